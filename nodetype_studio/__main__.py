@@ -1,0 +1,3 @@
+from nodetype_studio.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Sub-commands of the `nodetype-studio` command line (one module each)."""
