@@ -331,6 +331,14 @@ def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
         if not any(d.code == "yaml-tab" for d in diagnostics) or "\t" not in problem:
             diagnostics.append(error("yaml-syntax", f"YAML syntax error: {problem}", location))
         return LoadedYaml(None, diagnostics, ok=False)
+    except yaml.reader.ReaderError as exc:
+        # libyaml reports a byte offset into the UTF-8 text and no line: turn it into line:column
+        before = text.encode("utf-8")[: exc.position]
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1
+        diagnostics.append(error("yaml-syntax", f"YAML syntax error: the character U+{exc.character:04X} is not allowed "
+                                                f"in YAML ({exc.reason})", Location(file, line, column)))
+        return LoadedYaml(None, diagnostics, ok=False)
     except (yaml.YAMLError, RecursionError, MemoryError) as exc:
         diagnostics.append(error("yaml-syntax", f"YAML could not be read: {exc}", Location(file)))
         return LoadedYaml(None, diagnostics, ok=False)
