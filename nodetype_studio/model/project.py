@@ -273,11 +273,15 @@ def _compute_local(nt: NodeType, project: Project) -> None:
     nt.disabled_supertypes = [n for n, on in normalized.items() if on is None or on is False]
     if "superTypes" in local:
         local["superTypes"] = normalized
-    properties = local.get("properties", {})
-    if properties is None:
-        del local["properties"]  # `properties: ~` never unsets inherited properties
-    elif isinstance(properties, dict) and any(v is None for v in properties.values()):
-        local["properties"] = {k: v for k, v in properties.items() if v is not None}
+    if "properties" in local:
+        # As the CMS's NodeTypeManager: null properties are dropped, and properties that end up
+        # empty (or are not a map) are removed altogether, so an empty map never replaces the
+        # inherited properties (`properties: ~`, `properties: {}` and `{foo: ~}` leave them alone).
+        properties = local["properties"]
+        if isinstance(properties, dict) and any(v is None for v in properties.values()):
+            properties = local["properties"] = {k: v for k, v in properties.items() if v is not None}
+        if not isinstance(properties, dict) or not properties:
+            del local["properties"]
     nt.local = local
 
 
@@ -389,10 +393,10 @@ def _build_layers(nt: NodeType, project: Project, preset_layers: dict[str, list[
     for owner in chain:
         props = owner.local.get("properties")
         skip = set()
+        if props is None:
+            skip.add(("properties",))  # the type's own properties were dropped (see _compute_local)
         for fragment in owner.fragments:
             fprops = fragment.config.get("properties") if isinstance(fragment.config, dict) else None
-            if "properties" in (fragment.config or {}) and fprops is None:
-                skip.add(("properties",))
             if isinstance(fprops, dict):
                 for pname in fprops:
                     if not isinstance(props, dict) or pname not in props:
