@@ -18,6 +18,7 @@ _PHP_START = re.compile(r"^start(?: ([0-9]+))?$")
 _PHP_END = re.compile(r"^end(?: ([0-9]+))?$")
 _PHP_BEFORE = re.compile(r"^before (\S+)(?: ([0-9]+))?$")
 _PHP_AFTER = re.compile(r"^after (\S+)(?: ([0-9]+))?$")
+_PHP_INT_KEY = re.compile(r"^(?:0|-?[1-9][0-9]*)$")
 _NUMERIC = re.compile(r"^\s*[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*$")
 
 
@@ -64,9 +65,14 @@ def php_sort(items: Sequence[tuple[Hashable, object]], *, strict: bool = True) -
     known = set(keys)
     for key, position in items:
         if position is None:
-            position = key if isinstance(key, int) else 0
+            # PHP turns a decimal-integer string key ("10") into an integer key: its position is the key
+            position = int(key) if isinstance(key, int) or (isinstance(key, str) and _PHP_INT_KEY.match(key)) else 0
         if isinstance(position, bool):
-            position = int(position)
+            # is_numeric(true) is false and "1"/"" match no keyword: Flow rejects it
+            problems.append(SortProblem(key, position, f"position {str(position).lower()} of {key!r} is not supported "
+                                                       f"(use a number, 'start', 'end', 'before KEY' or 'after KEY')"))
+            middle.setdefault(0, []).append(key)
+            continue
         if isinstance(position, (int, float)):
             middle.setdefault(int(position), []).append(key)
             continue
