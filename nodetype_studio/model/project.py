@@ -381,7 +381,8 @@ def _sort_child_nodes(nt: NodeType, project: Project) -> None:
     items = [(k, v.get("position") if isinstance(v, dict) else None) for k, v in children.items() if v is not None]
     order, problems = php_sort(items)
     for problem in problems:
-        project.diagnostics.append(error("position-invalid", f"{nt.name}: childNodes: {problem.message}; the CMS throws",
+        consequence = "the CMS leaves it out" if problem.position is None else "the CMS throws"
+        project.diagnostics.append(error("position-invalid", f"{nt.name}: childNodes: {problem.message}; {consequence}",
                                          _key_location(nt, ("childNodes", problem.key, "position")) or nt.location_of_definition(),
                                          node_type=nt.name))
     nt.merged["childNodes"] = {k: children[k] for k in order}

@@ -111,6 +111,7 @@ def php_sort(items: Sequence[tuple[Hashable, object]], *, strict: bool = True) -
             _emit(key, before, after, out, seen, True)
     for key in keys:  # members of before/after cycles are never reached from an anchor
         if key not in seen:
+            # Flow does not throw here: it silently leaves such keys out of the result
             problems.append(SortProblem(key, None, f"{key!r} is part of a before/after cycle"))
             _emit(key, before, after, out, seen, True)
     return out, problems
