@@ -199,12 +199,13 @@ def js_sort(items: Iterable, position_of: Callable[[object], object], key_of: Ca
         add(middle[weight], result_middle)
     for weight in sorted(end):
         add(end[weight], result_end)
+    # orphans: references never emitted (unknown keys, or keys only reachable through a cycle)
     for ref, weights in before.items():
-        if ref not in by_key:
+        if ref not in seen:
             for weight in sorted(weights, reverse=True):
                 add(weights[weight], result_start)
     for ref, weights in after.items():
-        if ref not in by_key:
+        if ref not in seen:
             for weight in sorted(weights, reverse=True):
                 add(weights[weight], result_middle)
     ordered = result_start + result_middle + result_end
