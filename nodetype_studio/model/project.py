@@ -346,6 +346,9 @@ def _resolve(project: Project) -> None:
     types = list(project.node_types.values())
     for nt in types:
         _compute_local(nt, project)
+    for nt in types:
+        if any(f.file.i18n for f in nt.fragments):
+            postprocess.enrich_i18n(nt, project)
     memo: dict[str, list[str]] = {}
     for nt in types:
         nt.ancestors = _ancestors(nt, project, memo, [])
@@ -365,13 +368,8 @@ def _resolve(project: Project) -> None:
         nt.merged = merged
         preset_layers = postprocess.apply_presets(nt, presets, project)
         _sort_child_nodes(nt, project)
-        nt.effective = postprocess.postprocess(nt, project, i18n=_uses_i18n(nt, project))
+        nt.effective = postprocess.postprocess(nt, project)
         nt._layer_builder = (lambda nt=nt, preset_layers=preset_layers: _build_layers(nt, project, preset_layers))
-
-
-def _uses_i18n(nt: NodeType, project: Project) -> bool:
-    chain = [project.node_types[n] for n in nt.ancestors] + [nt]
-    return any(f.file.i18n for owner in chain for f in owner.fragments)
 
 
 def _sort_child_nodes(nt: NodeType, project: Project) -> None:
