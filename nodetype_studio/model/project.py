@@ -139,7 +139,7 @@ def load_project(path: str | os.PathLike, *, context: str = DEFAULT_CONTEXT, use
 
 def _load_project(path, context: str, use_cache: bool) -> Project:
     found = discover(path, context)
-    all_paths = [f for pkg in found.packages for f in pkg.nodetype_files + pkg.settings_files]
+    all_paths = [f for _, _, f in found.load_order()]
     signatures = tuple((str(p), _signature(p)) for p in all_paths)
     cache_key = (str(found.root), context)
     if use_cache:
@@ -155,14 +155,12 @@ def _build(found, context: str, use_cache: bool) -> Project:
     diagnostics = list(found.diagnostics)
     parsed_files: list[tuple[Package, Path, _Parsed, str]] = []
     neos = cms = 0
-    for pkg in found.packages:
-        for kind, paths in (("nodetypes", pkg.nodetype_files), ("settings", pkg.settings_files)):
-            for p in paths:
-                parsed = _parse(p, use_cache)
-                parsed_files.append((pkg, p, parsed, kind))
-                neos += parsed.prefix_counts[0]
-                cms += parsed.prefix_counts[1]
-                diagnostics.extend(parsed.loaded.diagnostics)
+    for pkg, kind, p in found.load_order():
+        parsed = _parse(p, use_cache)
+        parsed_files.append((pkg, p, parsed, kind))
+        neos += parsed.prefix_counts[0]
+        cms += parsed.prefix_counts[1]
+        diagnostics.extend(parsed.loaded.diagnostics)
     platform = Platform("Cms" if cms > neos else "Neos")
     uses_baseline = not any(pkg.name in PLATFORM_PACKAGES for pkg in found.packages)
 
