@@ -312,7 +312,9 @@ def _ancestors(nt: NodeType, project: Project, memo: dict, stack: list) -> list[
         parent = project.node_types.get(parent_name)
         where = _key_location(nt, ("superTypes", parent_name)) or nt.location_of_definition()
         if parent is None:
-            known_namespace = parent_name.split(":")[0] in project.package_names or parent_name.startswith(project.platform.package + ":")
+            # One opened file is not its whole package: a sibling file may define the type.
+            package_opened = project.kind != "file" and parent_name.split(":")[0] in project.package_names
+            known_namespace = package_opened or parent_name.startswith(project.platform.package + ":")
             make = error if known_namespace else warning
             hint = "" if known_namespace else " (is the package that defines it part of the opened folder?)"
             project.diagnostics.append(make("supertype-unknown", f"{nt.name}: supertype {parent_name!r} is not defined{hint}",
