@@ -248,6 +248,19 @@ def test_unknown_supertype_is_an_error_when_its_package_is_in_the_opened_folder(
     assert where(finding) == ("Page.yaml", 3, 5)
 
 
+def test_unknown_supertype_of_the_own_package_is_a_warning_when_one_file_is_opened(make_project):
+    root = make_project({
+        "NodeTypes/Page.yaml": "'Acme.Site:Page':\n  superTypes:\n    'Acme.Site:Mixin': true\n    'Neos.Neos:Nope': true\n",
+        "NodeTypes/Mixin.yaml": "'Acme.Site:Mixin': {}\n",
+    })
+    project = load_project(root / "NodeTypes" / "Page.yaml", use_cache=False)
+    found = codes(project, "supertype-unknown")
+    assert [(d.severity, where(d)) for d in found] == [(Severity.WARNING, ("Page.yaml", 3, 5)),
+                                                       (Severity.ERROR, ("Page.yaml", 4, 5))]
+    # the whole package knows the mixin
+    assert len(codes(load_project(root, use_cache=False), "supertype-unknown")) == 1
+
+
 def test_inheritance_cycle(open_project):
     project = open_project({"NodeTypes/Cycle.yaml": """
         'Acme.Site:A':
