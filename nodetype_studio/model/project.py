@@ -239,6 +239,14 @@ def _collect_fragments(project: Project) -> None:
                 nt.from_baseline = False  # the project extends a platform type: it is now (also) the project's
                 nt.package = nt.package or source.package
             nt.fragments.append(Fragment(source, config, pos))
+    # A node type whose merged configuration ends up null (`Name: ~` in the last file that names it)
+    # is skipped by the CMS's NodeTypeManager: it does not exist, and using it as a supertype fails.
+    for name, nt in list(project.node_types.items()):
+        last = nt.fragments[-1] if nt.fragments else None
+        if last is not None and last.config is None and not last.file.baseline:
+            del project.node_types[name]
+            diags.append(info("nodetype-unset", f"{name!r} is set to null here, so the CMS drops the node type",
+                              Location(str(last.file.path), *last.key_pos), node_type=name))
 
 
 def _compute_local(nt: NodeType, project: Project) -> None:
