@@ -201,11 +201,33 @@ def test_node_type_config_that_is_a_scalar(open_project):
     assert project.node_types["Acme.Site:Other"].effective["ui"]["label"] == "Other"
 
 
-def test_node_type_declared_as_null_is_an_empty_type(open_project):
-    project = open_project({"NodeTypes/Null.yaml": "'Acme.Site:Empty': ~\n"})
-    assert not project.diagnostics
-    nt = project.node_types["Acme.Site:Empty"]
-    assert nt.effective == {} and nt.ancestors == []
+def test_node_type_set_to_null_last_is_dropped_as_by_the_cms(open_project):
+    project = open_project({
+        "NodeTypes/Types.yaml": """
+            'Acme.Site:Gone':
+              ui: {label: Gone}
+            'Acme.Site:Back': ~
+            'Acme.Site:Child':
+              superTypes: {'Acme.Site:Gone': true}
+            'Neos.Neos:Shortcut': ~
+            """,
+        "Configuration/NodeTypes.yaml": """
+            'Acme.Site:Gone': ~
+            'Acme.Site:Back':
+              ui: {label: Back}
+            """,
+    })
+    found = codes(project, "nodetype-unset")
+    assert sorted((d.severity, where(d), d.message) for d in found) == [
+        (Severity.INFO, ("NodeTypes.yaml", 1, 1), "'Acme.Site:Gone' is set to null here, so the CMS drops the node type"),
+        (Severity.INFO, ("Types.yaml", 6, 1), "'Neos.Neos:Shortcut' is set to null here, so the CMS drops the node type"),
+    ]
+    assert "Acme.Site:Gone" not in project.node_types
+    assert "Neos.Neos:Shortcut" not in project.node_types
+    # a later definition brings a nulled type back
+    assert project.node_types["Acme.Site:Back"].effective["ui"] == {"label": "Back"}
+    unknown = only(project, "supertype-unknown")
+    assert unknown.severity == Severity.ERROR and where(unknown) == ("Types.yaml", 5, 16)
 
 
 UNKNOWN = {
