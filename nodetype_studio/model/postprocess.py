@@ -4,7 +4,7 @@ editor (§1.3) after it."""
 
 from __future__ import annotations
 
-from nodetype_studio.diagnostics import warning
+from nodetype_studio.diagnostics import Location, info, warning
 from nodetype_studio.model.merge import MISSING, get_path, merge
 from nodetype_studio.model.nodetype import Layer
 from nodetype_studio.model.yamlload import YMap
@@ -105,6 +105,48 @@ def resolved_editor(project, prop: dict) -> str | None:
     block, _ = _datatype(project, type_name if isinstance(type_name, str) else "string")
     editor = block.get("editor") if block else None
     return project.platform.normalize_editor(editor).value if isinstance(editor, str) else None
+
+
+def _key_pos(config, path: tuple):
+    """Position of the last key of ``path`` inside one parsed mapping, or None."""
+    current, pos = config, None
+    for key in path:
+        if not isinstance(current, YMap) or key not in current:
+            return None
+        pos, current = current.key_pos.get(key), current[key]
+    return pos
+
+
+def legacy_spelling_findings(nt, project) -> list:
+    """`compat` notes for legacy editor, validator and type spellings in the type's own files
+    (each written occurrence once; inherited ones are reported where they are written)."""
+    platform = project.platform
+    found = []
+    for fragment in nt.fragments:
+        properties = fragment.config.get("properties") if isinstance(fragment.config, dict) else None
+        if fragment.file.baseline or not isinstance(properties, dict):
+            continue
+        for name, prop in properties.items():
+            if not isinstance(prop, dict):
+                continue
+            checks = []
+            editor = get_path(prop, ("ui", "inspector", "editor"), None)
+            if isinstance(editor, str):
+                checks.append(("editor", editor, platform.normalize_editor(editor), ("ui", "inspector", "editor")))
+            if isinstance(prop.get("type"), str):
+                checks.append(("type", prop["type"], platform.normalize_type(prop["type"]), ("type",)))
+            validation = prop.get("validation")
+            for validator in validation if isinstance(validation, dict) else ():
+                checks.append(("validator", validator, platform.normalize_validator(validator), ("validation", validator)))
+            for what, written, normalized, path in checks:
+                if not normalized.legacy:
+                    continue
+                pos = _key_pos(prop, path) or fragment.key_pos
+                found.append(info(f"compat-legacy-{what}",
+                                  f"{nt.name}: properties.{name}: {what} {written!r} uses the legacy {normalized.legacy} spelling; "
+                                  f"it resolves to {normalized.value!r}",
+                                  Location(str(fragment.file.path), *pos), node_type=nt.name, property_name=name))
+    return found
 
 
 def _pick(block: dict | None) -> dict:

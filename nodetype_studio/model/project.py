@@ -357,6 +357,7 @@ def _resolve(project: Project) -> None:
     for nt in types:
         if any(f.file.i18n for f in nt.fragments):
             postprocess.enrich_i18n(nt, project)
+        project.diagnostics.extend(postprocess.legacy_spelling_findings(nt, project))
     memo: dict[str, list[str]] = {}
     for nt in types:
         nt.ancestors = _ancestors(nt, project, memo, [])
