@@ -165,3 +165,51 @@ def test_cms_project_with_one_legacy_name_still_detects_cms(open_project):
     props = project.node_types["Acme.Site:Page"].effective["properties"]
     assert props["_hiddenBeforeDateTime"]["ui"]["inspector"]["editorOptions"] == {
         "placeholder": "No date set", "format": "d-m-Y H:i"}
+
+
+def test_legacy_editor_validator_and_type_spellings_give_compat_notes_where_written(open_project):
+    project = open_project({
+        "NodeTypes/Mixin.yaml": """
+            'Acme.Site:Mixin':
+              properties:
+                body:
+                  type: string
+                  ui:
+                    inspector:
+                      editor: 'Content/Inspector/Editors/TextAreaEditor'
+                  validation:
+                    'TYPO3.Neos/Validation/StringLengthValidator': {maximum: 10}
+                    'Neos.Neos/Validation/NotEmptyValidator': {}
+            """,
+        "NodeTypes/Page.yaml": """
+            'Acme.Site:Page':
+              superTypes:
+                'Acme.Site:Mixin': true
+              properties:
+                picture:
+                  type: TYPO3\\Media\\Domain\\Model\\ImageInterface
+                  ui:
+                    inspector:
+                      editor: 'TYPO3.Neos/Inspector/Editors/ImageEditor'
+            """,
+    })
+    found = sorted((where(d), d.code, d.message) for d in project.diagnostics if d.code.startswith("compat-legacy-"))
+    assert found == [
+        (("Mixin.yaml", 7, 11), "compat-legacy-editor",
+         "Acme.Site:Mixin: properties.body: editor 'Content/Inspector/Editors/TextAreaEditor' uses the legacy "
+         "Content/Inspector/Editors spelling; it resolves to 'Neos.Neos/Inspector/Editors/TextAreaEditor'"),
+        (("Mixin.yaml", 9, 9), "compat-legacy-validator",
+         "Acme.Site:Mixin: properties.body: validator 'TYPO3.Neos/Validation/StringLengthValidator' uses the legacy "
+         "TYPO3.Neos spelling; it resolves to 'Neos.Neos/Validation/StringLengthValidator'"),
+        (("Page.yaml", 6, 7), "compat-legacy-type",
+         "Acme.Site:Page: properties.picture: type 'TYPO3\\\\Media\\\\Domain\\\\Model\\\\ImageInterface' uses the legacy "
+         "TYPO3\\Media spelling; it resolves to 'Neos\\\\Media\\\\Domain\\\\Model\\\\ImageInterface'"),
+        (("Page.yaml", 9, 11), "compat-legacy-editor",
+         "Acme.Site:Page: properties.picture: editor 'TYPO3.Neos/Inspector/Editors/ImageEditor' uses the legacy "
+         "TYPO3.Neos spelling; it resolves to 'Neos.Neos/Inspector/Editors/ImageEditor'"),
+    ]
+    assert all(d.severity == Severity.INFO for d in project.diagnostics)
+    # inherited by the page, still reported once, where it is written
+    picture = project.node_types["Acme.Site:Page"].effective["properties"]["picture"]
+    assert picture["ui"]["inspector"]["editor"] == "Neos.Neos/Inspector/Editors/ImageEditor"
+    assert picture["ui"]["inspector"]["editorOptions"]["features"]["crop"] is True
