@@ -131,6 +131,7 @@ class EditorSpec:
     custom_identifier: str | None = None  # plugin editors: the identifier as registered
     origin: str = "built-in"
     options_declared: bool = True  # False: a plugin that did not declare its options (any option goes)
+    open_options: bool = False  # options are handed on as is (CKEditor config): only likely typos are reported
 
     def identifier(self, platform: Platform | None = None) -> str:
         if self.custom_identifier:

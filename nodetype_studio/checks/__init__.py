@@ -9,10 +9,12 @@ Findings are reported once per written location, however many subtypes inherit t
 
 from __future__ import annotations
 
+from collections import Counter
+from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from nodetype_studio.checks import compat, editors, layout, options, properties, validators  # noqa: F401  (registers rules)
-from nodetype_studio.checks.base import NODE_RULES, PROPERTY_RULES, Context, iter_properties
+from nodetype_studio.checks.base import COMBINED, NODE_RULES, PROPERTY_RULES, Context, iter_properties
 from nodetype_studio.diagnostics import Diagnostic, sort_key
 
 __all__ = ["check_node_types", "check_project", "code_selected", "run_checks"]
@@ -41,17 +43,58 @@ def check_node_types(ctx: Context, node_types: Iterable[Any]) -> list[Diagnostic
                 seen.add(key)
                 found.append(diagnostic)
 
+    node_types = list(node_types)
+    complete = completeness(ctx, node_types)
     # supertypes first, so an inherited mistake is attributed to the type that wrote it
     ordered = sorted(node_types, key=lambda nt: (len(getattr(nt, "ancestors", ())), nt.name))
     for nt in ordered:
         if getattr(nt, "from_baseline", False):
             continue
+        combined = complete.get(nt.name, False)
+        property_rules = [r for r in PROPERTY_RULES if combined or r not in COMBINED]
         for prop in iter_properties(nt):
-            for rule in PROPERTY_RULES:
+            for rule in property_rules:
                 add(rule(ctx, prop))
         for rule in NODE_RULES:
-            add(rule(ctx, nt))
+            if combined or rule not in COMBINED:
+                add(rule(ctx, nt))
     return found
+
+
+def completeness(ctx: Context, node_types: list) -> dict[str, bool]:
+    """Which node types are final combinations worth the `combined` rules.
+
+    Not: abstract types and types other types inherit from (mixins are completed by their users,
+    who are checked instead), and partial types: those with supertypes missing from the project,
+    or overrides of a node type whose package is outside the project (``Neos.NodeTypes:Page``
+    patched by a site package), and everything inheriting from them.
+    """
+    own = [nt for nt in node_types if not getattr(nt, "from_baseline", False)]
+    inherited = {name for nt in own for name in getattr(nt, "ancestors", ())}
+    known = {nt.name for nt in node_types}
+    owned = _owned_namespaces(ctx, own)
+    partial = set()
+    for nt in own:
+        supertypes = list(getattr(nt, "declared_supertypes", ()))
+        from_baseline_too = any(getattr(f.file, "baseline", False) for f in getattr(nt, "fragments", ()))
+        if (nt.name.split(":")[0] not in owned and not from_baseline_too) or any(s not in known for s in supertypes):
+            partial.add(nt.name)
+    return {nt.name: not (getattr(nt, "abstract", False) or nt.name in inherited or nt.name in partial
+                          or any(a in partial for a in getattr(nt, "ancestors", ())))
+            for nt in own}
+
+
+def _owned_namespaces(ctx: Context, own: list) -> set[str]:
+    """Node type namespaces (`Vendor.Package`) whose package is part of the project."""
+    namespaces = Counter(nt.name.split(":")[0] for nt in own)
+    folders = {p.name for f in getattr(ctx.project, "files", ()) for p in Path(str(f.path)).parents}
+    names = set(getattr(ctx.project, "package_names", ()) or ())
+    owned = {ns for ns in namespaces
+             if ns in folders or ns in names or any(n.endswith(("__" + ns, "/" + ns)) for n in names)}
+    if namespaces:
+        top = max(namespaces.values())
+        owned |= {ns for ns, n in namespaces.items() if n == top}  # folder names unrelated to package keys
+    return owned
 
 
 def run_checks(project: Any) -> list[Diagnostic]:

@@ -16,7 +16,6 @@ from functools import cached_property
 from typing import Any, Callable, Iterable, Iterator
 
 from nodetype_studio.catalogue import EditorSpec, ValidatorSpec, custom_editors, custom_validators, editor_spec
-from nodetype_studio.catalogue.types import data_type
 from nodetype_studio.diagnostics import Diagnostic, Location, Severity
 from nodetype_studio.platform import Platform
 
@@ -25,22 +24,39 @@ NodeRule = Callable[["Context", Any], Iterable[Diagnostic]]
 
 PROPERTY_RULES: list[PropertyRule] = []
 NODE_RULES: list[NodeRule] = []
+#: Rules about how inherited pieces combine (groups, tabs, required options, positions, fit of editor
+#: and type). They run on concrete node types only: an abstract mixin is completed by its users.
+COMBINED: set = set()
 
 CLIENT_EVAL = "ClientEval:"
+_PLATFORM_CLASSES = ("Neos\\Neos\\", "TYPO3\\Neos\\", "Cms\\Cms\\")
 
 
-def property_rule(func: PropertyRule) -> PropertyRule:
-    PROPERTY_RULES.append(func)
-    return func
+def property_rule(func: PropertyRule | None = None, *, combined: bool = False):
+    def register(rule: PropertyRule) -> PropertyRule:
+        PROPERTY_RULES.append(rule)
+        if combined:
+            COMBINED.add(rule)
+        return rule
+    return register(func) if func is not None else register
 
 
-def node_rule(func: NodeRule) -> NodeRule:
-    NODE_RULES.append(func)
-    return func
+def node_rule(func: NodeRule | None = None, *, combined: bool = False):
+    def register(rule: NodeRule) -> NodeRule:
+        NODE_RULES.append(rule)
+        if combined:
+            COMBINED.add(rule)
+        return rule
+    return register(func) if func is not None else register
 
 
 def is_client_eval(value: Any) -> bool:
     return isinstance(value, str) and value.lstrip().startswith(CLIENT_EVAL)
+
+
+def is_bare_name(identifier: str) -> bool:
+    """`SelectBoxEditor` / `regularExpression`: no vendor namespace, so not a custom identifier either."""
+    return not any(c in identifier for c in "/.:\\")
 
 
 def get(data: Any, *path: Any, default: Any = None) -> Any:
@@ -91,23 +107,37 @@ class Context:
     def is_user_location(self, location: Location | None) -> bool:
         return location is not None and location.file in self.user_files
 
-    def locate(self, nt: Any, path: tuple) -> Location | None:
-        """Where the value at ``path`` is written in a project file; walks up to the nearest written parent."""
+    def locate(self, nt: Any, path: tuple, nearest: bool = False) -> Location | None:
+        """Where the value at ``path`` is written in a project file; with ``nearest``, the nearest
+        written parent when the value itself is not written (a missing option: its options map)."""
         path = tuple(path)
         while path:
             location = nt.locate(path)
             if self.is_user_location(location):
                 return location
+            if not nearest:
+                return None
             path = path[:-1]
         return None
 
     def at(self, nt: Any, path: tuple, severity: Severity, code: str, message: str,
-           prop: str | None = None) -> Diagnostic | None:
-        """A finding at the written location of ``path``; None when nothing of it is written in the project."""
-        location = self.locate(nt, path)
+           prop: str | None = None, nearest: bool = False) -> Diagnostic | None:
+        """A finding at the written location of ``path`` (or its nearest written parent with ``nearest``);
+        None when it is not written in the project (platform defaults are not the user's to fix)."""
+        location = self.locate(nt, path, nearest)
         if location is None:
             return None
         return Diagnostic.at(location, severity, code, message, node_type=nt.name, property_name=prop)
+
+    def custom_postprocessors(self, nt: Any) -> list[str]:
+        """Postprocessor classes of ``nt`` that are not the platform's own (they may rewrite options)."""
+        table = get(nt.effective, "postprocessors")
+        names = []
+        for entry in as_map(table).values():
+            cls = get(entry, "postprocessor")
+            if isinstance(cls, str) and not cls.lstrip("\\").startswith(_PLATFORM_CLASSES):
+                names.append(cls)
+        return names
 
     def editor(self, identifier: Any) -> EditorSpec | None:
         # a bare short name ("SelectBoxEditor") is not an identifier the CMS resolves
@@ -154,11 +184,8 @@ class PropertyView:
         written = self.written_editor
         if written is not None:
             return written
-        resolved = get(self.effective, "ui", "inspector", "editor")
-        if resolved is not None:
-            return resolved
-        dt = data_type(self.type if isinstance(self.type, str) else "string")
-        return dt.editor if dt else None
+        # the model resolved the type's default (catalogue or project dataTypes); None: no editor at all
+        return get(self.effective, "ui", "inspector", "editor")
 
     @property
     def options_path(self) -> tuple:

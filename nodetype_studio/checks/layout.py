@@ -17,7 +17,7 @@ def _defined(nt, kind: str) -> dict:
     return as_map(get(nt.effective, "ui", "inspector", kind))
 
 
-@property_rule
+@property_rule(combined=True)
 def property_group(ctx: Context, prop: PropertyView):
     group = get(prop.written, "ui", "inspector", "group")
     if group is None or is_client_eval(group) or not prop.has_inspector:
@@ -31,7 +31,7 @@ def property_group(ctx: Context, prop: PropertyView):
                  "inspector never shows it" + (f"; did you mean `{hint}`?" if hint else ""), prop.name)
 
 
-@node_rule
+@node_rule(combined=True)
 def group_tabs_and_view_groups(ctx: Context, nt):
     groups, tabs = _defined(nt, "groups"), _defined(nt, "tabs")
     for group_id, group in groups.items():
@@ -76,7 +76,7 @@ def _duplicates(ctx: Context, nt, items: list[tuple[str, tuple, object]], what: 
                      "order depends on declaration order. Give them distinct positions")
 
 
-@node_rule
+@node_rule(combined=True)
 def duplicate_positions(ctx: Context, nt):
     by_group: dict[str, list] = defaultdict(list)
     for prop in iter_properties(nt):

@@ -66,7 +66,7 @@ def _has_not_empty(ctx: Context, prop: PropertyView) -> bool:
     return any(getattr(ctx.validator(str(k)), "short_name", None) == "NotEmptyValidator" for k in validation)
 
 
-@property_rule
+@property_rule(combined=True)
 def hidden_but_required(ctx: Context, prop: PropertyView):
     if get(prop.effective, "ui", "inspector", "hidden") is not True or not _has_not_empty(ctx, prop):
         return

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nodetype_studio.catalogue import VALIDATORS, ValidatorSpec, suggest
-from nodetype_studio.checks.base import Context, PropertyView, fmt_number, number, property_rule
+from nodetype_studio.checks.base import Context, PropertyView, fmt_number, is_bare_name, number, property_rule
 from nodetype_studio.checks.optionwalk import OptionWalker, describe_value
 from nodetype_studio.checks.regex_js import regex_problems
 from nodetype_studio.diagnostics import Severity
@@ -39,7 +39,7 @@ def validator_identifiers(ctx: Context, prop: PropertyView):
         candidates = [v.identifier(ctx.platform) for v in VALIDATORS.values()] + list(ctx.validators)
         hint = suggest(normalized.value if "/" in identifier else ctx.platform.validator(identifier), candidates)
         fix = f"; did you mean `{hint}`?" if hint else ""
-        if normalized.short is not None or "/" not in identifier:
+        if normalized.short is not None or is_bare_name(identifier):
             yield ctx.at(prop.nt, path, Severity.ERROR, "validator-unknown",
                          f"unknown validator `{identifier}`: the browser logs \"Validator not found\" and lets every "
                          f"value pass{fix}", prop.name)
