@@ -91,9 +91,13 @@ def _owned_namespaces(ctx: Context, own: list) -> set[str]:
     names = set(getattr(ctx.project, "package_names", ()) or ())
     owned = {ns for ns in namespaces
              if ns in folders or ns in names or any(n.endswith(("__" + ns, "/" + ns)) for n in names)}
-    if namespaces:
-        top = max(namespaces.values())
-        owned |= {ns for ns, n in namespaces.items() if n == top}  # folder names unrelated to package keys
+    if not owned and namespaces:
+        # folder names unrelated to package keys: the namespace most types use is the project's own,
+        # except the platform's packages (Neos.NodeTypes...), which come with the CMS
+        platform = ctx.platform.prefix + "."
+        candidates = {ns: n for ns, n in namespaces.items() if not ns.startswith(platform)} or namespaces
+        top = max(candidates.values())
+        owned = {ns for ns, n in candidates.items() if n == top}
     return owned
 
 
