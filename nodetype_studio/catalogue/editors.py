@@ -28,7 +28,8 @@ TEXT_FIELD_OPTIONS = options(
     opt("maxlength", "integer", description="Maximum number of characters that can be entered"),
     opt("readonly", "boolean", False, description="true makes the field non-writable"),
     opt("form", "any", description="HTML form attribute", spec_vs_cms=_HTML_EXTRA),
-    opt("selectionDirection", "any", description="HTML selectionDirection attribute", spec_vs_cms=_HTML_EXTRA),
+    opt("selectionDirection", "string", allowed=("forward", "backward", "none"),
+        description="HTML selectionDirection attribute", spec_vs_cms=_HTML_EXTRA),
     opt("spellcheck", "any", description="HTML spellcheck attribute", spec_vs_cms=_HTML_EXTRA),
     opt("required", "boolean", description="true makes input required", spec_vs_cms=_HTML_EXTRA),
     # the spec types `title` as boolean although an HTML title is text; both are accepted

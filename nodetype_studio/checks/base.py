@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable, Iterable, Iterator
 
-from nodetype_studio.catalogue import EditorSpec, ValidatorSpec, custom_editors, custom_validators, editor_spec
+from nodetype_studio.catalogue import (
+    EditorSpec, ValidatorSpec, custom_editors, custom_validators, editor_spec, suggest, validator_spec,
+)
 from nodetype_studio.diagnostics import Diagnostic, Location, Severity
 from nodetype_studio.platform import Platform
 
@@ -57,6 +59,13 @@ def is_client_eval(value: Any) -> bool:
 def is_bare_name(identifier: str) -> bool:
     """`SelectBoxEditor` / `regularExpression`: no vendor namespace, so not a custom identifier either."""
     return not any(c in identifier for c in "/.:\\")
+
+
+def closest_name(name: str, names: list[str], suffix: str) -> str | None:
+    """The closest of ``names`` comparing stems (`Phone` vs `Count`): a shared suffix makes all look alike."""
+    stems = {n.removesuffix(suffix): n for n in names}
+    stem = suggest(name.removesuffix(suffix), list(stems))
+    return stems[stem] if stem else None
 
 
 def get(data: Any, *path: Any, default: Any = None) -> Any:
@@ -101,7 +110,8 @@ class Context:
     @classmethod
     def for_project(cls, project: Any) -> "Context":
         platform = getattr(project, "platform", None) or Platform()
-        files = frozenset(str(f.path) for f in getattr(project, "files", ()) if not getattr(f, "baseline", False))
+        sources = list(getattr(project, "files", ())) + list(getattr(project, "settings_files", ()))
+        files = frozenset(str(f.path) for f in sources if not getattr(f, "baseline", False))
         return cls(project, platform, files, custom_editors(), custom_validators())
 
     def is_user_location(self, location: Location | None) -> bool:
@@ -146,8 +156,6 @@ class Context:
         return editor_spec(identifier, self.platform, plugins=False) or self.editors.get(identifier)
 
     def validator(self, identifier: Any) -> ValidatorSpec | None:
-        from nodetype_studio.catalogue import validator_spec
-
         if not isinstance(identifier, str) or "/" not in identifier:
             return self.validators.get(identifier) if isinstance(identifier, str) else None
         return validator_spec(identifier, self.platform, plugins=False) or self.validators.get(identifier)
