@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from nodetype_studio.checks import compat, editors, layout, options, properties, validators  # noqa: F401  (registers rules)
-from nodetype_studio.checks.base import COMBINED, NODE_RULES, PROPERTY_RULES, Context, iter_properties
+from nodetype_studio.checks.base import COMBINED, NODE_RULES, PROPERTY_RULES, Context, iter_properties, own_property_names
 from nodetype_studio.diagnostics import Diagnostic, sort_key
 
 __all__ = ["check_node_types", "check_project", "code_selected", "run_checks"]
@@ -45,20 +45,43 @@ def check_node_types(ctx: Context, node_types: Iterable[Any]) -> list[Diagnostic
 
     node_types = list(node_types)
     complete = completeness(ctx, node_types)
+    by_name = {nt.name: nt for nt in node_types}
+    own_names = {nt.name: own_property_names(nt) for nt in node_types}
+    done: set[int] = set()
+    local_rules = [r for r in PROPERTY_RULES if r not in COMBINED]
+    combined_rules = [r for r in PROPERTY_RULES if r in COMBINED]
     # supertypes first, so an inherited mistake is attributed to the type that wrote it
     ordered = sorted(node_types, key=lambda nt: (len(getattr(nt, "ancestors", ())), nt.name))
     for nt in ordered:
         if getattr(nt, "from_baseline", False):
             continue
         combined = complete.get(nt.name, False)
-        property_rules = [r for r in PROPERTY_RULES if combined or r not in COMBINED]
-        for prop in iter_properties(nt):
-            for rule in property_rules:
-                add(rule(ctx, prop))
+        for prop in iter_properties(nt, _written_here(nt, by_name, own_names)):
+            # a property config inherited unchanged is the same object in every subtype: the findings of
+            # the rules that read only that config were reported the first time
+            fresh = id(prop.written) not in done
+            done.add(id(prop.written))
+            if fresh:
+                for rule in local_rules:
+                    add(rule(ctx, prop))
+            if combined:
+                for rule in combined_rules:
+                    add(rule(ctx, prop))
         for rule in NODE_RULES:
             if combined or rule not in COMBINED:
                 add(rule(ctx, nt))
     return found
+
+
+def _written_here(nt: Any, by_name: dict, own_names: dict) -> set[str] | None:
+    """Properties the project writes for ``nt`` or a supertype: the platform's own are not the user's to fix."""
+    names: set[str] = set()
+    for owner in [nt.name, *getattr(nt, "ancestors", ())]:
+        own = own_names.get(owner)
+        if own is None and owner in by_name and not getattr(by_name[owner], "from_baseline", False):
+            return None
+        names |= own or set()
+    return names
 
 
 def completeness(ctx: Context, node_types: list) -> dict[str, bool]:

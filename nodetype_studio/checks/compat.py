@@ -29,6 +29,7 @@ COMPAT_WRITTEN: dict[str, tuple[str, Callable[[Any], bool]]] = {
     **{name: ("compat-html-attribute", _ANY)
        for name in ("form", "selectionDirection", "spellcheck", "required", "title", "autocapitalize", "autocorrect")},
 }
+_COMPAT_ROOTS = frozenset(path.split(".", 1)[0] for path in COMPAT_WRITTEN)
 
 
 def _written_paths(data: Any, prefix: tuple = ()):
@@ -56,6 +57,8 @@ def written_options(ctx: Context, prop: PropertyView):
     if isinstance(inline, dict):
         sources.append((EDITORS["RichTextEditor"], inline, prop.path + ("ui", "inline", "editorOptions")))
     for editor, written, base in sources:
+        if not _COMPAT_ROOTS.intersection(written):
+            continue
         for path, value in _written_paths(written):
             entry = COMPAT_WRITTEN.get(".".join(path))
             option = editor.option(path)

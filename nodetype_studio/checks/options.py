@@ -31,8 +31,8 @@ def editor_options(ctx: Context, prop: PropertyView):
                      "`editorOptions` must be a map of option names to values", prop.name)
         return
     owner = f"`{spec.short_name}`"
-    others = {k: v for k, v in _OTHER_EDITOR_OPTIONS.items() if k != spec.short_name}
-    walker = OptionWalker(ctx, prop.nt, prop.name, prop.options_path, "option", owner, others)
+    walker = OptionWalker(ctx, prop.nt, prop.name, prop.options_path, "option", owner, _OTHER_EDITOR_OPTIONS,
+                          spec.short_name)
     yield from walker.written(spec.options, prop.written_options, open_map=spec.open_options)
     for rule in spec.rules:
         yield from RULE_KINDS[rule.kind](ctx, prop, rule)

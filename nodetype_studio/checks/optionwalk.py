@@ -47,9 +47,11 @@ class OptionWalker:
     """Reports problems of one written options map; ``codes`` prefixes the codes (``option`` / ``validator-option``)."""
 
     def __init__(self, ctx: Context, nt: Any, prop: str, base_path: tuple, codes: str, owner: str,
-                 others: Mapping[str, Mapping[str, OptionSpec]] | None = None):
+                 others: Mapping[str, Mapping[str, OptionSpec]] | None = None, itself: str | None = None):
+        """``others``: option sets of sibling editors/validators (but ``itself``) for "it is an option of" hints."""
         self.ctx, self.nt, self.prop, self.base_path, self.codes, self.owner = ctx, nt, prop, base_path, codes, owner
         self.others = others or {}
+        self.itself = itself
 
     def _at(self, rel: tuple, severity: Severity, suffix: str, message: str, nearest: bool = False) -> Diagnostic | None:
         return self.ctx.at(self.nt, self.base_path + rel, severity, f"{self.codes}-{suffix}", message, self.prop, nearest)
@@ -93,7 +95,8 @@ class OptionWalker:
         if hint:
             fix = f"; did you mean `{_dotted(here[:-1] + (hint,))}`?"
         else:
-            elsewhere = [owner for owner, opts in self.others.items() if len(here) == 1 and key in opts]
+            elsewhere = [owner for owner, opts in self.others.items()
+                         if owner != self.itself and len(here) == 1 and key in opts]
             fix = (f"; it is an option of {', '.join(f'`{o}`' for o in elsewhere[:3])}" if elsewhere else "")
         yield self._at(here, Severity.WARNING, "unknown",
                        f"unknown option `{_dotted(here)}` for {self.owner}: it is ignored{fix}")

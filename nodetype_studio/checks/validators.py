@@ -63,8 +63,8 @@ def validator_options(ctx: Context, prop: PropertyView):
                          f"options of `{spec.short_name}` must be a map, not {describe_value(options)}", prop.name)
             continue
         options = options if isinstance(options, dict) else {}
-        others = {k: v for k, v in _OTHER_VALIDATOR_OPTIONS.items() if k != spec.short_name}
-        walker = OptionWalker(ctx, prop.nt, prop.name, path, "validator-option", f"`{spec.short_name}`", others)
+        walker = OptionWalker(ctx, prop.nt, prop.name, path, "validator-option", f"`{spec.short_name}`",
+                              _OTHER_VALIDATOR_OPTIONS, spec.short_name)
         yield from walker.written(spec.options, options)
         yield from walker.required(spec.options, options)
         yield from _validator_rules(ctx, prop, spec, options, path)
