@@ -44,7 +44,7 @@ def default_value_type(ctx: Context, prop: PropertyView):
         return
     severity = Severity.ERROR if prop.type == "DateTime" or not isinstance(value, (str, int, float)) else Severity.WARNING
     yield ctx.at(prop.nt, prop.path + ("defaultValue",), severity, "default-value-type",
-                 f"`defaultValue` of a `{prop.type}` property must be {wanted}, not {describe_value(value)}", prop.name)
+                 f"`defaultValue` must be {wanted} for type `{prop.type}`, not {describe_value(value)}", prop.name)
 
 
 @property_rule
