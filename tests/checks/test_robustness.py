@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 
 from nodetype_studio.checks import run_checks
 from nodetype_studio.model import load_project
-from tests.checks.conftest import check_text
+from tests.checks.helpers import check_text
 
 ODD = """'Vendor.Site:Odd':
   superTypes:

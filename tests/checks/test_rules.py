@@ -3,7 +3,7 @@ severity and message; then the same fixture corrected (the `# fix:` edits) gives
 
 import pytest
 
-from tests.checks.conftest import all_cases
+from tests.checks.helpers import all_cases
 
 CASES = all_cases()
 
