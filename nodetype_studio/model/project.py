@@ -252,7 +252,8 @@ def _collect_fragments(project: Project) -> None:
 def _compute_local(nt: NodeType, project: Project) -> None:
     local: dict = {}
     for fragment in nt.fragments:
-        local = merge(local, fragment.config if fragment.config is not None else {}) if fragment.config is not None else {}
+        # a later `Name: {}` (or `Name: ~`) replaces what earlier files said, as the file-level merge does
+        local = merge(local, fragment.config) if fragment.config else {}
     local = dict(local)
     supertypes = local.get("superTypes")
     where = nt.location_of_definition()
