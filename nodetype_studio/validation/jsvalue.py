@@ -3,7 +3,7 @@
 The CMS validators are JavaScript functions that poke at the value (`value.length`,
 `String(value)`, `parseInt(value, 10)`, `value.match(...)`). Values reach the studio as Python
 objects (str, int, float, bool, None, list, dict); this module answers those operations the way
-a JavaScript engine would, including the cases where the browser throws (``JsTypeError``).
+a JavaScript engine would, including the cases where the browser throws (``JsError``).
 """
 
 from __future__ import annotations
@@ -37,8 +37,9 @@ class _Undefined:
 UNDEFINED = _Undefined()
 
 
-class JsTypeError(Exception):
-    """The browser would throw a TypeError here (e.g. `value.match is not a function`)."""
+class JsError(Exception):
+    """The browser's validator would throw here; the message reads like the browser's
+    (e.g. `TypeError: value.match is not a function`)."""
 
 
 # StrWhiteSpaceChar: what parseInt/parseFloat/Number() skip (WhiteSpace and LineTerminator).
@@ -101,7 +102,7 @@ def utf16_length(text: str) -> int:
 def get_property(value, name: str):
     """`value[name]` for the few properties validators read (`length`, option names)."""
     if value is None or value is UNDEFINED:
-        raise JsTypeError(f"Cannot read properties of {'null' if value is None else 'undefined'} (reading '{name}')")
+        raise JsError(f"TypeError: Cannot read properties of {'null' if value is None else 'undefined'} (reading '{name}')")
     if isinstance(value, dict):
         return value.get(name, UNDEFINED)
     if name == "length":
@@ -186,7 +187,7 @@ def to_string(value) -> str:
         return ",".join("" if v is None or v is UNDEFINED else to_string(v) for v in value)
     if isinstance(value, dict):
         if "toString" in value or "valueOf" in value:
-            raise JsTypeError("Cannot convert object to primitive value")
+            raise JsError("TypeError: Cannot convert object to primitive value")
         return "[object Object]"
     return str(value)
 
@@ -194,9 +195,9 @@ def to_string(value) -> str:
 def call_to_string(value) -> str:
     """`value.toString()` (throws on null/undefined or a non-function `toString` property)."""
     if value is None or value is UNDEFINED:
-        raise JsTypeError(f"Cannot read properties of {'null' if value is None else 'undefined'} (reading 'toString')")
+        raise JsError(f"TypeError: Cannot read properties of {'null' if value is None else 'undefined'} (reading 'toString')")
     if isinstance(value, dict) and "toString" in value:
-        raise JsTypeError("value.toString is not a function")
+        raise JsError("TypeError: value.toString is not a function")
     return to_string(value)
 
 
@@ -205,8 +206,8 @@ def require_string_method(value, method: str) -> str:
     if isinstance(value, str):
         return value
     if value is None or value is UNDEFINED:
-        raise JsTypeError(f"Cannot read properties of {'null' if value is None else 'undefined'} (reading '{method}')")
-    raise JsTypeError(f"value.{method} is not a function")
+        raise JsError(f"TypeError: Cannot read properties of {'null' if value is None else 'undefined'} (reading '{method}')")
+    raise JsError(f"TypeError: value.{method} is not a function")
 
 
 def _trim_start(text: str) -> str:
