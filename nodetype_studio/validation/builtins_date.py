@@ -42,14 +42,14 @@ NOT_IN_BROWSER = (
 )
 
 
-def _parse_value(value) -> dt.datetime | None:
+def _parse_value(value, now: dt.datetime) -> dt.datetime | None:
     if not isinstance(value, str):
         return None
     try:
         moment = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     except ValueError:
         try:
-            moment = phpdate.parse(value, dt.datetime.now().astimezone())
+            moment = phpdate.parse(value, now)
         except phpdate.DateParseError:
             return None
     return moment if moment.tzinfo else moment.astimezone()
@@ -95,7 +95,7 @@ class DateTimeRangeValidator(BuiltinValidator):
         problems = [p for p in (problem1, problem2) if p]
         if problems:
             return problems
-        moment = _parse_value(value)
+        moment = _parse_value(value, now)
         custom = messages.custom_message(options) if isinstance(options, dict) else None
         if moment is None:
             found = messages.issue("dateTimeRangeValidator.invalidDate", custom=custom)
@@ -131,7 +131,7 @@ def _email_syntax_ok(address: str) -> bool:
         validate_email(
             address, allow_smtputf8=True, allow_empty_local=True, allow_quoted_local=True,
             allow_domain_literal=True, allow_display_name=False, check_deliverability=False,
-            globally_deliverable=False, test_environment=True,
+            globally_deliverable=False, test_environment=True, strict=True,
         )
     except EmailNotValidError:
         return False

@@ -137,8 +137,9 @@ class StringLengthValidator(BuiltinValidator):
             return [messages.literal("The maximum is less than the minimum.")]
         if minimum < 0:
             return [messages.literal("The minimum StringLength can not be less than zero")]
-        to_string = jsvalue.get_property(value, "toString") if isinstance(value, dict) else True
-        text = jsvalue.call_to_string(value) if jsvalue.truthy(to_string) else ""
+        # `value.toString ? value.toString() : ''`: every value inherits toString unless a map shadows it
+        shadowed = isinstance(value, dict) and "toString" in value and not jsvalue.truthy(value["toString"])
+        text = "" if shadowed else jsvalue.call_to_string(value)
         if jsvalue.truthy(jsvalue.get_property(options, "ignoreHtml")):
             content = html_text_content(text)
             if content is None:
