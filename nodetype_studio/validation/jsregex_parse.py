@@ -28,7 +28,7 @@ class Untranslatable(Exception):
 
 def code_units(text: str) -> str:
     """The string as UTF-16 code units (astral characters become surrogate pairs)."""
-    if all(ord(c) <= MAX_UNIT for c in text):
+    if text.isascii() or max(text, default="") <= "\uffff":
         return text
     out = []
     for c in text:
