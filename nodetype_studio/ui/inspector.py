@@ -1,0 +1,367 @@
+"""The inspector preview widget: tabs, groups and property editors of one node type, live.
+
+Tabs show their icon (label as tooltip) and a badge counting validation errors; groups show icon and
+label and fold. Every edit goes into the preview node, runs the property's validators and updates
+the field's errors and its tab's badge in the same event-loop turn. ``Reset`` restores the defaults.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+import markdown
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QTabWidget, QToolButton, QVBoxLayout, QWidget,
+)
+
+from nodetype_studio.catalogue import editor_spec
+from nodetype_studio.previewnode import PreviewNode
+from nodetype_studio.ui import icons
+from nodetype_studio.ui.editors.base import EditorWidget
+from nodetype_studio.ui.editors.context import EditorContext
+from nodetype_studio.ui.editors.registry import EditorRegistry, default_registry
+from nodetype_studio.ui.i18n import generated_id
+from nodetype_studio.ui.layout import GroupView, InspectorLayout, InspectorSource, ItemView, build_layout
+
+Validate = Callable[[Any, Mapping, Any], list]
+
+
+def _default_validate(value, config, platform) -> list:
+    from nodetype_studio.validation import validate_value
+
+    return validate_value(value, config, platform)
+
+
+def _message(error: Any) -> str:
+    return str(getattr(error, "message", error))
+
+
+class GroupSection(QWidget):
+    """A foldable group: a header button (icon + label) over the group's rows."""
+
+    def __init__(self, group: GroupView, packages, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.group = group
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 6)
+        layout.setSpacing(4)
+        self.header = QToolButton(self)
+        self.header.setObjectName("groupHeader")
+        self.header.setText(group.label or group.id)
+        self.header.setIcon(icons.icon(group.icon, packages))
+        self.header.setToolButtonStyle(Qt.ToolButtonTextBesideIcon)
+        self.header.setCheckable(True)
+        self.header.setChecked(not group.collapsed)
+        self.header.setAutoRaise(True)
+        self.header.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
+        font = QFont(self.header.font())
+        font.setBold(True)
+        self.header.setFont(font)
+        self.header.toggled.connect(self._toggled)
+        layout.addWidget(self.header)
+        self.body = QWidget(self)
+        self.body_layout = QVBoxLayout(self.body)
+        self.body_layout.setContentsMargins(8, 0, 4, 0)
+        self.body_layout.setSpacing(3)
+        layout.addWidget(self.body)
+        self.body.setVisible(not group.collapsed)
+        self._update_arrow()
+
+    @property
+    def collapsed(self) -> bool:
+        return self.body.isHidden()
+
+    def _toggled(self, expanded: bool) -> None:
+        self.body.setVisible(expanded)
+        self._update_arrow()
+
+    def _update_arrow(self) -> None:
+        arrow = "\u25be" if self.header.isChecked() else "\u25b8"
+        self.header.setText(f"{self.group.label or self.group.id}  {arrow}")
+
+    def toggle(self) -> None:
+        self.header.toggle()
+
+
+class HelpLabelRow(QWidget):
+    """A property label with a help icon; clicking the icon shows the help message (Markdown)."""
+
+    def __init__(self, label: QLabel, message: str, thumbnail: str | None, parent: QWidget):
+        super().__init__(parent)
+        self.message = message
+        self.thumbnail = thumbnail
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(label, 1)
+        self.button = QToolButton(self)
+        self.button.setObjectName("helpButton")
+        self.button.setIcon(icons.icon("fas fa-question-circle"))
+        self.button.setAutoRaise(True)
+        self.button.setToolTip("Help")
+        row.addWidget(self.button)
+        self.panel: QLabel | None = None
+
+
+class InspectorWidget(QWidget):
+    """Preview of one node type's inspector. ``valueChanged(name, value)`` follows every edit."""
+
+    valueChanged = Signal(str, object)
+    errorsChanged = Signal()
+
+    def __init__(self, parent: QWidget | None = None, *, registry: EditorRegistry | None = None,
+                 validate: Validate | None = None):
+        super().__init__(parent)
+        self.registry = registry or default_registry()
+        self.validate = validate or _default_validate
+        self.source: InspectorSource | None = None
+        self.layout_info: InspectorLayout | None = None
+        self.node: PreviewNode | None = None
+        self.editors: dict[str, EditorWidget] = {}
+        self.errors: dict[str, list[str]] = {}
+        self.sections: dict[str, GroupSection] = {}
+        self._tab_index: dict[str, int] = {}
+        self._tab_icons: dict[str, Any] = {}
+        self._tab_counts: dict[str, int] = {}
+        self._help_rows: dict[str, HelpLabelRow] = {}
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        header = QHBoxLayout()
+        header.setContentsMargins(6, 6, 6, 0)
+        self.title = QLabel(self)
+        self.title.setObjectName("nodeTypeTitle")
+        title_font = QFont(self.title.font())
+        title_font.setBold(True)
+        self.title.setFont(title_font)
+        self.title.setWordWrap(True)
+        header.addWidget(self.title, 1)
+        self.reset_button = QPushButton(icons.icon("fas fa-undo"), "Reset", self)
+        self.reset_button.setToolTip("Restore the default values")
+        self.reset_button.clicked.connect(self.reset)
+        header.addWidget(self.reset_button)
+        outer.addLayout(header)
+        self.tabs = QTabWidget(self)
+        self.tabs.setDocumentMode(True)
+        self.tabs.setUsesScrollButtons(True)
+        outer.addWidget(self.tabs, 1)
+        self.empty_note = QLabel("This node type has no properties to edit in the inspector.", self)
+        self.empty_note.setObjectName("emptyNote")
+        self.empty_note.setWordWrap(True)
+        self.empty_note.setAlignment(Qt.AlignCenter)
+        self.empty_note.hide()
+        outer.addWidget(self.empty_note)
+
+    # -- building ------------------------------------------------------------------------------
+    def show_node_type(self, source: InspectorSource, values: Mapping[str, Any] | None = None) -> None:
+        """Build the inspector of ``source``; ``values`` overlay the defaults."""
+        self.setUpdatesEnabled(False)
+        try:
+            self._clear()
+            self.source = source
+            self.layout_info = build_layout(source)
+            self.node = PreviewNode(source.config.get("properties") if isinstance(source.config, Mapping) else None)
+            if values:
+                self.node.update(values)
+            self.title.setText(self.layout_info.label)
+            self.title.setToolTip(source.name)
+            for tab in self.layout_info.tabs:
+                page = QWidget()
+                page_layout = QVBoxLayout(page)
+                page_layout.setContentsMargins(4, 6, 4, 6)
+                page_layout.setSpacing(2)
+                for group in tab.groups:
+                    section = GroupSection(group, source.packages, page)
+                    self.sections[group.id] = section
+                    for item in group.items:
+                        self._add_item(section, item)
+                    page_layout.addWidget(section)
+                page_layout.addStretch(1)
+                scroll = QScrollArea()
+                scroll.setWidgetResizable(True)
+                scroll.setFrameShape(QScrollArea.NoFrame)
+                scroll.setWidget(page)
+                base_icon = icons.icon(tab.icon, source.packages)
+                index = self.tabs.addTab(scroll, base_icon, "")
+                self.tabs.setTabToolTip(index, tab.label or tab.id)
+                self._tab_index[tab.id] = index
+                self._tab_icons[tab.id] = base_icon
+                self._tab_counts[tab.id] = 0
+            self.empty_note.setVisible(not self.layout_info.tabs)
+            self.tabs.setVisible(bool(self.layout_info.tabs))
+            self.validate_all()
+        finally:
+            self.setUpdatesEnabled(True)
+
+    def _clear(self) -> None:
+        while self.tabs.count():
+            page = self.tabs.widget(0)
+            self.tabs.removeTab(0)
+            page.deleteLater()
+        self.editors.clear()
+        self.errors.clear()
+        self.sections.clear()
+        self._tab_index.clear()
+        self._tab_icons.clear()
+        self._tab_counts.clear()
+        self._help_rows.clear()
+
+    def _context(self, item: ItemView) -> EditorContext:
+        source = self.source
+        return EditorContext(
+            identifier=item.editor or "",
+            property_name=item.name,
+            property_type=item.type,
+            options=item.options,
+            label=item.label,
+            spec=editor_spec(item.editor, source.platform) if item.editor else None,
+            platform=source.platform,
+            translator=source.translator,
+            i18n_base=generated_id(source.name, "properties", item.name),
+            packages=source.packages,
+        )
+
+    def _add_item(self, section: GroupSection, item: ItemView) -> None:
+        body = section.body
+        layout = section.body_layout
+        if item.kind == "view":
+            note = QLabel(f"{item.label or item.name}: inspector view {item.view or '(none)'}", body)
+            note.setObjectName(f"view:{item.name}")
+            note.setStyleSheet("color: #777;")
+            note.setWordWrap(True)
+            layout.addWidget(note)
+            return
+        ctx = self._context(item)
+        editor = self.registry.create(ctx)
+        if not editor.has_own_label:  # the widget decides: a placeholder never shows the label itself
+            label = QLabel(item.label or item.name, body)
+            label.setObjectName(f"label:{item.name}")
+            if not item.label:
+                label.setStyleSheet("color: #888; font-style: italic;")
+                label.setToolTip("No ui.label set: showing the property name")
+            if item.help or item.help_thumbnail:
+                row = HelpLabelRow(label, item.help, item.help_thumbnail, body)
+                row.button.clicked.connect(lambda _=False, n=item.name: self.toggle_help(n))
+                self._help_rows[item.name] = row
+                layout.addWidget(row)
+            else:
+                layout.addWidget(label)
+        elif item.help or item.help_thumbnail:
+            row = HelpLabelRow(QLabel("", body), item.help, item.help_thumbnail, body)
+            row.button.clicked.connect(lambda _=False, n=item.name: self.toggle_help(n))
+            self._help_rows[item.name] = row
+            layout.addWidget(row)
+        editor.set_value(self.node.get(item.name))
+        editor.valueChanged.connect(lambda value, n=item.name: self._edited(n, value))
+        self.editors[item.name] = editor
+        layout.addWidget(editor)
+
+    # -- help ----------------------------------------------------------------------------------
+    def toggle_help(self, name: str) -> QLabel | None:
+        """Show or hide the help message of property ``name``; returns the help panel."""
+        row = self._help_rows.get(name)
+        if row is None:
+            return None
+        if row.panel is None:
+            row.panel = QLabel(row.parentWidget())
+            row.panel.setObjectName(f"help:{name}")
+            row.panel.setTextFormat(Qt.RichText)
+            row.panel.setWordWrap(True)
+            row.panel.setOpenExternalLinks(True)
+            row.panel.setStyleSheet("background: #f3f6fa; border: 1px solid #cfd8e3; padding: 4px;")
+            html = markdown.markdown(row.message or "", extensions=["extra"]) if row.message else ""
+            if row.thumbnail:
+                html += f"<p><small>Thumbnail: {row.thumbnail}</small></p>"
+            row.panel.setText(html)
+            layout = row.parentWidget().layout()
+            layout.insertWidget(layout.indexOf(row) + 1, row.panel)
+            row.panel.hide()
+        row.panel.setVisible(row.panel.isHidden())
+        return row.panel
+
+    # -- values and validation ------------------------------------------------------------------
+    def _edited(self, name: str, value: Any) -> None:
+        stored = self.node.set(name, value)
+        self._validate_property(name)
+        self._update_badges()
+        self.valueChanged.emit(name, stored)
+
+    def _validate_property(self, name: str) -> None:
+        item = self.layout_info.properties.get(name)
+        messages: list[str] = []
+        if item is not None and item.validation:
+            try:
+                messages = [_message(e) for e in self.validate(self.node.get(name), item.validation, self.source.platform)]
+            except Exception as exc:  # a failing validator is shown, not raised into the event loop
+                messages = [f"validation failed: {exc}"]
+        problem = self.node.problems.get(name)
+        if problem and self.node.values.get(name) == self.node.defaults.get(name):
+            messages = [problem] + messages
+        self.errors[name] = messages
+        editor = self.editors.get(name)
+        if editor is not None:
+            editor.set_errors(messages)
+
+    def validate_all(self) -> None:
+        for name in self.layout_info.properties:
+            self._validate_property(name)
+        self._update_badges()
+
+    def _update_badges(self) -> None:
+        counts = {tab.id: 0 for tab in self.layout_info.tabs}
+        for tab in self.layout_info.tabs:
+            for group in tab.groups:
+                for item in group.items:
+                    if item.kind == "property":
+                        counts[tab.id] += len(self.errors.get(item.name, ()))
+        for tab in self.layout_info.tabs:
+            count = counts[tab.id]
+            if count == self._tab_counts.get(tab.id):
+                continue
+            self._tab_counts[tab.id] = count
+            index = self._tab_index[tab.id]
+            self.tabs.setTabIcon(index, icons.badge_icon(self._tab_icons[tab.id], count))
+            label = tab.label or tab.id
+            self.tabs.setTabToolTip(index, f"{label} \u2014 {count} error{'s' if count != 1 else ''}" if count else label)
+        self.errorsChanged.emit()
+
+    def reset(self) -> None:
+        """Restore every value to its default."""
+        if self.node is None:
+            return
+        self.node.reset()
+        for name, editor in self.editors.items():
+            editor.set_value(self.node.get(name))
+        self.validate_all()
+
+    def set_values(self, values: Mapping[str, Any]) -> None:
+        """Set values programmatically (e.g. from ``render --values``) and validate them."""
+        self.node.update(values)
+        for name in values:
+            if name in self.editors:
+                self.editors[name].set_value(self.node.get(name))
+        self.validate_all()
+
+    # -- queries -------------------------------------------------------------------------------
+    def values(self) -> dict[str, Any]:
+        return dict(self.node.values) if self.node else {}
+
+    def tab_ids(self) -> list[str]:
+        return [tab.id for tab in self.layout_info.tabs] if self.layout_info else []
+
+    def tab_error_count(self, tab_id: str) -> int:
+        return self._tab_counts.get(tab_id, 0)
+
+    def tab_tooltip(self, tab_id: str) -> str:
+        return self.tabs.tabToolTip(self._tab_index[tab_id])
+
+    def select_tab(self, tab_id: str) -> bool:
+        index = self._tab_index.get(tab_id)
+        if index is None:
+            return False
+        self.tabs.setCurrentIndex(index)
+        return True
+
+    def editor(self, name: str) -> EditorWidget | None:
+        return self.editors.get(name)
