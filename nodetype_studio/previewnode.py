@@ -71,6 +71,10 @@ class UnparsableDate(ValueError):
     """The string is not a date/time form the preview understands."""
 
 
+class _NoMatch(UnparsableDate):
+    """Text the relative-date grammar does not cover (absolute forms are tried next)."""
+
+
 @dataclass
 class _Parts:
     date: tuple[int, int, int] | None = None
@@ -163,7 +167,7 @@ def _tokenize(text: str) -> _Parts:
                 pos = m.end()
                 break
         else:
-            raise UnparsableDate(f"cannot read {text[pos:]!r}")
+            raise _NoMatch(f"cannot read {text[pos:]!r}")
     return parts
 
 
@@ -237,8 +241,10 @@ def resolve_date(text: str, now: datetime) -> datetime:
     cleaned = text.strip().lower()
     try:
         return _resolve(_tokenize(cleaned), now)
-    except UnparsableDate:
+    except _NoMatch:
         pass
+    except UnparsableDate:
+        raise
     except (ValueError, OverflowError) as exc:
         raise UnparsableDate(str(exc)) from None
     # Absolute forms with month names and the like ("January 31 2024", "31 Jan 2024 10:00").

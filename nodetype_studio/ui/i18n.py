@@ -27,13 +27,6 @@ PLATFORM_TEXTS: Mapping[str, str] = {
     "Main:content.inspector.editors.dateTimeEditor.noDateSet": "No date set",
     "Main:content.inspector.editors.linkEditor.search": "Paste a link, or type to search",
     "Main:invalidValue": "Invalid value",
-    "Inspector:tabs.default": "General",
-    "Inspector:tabs.meta": "Metadata",
-    "Inspector:groups.default": "General",
-    "Inspector:groups.type": "Type",
-    "Inspector:groups.nodeInfo": "Info",
-    "Inspector:groups.visibility": "Visibility",
-    "Inspector:groups.document": "Document",
 }
 _PLATFORM_PACKAGES = ("Neos.Neos", "Cms.Cms", "TYPO3.Neos")
 

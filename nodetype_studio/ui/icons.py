@@ -114,8 +114,16 @@ def parse_icon_name(value: str) -> tuple[str | None, str | None, bool]:
     return name, style, legacy
 
 
-def icon(value, packages: Mapping[str, Path] | None = None) -> QIcon:
-    """The icon for a node type icon value; a neutral fallback for empty or unknown values."""
+_NULL = QIcon()
+
+
+def icon(value, packages: Mapping[str, Path] | None = None, *, fallback: bool = True) -> QIcon:
+    """The icon for a node type icon value; a neutral fallback for unknown values.
+
+    An empty value gives the fallback too, unless ``fallback`` is False (then a null icon: no icon).
+    """
+    if not fallback and not (isinstance(value, str) and value.strip()):
+        return _NULL
     key = (value, tuple(sorted((packages or {}).items())) if isinstance(value, str) and value.startswith("resource://") else ())
     cached = _cache.get(key)
     if cached is not None:

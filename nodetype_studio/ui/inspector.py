@@ -13,7 +13,7 @@ import markdown
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
-    QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QTabWidget, QToolButton, QVBoxLayout, QWidget,
+    QHBoxLayout, QLabel, QPushButton, QScrollArea, QTabWidget, QToolButton, QVBoxLayout, QWidget,
 )
 
 from nodetype_studio.catalogue import editor_spec
@@ -24,6 +24,11 @@ from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.registry import EditorRegistry, default_registry
 from nodetype_studio.ui.i18n import generated_id
 from nodetype_studio.ui.layout import GroupView, InspectorLayout, InspectorSource, ItemView, build_layout
+
+HEADER_STYLE = (
+    "QPushButton { text-align: left; padding: 5px 6px; font-weight: bold; background: #e9ecef; border: none; }"
+    "QPushButton:checked { background: #e9ecef; }"
+)
 
 Validate = Callable[[Any, Mapping, Any], list]
 
@@ -47,18 +52,13 @@ class GroupSection(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 6)
         layout.setSpacing(4)
-        self.header = QToolButton(self)
+        self.header = QPushButton(self)
         self.header.setObjectName("groupHeader")
-        self.header.setText(group.label or group.id)
-        self.header.setIcon(icons.icon(group.icon, packages))
-        self.header.setToolButtonStyle(Qt.ToolButtonTextBesideIcon)
+        self.header.setIcon(icons.icon(group.icon, packages, fallback=False))
         self.header.setCheckable(True)
         self.header.setChecked(not group.collapsed)
-        self.header.setAutoRaise(True)
-        self.header.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
-        font = QFont(self.header.font())
-        font.setBold(True)
-        self.header.setFont(font)
+        self.header.setFlat(True)
+        self.header.setStyleSheet(HEADER_STYLE)
         self.header.toggled.connect(self._toggled)
         layout.addWidget(self.header)
         self.body = QWidget(self)
@@ -85,22 +85,22 @@ class GroupSection(QWidget):
         self.header.toggle()
 
 
-class HelpLabelRow(QWidget):
-    """A property label with a help icon; clicking the icon shows the help message (Markdown)."""
+class HelpRow(QWidget):
+    """A property label (or an editor with its own label) and a help icon that shows the help message."""
 
-    def __init__(self, label: QLabel, message: str, thumbnail: str | None, parent: QWidget):
+    def __init__(self, main: QWidget, message: str, thumbnail: str | None, parent: QWidget):
         super().__init__(parent)
         self.message = message
         self.thumbnail = thumbnail
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(label, 1)
+        row.addWidget(main, 1)
         self.button = QToolButton(self)
         self.button.setObjectName("helpButton")
         self.button.setIcon(icons.icon("fas fa-question-circle"))
         self.button.setAutoRaise(True)
         self.button.setToolTip("Help")
-        row.addWidget(self.button)
+        row.addWidget(self.button, 0, Qt.AlignTop)
         self.panel: QLabel | None = None
 
 
@@ -124,7 +124,7 @@ class InspectorWidget(QWidget):
         self._tab_index: dict[str, int] = {}
         self._tab_icons: dict[str, Any] = {}
         self._tab_counts: dict[str, int] = {}
-        self._help_rows: dict[str, HelpLabelRow] = {}
+        self._help_rows: dict[str, HelpRow] = {}
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -181,6 +181,7 @@ class InspectorWidget(QWidget):
                 scroll = QScrollArea()
                 scroll.setWidgetResizable(True)
                 scroll.setFrameShape(QScrollArea.NoFrame)
+                scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
                 scroll.setWidget(page)
                 base_icon = icons.icon(tab.icon, source.packages)
                 index = self.tabs.addTab(scroll, base_icon, "")
@@ -234,28 +235,27 @@ class InspectorWidget(QWidget):
             return
         ctx = self._context(item)
         editor = self.registry.create(ctx)
+        has_help = bool(item.help or item.help_thumbnail)
         if not editor.has_own_label:  # the widget decides: a placeholder never shows the label itself
             label = QLabel(item.label or item.name, body)
             label.setObjectName(f"label:{item.name}")
+            label.setWordWrap(True)
             if not item.label:
                 label.setStyleSheet("color: #888; font-style: italic;")
                 label.setToolTip("No ui.label set: showing the property name")
-            if item.help or item.help_thumbnail:
-                row = HelpLabelRow(label, item.help, item.help_thumbnail, body)
-                row.button.clicked.connect(lambda _=False, n=item.name: self.toggle_help(n))
-                self._help_rows[item.name] = row
-                layout.addWidget(row)
-            else:
-                layout.addWidget(label)
-        elif item.help or item.help_thumbnail:
-            row = HelpLabelRow(QLabel("", body), item.help, item.help_thumbnail, body)
-            row.button.clicked.connect(lambda _=False, n=item.name: self.toggle_help(n))
-            self._help_rows[item.name] = row
-            layout.addWidget(row)
+            layout.addWidget(self._help_row(item, label, body) if has_help else label)
+            layout.addWidget(editor)
+        else:
+            layout.addWidget(self._help_row(item, editor, body) if has_help else editor)
         editor.set_value(self.node.get(item.name))
         editor.valueChanged.connect(lambda value, n=item.name: self._edited(n, value))
         self.editors[item.name] = editor
-        layout.addWidget(editor)
+
+    def _help_row(self, item: ItemView, main: QWidget, body: QWidget) -> "HelpRow":
+        row = HelpRow(main, item.help, item.help_thumbnail, body)
+        row.button.clicked.connect(lambda _=False, n=item.name: self.toggle_help(n))
+        self._help_rows[item.name] = row
+        return row
 
     # -- help ----------------------------------------------------------------------------------
     def toggle_help(self, name: str) -> QLabel | None:
@@ -344,6 +344,20 @@ class InspectorWidget(QWidget):
         self.validate_all()
 
     # -- queries -------------------------------------------------------------------------------
+    def preferred_height(self) -> int:
+        """Height that shows the current tab without scrolling at the current width (for rendering)."""
+        scroll = self.tabs.currentWidget()
+        page_height = 0
+        if isinstance(scroll, QScrollArea) and scroll.widget() is not None:
+            page = scroll.widget()
+            layout = page.layout()
+            layout.activate()
+            inner = scroll.viewport().width()
+            page_height = layout.totalHeightForWidth(inner) if layout.hasHeightForWidth() else layout.totalSizeHint().height()
+        chrome = self.height() - (scroll.viewport().height() if isinstance(scroll, QScrollArea) else 0)
+        note = self.empty_note.sizeHint().height() + 12 if not self.empty_note.isHidden() else 0
+        return max(120, page_height + chrome + note)
+
     def values(self) -> dict[str, Any]:
         return dict(self.node.values) if self.node else {}
 

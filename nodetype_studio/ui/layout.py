@@ -108,8 +108,19 @@ class InspectorSource:
     @classmethod
     def from_model(cls, node_type, project) -> "InspectorSource":
         """From the project model's NodeType and Project."""
-        packages = {p.name: Path(p.path) for p in getattr(project, "packages", [])}
+        packages = package_folders(project)
         return cls(node_type.name, node_type.effective, project.platform, Translator(packages), packages)
+
+
+def package_folders(project) -> dict[str, Path]:
+    """Package key -> folder; a node type namespace also maps to the folder of the package declaring it
+    (packages found by folder name, e.g. ``Vendor__Vendor.Pkg``, still find their translations/icons)."""
+    folders = {p.name: Path(p.path) for p in getattr(project, "packages", [])}
+    for nt in getattr(project, "node_types", {}).values():
+        namespace = nt.name.partition(":")[0]
+        if namespace not in folders and nt.package in folders:
+            folders[namespace] = folders[nt.package]
+    return folders
 
 
 def _editor_id(prop_type: str, inspector: Mapping, platform: Platform) -> str | None:
@@ -146,6 +157,14 @@ def _property_item(name: str, config: Mapping, source: InspectorSource) -> ItemV
     )
 
 
+def _first(pair: tuple) -> str:
+    return pair[0]
+
+
+def _position(pair: tuple) -> Any:
+    return pair[1].get("position")
+
+
 def _entries(section: Any) -> list[tuple[str, Mapping]]:
     """Map entries as (id, config); a null entry is a label-less element (neos-facts §5.4)."""
     return [(str(key), _mapping(value)) for key, value in _mapping(section).items()]
@@ -159,7 +178,9 @@ def build_layout(source: InspectorSource) -> InspectorLayout:
     tr, nt = source.translator, source.name
 
     properties: dict[str, ItemView] = {}
-    for name, prop in js_sort(list(_mapping(config.get("properties")).items()), lambda kv: _mapping(kv[1]).get("position")):
+    for name, prop in js_sort(
+        list(_mapping(config.get("properties")).items()), lambda kv: _mapping(kv[1]).get("position"), _first
+    ):
         properties[name] = _property_item(name, _mapping(prop), source)
 
     views = [
@@ -178,11 +199,11 @@ def build_layout(source: InspectorSource) -> InspectorLayout:
 
     tabs = [
         TabView(tab_id, tr.text(tab.get("label"), generated_id(nt, "tabs", tab_id)), tab.get("icon"))
-        for tab_id, tab in js_sort(_entries(inspector.get("tabs")), lambda kv: kv[1].get("position"))
+        for tab_id, tab in js_sort(_entries(inspector.get("tabs")), _position, _first)
     ]
     tab_by_id = {t.id: t for t in tabs}
 
-    for group_id, group in js_sort(_entries(inspector.get("groups")), lambda kv: kv[1].get("position")):
+    for group_id, group in js_sort(_entries(inspector.get("groups")), _position, _first):
         tab_id = group.get("tab") if isinstance(group.get("tab"), str) and group.get("tab") else "default"
         tab = tab_by_id.get(tab_id)
         if tab is None:
@@ -193,6 +214,7 @@ def build_layout(source: InspectorSource) -> InspectorLayout:
             lambda item: _mapping(_mapping(item.config.get("ui")).get("inspector")).get("position")
             if item.kind == "property"
             else item.config.get("position"),
+            lambda item: item.name,
         )
         visible = [m for m in members if not m.hidden]
         if not visible:

@@ -65,6 +65,9 @@ class SelectBoxEditor(EditorWidget):
             self.add_field(self.list)
         else:
             self.combo = QComboBox(self)
+            # Long labels must not widen a narrow inspector.
+            self.combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+            self.combo.setMinimumContentsLength(8)
             self.combo.activated.connect(self._combo_activated)
             if self.allow_empty and self.placeholder:
                 self.combo.setPlaceholderText(self.placeholder)
