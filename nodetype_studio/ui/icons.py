@@ -47,6 +47,15 @@ FA3_TO_FA5: Mapping[str, tuple[str, str]] = {
     "th-list": ("th-list", "s"), "quote-left": ("quote-left", "s"), "cut": ("cut", "s"),
     "info-sign": ("info-circle", "s"), "question-sign": ("question-circle", "s"), "warning-sign": ("exclamation-triangle", "s"),
     "picture-alt": ("image", "r"), "globe": ("globe", "s"), "user-md": ("user-md", "s"),
+    "collapse": ("caret-square-up", "r"), "expand": ("caret-square-down", "r"), "double-angle-right": ("angle-double-right", "s"),
+    "double-angle-left": ("angle-double-left", "s"), "facetime-video": ("video", "s"), "file-text-alt": ("file-alt", "r"),
+    "folder-open-alt": ("folder-open", "r"), "folder-close-alt": ("folder", "r"), "folder-close": ("folder", "s"),
+    "fullscreen": ("expand-arrows-alt", "s"), "indent-right": ("indent", "s"), "indent-left": ("outdent", "s"),
+    "remove-sign": ("times-circle", "s"), "ok-sign": ("check-circle", "s"), "rss-sign": ("rss-square", "s"),
+    "send": ("paper-plane", "s"), "sign-blank": ("square", "s"), "sign-out": ("sign-out-alt", "s"),
+    "sort-amount-asc": ("sort-amount-down", "s"), "sort-amount-desc": ("sort-amount-up", "s"),
+    "star-half-empty": ("star-half-alt", "s"), "star-empty": ("star", "r"), "heart-empty": ("heart", "r"),
+    "group": ("users", "s"), "user-alt": ("user", "s"), "camera-retro": ("camera-retro", "s"),
 }
 _STYLE_PREFIX = {"s": "fa5s", "r": "fa5", "b": "fa5b"}
 _CLASS_STYLES = {

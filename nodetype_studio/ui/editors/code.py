@@ -64,6 +64,7 @@ class CodeEditorDialog(QDialog):
         self.highlighter = PygmentsHighlighter(
             self.text_edit.document(), get_lexer_by_name(BUILTIN_MODES[mode], stripnl=False, ensurenl=False)
         )
+        self.highlighter.rehighlight()  # now, not on the next event-loop turn
         layout.addWidget(self.text_edit, 1)
         self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel, self)
         self.buttons.button(QDialogButtonBox.Ok).setText("Apply")
