@@ -18,7 +18,8 @@ import calendar
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
-from typing import Any, Callable, Mapping
+from collections.abc import Mapping
+from typing import Any, Callable
 
 from dateutil import parser as dateutil_parser
 

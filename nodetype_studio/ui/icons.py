@@ -67,9 +67,20 @@ _MODIFIERS = {"fa-fw", "fa-lg", "fa-xs", "fa-sm", "fa-2x", "fa-3x", "fa-4x", "fa
 _cache: dict[tuple, QIcon] = {}
 
 
+PIXMAP_SIZES = (16, 20, 24, 32)
+
+
+def _frozen(glyph: QIcon) -> QIcon:
+    """A pixmap-backed copy: qtawesome paints its glyph on every paint, a pixmap icon only blits."""
+    result = QIcon()
+    for size in PIXMAP_SIZES:
+        result.addPixmap(glyph.pixmap(QSize(size, size)))
+    return result
+
+
 def _try(font_set: str, name: str) -> QIcon | None:
     try:
-        return qta.icon(f"{font_set}.{name}", color=ICON_COLOR)
+        return _frozen(qta.icon(f"{font_set}.{name}", color=ICON_COLOR))
     except Exception:  # qtawesome raises a bare Exception for unknown names
         return None
 
@@ -146,7 +157,7 @@ def icon(value, packages: Mapping[str, Path] | None = None, *, fallback: bool = 
             name, style, legacy = parse_icon_name(text.lower())
             if name:
                 found = _fa_icon(name, style, legacy)
-    result = found or qta.icon(FALLBACK, color="#9a9a9a")
+    result = found or _fallback_icon()
     _cache[key] = result
     return result
 
@@ -159,7 +170,7 @@ def is_known(value, packages: Mapping[str, Path] | None = None) -> bool:
 def _fallback_icon() -> QIcon:
     key = ("<fallback>", ())
     if key not in _cache:
-        _cache[key] = icon(None)
+        _cache[key] = _frozen(qta.icon(FALLBACK, color="#9a9a9a"))
     return _cache[key]
 
 

@@ -10,25 +10,20 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 import markdown
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QFont, QPainter, QPalette
 from PySide6.QtWidgets import (
-    QHBoxLayout, QLabel, QPushButton, QScrollArea, QTabWidget, QToolButton, QVBoxLayout, QWidget,
+    QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QTabWidget, QToolButton, QVBoxLayout, QWidget,
 )
 
 from nodetype_studio.catalogue import editor_spec
 from nodetype_studio.previewnode import PreviewNode
-from nodetype_studio.ui import icons
+from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.registry import EditorRegistry, default_registry
 from nodetype_studio.ui.i18n import generated_id
 from nodetype_studio.ui.layout import GroupView, InspectorLayout, InspectorSource, ItemView, build_layout
-
-HEADER_STYLE = (
-    "QPushButton { text-align: left; padding: 5px 6px; font-weight: bold; background: #e9ecef; border: none; }"
-    "QPushButton:checked { background: #e9ecef; }"
-)
 
 Validate = Callable[[Any, Mapping, Any], list]
 
@@ -43,8 +38,66 @@ def _message(error: Any) -> str:
     return str(getattr(error, "message", error))
 
 
+class GroupHeader(QWidget):
+    """The clickable bar of a group: icon, bold label and a fold arrow, painted in one widget."""
+
+    toggled = Signal(bool)
+
+    def __init__(self, text: str, icon, expanded: bool, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.text = text
+        self.icon = icon
+        self.expanded = expanded
+        self.setFocusPolicy(Qt.StrongFocus)
+        self.setCursor(Qt.PointingHandCursor)
+        self.setAccessibleName(text)
+        font = QFont(self.font())
+        font.setBold(True)
+        self.setFont(font)
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        return QSize(120, self.fontMetrics().height() + 12)
+
+    def toggle(self) -> None:
+        self.expanded = not self.expanded
+        self.update()
+        self.toggled.emit(self.expanded)
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        if event.button() == Qt.LeftButton:
+            self.toggle()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        if event.key() in (Qt.Key_Space, Qt.Key_Return, Qt.Key_Enter):
+            self.toggle()
+        else:
+            super().keyPressEvent(event)
+
+    def paintEvent(self, _event) -> None:  # noqa: N802 (Qt override)
+        painter = QPainter(self)
+        rect = self.rect()
+        painter.fillRect(rect, self.palette().color(QPalette.Midlight))
+        x = 6
+        if not self.icon.isNull():
+            size = 16
+            painter.drawPixmap(x, (rect.height() - size) // 2, self.icon.pixmap(size, size))
+            x += size + 6
+        arrow = "\u25be" if self.expanded else "\u25b8"
+        arrow_width = self.fontMetrics().horizontalAdvance(arrow) + 8
+        painter.setPen(self.palette().color(QPalette.WindowText))
+        text_rect = rect.adjusted(x, 0, -arrow_width, 0)
+        painter.drawText(text_rect, Qt.AlignVCenter | Qt.AlignLeft,
+                         self.fontMetrics().elidedText(self.text, Qt.ElideRight, text_rect.width()))
+        painter.drawText(rect.adjusted(0, 0, -6, 0), Qt.AlignVCenter | Qt.AlignRight, arrow)
+        if self.hasFocus():
+            painter.setPen(self.palette().color(QPalette.Highlight))
+            painter.drawRect(rect.adjusted(0, 0, -1, -1))
+        painter.end()
+
+
 class GroupSection(QWidget):
-    """A foldable group: a header button (icon + label) over the group's rows."""
+    """A foldable group: a header (icon + label) over the group's rows."""
 
     def __init__(self, group: GroupView, packages, parent: QWidget | None = None):
         super().__init__(parent)
@@ -52,13 +105,9 @@ class GroupSection(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 6)
         layout.setSpacing(4)
-        self.header = QPushButton(self)
+        self.header = GroupHeader(group.label or group.id, icons.icon(group.icon, packages, fallback=False),
+                                  not group.collapsed, self)
         self.header.setObjectName("groupHeader")
-        self.header.setIcon(icons.icon(group.icon, packages, fallback=False))
-        self.header.setCheckable(True)
-        self.header.setChecked(not group.collapsed)
-        self.header.setFlat(True)
-        self.header.setStyleSheet(HEADER_STYLE)
         self.header.toggled.connect(self._toggled)
         layout.addWidget(self.header)
         self.body = QWidget(self)
@@ -67,7 +116,6 @@ class GroupSection(QWidget):
         self.body_layout.setSpacing(3)
         layout.addWidget(self.body)
         self.body.setVisible(not group.collapsed)
-        self._update_arrow()
 
     @property
     def collapsed(self) -> bool:
@@ -75,11 +123,6 @@ class GroupSection(QWidget):
 
     def _toggled(self, expanded: bool) -> None:
         self.body.setVisible(expanded)
-        self._update_arrow()
-
-    def _update_arrow(self) -> None:
-        arrow = "\u25be" if self.header.isChecked() else "\u25b8"
-        self.header.setText(f"{self.group.label or self.group.id}  {arrow}")
 
     def toggle(self) -> None:
         self.header.toggle()
@@ -125,6 +168,9 @@ class InspectorWidget(QWidget):
         self._tab_icons: dict[str, Any] = {}
         self._tab_counts: dict[str, int] = {}
         self._help_rows: dict[str, HelpRow] = {}
+        self._specs: dict[tuple, Any] = {}
+        self._built_tabs: set[str] = set()
+        self._building = False
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -145,6 +191,7 @@ class InspectorWidget(QWidget):
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
         self.tabs.setUsesScrollButtons(True)
+        self.tabs.currentChanged.connect(self._current_changed)
         outer.addWidget(self.tabs, 1)
         self.empty_note = QLabel("This node type has no properties to edit in the inspector.", self)
         self.empty_note.setObjectName("emptyNote")
@@ -155,51 +202,90 @@ class InspectorWidget(QWidget):
 
     # -- building ------------------------------------------------------------------------------
     def show_node_type(self, source: InspectorSource, values: Mapping[str, Any] | None = None) -> None:
-        """Build the inspector of ``source``; ``values`` overlay the defaults."""
-        self.setUpdatesEnabled(False)
+        """Build the inspector of ``source``; ``values`` overlay the defaults.
+
+        Only the current tab's editors are created now; another tab's are created when it is first
+        shown (validation and the tab badges cover every property from the start).
+        """
+        # The new page is assembled off screen and swapped in, so painting need not be frozen.
+        self._reset_state()
+        self.source = source
+        self.layout_info = build_layout(source)
+        self.node = PreviewNode(source.config.get("properties") if isinstance(source.config, Mapping) else None)
+        if values:
+            self.node.update(values)
+        self.title.setText(self.layout_info.label)
+        self.title.setToolTip(source.name)
+        tabs = self.layout_info.tabs
+        self._building = True
         try:
-            self._clear()
-            self.source = source
-            self.layout_info = build_layout(source)
-            self.node = PreviewNode(source.config.get("properties") if isinstance(source.config, Mapping) else None)
-            if values:
-                self.node.update(values)
-            self.title.setText(self.layout_info.label)
-            self.title.setToolTip(source.name)
-            for tab in self.layout_info.tabs:
-                page = QWidget()
-                page_layout = QVBoxLayout(page)
-                page_layout.setContentsMargins(4, 6, 4, 6)
-                page_layout.setSpacing(2)
-                for group in tab.groups:
-                    section = GroupSection(group, source.packages, page)
-                    self.sections[group.id] = section
-                    for item in group.items:
-                        self._add_item(section, item)
-                    page_layout.addWidget(section)
-                page_layout.addStretch(1)
-                scroll = QScrollArea()
-                scroll.setWidgetResizable(True)
-                scroll.setFrameShape(QScrollArea.NoFrame)
-                scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-                scroll.setWidget(page)
+            while self.tabs.count() > len(tabs):
+                scroll = self.tabs.widget(self.tabs.count() - 1)
+                self.tabs.removeTab(self.tabs.count() - 1)
+                scroll.deleteLater()
+            for index, tab in enumerate(tabs):
                 base_icon = icons.icon(tab.icon, source.packages)
-                index = self.tabs.addTab(scroll, base_icon, "")
+                if index < self.tabs.count():  # reuse the tab and its scroll area
+                    self._replace_page(self.tabs.widget(index), None)
+                    if self.tabs.tabIcon(index).cacheKey() != base_icon.cacheKey():
+                        self.tabs.setTabIcon(index, base_icon)
+                else:
+                    self.tabs.addTab(self._scroll_area(), base_icon, "")
                 self.tabs.setTabToolTip(index, tab.label or tab.id)
                 self._tab_index[tab.id] = index
                 self._tab_icons[tab.id] = base_icon
                 self._tab_counts[tab.id] = 0
-            self.empty_note.setVisible(not self.layout_info.tabs)
-            self.tabs.setVisible(bool(self.layout_info.tabs))
-            self.validate_all()
+            if tabs:
+                self.tabs.setCurrentIndex(0)
         finally:
-            self.setUpdatesEnabled(True)
+            self._building = False
+        self.empty_note.setVisible(not tabs)
+        self.tabs.setVisible(bool(tabs))
+        self.validate_all()
+        if tabs:
+            self._ensure_tab(tabs[0].id)
 
-    def _clear(self) -> None:
-        while self.tabs.count():
-            page = self.tabs.widget(0)
-            self.tabs.removeTab(0)
-            page.deleteLater()
+    @staticmethod
+    def _scroll_area() -> QScrollArea:
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        return scroll
+
+    @staticmethod
+    def _replace_page(scroll: QScrollArea, page: QWidget | None) -> None:
+        old = scroll.takeWidget()
+        if old is not None:
+            old.deleteLater()
+        if page is not None:
+            scroll.setWidget(page)
+
+    def _current_changed(self, index: int) -> None:
+        if self._building or self.layout_info is None or not 0 <= index < len(self.layout_info.tabs):
+            return
+        self._ensure_tab(self.layout_info.tabs[index].id)
+
+    def _ensure_tab(self, tab_id: str) -> None:
+        """Create the editors of tab ``tab_id`` if that has not happened yet."""
+        if tab_id in self._built_tabs or tab_id not in self._tab_index:
+            return
+        self._built_tabs.add(tab_id)
+        tab = next(t for t in self.layout_info.tabs if t.id == tab_id)
+        page = QWidget()
+        page_layout = QVBoxLayout(page)
+        page_layout.setContentsMargins(4, 6, 4, 6)
+        page_layout.setSpacing(2)
+        for group in tab.groups:
+            section = GroupSection(group, self.source.packages, page)
+            self.sections[group.id] = section
+            for item in group.items:
+                self._add_item(section, item)
+            page_layout.addWidget(section)
+        page_layout.addStretch(1)
+        self._replace_page(self.tabs.widget(self._tab_index[tab_id]), page)
+
+    def _reset_state(self) -> None:
         self.editors.clear()
         self.errors.clear()
         self.sections.clear()
@@ -207,6 +293,7 @@ class InspectorWidget(QWidget):
         self._tab_icons.clear()
         self._tab_counts.clear()
         self._help_rows.clear()
+        self._built_tabs.clear()
 
     def _context(self, item: ItemView) -> EditorContext:
         source = self.source
@@ -216,12 +303,20 @@ class InspectorWidget(QWidget):
             property_type=item.type,
             options=item.options,
             label=item.label,
-            spec=editor_spec(item.editor, source.platform) if item.editor else None,
+            spec=self._spec(item.editor),
             platform=source.platform,
             translator=source.translator,
             i18n_base=generated_id(source.name, "properties", item.name),
             packages=source.packages,
         )
+
+    def _spec(self, identifier: str | None):
+        if not identifier:
+            return None
+        key = (identifier, self.source.platform.prefix)
+        if key not in self._specs:
+            self._specs[key] = editor_spec(identifier, self.source.platform)
+        return self._specs[key]
 
     def _add_item(self, section: GroupSection, item: ItemView) -> None:
         body = section.body
@@ -229,7 +324,7 @@ class InspectorWidget(QWidget):
         if item.kind == "view":
             note = QLabel(f"{item.label or item.name}: inspector view {item.view or '(none)'}", body)
             note.setObjectName(f"view:{item.name}")
-            note.setStyleSheet("color: #777;")
+            style.tint(note, style.MUTED)
             note.setWordWrap(True)
             layout.addWidget(note)
             return
@@ -239,16 +334,17 @@ class InspectorWidget(QWidget):
         if not editor.has_own_label:  # the widget decides: a placeholder never shows the label itself
             label = QLabel(item.label or item.name, body)
             label.setObjectName(f"label:{item.name}")
-            label.setWordWrap(True)
             if not item.label:
-                label.setStyleSheet("color: #888; font-style: italic;")
+                style.emphasise(style.tint(label, style.MUTED), italic=True)
                 label.setToolTip("No ui.label set: showing the property name")
             layout.addWidget(self._help_row(item, label, body) if has_help else label)
             layout.addWidget(editor)
         else:
             layout.addWidget(self._help_row(item, editor, body) if has_help else editor)
         editor.set_value(self.node.get(item.name))
-        editor.valueChanged.connect(lambda value, n=item.name: self._edited(n, value))
+        if self.errors.get(item.name):
+            editor.set_errors(self.errors[item.name])
+        editor.on_commit = lambda value, n=item.name: self._edited(n, value)
         self.editors[item.name] = editor
 
     def _help_row(self, item: ItemView, main: QWidget, body: QWidget) -> "HelpRow":
@@ -269,7 +365,8 @@ class InspectorWidget(QWidget):
             row.panel.setTextFormat(Qt.RichText)
             row.panel.setWordWrap(True)
             row.panel.setOpenExternalLinks(True)
-            row.panel.setStyleSheet("background: #f3f6fa; border: 1px solid #cfd8e3; padding: 4px;")
+            style.panel(row.panel, "#eef3f8")
+            row.panel.setMargin(4)
             html = markdown.markdown(row.message or "", extensions=["extra"]) if row.message else ""
             if row.thumbnail:
                 html += f"<p><small>Thumbnail: {row.thumbnail}</small></p>"
@@ -375,7 +472,13 @@ class InspectorWidget(QWidget):
         if index is None:
             return False
         self.tabs.setCurrentIndex(index)
+        self._ensure_tab(tab_id)
         return True
 
     def editor(self, name: str) -> EditorWidget | None:
+        """The editor of property ``name`` (created now if its tab was not shown yet); None if not shown."""
+        if name not in self.editors and self.layout_info is not None:
+            tab_id = self.layout_info.tab_of(name)
+            if tab_id is not None:
+                self._ensure_tab(tab_id)
         return self.editors.get(name)

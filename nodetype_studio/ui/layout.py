@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections import abc
 from typing import Any, Mapping
 
 from nodetype_studio.catalogue import editor_for_type
@@ -35,7 +36,8 @@ def is_client_eval(value: Any) -> bool:
 
 
 def _mapping(value: Any) -> Mapping:
-    return value if isinstance(value, Mapping) else {}
+    # dict first: the model gives dicts, and the abstract check is slow in this hot path
+    return value if isinstance(value, dict) or isinstance(value, abc.Mapping) else {}
 
 
 @dataclass

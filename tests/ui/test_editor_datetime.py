@@ -111,5 +111,6 @@ def test_unreadable_value_is_shown_as_is(make_editor):
 
 def test_disabled_picker_does_not_open(make_editor, qtbot):
     editor = make_editor("DateTimeEditor", {"disabled": True})
-    qtbot.mouseClick(editor.picker_button, Qt.LeftButton)
+    editor.picker_action.trigger()
+    qtbot.mouseClick(editor.display, Qt.LeftButton)
     assert editor.picker is None

@@ -12,9 +12,8 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from nodetype_studio.ui import style
 from nodetype_studio.ui.editors.context import EditorContext
-
-ERROR_STYLE = "color: #d7263d;"
 
 
 class EditorWidget(QWidget):
@@ -32,6 +31,9 @@ class EditorWidget(QWidget):
         self._errors: list[str] = []
         self._error_label: QLabel | None = None
         self.field: QWidget | None = None
+        #: Called as ``on_commit(value)`` after ``valueChanged`` (the inspector's hook; a plain call is
+        #: cheaper than one more signal connection per editor).
+        self.on_commit = None
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(3)
@@ -56,7 +58,7 @@ class EditorWidget(QWidget):
         if self._error_label is None:
             self._error_label = QLabel(self)
             self._error_label.setObjectName("errors")
-            self._error_label.setStyleSheet(ERROR_STYLE)
+            style.tint(self._error_label, style.ERROR)
             self._error_label.setWordWrap(True)
             self._error_label.setTextFormat(Qt.PlainText)
             self._layout.addWidget(self._error_label)
@@ -80,6 +82,8 @@ class EditorWidget(QWidget):
         """A user edit: remember and announce ``value``."""
         self._value = value
         self.valueChanged.emit(value)
+        if self.on_commit is not None:
+            self.on_commit(value)
 
     def add_field(self, widget: QWidget, marker: QWidget | None = None) -> None:
         """Add the main field (optionally with a small marker widget beside it)."""

@@ -16,6 +16,7 @@ from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from nodetype_studio.ui import icons
+from nodetype_studio.ui import style
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.highlight import PygmentsHighlighter
@@ -54,7 +55,7 @@ class CodeEditorDialog(QDialog):
         layout = QVBoxLayout(self)
         self.note = QLabel(note or "", self)
         self.note.setObjectName("modeNote")
-        self.note.setStyleSheet("color: #8a6d3b;")
+        style.tint(self.note, style.NOTE)
         self.note.setVisible(bool(note))
         layout.addWidget(self.note)
         self.text_edit = QPlainTextEdit(self)
@@ -89,17 +90,20 @@ class CodeEditor(EditorWidget):
         self.button = QPushButton(icons.icon("fas fa-code"), ctx.text(ctx.option("buttonLabel", ""), "codeEditor", "buttonLabel"), self)
         self.button.clicked.connect(self.open_dialog)
         self.add_field(self.button)
-        self.preview = QLabel(self)
-        self.preview.setObjectName("codePreview")
-        self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
-        self.preview.setTextFormat(Qt.PlainText)
-        self.preview.setStyleSheet("color: #555;")
-        self.preview.hide()
-        self.add_widget(self.preview)
+        self.preview: QLabel | None = None  # the first lines of the code, once there is code
         self.dialog: CodeEditorDialog | None = None
 
     def show_value(self, value: Any) -> None:
         text = "" if value is None else str(value)
+        if self.preview is None:
+            if not text:
+                return
+            self.preview = QLabel(self)
+            self.preview.setObjectName("codePreview")
+            self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
+            self.preview.setTextFormat(Qt.PlainText)
+            style.tint(self.preview, style.MUTED)
+            self.add_widget(self.preview)
         lines = text.splitlines()
         shown = lines[:PREVIEW_LINES] + (["\u2026"] if len(lines) > PREVIEW_LINES else [])
         self.preview.setText("\n".join(line[:60] for line in shown))

@@ -9,19 +9,31 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections import abc
 from typing import Any, Mapping
 
 from nodetype_studio.platform import Platform
 from nodetype_studio.ui.i18n import Translator
 
 _MISSING = object()
+# Catalogue defaults are looked up for every option of every editor built; they never change.
+_DEFAULTS: dict[tuple, tuple[Any, Any]] = {}
+
+
+def catalogue_default(spec: Any, path: str, platform: Platform) -> Any:
+    key = (id(spec), path, platform.prefix)
+    cached = _DEFAULTS.get(key)
+    if cached is None or cached[0] is not spec:
+        cached = (spec, spec.default(path, platform))
+        _DEFAULTS[key] = cached
+    return cached[1]
 
 
 def lookup(options: Mapping[str, Any], path: str) -> Any:
     """The value at a dotted ``path`` of nested mappings, or ``_MISSING``."""
     current: Any = options
     for key in path.split("."):
-        if not isinstance(current, Mapping) or key not in current:
+        if not (isinstance(current, dict) or isinstance(current, abc.Mapping)) or key not in current:
             return _MISSING
         current = current[key]
     return current
@@ -52,7 +64,7 @@ class EditorContext:
         if value is not _MISSING:
             return value
         if self.spec is not None:
-            default = self.spec.default(path, self.platform)
+            default = catalogue_default(self.spec, path, self.platform)
             if default is not None:
                 return default
         return fallback

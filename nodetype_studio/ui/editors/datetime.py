@@ -12,14 +12,15 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from PySide6.QtCore import QDate, Signal
+from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
-    QCalendarWidget, QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit, QPushButton, QToolButton, QVBoxLayout, QWidget,
+    QCalendarWidget, QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget,
 )
 
 from nodetype_studio.phpdate import format_mode, format_php_date
 from nodetype_studio.previewnode import iso8601
 from nodetype_studio.ui import icons
+from nodetype_studio.ui import style
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.context import EditorContext
 
@@ -50,11 +51,15 @@ def _minute_step(ctx: EditorContext) -> int:
 
 
 class _ClickableField(QLineEdit):
-    clicked = Signal()
+    """The read-only display; a click opens the picker of the editor it belongs to."""
+
+    def __init__(self, editor: "DateTimeEditor"):
+        super().__init__(editor)
+        self.editor = editor
 
     def mousePressEvent(self, event):  # noqa: N802 (Qt override)
         super().mousePressEvent(event)
-        self.clicked.emit()
+        self.editor.toggle_picker()
 
 
 class DateTimePicker(QFrame):
@@ -173,21 +178,21 @@ class DateTimeEditor(EditorWidget):
         placeholder = ctx.option("placeholder")
         if placeholder not in (None, ""):
             self.display.setPlaceholderText(ctx.text(placeholder))
-        self.display.clicked.connect(self.toggle_picker)
-        self.picker_button = QToolButton(self)
-        self.picker_button.setIcon(icons.icon("fas fa-clock" if self.mode.kind == "time" else "fas fa-calendar-alt"))
-        self.picker_button.setToolTip("Choose a time" if self.mode.kind == "time" else "Choose a date")
-        self.picker_button.clicked.connect(self.toggle_picker)
-        self.add_field(self.display, self.picker_button)
+        self.picker_action = self.display.addAction(
+            icons.icon("fas fa-clock" if self.mode.kind == "time" else "fas fa-calendar-alt"), QLineEdit.TrailingPosition
+        )
+        self.picker_action.setToolTip("Choose a time" if self.mode.kind == "time" else "Choose a date")
+        self.picker_action.triggered.connect(self.toggle_picker)
+        self.add_field(self.display)
         self.picker: DateTimePicker | None = None
         if not self.format:
             note = QLabel("No format set: showing ISO 8601.", self)
-            note.setStyleSheet("color: #8a6d3b;")
+            style.tint(note, style.NOTE)
             self.add_widget(note)
 
     def apply_disabled(self, disabled: bool) -> None:
         self.display.setEnabled(not disabled)
-        self.picker_button.setEnabled(not disabled)
+        self.picker_action.setEnabled(not disabled)
 
     def is_disabled(self) -> bool:
         return not self.display.isEnabled()

@@ -7,6 +7,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QLabel, QWidget
 
+from nodetype_studio.ui import style
 from nodetype_studio.ui.editors.context import EditorContext
 
 PASSTHROUGH = ("form", "selectionDirection", "spellcheck", "autocapitalize", "autocorrect")
@@ -48,7 +49,7 @@ def apply_html_options(ctx: EditorContext, widget: QWidget, i18n_key: str) -> QL
         marker = QLabel("*")
         marker.setObjectName("requiredMarker")
         marker.setToolTip("Required")
-        marker.setStyleSheet("color: #d7263d; font-weight: bold;")
+        style.emphasise(style.tint(marker, style.ERROR), bold=True)
         widget.setAccessibleDescription("required")
         return marker
     return None

@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
+from nodetype_studio.ui import style
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.context import EditorContext
 
@@ -31,7 +32,7 @@ class PlaceholderEditor(EditorWidget):
         self.note.setObjectName("placeholderNote")
         self.note.setTextFormat(Qt.RichText)
         self.note.setWordWrap(True)
-        self.note.setStyleSheet("color: #8a6d3b;")
+        style.tint(self.note, style.NOTE)
         self.add_widget(self.note)
         self.line = QLineEdit(self)
         self.line.textEdited.connect(self._edited)

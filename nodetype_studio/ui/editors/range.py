@@ -12,8 +12,9 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QDoubleValidator, QIntValidator
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QSlider, QStackedWidget, QToolButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QSlider, QWidget
 
+from nodetype_studio.ui import style
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.context import EditorContext
 
@@ -30,6 +31,14 @@ def _number(value: Any) -> float | None:
 
 def _show(number: float) -> str:
     return str(int(number)) if float(number).is_integer() else f"{number:g}"
+
+
+class _ClickableValue(QLabel):
+    """The current value; a click asks the editor to turn it into a field to type a value."""
+
+    def mousePressEvent(self, event):  # noqa: N802 (Qt override)
+        if self.isEnabled() and event.button() == Qt.LeftButton:
+            self.parent().start_typing()
 
 
 class RangeEditor(EditorWidget):
@@ -51,8 +60,10 @@ class RangeEditor(EditorWidget):
         unit = ctx.option("unit")
         self.unit = "" if unit in (None, "") else ctx.text(unit)
 
+        # One row, no nested containers: the slider between its bounds, then the value and unit.
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(4)
         min_label, max_label = ctx.option("minLabel"), ctx.option("maxLabel")
         self.min_label = QLabel(ctx.text(min_label) if min_label not in (None, "") else _show(minimum) + self.unit, self)
         self.max_label = QLabel(ctx.text(max_label) if max_label not in (None, "") else _show(maximum) + self.unit, self)
@@ -60,37 +71,31 @@ class RangeEditor(EditorWidget):
         self.max_label.setObjectName("maxLabel")
         self.slider = QSlider(Qt.Horizontal, self)
         self.slider.setRange(0, max(0, round((maximum - minimum) / step)))
-        self.slider.setSingleStep(1)
         self.slider.setPageStep(max(1, self.slider.maximum() // 10))
         self.slider.valueChanged.connect(self._slid)
-        row.addWidget(self.min_label)
-        row.addWidget(self.slider, 1)
-        row.addWidget(self.max_label)
-
-        self.value_stack = QStackedWidget(self)
-        self.value_button = QToolButton(self.value_stack)
+        self.value_button = _ClickableValue(self)
         self.value_button.setObjectName("rangeValue")
-        self.value_button.setAutoRaise(True)
         self.value_button.setToolTip("Click to type a value")
-        self.value_button.clicked.connect(self.start_typing)
-        self.value_stack.addWidget(self.value_button)
+        self.value_button.setMinimumWidth(self.value_button.fontMetrics().horizontalAdvance(_show(maximum)) + 6)
         self.value_input: QLineEdit | None = None
         self.unit_label = QLabel(self.unit, self)
         self.unit_label.setObjectName("unitLabel")
         self.unit_label.setVisible(bool(self.unit))
-        row.addSpacing(6)
-        row.addWidget(self.value_stack)
-        row.addWidget(self.unit_label)
-
-        container = QWidget(self)
-        container.setLayout(row)
-        self.add_field(container)
+        for widget, stretch in ((self.min_label, 0), (self.slider, 1), (self.max_label, 0),
+                                (self.value_button, 0), (self.unit_label, 0)):
+            row.addWidget(widget, stretch)
+        self.row = row
+        self.field = self.slider
+        self.add_layout(row)
         if self.problem:
             note = QLabel(f"Range options: {self.problem}.", self)
-            note.setStyleSheet("color: #8a6d3b;")
+            style.tint(note, style.NOTE)
             self.add_widget(note)
         self._showing = False
-        self.value_stack.setFixedHeight(self.value_button.sizeHint().height())
+
+    def apply_disabled(self, disabled: bool) -> None:
+        for widget in (self.slider, self.value_button):
+            widget.setEnabled(not disabled)
 
     # -- conversions -------------------------------------------------------------------------
     def _typed(self, number: float) -> int | float:
@@ -111,7 +116,12 @@ class RangeEditor(EditorWidget):
         finally:
             self._showing = False
         self.value_button.setText(_show(number) if number is not None else "")
-        self.value_stack.setCurrentWidget(self.value_button)
+        self._show_display()
+
+    def _show_display(self) -> None:
+        if self.value_input is not None and not self.value_input.isHidden():
+            self.value_input.hide()
+        self.value_button.show()
 
     def value_text(self) -> str:
         """The current value as displayed (without the unit, which is a separate label)."""
@@ -129,24 +139,25 @@ class RangeEditor(EditorWidget):
     def start_typing(self) -> QLineEdit:
         """Replace the value display by a field to type a value (Enter or leaving the field applies)."""
         if self.value_input is None:
-            self.value_input = QLineEdit(self.value_stack)
+            self.value_input = QLineEdit(self)
             self.value_input.setObjectName("rangeInput")
             validator = QIntValidator(self.value_input) if self.integral else QDoubleValidator(self.value_input)
             self.value_input.setValidator(validator)
             self.value_input.setMaximumWidth(80)
             self.value_input.editingFinished.connect(self._typed_value)
-            self.value_stack.addWidget(self.value_input)
+            self.row.insertWidget(self.row.indexOf(self.value_button), self.value_input)
         self.value_input.setText(self.value_button.text())
-        self.value_stack.setCurrentWidget(self.value_input)
+        self.value_button.hide()
+        self.value_input.show()
         self.value_input.setFocus()
         self.value_input.selectAll()
         return self.value_input
 
     def _typed_value(self) -> None:
-        if self.value_input is None or self.value_stack.currentWidget() is not self.value_input:
+        if self.value_input is None or self.value_input.isHidden():
             return
         number = _number(self.value_input.text().replace(",", "."))
-        self.value_stack.setCurrentWidget(self.value_button)
+        self._show_display()
         if number is None:
             return
         value = self._typed(self.clamp(number))

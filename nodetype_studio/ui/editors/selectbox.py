@@ -5,30 +5,38 @@ properties) a list of checkable choices with a summary line. The search box appe
 ``minimumResultsForSearch`` is >= 0 and there are at least that many choices. A stored value that is
 not among the choices is shown as ``Invalid value: "<value>"``. Data-source select boxes get their
 choices through ``set_options`` (the data-source loader plugs in there); until then they show a note.
+
+What each row is (group header, choice, invalid value) is kept on the Python side in ``rows``: the
+widget is filled once per set of choices, and showing a value only adjusts the selection.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem
+from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QListWidget, QListWidgetItem, QToolButton, QWidget
 
-from nodetype_studio.ui import icons
+from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.selectoptions import SelectOption, grouped, parse_options
 
-VALUE_ROLE = Qt.UserRole
-HEADER_ROLE = Qt.UserRole + 2
-INVALID_ROLE = Qt.UserRole + 3
-INVALID_COLOR = QColor("#d7263d")
+INVALID_COLOR = QColor(style.ERROR)
 MAX_LIST_ROWS = 8
 
 
 def invalid_label(value: Any) -> str:
     return f'Invalid value: "{value}"'
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    kind: str  # "group" | "option" | "invalid"
+    label: str
+    value: str | None = None
 
 
 class SelectBoxEditor(EditorWidget):
@@ -43,17 +51,16 @@ class SelectBoxEditor(EditorWidget):
         self.minimum_for_search = ctx.option("minimumResultsForSearch")
         self.data_source = ctx.option("dataSourceIdentifier") or ctx.option("dataSourceUri")
         self.options: list[SelectOption] = []
+        self.rows: list[Row] = []
+        self._option_rows = 0  # rows before the invalid-value rows
         self.search: QLineEdit | None = None
         self.combo: QComboBox | None = None
         self.list: QListWidget | None = None
         self.summary: QLabel | None = None
         self.clear_button: QToolButton | None = None
-        self.status = QLabel(self)
-        self.status.setObjectName("selectStatus")
-        self.status.setWordWrap(True)
-        self.status.setStyleSheet("color: #777;")
-        self.status.hide()
+        self.status: QLabel | None = None  # created when there is something to say
         self._populating = False
+        self._tinted = False
 
         if self.multiple:
             self.summary = QLabel(self)
@@ -78,7 +85,6 @@ class SelectBoxEditor(EditorWidget):
                 self.clear_button.setAutoRaise(True)
                 self.clear_button.clicked.connect(self._clear)
             self.add_field(self.combo, self.clear_button)
-        self.add_widget(self.status)
 
         if self.data_source and not ctx.has_option("values"):
             self.set_status(f"Options come from the data source \u201c{self.data_source}\u201d.")
@@ -90,10 +96,24 @@ class SelectBoxEditor(EditorWidget):
     def set_options(self, options: list[SelectOption]) -> None:
         """Replace the choices (static values, or a data-source response)."""
         self.options = list(options)
+        self._populating = True
+        try:
+            self._fill()
+        finally:
+            self._populating = False
         self._update_search()
         self.show_value(self.value())
 
     def set_status(self, text: str) -> None:
+        """A line under the choices (e.g. where data-source choices come from); empty hides it."""
+        if self.status is None:
+            if not text:
+                return
+            self.status = QLabel(self)
+            self.status.setObjectName("selectStatus")
+            self.status.setWordWrap(True)
+            style.tint(self.status, style.MUTED)
+            self.add_widget(self.status)
         self.status.setText(text)
         self.status.setVisible(bool(text))
 
@@ -111,60 +131,90 @@ class SelectBoxEditor(EditorWidget):
             self.search = QLineEdit(self)
             self.search.setObjectName("selectSearch")
             self.search.setPlaceholderText("Search")
-            self.search.setClearButtonEnabled(True)
             self.search.textChanged.connect(self._filter)
             self._layout.insertWidget(0, self.search)
         if self.search is not None:
             self.search.setVisible(wanted)
 
+    def _view(self):
+        return self.list if self.list is not None else self.combo.view()
+
     def _filter(self, text: str) -> None:
         needle = text.casefold().strip()
-        view = self.list if self.list is not None else self.combo.view()
-        count = self.list.count() if self.list is not None else self.combo.count()
+        view = self._view()
         header_row, header_has_match = None, False
-
-        def close_header():
-            if header_row is not None:
-                view.setRowHidden(header_row, not header_has_match)
-
-        for row in range(count):
-            if self._row_data(row, HEADER_ROLE):
-                close_header()
-                header_row, header_has_match = row, False
+        for index, row in enumerate(self.rows):
+            if row.kind == "group":
+                if header_row is not None:
+                    view.setRowHidden(header_row, not header_has_match)
+                header_row, header_has_match = index, False
                 continue
-            label = self._row_text(row).casefold()
-            hidden = bool(needle) and needle not in label
-            view.setRowHidden(row, hidden)
+            hidden = bool(needle) and needle not in row.label.casefold()
+            view.setRowHidden(index, hidden)
             header_has_match = header_has_match or not hidden
-        close_header()
+        if header_row is not None:
+            view.setRowHidden(header_row, not header_has_match)
 
     def visible_labels(self) -> list[str]:
         """Choice labels currently offered (after search filtering; group headers excluded)."""
-        view = self.list if self.list is not None else self.combo.view()
-        count = self.list.count() if self.list is not None else self.combo.count()
-        return [
-            self._row_text(r) for r in range(count)
-            if not self._row_data(r, HEADER_ROLE) and not view.isRowHidden(r)
-        ]
+        view = self._view()
+        return [row.label for index, row in enumerate(self.rows) if row.kind != "group" and not view.isRowHidden(index)]
 
     def display_rows(self) -> list[tuple[str, str]]:
         """``(kind, text)`` of every row in display order; kind is "group", "option" or "invalid"."""
-        count = self.list.count() if self.list is not None else self.combo.count()
-        rows = []
-        for r in range(count):
-            if self._row_data(r, HEADER_ROLE):
-                rows.append(("group", self._row_text(r)))
-            elif self._row_data(r, INVALID_ROLE):
-                rows.append(("invalid", self._row_text(r)))
+        return [(row.kind, row.label) for row in self.rows]
+
+    # -- filling ---------------------------------------------------------------------------------
+    def _header_font(self) -> QFont:
+        font = QFont(self.font())
+        font.setBold(True)
+        return font
+
+    def _fill(self) -> None:
+        self.rows = []
+        if self.combo is not None:
+            self.combo.clear()
+        else:
+            self.list.clear()
+        for group, options in grouped(self.options):
+            if group is not None:
+                self._append(Row("group", group))
+            for option in options:
+                self._append(Row("option", option.label, option.value), option)
+        self._option_rows = len(self.rows)
+
+    def _append(self, row: Row, option: SelectOption | None = None) -> None:
+        index = len(self.rows)
+        self.rows.append(row)
+        icon_name = "fas fa-exclamation-triangle" if row.kind == "invalid" else (option.icon if option else None)
+        enabled = row.kind != "group" and not (option is not None and option.disabled)
+        if self.combo is not None:
+            if icon_name:
+                self.combo.addItem(icons.icon(icon_name, self.ctx.packages), row.label)
             else:
-                rows.append(("option", self._row_text(r)))
-        return rows
-
-    def _row_text(self, row: int) -> str:
-        return self.list.item(row).text() if self.list is not None else self.combo.itemText(row)
-
-    def _row_data(self, row: int, role: int) -> Any:
-        return self.list.item(row).data(role) if self.list is not None else self.combo.itemData(row, role)
+                self.combo.addItem(row.label)
+            if row.kind != "option" or not enabled:
+                item = self.combo.model().item(index)
+                if row.kind == "group":
+                    item.setFlags(Qt.NoItemFlags)
+                    item.setFont(self._header_font())
+                elif row.kind == "invalid":
+                    item.setForeground(QBrush(INVALID_COLOR))
+                else:
+                    item.setEnabled(False)
+            return
+        item = QListWidgetItem(row.label)
+        if icon_name:
+            item.setIcon(icons.icon(icon_name, self.ctx.packages))
+        if row.kind == "group":
+            item.setFlags(Qt.NoItemFlags)
+            item.setFont(self._header_font())
+        else:
+            item.setFlags(Qt.ItemIsUserCheckable | (Qt.ItemIsEnabled if enabled else Qt.NoItemFlags))
+            item.setCheckState(Qt.Unchecked)
+            if row.kind == "invalid":
+                item.setForeground(QBrush(INVALID_COLOR))
+        self.list.addItem(item)
 
     # -- showing values -------------------------------------------------------------------------
     def _selected(self, value: Any) -> list[str]:
@@ -182,95 +232,71 @@ class SelectBoxEditor(EditorWidget):
         invalid = [v for v in selected if v not in known]
         self._populating = True
         try:
+            self._set_invalid_rows(invalid)
             if self.list is not None:
-                self._fill_list(selected, invalid)
+                self._select_in_list(selected)
             else:
-                self._fill_combo(selected, invalid)
+                self._select_in_combo(selected, bool(invalid))
         finally:
             self._populating = False
         if self.search is not None and self.search.text():
             self._filter(self.search.text())
 
-    def _header_font(self) -> QFont:
-        font = QFont(self.font())
-        font.setBold(True)
-        return font
-
-    def _fill_combo(self, selected: list[str], invalid: list[str]) -> None:
-        combo = self.combo
-        combo.clear()
-        model = combo.model()
-        for group, options in grouped(self.options):
-            if group is not None:
-                combo.addItem(group)
-                item: QStandardItem = model.item(combo.count() - 1)
-                item.setFlags(Qt.NoItemFlags)
-                item.setData(True, HEADER_ROLE)
-                item.setFont(self._header_font())
-            for option in options:
-                if option.icon:
-                    combo.addItem(icons.icon(option.icon, self.ctx.packages), option.label, option.value)
-                else:
-                    combo.addItem(option.label, option.value)
-                if option.disabled:
-                    model.item(combo.count() - 1).setEnabled(False)
+    def _set_invalid_rows(self, invalid: list[str]) -> None:
+        current = [row.value for row in self.rows[self._option_rows:]]
+        if current == invalid:
+            return
+        while len(self.rows) > self._option_rows:
+            self.rows.pop()
+            if self.combo is not None:
+                self.combo.removeItem(len(self.rows))
+            else:
+                self.list.takeItem(len(self.rows))
         for value in invalid:
-            combo.addItem(icons.icon("fas fa-exclamation-triangle"), invalid_label(value), value)
-            combo.setItemData(combo.count() - 1, True, INVALID_ROLE)
-            combo.setItemData(combo.count() - 1, QBrush(INVALID_COLOR), Qt.ForegroundRole)
-        index = combo.findData(selected[0], VALUE_ROLE) if selected else -1
-        combo.setCurrentIndex(index)
+            self._append(Row("invalid", invalid_label(value), value))
+
+    def _index_of(self, value: str) -> int:
+        for index, row in enumerate(self.rows):
+            if row.kind != "group" and row.value == value:
+                return index
+        return -1
+
+    def _select_in_combo(self, selected: list[str], has_invalid: bool) -> None:
+        index = self._index_of(selected[0]) if selected else -1
+        self.combo.setCurrentIndex(index)
         if self.clear_button is not None:
             self.clear_button.setVisible(index >= 0)
-        if invalid or combo.styleSheet():
-            combo.setStyleSheet("color: #d7263d;" if invalid else "")
+        if has_invalid != self._tinted:
+            (style.tint(self.combo, style.ERROR) if has_invalid else style.untint(self.combo))
+            self._tinted = has_invalid
 
-    def _fill_list(self, selected: list[str], invalid: list[str]) -> None:
-        lst = self.list
-        lst.clear()
+    def _select_in_list(self, selected: list[str]) -> None:
+        chosen = set(selected)
         labels = {}
-        for group, options in grouped(self.options):
-            if group is not None:
-                header = QListWidgetItem(group)
-                header.setFlags(Qt.NoItemFlags)
-                header.setData(HEADER_ROLE, True)
-                header.setFont(self._header_font())
-                lst.addItem(header)
-            for option in options:
-                item = QListWidgetItem(option.label)
-                if option.icon:
-                    item.setIcon(icons.icon(option.icon, self.ctx.packages))
-                item.setData(VALUE_ROLE, option.value)
-                flags = Qt.ItemIsUserCheckable | (Qt.ItemIsEnabled if not option.disabled else Qt.NoItemFlags)
-                item.setFlags(flags)
-                item.setCheckState(Qt.Checked if option.value in selected else Qt.Unchecked)
-                lst.addItem(item)
-                labels[option.value] = option.label
-        for value in invalid:
-            item = QListWidgetItem(icons.icon("fas fa-exclamation-triangle"), invalid_label(value))
-            item.setData(VALUE_ROLE, value)
-            item.setData(INVALID_ROLE, True)
-            item.setForeground(QBrush(INVALID_COLOR))
-            item.setFlags(Qt.ItemIsUserCheckable | Qt.ItemIsEnabled)
-            item.setCheckState(Qt.Checked)
-            lst.addItem(item)
-            labels[value] = invalid_label(value)
-        rows = min(max(lst.count(), 1), MAX_LIST_ROWS)
-        lst.setFixedHeight(rows * max(lst.sizeHintForRow(0), 18) + 2 * lst.frameWidth() + 2)
-        chosen = [labels.get(v, v) for v in selected]
-        if chosen:
-            self.summary.setText(", ".join(chosen))
-            self.summary.setStyleSheet("")
+        for index, row in enumerate(self.rows):
+            if row.kind == "group":
+                continue
+            labels[row.value] = row.label
+            state = Qt.Checked if row.value in chosen else Qt.Unchecked
+            item = self.list.item(index)
+            if item.checkState() != state:
+                item.setCheckState(state)
+        count = min(max(len(self.rows), 1), MAX_LIST_ROWS)
+        self.list.setFixedHeight(count * max(self.list.sizeHintForRow(0), 18) + 2 * self.list.frameWidth() + 2)
+        names = [labels.get(v, v) for v in selected]
+        if names:
+            self.summary.setText(", ".join(names))
+            style.untint(self.summary)
         else:
             self.summary.setText(self.placeholder if self.allow_empty else "")
-            self.summary.setStyleSheet("color: #888;")
+            style.tint(self.summary, style.MUTED)
         self.summary.setVisible(bool(self.summary.text()))
 
     # -- user edits -----------------------------------------------------------------------------
     def _combo_activated(self, index: int) -> None:
-        value = self.combo.itemData(index, VALUE_ROLE)
-        if value is None:
+        if not 0 <= index < len(self.rows) or self.rows[index].kind == "group":
             return
+        value = self.rows[index].value
         self.commit(value)
         self.show_value(value)
 
@@ -279,10 +305,13 @@ class SelectBoxEditor(EditorWidget):
         self.show_value(self.value())
 
     def _list_changed(self, item: QListWidgetItem) -> None:
-        if self._populating or item.data(HEADER_ROLE):
+        if self._populating:
             return
+        index = self.list.row(item)
+        if not 0 <= index < len(self.rows) or self.rows[index].kind == "group":
+            return
+        value = self.rows[index].value
         current = self._selected(self.value())
-        value = item.data(VALUE_ROLE)
         if item.checkState() == Qt.Checked and value not in current:
             current.append(value)
         elif item.checkState() != Qt.Checked and value in current:

@@ -9,7 +9,8 @@ requires of the select box.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from collections.abc import Mapping
+from typing import Any, Callable
 
 WITHOUT_GROUP = "Without group"
 

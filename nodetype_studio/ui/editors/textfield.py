@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QRegularExpression
 from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import QLineEdit, QWidget
+from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.context import EditorContext
@@ -15,6 +15,15 @@ from nodetype_studio.ui.editors.htmlattrs import apply_html_options, max_length
 
 INTEGER_TYPES = ("integer", "int")
 _INTEGER_RE = re.compile(r"[+-]?\d+")
+_integer_validator: QRegularExpressionValidator | None = None
+
+
+def integer_validator() -> QRegularExpressionValidator:
+    """One validator shared by every integer field (a validator may serve many line edits)."""
+    global _integer_validator
+    if _integer_validator is None:
+        _integer_validator = QRegularExpressionValidator(QRegularExpression(r"[+-]?\d*"), QApplication.instance())
+    return _integer_validator
 
 
 class TextFieldEditor(EditorWidget):
@@ -23,7 +32,7 @@ class TextFieldEditor(EditorWidget):
         self.line = QLineEdit(self)
         self.integer = ctx.property_type in INTEGER_TYPES
         if self.integer:
-            self.line.setValidator(QRegularExpressionValidator(QRegularExpression(r"[+-]?\d*"), self.line))
+            self.line.setValidator(integer_validator())
         limit = max_length(ctx)
         if limit:
             self.line.setMaxLength(limit)
