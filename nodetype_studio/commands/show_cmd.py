@@ -7,6 +7,15 @@ import json
 import yaml
 
 from nodetype_studio.commands.common import display_path, find_node_type, open_project
+from nodetype_studio.model.yamlload import YList, YMap
+
+
+class _Dumper(yaml.SafeDumper):
+    """Dumps the model's position-carrying mappings and lists as plain YAML."""
+
+
+_Dumper.add_representer(YMap, yaml.representer.SafeRepresenter.represent_dict)
+_Dumper.add_representer(YList, yaml.representer.SafeRepresenter.represent_list)
 
 
 def register(sub) -> None:
@@ -40,7 +49,7 @@ def _origin(nt, path) -> dict:
 
 
 def _scalar_text(value) -> str:
-    return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10**6).strip().removesuffix("...").strip()
+    return yaml.dump(value, Dumper=_Dumper, default_flow_style=True, allow_unicode=True, width=10**6).strip().removesuffix("...").strip()
 
 
 def _print_annotated(nt, value, path=(), indent=0) -> None:
@@ -82,5 +91,5 @@ def run(args) -> int:
     if args.provenance:
         _print_annotated(nt, nt.effective)
     else:
-        print(yaml.safe_dump({nt.name: nt.effective}, sort_keys=False, allow_unicode=True, width=120), end="")
+        print(yaml.dump({nt.name: nt.effective}, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120), end="")
     return 0

@@ -20,6 +20,7 @@ class SourceFile:
     kind: str = "nodetypes"  # "nodetypes" | "settings"
     baseline: bool = False
     signature: tuple = ()
+    i18n: bool = False  # the file contains the word `i18n` (label enrichment needed)
 
     @property
     def display(self) -> str:
@@ -97,6 +98,7 @@ class NodeType:
         self._property_layers: dict[str, list[Layer]] = {}
         self._supertype_map: dict[str, bool] = {}
         self._project = None
+        self._layer_builder = None  # provenance layers are built on first use
 
     def __repr__(self) -> str:
         return f"<NodeType {self.name}>"
@@ -156,6 +158,9 @@ class NodeType:
 
     # --- provenance ---------------------------------------------------------------------------
     def layers_for(self, path: tuple) -> list[Layer]:
+        if self._layer_builder is not None:
+            builder, self._layer_builder = self._layer_builder, None
+            builder()
         if len(path) >= 2 and path[0] == "properties" and path[1] in self._property_layers:
             return self._property_layers[path[1]]
         return self._layers

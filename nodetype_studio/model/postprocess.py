@@ -70,6 +70,13 @@ def _lookup(table, key):
 
 
 def _datatype(project, type_name):
+    memo = project._memo.setdefault("datatype", {})
+    if type_name not in memo:
+        memo[type_name] = _datatype_uncached(project, type_name)
+    return memo[type_name]
+
+
+def _datatype_uncached(project, type_name):
     table = project.platform_setting(*_SETTINGS_DATATYPES, default={})
     normalized = project.platform.normalize_type(type_name).value
     block = _lookup(table, normalized)
@@ -89,7 +96,10 @@ def resolved_editor(project, prop: dict) -> str | None:
     inspector = (prop.get("ui") or {}).get("inspector") if isinstance(prop.get("ui"), dict) else None
     explicit = inspector.get("editor") if isinstance(inspector, dict) else None
     if isinstance(explicit, str) and explicit:
-        return project.platform.normalize_editor(explicit).value
+        memo = project._memo.setdefault("editor", {})
+        if explicit not in memo:
+            memo[explicit] = project.platform.normalize_editor(explicit).value
+        return memo[explicit]
     type_name = prop.get("type", "string")
     block, _ = _datatype(project, type_name if isinstance(type_name, str) else "string")
     editor = block.get("editor") if block else None
@@ -109,7 +119,7 @@ def _pick(block: dict | None) -> dict:
     return picked
 
 
-def postprocess(nt, project) -> dict:
+def postprocess(nt, project, i18n: bool = True) -> dict:
     effective = dict(nt.merged)
     properties = effective.get("properties")
     if isinstance(properties, dict):
@@ -117,7 +127,8 @@ def postprocess(nt, project) -> dict:
         for name, prop in properties.items():
             new_props[name] = _postprocess_property(prop, project) if isinstance(prop, dict) else prop
         effective["properties"] = new_props
-    _apply_i18n(nt, effective, project)
+    if i18n:
+        _apply_i18n(nt, effective, project)
     return effective
 
 

@@ -6,6 +6,7 @@ every value and diagnostics for everything that would make the CMS fail or behav
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ class _Parsed:
     signature: tuple
     loaded: LoadedYaml
     prefix_counts: tuple[int, int]
+    i18n: bool = False
 
 
 _parse_cache: dict[str, _Parsed] = {}
@@ -59,7 +61,7 @@ def _parse(path: Path, use_cache: bool) -> _Parsed:
     loaded = load_yaml_text(text, key)
     loaded.diagnostics[:0] = problems
     counts = (text.count("Neos.Neos") + text.count("Neos\\Media") + text.count("TYPO3.Neos"), text.count("Cms.Cms") + text.count("Cms\\Media"))
-    parsed = _Parsed(signature, loaded, counts)
+    parsed = _Parsed(signature, loaded, counts, "i18n" in text)
     if signature:
         _parse_cache[key] = parsed
     return parsed
@@ -94,6 +96,7 @@ class Project:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     settings: dict = field(default_factory=dict)
     uses_baseline: bool = True
+    _memo: dict = field(default_factory=dict, repr=False)
 
     def node_type(self, name: str) -> NodeType | None:
         return self.node_types.get(self.platform.normalize_name(name).value)
@@ -123,6 +126,18 @@ def load_project(path: str | os.PathLike, *, context: str = DEFAULT_CONTEXT, use
     project is a diagnostic. With ``use_cache`` an unchanged project (same files, same sizes and
     modification times) is returned from memory, and unchanged files are not parsed again.
     """
+    # The loader allocates many small containers and no cycles: pausing the cyclic garbage
+    # collector keeps the cost per node type flat as projects grow.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _load_project(path, context, use_cache)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _load_project(path, context: str, use_cache: bool) -> Project:
     found = discover(path, context)
     all_paths = [f for pkg in found.packages for f in pkg.nodetype_files + pkg.settings_files]
     signatures = tuple((str(p), _signature(p)) for p in all_paths)
@@ -158,7 +173,8 @@ def _build(found, context: str, use_cache: bool) -> Project:
     base_path, base_nodetypes = _baseline("NodeTypes.yaml", platform.prefix)
     files.append(SourceFile(base_path, None, base_nodetypes.data, "nodetypes", baseline=True))
     for pkg, p, parsed, kind in parsed_files:
-        source = SourceFile(p, None if pkg.is_global else pkg.name, parsed.loaded.data, kind, signature=parsed.signature)
+        source = SourceFile(p, None if pkg.is_global else pkg.name, parsed.loaded.data, kind, signature=parsed.signature,
+                            i18n=parsed.i18n)
         (files if kind == "nodetypes" else settings_files).append(source)
 
     project = Project(found.root, found.kind, context, platform, found.packages, files, settings_files,
@@ -345,8 +361,13 @@ def _resolve(project: Project) -> None:
         nt.merged = merged
         preset_layers = postprocess.apply_presets(nt, presets, project)
         _sort_child_nodes(nt, project)
-        nt.effective = postprocess.postprocess(nt, project)
-        _build_layers(nt, project, preset_layers)
+        nt.effective = postprocess.postprocess(nt, project, i18n=_uses_i18n(nt, project))
+        nt._layer_builder = (lambda nt=nt, preset_layers=preset_layers: _build_layers(nt, project, preset_layers))
+
+
+def _uses_i18n(nt: NodeType, project: Project) -> bool:
+    chain = [project.node_types[n] for n in nt.ancestors] + [nt]
+    return any(f.file.i18n for owner in chain for f in owner.fragments)
 
 
 def _sort_child_nodes(nt: NodeType, project: Project) -> None:
@@ -357,7 +378,6 @@ def _sort_child_nodes(nt: NodeType, project: Project) -> None:
     order, problems = php_sort(items)
     for problem in problems:
         project.diagnostics.append(error("position-invalid", f"{nt.name}: childNodes: {problem.message}; the CMS throws",
-                                         nt.locate(("childNodes", problem.key, "position")) if nt._layers else
                                          _key_location(nt, ("childNodes", problem.key, "position")) or nt.location_of_definition(),
                                          node_type=nt.name))
     nt.merged["childNodes"] = {k: children[k] for k in order}
