@@ -38,6 +38,11 @@ def _message(error: Any) -> str:
     return str(getattr(error, "message", error))
 
 
+def _is_error(error: Any) -> bool:
+    """Only error-severity findings make a value invalid (and count on the tab badge)."""
+    return getattr(error, "severity", "error") == "error"
+
+
 class GroupHeader(QWidget):
     """The clickable bar of a group: icon, bold label and a fold arrow, painted in one widget."""
 
@@ -163,6 +168,7 @@ class InspectorWidget(QWidget):
         self.node: PreviewNode | None = None
         self.editors: dict[str, EditorWidget] = {}
         self.errors: dict[str, list[str]] = {}
+        self.notes: dict[str, list[str]] = {}
         self.sections: dict[str, GroupSection] = {}
         self._tab_index: dict[str, int] = {}
         self._tab_icons: dict[str, Any] = {}
@@ -288,6 +294,7 @@ class InspectorWidget(QWidget):
     def _reset_state(self) -> None:
         self.editors.clear()
         self.errors.clear()
+        self.notes.clear()
         self.sections.clear()
         self._tab_index.clear()
         self._tab_icons.clear()
@@ -342,8 +349,8 @@ class InspectorWidget(QWidget):
         else:
             layout.addWidget(self._help_row(item, editor, body) if has_help else editor)
         editor.set_value(self.node.get(item.name))
-        if self.errors.get(item.name):
-            editor.set_errors(self.errors[item.name])
+        if self.errors.get(item.name) or self.notes.get(item.name):
+            editor.set_errors(self.errors.get(item.name, []), self.notes.get(item.name, []))
         editor.on_commit = lambda value, n=item.name: self._edited(n, value)
         self.editors[item.name] = editor
 
@@ -387,18 +394,22 @@ class InspectorWidget(QWidget):
     def _validate_property(self, name: str) -> None:
         item = self.layout_info.properties.get(name)
         messages: list[str] = []
+        notes: list[str] = []
         if item is not None and item.validation:
             try:
-                messages = [_message(e) for e in self.validate(self.node.get(name), item.validation, self.source.platform)]
+                findings = self.validate(self.node.get(name), item.validation, self.source.platform)
+                messages = [_message(e) for e in findings if _is_error(e)]
+                notes = [_message(e) for e in findings if not _is_error(e)]
             except Exception as exc:  # a failing validator is shown, not raised into the event loop
-                messages = [f"validation failed: {exc}"]
+                notes = [f"validation failed: {exc}"]
         problem = self.node.problems.get(name)
         if problem and self.node.values.get(name) == self.node.defaults.get(name):
-            messages = [problem] + messages
+            notes = [problem] + notes
         self.errors[name] = messages
+        self.notes[name] = notes
         editor = self.editors.get(name)
         if editor is not None:
-            editor.set_errors(messages)
+            editor.set_errors(messages, notes)
 
     def validate_all(self) -> None:
         for name in self.layout_info.properties:

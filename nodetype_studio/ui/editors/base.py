@@ -30,6 +30,7 @@ class EditorWidget(QWidget):
         self._value: Any = None
         self._errors: list[str] = []
         self._error_label: QLabel | None = None
+        self._note_label: QLabel | None = None
         self.field: QWidget | None = None
         #: Called as ``on_commit(value)`` after ``valueChanged`` (the inspector's hook; a plain call is
         #: cheaper than one more signal connection per editor).
@@ -48,22 +49,31 @@ class EditorWidget(QWidget):
         self._value = value
         self.show_value(value)
 
-    def set_errors(self, messages: list[str]) -> None:
-        """Show ``messages`` under the field (an empty list clears them)."""
+    def set_errors(self, messages: list[str], notes: list[str] = ()) -> None:
+        """Show ``messages`` under the field (an empty list clears them).
+
+        ``notes`` are shown after them in a milder colour: findings that do not make the value
+        invalid in the CMS (an unknown validator, a check the browser does not run).
+        """
         self._errors = [str(m) for m in messages]
-        if not self._errors:
-            if self._error_label is not None:
-                self._error_label.hide()
-            return
-        if self._error_label is None:
-            self._error_label = QLabel(self)
-            self._error_label.setObjectName("errors")
-            style.tint(self._error_label, style.ERROR)
-            self._error_label.setWordWrap(True)
-            self._error_label.setTextFormat(Qt.PlainText)
-            self._layout.addWidget(self._error_label)
-        self._error_label.setText("\n".join(self._errors))
-        self._error_label.show()
+        self._error_label = self._show_lines(self._error_label, self._errors, style.ERROR, "errors")
+        self._note_label = self._show_lines(self._note_label, [str(n) for n in notes], style.NOTE, "notes")
+
+    def _show_lines(self, label: QLabel | None, lines: list[str], colour: str, name: str) -> QLabel | None:
+        if not lines:
+            if label is not None:
+                label.hide()
+            return label
+        if label is None:
+            label = QLabel(self)
+            label.setObjectName(name)
+            style.tint(label, colour)
+            label.setWordWrap(True)
+            label.setTextFormat(Qt.PlainText)
+            self._layout.addWidget(label)
+        label.setText("\n".join(lines))
+        label.show()
+        return label
 
     def errors(self) -> list[str]:
         return list(self._errors)
@@ -73,6 +83,11 @@ class EditorWidget(QWidget):
         if self._error_label is None or self._error_label.isHidden():
             return ""
         return self._error_label.text()
+
+    def note_text(self) -> str:
+        if self._note_label is None or self._note_label.isHidden():
+            return ""
+        return self._note_label.text()
 
     # -- for subclasses ------------------------------------------------------------------------
     def show_value(self, value: Any) -> None:
