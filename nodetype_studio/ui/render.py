@@ -35,19 +35,22 @@ def _quiet_offscreen(mode, context, message):
     sys.stderr.write(message + "\n")
 
 
-def render_inspector(source, out: str | os.PathLike, *, values: Mapping[str, Any] | None = None,
-                     tab: str | None = None, width: int = DEFAULT_WIDTH, inspector=None) -> Path:
-    """Build the inspector of ``source`` (an InspectorSource), select ``tab``, and save it as PNG.
+def render_pixmap(source, *, values: Mapping[str, Any] | None = None, tab: str | None = None,
+                  width: int = DEFAULT_WIDTH, inspector=None):
+    """The inspector of ``source`` (an InspectorSource) as a QPixmap, ``tab`` selected.
 
-    Raises ``KeyError`` for an unknown tab and ``OSError`` when the file cannot be written.
+    Raises ``KeyError`` for an unknown tab.
     """
     app = ensure_app()
-    from PySide6.QtCore import QSize, Qt
+    from PySide6.QtCore import QEvent, QSize, Qt
 
     from nodetype_studio.ui.inspector import InspectorWidget
 
     widget = inspector or InspectorWidget()
     widget.show_node_type(source, values)
+    # Pages replaced by show_node_type are deleted later; without a running event loop "later" only
+    # comes when asked for (batch rendering would pile them up otherwise).
+    app.sendPostedEvents(None, QEvent.DeferredDelete)
     if tab is not None and not widget.select_tab(tab):
         raise KeyError(tab)
     # Laid out for real (shown, but never on a screen) so that sizes are final before measuring.
@@ -65,6 +68,16 @@ def render_inspector(source, out: str | os.PathLike, *, values: Mapping[str, Any
     if inspector is None:
         widget.close()
         widget.deleteLater()
+    return pixmap
+
+
+def render_inspector(source, out: str | os.PathLike, *, values: Mapping[str, Any] | None = None,
+                     tab: str | None = None, width: int = DEFAULT_WIDTH, inspector=None) -> Path:
+    """Render the inspector of ``source`` to the PNG file ``out``.
+
+    Raises ``KeyError`` for an unknown tab and ``OSError`` when the file cannot be written.
+    """
+    pixmap = render_pixmap(source, values=values, tab=tab, width=width, inspector=inspector)
     path = Path(out)
     if not pixmap.save(str(path), "PNG"):
         raise OSError(f"cannot write {path}")
