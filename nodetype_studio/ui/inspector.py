@@ -43,6 +43,19 @@ def _is_error(error: Any) -> bool:
     return getattr(error, "severity", "error") == "error"
 
 
+WRAP_FROM = 40  # characters: shorter labels stay on one line (wrapping costs layout work)
+
+
+def fit_label(label: QLabel, text: str) -> None:
+    """Never let a label widen the inspector: long labels with spaces wrap, others are clipped
+    (the full text is in the tooltip)."""
+    label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+    if len(text) > WRAP_FROM:
+        label.setToolTip(text)
+        if " " in text:
+            label.setWordWrap(True)
+
+
 class GroupHeader(QWidget):
     """The clickable bar of a group: icon, bold label and a fold arrow, painted in one widget."""
 
@@ -187,7 +200,7 @@ class InspectorWidget(QWidget):
         title_font = QFont(self.title.font())
         title_font.setBold(True)
         self.title.setFont(title_font)
-        self.title.setWordWrap(True)
+        self.title.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         header.addWidget(self.title, 1)
         self.reset_button = QPushButton(icons.icon("fas fa-undo"), "Reset", self)
         self.reset_button.setToolTip("Restore the default values")
@@ -221,7 +234,7 @@ class InspectorWidget(QWidget):
         if values:
             self.node.update(values)
         self.title.setText(self.layout_info.label)
-        self.title.setToolTip(source.name)
+        self.title.setToolTip(f"{self.layout_info.label}\n{source.name}")
         tabs = self.layout_info.tabs
         self._building = True
         try:
@@ -245,11 +258,20 @@ class InspectorWidget(QWidget):
                 self.tabs.setCurrentIndex(0)
         finally:
             self._building = False
+        if not tabs:
+            self.empty_note.setText(self._empty_text())
         self.empty_note.setVisible(not tabs)
         self.tabs.setVisible(bool(tabs))
         self.validate_all()
         if tabs:
             self._ensure_tab(tabs[0].id)
+
+    def _empty_text(self) -> str:
+        lines = ["This node type has no properties to edit in the inspector."]
+        for tab_id, groups in self.layout_info.missing_tabs.items():
+            lines.append(f"Groups {', '.join(groups)} belong to the tab \u201c{tab_id}\u201d, which this node type "
+                         "does not define (usually it comes from the platform's Node type).")
+        return "\n\n".join(lines)
 
     @staticmethod
     def _scroll_area() -> QScrollArea:
@@ -339,8 +361,10 @@ class InspectorWidget(QWidget):
         editor = self.registry.create(ctx)
         has_help = bool(item.help or item.help_thumbnail)
         if not editor.has_own_label:  # the widget decides: a placeholder never shows the label itself
-            label = QLabel(item.label or item.name, body)
+            text = item.label or item.name
+            label = QLabel(text, body)
             label.setObjectName(f"label:{item.name}")
+            fit_label(label, text)
             if not item.label:
                 style.emphasise(style.tint(label, style.MUTED), italic=True)
                 label.setToolTip("No ui.label set: showing the property name")

@@ -84,6 +84,7 @@ class InspectorLayout:
     label: str
     tabs: list[TabView]
     properties: dict[str, ItemView]  # every property, shown or not
+    missing_tabs: dict[str, list[str]] = field(default_factory=dict)  # tab id -> groups that name it
 
     def tab_of(self, property_name: str) -> str | None:
         for tab in self.tabs:
@@ -204,12 +205,14 @@ def build_layout(source: InspectorSource) -> InspectorLayout:
         for tab_id, tab in js_sort(_entries(inspector.get("tabs")), _position, _first)
     ]
     tab_by_id = {t.id: t for t in tabs}
+    missing_tabs: dict[str, list[str]] = {}
 
     for group_id, group in js_sort(_entries(inspector.get("groups")), _position, _first):
         tab_id = group.get("tab") if isinstance(group.get("tab"), str) and group.get("tab") else "default"
         tab = tab_by_id.get(tab_id)
-        if tab is None:
-            continue  # a group on a tab that does not exist is never shown
+        if tab is None:  # a group on a tab that does not exist is never shown
+            missing_tabs.setdefault(tab_id, []).append(group_id)
+            continue
         members = [p for p in properties.values() if p.group == group_id] + [v for v in views if v.group == group_id]
         members = js_sort(
             members,
@@ -233,4 +236,4 @@ def build_layout(source: InspectorSource) -> InspectorLayout:
         )
 
     label = tr.text(ui.get("label"), generated_id(nt, "ui", "label")) if ui.get("label") else nt
-    return InspectorLayout(nt, label, [t for t in tabs if t.groups], properties)
+    return InspectorLayout(nt, label, [t for t in tabs if t.groups], properties, missing_tabs)

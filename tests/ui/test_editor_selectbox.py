@@ -156,3 +156,9 @@ def test_data_source_select_box_says_where_choices_come_from(make_editor):
 def test_missing_values_is_an_empty_select_not_a_crash(make_editor):
     editor = make_editor("SelectBoxEditor", {})
     assert editor.display_rows() == []
+
+
+def test_data_source_value_is_not_invalid_before_choices_load(make_editor):
+    editor = make_editor("SelectBoxEditor", {"dataSourceUri": "https://example.org/options"}, value="text")
+    assert editor.display_rows() == []
+    assert editor.combo.placeholderText() == "text"

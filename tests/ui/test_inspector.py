@@ -247,3 +247,12 @@ def test_a_bad_datetime_default_is_shown_as_a_note(qtbot):
     qtbot.addWidget(widget)
     widget.show_node_type(InspectorSource("V.P:Odd", config))
     assert "someday" in widget.editor("d").note_text()
+
+
+def test_groups_on_a_missing_tab_are_explained(qtbot):
+    config = {"ui": {"inspector": {"groups": {"g": {"label": "G"}}}},
+              "properties": {"x": {"type": "string", "ui": {"inspector": {"group": "g"}}}}}
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show_node_type(InspectorSource("V.P:Mixin", config))
+    assert "Groups g belong to the tab \u201cdefault\u201d" in widget.empty_note.text()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QCheckBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QSizePolicy, QWidget
 
 from nodetype_studio.previewnode import coerce_value
 from nodetype_studio.ui.editors.base import EditorWidget
@@ -17,6 +17,9 @@ class BooleanEditor(EditorWidget):
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
         self.checkbox = QCheckBox(ctx.label, self)
+        # A long label must not widen the inspector; it is clipped, the tooltip has it in full.
+        self.checkbox.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
+        self.checkbox.setToolTip(ctx.label)
         self.checkbox.clicked.connect(lambda checked: self.commit(bool(checked)))
         self.add_field(self.checkbox)
 

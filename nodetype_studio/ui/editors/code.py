@@ -13,7 +13,9 @@ from typing import Any
 from pygments.lexers import get_lexer_by_name
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QPushButton, QSizePolicy, QVBoxLayout, QWidget,
+)
 
 from nodetype_studio.ui import icons
 from nodetype_studio.ui import style
@@ -86,6 +88,8 @@ class CodeEditor(EditorWidget):
         self.mode, self.mode_note = resolve_mode(ctx.option("highlightingMode"))
         if ctx.label:
             self.label = QLabel(ctx.label, self)
+            self.label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+            self.label.setToolTip(ctx.label)
             self.add_widget(self.label)
         self.button = QPushButton(icons.icon("fas fa-code"), ctx.text(ctx.option("buttonLabel", ""), "codeEditor", "buttonLabel"), self)
         self.button.clicked.connect(self.open_dialog)

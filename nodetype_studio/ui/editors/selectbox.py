@@ -230,6 +230,9 @@ class SelectBoxEditor(EditorWidget):
         selected = self._selected(value)
         known = {o.value for o in self.options}
         invalid = [v for v in selected if v not in known]
+        if self.data_source and not self.options:
+            invalid = []  # choices not loaded (yet): a value cannot be judged
+            self._show_unjudged(selected)
         self._populating = True
         try:
             self._set_invalid_rows(invalid)
@@ -241,6 +244,13 @@ class SelectBoxEditor(EditorWidget):
             self._populating = False
         if self.search is not None and self.search.text():
             self._filter(self.search.text())
+
+    def _show_unjudged(self, selected: list[str]) -> None:
+        """Data-source choices not loaded: show the stored value as it is."""
+        if self.combo is not None:
+            self.combo.setPlaceholderText(selected[0] if selected else self.placeholder)
+        elif self.summary is not None:
+            self.summary.setText(", ".join(selected))
 
     def _set_invalid_rows(self, invalid: list[str]) -> None:
         current = [row.value for row in self.rows[self._option_rows:]]
