@@ -17,7 +17,9 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QListWidget, QListWidgetItem, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QComboBox, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSizePolicy, QToolButton, QWidget,
+)
 
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
@@ -72,9 +74,8 @@ class SelectBoxEditor(EditorWidget):
             self.add_field(self.list)
         else:
             self.combo = QComboBox(self)
-            # Long labels must not widen a narrow inspector.
-            self.combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
-            self.combo.setMinimumContentsLength(8)
+            # Long labels (or placeholders) must not widen a narrow inspector: take the width given.
+            self.combo.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
             self.combo.activated.connect(self._combo_activated)
             if self.allow_empty and self.placeholder:
                 self.combo.setPlaceholderText(self.placeholder)
