@@ -28,7 +28,8 @@ TEXT_FIELD_OPTIONS = options(
     opt("maxlength", "integer", description="Maximum number of characters that can be entered"),
     opt("readonly", "boolean", False, description="true makes the field non-writable"),
     opt("form", "any", description="HTML form attribute", spec_vs_cms=_HTML_EXTRA),
-    opt("selectionDirection", "any", description="HTML selectionDirection attribute", spec_vs_cms=_HTML_EXTRA),
+    opt("selectionDirection", "string", allowed=("forward", "backward", "none"),
+        description="HTML selectionDirection attribute", spec_vs_cms=_HTML_EXTRA),
     opt("spellcheck", "any", description="HTML spellcheck attribute", spec_vs_cms=_HTML_EXTRA),
     opt("required", "boolean", description="true makes input required", spec_vs_cms=_HTML_EXTRA),
     # the spec types `title` as boolean although an HTML title is text; both are accepted
@@ -69,7 +70,7 @@ _LINKING = opt(
     "linking", "map", None,
     *(opt(key.name, key.type, key.default, description=key.effect,
           source="spec" if key.in_spec else "facts") for key in LINKING_KEYS),
-    description="Link editor panel switches",
+    open=True, description="Link editor panel switches (custom link plugins read further keys)",
 )
 
 RICH_TEXT_OPTIONS = options(
@@ -270,7 +271,8 @@ _EDITOR_LIST = (
     _editor("ReferencesEditor", ("references",), REFERENCE_OPTIONS, description="Several node references"),
     _editor("NodeTypeEditor", ("string",), NODE_TYPE_OPTIONS, description="Node type switcher (built-in `_nodeType`)"),
     _editor("CodeEditor", ("string",), CODE_OPTIONS, has_own_label=True, description="Full-screen code editor"),
-    _editor("RichTextEditor", ("string",), RICH_TEXT_OPTIONS, has_own_label=True, description="Full-screen rich text"),
+    _editor("RichTextEditor", ("string",), RICH_TEXT_OPTIONS, has_own_label=True, open_options=True,
+            description="Full-screen rich text; options go to CKEditor as they are"),
     _editor("AssetEditor", _MEDIA_ASSETS + tuple(f"array<{t}>" for t in _MEDIA_ASSETS), ASSET_OPTIONS,
             description="One or several assets"),
     _editor("UriPathSegmentEditor", ("string",), URI_PATH_SEGMENT_OPTIONS, description="URL path segment with slug sync"),

@@ -7,6 +7,7 @@ Everything here is immutable data plus small lookups; the tables themselves live
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -39,9 +40,14 @@ def _numeric_string(value: Any) -> bool:
     return True
 
 
+@lru_cache(maxsize=None)
+def _checks_for(type_name: str) -> tuple:
+    return tuple(TYPE_CHECKS[t] for t in type_name.split("|"))
+
+
 def type_accepts(type_name: str, value: Any) -> bool:
     """Whether ``value`` satisfies an option type; ``a|b`` spells alternatives."""
-    return any(TYPE_CHECKS[t](value) for t in type_name.split("|"))
+    return any(check(value) for check in _checks_for(type_name))
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +137,7 @@ class EditorSpec:
     custom_identifier: str | None = None  # plugin editors: the identifier as registered
     origin: str = "built-in"
     options_declared: bool = True  # False: a plugin that did not declare its options (any option goes)
+    open_options: bool = False  # options are handed on as is (CKEditor config): only likely typos are reported
 
     def identifier(self, platform: Platform | None = None) -> str:
         if self.custom_identifier:
@@ -148,9 +155,7 @@ class EditorSpec:
         return _localize(spec.default, platform)
 
     def fits(self, property_type: str, platform: Platform | None = None) -> bool:
-        from nodetype_studio.catalogue.types import canonical_type
-
-        return not self.fits_types or canonical_type(property_type, platform) in self.fits_types
+        return not self.fits_types or _canonical(property_type, platform) in self.fits_types
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,3 +190,10 @@ def _localize(value: Any, platform: Platform | None) -> Any:
     if isinstance(value, dict):
         return {k: _localize(v, platform) for k, v in value.items()}
     return value
+
+
+@lru_cache(maxsize=4096)
+def _canonical(property_type: str, platform: Platform | None) -> str:
+    from nodetype_studio.catalogue.types import canonical_type  # types imports this module
+
+    return canonical_type(property_type, platform)

@@ -29,6 +29,7 @@ COMPAT_WRITTEN: dict[str, tuple[str, Callable[[Any], bool]]] = {
     **{name: ("compat-html-attribute", _ANY)
        for name in ("form", "selectionDirection", "spellcheck", "required", "title", "autocapitalize", "autocorrect")},
 }
+_COMPAT_ROOTS = frozenset(path.split(".", 1)[0] for path in COMPAT_WRITTEN)
 
 
 def _written_paths(data: Any, prefix: tuple = ()):
@@ -56,6 +57,8 @@ def written_options(ctx: Context, prop: PropertyView):
     if isinstance(inline, dict):
         sources.append((EDITORS["RichTextEditor"], inline, prop.path + ("ui", "inline", "editorOptions")))
     for editor, written, base in sources:
+        if not _COMPAT_ROOTS.intersection(written):
+            continue
         for path, value in _written_paths(written):
             entry = COMPAT_WRITTEN.get(".".join(path))
             option = editor.option(path)
@@ -135,6 +138,16 @@ def datetime_range_validator(ctx: Context, prop: PropertyView):
 
 
 @property_rule
+def datetime_editor_default(ctx: Context, prop: PropertyView):
+    spec = _editor(ctx, prop)
+    if spec is None or spec.short_name != "DateTimeEditor" or prop.written_options.get("defaultValue") is None:
+        return
+    yield ctx.at(prop.nt, prop.options_path + ("defaultValue",), Severity.INFO, "compat-editor-default-value",
+                 "the spec lists `defaultValue` as a DateTimeEditor option, but the CMS's editor does not read it; "
+                 "new nodes get the property-level `defaultValue`", prop.name)
+
+
+@property_rule
 def datetime_format_letters(ctx: Context, prop: PropertyView):
     spec = _editor(ctx, prop)
     fmt = prop.written_options.get("format")
@@ -145,3 +158,21 @@ def datetime_format_letters(ctx: Context, prop: PropertyView):
             yield ctx.at(prop.nt, prop.options_path + ("format",), Severity.INFO, "compat-datetime-format",
                          f"`{problem.letter}` (position {problem.index + 1} of `{fmt}`) is a spec letter the CMS's "
                          "date picker does not convert; it shows the letter literally", prop.name)
+
+
+@property_rule
+def legacy_identifiers(ctx: Context, prop: PropertyView):
+    editor = prop.written_editor
+    if isinstance(editor, str) and prop.has_inspector:
+        normalized = ctx.platform.normalize_editor(editor)
+        if normalized.legacy:
+            yield ctx.at(prop.nt, prop.path + ("ui", "inspector", "editor"), Severity.INFO, "compat-legacy-identifier",
+                         f"`{editor}` uses the legacy `{normalized.legacy}` spelling; the CMS rewrites it to "
+                         f"`{normalized.value}`, write that instead", prop.name)
+    validation = prop.validation
+    for identifier in validation if isinstance(validation, dict) else ():
+        normalized = ctx.platform.normalize_validator(str(identifier))
+        if normalized.legacy:
+            yield ctx.at(prop.nt, prop.path + ("validation", str(identifier)), Severity.INFO, "compat-legacy-identifier",
+                         f"`{identifier}` uses the legacy `{normalized.legacy}` spelling; write `{normalized.value}`",
+                         prop.name)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nodetype_studio.catalogue import EDITORS, suggest
 from nodetype_studio.catalogue.types import canonical_type, data_type, is_known_type, known_type_names, looks_like_class
-from nodetype_studio.checks.base import Context, PropertyView, is_client_eval, property_rule
+from nodetype_studio.checks.base import Context, PropertyView, closest_name, is_bare_name, is_client_eval, property_rule
 from nodetype_studio.diagnostics import Severity
 
 
@@ -16,14 +16,14 @@ def _editor_path(prop: PropertyView) -> tuple:
     return prop.path + ("ui", "inspector", "editor")
 
 
-@property_rule
+@property_rule(combined=True)
 def property_type(ctx: Context, prop: PropertyView):
     type_name = prop.type
     if type_name is None:
         if prop.has_inspector and prop.written_editor is None:
             yield ctx.at(prop.nt, prop.path + ("ui", "inspector"), Severity.WARNING, "property-type-missing",
                          f"property `{prop.name}` has an inspector block but no `type` and no `editor`; the CMS "
-                         "shows \"Missing editor definition\". Add `type: string` (or the type it holds)", prop.name)
+                         "shows \"Missing editor definition\". Add `type: string` (or the type it holds)", prop.name, nearest=True)
         return
     if not isinstance(type_name, str):
         yield ctx.at(prop.nt, _type_path(prop), Severity.ERROR, "property-type-unknown",
@@ -69,15 +69,18 @@ def editor_identifier(ctx: Context, prop: PropertyView):
 
 
 def _unknown_editor(ctx: Context, prop: PropertyView, identifier: str):
-    builtin = [spec.identifier(ctx.platform) for spec in EDITORS.values()]
     normalized = ctx.platform.normalize_editor(identifier)
-    in_platform = normalized.short is not None or "/" not in identifier
-    candidates = builtin + list(ctx.editors)
-    if "/" not in identifier:
-        hint = suggest(ctx.platform.editor(identifier), candidates) or suggest(identifier, candidates)
-    else:
-        hint = suggest(normalized.value, candidates)
-    fix = f"; did you mean `{hint}`?" if hint else ""
+    in_platform = normalized.short is not None or is_bare_name(identifier)
+    short = identifier.rsplit("/", 1)[-1]
+    # compare the names without the shared namespace, which would make every candidate look close
+    by_short = {spec.short_name: spec.identifier(ctx.platform) for spec in EDITORS.values() if spec.status == "current"}
+    by_short.update({spec.short_name: ident for ident, spec in ctx.editors.items()})
+    if in_platform:
+        hint = closest_name(short, list(by_short), "Editor")
+        fix = f"; did you mean `{by_short[hint]}`?" if hint else ""
+    else:  # a vendor's editor: only other registered custom editors are plausible
+        hint = suggest(identifier, list(ctx.editors))
+        fix = f"; did you mean `{hint}`?" if hint else ""
     if in_platform:
         return ctx.at(prop.nt, _editor_path(prop), Severity.ERROR, "editor-unknown",
                       f"unknown editor `{identifier}`: the CMS shows \"Missing Editor\"{fix}", prop.name)
@@ -86,7 +89,7 @@ def _unknown_editor(ctx: Context, prop: PropertyView, identifier: str):
                   f"checked{fix or ' (register it under the nodetype_studio.editors entry point)'}", prop.name)
 
 
-@property_rule
+@property_rule(combined=True)
 def editor_fits_type(ctx: Context, prop: PropertyView):
     if not prop.has_inspector or not isinstance(prop.type, str) or is_client_eval(prop.written_editor):
         return

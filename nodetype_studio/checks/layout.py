@@ -17,7 +17,7 @@ def _defined(nt, kind: str) -> dict:
     return as_map(get(nt.effective, "ui", "inspector", kind))
 
 
-@property_rule
+@property_rule(combined=True)
 def property_group(ctx: Context, prop: PropertyView):
     group = get(prop.written, "ui", "inspector", "group")
     if group is None or is_client_eval(group) or not prop.has_inspector:
@@ -26,12 +26,14 @@ def property_group(ctx: Context, prop: PropertyView):
     if str(group) in groups:
         return
     hint = suggest(str(group), list(groups))
+    why = (f"; did you mean `{hint}`?" if hint else
+           "" if groups else " (the node type has no inspector groups at all: is its `ui` or `ui.inspector` null?)")
     yield ctx.at(prop.nt, prop.path + ("ui", "inspector", "group"), Severity.WARNING, "inspector-group-undefined",
-                 f"property `{prop.name}` is in group `{group}`, which this node type does not define, so the "
-                 "inspector never shows it" + (f"; did you mean `{hint}`?" if hint else ""), prop.name)
+                 f"property `{prop.name}` is in group `{group}`, which the node type does not define, so the "
+                 f"inspector never shows it{why}", prop.name)
 
 
-@node_rule
+@node_rule(combined=True)
 def group_tabs_and_view_groups(ctx: Context, nt):
     groups, tabs = _defined(nt, "groups"), _defined(nt, "tabs")
     for group_id, group in groups.items():
@@ -76,25 +78,29 @@ def _duplicates(ctx: Context, nt, items: list[tuple[str, tuple, object]], what: 
                      "order depends on declaration order. Give them distinct positions")
 
 
-@node_rule
+@node_rule(combined=True)
 def duplicate_positions(ctx: Context, nt):
     by_group: dict[str, list] = defaultdict(list)
+    shown_groups = {str(get(view, "group")) for view in _defined(nt, "views").values() if isinstance(view, dict)}
     for prop in iter_properties(nt):
         inspector = get(prop.effective, "ui", "inspector")
         if not isinstance(inspector, dict) or inspector.get("hidden") is True:
             continue
         group = inspector.get("group")
-        if isinstance(group, str) and "position" in inspector:
-            by_group[group].append((prop.name, prop.path + ("ui", "inspector", "position"), inspector["position"]))
+        if isinstance(group, str):
+            shown_groups.add(group)
+            if "position" in inspector:
+                by_group[group].append((prop.name, prop.path + ("ui", "inspector", "position"), inspector["position"]))
     for group, items in by_group.items():
         yield from _duplicates(ctx, nt, items, "property", f"group `{group}`")
+    # only groups and tabs the inspector shows (a group needs a visible item, a tab a shown group)
     by_tab: dict[str, list] = defaultdict(list)
     for group_id, group in _defined(nt, "groups").items():
-        if isinstance(group, dict) and "position" in group:
-            tab = group.get("tab") or "default"
-            by_tab[str(tab)].append((group_id, _INSPECTOR + ("groups", group_id, "position"), group["position"]))
+        if isinstance(group, dict) and group_id in shown_groups:
+            tab = str(group.get("tab") or "default")
+            by_tab[tab].append((group_id, _INSPECTOR + ("groups", group_id, "position"), group.get("position")))
     for tab, items in by_tab.items():
         yield from _duplicates(ctx, nt, items, "group", f"tab `{tab}`")
-    tabs = [(tab_id, _INSPECTOR + ("tabs", tab_id, "position"), tab["position"])
-            for tab_id, tab in _defined(nt, "tabs").items() if isinstance(tab, dict) and "position" in tab]
+    tabs = [(tab_id, _INSPECTOR + ("tabs", tab_id, "position"), tab.get("position"))
+            for tab_id, tab in _defined(nt, "tabs").items() if isinstance(tab, dict) and tab_id in by_tab]
     yield from _duplicates(ctx, nt, tabs, "tab", "the inspector")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from nodetype_studio.catalogue import EDITORS, Rule
 from nodetype_studio.catalogue.vocab import CMS_CODE_MODES, CODE_MODES, FORMAT_LETTER, format_problems, parse_file_size
 from nodetype_studio.checks.base import Context, PropertyView, fmt_number, get, is_client_eval, number, property_rule
@@ -29,12 +31,26 @@ def editor_options(ctx: Context, prop: PropertyView):
                      "`editorOptions` must be a map of option names to values", prop.name)
         return
     owner = f"`{spec.short_name}`"
-    others = {k: v for k, v in _OTHER_EDITOR_OPTIONS.items() if k != spec.short_name}
-    walker = OptionWalker(ctx, prop.nt, prop.name, prop.options_path, "option", owner, others)
-    yield from walker.written(spec.options, prop.written_options)
-    yield from walker.required(spec.options, prop.effective_options)
+    walker = OptionWalker(ctx, prop.nt, prop.name, prop.options_path, "option", owner, _OTHER_EDITOR_OPTIONS,
+                          spec.short_name)
+    yield from walker.written(spec.options, prop.written_options, open_map=spec.open_options)
     for rule in spec.rules:
         yield from RULE_KINDS[rule.kind](ctx, prop, rule)
+
+
+@property_rule(combined=True)
+def required_editor_options(ctx: Context, prop: PropertyView):
+    spec = _spec_for(ctx, prop)
+    if spec is None or not isinstance(get(prop.effective, "ui", "inspector", "editorOptions", default={}), dict):
+        return
+    postprocessors = ctx.custom_postprocessors(prop.nt)
+    walker = OptionWalker(ctx, prop.nt, prop.name, prop.options_path, "option", f"`{spec.short_name}`")
+    for finding in walker.required(spec.options, prop.effective_options):
+        if finding is not None and postprocessors:
+            # a project postprocessor may fill the option when the CMS loads the node type
+            finding = replace(finding, severity=Severity.INFO,
+                              message=f"{finding.message}, unless postprocessor `{postprocessors[0]}` adds it")
+        yield finding
 
 
 @property_rule
@@ -46,9 +62,8 @@ def inline_options(ctx: Context, prop: PropertyView):
     rte = EDITORS["RichTextEditor"].options
     walker = OptionWalker(ctx, prop.nt, prop.name, prop.path + ("ui", "inline", "editorOptions"), "option",
                           "inline rich-text editing")
-    # only the keys the catalogue knows; inline options also carry arbitrary CKEditor configuration
-    known = {k: v for k, v in written.items() if k in rte}
-    yield from walker.written(rte, known)
+    # inline options also carry arbitrary CKEditor configuration: only likely typos are reported
+    yield from walker.written(rte, written, open_map=True)
 
 
 # -- spec rules between options ---------------------------------------------------------------

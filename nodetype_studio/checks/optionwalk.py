@@ -47,16 +47,20 @@ class OptionWalker:
     """Reports problems of one written options map; ``codes`` prefixes the codes (``option`` / ``validator-option``)."""
 
     def __init__(self, ctx: Context, nt: Any, prop: str, base_path: tuple, codes: str, owner: str,
-                 others: Mapping[str, Mapping[str, OptionSpec]] | None = None):
+                 others: Mapping[str, Mapping[str, OptionSpec]] | None = None, itself: str | None = None):
+        """``others``: option sets of sibling editors/validators (but ``itself``) for "it is an option of" hints."""
         self.ctx, self.nt, self.prop, self.base_path, self.codes, self.owner = ctx, nt, prop, base_path, codes, owner
         self.others = others or {}
+        self.itself = itself
 
-    def _at(self, rel: tuple, severity: Severity, suffix: str, message: str) -> Diagnostic | None:
-        return self.ctx.at(self.nt, self.base_path + rel, severity, f"{self.codes}-{suffix}", message, self.prop)
+    def _at(self, rel: tuple, severity: Severity, suffix: str, message: str, nearest: bool = False) -> Diagnostic | None:
+        return self.ctx.at(self.nt, self.base_path + rel, severity, f"{self.codes}-{suffix}", message, self.prop, nearest)
 
     def written(self, specs: Mapping[str, OptionSpec], written: Any, rel: tuple = (), open_map: bool = False) -> Iterator:
         if not isinstance(written, dict):
             return
+        if not rel:
+            self.root = specs
         for key, value in written.items():
             key = str(key)
             spec = specs.get(key) or (specs.get(ANY_KEY) if key != ANY_KEY else None)
@@ -70,9 +74,10 @@ class OptionWalker:
             if value is None or is_client_eval(value):
                 continue
             if not spec.accepts(value):
+                elsewhere = _find_option(getattr(self, "root", specs), key, value, here)
                 yield self._at(here, _type_severity(spec, value), "type",
                                f"`{_dotted(here)}` of {self.owner} must be {describe_type(spec.type)}, "
-                               f"not {describe_value(value)}")
+                               f"not {describe_value(value)}" + (f"; did you mean `{elsewhere}`?" if elsewhere else ""))
                 continue
             if spec.allowed is not None and value not in spec.allowed:
                 hint = suggest(str(value), [str(a) for a in spec.allowed])
@@ -90,7 +95,8 @@ class OptionWalker:
         if hint:
             fix = f"; did you mean `{_dotted(here[:-1] + (hint,))}`?"
         else:
-            elsewhere = [owner for owner, opts in self.others.items() if len(here) == 1 and key in opts]
+            elsewhere = [owner for owner, opts in self.others.items()
+                         if owner != self.itself and len(here) == 1 and key in opts]
             fix = (f"; it is an option of {', '.join(f'`{o}`' for o in elsewhere[:3])}" if elsewhere else "")
         yield self._at(here, Severity.WARNING, "unknown",
                        f"unknown option `{_dotted(here)}` for {self.owner}: it is ignored{fix}")
@@ -111,10 +117,23 @@ class OptionWalker:
                     continue
                 alternatives = "".join(f" or `{_dotted(rel + (alt,))}`" for alt in spec.required_unless)
                 yield self._at(rel, Severity.ERROR, "required",
-                               f"{self.owner} needs `{_dotted(rel + (name,))}`{alternatives}")
+                               f"{self.owner} needs `{_dotted(rel + (name,))}`{alternatives}", nearest=True)
             elif isinstance(value, dict) and spec.children:
                 yield from self.required(spec.children, value, rel + (name,))
 
 
 def _dotted(path: tuple) -> str:
     return ".".join(str(p) for p in path)
+
+
+def _find_option(specs: Mapping[str, OptionSpec], key: str, value: Any, exclude: tuple, prefix: tuple = ()) -> str | None:
+    """Another option named ``key`` that would accept ``value`` (`crop: true` -> `features.crop`)."""
+    for name, spec in specs.items():
+        here = prefix + (name,)
+        if name == key and here != exclude and spec.accepts(value):
+            return _dotted(here)
+        if spec.children and name != ANY_KEY:
+            found = _find_option(spec.children, key, value, exclude, here)
+            if found:
+                return found
+    return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from nodetype_studio.catalogue.types import canonical_type
-from nodetype_studio.checks.base import Context, PropertyView, get, property_rule
+from nodetype_studio.checks.base import Context, PropertyView, fmt_number, get, number, property_rule
 from nodetype_studio.checks.optionwalk import describe_value
 from nodetype_studio.checks.phpdate import is_php_date
 from nodetype_studio.diagnostics import Severity
@@ -44,7 +44,7 @@ def default_value_type(ctx: Context, prop: PropertyView):
         return
     severity = Severity.ERROR if prop.type == "DateTime" or not isinstance(value, (str, int, float)) else Severity.WARNING
     yield ctx.at(prop.nt, prop.path + ("defaultValue",), severity, "default-value-type",
-                 f"`defaultValue` of a `{prop.type}` property must be {wanted}, not {describe_value(value)}", prop.name)
+                 f"`defaultValue` must be {wanted} for type `{prop.type}`, not {describe_value(value)}", prop.name)
 
 
 @property_rule
@@ -66,7 +66,7 @@ def _has_not_empty(ctx: Context, prop: PropertyView) -> bool:
     return any(getattr(ctx.validator(str(k)), "short_name", None) == "NotEmptyValidator" for k in validation)
 
 
-@property_rule
+@property_rule(combined=True)
 def hidden_but_required(ctx: Context, prop: PropertyView):
     if get(prop.effective, "ui", "inspector", "hidden") is not True or not _has_not_empty(ctx, prop):
         return
@@ -76,3 +76,20 @@ def hidden_but_required(ctx: Context, prop: PropertyView):
                  f"property `{prop.name}` is hidden but required (NotEmptyValidator) and has no `defaultValue`: the "
                  "inspector validates it anyway and nobody can fill it in, so changes can never be applied. Give "
                  "it a `defaultValue`, show it, or drop the NotEmptyValidator", prop.name)
+
+
+@property_rule
+def default_value_in_range(ctx: Context, prop: PropertyView):
+    """A RangeEditor clamps values into [min, max]; a default outside it is changed on first edit."""
+    value = number(prop.written.get("defaultValue"))
+    spec = ctx.editor(prop.editor_id) if prop.has_inspector else None
+    if value is None or spec is None or spec.short_name != "RangeEditor" or spec.status == "custom":
+        return
+    options = prop.effective_options
+    low, high = number(options.get("min", spec.default("min"))), number(options.get("max", spec.default("max")))
+    outside = [f"below `min` ({fmt_number(low)})" for _ in [0] if low is not None and value < low]
+    outside += [f"above `max` ({fmt_number(high)})" for _ in [0] if high is not None and value > high]
+    if outside:
+        yield ctx.at(prop.nt, prop.path + ("defaultValue",), Severity.WARNING, "default-value-range",
+                     f"`defaultValue` {fmt_number(value)} is {' and '.join(outside)} of the RangeEditor; the slider "
+                     "cannot show it", prop.name)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 _SPLIT = re.compile(r"^/?(.*?)(?:/([gimy]*))?$", re.DOTALL)
 _DELIMITED = re.compile(r"^/(.*)/([A-Za-z]*)$", re.DOTALL)
@@ -59,8 +59,9 @@ def split_pattern(option: str) -> tuple[str, str]:
     return (m.group(1), m.group(2) or "") if m else (option, "")
 
 
-def regex_problems(option: str) -> list[RegexProblem]:
-    """Why the browser will not use ``option`` as intended; empty when it is fine."""
+@lru_cache(maxsize=4096)
+def regex_problems(option: str) -> tuple[RegexProblem, ...]:
+    """Why the browser will not use ``option`` as intended; empty when it is fine (cached: patterns repeat)."""
     problems: list[RegexProblem] = []
     delimited = _DELIMITED.match(option)
     if delimited:
@@ -77,7 +78,7 @@ def regex_problems(option: str) -> list[RegexProblem]:
         error = compile_error(body, flags)
         if error:
             problems.append(RegexProblem("invalid", error))
-    return problems
+    return tuple(problems)
 
 
 def _pcre_constructs(body: str) -> list[str]:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from nodetype_studio.catalogue import VALIDATORS, ValidatorSpec, suggest
-from nodetype_studio.checks.base import Context, PropertyView, fmt_number, number, property_rule
+from nodetype_studio.checks.base import (
+    Context, PropertyView, closest_name, fmt_number, is_bare_name, number, property_rule,
+)
 from nodetype_studio.checks.optionwalk import OptionWalker, describe_value
 from nodetype_studio.checks.regex_js import regex_problems
 from nodetype_studio.diagnostics import Severity
@@ -35,18 +37,19 @@ def validator_identifiers(ctx: Context, prop: PropertyView):
         if spec is not None:
             continue
         path = prop.path + ("validation", identifier)
-        normalized = ctx.platform.normalize_validator(identifier)
-        candidates = [v.identifier(ctx.platform) for v in VALIDATORS.values()] + list(ctx.validators)
-        hint = suggest(normalized.value if "/" in identifier else ctx.platform.validator(identifier), candidates)
-        fix = f"; did you mean `{hint}`?" if hint else ""
-        if normalized.short is not None or "/" not in identifier:
+        if ctx.platform.normalize_validator(identifier).short is not None or is_bare_name(identifier):
+            by_short = {v.short_name: v.identifier(ctx.platform) for v in VALIDATORS.values()}
+            hint = closest_name(identifier.rsplit("/", 1)[-1], list(by_short), "Validator")
+            fix = (f"; did you mean `{by_short[hint]}`?" if hint else
+                   "; the built-in validators are " + ", ".join(n.removesuffix("Validator") for n in VALIDATORS))
             yield ctx.at(prop.nt, path, Severity.ERROR, "validator-unknown",
                          f"unknown validator `{identifier}`: the browser logs \"Validator not found\" and lets every "
                          f"value pass{fix}", prop.name)
-        else:
+        else:  # a vendor's validator: only other registered custom validators are plausible
+            hint = suggest(identifier, list(ctx.validators))
             yield ctx.at(prop.nt, path, Severity.WARNING, "validator-unregistered",
-                         f"validator `{identifier}` is neither built in nor registered by a plugin{fix or ''}; "
-                         "the studio cannot run it", prop.name)
+                         f"validator `{identifier}` is neither built in nor registered by a plugin"
+                         + (f"; did you mean `{hint}`?" if hint else "") + "; the studio cannot run it", prop.name)
 
 
 @property_rule
@@ -60,8 +63,8 @@ def validator_options(ctx: Context, prop: PropertyView):
                          f"options of `{spec.short_name}` must be a map, not {describe_value(options)}", prop.name)
             continue
         options = options if isinstance(options, dict) else {}
-        others = {k: v for k, v in _OTHER_VALIDATOR_OPTIONS.items() if k != spec.short_name}
-        walker = OptionWalker(ctx, prop.nt, prop.name, path, "validator-option", f"`{spec.short_name}`", others)
+        walker = OptionWalker(ctx, prop.nt, prop.name, path, "validator-option", f"`{spec.short_name}`",
+                              _OTHER_VALIDATOR_OPTIONS, spec.short_name)
         yield from walker.written(spec.options, options)
         yield from walker.required(spec.options, options)
         yield from _validator_rules(ctx, prop, spec, options, path)
@@ -87,8 +90,12 @@ def regular_expression(ctx: Context, prop: PropertyView):
         if not isinstance(pattern, str):
             continue
         path = prop.path + ("validation", identifier, "regularExpression")
+        by_kind: dict[str, list[str]] = {}
         for problem in regex_problems(pattern):
-            code = {"flags": "regex-flags", "pcre": "regex-pcre", "invalid": "regex-invalid"}[problem.kind]
-            message = (f"`{pattern}` does not compile in the browser: {problem.message}" if problem.kind == "invalid"
-                       else f"`{pattern}`: {problem.message}")
+            by_kind.setdefault(problem.kind, []).append(problem.message)
+        for kind, messages in by_kind.items():  # one finding per kind, however many constructs
+            code = {"flags": "regex-flags", "pcre": "regex-pcre", "invalid": "regex-invalid"}[kind]
+            text = "; ".join(messages)
+            message = (f"`{pattern}` does not compile in the browser: {text}" if kind == "invalid"
+                       else f"`{pattern}`: {text}")
             yield ctx.at(prop.nt, path, Severity.ERROR, code, message, prop.name)

@@ -14,7 +14,7 @@ from nodetype_studio.platform import Platform
 from nodetype_studio.validation import jsvalue
 from nodetype_studio.validation.builtins_date import NOT_IN_BROWSER
 from nodetype_studio.validation.jsregex import CannotEvaluate, RegexTimeout
-from nodetype_studio.validation.registry import get_validator, normalize_result
+from nodetype_studio.validation.registry import normalize_result, resolve
 from nodetype_studio.validation.types import ERROR, WARNING, ValidationError, Validator
 
 THROWS_ID = "studio.validation.validatorThrows"
@@ -89,7 +89,7 @@ def validate_value(value, validation_config, platform: Platform | None = None) -
     js_value = jsvalue.from_python(value)
     findings: list[ValidationError] = []
     for identifier, options in validation_config.items():
-        validator = get_validator(identifier, platform)
+        validator, legacy = resolve(identifier, platform.prefix) if isinstance(identifier, str) else (None, None)
         if validator is None:
             findings.append(ValidationError(
                 str(identifier), f"Unknown validator {identifier}: the CMS does not find it and skips it.",
@@ -97,7 +97,6 @@ def validate_value(value, validation_config, platform: Platform | None = None) -
             ))
             continue
         results = _run(validator, str(identifier), js_value, jsvalue.from_python(options))
-        legacy = platform.normalize_validator(identifier).legacy
         if legacy:
             note = LEGACY_NOTE.format(legacy=legacy)
             results = [ValidationError(r.validator, r.message, r.message_id, r.arguments, r.severity, r.compat or note)

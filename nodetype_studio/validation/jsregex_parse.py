@@ -28,7 +28,7 @@ class Untranslatable(Exception):
 
 def code_units(text: str) -> str:
     """The string as UTF-16 code units (astral characters become surrogate pairs)."""
-    if all(ord(c) <= MAX_UNIT for c in text):
+    if text.isascii() or max(text, default="") <= "\uffff":
         return text
     out = []
     for c in text:
@@ -164,6 +164,7 @@ class _Parser:
         self.pos = 0
         self.groups_total, self.names_total = self._prescan()
         self.group_count = 0
+        self.untranslatable: str | None = None  # reported once the whole pattern is known to be valid
         self.names: dict[str, int] = {}
         self.backrefs: list[BackRef] = []
 
@@ -201,6 +202,8 @@ class _Parser:
         tree = self.disjunction()
         if self.pos < len(self.src):
             self.error("Unmatched ')'")
+        if self.untranslatable:
+            raise Untranslatable(self.untranslatable)
         names = dict(self.names)
         for ref in self.backrefs:
             if ref.index < 0:  # named reference, resolved now that every name is known
@@ -293,13 +296,16 @@ class _Parser:
                 self.error("Invalid capture group name")
             if m.group(1) in self.names:
                 # Duplicate names are allowed in different alternatives by newer engines only.
-                raise Untranslatable(f"the group name {m.group(1)!r} is used twice")
+                self.untranslatable = f"the group name {m.group(1)!r} is used twice"
             kind, skip = "capture", m.end() - start
             self.names[m.group(1)] = self.group_count + 1
         elif src.startswith("(?", start):
-            if _MODIFIERS.match(src, start):
-                raise Untranslatable("inline modifier groups like (?i:...) are not translated")
-            self.error("Invalid group")
+            m = _MODIFIERS.match(src, start)
+            letters = m.group(0)[2:-1].replace("-", "") if m else ""
+            if not m or len(set(letters)) != len(letters) or m.group(0) == "(?-:":
+                self.error("Invalid group")
+            self.untranslatable = "inline modifier groups like (?i:...) are not translated"
+            kind, skip = "group", m.end() - start
         else:
             kind, skip = "capture", 1
         self.pos += skip

@@ -49,7 +49,10 @@ LINE_TERMINATORS = "\n\r\u2028\u2029"
 
 def from_python(value):
     """Normalise an editor value to the plain JSON-like shapes the browser receives."""
-    if value is None or isinstance(value, (bool, str)):
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or kind is float or value is None:
+        return value
+    if isinstance(value, (bool, str)):
         return value
     if isinstance(value, int):
         return value
@@ -96,7 +99,9 @@ def to_float(value) -> float:
 
 def utf16_length(text: str) -> int:
     """`text.length` in JavaScript: UTF-16 code units, so an emoji counts 2."""
-    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
+    if text.isascii() or max(text) <= "\uffff":
+        return len(text)
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
 def get_property(value, name: str):

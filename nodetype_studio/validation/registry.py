@@ -157,9 +157,16 @@ def get_validator(identifier: str, platform: Platform | None = None) -> Validato
     """The validator for a configured identifier (`Neos.Neos/…`, `Cms.Cms/…`, legacy `TYPO3.Neos/…` alike)."""
     if not isinstance(identifier, str):
         return None
-    platform = platform or Platform()
-    table = _registry(platform.prefix)[0]
-    return table.get(platform.normalize_validator(identifier).value) or table.get(identifier)
+    return resolve(identifier, (platform or Platform()).prefix)[0]
+
+
+@lru_cache(maxsize=1024)
+def resolve(identifier: str, prefix: str) -> tuple[Validator | None, str | None]:
+    """(validator or None, legacy spelling used or None) for a configured identifier; cached per keystroke path."""
+    platform = Platform(prefix)
+    table = _registry(prefix)[0]
+    normalized = platform.normalize_validator(identifier)
+    return table.get(normalized.value) or table.get(identifier), normalized.legacy
 
 
 def registry_problems(platform: Platform | None = None) -> list[Diagnostic]:
@@ -173,3 +180,4 @@ def reload_validators() -> None:
     """Forget loaded plugins and rebuild the registry (after installing a plugin or changing folders)."""
     plugins.reload_plugins()
     _registry.cache_clear()
+    resolve.cache_clear()
