@@ -384,7 +384,10 @@ class PreviewNode:
             prop_type = config.get("type", "string")
             self.types[name] = prop_type
             try:
-                self.defaults[name] = coerce_value(prop_type, config.get("defaultValue"), self.now)
+                default = config.get("defaultValue")
+                if default is None and prop_type == "references":
+                    default = []  # the CMS hands multiple references to the inspector as a list, never null
+                self.defaults[name] = coerce_value(prop_type, default, self.now)
             except DateProblem as exc:
                 self.problems[name] = f"defaultValue {config.get('defaultValue')!r} is not a date: {exc}"
                 self.defaults[name] = config.get("defaultValue")

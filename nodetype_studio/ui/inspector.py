@@ -337,6 +337,7 @@ class InspectorWidget(QWidget):
             translator=source.translator,
             i18n_base=generated_id(source.name, "properties", item.name),
             packages=source.packages,
+            node_value=self.node.get,
         )
 
     def _spec(self, identifier: str | None):

@@ -144,3 +144,25 @@ def test_errors_show_under_the_field_and_clear(make_editor):
     assert editor.error_text() == "Too long\nNot allowed"
     editor.set_errors([])
     assert editor.error_text() == ""
+
+
+def test_uri_path_segment_is_a_text_field_with_a_sync_button(make_editor, qtbot):
+    from nodetype_studio.ui.editors.uripathsegment import slugify
+
+    assert slugify("Über uns & mehr!  Ça va") == "ueber-uns-mehr-ca-va"
+    editor = make_editor("UriPathSegmentEditor", {"title": "Äpfel & Birnen", "maxlength": 40}, value="old")
+    assert editor.line.text() == "old" and editor.line.maxLength() == 40
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.mouseClick(editor.sync_button, Qt.LeftButton)
+    assert blocker.args == ["aepfel-birnen"]
+    readonly = make_editor("UriPathSegmentEditor", {"readonly": True})
+    assert not readonly.sync_button.isVisible()
+    disabled = make_editor("UriPathSegmentEditor", {"disabled": True})
+    assert disabled.is_disabled() and not disabled.sync_button.isVisible()
+
+
+def test_uri_path_segment_uses_the_node_title_for_client_eval(make_editor, qtbot):
+    editor = make_editor("UriPathSegmentEditor", {"title": "ClientEval:node.properties.title"})
+    editor.ctx.node_value = {"title": "Hello World"}.get
+    editor.sync()
+    assert editor.value() == "hello-world"

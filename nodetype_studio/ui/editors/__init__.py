@@ -12,6 +12,7 @@ from nodetype_studio.ui.editors.registry import EditorPlugin
 from nodetype_studio.ui.editors.selectbox import SelectBoxEditor
 from nodetype_studio.ui.editors.textarea import TextAreaEditor
 from nodetype_studio.ui.editors.textfield import TextFieldEditor
+from nodetype_studio.ui.editors.uripathsegment import UriPathSegmentEditor
 
 # Identifiers in the spec's spelling; every platform spelling (`Neos.Neos/...`, legacy) finds them.
 BUILTIN_EDITORS = [
@@ -22,6 +23,7 @@ BUILTIN_EDITORS = [
     EditorPlugin("Cms.Cms/Inspector/Editors/SelectBoxEditor", SelectBoxEditor, "Select box"),
     EditorPlugin("Cms.Cms/Inspector/Editors/RangeEditor", RangeEditor, "Slider"),
     EditorPlugin("Cms.Cms/Inspector/Editors/DateTimeEditor", DateTimeEditor, "Date/time picker"),
+    EditorPlugin("Cms.Cms/Inspector/Editors/UriPathSegmentEditor", UriPathSegmentEditor, "URL path segment"),
 ]
 
 __all__ = ["BUILTIN_EDITORS"]

@@ -10,7 +10,7 @@ import html
 from dataclasses import dataclass, field
 from pathlib import Path
 from collections import abc
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from nodetype_studio.platform import Platform
 from nodetype_studio.ui.i18n import Translator
@@ -51,6 +51,8 @@ class EditorContext:
     translator: Translator = field(default_factory=Translator)
     i18n_base: str | None = None  # generated translation id prefix of the property (for `i18n` values)
     packages: Mapping[str, Path] = field(default_factory=dict)
+    #: The preview node's value of another property (set by the inspector), for editors that use one.
+    node_value: Callable[[str], Any] | None = None
 
     @property
     def short_name(self) -> str:
