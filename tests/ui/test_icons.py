@@ -1,6 +1,5 @@
 """Font Awesome names as real node types write them resolve to qtawesome icons; unknown ones fall back."""
 
-import os
 import re
 from pathlib import Path
 
