@@ -116,12 +116,22 @@ def cms_order(options: list[SelectOption]) -> list[tuple[str | None, list[Select
     return numeric + [b for b in buckets if array_index(b[0]) is None]
 
 
-def group_order_note(options: list[SelectOption]) -> str:
-    """A ``compat`` note when the CMS would show these choices in another order; empty otherwise."""
+def group_order_differs(options: list[SelectOption]) -> bool:
+    """Whether the CMS's browser shows these choices in another order than the spec's sorting."""
     spec = [(g, [o.value for o in opts]) for g, opts in grouped(options)]
     cms = [(g, [o.value for o in opts]) for g, opts in cms_order(options)]
-    if spec == cms:
+    return spec != cms
+
+
+def cms_groups(options: list[SelectOption]) -> list[str]:
+    """The group headings in the CMS's order."""
+    return [g or WITHOUT_GROUP for g, _ in cms_order(options)]
+
+
+def group_order_note(options: list[SelectOption]) -> str:
+    """A ``compat`` note when the CMS would show these choices in another order; empty otherwise."""
+    if not group_order_differs(options):
         return ""
-    groups = ", ".join(g or WITHOUT_GROUP for g, _ in cms)
     return ("compat: the preview sorts the choices by group as the spec requires; the CMS keeps the "
-            f"data source's order (groups by first appearance: {groups}). Sort the response by group.")
+            f"data source's order (groups by first appearance: {', '.join(cms_groups(options))}). "
+            "Sort the answer by group.")

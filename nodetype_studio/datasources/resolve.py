@@ -152,10 +152,10 @@ class DataSourceEnvironment:
             full = url_with_params(url, encode_query(request_params(node, query.additional_data)))
         except QueryEncodingError as exc:
             return Source("none", "", problem=f"dataSourceAdditionalData cannot be sent: {exc}")
-        return Source("backend" if query.kind == "identifier" else "uri", full, url=full)
+        return Source("backend" if query.kind == "identifier" else "uri", url, url=full)
 
     def unresolved_text(self, query: DataSourceQuery) -> str:
         target = self.fixture_target(query)
         where = self.relative(target) if target is not None else f"data-sources/{query.key}.yaml"
-        return (f"No options: nothing answers data source {query.name} \u2014 no plugin, no fixture file ({where}) "
+        return (f"nothing answers data source {query.name}: no plugin, no fixture file ({where}) "
                 "and no backend base URL")

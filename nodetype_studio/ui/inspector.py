@@ -48,8 +48,11 @@ class InspectorWidget(QWidget):
     errorsChanged = Signal()
 
     def __init__(self, parent: QWidget | None = None, *, registry: EditorRegistry | None = None,
-                 validate: Validate | None = None):
+                 validate: Validate | None = None, data_sources=None):
         super().__init__(parent)
+        #: DataSourceService answering data-source select boxes (default: the project's, by its root)
+        self.data_service = data_sources
+        self.data_session = None  # DataSourceSession of the node type shown
         self.registry = registry or default_registry()
         self.validate = validate or _default_validate
         self.source: InspectorSource | None = None
@@ -105,6 +108,7 @@ class InspectorWidget(QWidget):
         # The new page is assembled off screen and swapped in, so painting need not be frozen.
         self._reset_state()
         self.source = source
+        self._open_data_session(source)
         self.layout_info = build_layout(source)
         self.node = PreviewNode(source.config.get("properties") if isinstance(source.config, Mapping) else None)
         if values:
@@ -200,6 +204,15 @@ class InspectorWidget(QWidget):
         self._help_rows.clear()
         self._built_tabs.clear()
 
+    def _open_data_session(self, source: InspectorSource) -> None:
+        """Requests of the previous node type's editors are cancelled: no late answer reaches a new editor."""
+        from nodetype_studio.ui.datasource_loader import DataSourceSession, service_for
+
+        if self.data_session is not None:
+            self.data_session.close()
+        service = self.data_service or service_for(source.root)
+        self.data_session = DataSourceSession(service, source.name, lambda: self.node.values if self.node else {})
+
     def _context(self, item: ItemView) -> EditorContext:
         source = self.source
         return EditorContext(
@@ -214,6 +227,7 @@ class InspectorWidget(QWidget):
             i18n_base=generated_id(source.name, "properties", item.name),
             packages=source.packages,
             node_value=self.node.get,
+            data_sources=self.data_session,
         )
 
     def _spec(self, identifier: str | None):

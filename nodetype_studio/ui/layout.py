@@ -107,12 +107,14 @@ class InspectorSource:
     platform: Platform = field(default_factory=Platform)
     translator: Translator = field(default_factory=Translator)
     packages: Mapping[str, Path] = field(default_factory=dict)
+    root: Path | None = None  # the project root (data-source fixtures and backend settings live under it)
 
     @classmethod
     def from_model(cls, node_type, project) -> "InspectorSource":
         """From the project model's NodeType and Project."""
         packages = package_folders(project)
-        return cls(node_type.name, node_type.effective, project.platform, Translator(packages), packages)
+        return cls(node_type.name, node_type.effective, project.platform, Translator(packages), packages,
+                   getattr(project, "root", None))
 
 
 def package_folders(project) -> dict[str, Path]:
