@@ -60,6 +60,7 @@ class DataSourceBinding:
         ticket = self.session.request(self.query, self.editor, self._answered)
         self.ticket = ticket
         if ticket.waiting:
+            self.status.setToolTip(ticket.source.url or "")
             where = ticket.source.label or self.query.key
             self._set_status(f"{LOADING_MARK} Loading options from {where}\u2026")
 
@@ -85,22 +86,25 @@ class DataSourceBinding:
         self.loading = False
         self.last = result
         source = result.source
+        self.status.setToolTip(source.url or (str(source.path) if source.path else ""))
+        settings_problems = list(self.session.env.settings.problems) if source.kind in ("none", "backend", "uri") else []
         if result.ok:
             self.good = result
             self._set_error("")
             self.editor.set_options(result.options(lambda label, _key: self.editor.ctx.text(label)))
             links = [_link("fixture", "Edit fixture file\u2026" if source.kind == "fixture" else "Save as fixture\u2026")]
-            self._set_status(source.describe(), list(result.notes), links)
+            self._set_status(source.describe(), list(result.notes) + settings_problems, links)
         elif source.kind == "none":
             self._set_error("")
-            self._set_status(f"No options: {source.problem}", [], [_link("fixture", "Create fixture file\u2026")])
+            self._set_status(f"No options: {source.problem}", settings_problems,
+                             [_link("fixture", "Create fixture file\u2026")])
         else:
             self._set_error(result.message())
             kept = "the previous options are kept" if self.good is not None else "no options"
             asked = f"fixture file {source.label}" if source.kind == "fixture" else source.label
             links = [_link("retry", "Retry"), _link("fixture", "Edit fixture file\u2026" if source.kind == "fixture"
                                                                   else "Create fixture file\u2026")]
-            self._set_status(f"Asked {asked}; {kept}.", [], links)
+            self._set_status(f"Asked {asked}; {kept}.", settings_problems, links)
         self.editor.dataSourceAnswered.emit(result)
 
     # -- display ---------------------------------------------------------------------------------
