@@ -249,10 +249,14 @@ class DataSourceService(QObject):
         if pending.finished:
             return
         pending.reason = "timeout"
-        if pending.reply is not None:
-            pending.reply.abort()  # finishes the reply: _http_finished reports the timeout
-        else:
-            self._complete(pending, self._timeout_result(pending))
+        self._stop(pending, self._timeout_result(pending))
+
+    def _stop(self, pending: _Pending, result: DataSourceResult | None) -> None:
+        """Finish ``pending`` now (with ``result``, or silently) and abort its reply if it has one."""
+        reply = pending.reply
+        self._complete(pending, result)
+        if reply is not None:
+            reply.abort()  # its finished signal only cleans up now
 
     def _timeout_result(self, pending: _Pending) -> DataSourceResult:
         what = "the plugin did not return" if pending.source.kind == "plugin" else "no complete answer"
@@ -261,16 +265,23 @@ class DataSourceService(QObject):
 
     def _too_large(self, pending: _Pending) -> None:
         pending.reason = "too-large"
-        pending.reply.abort()
+        self._stop(pending, self._too_large_result(pending))
+
+    def _too_large_result(self, pending: _Pending) -> DataSourceResult:
+        limit = self.settings.max_response_bytes
+        got = (f"the server announced {_size(pending.announced)}" if pending.announced
+               else f"aborted after {_size(len(pending.buffer))}")
+        return failure(pending.source, "The answer is too large",
+                       f"more than {_size(limit)} (backend.maxResponseSize); {got}", len(pending.buffer))
 
     def _check_length(self, pending: _Pending) -> None:
         length = pending.reply.header(QNetworkRequest.ContentLengthHeader)
-        if isinstance(length, int) and length > self.settings.max_response_bytes and pending.reason is None:
+        if isinstance(length, int) and length > self.settings.max_response_bytes and not pending.finished:
             pending.announced = length
             self._too_large(pending)
 
     def _read(self, pending: _Pending) -> None:
-        if pending.reason is not None:
+        if pending.finished:
             return
         pending.buffer += pending.reply.readAll().data()
         if len(pending.buffer) > self.settings.max_response_bytes:
@@ -278,24 +289,18 @@ class DataSourceService(QObject):
 
     def _http_finished(self, pending: _Pending) -> None:
         reply = pending.reply
-        if pending.finished or reply is None:
+        if reply is None:
             return
-        if pending.reason is None:
-            pending.buffer += reply.readAll().data()
-        self._complete(pending, self._http_result(pending, reply))
         reply.deleteLater()
+        if pending.finished:
+            return  # stopped before (timeout, too large, cancelled)
+        pending.buffer += reply.readAll().data()
+        self._complete(pending, self._http_result(pending, reply))
 
-    def _http_result(self, pending: _Pending, reply: QNetworkReply) -> DataSourceResult | None:
-        source, limit = pending.source, self.settings.max_response_bytes
-        if pending.reason == "cancelled":
-            return None
-        if pending.reason == "timeout":
-            return self._timeout_result(pending)
-        if pending.reason == "too-large" or len(pending.buffer) > limit:
-            announced = pending.announced
-            got = f"the server announced {_size(announced)}" if announced else f"aborted after {_size(len(pending.buffer))}"
-            return failure(source, "The answer is too large",
-                           f"more than {_size(limit)} (backend.maxResponseSize); {got}", len(pending.buffer))
+    def _http_result(self, pending: _Pending, reply: QNetworkReply) -> DataSourceResult:
+        source = pending.source
+        if len(pending.buffer) > self.settings.max_response_bytes:
+            return self._too_large_result(pending)
         status = reply.attribute(QNetworkRequest.HttpStatusCodeAttribute)
         if isinstance(status, int) and status >= 400:
             reason = reply.attribute(QNetworkRequest.HttpReasonPhraseAttribute) or ""
@@ -328,12 +333,7 @@ class DataSourceService(QObject):
             return
         # nobody waits any more: stop the request and forget it (a later ask starts afresh)
         pending.reason = "cancelled"
-        if self.cache.get(pending.key) is pending:
-            del self.cache[pending.key]
-        if pending.reply is not None:
-            pending.reply.abort()
-        else:
-            self._complete(pending, None)
+        self._stop(pending, None)
 
     def _complete(self, pending: _Pending, result: DataSourceResult | None) -> None:
         pending.finished = True

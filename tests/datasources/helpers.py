@@ -69,6 +69,7 @@ class LocalServer:
     def __init__(self, routes: dict[str, Answer | Callable[[Received], Answer]] | None = None, ssl_context=None):
         self.routes = dict(routes or {})
         self.received: list[Received] = []
+        self.completed: list[str] = []  # paths whose handler has finished (answered, or the client left)
         self.released = threading.Event()
         self.lock = threading.Lock()
         server = self
@@ -80,6 +81,13 @@ class LocalServer:
                 pass
 
             def do_GET(self):  # noqa: N802
+                try:
+                    self._answer()
+                finally:
+                    with server.lock:
+                        server.completed.append(self.path.partition("?")[0])
+
+            def _answer(self):
                 path, _, query = self.path.partition("?")
                 request = Received(path, query, dict(self.headers))
                 with server.lock:
