@@ -92,7 +92,14 @@ class DataSourceEnvironment:
     def __init__(self, root: Path | None, settings: BackendSettings | None = None):
         self.root = Path(root) if root is not None else None
         self.settings = settings if settings is not None else load_settings(self.root)
-        self.studio_dir = find_studio_dir(self.root)
+        self._studio_dir = find_studio_dir(self.root)
+
+    @property
+    def studio_dir(self) -> Path | None:
+        """The project's ``.nodetype-studio`` folder (looked for again until it exists: it may be created)."""
+        if self._studio_dir is None:
+            self._studio_dir = find_studio_dir(self.root)
+        return self._studio_dir
 
     def relative(self, path: Path) -> str:
         """``path`` as the UI shows it: relative to the folder holding ``.nodetype-studio``."""
