@@ -75,5 +75,12 @@ def test_run_app_opens_the_window_and_returns_the_exit_code(qtbot, project_path,
         QApplication.instance().exit(0)
 
     QTimer.singleShot(50, quit_soon)
-    assert run_app([str(project_path)]) == 0
+    # Closing the last window would post a Quit that is handled after exec() returned: the main thread
+    # would stay "quitting" and every later event loop of this test process return at once.
+    app = QApplication.instance()
+    app.setQuitOnLastWindowClosed(False)
+    try:
+        assert run_app([str(project_path)]) == 0
+    finally:
+        app.setQuitOnLastWindowClosed(True)
     assert "Acme.Preview:Everything" in seen["types"]

@@ -58,6 +58,8 @@ def test_slow_answer_after_the_switch_is_dropped(qtbot, server, open_inspector, 
     finished = []
     service.requestFinished.connect(finished.append)
     inspector = open_inspector(project_root, PRODUCT, service)
+    qtbot.waitUntil(lambda: len(srv.requests_to("/options/colours") + srv.requests_to("/options/tags")) == 2,
+                    timeout=WAIT_MS)  # both are running when the user switches
     open_inspector(project_root, SESSION, widget=inspector)
     venue = inspector.editor("venue")
     wait_answer(qtbot, venue)
@@ -114,6 +116,7 @@ def test_changed_query_cancels_the_running_request(qtbot, server, open_inspector
                         data_sources=session)
     editor = SelectBoxEditor(ctx)
     qtbot.addWidget(editor)
+    qtbot.waitUntil(lambda: len(srv.received) == 1, timeout=WAIT_MS)  # the first request is running
     editor.binding.set_query(DataSourceQuery(uri="/options/pick", additional_data={"which": "second"}))
     wait_answer(qtbot, editor)
     assert options(editor) == [("option", "Second")]
