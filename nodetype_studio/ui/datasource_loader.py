@@ -33,6 +33,9 @@ from nodetype_studio.datasources.result import Source, failure, from_body, from_
 from nodetype_studio.datasources.settings import settings_signature
 
 CACHE_SIZE = 500
+#: Answers that arrive within this many milliseconds are shown together: each batch lays the inspector out
+#: once, instead of once per answer (which made a page of many boxes quadratic).
+DELIVERY_BATCH_MS = 25
 Callback = Callable[[DataSourceResult], None]
 _E = QNetworkReply.NetworkError
 _NETWORK_ERRORS = {
@@ -132,6 +135,18 @@ class DataSourceService(QObject):
         self.requests_sent = 0
         self._network: QNetworkAccessManager | None = None
         self._pluginDone.connect(self._plugin_finished)
+        # HTTP requests start from the event loop, after the posted layout and paint events of the page
+        # that asked: building an inspector never waits for the network stack
+        self._to_start: list[_Pending] = []
+        self._start_timer = QTimer(self)
+        self._start_timer.setSingleShot(True)
+        self._start_timer.setInterval(0)
+        self._start_timer.timeout.connect(self._start_queued)
+        self._ready: list[tuple[_Pending, DataSourceResult]] = []
+        self._deliver_timer = QTimer(self)
+        self._deliver_timer.setSingleShot(True)
+        self._deliver_timer.setInterval(DELIVERY_BATCH_MS)
+        self._deliver_timer.timeout.connect(self._deliver_ready)
 
     @property
     def network(self) -> QNetworkAccessManager:
@@ -175,7 +190,9 @@ class DataSourceService(QObject):
         if source.kind == "plugin":
             self._start_plugin(pending, node)
         else:
-            self._start_http(pending)
+            self._to_start.append(pending)
+            if not self._start_timer.isActive():
+                self._start_timer.start()
         return ticket
 
     def forget(self, query: DataSourceQuery | None = None) -> None:
@@ -189,7 +206,8 @@ class DataSourceService(QObject):
             del self.cache[key]
 
     def idle(self) -> bool:
-        return not self.in_flight
+        """Nothing running and every answer shown."""
+        return not self.in_flight and not self._ready
 
     # -- fixtures --------------------------------------------------------------------------------
     def _fixture_result(self, source: Source) -> DataSourceResult:
@@ -222,6 +240,12 @@ class DataSourceService(QObject):
         self._complete(pending, result)
 
     # -- HTTP ------------------------------------------------------------------------------------
+    def _start_queued(self) -> None:
+        queued, self._to_start = self._to_start, []
+        for pending in queued:
+            if not pending.finished:  # not cancelled meanwhile
+                self._start_http(pending)
+
     def _start_http(self, pending: _Pending) -> None:
         url = QUrl.fromEncoded(QByteArray(pending.source.url.encode("utf-8")))
         request = QNetworkRequest(url)
@@ -349,17 +373,58 @@ class DataSourceService(QObject):
                 del self.cache[pending.key]  # failures are not kept: asking again retries
         if result is None:
             return
-        for ticket in list(pending.tickets):
-            ticket._deliver(result)
-        pending.tickets.clear()
-        self.requestFinished.emit(result)
+        self._ready.append((pending, result))
+        if not self._deliver_timer.isActive():
+            self._deliver_timer.start()
+
+    def _deliver_ready(self) -> None:
+        ready, self._ready = self._ready, []
+        owners = [t.owner for pending, _ in ready for t in pending.tickets if t.waiting and t.owner is not None]
+        suspended = _suspend_layouts(owners)
+        try:
+            for pending, result in ready:
+                for ticket in list(pending.tickets):
+                    ticket._deliver(result)  # a ticket cancelled meanwhile ignores it
+                pending.tickets.clear()
+                self.requestFinished.emit(result)
+        finally:
+            _resume_layouts(suspended)
 
     def shutdown(self) -> None:
         """Abort everything still running (the project is closed)."""
         for pending in list(self.in_flight):
             for ticket in list(pending.tickets):
                 ticket.cancel()
+        self._ready.clear()
         self.cache.clear()
+
+
+def _suspend_layouts(widgets: list[QObject]) -> list:
+    """Switch off the layouts above ``widgets`` while answers fill them.
+
+    Showing a new child widget makes Qt activate every layout above it at once; in a page of many
+    select boxes that is a full page layout per shown widget. Switched off, the page is laid out once
+    per batch instead.
+    """
+    suspended, seen = [], set()
+    for widget in widgets:
+        while widget is not None and shiboken6.isValid(widget) and hasattr(widget, "layout"):
+            layout = widget.layout()
+            if layout is not None and id(layout) not in seen and layout.isEnabled():
+                seen.add(id(layout))
+                layout.setEnabled(False)
+                suspended.append(layout)
+            widget = widget.parentWidget()
+    return suspended
+
+
+def _resume_layouts(layouts: list) -> None:
+    alive = [layout for layout in layouts if shiboken6.isValid(layout)]
+    for layout in alive:
+        layout.setEnabled(True)
+        layout.invalidate()
+    for layout in reversed(alive):  # the outermost first: it lays out everything below it
+        layout.activate()
 
 
 class DataSourceSession:

@@ -16,7 +16,9 @@ SIZES = "- value: 's'\n  label: 'Small'\n- value: 'm'\n  label: 'Medium'\n"
 def test_create_a_fixture_from_scratch(qtbot, open_inspector, project_root, services):
     inspector = open_inspector(project_root, PRODUCT, services(project_root))
     size = inspector.editor("size")
-    size.binding.status.linkActivated.emit("fixture")  # the "Create fixture file…" link
+    [action] = size.binding.menu_button.menu().actions()
+    assert action.text() == "Create fixture file\u2026"
+    action.trigger()
     dialog = size.binding.dialog
     assert dialog is not None and dialog.isVisible()
     assert dialog.findChild(type(dialog.problems), "fixturePath").text() == (
@@ -61,7 +63,7 @@ def test_save_the_current_answer_as_a_fixture(qtbot, server, open_inspector, pro
     inspector = open_inspector(project_root, PRODUCT, service)
     colour = inspector.editor("colour")
     wait_answer(qtbot, colour)
-    assert "Save as fixture" in colour.data_source_status()
+    assert colour.binding.action_texts() == ["Save as fixture file\u2026"]
     dialog = colour.binding.open_fixture_dialog()
     assert dialog.from_response.isEnabled()
     text = dialog.text.toPlainText()

@@ -42,6 +42,8 @@ def test_list_answer_with_groups_and_icons(qtbot, server, open_inspector, projec
     inspector, _service = product(open_inspector, project_root, services, srv)
     editor = inspector.editor("colour")
     assert editor.is_loading() and "Loading options from http://127.0.0.1" in editor.data_source_status()
+    assert editor.combo.placeholderText() == "Loading options\u2026"  # the box itself shows it is loading
+    assert editor.combo.toolTip().startswith("Loading options from http://127.0.0.1")
     result = wait_answer(qtbot, editor)
     assert result.ok and not editor.is_loading()
     assert options(editor) == [
@@ -54,7 +56,10 @@ def test_list_answer_with_groups_and_icons(qtbot, server, open_inspector, projec
     status = editor.data_source_status()
     assert status.startswith(f"Options from {srv.url}/options/colours")
     assert "compat: the preview sorts the choices by group" in status and "Warm, Cold, Without group" in status
-    assert editor.data_source_error() == ""
+    assert editor.data_source_error() == "" and editor.combo.placeholderText() == ""
+    status = editor.binding.status  # laid out for real although layouts were off while answers arrived
+    assert status.isVisible() and status.geometry().height() > 0
+    assert status.geometry().top() > editor.combo.geometry().bottom()
 
 
 def test_map_answer_and_the_stored_value(qtbot, server, open_inspector, project_root, services):
@@ -229,4 +234,6 @@ def test_the_ui_stays_responsive_while_requests_wait(qtbot, server, open_inspect
     timer.stop()
     assert editor.is_loading() and not service.idle()
     assert "Loading options from" in editor.data_source_status()
+    tags = inspector.editor("tags")  # a multiple select says it in its summary line
+    assert tags.is_loading() and tags.summary.text() == "Loading options\u2026" and tags.summary.isVisible()
 

@@ -90,7 +90,7 @@ def test_fixture_files_of_the_example_project_answer_offline(qtbot):
     assert not category.combo.itemIcon(category.combo.findText("Talk")).isNull()
     assert category.data_source_status().startswith(
         "Options from fixture file .nodetype-studio/data-sources/acme-event-categories.yaml")
-    assert "Edit fixture file" in category.data_source_status()
+    assert category.binding.action_texts() == ["Edit fixture file\u2026"]
     assert venue.data_source_status().startswith(
         "Options from fixture file .nodetype-studio/data-sources/uri/tickets.example.com_api_venues.json.yaml")
     assert [text for kind, text in options(venue) if kind == "group"] == ["Harbour", "Old town", "Without group"]
@@ -105,7 +105,7 @@ def test_broken_fixture_is_an_error_with_file_and_line(qtbot, open_inspector, pr
     size = inspector.editor("size")
     assert size.data_source_error().startswith(
         "The fixture file cannot be used: .nodetype-studio/data-sources/acme-sizes.yaml:4: YAML syntax error")
-    assert "Edit fixture file" in size.data_source_status()
+    assert size.binding.action_texts() == ["Retry", "Edit fixture file\u2026"]
 
 
 def test_nothing_answers_says_so_and_offers_a_fixture(qtbot, open_inspector, project_root, services):
@@ -113,7 +113,9 @@ def test_nothing_answers_says_so_and_offers_a_fixture(qtbot, open_inspector, pro
     size, colour = inspector.editor("size"), inspector.editor("colour")
     assert size.data_source_status() == (
         "No options: nothing answers data source \u201cacme-sizes\u201d: no plugin, no fixture file "
-        "(.nodetype-studio/data-sources/acme-sizes.yaml) and no backend base URL\nCreate fixture file\u2026")
+        "(.nodetype-studio/data-sources/acme-sizes.yaml) and no backend base URL")
+    assert size.binding.action_texts() == ["Create fixture file\u2026"]
+    assert size.binding.menu_button.isVisible() and size.binding.status.toolTip().startswith("No options")
     assert size.data_source_error() == "" and options(size) == []
     assert "\u201c/options/colours\u201d is relative: set a backend base URL" in colour.data_source_status()
 

@@ -28,6 +28,7 @@ from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.selectoptions import SelectOption, grouped, parse_options
+from nodetype_studio.ui.editors.selectsource import LOADING
 
 INVALID_COLOR = QColor(style.ERROR)
 MAX_LIST_ROWS = 8
@@ -63,6 +64,7 @@ class SelectBoxEditor(EditorWidget):
         self.binding = None  # DataSourceBinding when the inspector provides a data-source session
         self.options: list[SelectOption] = []
         self.options_loaded = self.query is None
+        self._loading = False
         self.rows: list[Row] = []
         self._option_rows = 0  # rows before the invalid-value rows
         self.search: QLineEdit | None = None
@@ -263,13 +265,16 @@ class SelectBoxEditor(EditorWidget):
                 self._select_in_combo(selected, bool(invalid))
         finally:
             self._populating = False
+        if self._loading and self.summary is not None:
+            self.summary.setText(LOADING)
+            self.summary.show()
         if self.search is not None and self.search.text():
             self._filter(self.search.text())
 
     def _show_unjudged(self, selected: list[str]) -> None:
-        """Data-source choices not loaded: show the stored value as it is."""
+        """Data-source choices not loaded: say they are loading, or show the stored value as it is."""
         if self.combo is not None:
-            self.combo.setPlaceholderText(selected[0] if selected else self.placeholder)
+            self.combo.setPlaceholderText(LOADING if self._loading else (selected[0] if selected else self.placeholder))
         elif self.summary is not None:
             self.summary.setText(", ".join(selected))
 
@@ -324,6 +329,14 @@ class SelectBoxEditor(EditorWidget):
         self.summary.setVisible(bool(self.summary.text()))
 
     # -- data source -----------------------------------------------------------------------------
+    def set_loading(self, loading: bool, text: str = "") -> None:
+        """Show (or stop showing) that the choices are being loaded; ``text`` says from where (tooltip)."""
+        self._loading = loading
+        (self.combo or self.list).setToolTip(text if loading else "")
+        if self.combo is not None and not loading and self.options_loaded:
+            self.combo.setPlaceholderText(self.placeholder if self.allow_empty else "")
+        self.show_value(self.value())
+
     def is_loading(self) -> bool:
         """A data-source request for this box is running."""
         return self.binding is not None and self.binding.loading

@@ -1,32 +1,31 @@
 """The data-source side of a select box: asking for options, loading state, source line, errors.
 
 A ``DataSourceBinding`` asks the inspector's ``DataSourceSession`` (``ctx.data_sources``) for the
-box's options and shows, under the box, where they come from ("Options from fixture file …") with
-links to create or edit the fixture file, a loading line while a request runs, and a red message
-with the detail when an answer is unusable — the previous choices stay. Changing the query (e.g.
-``dataSourceAdditionalData`` re-evaluated) cancels the running request and asks again.
+box's options. While a request runs the box itself says "Loading options…" (its placeholder; no extra
+widget, so a page of many boxes is painted as fast as one with static values). Once answered, a line
+under the box says where the options come from ("Options from fixture file …"), with a small menu to
+create or edit the fixture file or to retry; notes (left-out entries, the CMS's group order) follow,
+and an unusable answer is shown in red with the detail — the previous choices stay. Changing the
+query (e.g. ``dataSourceAdditionalData`` re-evaluated) cancels the running request and asks again.
 """
 
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QSizePolicy, QToolButton
 
 from nodetype_studio.datasources import DataSourceQuery, DataSourceResult
-from nodetype_studio.ui import style
+from nodetype_studio.ui import icons, style
 
 if TYPE_CHECKING:
     from nodetype_studio.ui.datasource_loader import DataSourceSession, Ticket
     from nodetype_studio.ui.editors.selectbox import SelectBoxEditor
 
-LOADING_MARK = "\u231b"  # hourglass
-
-
-def _link(href: str, text: str) -> str:
-    return f'<a href="{href}">{html.escape(text)}</a>'
+LOADING = "Loading options\u2026"
+FIXTURE, RETRY = "fixture", "retry"
 
 
 class DataSourceBinding:
@@ -41,15 +40,14 @@ class DataSourceBinding:
         self.good: DataSourceResult | None = None  # the latest usable answer (its options are shown)
         self.loading = False
         self.dialog = None
-        self.status = QLabel(editor)
-        self.status.setObjectName("dataSourceStatus")
-        self.status.setWordWrap(True)
-        self.status.setTextFormat(Qt.RichText)
-        self.status.setTextInteractionFlags(Qt.LinksAccessibleByMouse | Qt.LinksAccessibleByKeyboard)
-        self.status.linkActivated.connect(self._link_activated)
-        style.tint(self.status, style.MUTED)
+        self.status_line = ""
+        self.notes: list[str] = []
+        self.actions: list[tuple[str, str]] = []  # (key, menu text)
+        # widgets made when there is something to show (a page of loading boxes has none of them)
+        self.status: QLabel | None = None
+        self.menu_button: QToolButton | None = None
+        self.notes_label: QLabel | None = None
         self.error_label: QLabel | None = None
-        editor.add_widget(self.status)
 
     # -- asking ----------------------------------------------------------------------------------
     def start(self) -> None:
@@ -60,9 +58,11 @@ class DataSourceBinding:
         ticket = self.session.request(self.query, self.editor, self._answered)
         self.ticket = ticket
         if ticket.waiting:
-            self.status.setToolTip(ticket.source.url or "")
             where = ticket.source.label or self.query.key
-            self._set_status(f"{LOADING_MARK} Loading options from {where}\u2026")
+            self.status_line = f"Loading options from {where}\u2026"
+            self.editor.set_loading(True, self.status_line)
+            if self.status is not None:
+                self._render()
 
     def set_query(self, query: DataSourceQuery) -> None:
         """New data-source options (identifier, URI, additional data, caching flag): ask again if they differ."""
@@ -75,6 +75,7 @@ class DataSourceBinding:
         if self.ticket is not None:
             self.ticket.cancel()
         self.loading = False
+        self.editor.set_loading(False)
 
     def reload(self) -> None:
         """Forget the cached answer and ask again (after a fixture was saved, or to retry)."""
@@ -86,66 +87,108 @@ class DataSourceBinding:
         self.loading = False
         self.last = result
         source = result.source
-        self.status.setToolTip(source.url or (str(source.path) if source.path else ""))
         settings_problems = list(self.session.env.settings.problems) if source.kind in ("none", "backend", "uri") else []
+        fixture_action = "Edit fixture file\u2026" if source.kind == "fixture" else "Create fixture file\u2026"
+        error = ""
         if result.ok:
             self.good = result
-            self._set_error("")
             self.editor.set_options(result.options(lambda label, _key: self.editor.ctx.text(label)))
-            links = [_link("fixture", "Edit fixture file\u2026" if source.kind == "fixture" else "Save as fixture\u2026")]
-            self._set_status(source.describe(), list(result.notes) + settings_problems, links)
+            self.status_line = source.describe()
+            self.notes = list(result.notes) + settings_problems
+            self.actions = [(FIXTURE, fixture_action if source.kind == "fixture" else "Save as fixture file\u2026")]
         elif source.kind == "none":
-            self._set_error("")
-            self._set_status(f"No options: {source.problem}", settings_problems,
-                             [_link("fixture", "Create fixture file\u2026")])
+            self.status_line = f"No options: {source.problem}"
+            self.notes = settings_problems
+            self.actions = [(FIXTURE, fixture_action)]
         else:
-            self._set_error(result.message())
-            kept = "the previous options are kept" if self.good is not None else "no options"
+            error = result.message()
             asked = f"fixture file {source.label}" if source.kind == "fixture" else source.label
-            links = [_link("retry", "Retry"), _link("fixture", "Edit fixture file\u2026" if source.kind == "fixture"
-                                                                  else "Create fixture file\u2026")]
-            self._set_status(f"Asked {asked}; {kept}.", settings_problems, links)
+            kept = "the previous options are kept" if self.good is not None else "no options"
+            self.status_line = f"Asked {asked}; {kept}."
+            self.notes = settings_problems
+            self.actions = [(RETRY, "Retry"), (FIXTURE, fixture_action)]
+        self.editor.set_loading(False)
+        self._render(error, source.url or (str(source.path) if source.path else ""))
         self.editor.dataSourceAnswered.emit(result)
 
     # -- display ---------------------------------------------------------------------------------
-    def _set_status(self, text: str, notes: list[str] = (), links: list[str] = ()) -> None:
-        lines = [html.escape(text)] + [html.escape(n) for n in notes]
-        if links:
-            lines.append(" \u00b7 ".join(links))
-        self.status.setText("<br>".join(lines))
+    def _render(self, error: str = "", where: str = "") -> None:
+        if self.status is None:
+            self._make_status_row()
+        self.status.setText(self.status_line)
+        self.status.setToolTip("\n".join(filter(None, [self.status_line, where])))
+        self._set_lines("notes_label", "dataSourceNotes", self.notes, style.NOTE)
+        self._set_lines("error_label", "dataSourceError", [error] if error else [], style.ERROR)
+        menu = self.menu_button.menu()
+        menu.clear()
+        for key, text in self.actions:
+            action = QAction(text, menu)
+            action.setData(key)
+            action.triggered.connect(lambda _=False, k=key: self.run_action(k))
+            menu.addAction(action)
+        self.menu_button.setVisible(bool(self.actions))
 
-    def _set_error(self, text: str) -> None:
-        if not text:
-            if self.error_label is not None:
-                self.error_label.hide()
+    def _make_status_row(self) -> None:
+        # one line, never wider than the inspector (the full text is the tooltip)
+        self.status = QLabel(self.editor)
+        self.status.setObjectName("dataSourceStatus")
+        self.status.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.status.setTextFormat(Qt.PlainText)
+        style.tint(self.status, style.MUTED)
+        self.menu_button = QToolButton(self.editor)
+        self.menu_button.setObjectName("dataSourceMenu")
+        self.menu_button.setIcon(icons.icon("fas fa-ellipsis-h"))
+        self.menu_button.setToolTip("Fixture file, retry")
+        self.menu_button.setAutoRaise(True)
+        self.menu_button.setPopupMode(QToolButton.InstantPopup)
+        self.menu_button.setMenu(QMenu(self.menu_button))
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(2)
+        row.addWidget(self.status, 1)
+        row.addWidget(self.menu_button, 0)
+        self.editor.add_layout(row)
+        # shown now, while the loader holds the layouts above off (a queued show would lay the page out again)
+        self.status.show()
+        self.menu_button.show()
+
+    def _set_lines(self, attribute: str, name: str, lines: list[str], colour: str) -> None:
+        label = getattr(self, attribute)
+        if not lines:
+            if label is not None:
+                label.hide()
             return
-        if self.error_label is None:
-            self.error_label = QLabel(self.editor)
-            self.error_label.setObjectName("dataSourceError")
-            self.error_label.setWordWrap(True)
-            self.error_label.setTextFormat(Qt.PlainText)
-            self.error_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
-            style.tint(self.error_label, style.ERROR)
-            layout = self.editor.layout()
-            layout.insertWidget(layout.indexOf(self.status), self.error_label)
-        self.error_label.setText(text)
-        self.error_label.show()
+        if label is None:
+            label = QLabel(self.editor)
+            label.setObjectName(name)
+            label.setWordWrap(True)
+            label.setTextFormat(Qt.PlainText)
+            label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+            style.tint(label, colour)
+            setattr(self, attribute, label)
+            self.editor.add_widget(label)
+        label.setText("\n".join(lines))
+        label.show()
 
     def status_text(self) -> str:
-        """The source line as plain text (links included as their words)."""
-        from PySide6.QtGui import QTextDocumentFragment
-
-        return QTextDocumentFragment.fromHtml(self.status.text()).toPlainText()
+        """The source line and the notes as plain text."""
+        return "\n".join([self.status_line] + self.notes)
 
     def error_text(self) -> str:
         return self.error_label.text() if self.error_label is not None and not self.error_label.isHidden() else ""
 
-    # -- authoring -------------------------------------------------------------------------------
-    def _link_activated(self, href: str) -> None:
-        if href == "retry":
+    def action_texts(self) -> list[str]:
+        """The entries of the box's data-source menu."""
+        return [text for _key, text in self.actions]
+
+    # -- actions ---------------------------------------------------------------------------------
+    def run_action(self, key: str):
+        if key == RETRY:
             self.reload()
-        elif href == "fixture":
-            self.open_fixture_dialog()
+            return None
+        if key == FIXTURE:
+            return self.open_fixture_dialog()
+        return None
 
     def open_fixture_dialog(self):
         """Open the fixture editor for this data source (window-modal, not blocking); returns it."""
@@ -153,7 +196,8 @@ class DataSourceBinding:
 
         target = self.session.env.fixture_target(self.query)
         if target is None:
-            self._set_error("The fixture file cannot be created: the project has no folder")
+            self._set_lines("error_label", "dataSourceError",
+                            ["The fixture file cannot be created: the project has no folder"], style.ERROR)
             return None
         response = self.good.data if self.good is not None and self.good.source.kind != "fixture" else None
         what = f"data source {self.query.name}" if self.query.kind == "identifier" else f"URI {self.query.name}"
