@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from nodetype_studio.datasources.jsvalues import js_keys, js_number, js_string
 from nodetype_studio.datasources.options import cms_order, group_order_note, grouped, parse_options
@@ -107,3 +108,27 @@ def test_javascript_number_and_key_rules():
 def test_results_round_trip_through_json():
     data = json.loads(json.dumps([{"value": "é", "label": "É"}]))
     assert rows(from_data(data, SOURCE)) == [("é", "É", None, None)]
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_json)
+def test_any_json_answer_is_a_result_never_an_exception(data):
+    result = from_body(json.dumps(data).encode(), SOURCE)
+    error_answer = isinstance(data, dict) and set(data) == {"error"}
+    assert result.ok == (isinstance(data, (dict, list)) and not error_answer)
+    for option in result.options():
+        assert isinstance(option.value, str) and option.label
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=64))
+def test_any_bytes_are_a_result_never_an_exception(body):
+    result = from_body(body, SOURCE)
+    assert result.ok or result.error

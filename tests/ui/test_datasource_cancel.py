@@ -10,9 +10,7 @@ from nodetype_studio.ui.datasource_loader import DataSourceSession
 from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.selectbox import SelectBoxEditor
 from tests.datasources.helpers import Answer
-from tests.ui.datasource_helpers import (  # noqa: F401  (fixtures)
-    WAIT_MS, open_inspector, options, project_root, server, services, wait_answer,
-)
+from tests.ui.datasource_helpers import WAIT_MS, options, wait_answer
 
 PRODUCT = "Acme.Sources:Content.Product"
 SESSION = "Acme.Sources:Content.Session"

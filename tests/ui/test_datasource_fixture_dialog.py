@@ -5,9 +5,7 @@ import json
 import yaml
 
 from tests.datasources.helpers import Answer
-from tests.ui.datasource_helpers import (  # noqa: F401  (fixtures)
-    open_inspector, options, project_root, server, services, wait_answer,
-)
+from tests.ui.datasource_helpers import options, wait_answer
 
 PRODUCT = "Acme.Sources:Content.Product"
 SIZES = "- value: 's'\n  label: 'Small'\n- value: 'm'\n  label: 'Medium'\n"

@@ -4,9 +4,7 @@ import json
 
 from nodetype_studio.datasources import parse_php_query
 from tests.datasources.helpers import Answer, closed_port
-from tests.ui.datasource_helpers import (  # noqa: F401  (fixtures)
-    WAIT_MS, open_inspector, options, project_root, server, services, wait_answer,
-)
+from tests.ui.datasource_helpers import WAIT_MS, options, wait_answer
 
 PRODUCT = "Acme.Sources:Content.Product"
 COLOURS = [

@@ -7,11 +7,8 @@ from nodetype_studio.datasources import data_source_plugin
 from nodetype_studio.model import load_project
 from nodetype_studio.ui.inspector import InspectorWidget
 from nodetype_studio.ui.layout import InspectorSource
-from tests.datasources.conftest import clean_plugins, example_plugin  # noqa: F401  (fixtures)
 from tests.datasources.helpers import Answer
-from tests.ui.datasource_helpers import (  # noqa: F401  (fixtures)
-    open_inspector, options, project_root, server, services, wait_answer,
-)
+from tests.ui.datasource_helpers import options, wait_answer
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "resources" / "example"
 SESSION = "Acme.Sources:Content.Session"
