@@ -5,7 +5,8 @@
 * ``clienteval-unknown-property`` (warning): ``node.properties.X`` / ``node.properties['X']`` where
   X is not a property of the node type (the expression silently sees ``undefined``). An
   expression inherited by several types is checked against the concrete ones and reported
-  once, naming the types. Types whose definition is incomplete in the project (a supertype is
+  once, naming the types. In the creation dialog ``node.properties`` holds the dialog's values,
+  so there the known names are its elements (and properties shown in it). Types whose definition is incomplete in the project (a supertype is
   missing, or the type belongs to a package that is not loaded and is only overridden here)
   are not judged.
 * ``clienteval-mixin-property`` (info): the same for an abstract type that no concrete type of
@@ -58,7 +59,22 @@ class ClientEvalStats:
     not_evaluated: int = 0
 
 
-def _known_properties(nt) -> set[str]:
+def _dialog_elements(nt) -> set[str]:
+    """Values the creation dialog's transient node holds: its elements (facts §5.9, §6)."""
+    ui = nt.effective.get("ui")
+    dialog = ui.get("creationDialog") if isinstance(ui, dict) else None
+    elements = dialog.get("elements") if isinstance(dialog, dict) else None
+    names = set(elements) if isinstance(elements, dict) else set()
+    for name, prop in nt.properties.items():
+        prop_ui = prop.get("ui") if isinstance(prop, dict) else None
+        if isinstance(prop_ui, dict) and prop_ui.get("showInCreationDialog") is True:
+            names.add(name)
+    return names | {"_nodeType"}
+
+
+def _known_properties(nt, in_dialog: bool = False) -> set[str]:
+    if in_dialog:
+        return _dialog_elements(nt)
     known = set(nt.properties)
     refs = nt.effective.get("references")
     if isinstance(refs, dict):
@@ -205,7 +221,8 @@ def _unknown_property_findings(site: _Site, source: str, extra: dict, lines_cach
         # Only users whose definition is incomplete here: report nothing but likely typos.
         checked = [nt for nt in site.carriers if not nt.abstract] or site.carriers
         concrete, typos_only = checked, True
-    known = {nt.name: _known_properties(nt) for nt in checked}
+    in_dialog = site.path[:3] == ("ui", "creationDialog", "elements")
+    known = {nt.name: _known_properties(nt, in_dialog) for nt in checked}
     findings = []
     reported: set[str] = set()
     for ref in reads.refs:
@@ -232,7 +249,9 @@ def _unknown_property_findings(site: _Site, source: str, extra: dict, lines_cach
                 f"cannot be checked{hint}", location, **extra))
             continue
         stats.property_findings += 1
-        if len(missing) == 1:
+        if in_dialog:
+            who = f"the creation dialog of {_type_list(missing)} has no element `{ref.name}`"
+        elif len(missing) == 1:
             who = f"node type {missing[0].name} has no property `{ref.name}`"
         elif len(missing) == len(checked):
             who = f"none of the node types using it ({_type_list(missing)}) has a property `{ref.name}`"
