@@ -94,10 +94,11 @@ class LiveEvaluation:
             return set()
         before = {id(e): e.outcome for e in targets}
         self._evaluate(targets)
-        changed = {e.path for e in targets if _shown(before[id(e)], e) != _shown(e.outcome, e)}
+        changed = [e for e in targets if _shown(before[id(e)], e) != _shown(e.outcome, e)]
         if changed:
-            self._rebuild()
-        return changed
+            # patch only the changed places into the current configuration
+            self.config = replace_paths(self.config, {e.path: _current(e) for e in changed})
+        return {e.path for e in changed}
 
     def _evaluate(self, targets: list[_Expression]) -> None:
         outcomes = self.engine.evaluate_batch([e.source for e in targets], self.node, self.parent)
@@ -106,8 +107,13 @@ class LiveEvaluation:
             expression.outcome = outcome
 
     def _rebuild(self) -> None:
-        replacements = {e.path: e.outcome.value for e in self._expressions if e.outcome is not None and e.outcome.ok}
-        self.config = replace_paths(self.original, replacements)
+        self.config = replace_paths(self.original, {e.path: _current(e) for e in self._expressions})
+
+
+def _current(expression: _Expression):
+    """The configuration value for an expression: its result, or the original string on failure."""
+    outcome = expression.outcome
+    return outcome.value if outcome is not None and outcome.ok else expression.original
 
 
 def _shown(outcome: Outcome | None, expression: _Expression):

@@ -13,20 +13,23 @@ RUNTIME_JS = r"""
   'use strict';
   const G = globalThis;
   const parse = JSON.parse, stringify = JSON.stringify, FunctionCtor = Function, StringCtor = String;
-  const freeze = Object.freeze, getProto = Object.getPrototypeOf, ownKeys = Reflect.ownKeys;
+  const freeze = Object.freeze, isFrozen = Object.isFrozen, getProto = Object.getPrototypeOf, ownKeys = Reflect.ownKeys;
   const getDesc = Object.getOwnPropertyDescriptor, defineProperty = Object.defineProperty;
   const isFinite = Number.isFinite;
   const PARAMS = 'node,parentNode';
 
-  function deepFreeze(root) {
+  // `lockdown` also follows prototypes and skips nothing; per batch, the JSON-parsed node only
+  // has the (already frozen) plain prototypes, so frozen objects need no second visit.
+  function deepFreeze(root, lockdown) {
     const stack = [root];
     const seen = new Set();
     while (stack.length) {
       const o = stack.pop();
       if (o === null || (typeof o !== 'object' && typeof o !== 'function') || seen.has(o)) continue;
+      if (!lockdown && isFrozen(o)) continue;
       seen.add(o);
       try { freeze(o); } catch (e) { /* typed arrays with elements cannot be frozen */ }
-      stack.push(getProto(o));
+      if (lockdown) stack.push(getProto(o));
       for (const key of ownKeys(o)) {
         const d = getDesc(o, key);
         if (!d) continue;
@@ -142,8 +145,8 @@ RUNTIME_JS = r"""
     getProto(''[Symbol.iterator]()), getProto('a'.matchAll(/a/g)), getProto(Int8Array),
     getDesc(function () { 'use strict'; return arguments; }(), 'callee').get,
   ];
-  for (const o of hidden) deepFreeze(o);
-  deepFreeze(G);
+  for (const o of hidden) deepFreeze(o, true);
+  deepFreeze(G, true);
   return true;
 })
 """

@@ -10,8 +10,10 @@ built-ins ignore termination and a fatal V8 out-of-memory aborts the whole proce
 
 from __future__ import annotations
 
+import atexit
 import json
 import secrets
+import weakref
 
 from py_mini_racer import JSEvalException, JSOOMException, JSTimeoutException, MiniRacer
 
@@ -30,6 +32,8 @@ class JsSandbox:
         self._racer = MiniRacer()
         self._racer.eval(f"({RUNTIME_JS})({self._key})")
         self._racer.set_hard_memory_limit(memory_limit_bytes)
+        # mini-racer can hang at interpreter exit if a context is left open after some failures
+        atexit.register(_close_if_alive, weakref.ref(self))
 
     @property
     def v8_version(self) -> str:
@@ -78,3 +82,9 @@ class JsSandbox:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _close_if_alive(ref) -> None:
+    sandbox = ref()
+    if sandbox is not None:
+        sandbox.close()

@@ -16,10 +16,12 @@ from __future__ import annotations
 import json
 import os
 import queue
+import select
 import struct
 import subprocess
 import sys
 import threading
+import time
 from collections import deque
 
 WORKER_ENV = "NODETYPE_STUDIO_CLIENTEVAL_WORKER"
@@ -116,7 +118,7 @@ class WorkerClient:
         self.restarts = 0
         self.version = ""
         self._process: subprocess.Popen | None = None
-        self._replies: queue.Queue | None = None
+        self._replies = None
         self._stderr_tail: deque[bytes] = deque(maxlen=40)
         self._ready = False
         self.start()
@@ -138,9 +140,8 @@ class WorkerClient:
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             env=env, creationflags=flags,
         )
-        replies: queue.Queue = queue.Queue()
         tail: deque[bytes] = deque(maxlen=40)
-        threading.Thread(target=_pump_replies, args=(process.stdout, replies), daemon=True).start()
+        replies = _SelectReader(process.stdout) if os.name == "posix" else _ThreadReader(process.stdout)
         threading.Thread(target=_pump_stderr, args=(process.stderr, tail), daemon=True).start()
         self._process, self._replies, self._stderr_tail, self._ready = process, replies, tail, False
 
@@ -164,8 +165,8 @@ class WorkerClient:
 
     def _receive(self, timeout_s: float):
         try:
-            reply = self._replies.get(timeout=timeout_s)
-        except queue.Empty:
+            reply = self._replies.get(timeout_s)
+        except TimeoutError:
             self._discard()
             raise WorkerLost(hung=True) from None
         if reply is _EOF:
@@ -230,15 +231,67 @@ class WorkerClient:
         self._discard()
 
 
-def _pump_replies(stream, replies: queue.Queue) -> None:
-    try:
+class _SelectReader:
+    """Frames from the child's stdout, read in the calling thread with a deadline (POSIX)."""
+
+    def __init__(self, stream):
+        self._fd = stream.fileno()
+        self._buffer = bytearray()
+
+    def _frame(self):
+        if len(self._buffer) < _HEADER.size:
+            return None
+        (size,) = _HEADER.unpack_from(self._buffer)
+        end = _HEADER.size + size
+        if len(self._buffer) < end:
+            return None
+        data = bytes(self._buffer[_HEADER.size:end])
+        del self._buffer[:end]
+        return json.loads(data)
+
+    def get(self, timeout_s: float):
+        deadline = time.monotonic() + timeout_s
         while True:
-            frame = _read_frame(stream)
-            replies.put(frame)
-            if frame is _EOF:
-                return
-    except (OSError, ValueError):
-        replies.put(_EOF)
+            frame = self._frame()
+            if frame is not None:
+                return frame
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError
+            try:
+                ready, _, _ = select.select([self._fd], [], [], remaining)
+                if not ready:
+                    continue
+                chunk = os.read(self._fd, 1 << 16)
+            except (OSError, ValueError):
+                return _EOF
+            if not chunk:
+                return _EOF
+            self._buffer += chunk
+
+
+class _ThreadReader:
+    """Frames from the child's stdout via a reader thread (pipes cannot be selected on Windows)."""
+
+    def __init__(self, stream):
+        self._queue: queue.Queue = queue.Queue()
+        threading.Thread(target=self._pump, args=(stream,), daemon=True).start()
+
+    def _pump(self, stream) -> None:
+        try:
+            while True:
+                frame = _read_frame(stream)
+                self._queue.put(frame)
+                if frame is _EOF:
+                    return
+        except (OSError, ValueError):
+            self._queue.put(_EOF)
+
+    def get(self, timeout_s: float):
+        try:
+            return self._queue.get(timeout=timeout_s)
+        except queue.Empty:
+            raise TimeoutError from None
 
 
 def _pump_stderr(stream, tail: deque) -> None:
