@@ -13,6 +13,7 @@
   the project uses: its users may declare the property, so this is only a hint.
 * ``clienteval-not-evaluated`` (warning, or info under ``options``): a ClientEval string where the
   CMS passes the literal text on (validation, inline editor options, positions, ...).
+* ``clienteval-engine-unavailable`` (warning): V8 could not be loaded, nothing was compiled.
 """
 
 from __future__ import annotations
@@ -177,9 +178,16 @@ def check_clienteval(project, stats: ClientEvalStats | None = None) -> list[Diag
     if not sites:
         return []
     sources = sorted({expression_of(site.value) for site in sites})
-    with JsSandbox() as sandbox:
-        syntax = dict(zip(sources, sandbox.check_syntax(sources)))
     findings: list[Diagnostic] = []
+    try:
+        with JsSandbox() as sandbox:
+            syntax = dict(zip(sources, sandbox.check_syntax(sources)))
+    except Exception as exc:  # the engine library is missing or broken: still check property names
+        syntax = {}
+        findings.append(warning(
+            "clienteval-engine-unavailable",
+            f"{len(sources)} ClientEval expressions were not compiled: the JavaScript engine is not available ({exc})",
+            Location(str(project.root))))
     lines_cache: dict = {}
     incomplete = _incomplete_types(project)
     for site in sites:

@@ -141,7 +141,10 @@ class ClientEvalEngine:
         if self._backend is None:
             reason = self._backend_error or "the engine was closed"
             return [Outcome(UNAVAILABLE, None, f"the JavaScript engine is not available ({reason})")] * count
-        payload = json.dumps({"node": node, "parent": parent, "exprs": list(expressions)}, default=_json_default)
+        try:
+            payload = json.dumps({"node": node, "parent": parent, "exprs": list(expressions)}, default=_json_default)
+        except (TypeError, ValueError, RecursionError) as exc:  # e.g. a value that contains itself
+            return [Outcome(UNSUPPORTED, None, f"the node values cannot be passed to JavaScript ({exc})")] * count
         limit_s = self.time_limit_ms / 1000.0
         results: list[Outcome | None] = [None] * count
         start, solo = 0, False

@@ -108,3 +108,19 @@ def test_live_fixture_reports_only_the_places_that_are_not_evaluated():
 def test_example_project_is_clean():
     root = Path(__file__).resolve().parents[2] / "resources" / "example"
     assert check_clienteval(load_project(root)) == []
+
+
+def test_without_a_javascript_engine_property_names_are_still_checked(monkeypatch):
+    from nodetype_studio.clienteval import checker
+
+    class Broken:
+        def __init__(self, *args, **kwargs):
+            raise OSError("libmini_racer.so: cannot open shared object file")
+
+    monkeypatch.setattr(checker, "JsSandbox", Broken)
+    result = findings(FIXTURES / "check_bad")
+    codes = [d.code for d in result]
+    assert "clienteval-syntax" not in codes
+    assert codes.count("clienteval-engine-unavailable") == 1 and codes.count("clienteval-unknown-property") == 3
+    [note] = [d for d in result if d.code == "clienteval-engine-unavailable"]
+    assert "cannot open shared object file" in note.message and note.severity is Severity.WARNING

@@ -176,3 +176,11 @@ def test_in_process_and_isolated_engines_agree(isolated):
         out = eng.evaluate_batch(["node.properties.n + 1", "x", "(", "[node.properties.mode]"], NODE)
     assert [o.kind for o in out] == [OK, EXCEPTION, SYNTAX, OK]
     assert out[0].value == 4 and out[3].value == ["custom"]
+
+
+def test_values_that_cannot_become_json_are_reported(engine):
+    node = {"properties": {}}
+    node["properties"]["self"] = node
+    out = engine.evaluate_batch(["1", "2"], node)
+    assert [o.kind for o in out] == [UNSUPPORTED, UNSUPPORTED]
+    assert "cannot be passed to JavaScript" in out[0].message
