@@ -26,9 +26,24 @@ def _identifier(seed: str) -> str:
 
 def _is_document(node_type) -> bool:
     check = getattr(node_type, "is_of_type", None)
-    if check is None:
-        return False
-    return any(check(name) for name in ("Neos.Neos:Document", "Cms.Cms:Document"))
+    if check is not None:
+        return any(check(name) for name in ("Neos.Neos:Document", "Cms.Cms:Document"))
+    # without the type hierarchy: documents are the aggregates (facts §5.5)
+    config = getattr(node_type, "config", None)
+    return isinstance(config, Mapping) and config.get("aggregate") is True
+
+
+class ConfiguredType:
+    """A node type known only by name and effective configuration (e.g. in the inspector preview)."""
+
+    def __init__(self, name: str, config: Mapping):
+        self.name = name
+        self.config = config
+        props = config.get("properties") if isinstance(config, Mapping) else None
+        self.properties = props if isinstance(props, Mapping) else {}
+        ui = config.get("ui") if isinstance(config, Mapping) else None
+        label = ui.get("label") if isinstance(ui, Mapping) else None
+        self.label = label if isinstance(label, str) else None
 
 
 def context_path(path: str) -> str:
@@ -45,7 +60,7 @@ def make_node(
     is_auto_created: bool = False,
     policy: Mapping | None = None,
 ) -> dict:
-    """A client-side node for ``node_type`` (a model ``NodeType`` or a type name).
+    """A client-side node for ``node_type`` (a model ``NodeType``, a ``ConfiguredType`` or a name).
 
     ``properties`` holds every declared property with its ``defaultValue`` (or None), then
     ``values`` on top, as the inspector overlays unapplied values. ``parent_path`` is the

@@ -141,3 +141,13 @@ def test_make_node_fields(live_project):
     page = make_node(live_project.node_types["Neos.Neos:Shortcut"], {"title": "Start"})
     assert page["parent"] == "/sites/preview@user-admin;language=en_US" and page["label"] == "Start"
     assert js_truthy(page["policy"])
+
+
+def test_make_node_from_a_configuration_alone(live_project):
+    from nodetype_studio.clienteval import ConfiguredType
+
+    shortcut = live_project.node_types["Neos.Neos:Shortcut"]
+    page = make_node(ConfiguredType(shortcut.name, shortcut.effective), {"targetMode": "parentNode"})
+    assert page == make_node(shortcut, {"targetMode": "parentNode"})  # aggregate: a document
+    box = live_project.node_types["Acme.Test:LinkBox"]
+    assert make_node(ConfiguredType(box.name, box.effective)) == make_node(box)
