@@ -64,13 +64,12 @@ class LiveEvaluation:
         return with_values(self.base_node, self._values) if self._values else dict(self.base_node)
 
     def value_at(self, path: Path, default=None):
-        current = self.config
-        for key in path:
-            try:
-                current = current[key]
-            except (KeyError, IndexError, TypeError):
-                return default
-        return current
+        """The evaluated configuration's value at ``path``."""
+        return _lookup(self.config, path, default)
+
+    def original_at(self, path: Path, default=None):
+        """The unevaluated configuration's value at ``path``."""
+        return _lookup(self.original, path, default)
 
     def update(self, values: Mapping) -> set[Path]:
         """Set the unapplied values (all of them); returns the paths whose evaluated value changed."""
@@ -114,6 +113,16 @@ def _current(expression: _Expression):
     """The configuration value for an expression: its result, or the original string on failure."""
     outcome = expression.outcome
     return outcome.value if outcome is not None and outcome.ok else expression.original
+
+
+def _lookup(tree, path: Path, default=None):
+    current = tree
+    for key in path:
+        try:
+            current = current[key]
+        except (KeyError, IndexError, TypeError):
+            return default
+    return current
 
 
 def _shown(outcome: Outcome | None, expression: _Expression):
