@@ -198,3 +198,15 @@ def test_fast_edits_are_evaluated_on_the_leading_edge_and_after_the_cool_down(in
     assert controller.live.evaluations - before == 10
     assert controller.value_at(OPTIONS + ("category",)) == "newsabc"
     assert not controller._pending
+
+
+def test_uri_path_segment_follows_the_typed_title(inspector, qtbot):
+    widget = inspector("Neos.Neos:Shortcut")
+    title = widget.editor("title")
+    title.line.setFocus()
+    qtbot.keyClicks(title.line, "Über uns")
+    widget.clienteval.flush()
+    segment = widget.editor("uriPathSegment")
+    assert segment.ctx.option("title") == "Über uns"  # ClientEval:node.properties.title, evaluated
+    segment.sync()
+    assert segment.line.text() == "ueber-uns"
