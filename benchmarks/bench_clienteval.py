@@ -25,10 +25,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from nodetype_studio.clienteval import ClientEvalEngine, LiveEvaluation, evaluated_strings, make_node  # noqa: E402
-from nodetype_studio.clienteval.expressions import expression_of  # noqa: E402
-from nodetype_studio.clienteval.sandbox import JsSandbox  # noqa: E402
-from nodetype_studio.model import load_project  # noqa: E402
+from nodetype_studio.clienteval import (
+    ClientEvalEngine,
+    LiveEvaluation,
+    evaluated_strings,
+    make_node,
+)
+from nodetype_studio.clienteval.expressions import expression_of
+from nodetype_studio.clienteval.sandbox import JsSandbox
+from nodetype_studio.model import load_project
 
 # 20 expressions over 8 properties; 3 of them read `headline`, the property being typed into.
 PROPERTIES = ["headline", "mode", "size", "color", "image", "link", "columns", "layout"]

@@ -12,14 +12,47 @@ Nothing here imports Qt.
 """
 
 from nodetype_studio.clienteval.checker import ClientEvalStats, check_clienteval
-from nodetype_studio.clienteval.engine import ClientEvalEngine, EvalProblem, Outcome, js_truthy, replace_paths
-from nodetype_studio.clienteval.expressions import PREFIX, classify_all, evaluated_strings, find_expressions, is_client_eval
+from nodetype_studio.clienteval.engine import (
+    ClientEvalEngine,
+    EvalProblem,
+    Outcome,
+    js_truthy,
+    replace_paths,
+)
+from nodetype_studio.clienteval.expressions import (
+    PREFIX,
+    classify_all,
+    evaluated_strings,
+    find_expressions,
+    is_client_eval,
+)
 from nodetype_studio.clienteval.jsdeps import Reads, property_reads
 from nodetype_studio.clienteval.live import LiveEvaluation
-from nodetype_studio.clienteval.node import ConfiguredType, make_node, make_parent_node, with_values
+from nodetype_studio.clienteval.node import (
+    ConfiguredType,
+    make_node,
+    make_parent_node,
+    with_values,
+)
 
 __all__ = [
-    "PREFIX", "ClientEvalEngine", "ConfiguredType", "ClientEvalStats", "EvalProblem", "LiveEvaluation", "Outcome", "Reads",
-    "check_clienteval", "classify_all", "evaluated_strings", "find_expressions", "is_client_eval", "js_truthy",
-    "make_node", "make_parent_node", "property_reads", "replace_paths", "with_values",
+    "PREFIX",
+    "ClientEvalEngine",
+    "ClientEvalStats",
+    "ConfiguredType",
+    "EvalProblem",
+    "LiveEvaluation",
+    "Outcome",
+    "Reads",
+    "check_clienteval",
+    "classify_all",
+    "evaluated_strings",
+    "find_expressions",
+    "is_client_eval",
+    "js_truthy",
+    "make_node",
+    "make_parent_node",
+    "property_reads",
+    "replace_paths",
+    "with_values",
 ]

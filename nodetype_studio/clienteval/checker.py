@@ -23,10 +23,23 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 
-from nodetype_studio.clienteval.expressions import PREFIX, classify_all, expression_of, path_text
+from nodetype_studio.clienteval.expressions import (
+    PREFIX,
+    classify_all,
+    expression_of,
+    path_text,
+)
 from nodetype_studio.clienteval.jsdeps import property_reads
 from nodetype_studio.clienteval.sandbox import JsSandbox
-from nodetype_studio.diagnostics import Diagnostic, Location, Severity, error, info, sort_key, warning
+from nodetype_studio.diagnostics import (
+    Diagnostic,
+    Location,
+    Severity,
+    error,
+    info,
+    sort_key,
+    warning,
+)
 
 #: Properties the client adds to every node's ``properties`` besides the declared ones.
 SYSTEM_PROPERTIES = frozenset({
@@ -182,7 +195,7 @@ def check_clienteval(project, stats: ClientEvalStats | None = None) -> list[Diag
     try:
         with JsSandbox() as sandbox:
             syntax = dict(zip(sources, sandbox.check_syntax(sources)))
-    except Exception as exc:  # the engine library is missing or broken: still check property names
+    except Exception as exc:  # noqa: BLE001 - any failure to load V8; property names are still checked
         syntax = {}
         findings.append(warning(
             "clienteval-engine-unavailable",

@@ -15,8 +15,16 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Self
 
-from nodetype_studio.clienteval.expressions import PREFIX, Path, evaluated_strings, expression_of, path_text, walk_strings
+from nodetype_studio.clienteval.expressions import (
+    PREFIX,
+    Path,
+    evaluated_strings,
+    expression_of,
+    path_text,
+    walk_strings,
+)
 from nodetype_studio.clienteval.sandbox import DONE, MEMORY, TIMEOUT, JsSandbox
 from nodetype_studio.clienteval.worker import WorkerClient, WorkerLost
 
@@ -112,7 +120,7 @@ class ClientEvalEngine:
                 self._backend = WorkerClient(memory_limit_mb << 20, process_memory_mb << 20)
             else:
                 self._backend = JsSandbox(memory_limit_mb << 20)
-        except Exception as exc:  # e.g. the engine library is missing: every expression reports it
+        except Exception as exc:  # noqa: BLE001 - e.g. the engine library is missing: every expression reports it
             self._backend = None
             self._backend_error = f"{type(exc).__name__}: {exc}"
 
@@ -122,7 +130,7 @@ class ClientEvalEngine:
             self._backend.close()
             self._backend = None
 
-    def __enter__(self) -> "ClientEvalEngine":
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -233,7 +241,10 @@ class ClientEvalEngine:
         """Compile each expression as the CMS does, without running it: None or the error."""
         if self._backend is None:
             raise RuntimeError(self._backend_error or "the engine was closed")
-        return self._backend.check_syntax(list(expressions))
+        try:
+            return self._backend.check_syntax(list(expressions))
+        except WorkerLost as lost:  # only a gigantic input could make compiling take this long
+            return [f"not checked: {lost}"] * len(expressions)
 
 
 def replace_paths(tree, replacements: Mapping[Path, object]):

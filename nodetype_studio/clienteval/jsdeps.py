@@ -16,8 +16,7 @@ import regex
 _IDENT = regex.compile(r"[\p{L}\p{Nl}$_\\][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$_\u200c\u200d\\]*")
 _NUMBER = regex.compile(r"(?:0[xXoObB][0-9a-fA-F_]+n?|(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?n?)")
 _PUNCTUATORS = sorted(
-    "{ } ( ) [ ] ; , < > <= >= == != === !== + - * / % ** ++ -- << >> >>> & | ^ ! ~ && || ?? ? ?. : = "
-    "+= -= *= /= %= **= <<= >>= >>>= &= |= ^= &&= ||= ??= => ... . # @".split(),
+    ["{", "}", "(", ")", "[", "]", ";", ",", "<", ">", "<=", ">=", "==", "!=", "===", "!==", "+", "-", "*", "/", "%", "**", "++", "--", "<<", ">>", ">>>", "&", "|", "^", "!", "~", "&&", "||", "??", "?", "?.", ":", "=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "&&=", "||=", "??=", "=>", "...", ".", "#", "@"],
     key=len, reverse=True,
 )
 # After these tokens a `/` starts a regular expression literal, not a division.
@@ -238,7 +237,7 @@ def property_reads(expression: str) -> Reads:
         if nxt is not None and nxt.text == ":" and prev is not None and prev.text in ("{", ","):
             continue  # an object key named node
         is_node = tok.text == "node"
-        name, _off, j, dynamic = _member(tokens, i + 1)
+        name, _off, j, _dynamic = _member(tokens, i + 1)
         if name is None:
             # the whole object escapes (passed on, compared, spread) or a computed member
             if nxt is None or nxt.text not in ("=", "=>"):
@@ -251,7 +250,7 @@ def property_reads(expression: str) -> Reads:
             if is_node:
                 fields.add(name)
             continue
-        prop, offset, _k, dynamic = _member(tokens, j)
+        prop, offset, _k, _dynamic = _member(tokens, j)
         if prop is None:
             if is_node:
                 all_props = True

@@ -11,8 +11,17 @@ import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from nodetype_studio.clienteval.engine import ClientEvalEngine, EvalProblem, Outcome, replace_paths
-from nodetype_studio.clienteval.expressions import Path, evaluated_strings, expression_of
+from nodetype_studio.clienteval.engine import (
+    ClientEvalEngine,
+    EvalProblem,
+    Outcome,
+    replace_paths,
+)
+from nodetype_studio.clienteval.expressions import (
+    Path,
+    evaluated_strings,
+    expression_of,
+)
 from nodetype_studio.clienteval.jsdeps import Reads, property_reads
 from nodetype_studio.clienteval.node import with_values
 

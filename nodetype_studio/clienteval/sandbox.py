@@ -14,6 +14,7 @@ import atexit
 import json
 import secrets
 import weakref
+from typing import Self
 
 from py_mini_racer import JSEvalException, JSOOMException, JSTimeoutException, MiniRacer
 
@@ -77,7 +78,7 @@ class JsSandbox:
         if racer is not None:
             racer.close()
 
-    def __enter__(self) -> "JsSandbox":
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -82,7 +82,7 @@ def serve(memory_limit_bytes: int, data_limit_bytes: int) -> int:
     try:
         sandbox = JsSandbox(memory_limit_bytes)
         _cap_data_segment(data_limit_bytes)
-    except Exception as exc:  # reported to the parent, which shows it as a message
+    except Exception as exc:  # noqa: BLE001 - reported to the parent, which shows it as a message
         _write_frame(out, ["failed", f"{type(exc).__name__}: {exc}"])
         return 1
     _write_frame(out, ["ready", sandbox.v8_version])

@@ -21,7 +21,14 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
-from nodetype_studio.clienteval import ClientEvalEngine, ConfiguredType, LiveEvaluation, js_truthy, make_node, make_parent_node
+from nodetype_studio.clienteval import (
+    ClientEvalEngine,
+    ConfiguredType,
+    LiveEvaluation,
+    js_truthy,
+    make_node,
+    make_parent_node,
+)
 from nodetype_studio.clienteval.engine import replace_paths
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.layout import InspectorLayout, InspectorSource, build_layout

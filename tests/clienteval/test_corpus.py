@@ -7,7 +7,12 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from nodetype_studio.clienteval import ClientEvalStats, check_clienteval, evaluated_strings, make_node
+from nodetype_studio.clienteval import (
+    ClientEvalStats,
+    check_clienteval,
+    evaluated_strings,
+    make_node,
+)
 from nodetype_studio.clienteval.checker import _collect_sites
 from nodetype_studio.model import load_project
 

@@ -6,7 +6,13 @@ import math
 import pytest
 
 from nodetype_studio.clienteval import ClientEvalEngine, js_truthy, replace_paths
-from nodetype_studio.clienteval.engine import EXCEPTION, OK, SYNTAX, UNAVAILABLE, UNSUPPORTED
+from nodetype_studio.clienteval.engine import (
+    EXCEPTION,
+    OK,
+    SYNTAX,
+    UNAVAILABLE,
+    UNSUPPORTED,
+)
 
 NODE = {"nodeType": "Acme:Box", "contextPath": "/sites/s/main/node-a@user-admin", "properties": {"mode": "custom", "n": 3}}
 PARENT = {"name": "main", "properties": {"layout": "wide"}}

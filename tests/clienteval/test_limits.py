@@ -63,7 +63,7 @@ def test_memory_bomb_is_stopped_and_the_engine_keeps_working():
 
 def test_large_buffers_outside_the_heap_fail_inside_the_expression(fresh):
     # ArrayBuffers are not on the V8 heap; the child's data limit makes the allocation fail.
-    out, elapsed = timed(fresh, ["new Uint8Array(2 ** 31).fill(1).length", "node.properties.n"])
+    out, _elapsed = timed(fresh, ["new Uint8Array(2 ** 31).fill(1).length", "node.properties.n"])
     assert out[0].kind == EXCEPTION and "allocation failed" in out[0].message
     assert out[1].value == 1
 

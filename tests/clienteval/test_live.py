@@ -2,7 +2,12 @@
 
 import copy
 
-from nodetype_studio.clienteval import LiveEvaluation, js_truthy, make_node, make_parent_node
+from nodetype_studio.clienteval import (
+    LiveEvaluation,
+    js_truthy,
+    make_node,
+    make_parent_node,
+)
 from nodetype_studio.clienteval.engine import EXCEPTION
 
 HIDDEN = ("properties", "target", "ui", "inspector", "hidden")
