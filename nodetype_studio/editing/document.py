@@ -1,0 +1,518 @@
+"""A YAML file open for editing: original text, detected style, on-disk signature, edits by text splicing.
+
+Every edit replaces only the characters that must change and is verified by parsing the result and
+comparing its data with what the edit should produce; an edit that would read back differently is
+refused and nothing changes. Files whose top level is a plain block mapping (every NodeTypes file) are
+indexed per top-level entry, so an edit inside one node type re-parses only that node type's lines.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from contextlib import contextmanager
+from pathlib import Path
+
+from yaml.nodes import MappingNode, ScalarNode
+
+from nodetype_studio.editing import diskio
+from nodetype_studio.editing.errors import (
+    AliasEditError,
+    Edit,
+    EditError,
+    FileChangedOnDisk,
+    PathNotFound,
+    YamlParseError,
+)
+from nodetype_studio.editing.layout import (
+    Container,
+    Ref,
+    Slot,
+    container_of,
+    find_aliases,
+    line_number,
+    line_start,
+    next_line,
+    starts_line,
+)
+from nodetype_studio.editing.datapath import get_in
+from nodetype_studio.editing.operations import EditOperations, Located, format_path
+from nodetype_studio.editing.render import Renderer
+from nodetype_studio.editing.style import Style, detect_style
+from nodetype_studio.editing.yamltree import YamlSyntaxError, compose, first_difference, key_text, same, to_data
+
+BOM = "\ufeff"
+_ANCHOR_HINT = re.compile(r"(?:^|[\s\[{,])[&*][^\s,\[\]{}]", re.MULTILINE)
+_DIRECTIVE = re.compile(r"^%", re.MULTILINE)
+_DOCUMENT_MARKER = re.compile(r"^(?:---|\.\.\.)(?:[ \t]|\r?$)", re.MULTILINE)
+
+
+class _Entry:
+    """A top-level pair; its nodes' marks are relative to ``base``/``line_base``."""
+
+    __slots__ = ("name", "key_node", "value_node", "base", "line_base", "start", "data")
+
+    def __init__(self, name, key_node, value_node, base, line_base, start):
+        self.name = name
+        self.key_node = key_node
+        self.value_node = value_node
+        self.base = base
+        self.line_base = line_base
+        self.start = start
+        self.data = _UNSET
+
+    def key_ref(self) -> Ref:
+        return Ref(self.key_node, self.base, self.line_base)
+
+    def value_ref(self) -> Ref:
+        return Ref(self.value_node, self.base, self.line_base)
+
+    def value_data(self):
+        if self.data is _UNSET:
+            self.data = to_data(self.value_node)
+        return self.data
+
+
+_UNSET = object()
+
+
+class _RootContainer(Container):
+    """The top-level mapping seen through the entry index (slots are built only when needed)."""
+
+    def __init__(self, doc: "YamlDocument"):
+        self.kind, self.ref, self.flow = "map", None, False
+        self._doc = doc
+        self._built = None
+
+    def _slot(self, index: int) -> Slot:
+        entry = self._doc._entries[index]
+        return Slot(entry.name, entry.key_ref(), entry.value_ref(), index)
+
+    @property
+    def slots(self):
+        if self._built is None:
+            self._built = [self._slot(i) for i in range(len(self._doc._entries))]
+        return self._built
+
+    def find(self, name):
+        return [self._slot(i) for i in self._doc._entry_index.get(name, ())]
+
+
+class YamlDocument(EditOperations):
+    """One YAML file: ``text`` is the current content, edits return :class:`Edit` records."""
+
+    def __init__(self, path: Path | str, raw: bytes):
+        self.path = Path(path)
+        self._set_loaded(raw)
+
+    # -- loading -------------------------------------------------------------------------------------------
+    @classmethod
+    def load(cls, path: Path | str) -> "YamlDocument":
+        path = Path(path)
+        try:
+            raw = diskio.read_bytes(path)
+        except FileNotFoundError:
+            raise EditError("file not found", path) from None
+        except OSError as exc:
+            raise EditError(f"cannot read the file: {exc.strerror or exc}", path) from None
+        doc = cls(path, raw)
+        doc.signature = diskio.DiskSignature.of(path, raw)
+        return doc
+
+    @classmethod
+    def from_text(cls, text: str, path: Path | str = "<memory>") -> "YamlDocument":
+        doc = cls(path, text.encode("utf-8"))
+        doc.signature = None
+        return doc
+
+    def _set_loaded(self, raw: bytes) -> None:
+        bom = raw.startswith(b"\xef\xbb\xbf")
+        try:
+            text = raw[3:].decode("utf-8") if bom else raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise YamlParseError(f"the file is not UTF-8 (byte {exc.start})", self.path) from None
+        self._loaded_bytes = raw
+        self._bom = BOM if bom else ""
+        self._original_text = text
+        self._renderer: Renderer | None = None
+        self._text = text
+        try:
+            root = compose(text)
+        except YamlSyntaxError as exc:
+            raise YamlParseError(f"not valid YAML: {exc}", self.path, exc.line) from None
+        self._style: Style = detect_style(text, root)
+        self._index(root)
+
+    def reload(self) -> None:
+        """Drop in-memory edits and read the file again from disk."""
+        fresh = YamlDocument.load(self.path)
+        self.__dict__.update(fresh.__dict__)
+
+    # -- state ---------------------------------------------------------------------------------------------
+    @property
+    def text(self) -> str:
+        return self._text
+
+    @property
+    def original_text(self) -> str:
+        return self._original_text
+
+    @property
+    def dirty(self) -> bool:
+        return self._text != self._original_text
+
+    @property
+    def style(self) -> Style:
+        return self._style
+
+    @property
+    def renderer(self) -> Renderer:
+        if self._renderer is None:
+            self._renderer = Renderer(self.style)
+        return self._renderer
+
+    def encoded(self) -> bytes:
+        return (self._bom + self._text).encode("utf-8")
+
+    @property
+    def data(self):
+        """The whole document as plain data (Symfony scalar rules)."""
+        if self._data is _UNSET:
+            if self._segmented:
+                self._data = {entry.name: entry.value_data() for entry in self._entries}
+            else:
+                try:
+                    self._data = to_data(self._root)
+                except RecursionError:
+                    raise EditError("the document contains a recursive alias", self.path) from None
+        return self._data
+
+    def get(self, path=()):
+        """The value at ``path`` (a tuple of keys and list indices)."""
+        path = tuple(path)
+        try:
+            if self._segmented and path:
+                positions = self._entry_index[str(path[0])]
+                return get_in(self._entries[positions[-1]].value_data(), path[1:])
+            return get_in(self.data, path)
+        except (KeyError, IndexError, ValueError, TypeError):
+            raise PathNotFound(f"{format_path(path)} does not exist", self.path) from None
+
+    def has(self, path) -> bool:
+        try:
+            self.get(path)
+        except PathNotFound:
+            return False
+        return True
+
+    def line_of(self, path) -> int:
+        """1-based line of a key (or list item); 1 for the document itself."""
+        path = tuple(path)
+        if not path:
+            return 1
+        located = self._locate(path, for_reading=True)
+        if located.missing is not None:
+            raise PathNotFound(f"{format_path(path)} does not exist", self.path)
+        _container, slot = located.chain[-1]
+        ref = slot.key if slot.key is not None else slot.value
+        return ref.line + 1
+
+    def changed_lines(self) -> list[int]:
+        """1-based numbers of the current lines that differ from the loaded text (added or modified)."""
+        old = self._original_text.split("\n")
+        new = self._text.split("\n")
+        head = 0
+        while head < min(len(old), len(new)) and old[head] == new[head]:
+            head += 1
+        tail = 0
+        while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
+            tail += 1
+        matcher = difflib.SequenceMatcher(None, old[head:len(old) - tail], new[head:len(new) - tail], autojunk=False)
+        changed: list[int] = []
+        for tag, _i1, _i2, j1, j2 in matcher.get_opcodes():
+            if tag in ("replace", "insert"):
+                changed.extend(range(head + j1 + 1, head + j2 + 1))
+        return changed
+
+    # -- index ---------------------------------------------------------------------------------------------
+    def _index(self, root) -> None:
+        self._root = root
+        self._data = _UNSET
+        self._aliases: set = set()
+        self._shared: set = set()
+        self._entries: list[_Entry] = []
+        self._entry_index: dict[str, list[int]] = {}
+        self._segmented = False
+        text = self._text
+        if root is not None and _ANCHOR_HINT.search(text):
+            self._aliases, self._shared = find_aliases(root)
+        if not isinstance(root, MappingNode) or root.flow_style or self._aliases or _DIRECTIVE.search(text):
+            return
+        pairs = root.value
+        if not pairs:
+            return
+        first_key = pairs[0][0].start_mark.index
+        marker = _DOCUMENT_MARKER.search(text, first_key)
+        if marker:
+            return
+        entries = []
+        for key_node, value_node in pairs:
+            if not isinstance(key_node, ScalarNode) or not starts_line(text, key_node.start_mark.index):
+                return
+            name = key_text(key_node)
+            start = line_start(text, key_node.start_mark.index)
+            entries.append(_Entry(name, key_node, value_node, 0, 0, start))
+        self._entries = entries
+        for position, entry in enumerate(entries):
+            self._entry_index.setdefault(entry.name, []).append(position)
+        self._segmented = True
+
+    def _root_container(self) -> Container | None:
+        if self._segmented:
+            return _RootContainer(self)
+        root = self._root
+        if root is None or isinstance(root, ScalarNode):
+            return None
+        return container_of(Ref(root), self._aliases)
+
+    def _container_at(self, ref: Ref) -> Container:
+        return container_of(ref, self._aliases)
+
+    def _locate(self, path: tuple, for_reading: bool = False) -> Located:
+        """Find the slots along ``path``; stops at the first missing element (``missing`` = its index)."""
+        chain: list[tuple[Container, Slot]] = []
+        container = self._root_container()
+        entry = None
+        for depth, name in enumerate(path):
+            if container is None:
+                return Located(chain, depth, entry, None)
+            if container.kind == "map":
+                if isinstance(name, bool) or not isinstance(name, (str, int)):
+                    raise EditError(f"invalid key {name!r} in {format_path(path)}", self.path)
+                found = [slot for slot in container.find(str(name)) if not slot.merge]
+                if len(found) > 1:
+                    lines = ", ".join(str(slot.key.line + 1) for slot in found)
+                    raise EditError(
+                        f"{format_path(path[:depth + 1])} is defined more than once in this mapping "
+                        f"(lines {lines}); remove the duplicate by hand first", self.path, found[-1].key.line + 1)
+                if not found:
+                    if any(slot.merge for slot in container.slots) and not for_reading:
+                        raise AliasEditError(
+                            f"{format_path(path[:depth + 1])} is not written in this mapping but may come from "
+                            "a merge key (<<: *alias); edit it where the anchor is defined", self.path)
+                    return Located(chain, depth, entry, container)
+                slot = found[0]
+            else:
+                index = _list_index(name, len(container.slots))
+                if index is None:
+                    return Located(chain, depth, entry, container)
+                slot = container.slots[index]
+            if depth == 0 and self._segmented:
+                entry = self._entries[slot.index]
+            chain.append((container, slot))
+            last = depth == len(path) - 1
+            if not for_reading and (slot.alias or slot.key_alias or id(slot.value.node) in self._shared):
+                if not last:
+                    raise self._alias_error(path[:depth + 1], container, slot)
+            if last:
+                break
+            value = slot.value
+            container = None if value.is_scalar else self._container_at(value)
+        return Located(chain, None, entry, container)
+
+    # -- committing ----------------------------------------------------------------------------------------
+    def _commit(self, splices, description: str, expect, entry: _Entry | None) -> Edit:
+        """Apply ``splices`` [(start, end, text)], verify the result, update the index; return the Edit.
+
+        ``expect(data, drop)`` gives the data the result must read back as, for a scope whose path
+        prefix of length ``drop`` was removed (0: whole document, 1: inside one top-level entry).
+        """
+        old = self._text
+        splices = sorted(splices, key=lambda s: (s[0], s[1]))
+        for (_s1, e1, _t1), (s2, _e2, _t2) in zip(splices, splices[1:]):
+            if s2 < e1:
+                raise EditError("internal error: overlapping changes", self.path)
+        pieces = []
+        cursor = 0
+        for start, end, replacement in splices:
+            pieces.append(old[cursor:start])
+            pieces.append(replacement)
+            cursor = end
+        pieces.append(old[cursor:])
+        new = "".join(pieces)
+        if new == old:
+            return self._make_edit(description, old, new, 0, 0, 0)
+        lo = splices[0][0]
+        old_hi = max(end for _s, end, _t in splices)
+        new_hi = old_hi + len(new) - len(old)
+        position = self._entries.index(entry) if entry is not None and self._segmented else None
+        if position is not None and self._is_local(position, splices):
+            self._commit_local(position, new, expect)
+        else:
+            self._commit_global(new, expect)
+        return self._make_edit(description, old, new, lo, old_hi, new_hi)
+
+    def _is_local(self, position: int, splices) -> bool:
+        entry = self._entries[position]
+        slice_end = self._entries[position + 1].start if position + 1 < len(self._entries) else len(self._text)
+        key_end = entry.key_ref().end
+        return all(key_end <= start and end <= slice_end for start, end, _t in splices)
+
+    def _commit_local(self, position: int, new: str, expect) -> None:
+        entry = self._entries[position]
+        old = self._text
+        delta = len(new) - len(old)
+        is_last = position + 1 == len(self._entries)
+        old_end = len(old) if is_last else self._entries[position + 1].start
+        piece = new[entry.start:old_end + delta]
+        if not is_last and not piece.endswith("\n"):
+            raise EditError("the edit would join two node types on one line; nothing changed", self.path)
+        root = self._parse_or_refuse(piece)
+        if not isinstance(root, MappingNode) or root.flow_style or len(root.value) != 1:
+            raise EditError("the edit would change the file's structure unexpectedly; nothing changed", self.path)
+        key_node, value_node = root.value[0]
+        if key_text(key_node) != entry.name:
+            raise EditError("the edit would change a top-level key unexpectedly; nothing changed", self.path)
+        actual = to_data(value_node)
+        self._verify(expect(entry.value_data(), 1), actual, prefix=(entry.name,))
+        line_delta = new.count("\n", entry.start, old_end + delta) - old.count("\n", entry.start, old_end)
+        line_base = entry.key_ref().line
+        entry.key_node, entry.value_node = key_node, value_node
+        entry.base, entry.line_base, entry.data = entry.start, line_base, actual
+        for later in self._entries[position + 1:]:
+            later.base += delta
+            later.start += delta
+            later.line_base += line_delta
+        self._text = new
+        self._data = _UNSET
+
+    def _commit_global(self, new: str, expect) -> None:
+        root = self._parse_or_refuse(new)
+        if expect is not None:
+            try:
+                actual = to_data(root)
+            except RecursionError:
+                raise EditError("the edit would create a recursive alias; nothing changed", self.path) from None
+            self._verify(expect(self.data, 0), actual)
+        self._text = new
+        self._index(root)
+
+    def _parse_or_refuse(self, text: str):
+        try:
+            return compose(text)
+        except YamlSyntaxError as exc:
+            raise EditError(f"the edit would make the file invalid YAML ({exc}); nothing changed", self.path) from None
+
+    def _verify(self, expected, actual, prefix=()) -> None:
+        if not same(expected, actual):
+            where = first_difference(expected, actual) or ()
+            raise EditError(
+                f"the edited file would not read back as intended at {format_path(prefix + tuple(where))}; "
+                "nothing changed", self.path)
+
+    def _make_edit(self, description, old, new, lo, old_hi, new_hi) -> Edit:
+        start = line_start(new, lo)
+        old_block = old[start:next_line(old, old_hi) if old_hi < len(old) else len(old)].split("\n")
+        new_block = new[start:next_line(new, new_hi) if new_hi < len(new) else len(new)].split("\n")
+        head = 0
+        while head < min(len(old_block), len(new_block)) and old_block[head] == new_block[head]:
+            head += 1
+        tail = 0
+        while (tail < min(len(old_block), len(new_block)) - head
+               and old_block[-1 - tail] == new_block[-1 - tail]):
+            tail += 1
+        first = line_number(new, start) + head + 1
+        added = len(new_block) - head - tail
+        removed = len(old_block) - head - tail
+        if self._transaction is not None and old != new:
+            self._transaction.record(lo, old_hi, len(old))
+        return Edit(self.path, description, lo, old[lo:old_hi], new[lo:new_hi], first, first + added - 1, removed)
+
+    _transaction = None
+
+    @contextmanager
+    def _transaction_scope(self, description: str):
+        """Group several primitive edits into one Edit; on failure the text goes back to its start."""
+        if self._transaction is not None:
+            yield self._transaction
+            return
+        transaction = _Transaction(self._text, description)
+        self._transaction = transaction
+        try:
+            yield transaction
+        except BaseException:
+            self._transaction = None
+            self._text = transaction.text
+            self._index(compose(transaction.text))
+            raise
+        self._transaction = None
+        transaction.result = transaction.merge(self)
+
+    # -- undo / redo ---------------------------------------------------------------------------------------
+    def apply(self, edit: Edit) -> Edit:
+        """Re-apply an Edit (or its ``inverse()`` to undo); the text must be in the state it expects."""
+        current = self._text[edit.offset:edit.offset + len(edit.old_text)]
+        if current != edit.old_text:
+            raise EditError("the document has changed since this edit; it cannot be applied", self.path)
+        return self._commit([(edit.offset, edit.offset + len(edit.old_text), edit.new_text)], edit.description,
+                            None, None)
+
+    # -- saving --------------------------------------------------------------------------------------------
+    def changed_on_disk(self) -> str | None:
+        """``"deleted"``/``"modified"`` when the file on disk is not the one loaded (or last saved)."""
+        try:
+            on_disk = diskio.read_bytes(self.path)
+        except FileNotFoundError:
+            return "deleted"
+        except OSError:
+            return "deleted"
+        return None if on_disk == self._loaded_bytes else "modified"
+
+    def save(self, force: bool = False) -> Path:
+        """Write the current text atomically; refuses (FileChangedOnDisk) if the file changed since loading."""
+        if not force:
+            reason = self.changed_on_disk()
+            if reason is not None:
+                raise FileChangedOnDisk(self.path, reason)
+        data = self.encoded()
+        diskio.atomic_write(self.path, data)
+        self._loaded_bytes = data
+        self._original_text = self._text
+        try:
+            self.signature = diskio.DiskSignature.of(self.path, data)
+        except OSError:
+            self.signature = None
+        return self.path
+
+
+class _Transaction:
+    def __init__(self, text: str, description: str):
+        self.text = text
+        self.description = description
+        self.lo: int | None = None
+        self.suffix: int | None = None
+        self.result: Edit | None = None
+
+    def record(self, lo: int, old_hi: int, old_length: int) -> None:
+        suffix = old_length - old_hi
+        self.lo = lo if self.lo is None else min(self.lo, lo)
+        self.suffix = suffix if self.suffix is None else min(self.suffix, suffix)
+
+    def merge(self, doc: YamlDocument) -> Edit:
+        old, new = self.text, doc._text
+        if self.lo is None or old == new:
+            return doc._make_edit(self.description, old, new, 0, 0, 0)
+        return doc._make_edit(self.description, old, new, self.lo, len(old) - self.suffix, len(new) - self.suffix)
+
+
+def _list_index(name, length: int) -> int | None:
+    if isinstance(name, bool):
+        return None
+    if isinstance(name, str):
+        if not name.lstrip("-").isdigit():
+            return None
+        name = int(name)
+    if not isinstance(name, int):
+        return None
+    index = name + length if name < 0 else name
+    return index if 0 <= index < length else None
