@@ -1,0 +1,95 @@
+"""`nodetype-studio show PATH NODETYPE [--json] [--provenance]`: the effective configuration."""
+
+from __future__ import annotations
+
+import json
+
+import yaml
+
+from nodetype_studio.commands.common import display_path, find_node_type, open_project
+from nodetype_studio.model.yamlload import YList, YMap
+
+
+class _Dumper(yaml.SafeDumper):
+    """Dumps the model's position-carrying mappings and lists as plain YAML."""
+
+
+_Dumper.add_representer(YMap, yaml.representer.SafeRepresenter.represent_dict)
+_Dumper.add_representer(YList, yaml.representer.SafeRepresenter.represent_list)
+
+
+def register(sub) -> None:
+    parser = sub.add_parser("show", help="show a node type's effective configuration (like the CMS's nodetypes:show)")
+    parser.add_argument("path")
+    parser.add_argument("node_type", metavar="NODETYPE")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--provenance", action="store_true", help="say for every value where it came from")
+    parser.set_defaults(func=run)
+
+
+def _leaves(value, path=()):
+    if isinstance(value, dict) and value:
+        for key, child in value.items():
+            yield from _leaves(child, path + (key,))
+    elif isinstance(value, list) and value:
+        for index, child in enumerate(value):
+            yield from _leaves(child, path + (index,))
+    else:
+        yield path, value
+
+
+def _origin(nt, path) -> dict:
+    prov = nt.provenance(path)
+    where = f"{display_path(prov.location.file)}:{prov.location.line}:{prov.location.column}" if prov.location else None
+    overridden = [
+        {"value": v, "at": f"{display_path(loc.file)}:{loc.line}" if loc else None, "layer": layer}
+        for v, loc, layer in prov.overridden
+    ]
+    return {"at": where, "layer": prov.layer, "overridden": overridden}
+
+
+def _scalar_text(value) -> str:
+    return yaml.dump(value, Dumper=_Dumper, default_flow_style=True, allow_unicode=True, width=10**6).strip().removesuffix("...").strip()
+
+
+def _print_annotated(nt, value, path=(), indent=0) -> None:
+    pad = "  " * indent
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, child in items:
+        label = f"{pad}- " if isinstance(value, list) else f"{pad}{_scalar_text(key)}:"
+        if isinstance(child, (dict, list)) and child:
+            print(label if isinstance(value, dict) else f"{pad}-")
+            _print_annotated(nt, child, path + (key,), indent + 1)
+            continue
+        origin = _origin(nt, path + (key,))
+        note = origin["layer"] or "?"
+        if origin["at"]:
+            note += f" @ {origin['at']}"
+        for old in origin["overridden"]:
+            note += f"; overrides {_scalar_text(old['value'])} ({old['layer']}{' @ ' + old['at'] if old['at'] else ''})"
+        sep = " " if isinstance(value, dict) else ""
+        print(f"{label}{sep}{_scalar_text(child)}  # {note}")
+
+
+def run(args) -> int:
+    project = open_project(args.path)
+    if project is None:
+        return 2
+    nt = find_node_type(project, args.node_type)
+    if nt is None:
+        return 1
+    if args.json:
+        data = {"name": nt.name, "abstract": nt.abstract, "final": nt.final, "package": nt.package,
+                "supertypes": nt.ancestors, "configuration": nt.effective}
+        if args.provenance:
+            data["provenance"] = {".".join(map(str, p)): _origin(nt, p) for p, _ in _leaves(nt.effective)}
+        print(json.dumps(data, indent=2, default=str))
+        return 0
+    print(f"# {nt.name}" + (" (abstract)" if nt.abstract else "") + (" (final)" if nt.final else ""))
+    print(f"# inherits (merge order): {', '.join(nt.ancestors) or '-'}")
+    print(f"# defined in: {', '.join(display_path(l.file) + ':' + str(l.line) for l in nt.files)}")
+    if args.provenance:
+        _print_annotated(nt, nt.effective)
+    else:
+        print(yaml.dump({nt.name: nt.effective}, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120), end="")
+    return 0

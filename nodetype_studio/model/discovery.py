@@ -1,0 +1,220 @@
+"""Finding the packages and NodeTypes files of a project, in the CMS's load order (facts §5.1).
+
+PATH may be a single file, a package, a distribution (``Packages/*/*``, ``DistributionPackages/*``
+plus its global ``Configuration/``), or any folder holding packages. Packages are ordered by their
+``composer.json`` dependencies and ``extra.neos.loading-order.after`` (dependencies first), ties by
+name, so the order is deterministic and can be shown.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from nodetype_studio.diagnostics import Diagnostic, Location, error, warning
+
+SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "vendor", "Tests", "Migrations", ".nodetype-studio", "__pycache__", "Build"}
+DEFAULT_CONTEXT = "Development"
+
+
+@dataclass
+class Package:
+    name: str
+    path: Path
+    composer_name: str | None = None
+    requires: list[str] = field(default_factory=list)
+    load_after: list[str] = field(default_factory=list)
+    nodetype_files: list[Path] = field(default_factory=list)
+    settings_files: list[Path] = field(default_factory=list)
+    is_global: bool = False  # the distribution's own Configuration folder
+
+
+@dataclass
+class Discovery:
+    root: Path
+    kind: str  # "file" | "package" | "distribution" | "folder"
+    packages: list[Package]
+    diagnostics: list[Diagnostic]
+
+
+def _is_nodetypes_name(name: str) -> bool:
+    return name == "NodeTypes.yaml" or (name.startswith("NodeTypes.") and name.endswith(".yaml"))
+
+
+def _is_yml_mistake(name: str) -> bool:
+    return name.endswith(".yml") and (name == "NodeTypes.yml" or name.startswith("NodeTypes.") or name.startswith("Settings"))
+
+
+def _is_package_dir(path: Path) -> bool:
+    if (path / "NodeTypes").is_dir():
+        return True
+    conf = path / "Configuration"
+    if conf.is_dir():
+        try:
+            return any(_is_nodetypes_name(p.name) or p.name.startswith("Settings") for p in conf.iterdir())
+        except OSError:
+            return False
+    composer = path / "composer.json"
+    return composer.is_file() and '"neos-' in _read_text(composer)
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def _config_files(conf: Path, context: str, diags: list[Diagnostic]) -> tuple[list[Path], list[Path]]:
+    """NodeTypes and Settings files of one Configuration folder, then of each context level."""
+    nodetypes: list[Path] = []
+    settings: list[Path] = []
+    folders = [conf]
+    parts = [p for p in context.split("/") if p]
+    for i in range(len(parts)):
+        folders.append(conf.joinpath(*parts[: i + 1]))
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        names = sorted(p.name for p in folder.iterdir() if p.is_file())
+        main = [n for n in names if n == "NodeTypes.yaml"]
+        rest = [n for n in names if n != "NodeTypes.yaml" and _is_nodetypes_name(n)]
+        nodetypes.extend(folder / n for n in main + rest)
+        settings.extend(folder / n for n in names if n == "Settings.yaml" or (n.startswith("Settings.") and n.endswith(".yaml")))
+        for n in names:
+            if _is_yml_mistake(n):
+                diags.append(error("file-yml-extension",
+                                   f"{n}: configuration files must end in .yaml; the CMS refuses .yml files (rename it)",
+                                   Location(str(folder / n))))
+    return nodetypes, settings
+
+
+def _nodetypes_folder_files(folder: Path, diags: list[Diagnostic]) -> list[Path]:
+    found: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for name in sorted(filenames):
+            if name.endswith(".yaml"):
+                found.append(Path(dirpath) / name)
+            elif name.endswith(".yml"):
+                diags.append(error("file-yml-extension", f"{name}: NodeTypes files must end in .yaml; the CMS ignores .yml here",
+                                   Location(str(Path(dirpath) / name))))
+    return found
+
+
+def _read_package(path: Path, context: str, diags: list[Diagnostic], name: str | None = None) -> Package:
+    pkg = Package(name=name or path.name, path=path)
+    composer = path / "composer.json"
+    if composer.is_file():
+        try:
+            meta = json.loads(_read_text(composer))
+        except json.JSONDecodeError as exc:
+            diags.append(warning("composer-json", f"composer.json is not valid JSON ({exc.msg}); package order uses the name",
+                                 Location(str(composer), exc.lineno, exc.colno)))
+            meta = {}
+        if isinstance(meta, dict):
+            pkg.composer_name = meta.get("name") if isinstance(meta.get("name"), str) else None
+            requires = meta.get("require") or {}
+            pkg.requires = [r for r in requires if isinstance(r, str)] if isinstance(requires, dict) else []
+            neos = (meta.get("extra") or {}).get("neos") or {} if isinstance(meta.get("extra"), dict) else {}
+            if isinstance(neos, dict):
+                key = neos.get("package-key")
+                if isinstance(key, str) and key:
+                    pkg.name = key
+                after = (neos.get("loading-order") or {}).get("after") if isinstance(neos.get("loading-order"), dict) else None
+                if isinstance(after, list):
+                    pkg.load_after = [a for a in after if isinstance(a, str)]
+    if (path / "NodeTypes").is_dir():
+        pkg.nodetype_files.extend(_nodetypes_folder_files(path / "NodeTypes", diags))
+    conf_nodetypes, conf_settings = _config_files(path / "Configuration", context, diags)
+    pkg.nodetype_files.extend(conf_nodetypes)
+    pkg.settings_files.extend(conf_settings)
+    return pkg
+
+
+def _find_packages(folder: Path, depth: int = 0) -> list[Path]:
+    if depth > 6:
+        return []
+    found: list[Path] = []
+    try:
+        children = sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".") and p.name not in SKIP_DIRS)
+    except OSError:
+        return found
+    for child in children:
+        if _is_package_dir(child):
+            found.append(child)
+        else:
+            found.extend(_find_packages(child, depth + 1))
+    return found
+
+
+def order_packages(packages: list[Package]) -> list[Package]:
+    """Dependencies before dependents (composer require + loading-order.after); ties by name."""
+    by_composer = {p.composer_name: p for p in packages if p.composer_name}
+    by_name = {p.name: p for p in packages}
+    deps: dict[str, set[str]] = {}
+    for p in packages:
+        wanted = set()
+        for req in p.requires + p.load_after:
+            target = by_composer.get(req) or by_name.get(req)
+            if target is not None and target is not p:
+                wanted.add(target.name)
+        deps[p.name] = wanted
+    ordered: list[Package] = []
+    done: set[str] = set()
+    visiting: set[str] = set()
+
+    def visit(name: str):
+        if name in done or name in visiting:
+            return  # a dependency cycle: keep the name order for its members
+        visiting.add(name)
+        for dep in sorted(deps[name]):
+            visit(dep)
+        visiting.discard(name)
+        done.add(name)
+        ordered.append(by_name[name])
+
+    for p in sorted(packages, key=lambda p: p.name):
+        visit(p.name)
+    return ordered
+
+
+def discover(path: str | os.PathLike, context: str = DEFAULT_CONTEXT) -> Discovery:
+    root = Path(path).resolve()
+    diags: list[Diagnostic] = []
+    if root.is_file():
+        package_root = _enclosing_package(root)
+        pkg = Package(name=package_root.name if package_root else root.parent.name, path=package_root or root.parent)
+        if root.suffix == ".yml":
+            diags.append(error("file-yml-extension", f"{root.name}: NodeTypes files must end in .yaml; the CMS refuses .yml",
+                               Location(str(root))))
+        pkg.nodetype_files = [root]
+        return Discovery(root, "file", [pkg], diags)
+    if not root.is_dir():
+        raise FileNotFoundError(f"{root} does not exist")
+    distribution_dirs = [d for d in (root / "DistributionPackages", root / "Packages") if d.is_dir()]
+    if distribution_dirs:
+        package_paths: list[Path] = []
+        if (root / "DistributionPackages").is_dir():
+            package_paths += [p for p in sorted((root / "DistributionPackages").iterdir()) if p.is_dir() and not p.name.startswith(".")]
+        if (root / "Packages").is_dir():
+            for group in sorted((root / "Packages").iterdir()):
+                if group.is_dir() and not group.name.startswith("."):
+                    package_paths += [p for p in sorted(group.iterdir()) if p.is_dir() and not p.name.startswith(".")]
+        packages = order_packages([_read_package(p, context, diags) for p in package_paths])
+        global_pkg = Package(name="(global configuration)", path=root, is_global=True)
+        global_pkg.nodetype_files, global_pkg.settings_files = _config_files(root / "Configuration", context, diags)
+        return Discovery(root, "distribution", packages + [global_pkg], diags)
+    if _is_package_dir(root):
+        return Discovery(root, "package", [_read_package(root, context, diags)], diags)
+    packages = order_packages([_read_package(p, context, diags) for p in _find_packages(root)])
+    return Discovery(root, "folder", packages, diags)
+
+
+def _enclosing_package(file: Path) -> Path | None:
+    for parent in file.parents:
+        if parent.name in ("Configuration", "NodeTypes"):
+            return parent.parent
+    return None

@@ -1,0 +1,85 @@
+"""The CMS's merge primitive (Flow's ``Arrays::arrayMergeRecursiveOverrule``) on parsed YAML.
+
+For each key of the later value: when both sides are containers and the later one is a
+**non-empty** container, merge recursively; otherwise the later value replaces the earlier one
+(``null``, scalars and empty ``{}``/``[]`` included). YAML lists are PHP arrays with integer keys,
+so they merge **by index**. Inputs are never modified; shared sub-trees are copied on write.
+"""
+
+from __future__ import annotations
+
+
+def _is_container(value) -> bool:
+    return isinstance(value, (dict, list))
+
+
+def _as_indexed(value) -> dict:
+    if isinstance(value, list):
+        return {i: v for i, v in enumerate(value)}
+    return value
+
+
+def merge(base, override):
+    """``arrayMergeRecursiveOverrule(base, override)`` for two values of any kind."""
+    if not (_is_container(override) and override and _is_container(base)):
+        return override
+    if isinstance(base, list) and isinstance(override, list):
+        result = list(base)
+        for index, value in enumerate(override):
+            if index < len(result):
+                old = result[index]
+                result[index] = merge(old, value) if _is_container(value) and value and _is_container(old) else value
+            else:
+                result.append(value)
+        return result
+    if isinstance(base, dict) and isinstance(override, dict):
+        result = dict(base)
+        for key, value in override.items():
+            old = result.get(key, _MISSING)
+            if old is not _MISSING and _is_container(value) and value and _is_container(old):
+                result[key] = merge(old, value)
+            else:
+                result[key] = value
+        return result
+    # A list merged with a map (or the other way round): PHP sees two arrays and merges by key.
+    result = dict(_as_indexed(base))
+    for key, value in _as_indexed(override).items():
+        old = result.get(key, _MISSING)
+        if old is not _MISSING and _is_container(value) and value and _is_container(old):
+            result[key] = merge(old, value)
+        else:
+            result[key] = value
+    return {str(k): v for k, v in result.items()}
+
+
+def merge_all(values):
+    result = {}
+    for value in values:
+        result = merge(result, value)
+    return result
+
+
+class _Missing:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<missing>"
+
+
+_MISSING = _Missing()
+MISSING = _MISSING
+
+
+def get_path(data, path, default=_MISSING):
+    """The value at a key/index path, or ``default``."""
+    current = data
+    for key in path:
+        if isinstance(current, dict):
+            if key not in current:
+                return default
+            current = current[key]
+        elif isinstance(current, list) and isinstance(key, int) and 0 <= key < len(current):
+            current = current[key]
+        else:
+            return default
+    return current

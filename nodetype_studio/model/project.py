@@ -1,0 +1,410 @@
+"""Opening a project: discovery, parsing, merging files, inheritance, presets, postprocessing.
+
+The result is what the CMS would build (facts §1.3, §5.1-§5.5, §5.11, §5.13), plus provenance for
+every value and diagnostics for everything that would make the CMS fail or behave unexpectedly.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warning
+from nodetype_studio.model import postprocess
+from nodetype_studio.model.discovery import DEFAULT_CONTEXT, Package, discover
+from nodetype_studio.model.merge import merge
+from nodetype_studio.model.nodetype import Fragment, Layer, NodeType, SourceFile
+from nodetype_studio.model.sorting import php_sort
+from nodetype_studio.model.yamlload import LoadedYaml, YMap, decode_yaml_bytes, load_yaml_text
+from nodetype_studio.platform import Platform, detect_prefix
+from nodetype_studio.resources import resource
+
+NAME_RE = re.compile(r"^[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*:[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*$")
+PLATFORM_PACKAGES = {"Neos.Neos", "Cms.Cms"}
+
+
+@dataclass
+class _Parsed:
+    signature: tuple
+    loaded: LoadedYaml
+    prefix_counts: tuple[int, int]
+    i18n: bool = False
+
+
+_parse_cache: dict[str, _Parsed] = {}
+_project_cache: dict[tuple, tuple[tuple, "Project"]] = {}
+
+
+def _signature(path: Path) -> tuple:
+    try:
+        st = path.stat()
+    except OSError:
+        return ()
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+def _parse(path: Path, use_cache: bool) -> _Parsed:
+    key = str(path)
+    signature = _signature(path)
+    cached = _parse_cache.get(key)
+    if use_cache and cached is not None and signature and cached.signature == signature:
+        return cached
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        loaded = LoadedYaml(None, [error("file-unreadable", f"cannot read the file: {exc.strerror or exc}", Location(key))], ok=False)
+        return _Parsed(signature, loaded, (0, 0))
+    text, problems = decode_yaml_bytes(raw, key)
+    loaded = load_yaml_text(text, key)
+    loaded.diagnostics[:0] = problems
+    counts = (text.count("Neos.Neos") + text.count("Neos\\Media") + text.count("TYPO3.Neos"), text.count("Cms.Cms") + text.count("Cms\\Media"))
+    parsed = _Parsed(signature, loaded, counts, "i18n" in text)
+    if signature:
+        _parse_cache[key] = parsed
+    return parsed
+
+
+_baseline_cache: dict[tuple[str, str], LoadedYaml] = {}
+
+
+def _baseline(name: str, prefix: str) -> tuple[Path, LoadedYaml]:
+    path = resource("baseline", name)
+    key = (name, prefix)
+    if key not in _baseline_cache:
+        text = path.read_text(encoding="utf-8")
+        if prefix != "Cms":
+            text = text.replace("Cms.Cms", f"{prefix}.{prefix}").replace("Cms\\Media", f"{prefix}\\Media")
+            text = text.replace("Cms.ContentRepository", f"{prefix}.ContentRepository")
+            text = text.replace("\nCms:\n  Cms:\n", f"\n{prefix}:\n  {prefix}:\n")
+        _baseline_cache[key] = load_yaml_text(text, str(path))
+    return path, _baseline_cache[key]
+
+
+@dataclass
+class Project:
+    root: Path
+    kind: str
+    context: str
+    platform: Platform
+    packages: list[Package]
+    files: list[SourceFile]
+    settings_files: list[SourceFile]
+    node_types: dict[str, NodeType] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    settings: dict = field(default_factory=dict)
+    uses_baseline: bool = True
+    _memo: dict = field(default_factory=dict, repr=False)
+
+    def node_type(self, name: str) -> NodeType | None:
+        return self.node_types.get(self.platform.normalize_name(name).value)
+
+    def project_node_types(self) -> list[NodeType]:
+        """Node types declared by the opened project (not the studio's baseline), in name order."""
+        return sorted((nt for nt in self.node_types.values() if not nt.from_baseline), key=lambda nt: nt.name)
+
+    @property
+    def package_names(self) -> list[str]:
+        return [p.name for p in self.packages]
+
+    def platform_setting(self, *path: str, default=None):
+        node = self.settings.get(self.platform.prefix, {})
+        node = node.get(self.platform.prefix, {}) if isinstance(node, dict) else {}
+        for key in path:
+            if not isinstance(node, dict) or key not in node:
+                return default
+            node = node[key]
+        return node
+
+
+def load_project(path: str | os.PathLike, *, context: str = DEFAULT_CONTEXT, use_cache: bool = True) -> Project:
+    """Open a package, a distribution, a folder of packages or one NodeTypes file.
+
+    Raises ``FileNotFoundError`` only when ``path`` does not exist; every problem inside the
+    project is a diagnostic. With ``use_cache`` an unchanged project (same files, same sizes and
+    modification times) is returned from memory, and unchanged files are not parsed again.
+    """
+    # The loader allocates many small containers and no cycles: pausing the cyclic garbage
+    # collector keeps the cost per node type flat as projects grow.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _load_project(path, context, use_cache)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _load_project(path, context: str, use_cache: bool) -> Project:
+    found = discover(path, context)
+    all_paths = [f for pkg in found.packages for f in pkg.nodetype_files + pkg.settings_files]
+    signatures = tuple((str(p), _signature(p)) for p in all_paths)
+    cache_key = (str(found.root), context)
+    if use_cache:
+        cached = _project_cache.get(cache_key)
+        if cached is not None and cached[0] == signatures:
+            return cached[1]
+    project = _build(found, context, use_cache)
+    _project_cache[cache_key] = (signatures, project)
+    return project
+
+
+def _build(found, context: str, use_cache: bool) -> Project:
+    diagnostics = list(found.diagnostics)
+    parsed_files: list[tuple[Package, Path, _Parsed, str]] = []
+    neos = cms = 0
+    for pkg in found.packages:
+        for kind, paths in (("nodetypes", pkg.nodetype_files), ("settings", pkg.settings_files)):
+            for p in paths:
+                parsed = _parse(p, use_cache)
+                parsed_files.append((pkg, p, parsed, kind))
+                neos += parsed.prefix_counts[0]
+                cms += parsed.prefix_counts[1]
+                diagnostics.extend(parsed.loaded.diagnostics)
+    platform = Platform("Cms" if cms > neos else "Neos")
+    uses_baseline = not any(pkg.name in PLATFORM_PACKAGES for pkg in found.packages)
+
+    files: list[SourceFile] = []
+    settings_files: list[SourceFile] = []
+    base_settings_path, base_settings = _baseline("Settings.yaml", platform.prefix)
+    settings_files.append(SourceFile(base_settings_path, None, base_settings.data, "settings", baseline=True))
+    base_path, base_nodetypes = _baseline("NodeTypes.yaml", platform.prefix)
+    files.append(SourceFile(base_path, None, base_nodetypes.data, "nodetypes", baseline=True))
+    for pkg, p, parsed, kind in parsed_files:
+        source = SourceFile(p, None if pkg.is_global else pkg.name, parsed.loaded.data, kind, signature=parsed.signature,
+                            i18n=parsed.i18n)
+        (files if kind == "nodetypes" else settings_files).append(source)
+
+    project = Project(found.root, found.kind, context, platform, found.packages, files, settings_files,
+                      diagnostics=diagnostics, uses_baseline=uses_baseline)
+    settings: dict = {}
+    for sf in settings_files:
+        if isinstance(sf.data, dict):
+            settings = merge(settings, sf.data)
+        elif sf.data is not None:
+            diagnostics.append(error("settings-not-mapping", "a Settings file must be a mapping", Location(str(sf.path), 1, 1)))
+    project.settings = settings
+    _collect_fragments(project)
+    _resolve(project)
+    return project
+
+
+def _collect_fragments(project: Project) -> None:
+    platform = project.platform
+    diags = project.diagnostics
+    declared: set[str] = set()
+    if not project.uses_baseline:  # the platform package is part of the project: it defines its own types
+        declared = {platform.normalize_name(n).value for f in project.files if not f.baseline and isinstance(f.data, dict) for n in f.data}
+    for source in project.files:
+        data = source.data
+        if data is None:
+            continue
+        if source.baseline:
+            for name, config in data.items():
+                if name not in declared:
+                    nt = NodeType(name, None, True)
+                    nt._project = project
+                    project.node_types[name] = nt
+                    nt.fragments.append(Fragment(source, config, data.key_pos.get(name, (0, 0))))
+            continue
+        if not isinstance(data, dict):
+            diags.append(error("nodetypes-not-mapping",
+                               "a NodeTypes file must be a mapping of node type names to their configuration",
+                               Location(str(source.path), *(getattr(data, "pos", (1, 1))))))
+            continue
+        for raw_name, config in data.items():
+            pos = data.key_pos.get(raw_name, (0, 0)) if isinstance(data, YMap) else (0, 0)
+            where = Location(str(source.path), *pos)
+            normalized = platform.normalize_name(raw_name)
+            name = normalized.value
+            if normalized.legacy:
+                diags.append(info("compat-legacy-name",
+                                  f"{raw_name!r} uses the legacy {normalized.legacy} namespace; it resolves to {name!r}",
+                                  where, node_type=name))
+            if not NAME_RE.match(name):
+                diags.append(warning("nodetype-name",
+                                     f"node type name {raw_name!r} is not of the form Vendor.Package:Name",
+                                     where, node_type=name))
+            if config is not None and not isinstance(config, dict):
+                diags.append(error("nodetype-not-mapping",
+                                   f"the configuration of {raw_name!r} must be a mapping, not {type(config).__name__}",
+                                   where, node_type=name))
+                continue
+            nt = project.node_types.get(name)
+            if nt is None:
+                nt = NodeType(name, source.package, source.baseline)
+                nt._project = project
+                project.node_types[name] = nt
+            elif nt.from_baseline and not source.baseline:
+                nt.from_baseline = False  # the project extends a platform type: it is now (also) the project's
+                nt.package = nt.package or source.package
+            nt.fragments.append(Fragment(source, config, pos))
+
+
+def _compute_local(nt: NodeType, project: Project) -> None:
+    local: dict = {}
+    for fragment in nt.fragments:
+        local = merge(local, fragment.config if fragment.config is not None else {}) if fragment.config is not None else {}
+    local = dict(local)
+    supertypes = local.get("superTypes")
+    where = nt.location_of_definition()
+    if isinstance(supertypes, list):
+        project.diagnostics.append(error(
+            "supertypes-list",
+            f"{nt.name}: superTypes is written as a list; Neos 9 rejects this (8.3 accepted it with a deprecation). "
+            f"Write a map: `Name: true`",
+            _key_location(nt, ("superTypes",)) or where, node_type=nt.name))
+        supertypes = {s: True for s in supertypes if isinstance(s, str)}
+    elif supertypes is not None and not isinstance(supertypes, dict):
+        project.diagnostics.append(error("supertypes-invalid", f"{nt.name}: superTypes must be a map of node type names to true/false",
+                                         _key_location(nt, ("superTypes",)) or where, node_type=nt.name))
+        supertypes = {}
+    normalized: dict[str, object] = {}
+    for raw, enabled in (supertypes or {}).items():
+        norm = project.platform.normalize_name(raw)
+        if norm.legacy:
+            project.diagnostics.append(info("compat-legacy-name", f"supertype {raw!r} uses the legacy {norm.legacy} namespace; it resolves to {norm.value!r}",
+                                            _key_location(nt, ("superTypes", raw)) or where, node_type=nt.name))
+        normalized[norm.value] = enabled
+    nt._supertype_map = normalized
+    nt.declared_supertypes = [n for n, on in normalized.items() if on is not None and on is not False]
+    nt.disabled_supertypes = [n for n, on in normalized.items() if on is None or on is False]
+    if "superTypes" in local:
+        local["superTypes"] = normalized
+    properties = local.get("properties", {})
+    if properties is None:
+        del local["properties"]  # `properties: ~` never unsets inherited properties
+    elif isinstance(properties, dict) and any(v is None for v in properties.values()):
+        local["properties"] = {k: v for k, v in properties.items() if v is not None}
+    nt.local = local
+
+
+def _key_location(nt: NodeType, path: tuple) -> Location | None:
+    for fragment in reversed(nt.fragments):
+        current = fragment.config
+        pos = None
+        for key in path:
+            if not isinstance(current, dict) or key not in current:
+                current = None
+                break
+            pos = current.key_pos.get(key) if isinstance(current, YMap) else None
+            current = current[key]
+        if pos is not None:
+            return Location(str(fragment.file.path), *pos)
+    return None
+
+
+def _ancestors(nt: NodeType, project: Project, memo: dict, stack: list) -> list[str]:
+    if nt.name in memo:
+        return memo[nt.name]
+    if nt.name in stack:
+        cycle = " -> ".join(stack[stack.index(nt.name):] + [nt.name])
+        project.diagnostics.append(error("supertype-cycle", f"inheritance cycle: {cycle}",
+                                         nt.location_of_definition(), node_type=nt.name))
+        return []
+    stack.append(nt.name)
+    order: list[str] = []
+    for parent_name in nt.declared_supertypes:
+        parent = project.node_types.get(parent_name)
+        where = _key_location(nt, ("superTypes", parent_name)) or nt.location_of_definition()
+        if parent is None:
+            known_namespace = parent_name.split(":")[0] in project.package_names or parent_name.startswith(project.platform.package + ":")
+            make = error if known_namespace else warning
+            hint = "" if known_namespace else " (is the package that defines it part of the opened folder?)"
+            project.diagnostics.append(make("supertype-unknown", f"{nt.name}: supertype {parent_name!r} is not defined{hint}",
+                                            where, node_type=nt.name))
+            continue
+        if parent.final:
+            project.diagnostics.append(error("supertype-final", f"{nt.name}: {parent_name!r} is final and cannot be used as a supertype",
+                                             where, node_type=nt.name))
+        if parent_name in stack:
+            cycle = " -> ".join(stack[stack.index(parent_name):] + [parent_name])
+            project.diagnostics.append(error("supertype-cycle", f"inheritance cycle: {cycle}", where, node_type=nt.name))
+            continue
+        for inherited in _ancestors(parent, project, memo, stack) + [parent_name]:
+            if inherited not in order:
+                order.append(inherited)
+    stack.pop()
+    order = [n for n in order if n not in nt.disabled_supertypes]
+    memo[nt.name] = order
+    return order
+
+
+def _without_flags(config: dict) -> dict:
+    if "abstract" in config or "final" in config:
+        return {k: v for k, v in config.items() if k not in ("abstract", "final")}
+    return config
+
+
+def _resolve(project: Project) -> None:
+    types = list(project.node_types.values())
+    for nt in types:
+        _compute_local(nt, project)
+    memo: dict[str, list[str]] = {}
+    for nt in types:
+        nt.ancestors = _ancestors(nt, project, memo, [])
+    presets = project.platform_setting("nodeTypes", "presets", default={}) or {}
+    for nt in types:
+        merged: dict = {}
+        for name in nt.ancestors:
+            merged = merge(merged, _without_flags(project.node_types[name].local))
+        merged = merge(merged, nt.local)
+        if "superTypes" in nt.local:
+            merged["superTypes"] = nt.local["superTypes"]
+        else:
+            merged.pop("superTypes", None)
+        for flag in ("abstract", "final"):
+            if flag not in nt.local:
+                merged.pop(flag, None)
+        nt.merged = merged
+        preset_layers = postprocess.apply_presets(nt, presets, project)
+        _sort_child_nodes(nt, project)
+        nt.effective = postprocess.postprocess(nt, project, i18n=_uses_i18n(nt, project))
+        nt._layer_builder = (lambda nt=nt, preset_layers=preset_layers: _build_layers(nt, project, preset_layers))
+
+
+def _uses_i18n(nt: NodeType, project: Project) -> bool:
+    chain = [project.node_types[n] for n in nt.ancestors] + [nt]
+    return any(f.file.i18n for owner in chain for f in owner.fragments)
+
+
+def _sort_child_nodes(nt: NodeType, project: Project) -> None:
+    children = nt.merged.get("childNodes")
+    if not isinstance(children, dict) or not children:
+        return
+    items = [(k, v.get("position") if isinstance(v, dict) else None) for k, v in children.items() if v is not None]
+    order, problems = php_sort(items)
+    for problem in problems:
+        project.diagnostics.append(error("position-invalid", f"{nt.name}: childNodes: {problem.message}; the CMS throws",
+                                         _key_location(nt, ("childNodes", problem.key, "position")) or nt.location_of_definition(),
+                                         node_type=nt.name))
+    nt.merged["childNodes"] = {k: children[k] for k in order}
+
+
+def _build_layers(nt: NodeType, project: Project, preset_layers: dict[str, list[Layer]]) -> None:
+    layers: list[Layer] = []
+    chain = [project.node_types[n] for n in nt.ancestors] + [nt]
+    for owner in chain:
+        props = owner.local.get("properties")
+        skip = set()
+        for fragment in owner.fragments:
+            fprops = fragment.config.get("properties") if isinstance(fragment.config, dict) else None
+            if "properties" in (fragment.config or {}) and fprops is None:
+                skip.add(("properties",))
+            if isinstance(fprops, dict):
+                for pname in fprops:
+                    if not isinstance(props, dict) or pname not in props:
+                        skip.add(("properties", pname))
+        if owner is not nt:
+            skip |= {("abstract",), ("final",)}
+        label = "own" if owner is nt else ("platform baseline" if owner.from_baseline else f"supertype {owner.name}")
+        for fragment in owner.fragments:
+            lab = "platform baseline" if fragment.file.baseline else label
+            layers.append(Layer(lab, fragment.file, fragment.config if fragment.config is not None else {}, (), frozenset(skip)))
+    nt._layers = layers
+    nt._property_layers = {}
+    defaults = postprocess.default_layers(nt, project)
+    for pname in set(preset_layers) | set(defaults):
+        nt._property_layers[pname] = defaults.get(pname, []) + preset_layers.get(pname, []) + layers

@@ -1,0 +1,374 @@
+"""Reading NodeTypes YAML the way the CMS reads it.
+
+libyaml (through PyYAML's C parser) does the tokenising and composing; this module turns the
+node graph into plain values with **Symfony YAML** scalar rules (what the CMS's parser does),
+not YAML 1.1: ``yes``/``no``/``on``/``off`` stay strings, ``TRUE``/``True`` are booleans, ``~``
+and ``null`` are null, mapping keys are strings. Positions of every key and list item are kept
+(``YMap.key_pos`` / ``YList.item_pos``, 1-based line and column) for provenance and findings.
+
+Problems become diagnostics, never exceptions: syntax errors, tabs, duplicate keys (the first
+occurrence wins, as older CMS versions did), bytes that are not UTF-8, tags (never constructed),
+alias bombs (bounded expansion) and nesting too deep for the parser.
+"""
+
+from __future__ import annotations
+
+import calendar
+import math
+import re
+from dataclasses import dataclass, field
+
+import yaml
+from yaml._yaml import CParser
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from nodetype_studio.diagnostics import Diagnostic, Location, error, warning
+
+# A file may expand aliases to at most this many values (plus its own size): beyond, it is an alias bomb.
+ALIAS_EXPANSION_LIMIT = 200_000
+MAX_NESTING = 200
+
+_IMPLICIT = "?"  # tag given by our resolver to every untagged node: resolution happens in construction
+
+
+class _Loader(CParser):
+    """libyaml composition with a resolver that does nothing, so explicit tags stay recognisable."""
+
+    def resolve(self, kind, value, implicit):  # noqa: D401 - PyYAML hook
+        return _IMPLICIT
+
+    def descend_resolver(self, parent, index):
+        pass
+
+    def ascend_resolver(self):
+        pass
+
+
+class YMap(dict):
+    """A mapping with the position of each key: ``key_pos[key] = (line, column)``, 1-based."""
+
+    __slots__ = ("key_pos", "pos")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.key_pos: dict[str, tuple[int, int]] = {}
+        self.pos: tuple[int, int] = (0, 0)
+
+
+class YList(list):
+    """A sequence with the position of each item: ``item_pos[i] = (line, column)``, 1-based."""
+
+    __slots__ = ("item_pos", "pos")
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.item_pos: list[tuple[int, int]] = []
+        self.pos: tuple[int, int] = (0, 0)
+
+
+@dataclass
+class LoadedYaml:
+    data: object  # None for an empty document or a file that could not be read
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    ok: bool = True  # False when the file could not be parsed at all
+
+
+_INT_RE = re.compile(r"^-?(?:0|[1-9][0-9]*)$")
+_UNDERSCORE_NUM_RE = re.compile(r"^[-+]?[0-9][0-9_]*(?:\.[0-9_]+)?$")
+_FLOAT_RE = re.compile(r"^[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$")
+_TIMESTAMP_RE = re.compile(
+    r"^(?P<y>[0-9]{4})-(?P<m>[0-9]{1,2})-(?P<d>[0-9]{1,2})"
+    r"(?:(?:[Tt]|[ \t]+)(?P<H>[0-9]{1,2}):(?P<M>[0-9]{2}):(?P<S>[0-9]{2})(?:\.[0-9]*)?"
+    r"(?:[ \t]*(?P<tz>Z|[-+][0-9]{1,2}(?::?[0-9]{2})?))?)?$"
+)
+_SPECIAL_FLOATS = {".inf": math.inf, "+.inf": math.inf, "-.inf": -math.inf, ".nan": math.nan}
+
+
+def resolve_plain(text: str):
+    """The value of an unquoted scalar under Symfony YAML's rules."""
+    if not text:
+        return None
+    lower = text.lower()
+    if lower == "null" or text == "~":
+        return None
+    if lower == "true":
+        return True
+    if lower == "false":
+        return False
+    first = text[0]
+    if first.isdigit() or first in "-+.":
+        if _INT_RE.match(text):
+            return int(text)
+        if lower.startswith("0x") and len(text) > 2:
+            try:
+                return int(text, 16)
+            except ValueError:
+                return text
+        if lower.startswith("0o") and len(text) > 2:
+            try:
+                return int(text[2:], 8)
+            except ValueError:
+                return text
+        if text.isdigit():  # leading zeros: a decimal integer
+            return int(text, 10)
+        if lower in _SPECIAL_FLOATS:
+            return _SPECIAL_FLOATS[lower]
+        if _FLOAT_RE.match(text):
+            try:
+                return float(text)
+            except ValueError:
+                return text
+        if "_" in text and _UNDERSCORE_NUM_RE.match(text):
+            plain = text.replace("_", "")
+            return float(plain) if "." in plain else int(plain)
+        m = _TIMESTAMP_RE.match(text)
+        if m:
+            return _timestamp(m)
+    return text
+
+
+def _timestamp(m: re.Match) -> int | str:
+    """Symfony (without PARSE_DATETIME) turns a date-like scalar into a Unix timestamp."""
+    try:
+        parts = [int(m.group(g) or 0) for g in ("y", "m", "d", "H", "M", "S")]
+        seconds = calendar.timegm((*parts, 0, 0, 0))
+    except (ValueError, OverflowError):
+        return m.group(0)
+    tz = m.group("tz")
+    if tz and tz not in ("Z",):
+        sign = -1 if tz[0] == "-" else 1
+        digits = tz[1:].replace(":", "")
+        hours, minutes = int(digits[:2]), int(digits[2:] or 0)
+        seconds -= sign * (hours * 3600 + minutes * 60)
+    return seconds
+
+
+class _Builder:
+    def __init__(self, file: str):
+        self.file = file
+        self.diagnostics: list[Diagnostic] = []
+        self.memo: dict[int, object] = {}
+        self.expanded = 0
+        self.sizes: dict[int, int] = {}
+
+    def loc(self, mark) -> Location:
+        return Location(self.file, mark.line + 1, mark.column + 1)
+
+    def build(self, node, depth: int = 0):
+        memo = self.memo.get(id(node))
+        if memo is not None:
+            return memo[0]
+        if depth > MAX_NESTING:
+            raise _TooDeep(node)
+        if isinstance(node, ScalarNode):
+            value = self.scalar(node)
+        elif isinstance(node, MappingNode):
+            value = self.mapping(node, depth)
+        else:
+            value = self.sequence(node, depth)
+        self.memo[id(node)] = (value,)
+        return value
+
+    def scalar(self, node: ScalarNode):
+        tag = node.tag
+        if tag != _IMPLICIT:
+            return self.tagged_scalar(node)
+        if not node.style:
+            text = node.value
+            if text and text[0] == "%":
+                self.diagnostics.append(
+                    error("yaml-reserved-indicator",
+                          f"the CMS's YAML parser rejects a plain value starting with '%' ({text!r}); quote it",
+                          self.loc(node.start_mark)))
+            return resolve_plain(text)
+        return node.value
+
+    def tagged_scalar(self, node: ScalarNode):
+        tag = node.tag
+        if tag == "tag:yaml.org,2002:str":
+            return node.value
+        if tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
+            value = resolve_plain(node.value)
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                return float(value) if tag.endswith("float") else value
+        self.diagnostics.append(
+            error("yaml-tag", f"the tag {tag!r} is not supported by the CMS's YAML parser; the value is read as plain text",
+                  self.loc(node.start_mark)))
+        return node.value
+
+    def mapping(self, node: MappingNode, depth: int) -> YMap:
+        if node.tag != _IMPLICIT and node.tag != "tag:yaml.org,2002:map":
+            self.diagnostics.append(error("yaml-tag", f"the tag {node.tag!r} is not supported by the CMS's YAML parser; it is ignored",
+                                          self.loc(node.start_mark)))
+        result = YMap()
+        result.pos = (node.start_mark.line + 1, node.start_mark.column + 1)
+        key_pos = result.key_pos
+        merges = []
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode):
+                self.diagnostics.append(error("yaml-complex-key", "a mapping key must be a plain value, not a list or mapping",
+                                              self.loc(key_node.start_mark)))
+                continue
+            if not key_node.style and key_node.value == "<<" and key_node.tag == _IMPLICIT:
+                merges.append(value_node)
+                continue
+            key = key_node.value if key_node.value is not None else ""
+            if not key_node.style and key in ("~", "null", "Null", "NULL"):
+                key = ""
+            if key in result:
+                first = key_pos[key]
+                self.diagnostics.append(error(
+                    "yaml-duplicate-key",
+                    f"duplicate key {key!r} (first defined on line {first[0]}); the CMS's YAML parser rejects the file, "
+                    f"older versions kept the first occurrence (as the studio does)",
+                    self.loc(key_node.start_mark)))
+                continue
+            result[key] = self.build(value_node, depth + 1)
+            key_pos[key] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+        if merges:
+            self.apply_merges(result, merges, depth)
+        return result
+
+    def apply_merges(self, result: YMap, merges: list, depth: int) -> None:
+        sources = []
+        for merge_node in merges:
+            items = merge_node.value if isinstance(merge_node, SequenceNode) else [merge_node]
+            for item in items:
+                value = self.build(item, depth + 1)
+                if isinstance(value, YMap):
+                    sources.append(value)
+                else:
+                    self.diagnostics.append(error("yaml-merge-key", "a merge key (<<) must refer to a mapping or a list of mappings",
+                                                  self.loc(item.start_mark)))
+        # Explicit keys win; among merged mappings the first one listed wins.
+        for source in sources:
+            for key, value in source.items():
+                if key not in result:
+                    result[key] = value
+                    result.key_pos[key] = source.key_pos.get(key, source.pos)
+
+    def sequence(self, node: SequenceNode, depth: int) -> YList:
+        if node.tag != _IMPLICIT and node.tag != "tag:yaml.org,2002:seq":
+            self.diagnostics.append(error("yaml-tag", f"the tag {node.tag!r} is not supported by the CMS's YAML parser; it is ignored",
+                                          self.loc(node.start_mark)))
+        result = YList()
+        result.pos = (node.start_mark.line + 1, node.start_mark.column + 1)
+        for item in node.value:
+            result.append(self.build(item, depth + 1))
+            result.item_pos.append((item.start_mark.line + 1, item.start_mark.column + 1))
+        return result
+
+
+class _TooDeep(Exception):
+    def __init__(self, node):
+        self.node = node
+
+
+def _expanded_size(node, sizes: dict[int, int], depth: int = 0) -> int:
+    """How many values the document has once every alias is expanded (memoised per node)."""
+    known = sizes.get(id(node))
+    if known is not None:
+        return known
+    if depth > MAX_NESTING:
+        return 1
+    if isinstance(node, ScalarNode):
+        size = 1
+    elif isinstance(node, MappingNode):
+        size = 1 + sum(_expanded_size(v, sizes, depth + 1) for _, v in node.value)
+    else:
+        size = 1 + sum(_expanded_size(v, sizes, depth + 1) for v in node.value)
+    sizes[id(node)] = size
+    return size
+
+
+def _has_aliases(text: str) -> bool:
+    return "*" in text and "&" in text
+
+
+def _tab_findings(text: str, file: str) -> list[Diagnostic]:
+    found = []
+    if "\t" not in text:
+        return found
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.lstrip(" ")
+        if stripped.startswith("\t"):
+            found.append(error("yaml-tab", "tab character in indentation: YAML indents with spaces only",
+                               Location(file, number, len(line) - len(stripped) + 1)))
+    return found
+
+
+def decode_yaml_bytes(raw: bytes, file: str) -> tuple[str, list[Diagnostic]]:
+    """Bytes -> text; a UTF-8 BOM is dropped; bytes that are not UTF-8 are replaced and reported."""
+    problems: list[Diagnostic] = []
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        return raw.decode("utf-8"), problems
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        problems.append(error("yaml-encoding",
+                              f"byte 0x{raw[exc.start]:02x} is not valid UTF-8 (save the file as UTF-8); "
+                              f"invalid bytes are shown as U+FFFD",
+                              Location(file, line, column)))
+        return raw.decode("utf-8", errors="replace"), problems
+
+
+def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
+    """Parse one YAML document. Never raises for bad input: problems are in ``diagnostics``."""
+    diagnostics = _tab_findings(text, file)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        location = Location(file, mark.line + 1, mark.column + 1) if mark else Location(file)
+        problem = exc.problem or exc.context or "syntax error"
+        if not any(d.code == "yaml-tab" for d in diagnostics) or "\t" not in problem:
+            diagnostics.append(error("yaml-syntax", f"YAML syntax error: {problem}", location))
+        return LoadedYaml(None, diagnostics, ok=False)
+    except (yaml.YAMLError, RecursionError, MemoryError) as exc:
+        diagnostics.append(error("yaml-syntax", f"YAML could not be read: {exc}", Location(file)))
+        return LoadedYaml(None, diagnostics, ok=False)
+    finally:
+        loader.dispose()
+    if node is None:
+        return LoadedYaml(None, diagnostics)
+    builder = _Builder(file)
+    if _has_aliases(text):
+        try:
+            total = _expanded_size(node, builder.sizes)
+        except RecursionError:
+            total = ALIAS_EXPANSION_LIMIT + 1
+        if total > ALIAS_EXPANSION_LIMIT:
+            diagnostics.append(error("yaml-alias-bomb",
+                                     f"aliases expand this file to more than {ALIAS_EXPANSION_LIMIT:,} values; "
+                                     f"it is not loaded (an alias bomb?)",
+                                     Location(file, node.start_mark.line + 1, node.start_mark.column + 1)))
+            return LoadedYaml(None, diagnostics, ok=False)
+    try:
+        data = builder.build(node)
+    except (_TooDeep, RecursionError):
+        diagnostics.append(error("yaml-too-deep", f"the YAML nesting is deeper than {MAX_NESTING} levels; the file is not loaded",
+                                 Location(file, 1, 1)))
+        return LoadedYaml(None, diagnostics, ok=False)
+    diagnostics.extend(builder.diagnostics)
+    return LoadedYaml(data, diagnostics)
+
+
+def load_yaml_file(path, display: str | None = None) -> LoadedYaml:
+    name = display or str(path)
+    try:
+        raw = open(path, "rb").read()
+    except OSError as exc:
+        return LoadedYaml(None, [error("file-unreadable", f"cannot read the file: {exc.strerror or exc}", Location(name))], ok=False)
+    text, problems = decode_yaml_bytes(raw, name)
+    loaded = load_yaml_text(text, name)
+    loaded.diagnostics[:0] = problems
+    return loaded
+
+
+__all__ = ["YMap", "YList", "LoadedYaml", "load_yaml_text", "load_yaml_file", "resolve_plain", "decode_yaml_bytes", "warning"]
