@@ -15,6 +15,7 @@ from nodetype_studio.editing.errors import (
 )
 from nodetype_studio.editing.document import YamlDocument
 from nodetype_studio.editing.keypath import KeyPathError, format_path, parse_keypath
+from nodetype_studio.editing.nodetype_editor import NodeTypeEditor
 
 __all__ = [
     "AliasEditError",
@@ -22,6 +23,7 @@ __all__ = [
     "EditError",
     "FileChangedOnDisk",
     "KeyPathError",
+    "NodeTypeEditor",
     "PathNotFound",
     "SaveError",
     "YamlDocument",

@@ -39,7 +39,7 @@ from nodetype_studio.editing.datapath import get_in
 from nodetype_studio.editing.operations import EditOperations, Located, format_path
 from nodetype_studio.editing.render import Renderer
 from nodetype_studio.editing.style import Style, detect_style
-from nodetype_studio.editing.yamltree import YamlSyntaxError, compose, first_difference, key_text, same, to_data
+from nodetype_studio.editing.yamltree import YamlSyntaxError, compose, first_difference, key_text, load_data, same
 
 BOM = "\ufeff"
 _ANCHOR_HINT = re.compile(r"(?:^|[\s\[{,])[&*][^\s,\[\]{}]", re.MULTILINE)
@@ -66,11 +66,6 @@ class _Entry:
 
     def value_ref(self) -> Ref:
         return Ref(self.value_node, self.base, self.line_base)
-
-    def value_data(self):
-        if self.data is _UNSET:
-            self.data = to_data(self.value_node)
-        return self.data
 
 
 _UNSET = object()
@@ -123,6 +118,17 @@ class YamlDocument(EditOperations):
     def from_text(cls, text: str, path: Path | str = "<memory>") -> "YamlDocument":
         doc = cls(path, text.encode("utf-8"))
         doc.signature = None
+        return doc
+
+    @classmethod
+    def new(cls, path: Path | str) -> "YamlDocument":
+        """A document for a file that does not exist yet; saving creates it (refused if it appeared)."""
+        path = Path(path)
+        if path.exists():
+            raise EditError("the file already exists; load it instead", path)
+        doc = cls(path, b"")
+        doc.signature = None
+        doc._exists_on_disk = False
         return doc
 
     def _set_loaded(self, raw: bytes) -> None:
@@ -179,13 +185,28 @@ class YamlDocument(EditOperations):
         """The whole document as plain data (Symfony scalar rules)."""
         if self._data is _UNSET:
             if self._segmented:
-                self._data = {entry.name: entry.value_data() for entry in self._entries}
+                data: dict = {}
+                for entry in self._entries:
+                    if entry.name not in data:  # a duplicate key: the first one counts
+                        data[entry.name] = self._entry_value(entry)
+                self._data = data
             else:
                 try:
-                    self._data = to_data(self._root)
-                except RecursionError:
-                    raise EditError("the document contains a recursive alias", self.path) from None
+                    self._data = load_data(self._text, str(self.path))
+                except YamlSyntaxError as exc:
+                    raise YamlParseError(f"not valid YAML: {exc}", self.path, exc.line) from None
         return self._data
+
+    def _entry_value(self, entry: _Entry):
+        """The data of one top-level entry, read from its own lines."""
+        if entry.data is _UNSET:
+            position = self._entries.index(entry)
+            end = self._entries[position + 1].start if position + 1 < len(self._entries) else len(self._text)
+            try:
+                entry.data = load_data(self._text[entry.start:end], str(self.path))[entry.name]
+            except (YamlSyntaxError, KeyError, TypeError):
+                raise YamlParseError("the file could not be read for editing", self.path, entry.key_ref().line + 1) from None
+        return entry.data
 
     def get(self, path=()):
         """The value at ``path`` (a tuple of keys and list indices)."""
@@ -193,10 +214,17 @@ class YamlDocument(EditOperations):
         try:
             if self._segmented and path:
                 positions = self._entry_index[str(path[0])]
-                return get_in(self._entries[positions[-1]].value_data(), path[1:])
+                return get_in(self._entry_value(self._entries[positions[0]]), path[1:])
             return get_in(self.data, path)
         except (KeyError, IndexError, ValueError, TypeError):
             raise PathNotFound(f"{format_path(path)} does not exist", self.path) from None
+
+    def top_level_keys(self) -> list[str]:
+        """The keys of the top-level mapping in document order ([] for an empty or non-mapping document)."""
+        if self._segmented:
+            return list(dict.fromkeys(entry.name for entry in self._entries))
+        data = self.data
+        return list(data) if isinstance(data, dict) else []
 
     def has(self, path) -> bool:
         try:
@@ -373,8 +401,8 @@ class YamlDocument(EditOperations):
         key_node, value_node = root.value[0]
         if key_text(key_node) != entry.name:
             raise EditError("the edit would change a top-level key unexpectedly; nothing changed", self.path)
-        actual = to_data(value_node)
-        self._verify(expect(entry.value_data(), 1), actual, prefix=(entry.name,))
+        actual = self._read_or_refuse(piece)[entry.name]
+        self._verify(expect(self._entry_value(entry), 1), actual, prefix=(entry.name,))
         line_delta = new.count("\n", entry.start, old_end + delta) - old.count("\n", entry.start, old_end)
         line_base = entry.key_ref().line
         entry.key_node, entry.value_node = key_node, value_node
@@ -389,11 +417,7 @@ class YamlDocument(EditOperations):
     def _commit_global(self, new: str, expect) -> None:
         root = self._parse_or_refuse(new)
         if expect is not None:
-            try:
-                actual = to_data(root)
-            except RecursionError:
-                raise EditError("the edit would create a recursive alias; nothing changed", self.path) from None
-            self._verify(expect(self.data, 0), actual)
+            self._verify(expect(self.data, 0), self._read_or_refuse(new))
         self._text = new
         self._index(root)
 
@@ -402,6 +426,12 @@ class YamlDocument(EditOperations):
             return compose(text)
         except YamlSyntaxError as exc:
             raise EditError(f"the edit would make the file invalid YAML ({exc}); nothing changed", self.path) from None
+
+    def _read_or_refuse(self, text: str):
+        try:
+            return load_data(text, str(self.path))
+        except YamlSyntaxError as exc:
+            raise EditError(f"the edit would make the file unreadable ({exc}); nothing changed", self.path) from None
 
     def _verify(self, expected, actual, prefix=()) -> None:
         if not same(expected, actual):
@@ -458,14 +488,16 @@ class YamlDocument(EditOperations):
                             None, None)
 
     # -- saving --------------------------------------------------------------------------------------------
+    _exists_on_disk = True
+
     def changed_on_disk(self) -> str | None:
         """``"deleted"``/``"modified"`` when the file on disk is not the one loaded (or last saved)."""
         try:
             on_disk = diskio.read_bytes(self.path)
-        except FileNotFoundError:
-            return "deleted"
         except OSError:
-            return "deleted"
+            return "deleted" if self._exists_on_disk else None
+        if not self._exists_on_disk:
+            return "modified"  # a file appeared where we are about to create one
         return None if on_disk == self._loaded_bytes else "modified"
 
     def save(self, force: bool = False) -> Path:
@@ -476,6 +508,7 @@ class YamlDocument(EditOperations):
                 raise FileChangedOnDisk(self.path, reason)
         data = self.encoded()
         diskio.atomic_write(self.path, data)
+        self._exists_on_disk = True
         self._loaded_bytes = data
         self._original_text = self._text
         try:

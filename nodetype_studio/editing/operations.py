@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from nodetype_studio.editing import datapath
@@ -30,6 +31,8 @@ from nodetype_studio.editing.splicing import BlockSplicer
 from nodetype_studio.editing.yamltree import same
 
 __all__ = ["EditOperations", "Located", "format_path"]
+
+_ANCHOR = re.compile(r"(?:![^\s]*\s+)?&([^\s,\[\]{}]+)")
 
 
 @dataclass
@@ -64,7 +67,7 @@ class EditOperations(BlockSplicer):
 
     def _value_at(self, located: Located, path: tuple):
         if located.entry is not None:
-            return datapath.get_in(located.entry.value_data(), path[1:])
+            return datapath.get_in(self._entry_value(located.entry), path[1:])
         return datapath.get_in(self.data, path)
 
     def _alias_error(self, path, container: Container, slot: Slot) -> AliasEditError:
@@ -75,9 +78,11 @@ class EditOperations(BlockSplicer):
                 f"{format_path(path)} is the alias {self._text[start:end]}: its value is shared with the anchor "
                 "and an edit through it would change every place that uses it. Edit the anchor's definition, "
                 "or replace the alias itself", self.path, line)
+        anchor = _ANCHOR.match(self._text, slot.value.start)
+        name = f" &{anchor.group(1)}" if anchor else ""
         return AliasEditError(
-            f"{format_path(path)} is defined with an anchor that is reused elsewhere through aliases; an edit "
-            "here would change every place that uses it. Edit it by hand or remove the aliases first",
+            f"{format_path(path)} is defined with the anchor{name}, which is reused elsewhere through aliases; "
+            "an edit here would change every place that uses it. Edit it by hand or remove the aliases first",
             self.path, line)
 
     def _guard_value(self, path, container: Container, slot: Slot, allow_alias: bool) -> None:

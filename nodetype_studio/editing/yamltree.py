@@ -1,56 +1,37 @@
-"""Parsing with positions: libyaml's composer (node tree with start/end marks) plus Symfony-style values.
+"""Parsing with positions (libyaml's composer: a node tree with start/end marks) and reading values.
 
-The composer leaves plain scalars untyped (a sentinel tag) so that values are resolved by
-:func:`scalars.resolve_plain` instead of PyYAML's YAML 1.1 rules (which would turn ``yes`` into True).
+Positions come from the composer; values always come from the project model's loader
+(:func:`nodetype_studio.model.yamlload.load_yaml_text`), so an edit is verified against exactly what
+the studio (and the CMS) will read. Plain scalars carry a sentinel tag so they can be told from quoted ones.
 """
 
 from __future__ import annotations
 
-import base64
 import math
 import re
-from dataclasses import dataclass
 
 import yaml
+from yaml._yaml import CParser
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import BaseResolver
 
-from nodetype_studio.editing.scalars import php_key, resolve_plain
+from nodetype_studio.model.yamlload import load_yaml_text
 
 PLAIN_TAG = "tag:nodetype-studio,2024:plain"
-STR_TAG = "tag:yaml.org,2002:str"
-FLOAT_TAG = "tag:yaml.org,2002:float"
-BINARY_TAG = "tag:yaml.org,2002:binary"
 MERGE_KEY = "<<"
-
-try:
-    from yaml.cyaml import CParser as _CParser
-except ImportError:  # pragma: no cover - libyaml is present in every supported environment
-    _CParser = None
-
+_NULL_KEYS = ("~", "null", "Null", "NULL")
 
 class _PlainResolver(BaseResolver):
-    """Tags every untagged plain scalar with PLAIN_TAG; quoted and block scalars stay str."""
+    """Tags every untagged plain scalar with PLAIN_TAG; quoted and block scalars get the str tag."""
 
 
 _PlainResolver.add_implicit_resolver(PLAIN_TAG, re.compile(r"(?s).*"), [None, ""])
 
-if _CParser is not None:
 
-    class _Loader(_CParser, _PlainResolver):
-        def __init__(self, stream):
-            _CParser.__init__(self, stream)
-            _PlainResolver.__init__(self)
-
-else:  # pragma: no cover - libyaml is present in every supported environment
-
-    class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, yaml.composer.Composer, _PlainResolver):
-        def __init__(self, stream):
-            yaml.reader.Reader.__init__(self, stream)
-            yaml.scanner.Scanner.__init__(self)
-            yaml.parser.Parser.__init__(self)
-            yaml.composer.Composer.__init__(self)
-            _PlainResolver.__init__(self)
+class _Loader(CParser, _PlainResolver):
+    def __init__(self, stream):
+        CParser.__init__(self, stream)
+        _PlainResolver.__init__(self)
 
 
 class YamlSyntaxError(ValueError):
@@ -78,82 +59,45 @@ def compose(text: str) -> Node | None:
         loader.dispose()
 
 
-@dataclass(frozen=True)
-class Tagged:
-    """A value with an explicit tag the CMS does not interpret (kept opaque)."""
-
-    tag: str
-    value: object
-
-
-def scalar_value(node: ScalarNode):
-    tag = node.tag
-    if tag == PLAIN_TAG:
-        return resolve_plain(node.value)
-    if tag == STR_TAG:
-        return node.value
-    if tag == FLOAT_TAG:
-        try:
-            return float(node.value.replace("_", ""))
-        except ValueError:
-            return Tagged(tag, node.value)
-    if tag == BINARY_TAG:
-        try:
-            return base64.b64decode(node.value.encode("ascii"), validate=False)
-        except (ValueError, UnicodeEncodeError):
-            return Tagged(tag, node.value)
-    return Tagged(tag, node.value)
-
-
 def key_text(node: Node) -> str | None:
-    """The string key a key node stands for, or None for complex (collection) keys."""
-    if isinstance(node, ScalarNode):
-        return php_key(scalar_value(node)) if node.tag in (PLAIN_TAG, STR_TAG) else str(node.value)
-    return None
+    """The string key a key node stands for (as the project model reads keys), None for complex keys."""
+    if not isinstance(node, ScalarNode):
+        return None
+    if node.tag == PLAIN_TAG and node.value in _NULL_KEYS:
+        return ""
+    return node.value
 
 
 def is_merge_key(node: Node) -> bool:
     return isinstance(node, ScalarNode) and node.tag == PLAIN_TAG and node.value == MERGE_KEY
 
 
-def to_data(node: Node | None):
-    """Plain Python data (dicts keep document order; later duplicate keys win, as in the loader)."""
-    if node is None:
-        return None
-    if isinstance(node, ScalarNode):
-        return scalar_value(node)
-    if isinstance(node, SequenceNode):
-        return [to_data(item) for item in node.value]
-    result: dict = {}
-    merged: dict = {}
-    for key_node, value_node in node.value:
-        if is_merge_key(key_node):
-            sources = value_node.value if isinstance(value_node, SequenceNode) else [value_node]
-            for source in sources:
-                source_data = to_data(source)
-                if isinstance(source_data, dict):
-                    for key, value in source_data.items():
-                        merged.setdefault(key, value)
-            continue
-        key = key_text(key_node)
-        if key is None:
-            key = repr(to_data(key_node))
-        result[key] = to_data(value_node)
-    for key, value in merged.items():
-        result.setdefault(key, value)
-    return result
+def load_data(text: str, file: str = "<edit>"):
+    """The data of a YAML text exactly as the project model reads it (raises YamlSyntaxError)."""
+    loaded = load_yaml_text(text, file)
+    if not loaded.ok:
+        problem = next((d for d in loaded.diagnostics if d.severity.value == "error"), None)
+        if problem is None:
+            raise YamlSyntaxError("the YAML could not be read")
+        raise YamlSyntaxError(f"{problem.message} (line {problem.line}, column {problem.column})",
+                              problem.line, problem.column)
+    return loaded.data
 
 
 def same(a, b) -> bool:
     """Deep equality that also compares mapping order and scalar types (1 != 1.0 != True)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
+    if isinstance(a, dict) or isinstance(b, dict):
+        if not (isinstance(a, dict) and isinstance(b, dict)):
+            return False
         return len(a) == len(b) and all(
             ka == kb and same(va, vb) for (ka, va), (kb, vb) in zip(a.items(), b.items())
         )
-    if isinstance(a, list):
+    if isinstance(a, list) or isinstance(b, list):
+        if not (isinstance(a, list) and isinstance(b, list)):
+            return False
         return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if type(a) is not type(b):
+        return False
     if isinstance(a, float) and math.isnan(a):
         return math.isnan(b)
     return a == b
@@ -161,9 +105,7 @@ def same(a, b) -> bool:
 
 def first_difference(a, b, path=()) -> tuple | None:
     """The path of the first place where ``same`` fails (for error messages)."""
-    if type(a) is not type(b):
-        return path
-    if isinstance(a, dict):
+    if isinstance(a, dict) and isinstance(b, dict):
         if list(a) != list(b):
             return path
         for key in a:
@@ -171,7 +113,7 @@ def first_difference(a, b, path=()) -> tuple | None:
             if found is not None:
                 return found
         return None
-    if isinstance(a, list):
+    if isinstance(a, list) and isinstance(b, list):
         if len(a) != len(b):
             return path
         for index, (x, y) in enumerate(zip(a, b)):
