@@ -352,8 +352,9 @@ class EditOperations(BlockSplicer):
         if current.is_scalar and not current.is_empty_scalar:
             old_style = current.node.style if current.node.style in ("'", '"', "|", ">") else "plain"
         if container.flow:
-            inline = render.flow(value) if isinstance(value, (dict, list)) else render.scalar(
-                value, flow=True, old_style=old_style if old_style in ("'", '"', "plain") else None)
+            key = slot.name if container.kind == "map" else None
+            inline = render.flow(value, key) if isinstance(value, (dict, list)) else render.scalar(
+                value, flow=True, old_style=old_style if old_style in ("'", '"', "plain") else None, key=key)
             if current.is_empty_scalar:
                 return [(current.start, current.start, (" " if text[current.start - 1] == ":" else "") + inline)]
             return [(current.start, current.end, inline)]
@@ -387,7 +388,7 @@ class EditOperations(BlockSplicer):
             old_end = self._inline_end(current, colon)
             comment = comment_of_line(text, old_end)
             return [(colon, line_break(text, old_end), (" " + comment if comment else "") + newline + body)]
-        lines = render.value_after_key(value, key_column, old_style)
+        lines = render.value_after_key(value, key_column, old_style, key=slot.name)
         if len(lines) == 1:
             inline = lines[0]
             if current.is_block_collection:

@@ -42,8 +42,9 @@ class Renderer:
         self.at_end_without_newline = False
 
     # -- scalars ---------------------------------------------------------------------------------------
-    def scalar(self, value, flow: bool = False, old_style: str | None = None) -> str:
-        """A one-line scalar (multi-line strings come out double-quoted)."""
+    def scalar(self, value, flow: bool = False, old_style: str | None = None, key=None) -> str:
+        """A one-line scalar (multi-line strings come out double-quoted); ``key`` is the mapping key the
+        value belongs to, whose usual quoting in this file is followed for new values."""
         if value is None:
             return self.style.null_text
         if value is True:
@@ -58,8 +59,11 @@ class Renderer:
                 return single
         if old_style == '"':
             return double_quoted(value)
-        if old_style is None and self.style.quote_always:
-            return quoted(value, self.style.quote)
+        if old_style is None:
+            quote_it = self.style.quoted_keys.get(key, self.style.quote_always) if key is not None \
+                else self.style.quote_always
+            if quote_it:
+                return quoted(value, self.style.quote)
         if can_be_plain(value, flow=flow):
             return value
         return quoted(value, self.style.quote)
@@ -96,17 +100,17 @@ class Renderer:
         return [indicator] + [pad + line if line else "" for line in lines]
 
     # -- collections -----------------------------------------------------------------------------------
-    def flow(self, value) -> str:
+    def flow(self, value, key=None) -> str:
         if isinstance(value, dict):
             if not value:
                 return "{}"
-            inner = ", ".join(f"{self.key(k, flow=True)}: {self.flow(v)}" for k, v in value.items())
+            inner = ", ".join(f"{self.key(k, flow=True)}: {self.flow(v, k)}" for k, v in value.items())
             return "{ " + inner + " }" if self.style.flow_padding else "{" + inner + "}"
         if isinstance(value, (list, tuple)):
             return "[" + ", ".join(self.flow(v) for v in value) + "]" if value else "[]"
-        return self.scalar(value, flow=True)
+        return self.scalar(value, flow=True, key=key)
 
-    def value_after_key(self, value, key_column: int, old_style: str | None = None) -> list[str]:
+    def value_after_key(self, value, key_column: int, old_style: str | None = None, key=None) -> list[str]:
         """Lines following ``key:``: the first is appended to the key line (may be empty), the rest are full."""
         if isinstance(value, dict) and value:
             return [""] + self.mapping_lines(value, key_column + self.style.indent)
@@ -118,10 +122,10 @@ class Renderer:
                 return [" " + block[0]] + block[1:]
         if isinstance(value, (dict, list, tuple)):
             return [" " + self.flow(value)]
-        return [" " + self.scalar(value, old_style=old_style)]
+        return [" " + self.scalar(value, old_style=old_style, key=key)]
 
     def pair_lines(self, key, value, column: int) -> list[str]:
-        lines = self.value_after_key(value, column)
+        lines = self.value_after_key(value, column, key=key)
         return [" " * column + self.key(key) + ":" + lines[0]] + lines[1:]
 
     def mapping_lines(self, mapping: dict, column: int) -> list[str]:

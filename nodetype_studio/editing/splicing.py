@@ -110,9 +110,20 @@ class BlockSplicer:
         """[first line of its comments, end of its last content line) of a block entry."""
         text = self._text
         start = self._start_of(container, slot)
+        column = self._column(start)
         floor = self._comment_floor(located, container, slot)
-        first = attached_start(text, line_start(text, start), self._column(start), floor)
-        return first, line_break(text, self._end_of(container, slot))
+        first = attached_start(text, line_start(text, start), column, floor)
+        last = line_break(text, self._end_of(container, slot))
+        # comment lines right below the entry and indented deeper than its key belong to its content
+        following = next_line(text, last)
+        while following < len(text):
+            line = text[following:line_break(text, following)]
+            stripped = line.lstrip(" ")
+            if not stripped.startswith("#") or len(line) - len(stripped) <= column:
+                break
+            last = following + len(line)
+            following = next_line(text, last)
+        return first, last
 
     def _line_removal(self, located, container: Container, slot: Slot) -> tuple[int, int, str]:
         text = self._text
@@ -201,7 +212,7 @@ class BlockSplicer:
                 return [(len(text), len(text), body + newline)]
             return [(len(text), len(text), newline + body)]
         if container.flow:
-            return self._flow_insert(container, f"{render.key(key, flow=True)}: {render.flow(value)}", anchor, is_before)
+            return self._flow_insert(container, f"{render.key(key, flow=True)}: {render.flow(value, key)}", anchor, is_before)
         column = container.slots[0].key.column
         body = newline.join(render.pair_lines(key, value, column))
         return self._block_insert_all(located, container, body, column, anchor, is_before)

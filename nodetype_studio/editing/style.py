@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -24,6 +24,9 @@ class Style:
     quote_always: bool = False      # the file quotes (nearly) every string value, so new ones are quoted too
     key_quote: str | None = "'"     # quote for keys that contain ':' (None: such keys are written plain)
     flow_padding: bool = False      # "{ a: 1 }" rather than "{a: 1}"
+    # per key name: True when the file mostly quotes that key's string values (e.g. label), False when
+    # it mostly writes them plain (e.g. type)
+    quoted_keys: dict = field(default_factory=dict)
     true_text: str = "true"
     false_text: str = "false"
     null_text: str = "null"
@@ -52,6 +55,7 @@ def detect_style(text: str, root: Node | None) -> Style:
     plain_strings = [0]
     colon_keys: Counter = Counter()
     paddings: Counter = Counter()
+    per_key: dict[str, Counter] = {}
     bools = _BoolCounters()
     nulls: Counter = Counter()
     seen = 0
@@ -74,6 +78,10 @@ def detect_style(text: str, root: Node | None) -> Style:
             for key, value in node.value:
                 if isinstance(key, ScalarNode):
                     visited.add(id(key))  # keys do not count towards the quoting of values
+                    if isinstance(value, ScalarNode) and value.value:
+                        kind = _string_kind(value)
+                        if kind is not None:
+                            per_key.setdefault(key.value, Counter())[kind] += 1
                     if ":" in key.value:
                         colon_keys[key.style if key.style in ("'", '"') else None] += 1
                 if not node.flow_style and not getattr(value, "flow_style", True):
@@ -90,13 +98,24 @@ def detect_style(text: str, root: Node | None) -> Style:
     style.seq_offset = _mode(seq_offsets, style.indent)
     style.quote = _mode(quotes, "'")
     quoted_count = sum(quotes.values())
-    style.quote_always = quoted_count >= 3 and quoted_count >= 4 * plain_strings[0]
+    style.quote_always = quoted_count >= 3 and quoted_count >= 2 * plain_strings[0]
     style.key_quote = _mode(colon_keys, "'")
     style.flow_padding = _mode(paddings, False)
+    style.quoted_keys = {key: counts["quoted"] > counts["plain"] for key, counts in per_key.items()
+                         if counts["quoted"] != counts["plain"]}
     style.true_text = _mode(bools[True], "true")
     style.false_text = _mode(bools[False], "false")
     style.null_text = _mode(nulls, "null")
     return style
+
+
+def _string_kind(node: ScalarNode) -> str | None:
+    """"quoted"/"plain" for a string value, None for other values (numbers, booleans, blocks)."""
+    if node.style in ("'", '"'):
+        return "quoted"
+    if node.style is None and node.tag == PLAIN_TAG and isinstance(resolve_plain(node.value), str):
+        return "plain"
+    return None
 
 
 class _BoolCounters(dict):
