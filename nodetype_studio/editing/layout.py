@@ -74,7 +74,7 @@ class Ref:
 
     @property
     def is_empty_scalar(self) -> bool:
-        return self.is_scalar and self.node.style is None and self.node.value == "" and self.start == self.end
+        return self.is_scalar and not self.node.style and self.node.value == "" and self.start == self.end
 
 
 @dataclass

@@ -134,8 +134,9 @@ class Renderer:
             lines.extend(self.pair_lines(key, value, column))
         return lines
 
-    def item_lines(self, value, column: int) -> list[str]:
-        """A block sequence item ``- ...`` with its dash at ``column`` (maps and lists written compactly)."""
+    def item_lines(self, value, column: int, old_style: str | None = None) -> list[str]:
+        """A block sequence item ``- ...`` with its dash at ``column`` (maps and lists written compactly);
+        ``old_style`` is the quoting of the neighbouring items, which a new string item follows."""
         pad = " " * column
         inner = column + 2
         if isinstance(value, dict) and value:
@@ -150,7 +151,7 @@ class Renderer:
                 return [pad + "- " + block[0]] + block[1:]
         if isinstance(value, (dict, list, tuple)):
             return [pad + "- " + self.flow(value)]
-        return [pad + "- " + self.scalar(value)]
+        return [pad + "- " + self.scalar(value, old_style=old_style)]
 
     def sequence_lines(self, items, column: int) -> list[str]:
         lines: list[str] = []

@@ -50,8 +50,8 @@ def can_be_plain(text: str, flow: bool = False, key: bool = False) -> bool:
 
 def single_quoted(text: str) -> str | None:
     """``'text'`` with quotes doubled, or None when single quotes cannot hold the text on one line."""
-    if any(not ch.isprintable() and ch != "\t" for ch in text):
-        return None
+    if not text.isprintable():
+        return None  # line breaks, tabs and control characters read better as double-quoted escapes
     return "'" + text.replace("'", "''") + "'"
 
 

@@ -8,6 +8,7 @@ separating comma.
 from __future__ import annotations
 
 from nodetype_studio.editing.errors import EditError
+from nodetype_studio.model.yamlload import resolve_plain
 from nodetype_studio.editing.layout import (
     _BLOCK_HEADER,
     Container,
@@ -218,12 +219,17 @@ class BlockSplicer:
         return self._block_insert_all(located, container, body, column, anchor, is_before)
 
     def append_item_splices(self, container: Container, value) -> list:
+        neighbour = _item_style(container)
         if container.flow:
-            return self._flow_insert(container, self.renderer.flow(value), None, False)
+            if isinstance(value, str) and not isinstance(value, bool):
+                item = self.renderer.scalar(value, flow=True, old_style=neighbour)
+            else:
+                item = self.renderer.flow(value)
+            return self._flow_insert(container, item, None, False)
         text = self._text
         self._mark_end(self._end_of(container, container.slots[-1]))
         column = self._column(self._start_of(container, container.slots[0]))
-        lines = self.renderer.item_lines(value, column)
+        lines = self.renderer.item_lines(value, column, neighbour)
         position = line_break(text, self._end_of(container, container.slots[-1]))
         return self._keep_unterminated_block(container, container.slots[-1], position) + [
             (position, position, self.style.newline + self.style.newline.join(lines))]
@@ -250,6 +256,20 @@ class BlockSplicer:
             raise EditError("internal error: the move target lies inside the moved entry", self.path)
         last = target if not is_before else container.slots[-1]
         return self._keep_unterminated_block(container, last, insertion[0]) + [removal, insertion]
+
+
+def _item_style(container: Container) -> str | None:
+    """How the list's last string item is written ("'", '"' or "plain"), so a new item matches it."""
+    for slot in reversed(container.slots):
+        ref = slot.value
+        if slot.alias or not ref.is_scalar or ref.is_empty_scalar:
+            continue
+        style = ref.node.style
+        if style in ("'", '"'):
+            return style
+        if not style and isinstance(resolve_plain(ref.node.value), str):
+            return "plain"
+    return None
 
 
 def _dash_before(text: str, index: int) -> int:

@@ -113,7 +113,7 @@ def _string_kind(node: ScalarNode) -> str | None:
     """"quoted"/"plain" for a string value, None for other values (numbers, booleans, blocks)."""
     if node.style in ("'", '"'):
         return "quoted"
-    if node.style is None and node.tag == PLAIN_TAG and isinstance(resolve_plain(node.value), str):
+    if not node.style and node.tag == PLAIN_TAG and isinstance(resolve_plain(node.value), str):
         return "plain"
     return None
 
