@@ -425,6 +425,10 @@ class YamlDocument(EditOperations):
         try:
             return compose(text)
         except YamlSyntaxError as exc:
+            if "undefined alias" in str(exc):
+                raise AliasEditError(
+                    f"the edit would remove an anchor that an alias still uses ({exc}); nothing changed. "
+                    "Replace the aliases first", self.path) from None
             raise EditError(f"the edit would make the file invalid YAML ({exc}); nothing changed", self.path) from None
 
     def _read_or_refuse(self, text: str):
