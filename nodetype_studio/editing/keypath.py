@@ -6,8 +6,10 @@ escape inside). Digits-only segments stay strings here; they index lists where t
 
 from __future__ import annotations
 
+from nodetype_studio.editing.errors import EditError
 
-class KeyPathError(ValueError):
+
+class KeyPathError(EditError, ValueError):
     """A key path that cannot be read (with the position of the problem)."""
 
 

@@ -320,10 +320,10 @@ class EditOperations(BlockSplicer):
         value = datapath.normalize(value)
         description = _description or f"append to {format_path(list_path)}"
         located = self._locate(list_path)
-        if located.missing is not None or not list_path:
-            if located.missing is not None and located.missing == len(list_path) - 1:
-                return self.set(list_path, [value], description)
-            raise PathNotFound(f"{format_path(list_path)} does not exist", self.path, self._line_near(located))
+        if not list_path:
+            raise EditError("the document itself is not a list", self.path)
+        if located.missing is not None:
+            return self.set(list_path, [value], description)  # creates the list (and missing mappings above it)
         container, slot = located.chain[-1]
         self._guard_value(list_path, container, slot, allow_alias=False)
         if slot.value.is_scalar:

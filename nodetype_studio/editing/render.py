@@ -11,7 +11,7 @@ from nodetype_studio.editing.scalars import (
     render_number,
     single_quoted,
 )
-from nodetype_studio.editing.style import Style
+from nodetype_studio.editing.style import Style, is_name_like
 
 
 def check_value(value, path=()) -> None:
@@ -70,7 +70,7 @@ class Renderer:
 
     def key(self, key, flow: bool = False) -> str:
         text = str(key)
-        if can_be_plain(text, flow=flow, key=True) and not (":" in text and self.style.key_quote):
+        if can_be_plain(text, flow=flow, key=True) and not (is_name_like(text) and self.style.key_quote):
             return text
         return quoted(text, self.style.key_quote or self.style.quote)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -22,7 +23,8 @@ class Style:
     seq_offset: int = 2             # columns a block sequence's dash is indented under its key (0 = not indented)
     quote: str = "'"                # quote character for values that cannot be plain
     quote_always: bool = False      # the file quotes (nearly) every string value, so new ones are quoted too
-    key_quote: str | None = "'"     # quote for keys that contain ':' (None: such keys are written plain)
+    key_quote: str | None = "'"     # quote for names like Vendor.Site:Type or Neos.Neos/Validation/X
+                                    # (keys with characters beyond letters, digits, _ and -); None: plain
     flow_padding: bool = False      # "{ a: 1 }" rather than "{a: 1}"
     # per key name: True when the file mostly quotes that key's string values (e.g. label), False when
     # it mostly writes them plain (e.g. type)
@@ -82,7 +84,7 @@ def detect_style(text: str, root: Node | None) -> Style:
                         kind = _string_kind(value)
                         if kind is not None:
                             per_key.setdefault(key.value, Counter())[kind] += 1
-                    if ":" in key.value:
+                    if is_name_like(key.value):
                         colon_keys[key.style if key.style in ("'", '"') else None] += 1
                 if not node.flow_style and not getattr(value, "flow_style", True):
                     column = key.start_mark.column
@@ -107,6 +109,14 @@ def detect_style(text: str, root: Node | None) -> Style:
     style.false_text = _mode(bools[False], "false")
     style.null_text = _mode(nulls, "null")
     return style
+
+
+_NAME_LIKE = re.compile(r"[^A-Za-z0-9_-]")
+
+
+def is_name_like(key: str) -> bool:
+    """Keys such as node type or validator names, which many files write quoted."""
+    return bool(_NAME_LIKE.search(key))
 
 
 def _string_kind(node: ScalarNode) -> str | None:
