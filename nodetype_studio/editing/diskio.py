@@ -6,24 +6,46 @@ import hashlib
 import os
 import stat
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
 from nodetype_studio.editing.errors import SaveError
 
 
-@dataclass(frozen=True)
 class DiskSignature:
-    """What a file looked like when it was read: size, modification time and content hash."""
+    """What a file looked like when it was read: size, modification time and content hash.
 
-    size: int
-    mtime_ns: int
-    sha256: str
+    The hash is computed on first use (a save compares the bytes themselves, which is exact and cheaper).
+    """
+
+    __slots__ = ("size", "mtime_ns", "_content", "_sha256")
+
+    def __init__(self, size: int, mtime_ns: int, content: bytes):
+        self.size = size
+        self.mtime_ns = mtime_ns
+        self._content = content
+        self._sha256: str | None = None
 
     @classmethod
     def of(cls, path: Path, content: bytes) -> "DiskSignature":
         info = os.stat(path)
-        return cls(info.st_size, info.st_mtime_ns, hashlib.sha256(content).hexdigest())
+        return cls(info.st_size, info.st_mtime_ns, content)
+
+    @property
+    def sha256(self) -> str:
+        if self._sha256 is None:
+            self._sha256 = hashlib.sha256(self._content).hexdigest()
+        return self._sha256
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, DiskSignature):
+            return NotImplemented
+        return (self.size, self.mtime_ns, self.sha256) == (other.size, other.mtime_ns, other.sha256)
+
+    def __hash__(self) -> int:
+        return hash((self.size, self.mtime_ns, self.sha256))
+
+    def __repr__(self) -> str:
+        return f"DiskSignature(size={self.size}, mtime_ns={self.mtime_ns})"
 
 
 def read_bytes(path: Path) -> bytes:

@@ -349,11 +349,13 @@ class YamlDocument(EditOperations):
         return Located(chain, None, entry, container)
 
     # -- committing ----------------------------------------------------------------------------------------
-    def _commit(self, splices, description: str, expect, entry: _Entry | None) -> Edit:
+    def _commit(self, splices, description: str, expect, entry: _Entry | None, focus: tuple = ()) -> Edit:
         """Apply ``splices`` [(start, end, text)], verify the result, update the index; return the Edit.
 
         ``expect(data, drop)`` gives the data the result must read back as, for a scope whose path
         prefix of length ``drop`` was removed (0: whole document, 1: inside one top-level entry).
+        ``focus`` is the path of the container the edit changes: it is compared strictly (types, key
+        order); the rest of the text is untouched, so plain equality suffices there.
         """
         old = self._text
         splices = sorted(splices, key=lambda s: (s[0], s[1]))
@@ -375,9 +377,9 @@ class YamlDocument(EditOperations):
         new_hi = old_hi + len(new) - len(old)
         position = self._entries.index(entry) if entry is not None and self._segmented else None
         if position is not None and self._is_local(position, splices):
-            self._commit_local(position, new, expect)
+            self._commit_local(position, new, expect, focus[1:])
         else:
-            self._commit_global(new, expect)
+            self._commit_global(new, expect, focus)
         return self._make_edit(description, old, new, lo, old_hi, new_hi)
 
     def _is_local(self, position: int, splices) -> bool:
@@ -386,7 +388,7 @@ class YamlDocument(EditOperations):
         key_end = entry.key_ref().end
         return all(key_end <= start and end <= slice_end for start, end, _t in splices)
 
-    def _commit_local(self, position: int, new: str, expect) -> None:
+    def _commit_local(self, position: int, new: str, expect, focus: tuple) -> None:
         entry = self._entries[position]
         old = self._text
         delta = len(new) - len(old)
@@ -402,7 +404,7 @@ class YamlDocument(EditOperations):
         if key_text(key_node) != entry.name:
             raise EditError("the edit would change a top-level key unexpectedly; nothing changed", self.path)
         actual = self._read_or_refuse(piece)[entry.name]
-        self._verify(expect(self._entry_value(entry), 1), actual, prefix=(entry.name,))
+        self._verify(expect(self._entry_value(entry), 1), actual, focus, prefix=(entry.name,))
         line_delta = new.count("\n", entry.start, old_end + delta) - old.count("\n", entry.start, old_end)
         line_base = entry.key_ref().line
         entry.key_node, entry.value_node = key_node, value_node
@@ -414,10 +416,10 @@ class YamlDocument(EditOperations):
         self._text = new
         self._data = _UNSET
 
-    def _commit_global(self, new: str, expect) -> None:
+    def _commit_global(self, new: str, expect, focus: tuple) -> None:
         root = self._parse_or_refuse(new)
         if expect is not None:
-            self._verify(expect(self.data, 0), self._read_or_refuse(new))
+            self._verify(expect(self.data, 0), self._read_or_refuse(new), focus)
         self._text = new
         self._index(root)
 
@@ -437,8 +439,12 @@ class YamlDocument(EditOperations):
         except YamlSyntaxError as exc:
             raise EditError(f"the edit would make the file unreadable ({exc}); nothing changed", self.path) from None
 
-    def _verify(self, expected, actual, prefix=()) -> None:
-        if not same(expected, actual):
+    def _verify(self, expected, actual, focus: tuple = (), prefix=()) -> None:
+        try:
+            strict = same(get_in(expected, focus), get_in(actual, focus))
+        except (KeyError, IndexError, ValueError, TypeError):
+            strict = False
+        if not (strict and expected == actual) and not same(expected, actual):
             where = first_difference(expected, actual) or ()
             raise EditError(
                 f"the edited file would not read back as intended at {format_path(prefix + tuple(where))}; "

@@ -118,7 +118,7 @@ class EditOperations(BlockSplicer):
                 return self._set_list(path, old, value, description)
             splices = self.replace_value_splices(container, slot, value)
             return self._commit(splices, description, lambda data, drop: datapath.with_set(data, path[drop:], value),
-                                self._scope(located, len(path) - 1))
+                                self._scope(located, len(path) - 1), path[:-1])
         return self._set_missing(path, located, value, description)
 
     def _set_missing(self, path, located: Located, value, description: str) -> Edit:
@@ -198,7 +198,8 @@ class EditOperations(BlockSplicer):
         else:
             def expect(data, drop):
                 return datapath.with_unset(data, path[drop:])
-        return self._commit(splices, f"remove {format_path(path)}", expect, self._scope(located, len(path) - 1))
+        return self._commit(splices, f"remove {format_path(path)}", expect, self._scope(located, len(path) - 1),
+                            path[:-1])
 
     def remove_item(self, list_path, index: int) -> Edit:
         list_path = tuple(list_path)
@@ -212,7 +213,7 @@ class EditOperations(BlockSplicer):
         return self._commit(
             splices, f"remove item {position} of {format_path(list_path)}",
             lambda data, drop: datapath.with_removed_item(data, list_path[drop:], position),
-            self._scope(located, len(list_path)))
+            self._scope(located, len(list_path)), list_path)
 
     # -- rename ------------------------------------------------------------------------------------------
     def rename_key(self, path, new_key) -> Edit:
@@ -239,7 +240,7 @@ class EditOperations(BlockSplicer):
         return self._commit(
             [(slot.key.start, slot.key.end, text)], f"rename {format_path(path)} to {new_key}",
             lambda data, drop: datapath.with_renamed(data, path[drop:], new_key),
-            self._scope(located, len(path) - 1))
+            self._scope(located, len(path) - 1), path[:-1])
 
     # -- insert / move -------------------------------------------------------------------------------------
     def _mapping_at(self, parent_path: tuple) -> tuple[Located, Container | None]:
@@ -288,7 +289,7 @@ class EditOperations(BlockSplicer):
         return self._commit(
             splices, description,
             lambda data, drop: datapath.with_inserted(data, parent_path[drop:], key, value, before, after),
-            self._scope(located, len(parent_path)))
+            self._scope(located, len(parent_path)), parent_path)
 
     def move_key(self, path, before=None, after=None) -> Edit:
         """Move a key before or after one of its sibling keys (its comments move with it)."""
@@ -310,7 +311,7 @@ class EditOperations(BlockSplicer):
         return self._commit(
             splices, f"move {format_path(path)} {where}",
             lambda data, drop: datapath.with_moved(data, path[drop:], before, after),
-            self._scope(located, len(path) - 1))
+            self._scope(located, len(path) - 1), path[:-1])
 
     # -- lists ---------------------------------------------------------------------------------------------
     def append_item(self, list_path, value, _description: str | None = None) -> Edit:
@@ -336,7 +337,7 @@ class EditOperations(BlockSplicer):
         return self._commit(
             self.append_item_splices(inner, value), description,
             lambda data, drop: datapath.with_appended(data, list_path[drop:], value),
-            self._scope(located, len(list_path)))
+            self._scope(located, len(list_path)), list_path)
 
     # -- value replacement ----------------------------------------------------------------------------------
     def replace_value_splices(self, container: Container, slot: Slot, value) -> list:

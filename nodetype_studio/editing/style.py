@@ -12,7 +12,7 @@ from nodetype_studio.editing.scalars import resolve_plain
 from nodetype_studio.editing.yamltree import PLAIN_TAG
 
 # Style detection looks at this many nodes at most: files are consistent enough, and large files load faster.
-_SAMPLE_NODES = 6000
+_SAMPLE_NODES = 3000
 
 
 @dataclass

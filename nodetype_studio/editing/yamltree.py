@@ -8,30 +8,33 @@ the studio (and the CMS) will read. Plain scalars carry a sentinel tag so they c
 from __future__ import annotations
 
 import math
-import re
 
 import yaml
 from yaml._yaml import CParser
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-from yaml.resolver import BaseResolver
 
 from nodetype_studio.model.yamlload import load_yaml_text
 
 PLAIN_TAG = "tag:nodetype-studio,2024:plain"
+STR_TAG = "tag:yaml.org,2002:str"
+SEQ_TAG = "tag:yaml.org,2002:seq"
+MAP_TAG = "tag:yaml.org,2002:map"
 MERGE_KEY = "<<"
 _NULL_KEYS = ("~", "null", "Null", "NULL")
 
-class _PlainResolver(BaseResolver):
-    """Tags every untagged plain scalar with PLAIN_TAG; quoted and block scalars get the str tag."""
+class _Loader(CParser):
+    """libyaml composition; untagged plain scalars get PLAIN_TAG (resolution is left to the model's loader)."""
 
+    def resolve(self, kind, value, implicit):  # noqa: D401 - PyYAML hook, called for untagged nodes only
+        if kind is ScalarNode:
+            return PLAIN_TAG if implicit[0] else STR_TAG
+        return SEQ_TAG if kind is SequenceNode else MAP_TAG
 
-_PlainResolver.add_implicit_resolver(PLAIN_TAG, re.compile(r"(?s).*"), [None, ""])
+    def descend_resolver(self, parent, index):
+        pass
 
-
-class _Loader(CParser, _PlainResolver):
-    def __init__(self, stream):
-        CParser.__init__(self, stream)
-        _PlainResolver.__init__(self)
+    def ascend_resolver(self):
+        pass
 
 
 class YamlSyntaxError(ValueError):
