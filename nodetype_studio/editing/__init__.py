@@ -4,6 +4,7 @@
 ``NodeTypeEditor`` routes node-type-level edits to the right file of a project.
 """
 
+from nodetype_studio.editing.document import YamlDocument
 from nodetype_studio.editing.errors import (
     AliasEditError,
     Edit,
@@ -13,7 +14,6 @@ from nodetype_studio.editing.errors import (
     SaveError,
     YamlParseError,
 )
-from nodetype_studio.editing.document import YamlDocument
 from nodetype_studio.editing.keypath import KeyPathError, format_path, parse_keypath
 from nodetype_studio.editing.nodetype_editor import NodeTypeEditor
 

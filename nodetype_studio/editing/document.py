@@ -9,13 +9,13 @@ indexed per top-level entry, so an edit inside one node type re-parses only that
 from __future__ import annotations
 
 import difflib
-import re
 from contextlib import contextmanager
 from pathlib import Path
 
-from yaml.nodes import MappingNode, ScalarNode
+from yaml.nodes import MappingNode
 
 from nodetype_studio.editing import diskio
+from nodetype_studio.editing.datapath import get_in
 from nodetype_studio.editing.errors import (
     AliasEditError,
     Edit,
@@ -24,76 +24,24 @@ from nodetype_studio.editing.errors import (
     PathNotFound,
     YamlParseError,
 )
-from nodetype_studio.editing.layout import (
-    Container,
-    Ref,
-    Slot,
-    container_of,
-    find_aliases,
-    line_number,
-    line_start,
-    next_line,
-    starts_line,
-)
-from nodetype_studio.editing.datapath import get_in
-from nodetype_studio.editing.operations import EditOperations, Located, format_path
+from nodetype_studio.editing.indexing import _UNSET, DocumentIndex
+from nodetype_studio.editing.layout import line_number, line_start, next_line
+from nodetype_studio.editing.operations import EditOperations, format_path
 from nodetype_studio.editing.render import Renderer
 from nodetype_studio.editing.style import Style, detect_style
-from nodetype_studio.editing.yamltree import YamlSyntaxError, compose, first_difference, key_text, load_data, same
+from nodetype_studio.editing.yamltree import (
+    YamlSyntaxError,
+    compose,
+    first_difference,
+    key_text,
+    load_data,
+    same,
+)
 
 BOM = "\ufeff"
-_ANCHOR_HINT = re.compile(r"(?:^|[\s\[{,])[&*][^\s,\[\]{}]", re.MULTILINE)
-_DIRECTIVE = re.compile(r"^%", re.MULTILINE)
-_DOCUMENT_MARKER = re.compile(r"^(?:---|\.\.\.)(?:[ \t]|\r?$)", re.MULTILINE)
 
 
-class _Entry:
-    """A top-level pair; its nodes' marks are relative to ``base``/``line_base``."""
-
-    __slots__ = ("name", "key_node", "value_node", "base", "line_base", "start", "data")
-
-    def __init__(self, name, key_node, value_node, base, line_base, start):
-        self.name = name
-        self.key_node = key_node
-        self.value_node = value_node
-        self.base = base
-        self.line_base = line_base
-        self.start = start
-        self.data = _UNSET
-
-    def key_ref(self) -> Ref:
-        return Ref(self.key_node, self.base, self.line_base)
-
-    def value_ref(self) -> Ref:
-        return Ref(self.value_node, self.base, self.line_base)
-
-
-_UNSET = object()
-
-
-class _RootContainer(Container):
-    """The top-level mapping seen through the entry index (slots are built only when needed)."""
-
-    def __init__(self, doc: "YamlDocument"):
-        self.kind, self.ref, self.flow = "map", None, False
-        self._doc = doc
-        self._built = None
-
-    def _slot(self, index: int) -> Slot:
-        entry = self._doc._entries[index]
-        return Slot(entry.name, entry.key_ref(), entry.value_ref(), index)
-
-    @property
-    def slots(self):
-        if self._built is None:
-            self._built = [self._slot(i) for i in range(len(self._doc._entries))]
-        return self._built
-
-    def find(self, name):
-        return [self._slot(i) for i in self._doc._entry_index.get(name, ())]
-
-
-class YamlDocument(EditOperations):
+class YamlDocument(DocumentIndex, EditOperations):
     """One YAML file: ``text`` is the current content, edits return :class:`Edit` records."""
 
     def __init__(self, path: Path | str, raw: bytes):
@@ -180,34 +128,6 @@ class YamlDocument(EditOperations):
     def encoded(self) -> bytes:
         return (self._bom + self._text).encode("utf-8")
 
-    @property
-    def data(self):
-        """The whole document as plain data (Symfony scalar rules)."""
-        if self._data is _UNSET:
-            if self._segmented:
-                data: dict = {}
-                for entry in self._entries:
-                    if entry.name not in data:  # a duplicate key: the first one counts
-                        data[entry.name] = self._entry_value(entry)
-                self._data = data
-            else:
-                try:
-                    self._data = load_data(self._text, str(self.path))
-                except YamlSyntaxError as exc:
-                    raise YamlParseError(f"not valid YAML: {exc}", self.path, exc.line) from None
-        return self._data
-
-    def _entry_value(self, entry: _Entry):
-        """The data of one top-level entry, read from its own lines."""
-        if entry.data is _UNSET:
-            position = self._entries.index(entry)
-            end = self._entries[position + 1].start if position + 1 < len(self._entries) else len(self._text)
-            try:
-                entry.data = load_data(self._text[entry.start:end], str(self.path))[entry.name]
-            except (YamlSyntaxError, KeyError, TypeError):
-                raise YamlParseError("the file could not be read for editing", self.path, entry.key_ref().line + 1) from None
-        return entry.data
-
     def get(self, path=()):
         """The value at ``path`` (a tuple of keys and list indices)."""
         path = tuple(path)
@@ -262,94 +182,8 @@ class YamlDocument(EditOperations):
                 changed.extend(range(head + j1 + 1, head + j2 + 1))
         return changed
 
-    # -- index ---------------------------------------------------------------------------------------------
-    def _index(self, root) -> None:
-        self._root = root
-        self._data = _UNSET
-        self._aliases: set = set()
-        self._shared: set = set()
-        self._entries: list[_Entry] = []
-        self._entry_index: dict[str, list[int]] = {}
-        self._segmented = False
-        text = self._text
-        if root is not None and _ANCHOR_HINT.search(text):
-            self._aliases, self._shared = find_aliases(root)
-        if not isinstance(root, MappingNode) or root.flow_style or self._aliases or _DIRECTIVE.search(text):
-            return
-        pairs = root.value
-        if not pairs:
-            return
-        first_key = pairs[0][0].start_mark.index
-        marker = _DOCUMENT_MARKER.search(text, first_key)
-        if marker:
-            return
-        entries = []
-        for key_node, value_node in pairs:
-            if not isinstance(key_node, ScalarNode) or not starts_line(text, key_node.start_mark.index):
-                return
-            name = key_text(key_node)
-            start = line_start(text, key_node.start_mark.index)
-            entries.append(_Entry(name, key_node, value_node, 0, 0, start))
-        self._entries = entries
-        for position, entry in enumerate(entries):
-            self._entry_index.setdefault(entry.name, []).append(position)
-        self._segmented = True
-
-    def _root_container(self) -> Container | None:
-        if self._segmented:
-            return _RootContainer(self)
-        root = self._root
-        if root is None or isinstance(root, ScalarNode):
-            return None
-        return container_of(Ref(root), self._aliases)
-
-    def _container_at(self, ref: Ref) -> Container:
-        return container_of(ref, self._aliases)
-
-    def _locate(self, path: tuple, for_reading: bool = False) -> Located:
-        """Find the slots along ``path``; stops at the first missing element (``missing`` = its index)."""
-        chain: list[tuple[Container, Slot]] = []
-        container = self._root_container()
-        entry = None
-        for depth, name in enumerate(path):
-            if container is None:
-                return Located(chain, depth, entry, None)
-            if container.kind == "map":
-                if isinstance(name, bool) or not isinstance(name, (str, int)):
-                    raise EditError(f"invalid key {name!r} in {format_path(path)}", self.path)
-                found = [slot for slot in container.find(str(name)) if not slot.merge]
-                if len(found) > 1:
-                    lines = ", ".join(str(slot.key.line + 1) for slot in found)
-                    raise EditError(
-                        f"{format_path(path[:depth + 1])} is defined more than once in this mapping "
-                        f"(lines {lines}); remove the duplicate by hand first", self.path, found[-1].key.line + 1)
-                if not found:
-                    if any(slot.merge for slot in container.slots) and not for_reading:
-                        raise AliasEditError(
-                            f"{format_path(path[:depth + 1])} is not written in this mapping but may come from "
-                            "a merge key (<<: *alias); edit it where the anchor is defined", self.path)
-                    return Located(chain, depth, entry, container)
-                slot = found[0]
-            else:
-                index = _list_index(name, len(container.slots))
-                if index is None:
-                    return Located(chain, depth, entry, container)
-                slot = container.slots[index]
-            if depth == 0 and self._segmented:
-                entry = self._entries[slot.index]
-            chain.append((container, slot))
-            last = depth == len(path) - 1
-            if not for_reading and (slot.alias or slot.key_alias or id(slot.value.node) in self._shared):
-                if not last:
-                    raise self._alias_error(path[:depth + 1], container, slot)
-            if last:
-                break
-            value = slot.value
-            container = None if value.is_scalar else self._container_at(value)
-        return Located(chain, None, entry, container)
-
     # -- committing ----------------------------------------------------------------------------------------
-    def _commit(self, splices, description: str, expect, entry: _Entry | None, focus: tuple = ()) -> Edit:
+    def _commit(self, splices, description: str, expect, entry, focus: tuple = ()) -> Edit:
         """Apply ``splices`` [(start, end, text)], verify the result, update the index; return the Edit.
 
         ``expect(data, drop)`` gives the data the result must read back as, for a scope whose path
@@ -546,16 +380,3 @@ class _Transaction:
         if self.lo is None or old == new:
             return doc._make_edit(self.description, old, new, 0, 0, 0)
         return doc._make_edit(self.description, old, new, self.lo, len(old) - self.suffix, len(new) - self.suffix)
-
-
-def _list_index(name, length: int) -> int | None:
-    if isinstance(name, bool):
-        return None
-    if isinstance(name, str):
-        if not name.lstrip("-").isdigit():
-            return None
-        name = int(name)
-    if not isinstance(name, int):
-        return None
-    index = name + length if name < 0 else name
-    return index if 0 <= index < length else None

@@ -17,7 +17,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from nodetype_studio.editing.document import YamlDocument
-from nodetype_studio.editing.errors import Edit, EditError, FileChangedOnDisk, PathNotFound
+from nodetype_studio.editing.errors import (
+    Edit,
+    EditError,
+    FileChangedOnDisk,
+    PathNotFound,
+)
 from nodetype_studio.editing.keypath import format_path
 
 

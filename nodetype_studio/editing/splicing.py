@@ -8,14 +8,13 @@ separating comma.
 from __future__ import annotations
 
 from nodetype_studio.editing.errors import EditError
-from nodetype_studio.model.yamlload import resolve_plain
 from nodetype_studio.editing.layout import (
     _BLOCK_HEADER,
     Container,
-    container_of,
     Slot,
     alias_span,
     attached_start,
+    container_of,
     is_blank_line,
     line_break,
     line_start,
@@ -25,6 +24,7 @@ from nodetype_studio.editing.layout import (
     slot_start,
     starts_line,
 )
+from nodetype_studio.model.yamlload import resolve_plain
 
 _BLANK_CHECK_LIMIT = 30
 

@@ -11,7 +11,7 @@ import math
 
 import yaml
 from yaml._yaml import CParser
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.nodes import Node, ScalarNode, SequenceNode
 
 from nodetype_studio.model.yamlload import load_yaml_text
 

@@ -19,7 +19,12 @@ import yaml
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from nodetype_studio.editing import AliasEditError, EditError, YamlDocument, YamlParseError
+from nodetype_studio.editing import (
+    AliasEditError,
+    EditError,
+    YamlDocument,
+    YamlParseError,
+)
 from nodetype_studio.editing.datapath import with_inserted, with_set, with_unset
 from nodetype_studio.editing.yamltree import same
 from nodetype_studio.model.yamlload import load_yaml_text

@@ -3,7 +3,12 @@
 import pytest
 from edit_helpers import changes, load, reread
 
-from nodetype_studio.editing import AliasEditError, EditError, PathNotFound, YamlDocument
+from nodetype_studio.editing import (
+    AliasEditError,
+    EditError,
+    PathNotFound,
+    YamlDocument,
+)
 from nodetype_studio.editing.errors import YamlParseError
 
 SHARED = "Vendor.Site:Mixin.Shared"

@@ -13,8 +13,7 @@ import tempfile
 import pytest
 from edit_helpers import copy_fixture
 
-from nodetype_studio.editing import FileChangedOnDisk, SaveError, YamlDocument
-from nodetype_studio.editing import diskio
+from nodetype_studio.editing import FileChangedOnDisk, SaveError, YamlDocument, diskio
 
 PAGE = "Vendor.Site:Document.Page"
 

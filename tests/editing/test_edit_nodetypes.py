@@ -5,7 +5,12 @@ import shutil
 import pytest
 from edit_helpers import FIXTURES, reread
 
-from nodetype_studio.editing import EditError, FileChangedOnDisk, NodeTypeEditor, PathNotFound
+from nodetype_studio.editing import (
+    EditError,
+    FileChangedOnDisk,
+    NodeTypeEditor,
+    PathNotFound,
+)
 from nodetype_studio.model import load_project
 
 PAGE = "Vendor.Site:Document.Page"
