@@ -41,6 +41,7 @@ class NodeTypeEditor:
         self.project = project
         self._documents: dict[Path, YamlDocument] = {}
         self._extra_files: dict[str, list[Path]] = {}  # node types added (or overridden) through the editor
+        self._sources: dict | None = None
 
     # -- documents -----------------------------------------------------------------------------------------
     def document(self, path) -> YamlDocument:
@@ -59,13 +60,15 @@ class NodeTypeEditor:
         return doc
 
     def _source_file(self, path: Path):
-        for source in self.project.files:
-            try:
-                if Path(source.path).resolve() == path:
-                    return source
-            except OSError:
-                continue
-        return None
+        if self._sources is None:
+            self._sources = {}
+            for source in self.project.files:
+                if not source.baseline:
+                    try:
+                        self._sources[Path(source.path).resolve()] = source
+                    except OSError:
+                        continue
+        return self._sources.get(path)
 
     @property
     def documents(self) -> list[YamlDocument]:
