@@ -190,7 +190,7 @@ class EditOperations(BlockSplicer):
             return self.remove_item(path[:-1], path[-1])
         self._guard_value(path, container, slot, allow_alias=True)
         splices = self.remove_slot_splices(located)
-        if len(path) == 1 and len(container.slots) == 1:
+        if len(path) == 1 and len(container.slots) == 1 and not container.flow:
             def expect(_data, _drop):
                 return None  # the document's only key: the file becomes empty
         else:
@@ -383,7 +383,7 @@ class EditOperations(BlockSplicer):
             lines = render.mapping_lines(value, column) if is_map else render.sequence_lines(value, column)
             body = newline.join(lines)
             if current.is_block_collection:
-                return [(line_start(text, current.start), content_end(text, current, self._aliases), body)]
+                return [(line_start(text, current.start), self._block_end(current), body)]
             old_end = self._inline_end(current, colon)
             comment = comment_of_line(text, old_end)
             return [(colon, line_break(text, old_end), (" " + comment if comment else "") + newline + body)]
@@ -391,7 +391,7 @@ class EditOperations(BlockSplicer):
         if len(lines) == 1:
             inline = lines[0]
             if current.is_block_collection:
-                end = content_end(text, current, self._aliases)
+                end = self._block_end(current)
                 comment = comment_of_line(text, colon)
                 return [(colon, end, inline + (" " + comment if comment else ""))]
             if current.is_empty_scalar:
@@ -403,11 +403,16 @@ class EditOperations(BlockSplicer):
             return [(current.start, block_scalar_end(text, current), header.lstrip(" ") + newline + body)]
         if current.is_block_collection:
             comment = comment_of_line(text, colon)
-            return [(colon, content_end(text, current, self._aliases),
+            return [(colon, self._block_end(current),
                      header + (" " + comment if comment else "") + newline + body)]
         old_end = self._inline_end(current, colon)
         comment = comment_of_line(text, old_end)
         return [(colon, line_break(text, old_end), header + (" " + comment if comment else "") + newline + body)]
+
+    def _block_end(self, current) -> int:
+        """End of a block collection being replaced: its last line, with any comment there (the comment
+        belongs to the removed content, and text written after it would be commented out or swallowed)."""
+        return line_break(self._text, content_end(self._text, current, self._aliases))
 
     def _inline_end(self, current, colon: int) -> int:
         return colon if current.is_empty_scalar else current.end
@@ -427,7 +432,7 @@ class EditOperations(BlockSplicer):
         if current.is_block_scalar:
             end = block_scalar_end(text, current)
         elif current.is_block_collection:
-            end = content_end(text, current, self._aliases)
+            end = self._block_end(current)
         else:
             end = current.end
         return [(current.start, end, body)]

@@ -10,9 +10,22 @@ from __future__ import annotations
 
 import math
 
-from nodetype_studio.model.yamlload import resolve_plain
+from nodetype_studio.model.yamlload import resolve_plain as _model_resolve_plain
 
 _NULL_KEYS = ("~", "null", "Null", "NULL")
+_UNREADABLE = object()
+
+
+def resolve_plain(text: str):
+    """The model's reading of a plain scalar; ``UNREADABLE`` when the reader fails on it (such text is
+    never written plain)."""
+    try:
+        return _model_resolve_plain(text)
+    except (ValueError, OverflowError):
+        return _UNREADABLE
+
+
+UNREADABLE = _UNREADABLE
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from nodetype_studio.editing.layout import (
     slot_start,
     starts_line,
 )
-from nodetype_studio.model.yamlload import resolve_plain
+from nodetype_studio.editing.scalars import resolve_plain
 
 _BLANK_CHECK_LIMIT = 30
 
@@ -244,13 +244,16 @@ class BlockSplicer:
             item = text[self._start_of(container, slot):self._end_of(container, slot)]
             return self.remove_slot_splices(located) + self._flow_insert(container, item, target, is_before)
         start = self._start_of(container, slot)
-        if not starts_line(text, start) or not starts_line(text, self._start_of(container, target)):
-            raise EditError("cannot move a key that shares its line with a list dash ('- key: value'); "
-                            "move it by hand", self.path, slot.key.line + 1)
-        removal = self._line_removal(located, container, slot)
-        first, last = self._entry_lines(located, container, slot)
-        body = text[first:last]
         column = self._column(start)
+        if starts_line(text, start):
+            removal = self._line_removal(located, container, slot)
+            first, last = self._entry_lines(located, container, slot)
+            body = text[first:last]
+        else:
+            # the first key of a "- key: value" item: the next key moves up onto the dash line
+            following = self._start_of(container, container.slots[slot.index + 1])
+            removal = (start, following, "")
+            body = " " * column + text[start:line_break(text, self._end_of(container, slot))]
         insertion = self._block_insert(located, container, body, column, target, is_before)
         if removal[0] < insertion[0] < removal[1]:
             raise EditError("internal error: the move target lies inside the moved entry", self.path)

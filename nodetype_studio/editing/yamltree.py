@@ -77,7 +77,11 @@ def is_merge_key(node: Node) -> bool:
 
 def load_data(text: str, file: str = "<edit>"):
     """The data of a YAML text exactly as the project model reads it (raises YamlSyntaxError)."""
-    loaded = load_yaml_text(text, file)
+    try:
+        loaded = load_yaml_text(text, file)
+    except (ValueError, OverflowError, RecursionError) as exc:
+        # the model's reader failed on this text (a bug there); never let it escape as a crash
+        raise YamlSyntaxError(f"the project model could not read this YAML ({exc})") from None
     if not loaded.ok:
         problem = next((d for d in loaded.diagnostics if d.severity.value == "error"), None)
         if problem is None:

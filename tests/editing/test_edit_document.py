@@ -195,3 +195,22 @@ def test_replacing_block_collections_and_scalars_with_each_other(tmp_path):
     doc.set(("a", "s"), {"k": [1, 2]})
     assert doc.text == "a:\n  m: now a scalar # keep me\n  s: # beside\n    k:\n      - 1\n      - 2\nb: end\n"
     assert reread(doc.text) == {"a": {"m": "now a scalar", "s": {"k": [1, 2]}}, "b": "end"}
+
+
+def test_keys_of_compact_list_items_can_be_moved_and_removed():
+    doc = YamlDocument.from_text("items:\n- name: a\n  label: A\n  icon: x\n- name: b\n")
+    doc.move_key(("items", 0, "name"), after="label")
+    assert doc.text == "items:\n- label: A\n  name: a\n  icon: x\n- name: b\n"
+    doc.move_key(("items", 0, "icon"), before="label")
+    assert doc.text == "items:\n- icon: x\n  label: A\n  name: a\n- name: b\n"
+    doc.unset(("items", 0, "icon"))
+    assert doc.text == "items:\n- label: A\n  name: a\n- name: b\n"
+    doc.unset(("items", 1, "name"))
+    assert reread(doc.text)["items"] == [{"label": "A", "name": "a"}, {}]
+
+
+def test_a_comment_on_the_last_line_of_a_replaced_block_goes_with_it():
+    doc = YamlDocument.from_text("a:\n  - x  # about x\nb: 1\n")
+    doc.set(("a",), "multi\nline\n")
+    assert doc.text == "a: |\n  multi\n  line\nb: 1\n"
+    assert reread(doc.text)["a"] == "multi\nline\n"
