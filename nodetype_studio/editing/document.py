@@ -94,7 +94,8 @@ class YamlDocument(DocumentIndex, EditOperations):
             root = compose(text)
         except YamlSyntaxError as exc:
             raise YamlParseError(f"not valid YAML: {exc}", self.path, exc.line) from None
-        self._style: Style = detect_style(text, root)
+        self._style: Style | None = None  # detected on first use, from the text as loaded
+        self._style_source = (text, root)
         self._index(root)
 
     def reload(self) -> None:
@@ -117,6 +118,10 @@ class YamlDocument(DocumentIndex, EditOperations):
 
     @property
     def style(self) -> Style:
+        if self._style is None:
+            text, root = self._style_source
+            self._style = detect_style(text, root)
+            self._style_source = None
         return self._style
 
     @property

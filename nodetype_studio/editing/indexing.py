@@ -84,17 +84,23 @@ class DocumentIndex:
     def data(self):
         """The whole document as plain data (Symfony scalar rules)."""
         if self._data is _UNSET:
-            if self._segmented:
+            if self._segmented and all(entry.data is not _UNSET for entry in self._entries):
                 data: dict = {}
                 for entry in self._entries:
                     if entry.name not in data:  # a duplicate key: the first one counts
-                        data[entry.name] = self._entry_value(entry)
+                        data[entry.name] = entry.data
                 self._data = data
             else:
                 try:
                     self._data = load_data(self._text, str(self.path))
                 except YamlSyntaxError as exc:
                     raise YamlParseError(f"not valid YAML: {exc}", self.path, exc.line) from None
+                if self._segmented and isinstance(self._data, dict):
+                    seen = set()
+                    for entry in self._entries:  # one parse fills every entry (duplicates read their own)
+                        if entry.name not in seen and entry.data is _UNSET:
+                            entry.data = self._data.get(entry.name)
+                        seen.add(entry.name)
         return self._data
 
     def _entry_value(self, entry: _Entry):

@@ -1,7 +1,8 @@
 """Acceptance over every corpus file (NODETYPE_STUDIO_CORPUS): byte-identical round trips, scalar edits that
 change only their own lines, insertions and removals whose diff holds only the inserted/removed lines.
 
-Random choices come from hypothesis with a fixed seed. Files are handled in chunks: each hypothesis example
+Every edit is undone again through its Edit record (which must restore the file exactly), so one loaded
+document per file serves all its checks. Random choices come from hypothesis with a fixed seed. Files are handled in chunks: each hypothesis example
 edits every file of its chunk once, and three examples run per chunk, so every file gets three edits of
 each kind while the engine starts only a few dozen times. Node positions for the line checks are taken
 independently of the editor, from PyYAML's composer.
@@ -48,8 +49,8 @@ SCALARS = st.one_of(
 )
 KEYS = st.one_of(st.sampled_from(["zzNew", "Neos.Neos:Content", "a.b", "with space", "123", "yes", "über"]),
                  st.text(st.characters(whitelist_categories=("Ll", "Lu", "Nd")), min_size=1, max_size=8))
-VALUES = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=3),
-                                                        st.dictionaries(KEYS, inner, max_size=3)), max_leaves=5)
+VALUES = st.one_of(SCALARS, st.lists(SCALARS, max_size=3), st.dictionaries(KEYS, SCALARS, max_size=3),
+                   st.dictionaries(KEYS, st.dictionaries(KEYS, SCALARS, max_size=2), max_size=2))
 
 
 # -- helpers -------------------------------------------------------------------------------------------------
@@ -141,7 +142,15 @@ class Sample:
         self.keys = [p for p, _ in walked if p and isinstance(p[-1], str)]
 
     def fresh(self) -> YamlDocument:
-        return YamlDocument(self.path, self.raw)
+        """The file's document in its loaded state (reused: every check undoes its edit)."""
+        if getattr(self, "_doc", None) is None:
+            self._doc = YamlDocument(self.path, self.raw)
+        assert self._doc.text == self.text
+        return self._doc
+
+    def undo(self, doc: YamlDocument, edit) -> None:
+        doc.apply(edit.inverse())
+        assert doc.text == self.text and not doc.dirty, ("undo did not restore the file", self.path)
 
 
 def _chunks(corpus: Path, stats: Counter):
@@ -163,11 +172,18 @@ def _refused(stats: Counter, kind: str, sample: Sample, where, exc: EditError) -
 def check_scalar_edit(sample: Sample, choice: tuple, value, stats: Counter) -> None:
     doc = sample.fresh()
     try:
-        doc.set(choice, value)
+        edit = doc.set(choice, value)
     except EditError as exc:
         _refused(stats, "edit", sample, choice, exc)
         return
     stats["edited"] += 1
+    try:
+        _check_scalar_lines(sample, doc, choice, value, stats)
+    finally:
+        sample.undo(doc, edit)
+
+
+def _check_scalar_lines(sample: Sample, doc: YamlDocument, choice: tuple, value, stats: Counter) -> None:
     assert same(_data(doc.text), with_set(sample.data, choice, value)), (sample.path, choice, value)
     if same(_get(sample.data, choice), value):
         assert doc.text == sample.text
@@ -193,11 +209,18 @@ def check_insertion(sample: Sample, parent: tuple, key: str, value, where: str, 
     after = anchor if where == "after" else None
     doc = sample.fresh()
     try:
-        doc.insert_key(parent, key, value, before=before, after=after)
+        edit = doc.insert_key(parent, key, value, before=before, after=after)
     except EditError as exc:
         _refused(stats, "insert", sample, parent, exc)
         return
     stats["inserted"] += 1
+    try:
+        _check_insertion_lines(sample, doc, parent, key, value, before, after, stats)
+    finally:
+        sample.undo(doc, edit)
+
+
+def _check_insertion_lines(sample, doc, parent, key, value, before, after, stats) -> None:
     expected = with_inserted(sample.data, parent, key, value, before=before, after=after)
     assert same(_data(doc.text), expected), (sample.path, parent, key)
     old_lines, new_lines = sample.text.split("\n"), doc.text.split("\n")
@@ -215,11 +238,18 @@ def check_insertion(sample: Sample, parent: tuple, key: str, value, where: str, 
 def check_removal(sample: Sample, choice: tuple, stats: Counter) -> None:
     doc = sample.fresh()
     try:
-        doc.unset(choice)
+        edit = doc.unset(choice)
     except EditError as exc:
         _refused(stats, "remove", sample, choice, exc)
         return
     stats["removed"] += 1
+    try:
+        _check_removal_lines(sample, doc, choice, stats)
+    finally:
+        sample.undo(doc, edit)
+
+
+def _check_removal_lines(sample: Sample, doc: YamlDocument, choice: tuple, stats: Counter) -> None:
     after = _data(doc.text)
     expected = with_unset(sample.data, choice)
     assert same(after, expected) or (expected == {} and after is None), (sample.path, choice)

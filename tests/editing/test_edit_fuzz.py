@@ -64,7 +64,7 @@ OPERATIONS = ["set", "unset", "insert", "rename", "move", "append"]
 
 
 @seed(7)
-@settings(max_examples=400, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=300, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 @given(data=DATA, layout=LAYOUTS, op=st.sampled_from(OPERATIONS), pick=st.integers(0, 1000), value=SCALARS,
        name=NAMES)
 def test_random_edits_are_exact_or_refused(data, layout, op, pick, value, name):
