@@ -35,7 +35,21 @@ class RichTextEdit(QTextEdit):
         if not self.autoparagraph and event.key() in (Qt.Key_Return, Qt.Key_Enter):
             self.textCursor().insertText(LINE_BREAK)
             return
+        if event.key() in (Qt.Key_Tab, Qt.Key_Backtab) and self._next_cell(event.key() == Qt.Key_Backtab):
+            return
         super().keyPressEvent(event)
+
+    def _next_cell(self, backwards: bool) -> bool:
+        """Tab and Shift+Tab move between table cells (as in word processors)."""
+        cursor = self.textCursor()
+        table = cursor.currentTable()
+        if table is None:
+            return False
+        cell = table.cellAt(cursor)
+        index = cell.row() * table.columns() + cell.column() + (-1 if backwards else 1)
+        if 0 <= index < table.rows() * table.columns():
+            self.setTextCursor(table.cellAt(index // table.columns(), index % table.columns()).firstCursorPosition())
+        return True
 
     def insertFromMimeData(self, source) -> None:
         # Pasted HTML goes through the same cleaning as loaded HTML, so nothing foreign gets in.
@@ -334,7 +348,8 @@ class RichTextDialog(QDialog):
         fmt.setBorder(1)
         fmt.setCellPadding(4)
         fmt.setCellSpacing(0)
-        self.text_edit.textCursor().insertTable(rows, columns, fmt)
+        table = self.text_edit.textCursor().insertTable(rows, columns, fmt)
+        self.text_edit.setTextCursor(table.cellAt(0, 0).firstCursorPosition())
 
     # -- links ---------------------------------------------------------------------------------
     def _link_range(self) -> QTextCursor:

@@ -31,6 +31,8 @@ LINK_PROPERTIES = {"title": LINK_TITLE, "target": LINK_TARGET, "rel": LINK_REL, 
 _TOKEN = "ntsl:"
 _DROPPED_WITH_CONTENT = {"script", "style", "template", "iframe", "object", "noscript", "head", "title"}
 _DROPPED = {"img", "embed", "source", "video", "audio", "picture", "input", "button", "select", "textarea", "meta", "link"}
+# Tags Qt does not read as the CMS means them, renamed before loading.
+_RENAMED = {"strike": "s", "th": "td", "b": "strong", "i": "em"}
 _ORDERED = {QTextListFormat.ListDecimal, QTextListFormat.ListLowerAlpha, QTextListFormat.ListUpperAlpha,
             QTextListFormat.ListLowerRoman, QTextListFormat.ListUpperRoman}
 LINE_BREAK = "\u2028"
@@ -60,6 +62,9 @@ class _Preparer(HTMLParser):
             else:
                 self.parts.append("<a>")
             return
+        if tag in _RENAMED:
+            self.parts.append(f"<{_RENAMED[tag]}>")
+            return
         self.parts.append(self.get_starttag_text() or f"<{tag}>")
 
     def handle_startendtag(self, tag, attrs):
@@ -71,7 +76,7 @@ class _Preparer(HTMLParser):
             self._skip = max(self._skip - 1, 0)
             return
         if not self._skip and tag not in _DROPPED:
-            self.parts.append(f"</{tag}>")
+            self.parts.append(f"</{_RENAMED.get(tag, tag)}>")
 
     def handle_data(self, data):
         if not self._skip:
