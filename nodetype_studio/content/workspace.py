@@ -1,9 +1,10 @@
 """A project's offline stand-ins for the CMS: its sample content tree and its media library (Qt-free).
 
 Both are built on first use. The content tree is read from ``.nodetype-studio/content.yaml`` when
-that file exists, else generated from the node types; it is written back on every change. Without a
-project (``Workspace.standalone()``) the content comes from the bundled example project and is kept
-in memory only, and the media library holds the samples.
+that file exists, else generated from the node types; it is written back on every change. A workspace
+made with ``persist=False`` writes nothing into the project: content stays in memory, uploads go to a
+folder of this session. Editors shown without a project use ``Workspace.standalone()``: the bundled
+example project, not persisted.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ class Workspace:
     def __init__(self, project: Any, *, persist: bool = True):
         self.project = project
         root = Path(getattr(project, "root", ".") or ".")
-        self.root: Path | None = (root if root.is_dir() else root.parent) if persist else None
+        self.project_root = root if root.is_dir() else root.parent
+        self.root: Path | None = self.project_root if persist else None  # where files are written
         self.types = TypeIndex(project)
         self._content: ContentTree | None = None
         self._media: MediaLibrary | None = None
@@ -51,7 +53,7 @@ class Workspace:
 
     @classmethod
     def standalone(cls) -> "Workspace":
-        """For editors shown without a project: example content in memory, sample media."""
+        """For editors shown without a project: the bundled example project, not persisted."""
         global _standalone
         if _standalone is None:
             from nodetype_studio.model import load_project
@@ -107,11 +109,8 @@ class Workspace:
     @property
     def media(self) -> MediaLibrary:
         if self._media is None:
-            if self.root is None:
-                self._media = MediaLibrary.standalone()
-            else:
-                folders = [Path(p.path) for p in getattr(self.project, "packages", [])]
-                self._media = MediaLibrary.for_project(self.root, folders)
+            folders = [Path(p.path) for p in getattr(self.project, "packages", [])]
+            self._media = MediaLibrary.for_project(self.project_root, folders, writable=self.root is not None)
         return self._media
 
 

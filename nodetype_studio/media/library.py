@@ -130,11 +130,12 @@ class MediaLibrary:
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
-    def for_project(cls, root: Path, package_folders: Iterable[Path]) -> "MediaLibrary":
+    def for_project(cls, root: Path, package_folders: Iterable[Path], *, writable: bool = True) -> "MediaLibrary":
         """The library of a project at ``root``: its Resources folders, its uploads, the samples and
-        the folders listed in ``.nodetype-studio/media.yaml``."""
+        the folders listed in ``.nodetype-studio/media.yaml``. Not ``writable``: nothing is written
+        into the project (uploads go to a folder of this session, added folders are not remembered)."""
         root = Path(root)
-        upload = root / CONFIG_DIR / UPLOAD_DIR
+        upload = root / CONFIG_DIR / UPLOAD_DIR if writable else Path(tempfile.mkdtemp(prefix="nodetype-studio-uploads-"))
         project = AssetSource(PROJECT_SOURCE, "Project", [], aliases=PROJECT_ALIASES)
         seen = set()
         for package in package_folders:
@@ -145,7 +146,7 @@ class MediaLibrary:
                     project.folders.append(folder)
                     project.anchors[folder] = root
         project.folders.append(upload)
-        project.anchors[upload] = root
+        project.anchors[upload] = root if writable else upload
         config_file = root / CONFIG_DIR / config.CONFIG_FILE
         user_sources, problems = config.load_sources(config_file, root)
         sources = [project, _samples_source()]
@@ -158,7 +159,7 @@ class MediaLibrary:
                 continue
             taken.add(entry.identifier)
             sources.append(AssetSource(entry.identifier, entry.label, [entry.path], removable=True))
-        return cls(sources, upload, config_file, root, problems)
+        return cls(sources, upload, config_file if writable else None, root, problems)
 
     @classmethod
     def standalone(cls) -> "MediaLibrary":

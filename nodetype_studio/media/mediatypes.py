@@ -54,6 +54,11 @@ EXTENSIONS: dict[str, tuple[str, ...]] = {
     "video/webm": (".webm",),
     "video/ogg": (".ogv",),
     "video/quicktime": (".mov",),
+    # not media, but named in messages when someone tries to upload them
+    "application/yaml": (".yaml", ".yml"),
+    "application/json": (".json",),
+    "text/html": (".html", ".htm"),
+    "application/xml": (".xml", ".xlf"),
 }
 _BY_EXTENSION = {ext: media_type for media_type, exts in EXTENSIONS.items() for ext in exts}
 

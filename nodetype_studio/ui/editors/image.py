@@ -29,6 +29,7 @@ from nodetype_studio.ui.editors.thumbs import asset_pixmap, file_icon
 from nodetype_studio.ui.editors.upload import UploadPolicy
 
 PREVIEW = QSize(280, 160)
+EMPTY_PREVIEW_HEIGHT = 64
 
 
 def _button(parent: QWidget, icon: str, text: str, name: str) -> QPushButton:
@@ -57,7 +58,7 @@ class ImageEditor(EditorWidget):
         self.preview = QLabel(self.container)
         self.preview.setObjectName("preview")
         self.preview.setAlignment(Qt.AlignCenter)
-        self.preview.setMinimumHeight(PREVIEW.height())
+        self.preview.setFixedHeight(EMPTY_PREVIEW_HEIGHT)
         self.preview.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
         self.preview.setFrameShape(QLabel.StyledPanel)
         layout.addWidget(self.preview)
@@ -88,7 +89,7 @@ class ImageEditor(EditorWidget):
         self.upload_button.setVisible(self.features["upload"])
         self.resize_box: QCheckBox | None = None
         if self.features["resize"]:
-            layout.addLayout(self._resize_row())
+            layout.addWidget(self._resize_row())
         self.message = QLabel(self.container)
         self.message.setObjectName("message")
         self.message.setWordWrap(True)
@@ -98,15 +99,17 @@ class ImageEditor(EditorWidget):
         if self.upload_policy.limit.problem:
             self.say(self.upload_policy.limit.problem, style.NOTE)
 
-    def _resize_row(self) -> QHBoxLayout:
-        row = QHBoxLayout()
+    def _resize_row(self) -> QWidget:
+        self.resize_row = QWidget(self.container)
+        row = QHBoxLayout(self.resize_row)
+        row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(4)
-        self.resize_box = QCheckBox("Resize to", self.container)
+        self.resize_box = QCheckBox("Resize to", self.resize_row)
         self.resize_box.setObjectName("resize")
         self.resize_box.toggled.connect(self._resize_toggled)
-        self.resize_width = QSpinBox(self.container)
+        self.resize_width = QSpinBox(self.resize_row)
         self.resize_width.setObjectName("resizeWidth")
-        self.resize_height = QSpinBox(self.container)
+        self.resize_height = QSpinBox(self.resize_row)
         self.resize_height.setObjectName("resizeHeight")
         for spin in (self.resize_width, self.resize_height):
             spin.setRange(1, 100000)
@@ -116,10 +119,10 @@ class ImageEditor(EditorWidget):
         self.resize_height.valueChanged.connect(lambda v: self._resized("height", v))
         row.addWidget(self.resize_box)
         row.addWidget(self.resize_width)
-        row.addWidget(QLabel("\u00d7", self.container))
+        row.addWidget(QLabel("\u00d7", self.resize_row))
         row.addWidget(self.resize_height)
         row.addStretch(1)
-        return row
+        return self.resize_row
 
     # -- value ---------------------------------------------------------------------------------
     def identity(self) -> str | None:
@@ -160,14 +163,15 @@ class ImageEditor(EditorWidget):
         can_crop = self.features["crop"] and asset is not None and asset.is_image and not asset.is_svg and bool(asset.width)
         self.crop_button.setVisible(can_crop)
         self.remove_button.setVisible(identity is not None)
+        self.preview.setFixedHeight(PREVIEW.height() if asset is not None else EMPTY_PREVIEW_HEIGHT)
         if identity is None:
-            self.preview.setPixmap(icons.icon("far fa-image").pixmap(QSize(48, 48)))
+            self.preview.setPixmap(icons.icon("far fa-image").pixmap(QSize(40, 40)))
             self.info.setText("No image chosen")
             style.tint(self.info, style.MUTED)
             self._show_resize(None)
             return
         if asset is None:
-            self.preview.setPixmap(icons.icon("fas fa-exclamation-triangle").pixmap(QSize(48, 48)))
+            self.preview.setPixmap(icons.icon("fas fa-exclamation-triangle").pixmap(QSize(40, 40)))
             self.info.setText(f"Unknown image {identity}: it is not in the media library")
             style.tint(self.info, style.ERROR)
             self._show_resize(None)
@@ -271,6 +275,7 @@ class ImageEditor(EditorWidget):
             return
         usable = asset is not None and asset.is_image and not asset.is_svg and bool(asset.width)
         resize = self.adjustments().get("resize")
+        self.resize_row.setVisible(usable)  # nothing to resize (yet): no row of meaningless numbers
         self._syncing = True
         self.resize_box.setEnabled(usable)
         self.resize_box.setChecked(usable and isinstance(resize, Mapping))

@@ -99,6 +99,7 @@ class LinkDialog(QDialog):
                 setattr(self, attr, box)
                 form.addRow("", box)
         layout.addLayout(form)
+        layout.addStretch(1)
         self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel, self)
         self.remove_button = self.buttons.addButton("Remove link", QDialogButtonBox.DestructiveRole)
         self.remove_button.setVisible(bool(href))
