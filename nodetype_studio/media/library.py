@@ -65,6 +65,13 @@ class Asset:
     width: int | None = None
     height: int | None = None
     caption: str = ""
+    #: title, file name and tags in one case-folded string (searched on every keystroke)
+    haystack: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.haystack:
+            text = "\n".join((self.title, self.path.name, *self.tags)).casefold()
+            object.__setattr__(self, "haystack", text)
 
     @property
     def filename(self) -> str:
@@ -85,10 +92,7 @@ class Asset:
     def matches_text(self, text: str) -> bool:
         """Title, file name or a tag contains ``text`` (case-insensitive)."""
         needle = text.casefold().strip()
-        if not needle:
-            return True
-        return (needle in self.title.casefold() or needle in self.filename.casefold()
-                or any(needle in tag.casefold() for tag in self.tags))
+        return not needle or needle in self.haystack
 
 
 @dataclass
@@ -252,15 +256,24 @@ class MediaLibrary:
 
     def browse(self, media_types: Iterable[str] = (), sources: Iterable[str] = (), text: str = "") -> list[Asset]:
         """What the media browser shows: the sub type of ``media_types`` is ignored (spec)."""
-        types = list(media_types)
-        return [a for a in self.assets(sources) if accepts(a.media_type, types, ignore_subtype=True) and a.matches_text(text)]
+        return self._filtered(text, list(media_types), sources, ignore_subtype=True)
 
     def search(self, text: str, media_types: Iterable[str] = (), sources: Iterable[str] = ()) -> list[Asset]:
         """Assets whose title, file name or tags contain ``text``; media types honoured exactly."""
-        types = list(media_types)
         if not text.strip():
             return []
-        return [a for a in self.assets(sources) if accepts(a.media_type, types) and a.matches_text(text)]
+        return self._filtered(text, list(media_types), sources, ignore_subtype=False)
+
+    def _filtered(self, text: str, types: list[str], sources: Iterable[str], ignore_subtype: bool) -> list[Asset]:
+        verdicts: dict[str, bool] = {}  # a library holds few distinct media types
+        result = []
+        for asset in self.assets(sources):
+            fits = verdicts.get(asset.media_type)
+            if fits is None:
+                fits = verdicts[asset.media_type] = accepts(asset.media_type, types, ignore_subtype=ignore_subtype)
+            if fits and asset.matches_text(text):
+                result.append(asset)
+        return result
 
     # -- uploads -------------------------------------------------------------------------------
     def check_upload(self, path: Path, media_types: Iterable[str] = (), limit: SizeLimit | None = None) -> tuple[str, str]:
