@@ -391,7 +391,7 @@ class RichTextDialog(QDialog):
             clear.setAnchor(False)
             clear.setAnchorHref("")
             clear.setFontUnderline(False)
-            clear.clearForeground()
+            clear.setForeground(self.palette().text())
             for prop in (LINK_TITLE, LINK_TARGET, LINK_REL, LINK_DOWNLOAD):
                 clear.clearProperty(prop)
             if cursor.hasSelection():
