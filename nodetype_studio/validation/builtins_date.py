@@ -6,7 +6,8 @@ import datetime as dt
 import re
 import unicodedata
 
-from nodetype_studio.validation import jsvalue, messages, phpdate
+from nodetype_studio import phptime
+from nodetype_studio.validation import jsvalue, messages
 from nodetype_studio.validation.builtin import BuiltinValidator, empty_string, is_nullish
 from nodetype_studio.validation.types import WARNING, Issue, OptionInfo
 
@@ -49,8 +50,8 @@ def _parse_value(value, now: dt.datetime) -> dt.datetime | None:
         moment = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     except ValueError:
         try:
-            moment = phpdate.parse(value, now)
-        except phpdate.DateParseError:
+            moment = phptime.parse(value, now)
+        except phptime.PhpTimeError:
             return None
     return moment if moment.tzinfo else moment.astimezone()
 
@@ -81,8 +82,8 @@ class DateTimeRangeValidator(BuiltinValidator):
         if is_nullish(raw):
             return None, None
         try:
-            return phpdate.parse_reference(jsvalue.to_string(raw), now), None
-        except phpdate.DateParseError as exc:
+            return phptime.parse_reference(jsvalue.to_string(raw), now), None
+        except phptime.PhpTimeError as exc:
             text = f'The option "{name}" ({jsvalue.to_string(raw)}) is not a date the server can read: {exc}'
             return None, Issue(None, text, {"option": name}, WARNING)
 

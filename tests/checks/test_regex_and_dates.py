@@ -1,8 +1,7 @@
-"""The regular-expression and relative-date recognizers behind regex-* and default-value-type."""
+"""The regular-expression checks behind regex-* (dates: tests/validation/test_phptime.py)."""
 
 import pytest
 
-from nodetype_studio.checks.phpdate import is_php_date
 from nodetype_studio.checks.regex_js import compile_error, regex_problems, split_pattern
 
 
@@ -53,18 +52,3 @@ def test_patterns_the_browser_does_not_understand(option, kind, words):
 def test_v8_is_the_judge():
     assert compile_error("^(a|b)$", "i") is None
     assert "Invalid" in compile_error("(?<n>a)(?<n>b)", "") or "Duplicate" in compile_error("(?<n>a)(?<n>b)", "")
-
-
-@pytest.mark.parametrize("text", [
-    "now", "today", "tomorrow", "midnight", "today midnight", "tomorrow 09:00", "+1 day", "-2 weeks", "+1 week 2 days",
-    "next monday", "last friday", "first day of next month", "last day of this month", "2024-01-31", "2024-01-31 10:00",
-    "2024-01-31T10:00:00+02:00", "31.12.2024", "1 January 2025", "Jan 5, 2024", "3 days ago", "noon tomorrow",
-    "10am", "tomorrow 9:30pm", "@1700000000", "first monday of january 2025", "NOW", "  today ",
-])
-def test_relative_dates_php_accepts(text):
-    assert is_php_date(text)
-
-
-@pytest.mark.parametrize("text", ["", "tomorow", "in two days", "+1 dy", "next banana", "d-m-Y", "soon", "nowx", 5, None])
-def test_strings_php_rejects(text):
-    assert not is_php_date(text)
