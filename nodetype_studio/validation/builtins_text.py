@@ -9,7 +9,7 @@ from nodetype_studio.validation import jsvalue, messages
 from nodetype_studio.validation.builtin import (
     BOUND_TYPE, BuiltinValidator, empty_by_length, empty_string, is_nullish,
 )
-from nodetype_studio.validation.jsregex import JsRegex, JsRegexSyntaxError, split_option
+from nodetype_studio.jsregex import JsRegex, JsRegexSyntaxError, split_option
 from nodetype_studio.validation.types import OptionInfo
 
 _TAG_PATTERN = r"<\/?([a-z][a-z0-9]*)\b[^>]*>"

@@ -2,7 +2,8 @@
 
 import pytest
 
-from nodetype_studio.checks.regex_js import compile_error, regex_problems, split_pattern
+from nodetype_studio.checks.regex_js import regex_problems
+from nodetype_studio.jsregex import compile_error, split_option
 
 
 @pytest.mark.parametrize("option, body, flags", [
@@ -12,7 +13,8 @@ from nodetype_studio.checks.regex_js import compile_error, regex_problems, split
     ("/a/gim", "a", "gim"),
 ])
 def test_split_like_the_cms(option, body, flags):
-    assert split_pattern(option) == (body, flags)
+    found_body, found_flags = split_option(option)
+    assert (found_body, found_flags or "") == (body, flags)
 
 
 @pytest.mark.parametrize("option", [
@@ -52,3 +54,21 @@ def test_patterns_the_browser_does_not_understand(option, kind, words):
 def test_v8_is_the_judge():
     assert compile_error("^(a|b)$", "i") is None
     assert "Invalid" in compile_error("(?<n>a)(?<n>b)", "") or "Duplicate" in compile_error("(?<n>a)(?<n>b)", "")
+
+
+def test_an_option_the_cms_cannot_split_is_invalid():
+    [problem] = regex_problems("/^a\nb$/")
+    assert problem.kind == "invalid" and "could not be parsed" in problem.message
+
+
+def test_without_v8_the_parser_judges(monkeypatch):
+    from nodetype_studio import jsengine
+
+    monkeypatch.setattr(jsengine, "available", lambda: False)
+    regex_problems.cache_clear()
+    try:
+        assert regex_problems("/^[a-z]+$/i") == ()
+        [problem] = regex_problems("/a{2,1}/")
+        assert problem.kind == "invalid" and "numbers out of order" in problem.message
+    finally:
+        regex_problems.cache_clear()
