@@ -14,9 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
-from nodetype_studio.catalogue import (
-    EditorSpec, ValidatorSpec, custom_editors, custom_validators, editor_spec, suggest, validator_spec,
-)
+from nodetype_studio.catalogue import EditorSpec, ValidatorSpec, custom_editors, editor_spec, suggest, validator_spec
 from nodetype_studio.diagnostics import Diagnostic, Location, Severity
 from nodetype_studio.platform import Platform
 
@@ -113,7 +111,7 @@ class Context:
         platform = getattr(project, "platform", None) or Platform()
         sources = list(getattr(project, "files", ())) + list(getattr(project, "settings_files", ()))
         files = frozenset(str(f.path) for f in sources if not getattr(f, "baseline", False))
-        return cls(project, platform, files, custom_editors(), custom_validators())
+        return cls(project, platform, files, custom_editors(), plugin_validators(platform))
 
     def is_user_location(self, location: Location | None) -> bool:
         return location is not None and location.file in self.user_files
@@ -179,9 +177,16 @@ class Context:
         if not isinstance(identifier, str):
             return None
         if identifier not in self._validator_cache:
-            found = validator_spec(identifier, self.platform, plugins=False) if "/" in identifier else None
+            found = validator_spec(identifier, self.platform) if "/" in identifier else None
             self._validator_cache[identifier] = found or self.validators.get(identifier)
         return self._validator_cache[identifier]
+
+
+def plugin_validators(platform: Platform) -> dict[str, ValidatorSpec]:
+    """Validators registered by plugins, by identifier: the validation registry is the one source."""
+    from nodetype_studio.validation import registered_validators
+
+    return {v.identifier: v.spec for v in registered_validators(platform).values() if v.origin != "built-in"}
 
 
 def _from_preset(nt: Any, path: tuple) -> bool:

@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
+from nodetype_studio.catalogue import VALIDATORS
 from nodetype_studio.platform import Platform
 from nodetype_studio.validation import jsvalue
-from nodetype_studio.validation.types import VALIDATION_ERROR_MESSAGE, OptionInfo, Validator
-
-BOUND_TYPE = "integer|numeric string"
+from nodetype_studio.validation.types import Validator
 
 
 class BuiltinValidator(Validator):
-    """A CMS validator. ``value_handling`` documents how non-string values are treated (as the browser does)."""
+    """A CMS validator. Its options, description and ``runs_in_browser`` come from the catalogue entry
+    of its ``short_name``; ``value_handling`` documents how non-string values are treated (as the browser does)."""
 
     value_handling: str = ""
-    extra_options: dict[str, OptionInfo] = {}
 
     def __init__(self, platform: Platform | None = None):
         self.platform = platform or Platform()
         self.identifier = self.platform.validator(self.short_name)
-        self.options = {**self.extra_options, "validationErrorMessage": VALIDATION_ERROR_MESSAGE}
+        self.spec = VALIDATORS[self.short_name]
+        self.options = self.spec.options
+        self.description = self.spec.description
+        self.runs_in_browser = self.spec.runs_in_browser
 
 
 def is_nullish(value) -> bool:

@@ -9,7 +9,7 @@ import unicodedata
 from nodetype_studio import phptime
 from nodetype_studio.validation import jsvalue, messages
 from nodetype_studio.validation.builtin import BuiltinValidator, empty_string, is_nullish
-from nodetype_studio.validation.types import WARNING, Issue, OptionInfo
+from nodetype_studio.validation.types import WARNING, Issue
 
 _DATE_TIME = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})([+-])([0-9]{2}):([0-9]{2})")
 
@@ -25,7 +25,6 @@ def _js_date_valid(match: re.Match) -> bool:
 
 class DateTimeValidator(BuiltinValidator):
     short_name = "DateTimeValidator"
-    description = "An ISO 8601 date-time with a numeric offset, e.g. 2024-01-31T10:00:00+01:00 (no Z, no fractions)."
     value_handling = "null, '' and numbers pass (the browser only checks values with a positive length); lists are checked as their ','-joined text."
 
     def validate(self, value, options):
@@ -62,16 +61,7 @@ def _format(moment: dt.datetime) -> str:
 
 class DateTimeRangeValidator(BuiltinValidator):
     short_name = "DateTimeRangeValidator"
-    runs_in_browser = False
-    description = (
-        "The date must lie after earliestDate and/or before latestDate (server framework semantics; "
-        "the browser does not run this validator)."
-    )
     value_handling = "null and '' pass; strings are read as dates (ISO 8601 or the server's date syntax); other values are not dates."
-    extra_options = {
-        "earliestDate": OptionInfo("string", False, None, "A time (`now`, `2024-01-01`, `-1 week`), `<start>/<ISO duration>` or `<ISO duration>/<end>`."),
-        "latestDate": OptionInfo("string", False, None, "Same forms as earliestDate."),
-    }
 
     def __init__(self, platform=None, clock=None):
         super().__init__(platform)
@@ -143,10 +133,6 @@ def _email_syntax_ok(address: str) -> bool:
 
 class EmailAddressValidator(BuiltinValidator):
     short_name = "EmailAddressValidator"
-    description = (
-        "RFC 5321/5322 address syntax as the CMS's isemail checks it: quoted local parts, IP literals, "
-        "international addresses and dotless domains (admin@mailserver1) are valid; no DNS lookup."
-    )
     value_handling = "null and '' pass; other non-strings make the browser's validator throw (isemail normalises a string)."
 
     def validate(self, value, options):

@@ -7,10 +7,9 @@ import unicodedata
 
 from nodetype_studio.validation import jsvalue, messages
 from nodetype_studio.validation.builtin import (
-    BOUND_TYPE, BuiltinValidator, empty_by_length, empty_string, is_nullish,
+    BuiltinValidator, empty_by_length, empty_string, is_nullish,
 )
 from nodetype_studio.jsregex import JsRegex, JsRegexSyntaxError, split_option
-from nodetype_studio.validation.types import OptionInfo
 
 _TAG_PATTERN = r"<\/?([a-z][a-z0-9]*)\b[^>]*>"
 _UUID = re.compile(r"[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}")
@@ -19,7 +18,6 @@ _LABEL_PUNCTUATION = frozenset(" ,.:;?!%§&\"'/+-_=()#0123456789")
 
 class NotEmptyValidator(BuiltinValidator):
     short_name = "NotEmptyValidator"
-    description = "The value must not be empty."
     value_handling = "Fails for null, '' and anything with length 0 (empty list); {} , false and 0 pass."
 
     def validate(self, value, options):
@@ -30,7 +28,6 @@ class NotEmptyValidator(BuiltinValidator):
 
 class StringValidator(BuiltinValidator):
     short_name = "StringValidator"
-    description = "The value must be a string."
     value_handling = "null passes; numbers, booleans, lists and maps fail."
 
     def validate(self, value, options):
@@ -41,7 +38,6 @@ class StringValidator(BuiltinValidator):
 
 class TextValidator(BuiltinValidator):
     short_name = "TextValidator"
-    description = "The value must not contain XML/HTML tags."
     value_handling = "null passes; any other non-string makes the browser's validator throw (value.replace)."
 
     def validate(self, value, options):
@@ -80,7 +76,6 @@ class _CharacterSetValidator(BuiltinValidator):
 
 class AlphanumericValidator(_CharacterSetValidator):
     short_name = "AlphanumericValidator"
-    description = "Only Unicode letters (L*) and decimal digits (Nd); no spaces or underscores."
     message = "alphanumericValidator"
 
     def accepts(self, text):
@@ -89,7 +84,6 @@ class AlphanumericValidator(_CharacterSetValidator):
 
 class LabelValidator(_CharacterSetValidator):
     short_name = "LabelValidator"
-    description = "Letters, currency symbols, ASCII digits, spaces and , . : ; ? ! % § & \" ' / + - _ = ( ) #."
     message = "labelValidator.invalidLabel"
 
     def accepts(self, text):
@@ -98,7 +92,6 @@ class LabelValidator(_CharacterSetValidator):
 
 class UuidValidator(_CharacterSetValidator):
     short_name = "UuidValidator"
-    description = "The value must contain a lower-case UUID (not anchored: surrounding text is allowed)."
     message = "uuidValidator.invalidUuid"
 
     def accepts(self, text):
@@ -117,16 +110,10 @@ def html_text_content(markup: str):
 
 class StringLengthValidator(BuiltinValidator):
     short_name = "StringLengthValidator"
-    description = "The length of the value (UTF-16 code units) must lie between minimum and maximum."
     value_handling = (
         "null and '' pass; other values are measured as value.toString() (numbers as written by JavaScript, "
         "lists joined with ',', maps as '[object Object]')."
     )
-    extra_options = {
-        "minimum": OptionInfo(BOUND_TYPE, False, None, "Fewest characters; missing = no lower bound."),
-        "maximum": OptionInfo(BOUND_TYPE, False, None, "Most characters; missing = no upper bound."),
-        "ignoreHtml": OptionInfo("boolean", False, False, "Measure the text content of the value read as HTML."),
-    }
 
     def validate(self, value, options):
         if empty_string(value):
@@ -158,11 +145,7 @@ class StringLengthValidator(BuiltinValidator):
 
 class RegularExpressionValidator(BuiltinValidator):
     short_name = "RegularExpressionValidator"
-    description = "The value must contain a match of the JavaScript regular expression `/body/flags` (flags g, i, m, y)."
     value_handling = "null and anything with length 0 pass; other non-strings make the browser's validator throw (value.match)."
-    extra_options = {
-        "regularExpression": OptionInfo("string", True, None, "A JavaScript regex literal like /^[a-z]+$/i (or a bare pattern)."),
-    }
 
     def validate(self, value, options):
         option = jsvalue.get_property(options, "regularExpression")

@@ -196,3 +196,39 @@ def test_context_knows_project_files(check):
     ctx = Context.for_project(project)
     assert any(f.endswith("NodeTypes.Test.yaml") for f in ctx.user_files)
     assert not any("baseline" in f for f in ctx.user_files)
+
+
+REQUIRED_PLUGIN = '''
+from nodetype_studio.validation import OptionInfo, custom_validator
+
+@custom_validator("Vendor.Site/Validation/PhoneValidator", options={"country": OptionInfo("string", required=True)})
+def phone(value, options):
+    return None
+
+validators = [phone]
+'''
+
+USES_PHONE = """'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    phone:
+      type: string
+      validation:
+        'Vendor.Site/Validation/PhoneValidator': {}
+"""
+
+
+def test_plugin_validators_reach_the_checker_through_the_validation_registry(check, tmp_path, monkeypatch):
+    plugin_dir = tmp_path / "plugins"
+    plugin_dir.mkdir()
+    (plugin_dir / "phone.py").write_text(REQUIRED_PLUGIN)
+    monkeypatch.setenv("NODETYPE_STUDIO_PLUGIN_PATH", str(plugin_dir))
+    reload_plugins()
+    try:
+        _, findings = check(USES_PHONE)
+    finally:
+        monkeypatch.delenv("NODETYPE_STUDIO_PLUGIN_PATH")
+        reload_plugins()
+    assert [(d.code, d.line) for d in findings] == [("validator-option-required", 8)]
+    assert "`country`" in findings[0].message
