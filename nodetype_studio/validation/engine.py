@@ -14,7 +14,7 @@ from nodetype_studio.platform import Platform
 from nodetype_studio.validation import jsvalue
 from nodetype_studio.validation.builtins_date import NOT_IN_BROWSER
 from nodetype_studio.jsregex import CannotEvaluate, RegexTimeout
-from nodetype_studio.validation.registry import current_table, normalize_result, resolve
+from nodetype_studio.validation.registry import normalize_result, resolve
 from nodetype_studio.validation.types import ERROR, WARNING, ValidationError, Validator
 
 THROWS_ID = "studio.validation.validatorThrows"
@@ -86,7 +86,6 @@ def validate_value(value, validation_config, platform: Platform | None = None) -
         return [ValidationError("validation", "`validation` must be a map of validator identifiers to options.",
                                 FAILED_ID, {}, WARNING)]
     platform = platform or Platform()
-    current_table(platform.prefix)  # plugins reloaded since the last call are seen
     js_value = jsvalue.from_python(value)
     findings: list[ValidationError] = []
     for identifier, options in validation_config.items():

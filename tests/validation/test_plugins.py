@@ -171,6 +171,6 @@ def test_registry_follows_a_plugin_reload(clean_plugins, tmp_path, monkeypatch):
     (tmp_path / "declaring.py").write_text(DECLARING)
     monkeypatch.setenv("NODETYPE_STUDIO_PLUGIN_PATH", str(tmp_path))
     reload_plugins()  # the plugin loader only, as the UI does when a folder is added
-    [missing] = validate_value(1, {"Acme.Decl/Validation/PhoneValidator": {}})
+    assert "Acme.Decl/Validation/PhoneValidator" in registered_validators()  # a registry query refreshes ...
+    [missing] = validate_value(1, {"Acme.Decl/Validation/PhoneValidator": {}})  # ... the per-keystroke lookups too
     assert missing.message_id == MISSING_OPTION_ID and '"country"' in missing.message
-    assert "Acme.Decl/Validation/PhoneValidator" in registered_validators()
