@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import math
+from abc import abstractmethod
+
 from nodetype_studio.catalogue import VALIDATORS
 from nodetype_studio.platform import Platform
-from nodetype_studio.validation import jsvalue
-from nodetype_studio.validation.types import Validator
+from nodetype_studio.validation import jsvalue, messages
+from nodetype_studio.validation.types import Issue, Validator
 
 
 class BuiltinValidator(Validator):
@@ -21,6 +24,34 @@ class BuiltinValidator(Validator):
         self.options = self.spec.options
         self.description = self.spec.description
         self.runs_in_browser = self.spec.runs_in_browser
+
+
+class SingleCheckValidator(BuiltinValidator):
+    """A validator with one check and one error: ``message`` (its translation id, which
+    `validationErrorMessage` replaces) when ``passes(value)`` is false."""
+
+    message: str = ""
+
+    @abstractmethod
+    def passes(self, value) -> bool:
+        """Whether the browser's validator accepts ``value`` (raises jsvalue.JsError where it throws)."""
+
+    def validate(self, value, options):
+        if self.passes(value):
+            return []
+        return [messages.issue(self.message, custom=messages.custom_message(options))]
+
+
+def read_bounds(options, clamp: bool = False) -> tuple[float, float, list[Issue]]:
+    """`minimum` and `maximum` as the CMS reads them (missing: NaN, no bound) and its literal error
+    when maximum < minimum. ``clamp`` (Count): minimum at least 0, maximum at most MAX_SAFE_INTEGER."""
+    minimum = jsvalue.option_number(options, "minimum")
+    maximum = jsvalue.option_number(options, "maximum")
+    if clamp:
+        minimum = minimum if math.isnan(minimum) else max(minimum, 0.0)
+        maximum = maximum if math.isnan(maximum) else min(maximum, float(jsvalue.MAX_SAFE_INTEGER))
+    problem = [messages.literal("The maximum is less than the minimum.")] if maximum < minimum else []
+    return minimum, maximum, problem
 
 
 def is_nullish(value) -> bool:

@@ -8,7 +8,7 @@ import unicodedata
 
 from nodetype_studio import phptime
 from nodetype_studio.validation import jsvalue, messages
-from nodetype_studio.validation.builtin import BuiltinValidator, empty_string, is_nullish
+from nodetype_studio.validation.builtin import BuiltinValidator, SingleCheckValidator, empty_string, is_nullish
 from nodetype_studio.validation.types import WARNING, Issue
 
 _DATE_TIME = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})([+-])([0-9]{2}):([0-9]{2})")
@@ -23,17 +23,16 @@ def _js_date_valid(match: re.Match) -> bool:
     return hour < 24 or (hour == 24 and minute == 0 and second == 0)
 
 
-class DateTimeValidator(BuiltinValidator):
+class DateTimeValidator(SingleCheckValidator):
     short_name = "DateTimeValidator"
     value_handling = "null, '' and numbers pass (the browser only checks values with a positive length); lists are checked as their ','-joined text."
+    message = "dateTimeRangeValidator.invalidDate"
 
-    def validate(self, value, options):
+    def passes(self, value):
         if empty_string(value) or not jsvalue.less_than(0, jsvalue.length(value)):
-            return []
+            return True
         m = _DATE_TIME.fullmatch(jsvalue.to_string(value))
-        if m is None or not _js_date_valid(m):
-            return [messages.issue("dateTimeRangeValidator.invalidDate", custom=messages.custom_message(options))]
-        return []
+        return m is not None and _js_date_valid(m)
 
 
 NOT_IN_BROWSER = (
@@ -131,14 +130,13 @@ def _email_syntax_ok(address: str) -> bool:
     return True
 
 
-class EmailAddressValidator(BuiltinValidator):
+class EmailAddressValidator(SingleCheckValidator):
     short_name = "EmailAddressValidator"
     value_handling = "null and '' pass; other non-strings make the browser's validator throw (isemail normalises a string)."
 
-    def validate(self, value, options):
+    message = "emailAddressValidator.invalidEmail"
+
+    def passes(self, value):
         if empty_string(value):
-            return []
-        address = unicodedata.normalize("NFC", jsvalue.require_string_method(value, "normalize"))
-        if _email_syntax_ok(address):
-            return []
-        return [messages.issue("emailAddressValidator.invalidEmail", custom=messages.custom_message(options))]
+            return True
+        return _email_syntax_ok(unicodedata.normalize("NFC", jsvalue.require_string_method(value, "normalize")))

@@ -6,39 +6,39 @@ import math
 import re
 
 from nodetype_studio.validation import jsvalue, messages
-from nodetype_studio.validation.builtin import BuiltinValidator, empty_string, is_nullish
+from nodetype_studio.validation.builtin import (
+    BuiltinValidator, SingleCheckValidator, empty_by_length, empty_string, read_bounds,
+)
 
 _INTEGER_CHARS = re.compile(r"[0-9-]+")
 _FLOAT = re.compile(r"[-+]?[0-9]*\.[0-9]+(?:[eE][-+]?[0-9]+)?")
 
 
-class IntegerValidator(BuiltinValidator):
+class IntegerValidator(SingleCheckValidator):
     short_name = "IntegerValidator"
     value_handling = (
         "Numbers are checked as JavaScript writes them (1.5 fails, 1e21 fails); lists as their ','-joined text "
         "([5] passes); booleans and maps fail; null and length-0 values pass."
     )
+    message = "integerValidator.aValidIntegerNumberIsExpected"
 
-    def validate(self, value, options):
-        number = jsvalue.parse_int(value)
-        if is_nullish(value) or jsvalue.strict_equals(jsvalue.length(value), 0):
-            return []
-        if not jsvalue.is_safe_integer(number) or not _INTEGER_CHARS.fullmatch(jsvalue.to_string(value)):
-            return [messages.issue("integerValidator.aValidIntegerNumberIsExpected", custom=messages.custom_message(options))]
-        return []
+    def passes(self, value):
+        number = jsvalue.parse_int(value)  # first, as the browser does (it may throw)
+        if empty_by_length(value):
+            return True
+        return jsvalue.is_safe_integer(number) and bool(_INTEGER_CHARS.fullmatch(jsvalue.to_string(value)))
 
 
-class FloatValidator(BuiltinValidator):
+class FloatValidator(SingleCheckValidator):
     short_name = "FloatValidator"
     value_handling = "Numbers are checked as JavaScript writes them, so the number 1 (and 1.0) fails; null and length-0 values pass."
+    message = "floatValidator.validFloatExpected"
 
-    def validate(self, value, options):
+    def passes(self, value):
         number = jsvalue.parse_float(value)
-        if is_nullish(value) or jsvalue.strict_equals(jsvalue.length(value), 0):
-            return []
-        if math.isnan(number) or not _FLOAT.fullmatch(jsvalue.call_to_string(value)):
-            return [messages.issue("floatValidator.validFloatExpected", custom=messages.custom_message(options))]
-        return []
+        if empty_by_length(value):
+            return True
+        return not math.isnan(number) and bool(_FLOAT.fullmatch(jsvalue.call_to_string(value)))
 
 
 class NumberRangeValidator(BuiltinValidator):
@@ -51,10 +51,9 @@ class NumberRangeValidator(BuiltinValidator):
     def validate(self, value, options):
         if empty_string(value):
             return []
-        minimum = jsvalue.option_number(options, "minimum")
-        maximum = jsvalue.option_number(options, "maximum")
-        if maximum < minimum:
-            return [messages.literal("The maximum is less than the minimum.")]
+        minimum, maximum, problem = read_bounds(options)
+        if problem:
+            return problem
         number = jsvalue.to_float(value) if jsvalue.is_number(value) else jsvalue.parse_int(value)
         if jsvalue.less_than(0, jsvalue.length(value)) and not jsvalue.is_safe_integer(number):
             return [messages.issue("numberRangeValidator.validNumberExpected")]
@@ -72,12 +71,9 @@ class CountValidator(BuiltinValidator):
     value_handling = "Lists count items, maps count keys; strings, numbers, booleans and null are not countable."
 
     def validate(self, value, options):
-        minimum = jsvalue.option_number(options, "minimum")
-        maximum = jsvalue.option_number(options, "maximum")
-        minimum = minimum if math.isnan(minimum) else max(minimum, 0.0)
-        maximum = maximum if math.isnan(maximum) else min(maximum, float(jsvalue.MAX_SAFE_INTEGER))
-        if maximum < minimum:
-            return [messages.literal("The maximum is less than the minimum.")]
+        minimum, maximum, problem = read_bounds(options, clamp=True)
+        if problem:
+            return problem
         if not isinstance(value, (list, dict)):
             return [messages.issue("countValidator.notCountable")]
         count = len(value)

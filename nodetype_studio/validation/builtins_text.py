@@ -6,47 +6,43 @@ import re
 import unicodedata
 
 from nodetype_studio.validation import jsvalue, messages
-from nodetype_studio.validation.builtin import (
-    BuiltinValidator, empty_by_length, empty_string, is_nullish,
-)
 from nodetype_studio.jsregex import JsRegex, JsRegexSyntaxError, split_option
+from nodetype_studio.validation.builtin import (
+    BuiltinValidator, SingleCheckValidator, empty_by_length, empty_string, is_nullish, read_bounds,
+)
 
 _TAG_PATTERN = r"<\/?([a-z][a-z0-9]*)\b[^>]*>"
 _UUID = re.compile(r"[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}")
 _LABEL_PUNCTUATION = frozenset(" ,.:;?!%§&\"'/+-_=()#0123456789")
 
 
-class NotEmptyValidator(BuiltinValidator):
+class NotEmptyValidator(SingleCheckValidator):
     short_name = "NotEmptyValidator"
     value_handling = "Fails for null, '' and anything with length 0 (empty list); {} , false and 0 pass."
+    message = "notEmptyValidator.isEmpty"
 
-    def validate(self, value, options):
-        if empty_string(value) or jsvalue.strict_equals(jsvalue.length(value), 0):
-            return [messages.issue("notEmptyValidator.isEmpty", custom=messages.custom_message(options))]
-        return []
+    def passes(self, value):
+        return not (empty_string(value) or jsvalue.strict_equals(jsvalue.length(value), 0))
 
 
-class StringValidator(BuiltinValidator):
+class StringValidator(SingleCheckValidator):
     short_name = "StringValidator"
     value_handling = "null passes; numbers, booleans, lists and maps fail."
+    message = "stringValidator.stringIsExpected"
 
-    def validate(self, value, options):
-        if not is_nullish(value) and not isinstance(value, str):
-            return [messages.issue("stringValidator.stringIsExpected", custom=messages.custom_message(options))]
-        return []
+    def passes(self, value):
+        return is_nullish(value) or isinstance(value, str)
 
 
-class TextValidator(BuiltinValidator):
+class TextValidator(SingleCheckValidator):
     short_name = "TextValidator"
     value_handling = "null passes; any other non-string makes the browser's validator throw (value.replace)."
+    message = "textValidator.validTextWithoutAnyXMLtagsIsExpected"
 
-    def validate(self, value, options):
+    def passes(self, value):
         if is_nullish(value):
-            return []
-        text = jsvalue.require_string_method(value, "replace")
-        if JsRegex.compile(_TAG_PATTERN, "gi").finds_match(text):
-            return [messages.issue("textValidator.validTextWithoutAnyXMLtagsIsExpected", custom=messages.custom_message(options))]
-        return []
+            return True
+        return not JsRegex.compile(_TAG_PATTERN, "gi").finds_match(jsvalue.require_string_method(value, "replace"))
 
 
 def _is_alphanumeric(text: str) -> bool:
@@ -57,21 +53,16 @@ def _is_label(text: str) -> bool:
     return all(c in _LABEL_PUNCTUATION or unicodedata.category(c)[0] == "L" or unicodedata.category(c) == "Sc" for c in text)
 
 
-class _CharacterSetValidator(BuiltinValidator):
+class _CharacterSetValidator(SingleCheckValidator):
     """Every character must belong to a set; empty values pass; non-strings throw (value.match)."""
 
     value_handling = "null and anything with length 0 pass; other non-strings make the browser's validator throw (value.match)."
-    message = ""
 
     def accepts(self, text: str) -> bool:
         return True
 
-    def validate(self, value, options):
-        if empty_by_length(value):
-            return []
-        if not self.accepts(jsvalue.require_string_method(value, "match")):
-            return [messages.issue(self.message, custom=messages.custom_message(options))]
-        return []
+    def passes(self, value):
+        return empty_by_length(value) or self.accepts(jsvalue.require_string_method(value, "match"))
 
 
 class AlphanumericValidator(_CharacterSetValidator):
@@ -118,10 +109,9 @@ class StringLengthValidator(BuiltinValidator):
     def validate(self, value, options):
         if empty_string(value):
             return []
-        minimum = jsvalue.option_number(options, "minimum")
-        maximum = jsvalue.option_number(options, "maximum")
-        if maximum < minimum:
-            return [messages.literal("The maximum is less than the minimum.")]
+        minimum, maximum, problem = read_bounds(options)
+        if problem:
+            return problem
         if minimum < 0:
             return [messages.literal("The minimum StringLength can not be less than zero")]
         # `value.toString ? value.toString() : ''`: every value inherits toString unless a map shadows it
