@@ -31,22 +31,21 @@ CLIENT_EVAL = "ClientEval:"
 _PLATFORM_CLASSES = ("Neos\\Neos\\", "TYPO3\\Neos\\", "Cms\\Cms\\")
 
 
-def property_rule(func: PropertyRule | None = None, *, combined: bool = False):
-    def register(rule: PropertyRule) -> PropertyRule:
-        PROPERTY_RULES.append(rule)
-        if combined:
-            COMBINED.add(rule)
-        return rule
-    return register(func) if func is not None else register
+def _rule_decorator(registry: list):
+    def decorator(func=None, *, combined: bool = False):
+        def register(rule):
+            registry.append(rule)
+            if combined:
+                COMBINED.add(rule)
+            return rule
+        return register(func) if func is not None else register
+    return decorator
 
 
-def node_rule(func: NodeRule | None = None, *, combined: bool = False):
-    def register(rule: NodeRule) -> NodeRule:
-        NODE_RULES.append(rule)
-        if combined:
-            COMBINED.add(rule)
-        return rule
-    return register(func) if func is not None else register
+#: ``@property_rule`` / ``@property_rule(combined=True)``: register a rule run for every property.
+property_rule = _rule_decorator(PROPERTY_RULES)
+#: ``@node_rule`` / ``@node_rule(combined=True)``: register a rule run for every node type.
+node_rule = _rule_decorator(NODE_RULES)
 
 
 def is_client_eval(value: Any) -> bool:
@@ -165,21 +164,22 @@ class Context:
         return names
 
     def editor(self, identifier: Any) -> EditorSpec | None:
-        if not isinstance(identifier, str):
-            return None
-        if identifier not in self._editor_cache:
-            # a bare short name ("SelectBoxEditor") is not an identifier the CMS resolves
-            found = editor_spec(identifier, self.platform, plugins=False) if "/" in identifier else None
-            self._editor_cache[identifier] = found or self.editors.get(identifier)
-        return self._editor_cache[identifier]
+        return self._find(identifier, self._editor_cache, lambda i: editor_spec(i, self.platform, plugins=False),
+                          self.editors)
 
     def validator(self, identifier: Any) -> ValidatorSpec | None:
+        return self._find(identifier, self._validator_cache, lambda i: validator_spec(i, self.platform), self.validators)
+
+    @staticmethod
+    def _find(identifier: Any, cache: dict, builtin: Callable, registered: dict):
+        """A built-in (any spelling) or plugin entry, cached per run."""
         if not isinstance(identifier, str):
             return None
-        if identifier not in self._validator_cache:
-            found = validator_spec(identifier, self.platform) if "/" in identifier else None
-            self._validator_cache[identifier] = found or self.validators.get(identifier)
-        return self._validator_cache[identifier]
+        if identifier not in cache:
+            # a bare short name ("SelectBoxEditor") is not an identifier the CMS resolves
+            found = builtin(identifier) if "/" in identifier else None
+            cache[identifier] = found or registered.get(identifier)
+        return cache[identifier]
 
 
 def plugin_validators(platform: Platform) -> dict[str, ValidatorSpec]:

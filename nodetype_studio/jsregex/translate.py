@@ -24,7 +24,7 @@ from nodetype_studio.jsregex import browser
 from nodetype_studio.jsregex.option import compile_error, regex_literal
 from nodetype_studio.jsregex.parse import (
     INFINITE, MAX_UNIT, WORD, Alt, Assertion, BackRef, CharSet, Group, JsRegexSyntaxError, Repeat, Seq,
-    Untranslatable, code_units, complement, normalize, parse,
+    Untranslatable, code_units, complement, normalize, parse, walk,
 )
 
 DEFAULT_TIMEOUT = 0.25  # seconds a single evaluation may take
@@ -151,7 +151,7 @@ class _Emitter:
 
 def _check_backrefs(parsed, ignore_case: bool) -> None:
     groups = {}
-    for node in _walk(parsed.tree):
+    for node in walk(parsed.tree):
         if isinstance(node, Group) and node.kind == "capture":
             groups[node.index] = node
     for ref in parsed.backrefs:
@@ -167,24 +167,12 @@ def _check_backrefs(parsed, ignore_case: bool) -> None:
                 raise Untranslatable("a backreference to a group inside a repetition or lookaround")
 
 
-def _walk(node):
-    yield node
-    if isinstance(node, Seq):
-        for item in node.items:
-            yield from _walk(item)
-    elif isinstance(node, Alt):
-        for option in node.options:
-            yield from _walk(option)
-    elif isinstance(node, (Group, Repeat)):
-        yield from _walk(node.body)
-
-
 def _may_backtrack_badly(tree) -> bool:
     """Nested repetition (a repeated construct holding another unbounded repetition or an
     alternation): the shape behind catastrophic backtracking in the browser's engine."""
-    for node in _walk(tree):
+    for node in walk(tree):
         if isinstance(node, Repeat) and (node.max == INFINITE or node.max > 1):
-            for inner in _walk(node.body):
+            for inner in walk(node.body):
                 if inner is not node and (
                     isinstance(inner, Repeat) and inner.max == INFINITE or isinstance(inner, Alt)
                 ):
