@@ -42,16 +42,28 @@ class SingleCheckValidator(BuiltinValidator):
         return [messages.issue(self.message, custom=messages.custom_message(options))]
 
 
-def read_bounds(options, clamp: bool = False) -> tuple[float, float, list[Issue]]:
-    """`minimum` and `maximum` as the CMS reads them (missing: NaN, no bound) and its literal error
-    when maximum < minimum. ``clamp`` (Count): minimum at least 0, maximum at most MAX_SAFE_INTEGER."""
-    minimum = jsvalue.option_number(options, "minimum")
-    maximum = jsvalue.option_number(options, "maximum")
-    if clamp:
-        minimum = minimum if math.isnan(minimum) else max(minimum, 0.0)
-        maximum = maximum if math.isnan(maximum) else min(maximum, float(jsvalue.MAX_SAFE_INTEGER))
-    problem = [messages.literal("The maximum is less than the minimum.")] if maximum < minimum else []
-    return minimum, maximum, problem
+class RangeValidator(BuiltinValidator):
+    """A validator with `minimum` and `maximum`, read as the CMS reads them (missing: NaN, no bound);
+    maximum < minimum is the CMS's literal error before anything else is checked."""
+
+    skips_empty = True  # null and '' pass before the bounds are read
+    clamp = False  # Count: minimum at least 0, maximum at most MAX_SAFE_INTEGER
+
+    @abstractmethod
+    def check(self, value, options, minimum: float, maximum: float) -> list[Issue]:
+        """The findings for ``value`` within the bounds."""
+
+    def validate(self, value, options):
+        if self.skips_empty and empty_string(value):
+            return []
+        minimum = jsvalue.option_number(options, "minimum")
+        maximum = jsvalue.option_number(options, "maximum")
+        if self.clamp:
+            minimum = minimum if math.isnan(minimum) else max(minimum, 0.0)
+            maximum = maximum if math.isnan(maximum) else min(maximum, float(jsvalue.MAX_SAFE_INTEGER))
+        if maximum < minimum:
+            return [messages.literal("The maximum is less than the minimum.")]
+        return self.check(value, options, minimum, maximum)
 
 
 def is_nullish(value) -> bool:

@@ -133,7 +133,6 @@ def _email_syntax_ok(address: str) -> bool:
 class EmailAddressValidator(SingleCheckValidator):
     short_name = "EmailAddressValidator"
     value_handling = "null and '' pass; other non-strings make the browser's validator throw (isemail normalises a string)."
-
     message = "emailAddressValidator.invalidEmail"
 
     def passes(self, value):

@@ -6,9 +6,7 @@ import math
 import re
 
 from nodetype_studio.validation import jsvalue, messages
-from nodetype_studio.validation.builtin import (
-    BuiltinValidator, SingleCheckValidator, empty_by_length, empty_string, read_bounds,
-)
+from nodetype_studio.validation.builtin import RangeValidator, SingleCheckValidator, empty_by_length
 
 _INTEGER_CHARS = re.compile(r"[0-9-]+")
 _FLOAT = re.compile(r"[-+]?[0-9]*\.[0-9]+(?:[eE][-+]?[0-9]+)?")
@@ -41,19 +39,14 @@ class FloatValidator(SingleCheckValidator):
         return not math.isnan(number) and bool(_FLOAT.fullmatch(jsvalue.call_to_string(value)))
 
 
-class NumberRangeValidator(BuiltinValidator):
+class NumberRangeValidator(RangeValidator):
     short_name = "NumberRangeValidator"
     value_handling = (
         "Numbers are compared as they are (1.5 is fine); strings via parseInt ('12abc' is 12, 'abc' fails); "
         "booleans and maps are not numbers and pass unchecked (NaN compares false), as in the browser."
     )
 
-    def validate(self, value, options):
-        if empty_string(value):
-            return []
-        minimum, maximum, problem = read_bounds(options)
-        if problem:
-            return problem
+    def check(self, value, options, minimum, maximum):
         number = jsvalue.to_float(value) if jsvalue.is_number(value) else jsvalue.parse_int(value)
         if jsvalue.less_than(0, jsvalue.length(value)) and not jsvalue.is_safe_integer(number):
             return [messages.issue("numberRangeValidator.validNumberExpected")]
@@ -66,14 +59,13 @@ class NumberRangeValidator(BuiltinValidator):
         return []
 
 
-class CountValidator(BuiltinValidator):
+class CountValidator(RangeValidator):
     short_name = "CountValidator"
     value_handling = "Lists count items, maps count keys; strings, numbers, booleans and null are not countable."
+    skips_empty = False
+    clamp = True
 
-    def validate(self, value, options):
-        minimum, maximum, problem = read_bounds(options, clamp=True)
-        if problem:
-            return problem
+    def check(self, value, options, minimum, maximum):
         if not isinstance(value, (list, dict)):
             return [messages.issue("countValidator.notCountable")]
         count = len(value)

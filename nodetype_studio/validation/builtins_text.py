@@ -8,7 +8,7 @@ import unicodedata
 from nodetype_studio.validation import jsvalue, messages
 from nodetype_studio.jsregex import JsRegex, JsRegexSyntaxError, split_option
 from nodetype_studio.validation.builtin import (
-    BuiltinValidator, SingleCheckValidator, empty_by_length, empty_string, is_nullish, read_bounds,
+    BuiltinValidator, RangeValidator, SingleCheckValidator, empty_by_length, empty_string, is_nullish,
 )
 
 _TAG_PATTERN = r"<\/?([a-z][a-z0-9]*)\b[^>]*>"
@@ -99,19 +99,14 @@ def html_text_content(markup: str):
     return body.text(deep=True)
 
 
-class StringLengthValidator(BuiltinValidator):
+class StringLengthValidator(RangeValidator):
     short_name = "StringLengthValidator"
     value_handling = (
         "null and '' pass; other values are measured as value.toString() (numbers as written by JavaScript, "
         "lists joined with ',', maps as '[object Object]')."
     )
 
-    def validate(self, value, options):
-        if empty_string(value):
-            return []
-        minimum, maximum, problem = read_bounds(options)
-        if problem:
-            return problem
+    def check(self, value, options, minimum, maximum):
         if minimum < 0:
             return [messages.literal("The minimum StringLength can not be less than zero")]
         # `value.toString ? value.toString() : ''`: every value inherits toString unless a map shadows it

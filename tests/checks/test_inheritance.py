@@ -165,17 +165,22 @@ USES_PLUGINS = """'Vendor.Site:Thing':
 """
 
 
-def test_plugin_editors_and_validators_are_known(check, tmp_path, monkeypatch):
+def _check_with_plugin(check, tmp_path, monkeypatch, plugin: str, text: str):
+    """Findings for ``text`` while a plugin folder holds ``plugin`` (as a module)."""
     plugin_dir = tmp_path / "plugins"
     plugin_dir.mkdir()
-    (plugin_dir / "colors.py").write_text(PLUGIN)
+    (plugin_dir / "plugin.py").write_text(plugin)
     monkeypatch.setenv("NODETYPE_STUDIO_PLUGIN_PATH", str(plugin_dir))
     reload_plugins()
     try:
-        _, findings = check(USES_PLUGINS)
+        return check(text)[1]
     finally:
         monkeypatch.delenv("NODETYPE_STUDIO_PLUGIN_PATH")
         reload_plugins()
+
+
+def test_plugin_editors_and_validators_are_known(check, tmp_path, monkeypatch):
+    findings = _check_with_plugin(check, tmp_path, monkeypatch, PLUGIN, USES_PLUGINS)
     codes = {(d.code, d.line) for d in findings}
     assert ("option-unknown", 13) in codes  # palete: the plugin declared `palette`
     assert ("validator-option-type", 16) in codes  # maxLength must be an integer
@@ -220,15 +225,6 @@ USES_PHONE = """'Vendor.Site:Thing':
 
 
 def test_plugin_validators_reach_the_checker_through_the_validation_registry(check, tmp_path, monkeypatch):
-    plugin_dir = tmp_path / "plugins"
-    plugin_dir.mkdir()
-    (plugin_dir / "phone.py").write_text(REQUIRED_PLUGIN)
-    monkeypatch.setenv("NODETYPE_STUDIO_PLUGIN_PATH", str(plugin_dir))
-    reload_plugins()
-    try:
-        _, findings = check(USES_PHONE)
-    finally:
-        monkeypatch.delenv("NODETYPE_STUDIO_PLUGIN_PATH")
-        reload_plugins()
+    findings = _check_with_plugin(check, tmp_path, monkeypatch, REQUIRED_PLUGIN, USES_PHONE)
     assert [(d.code, d.line) for d in findings] == [("validator-option-required", 8)]
     assert "`country`" in findings[0].message
