@@ -164,22 +164,29 @@ class Context:
         return names
 
     def editor(self, identifier: Any) -> EditorSpec | None:
-        return self._find(identifier, self._editor_cache, lambda i: editor_spec(i, self.platform, plugins=False),
-                          self.editors)
+        try:  # the hot path: every property asks, most for the same few identifiers
+            return self._editor_cache[identifier]
+        except (KeyError, TypeError):
+            return self._find(identifier, self._editor_cache, _builtin_editor, self.editors)
 
     def validator(self, identifier: Any) -> ValidatorSpec | None:
-        return self._find(identifier, self._validator_cache, lambda i: validator_spec(i, self.platform), self.validators)
+        try:
+            return self._validator_cache[identifier]
+        except (KeyError, TypeError):
+            return self._find(identifier, self._validator_cache, validator_spec, self.validators)
 
-    @staticmethod
-    def _find(identifier: Any, cache: dict, builtin: Callable, registered: dict):
-        """A built-in (any spelling) or plugin entry, cached per run."""
+    def _find(self, identifier: Any, cache: dict, builtin: Callable, registered: dict):
+        """A built-in (any spelling) or plugin entry, remembered for the run."""
         if not isinstance(identifier, str):
             return None
-        if identifier not in cache:
-            # a bare short name ("SelectBoxEditor") is not an identifier the CMS resolves
-            found = builtin(identifier) if "/" in identifier else None
-            cache[identifier] = found or registered.get(identifier)
-        return cache[identifier]
+        # a bare short name ("SelectBoxEditor") is not an identifier the CMS resolves
+        found = builtin(identifier, self.platform) if "/" in identifier else None
+        cache[identifier] = found = found or registered.get(identifier)
+        return found
+
+
+def _builtin_editor(identifier: str, platform: Platform) -> EditorSpec | None:
+    return editor_spec(identifier, platform, plugins=False)
 
 
 def plugin_validators(platform: Platform) -> dict[str, ValidatorSpec]:
