@@ -10,7 +10,8 @@ is bounded by a timeout and a memory cap, so a runaway script cannot hang the in
                                              # the same name do nothing (re-run after reset())
     call(function, *args, timeout=2.0)       # call a global function; args and result are JSON-like values
     evaluate(expression, timeout=2.0)        # evaluate an expression (tests use it as the browser oracle)
-    reset()                                  # drop the context; the next use starts a fresh one
+    reset()                                  # close the context; the next use starts a fresh one
+                                             # (also run at interpreter exit)
 
 ``call`` and ``evaluate`` raise ``EngineUnavailable`` (no V8), ``EngineTimeout`` (did not finish in
 time) or ``EngineError`` (a JavaScript exception, out of memory, an engine failure), all subclasses
@@ -20,6 +21,7 @@ of ``JsEngineError``. Features install their helper functions under a prefix of 
 
 from __future__ import annotations
 
+import atexit
 import threading
 
 MAX_MEMORY = 64 * 1024 * 1024
@@ -112,6 +114,14 @@ def evaluate(expression: str, timeout: float = DEFAULT_TIMEOUT):
 
 
 def reset() -> None:
-    """Forget the context (and what was installed in it)."""
+    """Close the context (and forget what was installed in it); the next use starts a fresh one."""
     with _lock:
+        ctx = _state.get("ctx")
         _state.clear()
+        if ctx is not None:
+            ctx.close()
+
+
+# Left to the garbage collector at interpreter shutdown, the context's destructor can wait forever
+# for V8's worker thread (the process hangs after its work is done): it is closed at exit instead.
+atexit.register(reset)

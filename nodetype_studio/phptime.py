@@ -241,16 +241,20 @@ def _rules():
     ]
 
 
-_RULES = [(re.compile(p), handler) for p, handler in _rules()]
+@lru_cache(maxsize=1)
+def _compiled_rules() -> list:
+    """The rules, compiled on first use: importing the studio should not pay for them."""
+    return [(re.compile(p), handler) for p, handler in _rules()]
 
 
 def _parse_state(text: str) -> _State:
     st, pos, text = _State(), 0, text.strip().lower()
+    rules = _compiled_rules()
     while pos < len(text):
         if text[pos] in " ,\t":
             pos += 1
             continue
-        for pattern, handler in _RULES:
+        for pattern, handler in rules:
             m = pattern.match(text, pos)
             if m and m.end() > pos:
                 handler(st, m)

@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, Iterator
 from nodetype_studio.catalogue import EditorSpec, ValidatorSpec, custom_editors, editor_spec, suggest, validator_spec
 from nodetype_studio.diagnostics import Diagnostic, Location, Severity
 from nodetype_studio.platform import Platform
+from nodetype_studio.validation import registered_validators
 
 PropertyRule = Callable[["Context", "PropertyView"], Iterable[Diagnostic]]
 NodeRule = Callable[["Context", Any], Iterable[Diagnostic]]
@@ -191,8 +192,6 @@ def _builtin_editor(identifier: str, platform: Platform) -> EditorSpec | None:
 
 def plugin_validators(platform: Platform) -> dict[str, ValidatorSpec]:
     """Validators registered by plugins, by identifier: the validation registry is the one source."""
-    from nodetype_studio.validation import registered_validators
-
     return {v.identifier: v.spec for v in registered_validators(platform).values() if v.origin != "built-in"}
 
 

@@ -17,8 +17,6 @@ import bisect
 from dataclasses import dataclass
 from functools import lru_cache
 
-import regex
-
 from nodetype_studio import jsengine
 from nodetype_studio.jsregex import browser
 from nodetype_studio.jsregex.option import compile_error, regex_literal
@@ -196,6 +194,8 @@ class JsRegex:
     @lru_cache(maxsize=512)
     def compile(body: str, flags: str = "") -> "JsRegex":
         """Compile (cached). Raises JsRegexSyntaxError when the browser's `new RegExp` throws."""
+        import regex  # here: the checker splits and compiles patterns without ever loading the translator's engine
+
         problem = compile_error(body, flags)
         if problem:
             raise JsRegexSyntaxError(problem)

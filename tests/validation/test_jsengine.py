@@ -55,3 +55,22 @@ def test_without_v8_calls_say_so_and_regexes_still_compile(monkeypatch):
         assert JsRegex.compile("^[a-z]+$", "i").finds_match("Abc")
     finally:
         JsRegex.compile.cache_clear()
+
+
+def test_the_context_is_closed_before_interpreter_shutdown(engine, tmp_path):
+    """Left to shutdown, V8's context can hang the process: jsengine closes it in an exit handler."""
+    import subprocess
+    import sys
+
+    script = (
+        "import atexit\n"
+        "def verify():\n"
+        "    from nodetype_studio import jsengine\n"
+        "    print('closed' if jsengine._state == {} else 'still open')\n"
+        "atexit.register(verify)  # registered first, so it runs after jsengine's handler\n"
+        "from nodetype_studio import jsengine\n"
+        "assert jsengine.evaluate('1 + 1') == 2\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                          cwd=str(__import__("pathlib").Path(__file__).parents[2]))
+    assert done.stdout.strip() == "closed", done.stderr
