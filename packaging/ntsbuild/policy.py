@@ -159,3 +159,11 @@ def runtime_distributions(root: str = APP) -> list[str]:
                 continue
             todo.append(re.split(r"[\s<>=!~\[(]", spec.strip(), 1)[0])
     return sorted(seen.values(), key=str.lower)
+
+
+def bundle_version(bundle: Path) -> str:
+    """The app version recorded in the bundled package metadata (``nodetype_studio-X.dist-info``)."""
+    found = sorted(Path(bundle).rglob("nodetype_studio-*.dist-info"))
+    if not found:
+        raise RuntimeError(f"{bundle}: the nodetype-studio package metadata is not bundled")
+    return found[0].name[len("nodetype_studio-"):-len(".dist-info")]
