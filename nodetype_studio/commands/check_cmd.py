@@ -1,40 +1,62 @@
-"""`nodetype-studio check PATH [--format text|json]`: findings with file:line; exit 0 clean, 1 errors, 2 could not run."""
+"""`nodetype-studio check PATH`: loader and configuration findings with file:line.
+
+Formats: text (`file:line:col: severity code: message`), json, sarif (SARIF 2.1.0).
+`--select`/`--ignore` take comma-separated code prefixes (`compat`, `option-unknown`); without
+them the project's `.nodetype-studio.yaml` or `[tool.nodetype-studio]` in pyproject.toml is used.
+Exit 0 clean (no errors), 1 errors found, 2 could not run.
+"""
 
 from __future__ import annotations
 
-import json
+import sys
+from pathlib import Path
 
+from nodetype_studio.checks import check_project, code_selected
+from nodetype_studio.checks.config import load_config, split_codes
+from nodetype_studio.checks.report import FORMATS, to_json, to_sarif, to_text
 from nodetype_studio.commands.common import display_path, open_project
 from nodetype_studio.diagnostics import Severity, sort_key
 
 
 def register(sub) -> None:
-    parser = sub.add_parser("check", help="report misconfiguration with file:line")
-    parser.add_argument("path")
-    parser.add_argument("--format", choices=["text", "json"], default="text")
+    parser = sub.add_parser("check", help="report misconfiguration with file:line",
+                            description=__doc__.splitlines()[0])
+    parser.add_argument("path", help="a package, a distribution, a folder of packages or one NodeTypes file")
+    parser.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+    parser.add_argument("--select", metavar="CODES", action="append",
+                        help="report only codes starting with one of these (comma-separated; repeatable)")
+    parser.add_argument("--ignore", metavar="CODES", action="append",
+                        help="do not report codes starting with one of these (comma-separated; repeatable)")
+    parser.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE instead of stdout")
     parser.set_defaults(func=run)
 
 
-def collect(project):
-    return sorted(set(project.diagnostics), key=sort_key)
+def collect(project, select=None, ignore=None):
+    """Loader findings plus every check, filtered and sorted (one finding per location and message)."""
+    return sorted(set(check_project(project, select, ignore)), key=sort_key)
 
 
 def run(args) -> int:
     project = open_project(args.path)
     if project is None:
         return 2
-    findings = collect(project)
+    config = load_config(project.root)
+    select = split_codes(args.select) if args.select else config.select
+    ignore = split_codes(args.ignore) if args.ignore else config.ignore
+    findings = collect(project, select, ignore)
+    findings = sorted(set(findings) | {p for p in config.problems if code_selected(p.code, select, ignore)}, key=sort_key)
     if args.format == "json":
-        rows = []
-        for d in findings:
-            row = d.to_json()
-            row["file"] = display_path(d.file)
-            rows.append(row)
-        print(json.dumps({"root": str(project.root), "findings": rows}, indent=2))
+        report = to_json(findings, project.root, display_path)
+    elif args.format == "sarif":
+        report = to_sarif(findings, project.root)
     else:
-        for d in findings:
-            where = f"{display_path(d.file)}:{d.line}:{d.column or 1}" if d.file else "<project>"
-            print(f"{where}: {d.severity.value} {d.code}: {d.message}")
-        counts = {s: sum(1 for d in findings if d.severity == s) for s in Severity}
-        print(f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, {counts[Severity.INFO]} notes")
+        report = to_text(findings, display_path)
+    if args.output:
+        try:
+            Path(args.output).write_text(report + "\n", encoding="utf-8")
+        except OSError as exc:
+            print(f"nodetype-studio: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+    else:
+        print(report)
     return 1 if any(d.severity == Severity.ERROR for d in findings) else 0

@@ -29,6 +29,7 @@ class Package:
     nodetype_files: list[Path] = field(default_factory=list)
     settings_files: list[Path] = field(default_factory=list)
     is_global: bool = False  # the distribution's own Configuration folder
+    context_level: dict[Path, int] = field(default_factory=dict)  # files of Configuration/<Context>/: 1, 2, ...
 
 
 @dataclass
@@ -37,6 +38,18 @@ class Discovery:
     kind: str  # "file" | "package" | "distribution" | "folder"
     packages: list[Package]
     diagnostics: list[Diagnostic]
+
+    def load_order(self) -> list[tuple[Package, str, Path]]:
+        """(package, "nodetypes"|"settings", file) in the CMS's order (facts §5.1): every package's
+        base files (packages in load order, the global Configuration last), then, for each context
+        level (``Development``, then ``Development/Sub``), every package's files of that level."""
+        levels = sorted({lvl for pkg in self.packages for lvl in pkg.context_level.values()})
+        order = []
+        for level in [0] + levels:
+            for pkg in self.packages:
+                for kind, paths in (("nodetypes", pkg.nodetype_files), ("settings", pkg.settings_files)):
+                    order.extend((pkg, kind, p) for p in paths if pkg.context_level.get(p, 0) == level)
+        return order
 
 
 def _is_nodetypes_name(name: str) -> bool:
@@ -67,15 +80,17 @@ def _read_text(path: Path) -> str:
         return ""
 
 
-def _config_files(conf: Path, context: str, diags: list[Diagnostic]) -> tuple[list[Path], list[Path]]:
-    """NodeTypes and Settings files of one Configuration folder, then of each context level."""
+def _config_files(conf: Path, context: str, diags: list[Diagnostic],
+                  levels: dict[Path, int] | None = None) -> tuple[list[Path], list[Path]]:
+    """NodeTypes and Settings files of one Configuration folder, then of each context level
+    (recorded in ``levels``: file -> 1 for ``Development``, 2 for ``Development/Sub``...)."""
     nodetypes: list[Path] = []
     settings: list[Path] = []
     folders = [conf]
     parts = [p for p in context.split("/") if p]
     for i in range(len(parts)):
         folders.append(conf.joinpath(*parts[: i + 1]))
-    for folder in folders:
+    for level, folder in enumerate(folders):
         if not folder.is_dir():
             continue
         names = sorted(p.name for p in folder.iterdir() if p.is_file())
@@ -83,6 +98,8 @@ def _config_files(conf: Path, context: str, diags: list[Diagnostic]) -> tuple[li
         rest = [n for n in names if n != "NodeTypes.yaml" and _is_nodetypes_name(n)]
         nodetypes.extend(folder / n for n in main + rest)
         settings.extend(folder / n for n in names if n == "Settings.yaml" or (n.startswith("Settings.") and n.endswith(".yaml")))
+        if level and levels is not None:
+            levels.update((p, level) for p in nodetypes + settings if p.parent == folder)
         for n in names:
             if _is_yml_mistake(n):
                 diags.append(error("file-yml-extension",
@@ -128,7 +145,7 @@ def _read_package(path: Path, context: str, diags: list[Diagnostic], name: str |
                     pkg.load_after = [a for a in after if isinstance(a, str)]
     if (path / "NodeTypes").is_dir():
         pkg.nodetype_files.extend(_nodetypes_folder_files(path / "NodeTypes", diags))
-    conf_nodetypes, conf_settings = _config_files(path / "Configuration", context, diags)
+    conf_nodetypes, conf_settings = _config_files(path / "Configuration", context, diags, pkg.context_level)
     pkg.nodetype_files.extend(conf_nodetypes)
     pkg.settings_files.extend(conf_settings)
     return pkg
@@ -205,7 +222,8 @@ def discover(path: str | os.PathLike, context: str = DEFAULT_CONTEXT) -> Discove
                     package_paths += [p for p in sorted(group.iterdir()) if p.is_dir() and not p.name.startswith(".")]
         packages = order_packages([_read_package(p, context, diags) for p in package_paths])
         global_pkg = Package(name="(global configuration)", path=root, is_global=True)
-        global_pkg.nodetype_files, global_pkg.settings_files = _config_files(root / "Configuration", context, diags)
+        global_pkg.nodetype_files, global_pkg.settings_files = _config_files(root / "Configuration", context, diags,
+                                                                             global_pkg.context_level)
         return Discovery(root, "distribution", packages + [global_pkg], diags)
     if _is_package_dir(root):
         return Discovery(root, "package", [_read_package(root, context, diags)], diags)

@@ -21,7 +21,9 @@ def _as_indexed(value) -> dict:
 
 def merge(base, override):
     """``arrayMergeRecursiveOverrule(base, override)`` for two values of any kind."""
-    if not (_is_container(override) and override and _is_container(base)):
+    # An empty override leaves the base alone (PHP loops over no keys); callers replace a *nested*
+    # value by an empty container themselves (the `value and` tests below), as the CMS does.
+    if not (_is_container(override) and _is_container(base)):
         return override
     if isinstance(base, list) and isinstance(override, list):
         result = list(base)

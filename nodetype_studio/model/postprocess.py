@@ -1,9 +1,10 @@
-"""What the CMS does to a node type after inheritance: presets (facts §5.11), ``i18n`` labels
-(§5.13) and the default property editor (§1.3)."""
+"""What the CMS does to a node type's configuration: ``i18n`` labels on each type's own
+configuration before inheritance (§5.13), then presets (facts §5.11) and the default property
+editor (§1.3) after it."""
 
 from __future__ import annotations
 
-from nodetype_studio.diagnostics import warning
+from nodetype_studio.diagnostics import Location, info, warning
 from nodetype_studio.model.merge import MISSING, get_path, merge
 from nodetype_studio.model.nodetype import Layer
 from nodetype_studio.model.yamlload import YMap
@@ -106,6 +107,48 @@ def resolved_editor(project, prop: dict) -> str | None:
     return project.platform.normalize_editor(editor).value if isinstance(editor, str) else None
 
 
+def _key_pos(config, path: tuple):
+    """Position of the last key of ``path`` inside one parsed mapping, or None."""
+    current, pos = config, None
+    for key in path:
+        if not isinstance(current, YMap) or key not in current:
+            return None
+        pos, current = current.key_pos.get(key), current[key]
+    return pos
+
+
+def legacy_spelling_findings(nt, project) -> list:
+    """`compat` notes for legacy editor, validator and type spellings in the type's own files
+    (each written occurrence once; inherited ones are reported where they are written)."""
+    platform = project.platform
+    found = []
+    for fragment in nt.fragments:
+        properties = fragment.config.get("properties") if isinstance(fragment.config, dict) else None
+        if fragment.file.baseline or not isinstance(properties, dict):
+            continue
+        for name, prop in properties.items():
+            if not isinstance(prop, dict):
+                continue
+            checks = []
+            editor = get_path(prop, ("ui", "inspector", "editor"), None)
+            if isinstance(editor, str):
+                checks.append(("editor", editor, platform.normalize_editor(editor), ("ui", "inspector", "editor")))
+            if isinstance(prop.get("type"), str):
+                checks.append(("type", prop["type"], platform.normalize_type(prop["type"]), ("type",)))
+            validation = prop.get("validation")
+            for validator in validation if isinstance(validation, dict) else ():
+                checks.append(("validator", validator, platform.normalize_validator(validator), ("validation", validator)))
+            for what, written, normalized, path in checks:
+                if not normalized.legacy:
+                    continue
+                pos = _key_pos(prop, path) or fragment.key_pos
+                found.append(info(f"compat-legacy-{what}",
+                                  f"{nt.name}: properties.{name}: {what} {written!r} uses the legacy {normalized.legacy} spelling; "
+                                  f"it resolves to {normalized.value!r}",
+                                  Location(str(fragment.file.path), *pos), node_type=nt.name, property_name=name))
+    return found
+
+
 def _pick(block: dict | None) -> dict:
     """The editor-related part of a settings block (positions kept for provenance)."""
     picked = YMap()
@@ -119,7 +162,7 @@ def _pick(block: dict | None) -> dict:
     return picked
 
 
-def postprocess(nt, project, i18n: bool = True) -> dict:
+def postprocess(nt, project) -> dict:
     effective = dict(nt.merged)
     properties = effective.get("properties")
     if isinstance(properties, dict):
@@ -127,8 +170,6 @@ def postprocess(nt, project, i18n: bool = True) -> dict:
         for name, prop in properties.items():
             new_props[name] = _postprocess_property(prop, project) if isinstance(prop, dict) else prop
         effective["properties"] = new_props
-    if i18n:
-        _apply_i18n(nt, effective, project)
     return effective
 
 
@@ -192,12 +233,19 @@ def _is_i18n(value) -> bool:
     return isinstance(value, str) and value.strip() == "i18n"
 
 
-def _apply_i18n(nt, effective: dict, project) -> None:
-    """Replace values that are exactly ``i18n`` by generated translation ids (facts §5.13)."""
+def enrich_i18n(nt, project) -> None:
+    """Replace values that are exactly ``i18n`` in ``nt.local`` by generated translation ids (facts §5.13).
+
+    As the CMS does, this runs on each type's own configuration before inheritance, so an inherited
+    ``i18n`` label gets the id of the type that declares it (the mixin's translation file), and an
+    editor-specific option is only translated when the editor is written explicitly, on the property
+    or on a supertype's declaration of it (the data-type default editor is not known yet).
+    """
+    config = nt.local
     prefix = _i18n_prefix(nt.name)
-    ui = effective.get("ui")
+    ui = config.get("ui")
     if isinstance(ui, dict):
-        ui = effective["ui"] = dict(ui)
+        ui = config["ui"] = dict(ui)
         if _is_i18n(ui.get("label")):
             ui["label"] = prefix + "ui.label"
         help_ = ui.get("help")
@@ -213,38 +261,61 @@ def _apply_i18n(nt, effective: dict, project) -> None:
                         key: ({**entry, "label": f"{prefix}{kind}.{key}"} if isinstance(entry, dict) and _is_i18n(entry.get("label")) else entry)
                         for key, entry in entries.items()
                     }
-    properties = effective.get("properties")
+    properties = config.get("properties")
     if not isinstance(properties, dict):
         return
+    properties = config["properties"] = dict(properties)  # the nested maps are shared with the parsed files
     for name, prop in list(properties.items()):
         if not isinstance(prop, dict) or not isinstance(prop.get("ui"), dict):
             continue
         pui = dict(prop["ui"])
-        changed = False
         if _is_i18n(pui.get("label")):
             pui["label"] = f"{prefix}properties.{name}"
-            changed = True
         if isinstance(pui.get("help"), dict) and _is_i18n(pui["help"].get("message")):
             pui["help"] = {**pui["help"], "message": f"{prefix}properties.{name}.ui.help.message"}
-            changed = True
+        inline = pui.get("inline")
+        inline_options = inline.get("editorOptions") if isinstance(inline, dict) else None
+        if isinstance(inline_options, dict) and _is_i18n(inline_options.get("placeholder")):
+            pui["inline"] = {**inline, "editorOptions": {**inline_options,
+                                                         "placeholder": f"{prefix}properties.{name}.ui.inline.editorOptions.placeholder"}}
         inspector = pui.get("inspector")
         options = inspector.get("editorOptions") if isinstance(inspector, dict) else None
-        editor = inspector.get("editor") if isinstance(inspector, dict) else None
-        short = project.platform.normalize_editor(editor).short if isinstance(editor, str) else None
-        if isinstance(options, dict) and short in _EDITOR_I18N:
-            area, keys = _EDITOR_I18N[short]
-            new_options = dict(options)
-            for key in keys:
-                if _is_i18n(new_options.get(key)):
-                    new_options[key] = f"{prefix}properties.{name}.{area}.{key}"
-            if short == "SelectBoxEditor" and isinstance(new_options.get("values"), dict):
-                new_options["values"] = {
-                    v: ({**entry, "label": f"{prefix}properties.{name}.selectBoxEditor.values.{v}"}
-                        if isinstance(entry, dict) and _is_i18n(entry.get("label")) else entry)
-                    for v, entry in new_options["values"].items()
-                }
-            if new_options != options:
-                pui["inspector"] = {**inspector, "editorOptions": new_options}
-                changed = True
-        if changed:
+        if isinstance(options, dict):
+            editor = _declared_editor(project, nt, name)
+            short = project.platform.normalize_editor(editor).short if isinstance(editor, str) else None
+            if short in _EDITOR_I18N:
+                area, keys = _EDITOR_I18N[short]
+                new_options = dict(options)
+                for key in keys:
+                    if _is_i18n(new_options.get(key)):
+                        new_options[key] = f"{prefix}properties.{name}.{area}.{key}"
+                if short == "SelectBoxEditor" and isinstance(new_options.get("values"), dict):
+                    new_options["values"] = {
+                        v: ({**entry, "label": f"{prefix}properties.{name}.selectBoxEditor.values.{v}"}
+                            if isinstance(entry, dict) and _is_i18n(entry.get("label")) else entry)
+                        for v, entry in new_options["values"].items()
+                    }
+                if new_options != options:
+                    pui["inspector"] = {**inspector, "editorOptions": new_options}
+        if pui != prop["ui"]:
             properties[name] = {**prop, "ui": pui}
+
+
+def _declared_editor(project, nt, prop_name: str):
+    """The editor written for a property on the type itself, else on its supertypes' own declarations:
+    the type, then each supertype declared ``true`` (depth first, declaration order); first one wins."""
+    seen: set[str] = set()
+    pending = [nt.name]
+    while pending:
+        name = pending.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        owner = project.node_types.get(name)
+        if owner is None:
+            continue
+        editor = get_path(owner.local, ("properties", prop_name, "ui", "inspector", "editor"), None)
+        if editor is not None:
+            return editor
+        pending.extend(reversed([sup for sup, on in owner._supertype_map.items() if on is True]))
+    return None

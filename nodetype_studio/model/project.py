@@ -139,7 +139,7 @@ def load_project(path: str | os.PathLike, *, context: str = DEFAULT_CONTEXT, use
 
 def _load_project(path, context: str, use_cache: bool) -> Project:
     found = discover(path, context)
-    all_paths = [f for pkg in found.packages for f in pkg.nodetype_files + pkg.settings_files]
+    all_paths = [f for _, _, f in found.load_order()]
     signatures = tuple((str(p), _signature(p)) for p in all_paths)
     cache_key = (str(found.root), context)
     if use_cache:
@@ -155,14 +155,12 @@ def _build(found, context: str, use_cache: bool) -> Project:
     diagnostics = list(found.diagnostics)
     parsed_files: list[tuple[Package, Path, _Parsed, str]] = []
     neos = cms = 0
-    for pkg in found.packages:
-        for kind, paths in (("nodetypes", pkg.nodetype_files), ("settings", pkg.settings_files)):
-            for p in paths:
-                parsed = _parse(p, use_cache)
-                parsed_files.append((pkg, p, parsed, kind))
-                neos += parsed.prefix_counts[0]
-                cms += parsed.prefix_counts[1]
-                diagnostics.extend(parsed.loaded.diagnostics)
+    for pkg, kind, p in found.load_order():
+        parsed = _parse(p, use_cache)
+        parsed_files.append((pkg, p, parsed, kind))
+        neos += parsed.prefix_counts[0]
+        cms += parsed.prefix_counts[1]
+        diagnostics.extend(parsed.loaded.diagnostics)
     platform = Platform("Cms" if cms > neos else "Neos")
     uses_baseline = not any(pkg.name in PLATFORM_PACKAGES for pkg in found.packages)
 
@@ -241,12 +239,21 @@ def _collect_fragments(project: Project) -> None:
                 nt.from_baseline = False  # the project extends a platform type: it is now (also) the project's
                 nt.package = nt.package or source.package
             nt.fragments.append(Fragment(source, config, pos))
+    # A node type whose merged configuration ends up null (`Name: ~` in the last file that names it)
+    # is skipped by the CMS's NodeTypeManager: it does not exist, and using it as a supertype fails.
+    for name, nt in list(project.node_types.items()):
+        last = nt.fragments[-1] if nt.fragments else None
+        if last is not None and last.config is None and not last.file.baseline:
+            del project.node_types[name]
+            diags.append(info("nodetype-unset", f"{name!r} is set to null here, so the CMS drops the node type",
+                              Location(str(last.file.path), *last.key_pos), node_type=name))
 
 
 def _compute_local(nt: NodeType, project: Project) -> None:
     local: dict = {}
     for fragment in nt.fragments:
-        local = merge(local, fragment.config if fragment.config is not None else {}) if fragment.config is not None else {}
+        # a later `Name: {}` (or `Name: ~`) replaces what earlier files said, as the file-level merge does
+        local = merge(local, fragment.config) if fragment.config else {}
     local = dict(local)
     supertypes = local.get("superTypes")
     where = nt.location_of_definition()
@@ -273,11 +280,15 @@ def _compute_local(nt: NodeType, project: Project) -> None:
     nt.disabled_supertypes = [n for n, on in normalized.items() if on is None or on is False]
     if "superTypes" in local:
         local["superTypes"] = normalized
-    properties = local.get("properties", {})
-    if properties is None:
-        del local["properties"]  # `properties: ~` never unsets inherited properties
-    elif isinstance(properties, dict) and any(v is None for v in properties.values()):
-        local["properties"] = {k: v for k, v in properties.items() if v is not None}
+    if "properties" in local:
+        # As the CMS's NodeTypeManager: null properties are dropped, and properties that end up
+        # empty (or are not a map) are removed altogether, so an empty map never replaces the
+        # inherited properties (`properties: ~`, `properties: {}` and `{foo: ~}` leave them alone).
+        properties = local["properties"]
+        if isinstance(properties, dict) and any(v is None for v in properties.values()):
+            properties = local["properties"] = {k: v for k, v in properties.items() if v is not None}
+        if not isinstance(properties, dict) or not properties:
+            del local["properties"]
     nt.local = local
 
 
@@ -310,7 +321,9 @@ def _ancestors(nt: NodeType, project: Project, memo: dict, stack: list) -> list[
         parent = project.node_types.get(parent_name)
         where = _key_location(nt, ("superTypes", parent_name)) or nt.location_of_definition()
         if parent is None:
-            known_namespace = parent_name.split(":")[0] in project.package_names or parent_name.startswith(project.platform.package + ":")
+            # One opened file is not its whole package: a sibling file may define the type.
+            package_opened = project.kind != "file" and parent_name.split(":")[0] in project.package_names
+            known_namespace = package_opened or parent_name.startswith(project.platform.package + ":")
             make = error if known_namespace else warning
             hint = "" if known_namespace else " (is the package that defines it part of the opened folder?)"
             project.diagnostics.append(make("supertype-unknown", f"{nt.name}: supertype {parent_name!r} is not defined{hint}",
@@ -342,6 +355,10 @@ def _resolve(project: Project) -> None:
     types = list(project.node_types.values())
     for nt in types:
         _compute_local(nt, project)
+    for nt in types:
+        if any(f.file.i18n for f in nt.fragments):
+            postprocess.enrich_i18n(nt, project)
+        project.diagnostics.extend(postprocess.legacy_spelling_findings(nt, project))
     memo: dict[str, list[str]] = {}
     for nt in types:
         nt.ancestors = _ancestors(nt, project, memo, [])
@@ -361,13 +378,8 @@ def _resolve(project: Project) -> None:
         nt.merged = merged
         preset_layers = postprocess.apply_presets(nt, presets, project)
         _sort_child_nodes(nt, project)
-        nt.effective = postprocess.postprocess(nt, project, i18n=_uses_i18n(nt, project))
+        nt.effective = postprocess.postprocess(nt, project)
         nt._layer_builder = (lambda nt=nt, preset_layers=preset_layers: _build_layers(nt, project, preset_layers))
-
-
-def _uses_i18n(nt: NodeType, project: Project) -> bool:
-    chain = [project.node_types[n] for n in nt.ancestors] + [nt]
-    return any(f.file.i18n for owner in chain for f in owner.fragments)
 
 
 def _sort_child_nodes(nt: NodeType, project: Project) -> None:
@@ -377,7 +389,8 @@ def _sort_child_nodes(nt: NodeType, project: Project) -> None:
     items = [(k, v.get("position") if isinstance(v, dict) else None) for k, v in children.items() if v is not None]
     order, problems = php_sort(items)
     for problem in problems:
-        project.diagnostics.append(error("position-invalid", f"{nt.name}: childNodes: {problem.message}; the CMS throws",
+        consequence = "the CMS leaves it out" if problem.position is None else "the CMS throws"
+        project.diagnostics.append(error("position-invalid", f"{nt.name}: childNodes: {problem.message}; {consequence}",
                                          _key_location(nt, ("childNodes", problem.key, "position")) or nt.location_of_definition(),
                                          node_type=nt.name))
     nt.merged["childNodes"] = {k: children[k] for k in order}
@@ -389,10 +402,10 @@ def _build_layers(nt: NodeType, project: Project, preset_layers: dict[str, list[
     for owner in chain:
         props = owner.local.get("properties")
         skip = set()
+        if props is None:
+            skip.add(("properties",))  # the type's own properties were dropped (see _compute_local)
         for fragment in owner.fragments:
             fprops = fragment.config.get("properties") if isinstance(fragment.config, dict) else None
-            if "properties" in (fragment.config or {}) and fprops is None:
-                skip.add(("properties",))
             if isinstance(fprops, dict):
                 for pname in fprops:
                     if not isinstance(props, dict) or pname not in props:

@@ -18,6 +18,7 @@ _PHP_START = re.compile(r"^start(?: ([0-9]+))?$")
 _PHP_END = re.compile(r"^end(?: ([0-9]+))?$")
 _PHP_BEFORE = re.compile(r"^before (\S+)(?: ([0-9]+))?$")
 _PHP_AFTER = re.compile(r"^after (\S+)(?: ([0-9]+))?$")
+_PHP_INT_KEY = re.compile(r"^(?:0|-?[1-9][0-9]*)$")
 _NUMERIC = re.compile(r"^\s*[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*$")
 
 
@@ -64,9 +65,14 @@ def php_sort(items: Sequence[tuple[Hashable, object]], *, strict: bool = True) -
     known = set(keys)
     for key, position in items:
         if position is None:
-            position = key if isinstance(key, int) else 0
+            # PHP turns a decimal-integer string key ("10") into an integer key: its position is the key
+            position = int(key) if isinstance(key, int) or (isinstance(key, str) and _PHP_INT_KEY.match(key)) else 0
         if isinstance(position, bool):
-            position = int(position)
+            # is_numeric(true) is false and "1"/"" match no keyword: Flow rejects it
+            problems.append(SortProblem(key, position, f"position {str(position).lower()} of {key!r} is not supported "
+                                                       f"(use a number, 'start', 'end', 'before KEY' or 'after KEY')"))
+            middle.setdefault(0, []).append(key)
+            continue
         if isinstance(position, (int, float)):
             middle.setdefault(int(position), []).append(key)
             continue
@@ -105,6 +111,7 @@ def php_sort(items: Sequence[tuple[Hashable, object]], *, strict: bool = True) -
             _emit(key, before, after, out, seen, True)
     for key in keys:  # members of before/after cycles are never reached from an anchor
         if key not in seen:
+            # Flow does not throw here: it silently leaves such keys out of the result
             problems.append(SortProblem(key, None, f"{key!r} is part of a before/after cycle"))
             _emit(key, before, after, out, seen, True)
     return out, problems
@@ -192,12 +199,13 @@ def js_sort(items: Iterable, position_of: Callable[[object], object], key_of: Ca
         add(middle[weight], result_middle)
     for weight in sorted(end):
         add(end[weight], result_end)
+    # orphans: references never emitted (unknown keys, or keys only reachable through a cycle)
     for ref, weights in before.items():
-        if ref not in by_key:
+        if ref not in seen:
             for weight in sorted(weights, reverse=True):
                 add(weights[weight], result_start)
     for ref, weights in after.items():
-        if ref not in by_key:
+        if ref not in seen:
             for weight in sorted(weights, reverse=True):
                 add(weights[weight], result_middle)
     ordered = result_start + result_middle + result_end

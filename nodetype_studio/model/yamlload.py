@@ -210,7 +210,7 @@ class _Builder:
                                               self.loc(key_node.start_mark)))
                 continue
             if not key_node.style and key_node.value == "<<" and key_node.tag == _IMPLICIT:
-                merges.append(value_node)
+                merges.append((key_node, value_node))
                 continue
             key = key_node.value if key_node.value is not None else ""
             if not key_node.style and key in ("~", "null", "Null", "NULL"):
@@ -231,15 +231,16 @@ class _Builder:
 
     def apply_merges(self, result: YMap, merges: list, depth: int) -> None:
         sources = []
-        for merge_node in merges:
+        for key_node, merge_node in merges:
             items = merge_node.value if isinstance(merge_node, SequenceNode) else [merge_node]
             for item in items:
                 value = self.build(item, depth + 1)
                 if isinstance(value, YMap):
                     sources.append(value)
                 else:
+                    # an alias node carries the anchor's position: report at the `<<` key the user wrote
                     self.diagnostics.append(error("yaml-merge-key", "a merge key (<<) must refer to a mapping or a list of mappings",
-                                                  self.loc(item.start_mark)))
+                                                  self.loc(key_node.start_mark)))
         # Explicit keys win; among merged mappings the first one listed wins.
         for source in sources:
             for key, value in source.items():
@@ -329,6 +330,14 @@ def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
         problem = exc.problem or exc.context or "syntax error"
         if not any(d.code == "yaml-tab" for d in diagnostics) or "\t" not in problem:
             diagnostics.append(error("yaml-syntax", f"YAML syntax error: {problem}", location))
+        return LoadedYaml(None, diagnostics, ok=False)
+    except yaml.reader.ReaderError as exc:
+        # libyaml reports a byte offset into the UTF-8 text and no line: turn it into line:column
+        before = text.encode("utf-8")[: exc.position]
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1
+        diagnostics.append(error("yaml-syntax", f"YAML syntax error: the character U+{exc.character:04X} is not allowed "
+                                                f"in YAML ({exc.reason})", Location(file, line, column)))
         return LoadedYaml(None, diagnostics, ok=False)
     except (yaml.YAMLError, RecursionError, MemoryError) as exc:
         diagnostics.append(error("yaml-syntax", f"YAML could not be read: {exc}", Location(file)))

@@ -1,0 +1,239 @@
+"""Building the inspector preview for node types with 10, 30 and 100 properties, against the floor of
+creating the same number of plain Qt widgets of the same classes in a form layout, in the same run.
+
+    python benchmarks/bench_inspector.py [--sizes 10,30,100] [--repeat 7]
+
+As in the app, one inspector widget stays on screen and is rebuilt for each node type; the floor
+likewise replaces the content of one on-screen host widget by a fresh form. Both are laid out and
+shown (events processed, old content deleted) before the clock stops; runs alternate, best of N;
+the clock is the GUI thread's CPU time, so load from other processes does not distort the ratio.
+Properties cycle through the built-in editors (text field, integer field, text area, checkbox,
+select box with 6 grouped values, slider, date/time, code button); each inspector property carries
+a validator configuration (validators run at build time, as in the CMS). Target (issue 6): <= 2x.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from PySide6.QtWidgets import (  # noqa: E402
+    QApplication, QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSlider,
+    QVBoxLayout, QWidget,
+)
+from PySide6.QtCore import QEvent, Qt  # noqa: E402
+
+from nodetype_studio.platform import Platform  # noqa: E402
+from nodetype_studio.ui.inspector import InspectorWidget  # noqa: E402
+from nodetype_studio.ui.layout import InspectorSource  # noqa: E402
+
+NEOS = Platform("Neos")
+VALUES = {f"v{i}": {"label": f"Choice {i}", "group": "AB"[i % 2]} for i in range(6)}
+# (property config, floor widget factory) per editor kind
+KINDS = [
+    ({"type": "string", "ui": {"inspector": {"editorOptions": {"placeholder": "Type", "maxlength": 40}}},
+      "validation": {"Neos.Neos/Validation/StringLengthValidator": {"maximum": 40}}},
+     lambda: QLineEdit()),
+    ({"type": "integer", "defaultValue": 3, "ui": {"inspector": {}},
+      "validation": {"Neos.Neos/Validation/IntegerValidator": []}},
+     lambda: QLineEdit()),
+    ({"type": "string", "ui": {"inspector": {"editor": "Neos.Neos/Inspector/Editors/TextAreaEditor"}}},
+     lambda: QPlainTextEdit()),
+    ({"type": "boolean", "ui": {"inspector": {}}}, lambda: QCheckBox("Label")),
+    ({"type": "string", "defaultValue": "v1", "ui": {"inspector": {
+        "editor": "Neos.Neos/Inspector/Editors/SelectBoxEditor", "editorOptions": {"values": VALUES}}}},
+     lambda: _combo()),
+    ({"type": "integer", "defaultValue": 20, "ui": {"inspector": {
+        "editor": "Neos.Neos/Inspector/Editors/RangeEditor", "editorOptions": {"min": 0, "max": 100, "unit": "px"}}}},
+     lambda: QSlider(Qt.Horizontal)),
+    ({"type": "DateTime", "defaultValue": "2024-01-01T10:00:00+00:00", "ui": {"inspector": {
+        "editorOptions": {"format": "d.m.Y H:i"}}}},
+     lambda: QLineEdit()),
+    ({"type": "string", "ui": {"inspector": {"editor": "Neos.Neos/Inspector/Editors/CodeEditor"}}},
+     lambda: QPushButton("Edit code")),
+]
+
+
+def _combo() -> QComboBox:
+    combo = QComboBox()
+    for key, entry in VALUES.items():
+        combo.addItem(entry["label"], key)
+    return combo
+
+
+def node_type(count: int) -> dict:
+    properties = {}
+    for i in range(count):
+        config, _ = KINDS[i % len(KINDS)]
+        prop = {k: v for k, v in config.items() if k != "ui"}
+        inspector = dict(config["ui"]["inspector"], group="first" if i < count // 2 else "second", position=i)
+        prop["ui"] = {"label": f"Property {i}", "inspector": inspector}
+        properties[f"p{i}"] = prop
+    return {
+        "ui": {"label": "Bench", "inspector": {
+            "tabs": {"default": {"label": "General", "icon": "icon-pencil", "position": 10}},
+            "groups": {"first": {"label": "First", "icon": "icon-file"}, "second": {"label": "Second", "icon": "icon-cog"}},
+        }},
+        "properties": properties,
+    }
+
+
+def _validator():
+    try:
+        from nodetype_studio.validation import validate_value
+    except ImportError:
+        return None, "no validation engine: validators skipped"
+    return validate_value, "real validators"
+
+
+# CPU time of this (the GUI) thread: other processes on a busy machine do not inflate it, and all the
+# work measured here runs on the GUI thread.
+CLOCK = time.thread_time
+
+
+def settle(app) -> None:
+    """Lay out and paint, and really delete what was replaced (deleteLater needs this outside exec())."""
+    app.processEvents()
+    app.sendPostedEvents(None, QEvent.DeferredDelete)
+
+
+class InspectorRun:
+    """The preview as the app uses it: one inspector widget on screen, rebuilt for each node type."""
+
+    def __init__(self, app, validate):
+        self.app = app
+        self.widget = InspectorWidget(validate=validate) if validate else InspectorWidget(validate=lambda *_: [])
+        self.widget.resize(380, 800)
+        self.widget.show()
+
+    def __call__(self, source: InspectorSource) -> None:
+        self.widget.show_node_type(source)
+        settle(self.app)
+
+
+def plain_class(widget: QWidget) -> type:
+    """The Qt class a (possibly Python-subclassed) widget is made of."""
+    return next(cls for cls in type(widget).__mro__ if cls.__module__.startswith("PySide6"))
+
+
+def composition(inspector: InspectorWidget) -> list[list[type]]:
+    """Per shown property, the plain Qt classes of the widgets the inspector made for it: its label (if
+    the editor does not show its own), the editor widget, and the editor's own child widgets."""
+    rows = []
+    for name, editor in inspector.editors.items():
+        classes = [] if editor.has_own_label else [QLabel]
+        classes.append(plain_class(editor))
+        classes += [plain_class(w) for w in editor.findChildren(QWidget, options=Qt.FindDirectChildrenOnly)]
+        rows.append(classes)
+    return rows
+
+
+class FloorRun:
+    """The floor: one host widget on screen; each run replaces its content by a fresh QFormLayout of
+    plain Qt widgets. ``same``: per property the same number of widgets of the same Qt classes as the
+    inspector made (taken from a built inspector); ``principal``: a QLabel and the editor's principal
+    Qt widget only (for reference)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.host = QWidget()
+        self.host_layout = QVBoxLayout(self.host)
+        self.host.resize(380, 800)
+        self.host.show()
+        self.form: QWidget | None = None
+
+    def _replace(self) -> QFormLayout:
+        if self.form is not None:
+            self.form.deleteLater()
+        self.form = QWidget(self.host)
+        return QFormLayout(self.form)
+
+    def principal(self, count: int) -> None:
+        form = self._replace()
+        for i in range(count):
+            _, factory = KINDS[i % len(KINDS)]
+            form.addRow(QLabel(f"Property {i}"), factory())
+        self.host_layout.addWidget(self.form)
+        settle(self.app)
+
+    def same(self, rows: list[list[type]]) -> None:
+        form = self._replace()
+        for i, classes in enumerate(rows):
+            label_cls, *rest = classes if classes[0] is QLabel else (None, *classes)
+            container_cls, *children = rest
+            container = container_cls()
+            box = QVBoxLayout(container)
+            for cls in children:
+                box.addWidget(_plain(cls))
+            if label_cls is not None:
+                form.addRow(QLabel(f"Property {i}"), container)
+            else:
+                form.addRow(container)
+        self.host_layout.addWidget(self.form)
+        settle(self.app)
+
+
+def _plain(cls: type) -> QWidget:
+    if cls is QComboBox:
+        return _combo()
+    if cls is QSlider:
+        return QSlider(Qt.Horizontal)
+    return cls()
+
+
+def timed(functions, repeat: int) -> list[float]:
+    """Runs of the functions alternate, so that load from other processes hits all alike; best of N each."""
+    samples = [[] for _ in functions]
+    for _ in range(repeat):
+        for fn, times in zip(functions, samples):
+            gc.collect()
+            start = CLOCK()
+            fn()
+            times.append(CLOCK() - start)
+    return [min(times) for times in samples]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", default="10,30,100")
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args()
+    app = QApplication.instance() or QApplication([])
+    validate, note = _validator()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    inspector_run, floor_run = InspectorRun(app, validate), FloorRun(app)
+    # warm-up: first-use costs (fonts, styles, icon fonts, imports) are not what is measured
+    inspector_run(InspectorSource("Bench.Warm:Up", node_type(len(KINDS)), NEOS))
+    floor_run.principal(len(KINDS))
+    floor_run.same(composition(inspector_run.widget))
+    print(f"Inspector build vs plain Qt widgets in a form layout (GUI-thread CPU ms, best of {args.repeat}; {note})")
+    print("  same:      floor with the same number of plain Qt widgets of the same classes as the inspector")
+    print("  principal: floor with only a QLabel and the principal Qt widget per property (reference)")
+    print(f"{'properties':>10} {'widgets':>8} {'same ms':>8} {'principal ms':>13} {'inspector ms':>13} "
+          f"{'vs same':>8} {'vs principal':>13}")
+    worst = 0.0
+    for count in sizes:
+        source = InspectorSource(f"Bench.Size:N{count}", node_type(count), NEOS)
+        inspector_run(source)
+        rows = composition(inspector_run.widget)
+        same, principal, inspector = timed(
+            [lambda: floor_run.same(rows), lambda: floor_run.principal(count), lambda: inspector_run(source)],
+            args.repeat,
+        )
+        worst = max(worst, inspector / same)
+        widgets = sum(len(r) for r in rows)
+        print(f"{count:>10} {widgets:>8} {same * 1000:>8.1f} {principal * 1000:>13.1f} {inspector * 1000:>13.1f} "
+              f"{inspector / same:>7.2f}x {inspector / principal:>12.2f}x")
+    print(f"target <= 2.00x the same-widgets floor: {'met' if worst <= 2.0 else 'NOT met'} (worst {worst:.2f}x)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

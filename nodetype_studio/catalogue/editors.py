@@ -1,0 +1,288 @@
+"""Every built-in inspector editor: identifiers, fitting property types, options, defaults and rules.
+
+Sources: the spec (property-editors.md) first; options the reference CMS reads but the spec
+omits come from neos-facts §2 (``source="facts"``) so the checker does not call them unknown.
+Where spec and CMS disagree, ``spec_vs_cms`` holds the explanation the checker reports as `compat`.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from nodetype_studio.catalogue.build import merged, opt, options
+from nodetype_studio.catalogue.specs import ANY_KEY, EditorSpec, Rule
+from nodetype_studio.catalogue.types import IMAGE_INTERFACE, MEDIA
+from nodetype_studio.catalogue.vocab import CODE_MODES, FORMATTING_KEYS, LINKING_KEYS
+
+DISABLED = opt("disabled", "boolean", False, description="true disables the editor")
+DOCUMENT = "Cms.Cms:Document"
+
+_MEDIA_ASSETS = tuple(MEDIA + c for c in ("Asset", "Audio", "Document", "Video"))
+_MEDIA_IMAGES = (IMAGE_INTERFACE, MEDIA + "Image", MEDIA + "ImageVariant")
+
+_HTML_EXTRA = "Passed as an HTML attribute by the spec; the CMS's React text field does not pass it on (ignored)."
+
+TEXT_FIELD_OPTIONS = options(
+    opt("placeholder", "string", description="Shown when the field is empty"),
+    DISABLED,
+    opt("maxlength", "integer", description="Maximum number of characters that can be entered"),
+    opt("readonly", "boolean", False, description="true makes the field non-writable"),
+    opt("form", "any", description="HTML form attribute", spec_vs_cms=_HTML_EXTRA),
+    opt("selectionDirection", "string", allowed=("forward", "backward", "none"),
+        description="HTML selectionDirection attribute", spec_vs_cms=_HTML_EXTRA),
+    opt("spellcheck", "any", description="HTML spellcheck attribute", spec_vs_cms=_HTML_EXTRA),
+    opt("required", "boolean", description="true makes input required", spec_vs_cms=_HTML_EXTRA),
+    # the spec types `title` as boolean although an HTML title is text; both are accepted
+    opt("title", "boolean|string", description="HTML title attribute", spec_vs_cms=_HTML_EXTRA),
+    opt("autocapitalize", "boolean", description="Custom HTML attribute", spec_vs_cms=_HTML_EXTRA),
+    opt("autocorrect", "boolean", description="Custom HTML attribute", spec_vs_cms=_HTML_EXTRA),
+    opt("autoFocus", "boolean", False, description="Focus the field when shown", source="facts"),
+)
+
+TEXT_AREA_OPTIONS = merged(
+    TEXT_FIELD_OPTIONS,
+    rows=opt("rows", "integer", 5, description="Number of lines of the text area",
+             spec_vs_cms="The CMS's React text area has no `rows`; it grows between `minRows` (2), "
+                         "`expandedRows` (6, once focused) and `maxRows` (24)."),
+    minRows=opt("minRows", "integer", 2, description="Rows shown while not focused", source="facts"),
+    expandedRows=opt("expandedRows", "integer", 6, description="Minimum rows once focused", source="facts"),
+    maxRows=opt("maxRows", "integer", 24, description="Upper bound of the auto-growing area", source="facts"),
+)
+
+_NODE_SEARCH = (
+    opt("nodeTypes", "list|string", [DOCUMENT], description="Node types that can be linked"),
+    opt("startingPoint", "string", description="Node path the search starts from", source="facts"),
+    opt("assets", "boolean", True, description="false disables links to assets"),
+    opt("nodes", "boolean", True, description="false disables node search", source="facts"),
+    opt("constraints", "map", None,
+        opt("mediaTypes", "list", description="Media types the asset search offers", source="facts"),
+        opt("assetSources", "list", description="Asset sources the asset search uses", source="facts"),
+        description="Passed to the asset search", source="facts"),
+)
+
+_FORMATTING = opt(
+    "formatting", "map", None,
+    *(opt(key.name, "boolean", False, description=key.effect, spec_vs_cms=key.spec_vs_cms,
+          source="spec" if key.in_spec else "facts") for key in FORMATTING_KEYS),
+    open=True, description="Formatting switches of the rich-text toolbar",
+)
+_LINKING = opt(
+    "linking", "map", None,
+    *(opt(key.name, key.type, key.default, description=key.effect,
+          source="spec" if key.in_spec else "facts") for key in LINKING_KEYS),
+    open=True, description="Link editor panel switches (custom link plugins read further keys)",
+)
+
+RICH_TEXT_OPTIONS = options(
+    opt("placeholder", "string", description="Placeholder, may hold markup"),
+    opt("autoparagraph", "boolean", description="Wrap text in paragraphs"),
+    _LINKING,
+    _FORMATTING,
+    DISABLED,
+)
+
+CODE_OPTIONS = options(
+    opt("buttonLabel", "string", "Edit code", description="Label of the button that opens the editor",
+        spec_vs_cms="The CMS's React code editor ignores `buttonLabel`; its button shows the property label."),
+    opt("highlightingMode", "string", "text/html", suggested=CODE_MODES,
+        description="Highlighting mode (MIME type or mode name)",
+        spec_vs_cms="The CMS defaults to `htmlmixed` (not `text/html`) and does not bundle the css mode, "
+                    "so `text/css` is not built in there."),
+    DISABLED,
+)
+
+_SELECT_VALUE = opt(
+    ANY_KEY, "map", None,
+    opt("label", "string", required=True, description="Label of the choice"),
+    opt("group", "string", description="Group of the choice"),
+    opt("icon", "string", description="CSS icon class"),
+    opt("disabled", "boolean", False, description="Choice cannot be selected", source="facts"),
+    opt("preview", "string", description="Thumbnail URI", source="facts"),
+    opt("value", "any", description="Stored value instead of the key", source="facts"),
+    nullable=True, description="One choice (null removes an inherited choice)",
+)
+
+SELECT_BOX_OPTIONS = options(
+    opt("values", "map", None, _SELECT_VALUE, required=True,
+        required_unless=("dataSourceUri", "dataSourceIdentifier"), description="Choices; key = stored value"),
+    opt("allowEmpty", "boolean", False, description="true allows choosing an empty value"),
+    opt("placeholder", "string", "Choose", description="Shown when nothing is selected (needs allowEmpty)",
+        spec_vs_cms="The CMS shows the placeholder whenever nothing is selected, with or without `allowEmpty`."),
+    opt("multiple", "boolean", False, description="Multi-selection; true automatically for type array"),
+    opt("minimumResultsForSearch", "integer", 5,
+        description="Items needed before a search box shows; -1 never shows it",
+        spec_vs_cms="The spec gives no default; the CMS shows the search box from 5 items on."),
+    opt("dataSourceUri", "string", description="URI called to load the options"),
+    opt("dataSourceIdentifier", "string", description="Server-side data source supplying the options"),
+    opt("dataSourceAdditionalData", "map", open=True, description="Sent with every data-source request"),
+    opt("dataSourceDisableCaching", "boolean", False, description="Reload options on every use", source="facts"),
+    opt("threshold", "integer", 0, description="Characters to type before the search filters", source="facts"),
+    DISABLED,
+)
+
+LINK_OPTIONS = options(
+    *_NODE_SEARCH,
+    opt("placeholder", "string", description="Placeholder text"),
+    DISABLED,
+)
+
+RANGE_OPTIONS = options(
+    opt("min", "integer", 0, description="Lowest permitted value"),
+    opt("max", "integer", 100, description="Greatest permitted value"),
+    opt("step", "integer", 1, description="Granularity the value must adhere to"),
+    opt("unit", "string", "", description="Shown beside the values (display only)"),
+    opt("minLabel", "string", description="Shown instead of the minimum"),
+    opt("maxLabel", "string", description="Shown instead of the maximum"),
+    DISABLED,
+)
+
+REFERENCE_OPTIONS = options(
+    opt("nodeTypes", "list|string", [DOCUMENT], description="Node types that can be selected"),
+    opt("placeholder", "string", "Type to search", description="Shown when nothing is selected"),
+    opt("startingPoint", "string", description="Node path the search starts from (default: the current site)"),
+    opt("threshold", "number", 2, description="Minimum characters that trigger a search"),
+    opt("createNew", "map", None,
+        opt("path", "string", required=True, description="Node under which new nodes are created"),
+        opt("type", "string", required=True, description="Node type of created nodes"),
+        opt("titleProperty", "string", "title", description="Property receiving the typed text", source="facts"),
+        description="Allows creating selectable nodes from the editor"),
+    DISABLED,
+)
+
+DATE_TIME_OPTIONS = options(
+    opt("format", "string", "d-m-Y", required=True, description="Date format (PHP-style letters)"),
+    opt("defaultValue", "string", description="Value set when the node is created (relative date string)"),
+    opt("placeholder", "string", "No date set", description="Shown when no date is selected"),
+    opt("minuteStep", "integer", 5, description="Time-selection granularity in minutes"),
+    opt("timeConstraints", "map", open=True, description="Passed to the time picker", source="facts"),
+    DISABLED,
+)
+
+_MEDIA_CONSTRAINTS = (
+    opt("assetSources", "list", [], description="Limits the media browser to these asset sources"),
+)
+_ACCEPT = opt("accept", "string", deprecated="constraints.mediaTypes", description="Deprecated accept string")
+_UPLOAD_LABEL = opt("fileUploadLabel", "string", "Choose", description="Unused by the CMS's editors", source="facts")
+
+IMAGE_OPTIONS = options(
+    opt("maximumFileSize", "string|integer|null", None,
+        description="Maximum upload size: bytes, `b` or `kb` suffix",
+        spec_vs_cms="The CMS's React image editor ignores `maximumFileSize`; only the old UI enforced it."),
+    _ACCEPT,
+    opt("constraints", "map", None,
+        opt("mediaTypes", "list", ["image/*"], description="Media types offered and uploaded"),
+        *_MEDIA_CONSTRAINTS),
+    opt("features", "map", None,
+        opt("crop", "boolean", True, description="Enables cropping"),
+        opt("upload", "boolean", True, description="Enables the Upload button"),
+        opt("mediaBrowser", "boolean", True, description="Enables the Media Browser button"),
+        opt("resize", "boolean", False, description="Enables resizing")),
+    opt("crop", "map", None,
+        opt("aspectRatio", "map", None,
+            opt("forceCrop", "boolean", description="Shows the crop dialog on upload"),
+            opt("locked", "map", None,
+                opt("width", "integer", 0, description="Width of the enforced ratio"),
+                opt("height", "integer", 0, description="Height of the enforced ratio"),
+                nullable=True),
+            opt("options", "map", None,
+                opt(ANY_KEY, "map", None,
+                    opt("width", "integer", required=True, description="Preset width"),
+                    opt("height", "integer", required=True, description="Preset height"),
+                    opt("label", "string", description="Preset name"),
+                    nullable=True, description="A ratio preset (null removes an inherited preset)")),
+            opt("enableOriginal", "boolean", True, description="Adds the original ratio",
+                spec_vs_cms="The CMS's cropper reads `allowOriginal`, not `enableOriginal`; with `enableOriginal` "
+                            "alone the original ratio is not offered there."),
+            opt("allowOriginal", "boolean", description="Adds the original ratio (as the CMS reads it)",
+                source="facts"),
+            opt("allowCustom", "boolean", True, description="Allows a custom ratio"),
+            opt("defaultOption", "string", description="Preset chosen when no crop exists yet"),
+            opt("pixelSnapping", "boolean", description="Snap crop size to the ratio", source="facts"))),
+    _UPLOAD_LABEL,
+    DISABLED,
+)
+
+ASSET_OPTIONS = options(
+    _ACCEPT,
+    opt("constraints", "map", None,
+        opt("mediaTypes", "list", [], description="Media types offered, searched and uploaded"),
+        *_MEDIA_CONSTRAINTS),
+    opt("features", "map", None,
+        opt("upload", "boolean", True, description="Enables the Upload button"),
+        opt("mediaBrowser", "boolean", True, description="Enables the Media Browser button")),
+    opt("multiple", "boolean", False, description="Several assets (true for array types)", source="facts"),
+    opt("threshold", "integer", 2, description="Characters before searching", source="facts"),
+    _UPLOAD_LABEL,
+    DISABLED,
+)
+
+NODE_TYPE_OPTIONS = options(
+    DISABLED,
+    opt("baseNodeType", "string", description="Set by the platform; unused by the editor", source="facts"),
+    opt("placeholder", "string", description="Set by the platform; unused by the editor", source="facts"),
+)
+
+URI_PATH_SEGMENT_OPTIONS = options(
+    opt("placeholder", "string", description="Shown when the field is empty", source="facts"),
+    opt("autoFocus", "boolean", False, source="facts"),
+    DISABLED,
+    opt("maxlength", "integer", source="facts"),
+    opt("readonly", "boolean", False, source="facts"),
+    opt("title", "string", description="Text the slug is generated from", source="facts"),
+)
+
+PLUGIN_OPTIONS = options(DISABLED)
+
+_RANGE_RULE = Rule("le", ("min", "max"), "option-min-max", "`min` ({a}) is greater than `max` ({b}); `min` must be <= `max`", "error")
+_PLACEHOLDER_RULE = Rule("requires", ("placeholder", "allowEmpty"), "option-placeholder-needs-allowempty",
+                         "`placeholder` only works when `allowEmpty` is true; add `allowEmpty: true`")
+_IMAGE_RULES = (
+    Rule("needs_on", ("crop", "features.crop"), "option-crop-disabled",
+         "`crop` options apply only when `features.crop` is enabled; they have no effect here"),
+    Rule("inert_with", ("crop.aspectRatio.locked", "crop.aspectRatio.options", "crop.aspectRatio.enableOriginal",
+                        "crop.aspectRatio.allowCustom"),
+         "option-crop-locked", "`{b}` has no effect while `crop.aspectRatio.locked` is set"),
+    Rule("null_removes", ("crop.aspectRatio.options",), "option-preset-null-unused",
+         "preset `{a}` is set to null but no supertype or default defines it; nothing is removed"),
+)
+
+
+def _editor(short: str, fits: tuple[str, ...], opts, **kw) -> EditorSpec:
+    return EditorSpec(short_name=short, fits_types=fits, options=opts, **kw)
+
+
+_EDITOR_LIST = (
+    _editor("TextFieldEditor", ("string", "integer", "float"), TEXT_FIELD_OPTIONS,
+            description="Single-line text field",
+            compat_notes=("The HTML extras (`form`, `spellcheck`, `required`, ...) are ignored by the CMS.",)),
+    _editor("TextAreaEditor", ("string",), TEXT_AREA_OPTIONS, description="Multi-line text area",
+            compat_notes=("The CMS has no `rows`; it uses minRows/expandedRows/maxRows.",)),
+    _editor("BooleanEditor", ("boolean",), options(DISABLED), has_own_label=True, description="Checkbox"),
+    _editor("DateTimeEditor", ("DateTime",), DATE_TIME_OPTIONS, description="Date and time picker"),
+    _editor("ImageEditor", _MEDIA_IMAGES, IMAGE_OPTIONS, rules=_IMAGE_RULES, description="Image with crop and resize",
+            compat_notes=("`enableOriginal` is read as `allowOriginal` by the CMS.", "`maximumFileSize` is ignored by the CMS.")),
+    _editor("SelectBoxEditor", ("string", "array", "array<string>", "integer"), SELECT_BOX_OPTIONS,
+            rules=(_PLACEHOLDER_RULE,), description="Select box with fixed or data-source choices",
+            compat_notes=("The CMS does not sort by group; groups appear in first-occurrence order.",)),
+    _editor("LinkEditor", ("string",), LINK_OPTIONS, description="Link to a node, asset, URL or e-mail"),
+    _editor("RangeEditor", ("string", "integer", "float"), RANGE_OPTIONS, rules=(_RANGE_RULE,),
+            description="Slider with a number field"),
+    _editor("ReferenceEditor", ("reference",), REFERENCE_OPTIONS, description="One node reference"),
+    _editor("ReferencesEditor", ("references",), REFERENCE_OPTIONS, description="Several node references"),
+    _editor("NodeTypeEditor", ("string",), NODE_TYPE_OPTIONS, description="Node type switcher (built-in `_nodeType`)"),
+    _editor("CodeEditor", ("string",), CODE_OPTIONS, has_own_label=True, description="Full-screen code editor"),
+    _editor("RichTextEditor", ("string",), RICH_TEXT_OPTIONS, has_own_label=True, open_options=True,
+            description="Full-screen rich text; options go to CKEditor as they are"),
+    _editor("AssetEditor", _MEDIA_ASSETS + tuple(f"array<{t}>" for t in _MEDIA_ASSETS), ASSET_OPTIONS,
+            description="One or several assets"),
+    _editor("UriPathSegmentEditor", ("string",), URI_PATH_SEGMENT_OPTIONS, description="URL path segment with slug sync"),
+    _editor("MasterPluginEditor", ("string",), PLUGIN_OPTIONS, status="removed-in-9",
+            description="Plugin selector of plugin views (removed in 9.0)"),
+    _editor("PluginViewsEditor", ("string",), PLUGIN_OPTIONS, status="removed-in-9", has_own_label=True,
+            description="List of a plugin's views (removed in 9.0)"),
+    _editor("PluginViewEditor", ("string",), PLUGIN_OPTIONS, status="removed-in-9",
+            description="Plugin view selector (removed in 9.0)"),
+)
+
+#: Built-in editors by short name.
+EDITORS = MappingProxyType({e.short_name: e for e in _EDITOR_LIST})

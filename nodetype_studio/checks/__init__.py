@@ -1,0 +1,140 @@
+"""Configuration checks over a resolved project: editors, options, validators, inspector layout, compat.
+
+    from nodetype_studio.checks import check_project
+    findings = check_project(project, select=["option"], ignore=["compat"])
+
+Each rule family lives in its own module and registers small rule functions (see ``base``).
+Findings are reported once per written location, however many subtypes inherit the value.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from nodetype_studio.checks import compat, editors, layout, options, properties, validators  # noqa: F401  (registers rules)
+from nodetype_studio.checks.base import COMBINED, NODE_RULES, PROPERTY_RULES, Context, iter_properties, own_property_names
+from nodetype_studio.diagnostics import Diagnostic, sort_key
+
+__all__ = ["check_node_types", "check_project", "code_selected", "run_checks"]
+
+
+def code_selected(code: str, select: Sequence[str] | None = None, ignore: Sequence[str] | None = None) -> bool:
+    """Prefix matching as in linters: `compat` selects `compat-rows`; ignore wins over select."""
+    def matches(patterns: Sequence[str]) -> bool:
+        return any(p and code.startswith(p) for p in patterns)
+    if select and not matches(select):
+        return False
+    return not (ignore and matches(ignore))
+
+
+def check_node_types(ctx: Context, node_types: Iterable[Any]) -> list[Diagnostic]:
+    """Run every rule over ``node_types``; one finding per (code, location, message)."""
+    seen: set[tuple] = set()
+    found: list[Diagnostic] = []
+
+    def add(diagnostics):
+        for diagnostic in diagnostics:
+            if diagnostic is None:
+                continue
+            key = (diagnostic.code, diagnostic.file, diagnostic.line, diagnostic.column, diagnostic.message)
+            if key not in seen:
+                seen.add(key)
+                found.append(diagnostic)
+
+    node_types = list(node_types)
+    complete = completeness(ctx, node_types)
+    by_name = {nt.name: nt for nt in node_types}
+    own_names = {nt.name: own_property_names(nt) for nt in node_types}
+    done: set[int] = set()
+    local_rules = [r for r in PROPERTY_RULES if r not in COMBINED]
+    combined_rules = [r for r in PROPERTY_RULES if r in COMBINED]
+    # supertypes first, so an inherited mistake is attributed to the type that wrote it
+    ordered = sorted(node_types, key=lambda nt: (len(getattr(nt, "ancestors", ())), nt.name))
+    for nt in ordered:
+        if getattr(nt, "from_baseline", False):
+            continue
+        combined = complete.get(nt.name, False)
+        for prop in iter_properties(nt, _written_here(nt, by_name, own_names)):
+            # a property config inherited unchanged is the same object in every subtype: the findings of
+            # the rules that read only that config were reported the first time
+            fresh = id(prop.written) not in done
+            done.add(id(prop.written))
+            if fresh:
+                for rule in local_rules:
+                    add(rule(ctx, prop))
+            if combined:
+                for rule in combined_rules:
+                    add(rule(ctx, prop))
+        for rule in NODE_RULES:
+            if combined or rule not in COMBINED:
+                add(rule(ctx, nt))
+    return found
+
+
+def _written_here(nt: Any, by_name: dict, own_names: dict) -> set[str] | None:
+    """Properties the project writes for ``nt`` or a supertype: the platform's own are not the user's to fix."""
+    names: set[str] = set()
+    for owner in [nt.name, *getattr(nt, "ancestors", ())]:
+        own = own_names.get(owner)
+        if own is None and owner in by_name and not getattr(by_name[owner], "from_baseline", False):
+            return None
+        names |= own or set()
+    return names
+
+
+def completeness(ctx: Context, node_types: list) -> dict[str, bool]:
+    """Which node types are final combinations worth the `combined` rules.
+
+    Not: abstract types and types other types inherit from (mixins are completed by their users,
+    who are checked instead), and partial types: those with supertypes missing from the project,
+    or overrides of a node type whose package is outside the project (``Neos.NodeTypes:Page``
+    patched by a site package), and everything inheriting from them.
+    """
+    own = [nt for nt in node_types if not getattr(nt, "from_baseline", False)]
+    inherited = {name for nt in own for name in getattr(nt, "ancestors", ())}
+    known = {nt.name for nt in node_types}
+    owned = _owned_namespaces(ctx, own)
+    partial = set()
+    for nt in own:
+        supertypes = list(getattr(nt, "declared_supertypes", ()))
+        from_baseline_too = any(getattr(f.file, "baseline", False) for f in getattr(nt, "fragments", ()))
+        if (nt.name.split(":")[0] not in owned and not from_baseline_too) or any(s not in known for s in supertypes):
+            partial.add(nt.name)
+    return {nt.name: not (getattr(nt, "abstract", False) or nt.name in inherited or nt.name in partial
+                          or any(a in partial for a in getattr(nt, "ancestors", ())))
+            for nt in own}
+
+
+def _owned_namespaces(ctx: Context, own: list) -> set[str]:
+    """Node type namespaces (`Vendor.Package`) whose package is part of the project."""
+    namespaces = Counter(nt.name.split(":")[0] for nt in own)
+    folders = {p.name for f in getattr(ctx.project, "files", ()) for p in Path(str(f.path)).parents}
+    names = set(getattr(ctx.project, "package_names", ()) or ())
+    owned = {ns for ns in namespaces
+             if ns in folders or ns in names or any(n.endswith(("__" + ns, "/" + ns)) for n in names)}
+    if not owned and namespaces:
+        # folder names unrelated to package keys: the namespace most types use is the project's own,
+        # except the platform's packages (Neos.NodeTypes...), which come with the CMS
+        platform = ctx.platform.prefix + "."
+        candidates = {ns: n for ns, n in namespaces.items() if not ns.startswith(platform)} or namespaces
+        top = max(candidates.values())
+        owned = {ns for ns, n in candidates.items() if n == top}
+    return owned
+
+
+def run_checks(project: Any) -> list[Diagnostic]:
+    """The rule findings of a loaded project (without the loader's own findings), sorted."""
+    ctx = Context.for_project(project)
+    return sorted(check_node_types(ctx, project.node_types.values()), key=sort_key)
+
+
+def check_project(project: Any, select: Sequence[str] | None = None, ignore: Sequence[str] | None = None,
+                  include_loader: bool = True) -> list[Diagnostic]:
+    """Loader findings, plugin problems and rule findings, filtered by code and sorted."""
+    from nodetype_studio.plugins import plugin_problems
+
+    findings = list(project.diagnostics) + plugin_problems() if include_loader else []
+    findings += run_checks(project)
+    return sorted((d for d in findings if code_selected(d.code, select, ignore)), key=sort_key)

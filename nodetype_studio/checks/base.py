@@ -1,0 +1,256 @@
+"""What every check rule works with: the rule registry, a per-run context and a view of one property.
+
+A rule is a small function registered for one scope:
+
+* ``@property_rule`` — called with ``(ctx, prop)`` for every property of every node type;
+* ``@node_rule`` — called with ``(ctx, nt)`` for every node type.
+
+Rules yield ``Diagnostic`` values made with ``ctx.at(...)``, which places the finding on the file
+and line where the offending value is written (a supertype's file when it is inherited).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator
+
+from nodetype_studio.catalogue import (
+    EditorSpec, ValidatorSpec, custom_editors, custom_validators, editor_spec, suggest, validator_spec,
+)
+from nodetype_studio.diagnostics import Diagnostic, Location, Severity
+from nodetype_studio.platform import Platform
+
+PropertyRule = Callable[["Context", "PropertyView"], Iterable[Diagnostic]]
+NodeRule = Callable[["Context", Any], Iterable[Diagnostic]]
+
+PROPERTY_RULES: list[PropertyRule] = []
+NODE_RULES: list[NodeRule] = []
+#: Rules about how inherited pieces combine (groups, tabs, required options, positions, fit of editor
+#: and type). They run on concrete node types only: an abstract mixin is completed by its users.
+COMBINED: set = set()
+
+CLIENT_EVAL = "ClientEval:"
+_PLATFORM_CLASSES = ("Neos\\Neos\\", "TYPO3\\Neos\\", "Cms\\Cms\\")
+
+
+def property_rule(func: PropertyRule | None = None, *, combined: bool = False):
+    def register(rule: PropertyRule) -> PropertyRule:
+        PROPERTY_RULES.append(rule)
+        if combined:
+            COMBINED.add(rule)
+        return rule
+    return register(func) if func is not None else register
+
+
+def node_rule(func: NodeRule | None = None, *, combined: bool = False):
+    def register(rule: NodeRule) -> NodeRule:
+        NODE_RULES.append(rule)
+        if combined:
+            COMBINED.add(rule)
+        return rule
+    return register(func) if func is not None else register
+
+
+def is_client_eval(value: Any) -> bool:
+    return isinstance(value, str) and value.lstrip().startswith(CLIENT_EVAL)
+
+
+def is_bare_name(identifier: str) -> bool:
+    """`SelectBoxEditor` / `regularExpression`: no vendor namespace, so not a custom identifier either."""
+    return not any(c in identifier for c in "/.:\\")
+
+
+def closest_name(name: str, names: list[str], suffix: str) -> str | None:
+    """The closest of ``names`` comparing stems (`Phone` vs `Count`): a shared suffix makes all look alike."""
+    stems = {n.removesuffix(suffix): n for n in names}
+    stem = suggest(name.removesuffix(suffix), list(stems))
+    return stems[stem] if stem else None
+
+
+def get(data: Any, *path: Any, default: Any = None) -> Any:
+    """``data[p0][p1]...`` through dicts, or ``default`` when any step is missing."""
+    for key in path:
+        if not isinstance(data, dict) or key not in data:
+            return default
+        data = data[key]
+    return data
+
+
+def number(value: Any) -> float | None:
+    """A number, or a numeric string read as one (as the browser does); None otherwise."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (int, float)):
+        return value
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def fmt_number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def as_map(value: Any) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+@dataclass
+class Context:
+    """One check run over a project."""
+
+    project: Any
+    platform: Platform
+    user_files: frozenset[str]
+    editors: dict[str, EditorSpec] = field(default_factory=dict)
+    validators: dict[str, ValidatorSpec] = field(default_factory=dict)
+    _editor_cache: dict = field(default_factory=dict, repr=False)
+    _validator_cache: dict = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def for_project(cls, project: Any) -> "Context":
+        platform = getattr(project, "platform", None) or Platform()
+        sources = list(getattr(project, "files", ())) + list(getattr(project, "settings_files", ()))
+        files = frozenset(str(f.path) for f in sources if not getattr(f, "baseline", False))
+        return cls(project, platform, files, custom_editors(), custom_validators())
+
+    def is_user_location(self, location: Location | None) -> bool:
+        return location is not None and location.file in self.user_files
+
+    def locate(self, nt: Any, path: tuple, nearest: bool = False) -> Location | None:
+        """Where the value at ``path`` is written in a project file; with ``nearest``, the nearest
+        written parent when the value itself is not written (a missing option: its options map)."""
+        path = tuple(path)
+        while path:
+            location = self._written_at(nt, path)
+            if location is None and _from_preset(nt, path):
+                location = nt.locate(path)  # preset values live in Settings files: the model's provenance
+            if self.is_user_location(location):
+                return location
+            if not nearest:
+                return None
+            path = path[:-1]
+        return None
+
+    def _written_at(self, nt: Any, path: tuple) -> Location | None:
+        """The last node type fragment (in merge order) that writes ``path``: the common case, found
+        without building the model's provenance layers (which cost more than the whole check)."""
+        nodes = getattr(self.project, "node_types", {})
+        chain = [nt] + [nodes[a] for a in reversed(getattr(nt, "ancestors", ())) if a in nodes]
+        for owner in chain:
+            for fragment in reversed(getattr(owner, "fragments", ())):
+                if str(fragment.file.path) not in self.user_files:
+                    continue
+                position = _position_in(fragment.config, path)
+                if position is not None:
+                    return Location(str(fragment.file.path), *position)
+        return None
+
+    def at(self, nt: Any, path: tuple, severity: Severity, code: str, message: str,
+           prop: str | None = None, nearest: bool = False) -> Diagnostic | None:
+        """A finding at the written location of ``path`` (or its nearest written parent with ``nearest``);
+        None when it is not written in the project (platform defaults are not the user's to fix)."""
+        location = self.locate(nt, path, nearest)
+        if location is None:
+            return None
+        return Diagnostic.at(location, severity, code, message, node_type=nt.name, property_name=prop)
+
+    def custom_postprocessors(self, nt: Any) -> list[str]:
+        """Postprocessor classes of ``nt`` that are not the platform's own (they may rewrite options)."""
+        table = get(nt.effective, "postprocessors")
+        names = []
+        for entry in as_map(table).values():
+            cls = get(entry, "postprocessor")
+            if isinstance(cls, str) and not cls.lstrip("\\").startswith(_PLATFORM_CLASSES):
+                names.append(cls)
+        return names
+
+    def editor(self, identifier: Any) -> EditorSpec | None:
+        if not isinstance(identifier, str):
+            return None
+        if identifier not in self._editor_cache:
+            # a bare short name ("SelectBoxEditor") is not an identifier the CMS resolves
+            found = editor_spec(identifier, self.platform, plugins=False) if "/" in identifier else None
+            self._editor_cache[identifier] = found or self.editors.get(identifier)
+        return self._editor_cache[identifier]
+
+    def validator(self, identifier: Any) -> ValidatorSpec | None:
+        if not isinstance(identifier, str):
+            return None
+        if identifier not in self._validator_cache:
+            found = validator_spec(identifier, self.platform, plugins=False) if "/" in identifier else None
+            self._validator_cache[identifier] = found or self.validators.get(identifier)
+        return self._validator_cache[identifier]
+
+
+def _from_preset(nt: Any, path: tuple) -> bool:
+    """Only presets (`options.preset`, merged from Settings) write property values outside NodeTypes files."""
+    return len(path) >= 2 and path[0] == "properties" and get(nt.merged, "properties", path[1], "options", "preset") is not None
+
+
+def _position_in(data: Any, path: tuple) -> tuple[int, int] | None:
+    """Line and column of the key (or list item) at ``path`` inside one parsed fragment."""
+    position = None
+    for key in path:
+        if isinstance(data, dict) and key in data:
+            position = getattr(data, "key_pos", {}).get(key)
+            data = data[key]
+        elif isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data):
+            items = getattr(data, "item_pos", [])
+            position = items[key] if key < len(items) else None
+            data = data[key]
+        else:
+            return None
+    return position
+
+
+class PropertyView:
+    """One property of one node type, as written (``merged``) and as the CMS resolves it (``effective``).
+
+    ``written`` is ``nt.merged["properties"][name]`` (inheritance + presets, before editor defaults),
+    ``effective`` is ``nt.effective["properties"][name]`` (editor and data-type defaults merged in).
+    The derived values are computed once here: every rule reads them.
+    """
+
+    __slots__ = ("nt", "name", "written", "effective", "path", "type", "has_inspector", "written_editor",
+                 "editor_id", "options_path", "written_options", "effective_options", "validation")
+
+    def __init__(self, nt: Any, name: str, written: dict, effective: dict):
+        self.nt, self.name, self.written, self.effective = nt, name, written, effective
+        self.path = ("properties", name)
+        self.options_path = ("properties", name, "ui", "inspector", "editorOptions")
+        self.type = written.get("type", effective.get("type"))
+        inspector = get(written, "ui", "inspector")
+        self.has_inspector = isinstance(inspector, dict)
+        self.written_editor = inspector.get("editor") if self.has_inspector else None
+        resolved = get(effective, "ui", "inspector")
+        resolved = resolved if isinstance(resolved, dict) else {}
+        # the editor the CMS shows: the written one, else the type's default as the model resolved it
+        # (catalogue or project dataTypes); None: no editor at all
+        self.editor_id = self.written_editor if self.written_editor is not None else resolved.get("editor")
+        self.written_options = as_map(inspector.get("editorOptions")) if self.has_inspector else {}
+        self.effective_options = as_map(resolved.get("editorOptions"))
+        self.validation = written.get("validation")
+
+
+def iter_properties(nt: Any, only: set | None = None) -> Iterator[PropertyView]:
+    """The properties of ``nt`` (with ``only``: just those names)."""
+    written = as_map(get(nt.merged, "properties"))
+    effective = as_map(get(nt.effective, "properties"))
+    for name, config in written.items():
+        if isinstance(config, dict) and (only is None or name in only):
+            yield PropertyView(nt, str(name), config, as_map(effective.get(name)))
+
+
+def own_property_names(nt: Any) -> set[str] | None:
+    """Names of the properties the project's files write for ``nt`` itself (None: unknown, a fake)."""
+    fragments = getattr(nt, "fragments", None)
+    if fragments is None:
+        return None
+    names: set[str] = set()
+    for fragment in fragments:
+        props = fragment.config.get("properties") if isinstance(fragment.config, dict) else None
+        if isinstance(props, dict) and not getattr(fragment.file, "baseline", False):
+            names.update(str(n) for n in props)
+    return names

@@ -1,0 +1,73 @@
+"""Every finding code the checker reports, with a one-line description (SARIF rules, docs, `--help`)."""
+
+from __future__ import annotations
+
+CHECK_CODES: dict[str, str] = {
+    # editors and property types
+    "property-type-missing": "A property with an inspector block has neither `type` nor `editor`",
+    "property-type-unknown": "The property type is not one the content repository knows",
+    "property-no-default-editor": "The property type has no default editor and no editor is set",
+    "editor-unknown": "The editor identifier names no editor of the platform",
+    "editor-unregistered": "A custom editor that is neither built in nor registered by a plugin",
+    "editor-removed-in-9": "An editor that exists up to 8.3 and was removed in 9.0",
+    "editor-type-mismatch": "The editor does not fit the property type",
+    # editor options
+    "option-unknown": "An editor option the editor does not read",
+    "option-type": "An editor option of the wrong type",
+    "option-value": "An editor option value outside the allowed values",
+    "option-required": "A required editor option is missing",
+    "option-deprecated": "A deprecated editor option",
+    "option-min-max": "RangeEditor `min` is greater than `max`",
+    "option-placeholder-needs-allowempty": "SelectBox `placeholder` without `allowEmpty`",
+    "option-crop-disabled": "Crop options while `features.crop` is false",
+    "option-crop-locked": "Crop options that have no effect while the aspect ratio is locked",
+    "option-preset-null-unused": "A crop preset set to null that no supertype defines",
+    "option-highlighting-mode": "A CodeEditor highlighting mode that is not built in",
+    "datetime-format-letter": "A DateTime format letter outside the spec's letters",
+    "datetime-format-escape": "A backslash in a DateTime format (escaping is not supported)",
+    "file-size-invalid": "An unreadable `maximumFileSize`",
+    "file-size-unit": "A `maximumFileSize` unit outside the spec's forms",
+    "file-size-decimal": "A `maximumFileSize` with a decimal point",
+    # validators
+    "validator-shape": "`validation` is not a map of validators to options",
+    "validator-unknown": "The validator identifier names no validator of the platform",
+    "validator-unregistered": "A custom validator that is neither built in nor registered by a plugin",
+    "validator-option-unknown": "A validator option the validator does not read",
+    "validator-option-type": "A validator option of the wrong type",
+    "validator-option-required": "A required validator option is missing",
+    "validator-option-value": "A validator option value outside the allowed values",
+    "validator-min-max": "Validator `minimum` is greater than `maximum`",
+    "regex-invalid": "A regular expression the browser cannot compile",
+    "regex-flags": "Regular expression flags the browser does not understand",
+    "regex-pcre": "PCRE-only regular expression syntax",
+    # property values and inspector layout
+    "default-value-type": "`defaultValue` does not match the property type",
+    "default-value-range": "`defaultValue` outside the RangeEditor's `min`..`max`",
+    "property-hidden-required": "A hidden property that is required and has no default",
+    "inspector-group-undefined": "A property or view in an inspector group the node type does not define",
+    "inspector-tab-undefined": "An inspector group on a tab the node type does not define",
+    "position-duplicate": "Two items share a position, so their order is ambiguous",
+    # spec vs CMS
+    "compat-rows": "TextArea `rows` is not read by the CMS",
+    "compat-button-label": "CodeEditor `buttonLabel` is not read by the CMS",
+    "compat-highlighting-mode": "CodeEditor highlighting default/modes differ in the CMS",
+    "compat-enable-original": "Image `enableOriginal` is read as `allowOriginal` by the CMS",
+    "compat-maximum-file-size": "Image `maximumFileSize` is not read by the CMS",
+    "compat-formatting-u": "Rich-text `formatting.u` is not read by the CMS",
+    "compat-formatting-del": "Rich-text `formatting.del` is not read by the CMS",
+    "compat-html-attribute": "TextField HTML attribute options are not passed on by the CMS",
+    "compat-placeholder": "SelectBox placeholder shows without `allowEmpty` in the CMS",
+    "compat-minimum-results-for-search": "SelectBox search box default differs in the CMS",
+    "compat-group-sorting": "SelectBox choices are not sorted by group in the CMS",
+    "compat-datetime-range-validator": "DateTimeRangeValidator does not run in the CMS's browser UI",
+    "compat-datetime-format": "A DateTime format letter the CMS does not convert",
+    "compat-editor-default-value": "DateTimeEditor `defaultValue` option is not read by the CMS",
+    "compat-legacy-identifier": "A legacy editor or validator identifier spelling",
+    "config-invalid": "The project check configuration cannot be read",
+    "config-unknown-key": "An unknown key in the project check configuration",
+}
+
+
+def describe(code: str) -> str:
+    """The description of a code; loader codes (yaml-*, supertype-*...) get a generic one."""
+    return CHECK_CODES.get(code, code.replace("-", " ").capitalize())

@@ -1,0 +1,178 @@
+"""`compat` findings: where the spec and the reference CMS behave differently (neos-facts §2.15, §3).
+
+Informational only: the studio's preview follows the spec; these say what the CMS will do instead,
+at the line of the option (or validator) that makes the difference visible.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from nodetype_studio.catalogue import EDITORS, VALIDATORS
+from nodetype_studio.catalogue.vocab import CMS_CODE_MODES, format_problems
+from nodetype_studio.checks.base import Context, PropertyView, get, is_client_eval, property_rule
+from nodetype_studio.diagnostics import Severity
+
+_ANY: Callable[[Any], bool] = lambda value: True  # noqa: E731
+_TRUTHY: Callable[[Any], bool] = lambda value: bool(value)  # noqa: E731
+_NOT_NULL: Callable[[Any], bool] = lambda value: value is not None  # noqa: E731
+
+#: Options whose mere use differs in the CMS: option path -> (code, when the value makes a difference).
+#: The explanation is the option's ``spec_vs_cms`` text in the catalogue.
+COMPAT_WRITTEN: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "rows": ("compat-rows", _ANY),
+    "buttonLabel": ("compat-button-label", _ANY),
+    "crop.aspectRatio.enableOriginal": ("compat-enable-original", _TRUTHY),
+    "maximumFileSize": ("compat-maximum-file-size", _NOT_NULL),
+    "formatting.u": ("compat-formatting-u", _TRUTHY),
+    "formatting.del": ("compat-formatting-del", _TRUTHY),
+    **{name: ("compat-html-attribute", _ANY)
+       for name in ("form", "selectionDirection", "spellcheck", "required", "title", "autocapitalize", "autocorrect")},
+}
+_COMPAT_ROOTS = frozenset(path.split(".", 1)[0] for path in COMPAT_WRITTEN)
+
+
+def _written_paths(data: Any, prefix: tuple = ()):
+    if isinstance(data, dict):
+        for key, value in data.items():
+            path = prefix + (str(key),)
+            yield path, value
+            yield from _written_paths(value, path)
+
+
+def _editor(ctx: Context, prop: PropertyView):
+    if not prop.has_inspector or is_client_eval(prop.written_editor):
+        return None
+    spec = ctx.editor(prop.editor_id)
+    return spec if spec is not None and spec.status != "custom" else None
+
+
+@property_rule
+def written_options(ctx: Context, prop: PropertyView):
+    spec = _editor(ctx, prop)
+    sources = []
+    if spec is not None:
+        sources.append((spec, prop.written_options, prop.options_path))
+    inline = get(prop.written, "ui", "inline", "editorOptions")
+    if isinstance(inline, dict):
+        sources.append((EDITORS["RichTextEditor"], inline, prop.path + ("ui", "inline", "editorOptions")))
+    for editor, written, base in sources:
+        if not _COMPAT_ROOTS.intersection(written):
+            continue
+        for path, value in _written_paths(written):
+            entry = COMPAT_WRITTEN.get(".".join(path))
+            option = editor.option(path)
+            if entry is None or option is None or not option.spec_vs_cms or is_client_eval(value) or not entry[1](value):
+                continue
+            yield ctx.at(prop.nt, base + path, Severity.INFO, entry[0], option.spec_vs_cms, prop.name)
+
+
+@property_rule
+def code_highlighting(ctx: Context, prop: PropertyView):
+    spec = _editor(ctx, prop)
+    if spec is None or spec.short_name != "CodeEditor":
+        return
+    mode = prop.written_options.get("highlightingMode")
+    if mode is None:
+        path = prop.path + ("ui", "inspector", "editor")
+        yield ctx.at(prop.nt, path, Severity.INFO, "compat-highlighting-mode",
+                     "no `highlightingMode`: the spec's default is `text/html`, the CMS uses `htmlmixed` "
+                     "(the same HTML highlighting under another name)", prop.name)
+    elif isinstance(mode, str) and mode.startswith("text/") and mode not in CMS_CODE_MODES:
+        yield ctx.at(prop.nt, prop.options_path + ("highlightingMode",), Severity.INFO, "compat-highlighting-mode",
+                     f"the spec lists `{mode}` as built in, but the CMS bundles no such mode; it highlights "
+                     "nothing unless custom code loads it", prop.name)
+
+
+def _select_box(ctx: Context, prop: PropertyView):
+    spec = _editor(ctx, prop)
+    return spec is not None and spec.short_name == "SelectBoxEditor"
+
+
+@property_rule
+def select_box_differences(ctx: Context, prop: PropertyView):
+    if not _select_box(ctx, prop):
+        return
+    written, effective = prop.written_options, prop.effective_options
+    placeholder = written.get("placeholder")
+    if placeholder not in (None, "") and not effective.get("allowEmpty") and not is_client_eval(placeholder):
+        yield ctx.at(prop.nt, prop.options_path + ("placeholder",), Severity.INFO, "compat-placeholder",
+                     EDITORS["SelectBoxEditor"].option("placeholder").spec_vs_cms, prop.name)
+    values = written.get("values")
+    static = isinstance(values, dict) and not (effective.get("dataSourceUri") or effective.get("dataSourceIdentifier"))
+    if not static:
+        return
+    choices = [v for v in values.values() if isinstance(v, dict)]
+    if "minimumResultsForSearch" not in effective and len(choices) < 5:
+        yield ctx.at(prop.nt, prop.options_path + ("values",), Severity.INFO, "compat-minimum-results-for-search",
+                     f"{len(choices)} choice(s) and no `minimumResultsForSearch`: the spec sets no default, the CMS "
+                     "defaults to 5 and shows no search box here", prop.name)
+    groups = [str(c["group"]) for c in choices if c.get("group") is not None]
+    if groups and _interleaved(groups):
+        yield ctx.at(prop.nt, prop.options_path + ("values",), Severity.INFO, "compat-group-sorting",
+                     "choices of one group are not next to each other: the spec sorts them by group, the CMS keeps "
+                     "them in first-occurrence order of their groups. List them group by group", prop.name)
+
+
+def _interleaved(groups: list[str]) -> bool:
+    seen, previous = set(), None
+    for group in groups:
+        if group != previous and group in seen:
+            return True
+        seen.add(group)
+        previous = group
+    return False
+
+
+@property_rule
+def datetime_range_validator(ctx: Context, prop: PropertyView):
+    validation = prop.validation
+    if not isinstance(validation, dict):
+        return
+    note = VALIDATORS["DateTimeRangeValidator"].compat_notes[0]
+    for identifier in validation:
+        spec = ctx.validator(str(identifier))
+        if spec is not None and not spec.runs_in_browser:
+            yield ctx.at(prop.nt, prop.path + ("validation", str(identifier)), Severity.INFO,
+                         "compat-datetime-range-validator", note, prop.name)
+
+
+@property_rule
+def datetime_editor_default(ctx: Context, prop: PropertyView):
+    spec = _editor(ctx, prop)
+    if spec is None or spec.short_name != "DateTimeEditor" or prop.written_options.get("defaultValue") is None:
+        return
+    yield ctx.at(prop.nt, prop.options_path + ("defaultValue",), Severity.INFO, "compat-editor-default-value",
+                 "the spec lists `defaultValue` as a DateTimeEditor option, but the CMS's editor does not read it; "
+                 "new nodes get the property-level `defaultValue`", prop.name)
+
+
+@property_rule
+def datetime_format_letters(ctx: Context, prop: PropertyView):
+    spec = _editor(ctx, prop)
+    fmt = prop.written_options.get("format")
+    if spec is None or spec.short_name != "DateTimeEditor" or not isinstance(fmt, str) or is_client_eval(fmt):
+        return
+    for problem in format_problems(fmt):
+        if problem.kind == "not-converted":
+            yield ctx.at(prop.nt, prop.options_path + ("format",), Severity.INFO, "compat-datetime-format",
+                         f"`{problem.letter}` (position {problem.index + 1} of `{fmt}`) is a spec letter the CMS's "
+                         "date picker does not convert; it shows the letter literally", prop.name)
+
+
+@property_rule
+def legacy_identifiers(ctx: Context, prop: PropertyView):
+    editor = prop.written_editor
+    if isinstance(editor, str) and prop.has_inspector:
+        normalized = ctx.platform.normalize_editor(editor)
+        if normalized.legacy:
+            yield ctx.at(prop.nt, prop.path + ("ui", "inspector", "editor"), Severity.INFO, "compat-legacy-identifier",
+                         f"`{editor}` uses the legacy `{normalized.legacy}` spelling; the CMS rewrites it to "
+                         f"`{normalized.value}`, write that instead", prop.name)
+    validation = prop.validation
+    for identifier in validation if isinstance(validation, dict) else ():
+        normalized = ctx.platform.normalize_validator(str(identifier))
+        if normalized.legacy:
+            yield ctx.at(prop.nt, prop.path + ("validation", str(identifier)), Severity.INFO, "compat-legacy-identifier",
+                         f"`{identifier}` uses the legacy `{normalized.legacy}` spelling; write `{normalized.value}`",
+                         prop.name)

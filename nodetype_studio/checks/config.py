@@ -1,0 +1,95 @@
+"""Project configuration of `check`: `.nodetype-studio.yaml`, or `[tool.nodetype-studio]` in pyproject.toml.
+
+    # .nodetype-studio.yaml
+    select: [editor, option, validator]
+    ignore: [compat, position-duplicate]
+
+Both keys take a list or a comma-separated string of code prefixes.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from nodetype_studio.diagnostics import Diagnostic, Location, error, warning
+
+CONFIG_FILE = ".nodetype-studio.yaml"
+KEYS = ("select", "ignore")
+
+
+@dataclass
+class CheckConfig:
+    select: list[str] = field(default_factory=list)
+    ignore: list[str] = field(default_factory=list)
+    source: Path | None = None
+    problems: list[Diagnostic] = field(default_factory=list)
+
+
+def split_codes(value: Any) -> list[str]:
+    """`a,b` / `[a, b]` / None -> ["a", "b"]; blanks dropped."""
+    if value is None:
+        return []
+    items = value if isinstance(value, (list, tuple)) else [value]
+    return [part.strip() for item in items for part in str(item).split(",") if part.strip()]
+
+
+def config_dir(root: Path) -> Path:
+    return root if root.is_dir() else root.parent
+
+
+def load_config(root: Path | str) -> CheckConfig:
+    """The check settings of the project at ``root``; a broken file becomes a diagnostic, never an exception."""
+    folder = config_dir(Path(root))
+    own = folder / CONFIG_FILE
+    if own.is_file():
+        return _from_yaml(own)
+    pyproject = folder / "pyproject.toml"
+    if pyproject.is_file():
+        return _from_pyproject(pyproject)
+    return CheckConfig()
+
+
+def _from_yaml(path: Path) -> CheckConfig:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = Location(str(path), mark.line + 1, mark.column + 1) if mark else Location(str(path))
+        return CheckConfig(problems=[error("config-invalid", f"cannot read {CONFIG_FILE}: {exc}", where)])
+    return _from_mapping(data, path, CONFIG_FILE)
+
+
+def _from_pyproject(path: Path) -> CheckConfig:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        return CheckConfig(problems=[error("config-invalid", f"cannot read pyproject.toml: {exc}", Location(str(path)))])
+    table = data.get("tool", {}).get("nodetype-studio") if isinstance(data.get("tool"), dict) else None
+    if table is None:
+        return CheckConfig()
+    return _from_mapping(table, path, "[tool.nodetype-studio]")
+
+
+def _from_mapping(data: Any, path: Path, what: str) -> CheckConfig:
+    config = CheckConfig(source=path)
+    if data is None:
+        return config
+    if not isinstance(data, dict):
+        config.problems.append(error("config-invalid", f"{what} must be a mapping with `select`/`ignore`", Location(str(path))))
+        return config
+    for key, value in data.items():
+        if key not in KEYS:
+            config.problems.append(warning("config-unknown-key", f"unknown key `{key}` in {what}; use "
+                                           + " or ".join(f"`{k}`" for k in KEYS), Location(str(path))))
+            continue
+        if value is not None and not isinstance(value, (str, list)):
+            config.problems.append(error("config-invalid", f"`{key}` in {what} must be a list or a comma-separated "
+                                         "string of codes", Location(str(path))))
+            continue
+        setattr(config, key, split_codes(value))
+    return config

@@ -1,0 +1,105 @@
+"""Checks on the choice of editor: property type, editor identifier, and whether they fit."""
+
+from __future__ import annotations
+
+from nodetype_studio.catalogue import EDITORS, suggest
+from nodetype_studio.catalogue.types import canonical_type, data_type, is_known_type, known_type_names, looks_like_class
+from nodetype_studio.checks.base import Context, PropertyView, closest_name, is_bare_name, is_client_eval, property_rule
+from nodetype_studio.diagnostics import Severity
+
+
+def _type_path(prop: PropertyView) -> tuple:
+    return prop.path + ("type",)
+
+
+def _editor_path(prop: PropertyView) -> tuple:
+    return prop.path + ("ui", "inspector", "editor")
+
+
+@property_rule(combined=True)
+def property_type(ctx: Context, prop: PropertyView):
+    type_name = prop.type
+    if type_name is None:
+        if prop.has_inspector and prop.written_editor is None:
+            yield ctx.at(prop.nt, prop.path + ("ui", "inspector"), Severity.WARNING, "property-type-missing",
+                         f"property `{prop.name}` has an inspector block but no `type` and no `editor`; the CMS "
+                         "shows \"Missing editor definition\". Add `type: string` (or the type it holds)", prop.name, nearest=True)
+        return
+    if not isinstance(type_name, str):
+        yield ctx.at(prop.nt, _type_path(prop), Severity.ERROR, "property-type-unknown",
+                     f"property type must be a string, not {type(type_name).__name__}", prop.name)
+        return
+    known = is_known_type(type_name, ctx.platform)
+    if not known and not looks_like_class(type_name):
+        hint = suggest(type_name, _type_suggestions(ctx))
+        fix = f"; did you mean `{hint}`?" if hint else "; use one of boolean, string, integer, float, array, DateTime, reference, references or a class name"
+        yield ctx.at(prop.nt, _type_path(prop), Severity.WARNING, "property-type-unknown",
+                     f"unknown property type `{type_name}`{fix}", prop.name)
+        return
+    if prop.has_inspector and prop.written_editor is None and data_type(type_name, ctx.platform) is None:
+        yield ctx.at(prop.nt, _type_path(prop), Severity.ERROR, "property-no-default-editor",
+                     f"type `{type_name}` has no default editor, and `ui.inspector.editor` is not set; the CMS fails "
+                     "with \"Could not find editor\". Set `ui.inspector.editor`", prop.name)
+
+
+def _type_suggestions(ctx: Context) -> list[str]:
+    names = []
+    for name in known_type_names():
+        names.append(ctx.platform.normalize_type(name).value if "\\" not in name else
+                     name.replace("Media\\", f"{ctx.platform.prefix}\\Media\\", 1))
+    return names
+
+
+@property_rule
+def editor_identifier(ctx: Context, prop: PropertyView):
+    identifier = prop.written_editor
+    if identifier is None or not prop.has_inspector or is_client_eval(identifier):
+        return
+    if not isinstance(identifier, str) or not identifier.strip():
+        yield ctx.at(prop.nt, _editor_path(prop), Severity.ERROR, "editor-unknown",
+                     "`editor` must be an editor identifier string", prop.name)
+        return
+    spec = ctx.editor(identifier)
+    if spec is None:
+        yield _unknown_editor(ctx, prop, identifier)
+        return
+    if spec.status == "removed-in-9":
+        yield ctx.at(prop.nt, _editor_path(prop), Severity.INFO, "editor-removed-in-9",
+                     f"`{spec.short_name}` exists up to version 8.3 and was removed in 9.0", prop.name)
+
+
+def _unknown_editor(ctx: Context, prop: PropertyView, identifier: str):
+    normalized = ctx.platform.normalize_editor(identifier)
+    in_platform = normalized.short is not None or is_bare_name(identifier)
+    short = identifier.rsplit("/", 1)[-1]
+    # compare the names without the shared namespace, which would make every candidate look close
+    by_short = {spec.short_name: spec.identifier(ctx.platform) for spec in EDITORS.values() if spec.status == "current"}
+    by_short.update({spec.short_name: ident for ident, spec in ctx.editors.items()})
+    if in_platform:
+        hint = closest_name(short, list(by_short), "Editor")
+        fix = f"; did you mean `{by_short[hint]}`?" if hint else ""
+    else:  # a vendor's editor: only other registered custom editors are plausible
+        hint = suggest(identifier, list(ctx.editors))
+        fix = f"; did you mean `{hint}`?" if hint else ""
+    if in_platform:
+        return ctx.at(prop.nt, _editor_path(prop), Severity.ERROR, "editor-unknown",
+                      f"unknown editor `{identifier}`: the CMS shows \"Missing Editor\"{fix}", prop.name)
+    return ctx.at(prop.nt, _editor_path(prop), Severity.WARNING, "editor-unregistered",
+                  f"editor `{identifier}` is neither built in nor registered by a plugin, so its options are not "
+                  f"checked{fix or ' (register it under the nodetype_studio.editors entry point)'}", prop.name)
+
+
+@property_rule(combined=True)
+def editor_fits_type(ctx: Context, prop: PropertyView):
+    if not prop.has_inspector or not isinstance(prop.type, str) or is_client_eval(prop.written_editor):
+        return
+    spec = ctx.editor(prop.editor_id)
+    if spec is None or not spec.fits_types or spec.fits(prop.type, ctx.platform):
+        return
+    canon = canonical_type(prop.type, ctx.platform)
+    default = data_type(prop.type, ctx.platform)
+    fix = (f"; the default editor for `{prop.type}` is `{ctx.platform.editor(default.editor)}`" if default
+           else f"; `{spec.short_name}` fits {', '.join(f'`{t}`' for t in spec.fits_types)}")
+    path = _editor_path(prop) if prop.written_editor is not None else _type_path(prop)
+    yield ctx.at(prop.nt, path, Severity.WARNING, "editor-type-mismatch",
+                 f"editor `{spec.short_name}` does not fit property type `{canon}`{fix}", prop.name)

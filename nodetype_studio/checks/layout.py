@@ -1,0 +1,106 @@
+"""Checks on the inspector layout: groups, tabs, views and ambiguous positions."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from nodetype_studio.catalogue import suggest
+from nodetype_studio.checks.base import (
+    Context, PropertyView, as_map, fmt_number, get, is_client_eval, iter_properties, node_rule, number, property_rule,
+)
+from nodetype_studio.diagnostics import Severity
+
+_INSPECTOR = ("ui", "inspector")
+
+
+def _defined(nt, kind: str) -> dict:
+    return as_map(get(nt.effective, "ui", "inspector", kind))
+
+
+@property_rule(combined=True)
+def property_group(ctx: Context, prop: PropertyView):
+    group = get(prop.written, "ui", "inspector", "group")
+    if group is None or is_client_eval(group) or not prop.has_inspector:
+        return
+    groups = _defined(prop.nt, "groups")
+    if str(group) in groups:
+        return
+    hint = suggest(str(group), list(groups))
+    why = (f"; did you mean `{hint}`?" if hint else
+           "" if groups else " (the node type has no inspector groups at all: is its `ui` or `ui.inspector` null?)")
+    yield ctx.at(prop.nt, prop.path + ("ui", "inspector", "group"), Severity.WARNING, "inspector-group-undefined",
+                 f"property `{prop.name}` is in group `{group}`, which the node type does not define, so the "
+                 f"inspector never shows it{why}", prop.name)
+
+
+@node_rule(combined=True)
+def group_tabs_and_view_groups(ctx: Context, nt):
+    groups, tabs = _defined(nt, "groups"), _defined(nt, "tabs")
+    for group_id, group in groups.items():
+        tab = get(group, "tab")
+        if tab is None or is_client_eval(tab) or str(tab) in tabs:
+            continue
+        hint = suggest(str(tab), list(tabs))
+        yield ctx.at(nt, _INSPECTOR + ("groups", group_id, "tab"), Severity.WARNING, "inspector-tab-undefined",
+                     f"group `{group_id}` is on tab `{tab}`, which this node type does not define, so the group is "
+                     "never shown" + (f"; did you mean `{hint}`?" if hint else ""))
+    for view_id, view in _defined(nt, "views").items():
+        group = get(view, "group")
+        if group is None or is_client_eval(group) or str(group) in groups:
+            continue
+        hint = suggest(str(group), list(groups))
+        yield ctx.at(nt, _INSPECTOR + ("views", view_id, "group"), Severity.WARNING, "inspector-group-undefined",
+                     f"view `{view_id}` is in group `{group}`, which this node type does not define"
+                     + (f"; did you mean `{hint}`?" if hint else ""))
+
+
+def _explicit_position(value) -> float | None:
+    """Numeric positions only: `start`/`before x` etc. say their intent; 0 is treated as unset by the UI."""
+    if isinstance(value, str) and not value.strip().lstrip("-").replace(".", "", 1).isdigit():
+        return None
+    position = number(value)
+    return position if position else None
+
+
+def _duplicates(ctx: Context, nt, items: list[tuple[str, tuple, object]], what: str, container: str):
+    """items: (id, path of its position, position value) in declaration order."""
+    first_by_position: dict[float, str] = {}
+    for item_id, path, value in items:
+        position = _explicit_position(value)
+        if position is None:
+            continue
+        if position not in first_by_position:
+            first_by_position[position] = item_id
+            continue
+        other = first_by_position[position]
+        yield ctx.at(nt, path, Severity.WARNING, "position-duplicate",
+                     f"{what} `{item_id}` has position {fmt_number(position)} like `{other}` in {container}; their "
+                     "order depends on declaration order. Give them distinct positions")
+
+
+@node_rule(combined=True)
+def duplicate_positions(ctx: Context, nt):
+    by_group: dict[str, list] = defaultdict(list)
+    shown_groups = {str(get(view, "group")) for view in _defined(nt, "views").values() if isinstance(view, dict)}
+    for prop in iter_properties(nt):
+        inspector = get(prop.effective, "ui", "inspector")
+        if not isinstance(inspector, dict) or inspector.get("hidden") is True:
+            continue
+        group = inspector.get("group")
+        if isinstance(group, str):
+            shown_groups.add(group)
+            if "position" in inspector:
+                by_group[group].append((prop.name, prop.path + ("ui", "inspector", "position"), inspector["position"]))
+    for group, items in by_group.items():
+        yield from _duplicates(ctx, nt, items, "property", f"group `{group}`")
+    # only groups and tabs the inspector shows (a group needs a visible item, a tab a shown group)
+    by_tab: dict[str, list] = defaultdict(list)
+    for group_id, group in _defined(nt, "groups").items():
+        if isinstance(group, dict) and group_id in shown_groups:
+            tab = str(group.get("tab") or "default")
+            by_tab[tab].append((group_id, _INSPECTOR + ("groups", group_id, "position"), group.get("position")))
+    for tab, items in by_tab.items():
+        yield from _duplicates(ctx, nt, items, "group", f"tab `{tab}`")
+    tabs = [(tab_id, _INSPECTOR + ("tabs", tab_id, "position"), tab.get("position"))
+            for tab_id, tab in _defined(nt, "tabs").items() if isinstance(tab, dict) and tab_id in by_tab]
+    yield from _duplicates(ctx, nt, tabs, "tab", "the inspector")

@@ -1,0 +1,212 @@
+"""Checks on `ui.inspector.editorOptions` (and inline rich-text options) against the catalogue."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from nodetype_studio.catalogue import EDITORS, Rule
+from nodetype_studio.catalogue.vocab import CMS_CODE_MODES, CODE_MODES, FORMAT_LETTER, format_problems, parse_file_size
+from nodetype_studio.checks.base import Context, PropertyView, fmt_number, get, is_client_eval, number, property_rule
+from nodetype_studio.checks.optionwalk import OptionWalker
+from nodetype_studio.diagnostics import Severity
+
+_OTHER_EDITOR_OPTIONS = {name: spec.options for name, spec in EDITORS.items()}
+
+
+def _spec_for(ctx: Context, prop: PropertyView):
+    if not prop.has_inspector or is_client_eval(prop.written_editor):
+        return None
+    spec = ctx.editor(prop.editor_id)
+    return spec if spec is not None and spec.options_declared else None
+
+
+@property_rule
+def editor_options(ctx: Context, prop: PropertyView):
+    spec = _spec_for(ctx, prop)
+    if spec is None:
+        return
+    written = get(prop.written, "ui", "inspector", "editorOptions")
+    if written is not None and not isinstance(written, dict):
+        yield ctx.at(prop.nt, prop.options_path, Severity.ERROR, "option-type",
+                     "`editorOptions` must be a map of option names to values", prop.name)
+        return
+    owner = f"`{spec.short_name}`"
+    walker = OptionWalker(ctx, prop.nt, prop.name, prop.options_path, "option", owner, _OTHER_EDITOR_OPTIONS,
+                          spec.short_name)
+    yield from walker.written(spec.options, prop.written_options, open_map=spec.open_options)
+    for rule in spec.rules:
+        yield from RULE_KINDS[rule.kind](ctx, prop, rule)
+
+
+@property_rule(combined=True)
+def required_editor_options(ctx: Context, prop: PropertyView):
+    spec = _spec_for(ctx, prop)
+    if spec is None or not isinstance(get(prop.effective, "ui", "inspector", "editorOptions", default={}), dict):
+        return
+    postprocessors = ctx.custom_postprocessors(prop.nt)
+    walker = OptionWalker(ctx, prop.nt, prop.name, prop.options_path, "option", f"`{spec.short_name}`")
+    for finding in walker.required(spec.options, prop.effective_options):
+        if finding is not None and postprocessors:
+            # a project postprocessor may fill the option when the CMS loads the node type
+            finding = replace(finding, severity=Severity.INFO,
+                              message=f"{finding.message}, unless postprocessor `{postprocessors[0]}` adds it")
+        yield finding
+
+
+@property_rule
+def inline_options(ctx: Context, prop: PropertyView):
+    """Inline editing uses the rich-text options under `ui.inline.editorOptions`."""
+    written = get(prop.written, "ui", "inline", "editorOptions")
+    if not isinstance(written, dict):
+        return
+    rte = EDITORS["RichTextEditor"].options
+    walker = OptionWalker(ctx, prop.nt, prop.name, prop.path + ("ui", "inline", "editorOptions"), "option",
+                          "inline rich-text editing")
+    # inline options also carry arbitrary CKEditor configuration: only likely typos are reported
+    yield from walker.written(rte, written, open_map=True)
+
+
+# -- spec rules between options ---------------------------------------------------------------
+
+
+def _path(dotted: str) -> tuple:
+    return tuple(dotted.split("."))
+
+
+def _is_written(prop: PropertyView, dotted: str) -> bool:
+    return get(prop.written_options, *_path(dotted), default=_ABSENT) is not _ABSENT
+
+
+_ABSENT = object()
+
+
+def rule_le(ctx: Context, prop: PropertyView, rule: Rule):
+    a_path, b_path = rule.paths
+    a = number(get(prop.effective_options, *_path(a_path)))
+    b = number(get(prop.effective_options, *_path(b_path)))
+    if a is None or b is None or a <= b or not (_is_written(prop, a_path) or _is_written(prop, b_path)):
+        return
+    where = a_path if _is_written(prop, a_path) else b_path
+    yield ctx.at(prop.nt, prop.options_path + _path(where), Severity(rule.severity), rule.code,
+                 rule.message.format(a=fmt_number(a), b=fmt_number(b)), prop.name)
+
+
+def rule_requires(ctx: Context, prop: PropertyView, rule: Rule):
+    option, needed = rule.paths
+    value = get(prop.written_options, *_path(option))
+    if value in (None, "") or is_client_eval(value):
+        return
+    if get(prop.effective_options, *_path(needed)) or "" in (get(prop.effective_options, "values") or {}):
+        return  # a `''` choice makes the select box allow empty by itself
+    yield ctx.at(prop.nt, prop.options_path + _path(option), Severity(rule.severity), rule.code, rule.message, prop.name)
+
+
+def rule_needs_on(ctx: Context, prop: PropertyView, rule: Rule):
+    group, switch = rule.paths
+    if not get(prop.written_options, *_path(group)) or get(prop.effective_options, *_path(switch)) is not False:
+        return
+    yield ctx.at(prop.nt, prop.options_path + _path(group), Severity(rule.severity), rule.code, rule.message, prop.name)
+
+
+def rule_inert_with(ctx: Context, prop: PropertyView, rule: Rule):
+    lock, *inert = rule.paths
+    locked = get(prop.effective_options, *_path(lock))
+    width, height = number(get(locked, "width")), number(get(locked, "height"))
+    if not (width and height and width > 0 and height > 0):
+        return  # the lock is active only when both sides are positive
+    for dotted in inert:
+        if _is_written(prop, dotted):
+            yield ctx.at(prop.nt, prop.options_path + _path(dotted), Severity(rule.severity), rule.code,
+                         rule.message.format(b=dotted), prop.name)
+
+
+def rule_null_removes(ctx: Context, prop: PropertyView, rule: Rule):
+    (presets,) = rule.paths
+    written = get(prop.written_options, *_path(presets))
+    if not isinstance(written, dict):
+        return
+    for key, value in written.items():
+        if value is not None:
+            continue
+        path = prop.options_path + _path(presets) + (key,)
+        if not any(v is not None for v, _loc, _layer in prop.nt.provenance(path).overridden):
+            yield ctx.at(prop.nt, path, Severity(rule.severity), rule.code, rule.message.format(a=key), prop.name)
+
+
+RULE_KINDS = {"le": rule_le, "requires": rule_requires, "needs_on": rule_needs_on, "inert_with": rule_inert_with,
+              "null_removes": rule_null_removes}
+
+
+# -- vocabularies -------------------------------------------------------------------------------
+
+
+def _written_string(prop: PropertyView, editor: str, option: str, ctx: Context) -> str | None:
+    if not prop.has_inspector:
+        return None
+    spec = ctx.editor(prop.editor_id)
+    if spec is None or spec.short_name != editor or spec.status == "custom":
+        return None
+    value = prop.written_options.get(option)
+    return value if isinstance(value, str) and not is_client_eval(value) else None
+
+
+@property_rule
+def datetime_format(ctx: Context, prop: PropertyView):
+    fmt = _written_string(prop, "DateTimeEditor", "format", ctx)
+    if fmt is None:
+        return
+    path = prop.options_path + ("format",)
+    for problem in format_problems(fmt):
+        where = f"at position {problem.index + 1} of `{fmt}`"
+        if problem.kind == "unknown":
+            yield ctx.at(prop.nt, path, Severity.ERROR, "datetime-format-letter",
+                         f"`{problem.letter}` {where} is not a date format letter; use the letters "
+                         "y Y F m M n t d D j l N S w a A g G h H i s", prop.name)
+        elif problem.kind == "php-only":
+            yield ctx.at(prop.nt, path, Severity.WARNING, "datetime-format-letter",
+                         f"`{problem.letter}` {where} is a PHP date letter outside the spec's set; the editor shows "
+                         "it as a literal character", prop.name)
+        elif problem.kind == "not-in-spec":
+            letter = FORMAT_LETTER[problem.letter]
+            yield ctx.at(prop.nt, path, Severity.WARNING, "datetime-format-letter",
+                         f"`{problem.letter}` ({letter.meaning}) {where} is not among the spec's format letters", prop.name)
+        elif problem.kind == "escape":
+            yield ctx.at(prop.nt, path, Severity.WARNING, "datetime-format-escape",
+                         f"backslash {where}: escaping is not supported, the letter after it is still converted",
+                         prop.name)
+
+
+@property_rule
+def maximum_file_size(ctx: Context, prop: PropertyView):
+    if not prop.has_inspector:
+        return
+    spec = ctx.editor(prop.editor_id)
+    if spec is None or spec.short_name != "ImageEditor" or spec.status == "custom":
+        return
+    value = prop.written_options.get("maximumFileSize")
+    if value is None or is_client_eval(value):
+        return
+    path = prop.options_path + ("maximumFileSize",)
+    parsed = parse_file_size(value)
+    if parsed is None:
+        yield ctx.at(prop.nt, path, Severity.ERROR, "file-size-invalid",
+                     f"cannot read `maximumFileSize: {value}`; write a byte count (`204800`), or a count with "
+                     "`b` or `kb` (`200kb`)", prop.name)
+    elif parsed.legacy_bytes is not None:
+        yield ctx.at(prop.nt, path, Severity.WARNING, "file-size-decimal",
+                     f"`{value}` has a decimal point, which the upload size parser drops "
+                     f"({parsed.legacy_bytes} bytes instead of {parsed.bytes}); write {parsed.bytes}", prop.name)
+    elif not parsed.in_spec:
+        yield ctx.at(prop.nt, path, Severity.WARNING, "file-size-unit",
+                     f"`{value}` uses a unit outside the spec's forms (bytes, `b`, `kb`); write `{parsed.bytes // 1024}kb`",
+                     prop.name)
+
+
+@property_rule
+def highlighting_mode(ctx: Context, prop: PropertyView):
+    mode = _written_string(prop, "CodeEditor", "highlightingMode", ctx)
+    if mode is None or mode in CODE_MODES or mode in CMS_CODE_MODES:
+        return
+    yield ctx.at(prop.nt, prop.options_path + ("highlightingMode",), Severity.WARNING, "option-highlighting-mode",
+                 f"highlighting mode `{mode}` is not built in ({', '.join(CODE_MODES)}); it works only if custom "
+                 "client code loads it", prop.name)

@@ -1,0 +1,95 @@
+"""Checks on a property's own values: `defaultValue` against `type`, hidden but required."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from nodetype_studio.catalogue.types import canonical_type
+from nodetype_studio.checks.base import Context, PropertyView, fmt_number, get, number, property_rule
+from nodetype_studio.checks.optionwalk import describe_value
+from nodetype_studio.checks.phpdate import is_php_date
+from nodetype_studio.diagnostics import Severity
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+#: What a default value of each type must look like: (test, what to write).
+DEFAULT_VALUE_SHAPES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "boolean": (lambda v: isinstance(v, bool), "`true` or `false`"),
+    "string": (lambda v: isinstance(v, str), "a string"),
+    "integer": (_is_int, "an integer"),
+    "float": (lambda v: _is_int(v) or isinstance(v, float), "a number"),
+    "array": (lambda v: isinstance(v, (list, dict)), "a list or map"),
+    "array<string>": (lambda v: isinstance(v, list) and all(isinstance(i, str) for i in v), "a list of strings"),
+    "array<integer>": (lambda v: isinstance(v, list) and all(_is_int(i) for i in v), "a list of integers"),
+    "reference": (lambda v: isinstance(v, str), "a node identifier string"),
+    "references": (lambda v: isinstance(v, list) and all(isinstance(i, str) for i in v), "a list of node identifiers"),
+    "DateTime": (lambda v: isinstance(v, str) and is_php_date(v),
+                 "a date/time string such as `now`, `+1 day`, `tomorrow 09:00` or `2024-01-31`"),
+}
+
+
+@property_rule
+def default_value_type(ctx: Context, prop: PropertyView):
+    if "defaultValue" not in prop.written or not isinstance(prop.type, str):
+        return
+    value = prop.written["defaultValue"]
+    shape = DEFAULT_VALUE_SHAPES.get(canonical_type(prop.type, ctx.platform))
+    if value is None or shape is None:
+        return
+    test, wanted = shape
+    if test(value):
+        return
+    severity = Severity.ERROR if prop.type == "DateTime" or not isinstance(value, (str, int, float)) else Severity.WARNING
+    yield ctx.at(prop.nt, prop.path + ("defaultValue",), severity, "default-value-type",
+                 f"`defaultValue` must be {wanted} for type `{prop.type}`, not {describe_value(value)}", prop.name)
+
+
+@property_rule
+def datetime_editor_default(ctx: Context, prop: PropertyView):
+    """The spec lists `defaultValue` among the DateTimeEditor options, with the same relative syntax."""
+    value = prop.written_options.get("defaultValue")
+    spec = ctx.editor(prop.editor_id) if prop.has_inspector else None
+    if value is None or spec is None or spec.short_name != "DateTimeEditor" or is_php_date(value):
+        return
+    yield ctx.at(prop.nt, prop.options_path + ("defaultValue",), Severity.ERROR, "default-value-type",
+                 f"`defaultValue` {describe_value(value)} is not a date/time string the server understands; use e.g. "
+                 "`now`, `+1 day`, `tomorrow 09:00` or `2024-01-31`", prop.name)
+
+
+def _has_not_empty(ctx: Context, prop: PropertyView) -> bool:
+    validation = prop.validation
+    if not isinstance(validation, dict):
+        return False
+    return any(getattr(ctx.validator(str(k)), "short_name", None) == "NotEmptyValidator" for k in validation)
+
+
+@property_rule(combined=True)
+def hidden_but_required(ctx: Context, prop: PropertyView):
+    if get(prop.effective, "ui", "inspector", "hidden") is not True or not _has_not_empty(ctx, prop):
+        return
+    if prop.written.get("defaultValue") not in (None, "", [], {}):
+        return  # created nodes get a value the user never has to enter
+    yield ctx.at(prop.nt, prop.path + ("ui", "inspector", "hidden"), Severity.ERROR, "property-hidden-required",
+                 f"property `{prop.name}` is hidden but required (NotEmptyValidator) and has no `defaultValue`: the "
+                 "inspector validates it anyway and nobody can fill it in, so changes can never be applied. Give "
+                 "it a `defaultValue`, show it, or drop the NotEmptyValidator", prop.name)
+
+
+@property_rule
+def default_value_in_range(ctx: Context, prop: PropertyView):
+    """A RangeEditor clamps values into [min, max]; a default outside it is changed on first edit."""
+    value = number(prop.written.get("defaultValue"))
+    spec = ctx.editor(prop.editor_id) if prop.has_inspector else None
+    if value is None or spec is None or spec.short_name != "RangeEditor" or spec.status == "custom":
+        return
+    options = prop.effective_options
+    low, high = number(options.get("min", spec.default("min"))), number(options.get("max", spec.default("max")))
+    outside = [f"below `min` ({fmt_number(low)})" for _ in [0] if low is not None and value < low]
+    outside += [f"above `max` ({fmt_number(high)})" for _ in [0] if high is not None and value > high]
+    if outside:
+        yield ctx.at(prop.nt, prop.path + ("defaultValue",), Severity.WARNING, "default-value-range",
+                     f"`defaultValue` {fmt_number(value)} is {' and '.join(outside)} of the RangeEditor; the slider "
+                     "cannot show it", prop.name)

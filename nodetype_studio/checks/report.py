@@ -1,0 +1,103 @@
+"""Output formats of `check`: compiler-like text, JSON and SARIF 2.1.0."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Callable, Sequence
+
+from nodetype_studio import __version__
+from nodetype_studio.checks.codes import describe
+from nodetype_studio.diagnostics import Diagnostic, Severity
+
+FORMATS = ("text", "json", "sarif")
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+_SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+
+Display = Callable[[str], str]
+
+
+def summary(findings: Sequence[Diagnostic]) -> str:
+    counts = {s: sum(1 for d in findings if d.severity == s) for s in Severity}
+    return f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, {counts[Severity.INFO]} notes"
+
+
+def to_text(findings: Sequence[Diagnostic], display: Display = str) -> str:
+    """`file:line:col: severity code: message`, one per line, then a summary line."""
+    lines = []
+    for d in findings:
+        where = f"{display(d.file)}:{d.line}:{d.column or 1}" if d.file and d.line else (display(d.file) or "<project>")
+        lines.append(f"{where}: {d.severity.value} {d.code}: {d.message}")
+    lines.append(summary(findings))
+    return "\n".join(lines)
+
+
+def to_json(findings: Sequence[Diagnostic], root: Path | str, display: Display = str) -> str:
+    rows = []
+    for d in findings:
+        row = d.to_json()
+        row["file"] = display(d.file)
+        rows.append(row)
+    counts = {s.value: sum(1 for d in findings if d.severity == s) for s in Severity}
+    return json.dumps({"root": str(root), "counts": counts, "findings": rows}, indent=2)
+
+
+def _uri(path: str, root: Path) -> tuple[str, str | None]:
+    """A URI relative to the project root when the file lies below it, else an absolute file URI."""
+    file = Path(path)
+    try:
+        return file.resolve().relative_to(root).as_posix(), "PROJECTROOT"
+    except (ValueError, OSError):
+        return (file.resolve().as_uri() if file.is_absolute() else file.as_posix()), None
+
+
+def to_sarif_dict(findings: Sequence[Diagnostic], root: Path | str) -> dict:
+    """A SARIF 2.1.0 log with one run; every finding code becomes a rule of the driver."""
+    root = Path(root).resolve()
+    base = root if root.is_dir() else root.parent
+    codes = sorted({d.code for d in findings})
+    index = {code: i for i, code in enumerate(codes)}
+    worst = {}
+    for d in findings:
+        if d.code not in worst or d.severity.rank < worst[d.code].rank:
+            worst[d.code] = d.severity
+    rules = [{"id": code, "name": "".join(p.capitalize() for p in code.split("-")),
+              "shortDescription": {"text": describe(code)},
+              "defaultConfiguration": {"level": _SARIF_LEVEL[worst[code]]}} for code in codes]
+    results = []
+    for d in findings:
+        result = {"ruleId": d.code, "ruleIndex": index[d.code], "level": _SARIF_LEVEL[d.severity],
+                  "message": {"text": d.message}}
+        if d.file:
+            uri, base_id = _uri(d.file, base)
+            artifact = {"uri": uri}
+            if base_id:
+                artifact["uriBaseId"] = base_id
+            physical = {"artifactLocation": artifact}
+            if d.line:
+                physical["region"] = {"startLine": d.line, "startColumn": d.column or 1}
+            location = {"physicalLocation": physical}
+            if d.node_type:
+                name = d.node_type + (f".properties.{d.property_name}" if d.property_name else "")
+                location["logicalLocations"] = [{"fullyQualifiedName": name, "kind": "object"}]
+            result["locations"] = [location]
+        properties = {k: v for k, v in (("nodeType", d.node_type), ("property", d.property_name)) if v}
+        if properties:
+            result["properties"] = properties
+        results.append(result)
+    return {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "nodetype-studio", "version": __version__,
+                                "informationUri": "https://github.com/nodetype-studio/nodetype-studio",
+                                "rules": rules}},
+            "originalUriBaseIds": {"PROJECTROOT": {"uri": base.as_uri() + "/"}},
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }],
+    }
+
+
+def to_sarif(findings: Sequence[Diagnostic], root: Path | str) -> str:
+    return json.dumps(to_sarif_dict(findings, root), indent=2)

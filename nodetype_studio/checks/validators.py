@@ -1,0 +1,101 @@
+"""Checks on a property's `validation` map: validator identifiers, their options, rules and patterns."""
+
+from __future__ import annotations
+
+from nodetype_studio.catalogue import VALIDATORS, ValidatorSpec, suggest
+from nodetype_studio.checks.base import (
+    Context, PropertyView, closest_name, fmt_number, is_bare_name, number, property_rule,
+)
+from nodetype_studio.checks.optionwalk import OptionWalker, describe_value
+from nodetype_studio.checks.regex_js import regex_problems
+from nodetype_studio.diagnostics import Severity
+
+_OTHER_VALIDATOR_OPTIONS = {name: spec.options for name, spec in VALIDATORS.items()}
+
+
+def iter_validators(ctx: Context, prop: PropertyView):
+    """(identifier, options, spec or None) for every configured validator."""
+    validation = prop.validation
+    if not isinstance(validation, dict):
+        return
+    for identifier, options in validation.items():
+        yield str(identifier), options, ctx.validator(str(identifier))
+
+
+@property_rule
+def validation_shape(ctx: Context, prop: PropertyView):
+    validation = prop.validation
+    if validation is None or isinstance(validation, dict) or validation == []:
+        return
+    yield ctx.at(prop.nt, prop.path + ("validation",), Severity.ERROR, "validator-shape",
+                 f"`validation` must map validator identifiers to options, not {describe_value(validation)}", prop.name)
+
+
+@property_rule
+def validator_identifiers(ctx: Context, prop: PropertyView):
+    for identifier, _options, spec in iter_validators(ctx, prop):
+        if spec is not None:
+            continue
+        path = prop.path + ("validation", identifier)
+        if ctx.platform.normalize_validator(identifier).short is not None or is_bare_name(identifier):
+            by_short = {v.short_name: v.identifier(ctx.platform) for v in VALIDATORS.values()}
+            hint = closest_name(identifier.rsplit("/", 1)[-1], list(by_short), "Validator")
+            fix = (f"; did you mean `{by_short[hint]}`?" if hint else
+                   "; the built-in validators are " + ", ".join(n.removesuffix("Validator") for n in VALIDATORS))
+            yield ctx.at(prop.nt, path, Severity.ERROR, "validator-unknown",
+                         f"unknown validator `{identifier}`: the browser logs \"Validator not found\" and lets every "
+                         f"value pass{fix}", prop.name)
+        else:  # a vendor's validator: only other registered custom validators are plausible
+            hint = suggest(identifier, list(ctx.validators))
+            yield ctx.at(prop.nt, path, Severity.WARNING, "validator-unregistered",
+                         f"validator `{identifier}` is neither built in nor registered by a plugin"
+                         + (f"; did you mean `{hint}`?" if hint else "") + "; the studio cannot run it", prop.name)
+
+
+@property_rule
+def validator_options(ctx: Context, prop: PropertyView):
+    for identifier, options, spec in iter_validators(ctx, prop):
+        if spec is None or not spec.options_declared:
+            continue
+        path = prop.path + ("validation", identifier)
+        if options is not None and not isinstance(options, dict) and options != []:
+            yield ctx.at(prop.nt, path, Severity.ERROR, "validator-option-type",
+                         f"options of `{spec.short_name}` must be a map, not {describe_value(options)}", prop.name)
+            continue
+        options = options if isinstance(options, dict) else {}
+        walker = OptionWalker(ctx, prop.nt, prop.name, path, "validator-option", f"`{spec.short_name}`",
+                              _OTHER_VALIDATOR_OPTIONS, spec.short_name)
+        yield from walker.written(spec.options, options)
+        yield from walker.required(spec.options, options)
+        yield from _validator_rules(ctx, prop, spec, options, path)
+
+
+def _validator_rules(ctx: Context, prop: PropertyView, spec: ValidatorSpec, options: dict, path: tuple):
+    for rule in spec.rules:
+        if rule.kind != "le":
+            continue
+        a_name, b_name = rule.paths
+        a, b = number(options.get(a_name)), number(options.get(b_name))
+        if a is not None and b is not None and a > b:
+            yield ctx.at(prop.nt, path + (a_name,), Severity(rule.severity), rule.code,
+                         rule.message.format(a=fmt_number(a), b=fmt_number(b)), prop.name)
+
+
+@property_rule
+def regular_expression(ctx: Context, prop: PropertyView):
+    for identifier, options, spec in iter_validators(ctx, prop):
+        if spec is None or spec.short_name != "RegularExpressionValidator" or spec.custom_identifier is not None:
+            continue
+        pattern = options.get("regularExpression") if isinstance(options, dict) else None
+        if not isinstance(pattern, str):
+            continue
+        path = prop.path + ("validation", identifier, "regularExpression")
+        by_kind: dict[str, list[str]] = {}
+        for problem in regex_problems(pattern):
+            by_kind.setdefault(problem.kind, []).append(problem.message)
+        for kind, messages in by_kind.items():  # one finding per kind, however many constructs
+            code = {"flags": "regex-flags", "pcre": "regex-pcre", "invalid": "regex-invalid"}[kind]
+            text = "; ".join(messages)
+            message = (f"`{pattern}` does not compile in the browser: {text}" if kind == "invalid"
+                       else f"`{pattern}`: {text}")
+            yield ctx.at(prop.nt, path, Severity.ERROR, code, message, prop.name)

@@ -1,0 +1,131 @@
+"""CodeEditor: a button (``buttonLabel``) opening a full-screen code editor highlighted by pygments.
+
+Built-in ``highlightingMode`` values are the spec's five MIME types; CodeMirror's own names for the
+same modes (``htmlmixed``, ``xml``, ``javascript``, ``css``) are accepted as aliases because real
+projects write them. Any other mode shows plain text with a note, as the CMS does without the
+custom client code that would load it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygments.lexers import get_lexer_by_name
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QPushButton, QSizePolicy, QVBoxLayout, QWidget,
+)
+
+from nodetype_studio.ui import icons
+from nodetype_studio.ui import style
+from nodetype_studio.ui.editors.base import EditorWidget
+from nodetype_studio.ui.editors.context import EditorContext
+from nodetype_studio.ui.highlight import PygmentsHighlighter
+
+# Built-in highlighting modes -> pygments lexer alias.
+BUILTIN_MODES = {
+    "text/plain": "text",
+    "text/xml": "xml",
+    "text/html": "html",
+    "text/css": "css",
+    "text/javascript": "javascript",
+}
+# CodeMirror mode names of the same built-in modes.
+MODE_ALIASES = {"htmlmixed": "text/html", "xml": "text/xml", "javascript": "text/javascript", "css": "text/css"}
+PREVIEW_LINES = 3
+
+
+def resolve_mode(mode: Any) -> tuple[str, str | None]:
+    """``(built-in mode, note)``: unknown modes give ``text/plain`` and a note saying why."""
+    if isinstance(mode, str) and mode.strip():
+        key = mode.strip()
+        key = MODE_ALIASES.get(key, key)
+        if key in BUILTIN_MODES:
+            return key, None
+        return "text/plain", f"Highlighting mode \u201c{mode}\u201d is not built in; showing plain text."
+    return "text/plain", None
+
+
+class CodeEditorDialog(QDialog):
+    """The full-screen editing dialog."""
+
+    def __init__(self, title: str, text: str, mode: str, note: str | None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.mode = mode
+        layout = QVBoxLayout(self)
+        self.note = QLabel(note or "", self)
+        self.note.setObjectName("modeNote")
+        style.tint(self.note, style.NOTE)
+        self.note.setVisible(bool(note))
+        layout.addWidget(self.note)
+        self.text_edit = QPlainTextEdit(self)
+        self.text_edit.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
+        self.text_edit.setLineWrapMode(QPlainTextEdit.WidgetWidth)
+        self.text_edit.setPlainText(text)
+        self.highlighter = PygmentsHighlighter(
+            self.text_edit.document(), get_lexer_by_name(BUILTIN_MODES[mode], stripnl=False, ensurenl=False)
+        )
+        self.highlighter.rehighlight()  # now, not on the next event-loop turn
+        layout.addWidget(self.text_edit, 1)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel, self)
+        self.buttons.button(QDialogButtonBox.Ok).setText("Apply")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.setWindowState(Qt.WindowFullScreen)
+
+    def text(self) -> str:
+        return self.text_edit.toPlainText()
+
+
+class CodeEditor(EditorWidget):
+    has_own_label = True
+
+    def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
+        super().__init__(ctx, parent)
+        self.mode, self.mode_note = resolve_mode(ctx.option("highlightingMode"))
+        if ctx.label:
+            self.label = QLabel(ctx.label, self)
+            self.label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+            self.label.setToolTip(ctx.label)
+            self.add_widget(self.label)
+        self.button = QPushButton(icons.icon("fas fa-code"), ctx.text(ctx.option("buttonLabel", ""), "codeEditor", "buttonLabel"), self)
+        self.button.clicked.connect(self.open_dialog)
+        self.add_field(self.button)
+        self.preview: QLabel | None = None  # the first lines of the code, once there is code
+        self.dialog: CodeEditorDialog | None = None
+
+    def show_value(self, value: Any) -> None:
+        text = "" if value is None else str(value)
+        if self.preview is None:
+            if not text:
+                return
+            self.preview = QLabel(self)
+            self.preview.setObjectName("codePreview")
+            self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
+            self.preview.setTextFormat(Qt.PlainText)
+            style.tint(self.preview, style.MUTED)
+            self.add_widget(self.preview)
+        lines = text.splitlines()
+        shown = lines[:PREVIEW_LINES] + (["\u2026"] if len(lines) > PREVIEW_LINES else [])
+        self.preview.setText("\n".join(line[:60] for line in shown))
+        self.preview.setVisible(bool(text))
+
+    def open_dialog(self) -> CodeEditorDialog:
+        """Open the full-screen editor (window-modal, returns at once); Apply commits the text."""
+        value = self.value()
+        self.dialog = CodeEditorDialog(
+            self.ctx.label or self.ctx.property_name, "" if value is None else str(value), self.mode, self.mode_note, self
+        )
+        self.dialog.accepted.connect(self._apply)
+        self.dialog.open()
+        return self.dialog
+
+    def _apply(self) -> None:
+        if self.dialog is None:
+            return
+        text = self.dialog.text()
+        self.show_value(text)
+        self.commit(text)

@@ -1,0 +1,95 @@
+"""What an editor widget is told about the property it edits (Qt-free).
+
+Options an editor reads come through ``option()``: the property's (effective) ``editorOptions`` first,
+then the default the catalogue gives for that option. Widgets never carry their own defaults.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from pathlib import Path
+from collections import abc
+from typing import Any, Callable, Mapping
+
+from nodetype_studio.platform import Platform
+from nodetype_studio.ui.i18n import Translator
+
+_MISSING = object()
+# Catalogue defaults are looked up for every option of every editor built; they never change.
+_DEFAULTS: dict[tuple, tuple[Any, Any]] = {}
+
+
+def catalogue_default(spec: Any, path: str, platform: Platform) -> Any:
+    key = (id(spec), path, platform.prefix)
+    cached = _DEFAULTS.get(key)
+    if cached is None or cached[0] is not spec:
+        cached = (spec, spec.default(path, platform))
+        _DEFAULTS[key] = cached
+    return cached[1]
+
+
+def lookup(options: Mapping[str, Any], path: str) -> Any:
+    """The value at a dotted ``path`` of nested mappings, or ``_MISSING``."""
+    current: Any = options
+    for key in path.split("."):
+        if not (isinstance(current, dict) or isinstance(current, abc.Mapping)) or key not in current:
+            return _MISSING
+        current = current[key]
+    return current
+
+
+@dataclass
+class EditorContext:
+    identifier: str  # the editor identifier as configured (normalized to the project's prefix)
+    property_name: str = "value"
+    property_type: str = "string"
+    options: Mapping[str, Any] = field(default_factory=dict)
+    label: str = ""
+    spec: Any = None  # catalogue EditorSpec, or None for editors the catalogue does not know
+    platform: Platform = field(default_factory=Platform)
+    translator: Translator = field(default_factory=Translator)
+    i18n_base: str | None = None  # generated translation id prefix of the property (for `i18n` values)
+    packages: Mapping[str, Path] = field(default_factory=dict)
+    #: The preview node's value of another property (set by the inspector), for editors that use one.
+    node_value: Callable[[str], Any] | None = None
+
+    @property
+    def short_name(self) -> str:
+        if self.spec is not None:
+            return self.spec.short_name
+        return self.identifier.rsplit("/", 1)[-1]
+
+    def option(self, path: str, fallback: Any = None) -> Any:
+        """``editorOptions`` value at the dotted ``path``, else the catalogue default, else ``fallback``."""
+        value = lookup(self.options, path)
+        if value is not _MISSING:
+            return value
+        if self.spec is not None:
+            default = catalogue_default(self.spec, path, self.platform)
+            if default is not None:
+                return default
+        return fallback
+
+    def has_option(self, path: str) -> bool:
+        return lookup(self.options, path) is not _MISSING
+
+    def flag(self, path: str) -> bool:
+        """An option used as a boolean switch (JavaScript truthiness, as the CMS reads it)."""
+        value = self.option(path)
+        if isinstance(value, (dict, list)):
+            return True
+        return bool(value)
+
+    def text(self, value: Any, *i18n_suffix: str) -> str:
+        """Display text of a label-like option value (translated; ``i18n`` -> generated id)."""
+        generated = f"{self.i18n_base}.{'.'.join(i18n_suffix)}" if self.i18n_base and i18n_suffix else None
+        return self.translator.text(value, generated)
+
+    def text_unescaped(self, value: Any, *i18n_suffix: str) -> str:
+        """``text()`` with HTML entities decoded (placeholders of text fields, as the CMS shows them)."""
+        return html.unescape(self.text(value, *i18n_suffix))
+
+    @property
+    def is_array_type(self) -> bool:
+        return isinstance(self.property_type, str) and (self.property_type == "array" or self.property_type.startswith("array<"))

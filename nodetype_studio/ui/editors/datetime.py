@@ -1,0 +1,267 @@
+"""DateTimeEditor: the value shown in the PHP ``format``, a picker for the parts the format names.
+
+The picker (opened by clicking the field) shows a calendar when the format has date letters and
+hour/minute lists when it has time letters (12-hour with am/pm unless ``G``/``H`` are used; seconds
+when ``s`` is used). Minutes offered are the multiples of ``minuteStep``. Values are stored as ISO 8601
+strings ``YYYY-MM-DDTHH:MM:SS+HH:MM``: date-only pickers store midnight UTC, as the CMS does; others
+store local time with its offset. Clearing stores ``''``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from PySide6.QtCore import QDate
+from PySide6.QtWidgets import (
+    QCalendarWidget, QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget,
+)
+
+from nodetype_studio.phpdate import format_mode, format_php_date
+from nodetype_studio.previewnode import iso8601
+from nodetype_studio.ui import icons
+from nodetype_studio.ui import style
+from nodetype_studio.ui.editors.base import EditorWidget
+from nodetype_studio.ui.editors.context import EditorContext
+
+
+def parse_iso(value: Any) -> datetime | None:
+    """A stored DateTime value as an aware datetime (None for empty or unreadable values)."""
+    if isinstance(value, datetime):
+        return value if value.tzinfo else value.astimezone()
+    if not isinstance(value, str) or not value.strip():
+        return None
+    text = value.strip()
+    if text.endswith("Z"):
+        text = text[:-1] + "+00:00"
+    try:
+        parsed = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo else parsed.astimezone()
+
+
+def _minute_step(ctx: EditorContext) -> int:
+    value = ctx.option("minuteStep")
+    try:
+        step = int(value)
+    except (TypeError, ValueError):
+        step = 1
+    return step if 1 <= step <= 60 else 1
+
+
+class _ClickableField(QLineEdit):
+    """The read-only display; a click opens the picker of the editor it belongs to."""
+
+    def __init__(self, editor: "DateTimeEditor"):
+        super().__init__(editor)
+        self.editor = editor
+
+    def mousePressEvent(self, event):  # noqa: N802 (Qt override)
+        super().mousePressEvent(event)
+        self.editor.toggle_picker()
+
+
+class DateTimePicker(QFrame):
+    """Calendar and time lists for one format; edits go back through ``DateTimeEditor.pick``."""
+
+    def __init__(self, editor: "DateTimeEditor"):
+        super().__init__(editor)
+        self.editor = editor
+        mode = editor.mode
+        self.setFrameShape(QFrame.StyledPanel)
+        self.setObjectName("dateTimePicker")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        self.calendar: QCalendarWidget | None = None
+        self.hour_box: QComboBox | None = None
+        self.minute_box: QComboBox | None = None
+        self.second_box: QComboBox | None = None
+        self.ampm_box: QComboBox | None = None
+        if mode.has_date:
+            self.calendar = QCalendarWidget(self)
+            self.calendar.setGridVisible(False)
+            self.calendar.setVerticalHeaderFormat(QCalendarWidget.NoVerticalHeader)
+            self.calendar.clicked.connect(lambda _date: self.editor.pick())
+            self.calendar.activated.connect(lambda _date: self.editor.pick())
+            layout.addWidget(self.calendar)
+        if mode.has_time:
+            row = QHBoxLayout()
+            row.addWidget(QLabel("Time", self))
+            self.hour_box = QComboBox(self)
+            self.hour_box.setObjectName("hourBox")
+            hours = range(24) if mode.twenty_four_hour else range(1, 13)
+            for hour in hours:
+                self.hour_box.addItem(f"{hour:02d}" if mode.twenty_four_hour else str(hour), hour)
+            row.addWidget(self.hour_box)
+            row.addWidget(QLabel(":", self))
+            self.minute_box = QComboBox(self)
+            self.minute_box.setObjectName("minuteBox")
+            for minute in range(0, 60, editor.minute_step):
+                self.minute_box.addItem(f"{minute:02d}", minute)
+            row.addWidget(self.minute_box)
+            if mode.has_seconds:
+                row.addWidget(QLabel(":", self))
+                self.second_box = QComboBox(self)
+                self.second_box.setObjectName("secondBox")
+                for second in range(60):
+                    self.second_box.addItem(f"{second:02d}", second)
+                row.addWidget(self.second_box)
+            if not mode.twenty_four_hour:
+                self.ampm_box = QComboBox(self)
+                self.ampm_box.setObjectName("ampmBox")
+                self.ampm_box.addItem("am", 0)
+                self.ampm_box.addItem("pm", 12)
+                row.addWidget(self.ampm_box)
+            row.addStretch(1)
+            for box in (self.hour_box, self.minute_box, self.second_box, self.ampm_box):
+                if box is not None:
+                    box.activated.connect(lambda _index: self.editor.pick())
+            layout.addLayout(row)
+        buttons = QHBoxLayout()
+        self.now_button = QPushButton("Today" if not mode.has_time else "Now", self)
+        self.now_button.clicked.connect(self.editor.pick_now)
+        self.clear_button = QPushButton("Clear", self)
+        self.clear_button.clicked.connect(self.editor.clear)
+        self.close_button = QPushButton("Close", self)
+        self.close_button.clicked.connect(self.hide)
+        buttons.addWidget(self.now_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.clear_button)
+        buttons.addWidget(self.close_button)
+        layout.addLayout(buttons)
+
+    def minutes_offered(self) -> list[int]:
+        box = self.minute_box
+        return [box.itemData(i) for i in range(box.count())] if box is not None else []
+
+    def show_moment(self, moment: datetime | None) -> None:
+        moment = moment or datetime.now().astimezone().replace(second=0, microsecond=0)
+        if self.calendar is not None:
+            self.calendar.setSelectedDate(QDate(moment.year, moment.month, moment.day))
+        if self.hour_box is not None:
+            hour = moment.hour if self.editor.mode.twenty_four_hour else (moment.hour % 12 or 12)
+            self.hour_box.setCurrentIndex(self.hour_box.findData(hour))
+            # A stored minute between steps shows the step at or below it.
+            step = self.editor.minute_step
+            self.minute_box.setCurrentIndex(self.minute_box.findData(moment.minute - moment.minute % step))
+            if self.second_box is not None:
+                self.second_box.setCurrentIndex(moment.second)
+            if self.ampm_box is not None:
+                self.ampm_box.setCurrentIndex(1 if moment.hour >= 12 else 0)
+
+    def chosen(self, base: datetime) -> datetime:
+        """``base`` with the parts this picker shows replaced by the picked ones."""
+        result = base
+        if self.calendar is not None:
+            day = self.calendar.selectedDate()
+            result = result.replace(year=day.year(), month=day.month(), day=day.day())
+        if self.hour_box is not None:
+            hour = self.hour_box.currentData()
+            if self.ampm_box is not None:
+                hour = hour % 12 + self.ampm_box.currentData()
+            second = self.second_box.currentData() if self.second_box is not None else 0
+            result = result.replace(hour=hour, minute=self.minute_box.currentData(), second=second)
+        return result.replace(microsecond=0)
+
+
+class DateTimeEditor(EditorWidget):
+    def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
+        super().__init__(ctx, parent)
+        fmt = ctx.option("format")
+        self.format = fmt if isinstance(fmt, str) and fmt else ""
+        self.mode = format_mode(self.format)
+        self.minute_step = _minute_step(ctx)
+        self.display = _ClickableField(self)
+        self.display.setReadOnly(True)
+        self.display.setObjectName("dateDisplay")
+        placeholder = ctx.option("placeholder")
+        if placeholder not in (None, ""):
+            self.display.setPlaceholderText(ctx.text(placeholder))
+        self.picker_action = self.display.addAction(
+            icons.icon("fas fa-clock" if self.mode.kind == "time" else "fas fa-calendar-alt"), QLineEdit.TrailingPosition
+        )
+        self.picker_action.setToolTip("Choose a time" if self.mode.kind == "time" else "Choose a date")
+        self.picker_action.triggered.connect(self.toggle_picker)
+        self.add_field(self.display)
+        self.picker: DateTimePicker | None = None
+        if not self.format:
+            note = QLabel("No format set: showing ISO 8601.", self)
+            style.tint(note, style.NOTE)
+            self.add_widget(note)
+
+    def apply_disabled(self, disabled: bool) -> None:
+        self.display.setEnabled(not disabled)
+        self.picker_action.setEnabled(not disabled)
+
+    def is_disabled(self) -> bool:
+        return not self.display.isEnabled()
+
+    # -- display -----------------------------------------------------------------------------
+    def show_value(self, value: Any) -> None:
+        moment = parse_iso(value)
+        if moment is None:
+            self.display.setText("" if value in (None, "") else str(value))
+        elif self.format:
+            self.display.setText(format_php_date(self._display_zone(moment), self.format))
+        else:
+            self.display.setText(iso8601(moment))
+        if self.picker is not None:
+            self.picker.show_moment(self._display_zone(moment) if moment else None)
+
+    def _display_zone(self, moment: datetime) -> datetime:
+        # Date-only values live in UTC (midnight UTC); everything else is shown in local time.
+        return moment.astimezone(timezone.utc) if self.mode.kind == "date" else moment.astimezone()
+
+    def display_text(self) -> str:
+        return self.display.text()
+
+    # -- picking -----------------------------------------------------------------------------
+    def toggle_picker(self) -> DateTimePicker | None:
+        if not self.display.isEnabled():
+            return None
+        if self.picker is None:
+            self.picker = DateTimePicker(self)
+            self.add_widget(self.picker)
+            self.picker.hide()
+        if self.picker.isHidden():
+            moment = parse_iso(self.value())
+            self.picker.show_moment(self._display_zone(moment) if moment else None)
+            self.picker.show()
+        else:
+            self.picker.hide()
+        return self.picker
+
+    def open_picker(self) -> DateTimePicker:
+        picker = self.toggle_picker() if (self.picker is None or self.picker.isHidden()) else self.picker
+        return picker
+
+    def _base(self) -> datetime:
+        moment = parse_iso(self.value())
+        if self.mode.kind == "date":
+            base = moment.astimezone(timezone.utc) if moment else datetime.now(timezone.utc)
+            return base.replace(hour=0, minute=0, second=0, microsecond=0)
+        return moment.astimezone() if moment else datetime.now().astimezone().replace(second=0, microsecond=0)
+
+    def pick(self) -> None:
+        """Store what the picker shows."""
+        if self.picker is None:
+            return
+        value = iso8601(self.picker.chosen(self._base()))
+        self.show_value(value)
+        self.commit(value)
+
+    def pick_now(self) -> None:
+        now = datetime.now().astimezone().replace(microsecond=0)
+        if self.mode.kind == "date":
+            now = datetime(now.year, now.month, now.day, tzinfo=timezone.utc)
+        elif not self.mode.has_seconds:
+            now = now.replace(second=0)
+            now = now.replace(minute=now.minute - now.minute % self.minute_step)
+        value = iso8601(now)
+        self.show_value(value)
+        self.commit(value)
+
+    def clear(self) -> None:
+        self.show_value("")
+        self.commit("")

@@ -1,0 +1,55 @@
+"""Options TextFieldEditor and TextAreaEditor share: placeholder, maxlength, readonly, required, title,
+and the HTML attributes passed through to the browser's input (kept as widget properties here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QLabel, QWidget
+
+from nodetype_studio.ui import style
+from nodetype_studio.ui.editors.context import EditorContext
+
+PASSTHROUGH = ("form", "selectionDirection", "spellcheck", "autocapitalize", "autocorrect")
+
+
+def _attribute_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
+def max_length(ctx: EditorContext) -> int | None:
+    """``maxlength`` as a positive int (numeric strings accepted), else None."""
+    value = ctx.option("maxlength")
+    if isinstance(value, bool):
+        return None
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return None
+    return number if number > 0 else None
+
+
+def apply_html_options(ctx: EditorContext, widget: QWidget, i18n_key: str) -> QLabel | None:
+    """Configure ``widget`` (QLineEdit or QPlainTextEdit); returns the required marker, if any."""
+    placeholder = ctx.option("placeholder")
+    if placeholder not in (None, ""):
+        widget.setPlaceholderText(ctx.text_unescaped(placeholder, i18n_key, "placeholder"))
+    if ctx.flag("readonly"):
+        widget.setReadOnly(True)
+    title = ctx.option("title")
+    if title not in (None, ""):
+        widget.setToolTip(ctx.text(_attribute_text(title)))
+    for name in PASSTHROUGH:
+        if ctx.has_option(name):
+            widget.setProperty(f"html_{name}", _attribute_text(ctx.option(name)))
+    if ctx.flag("required"):
+        widget.setProperty("html_required", True)
+        marker = QLabel("*")
+        marker.setObjectName("requiredMarker")
+        marker.setToolTip("Required")
+        style.emphasise(style.tint(marker, style.ERROR), bold=True)
+        widget.setAccessibleDescription("required")
+        return marker
+    return None

@@ -1,0 +1,165 @@
+"""RangeEditor: a slider over ``min``..``max`` in ``step``s, the current value beside it (click to type).
+
+``unit`` is shown beside the current value, and after the minimum/maximum unless ``minLabel`` /
+``maxLabel`` replace them; it is never part of the stored value. An integer step stores ints, a
+fractional step floats. Typed values are clamped to the range.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QDoubleValidator, QIntValidator
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QSlider, QWidget
+
+from nodetype_studio.ui import style
+from nodetype_studio.ui.editors.base import EditorWidget
+from nodetype_studio.ui.editors.context import EditorContext
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or value is None:
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return number if math.isfinite(number) else None
+
+
+def _show(number: float) -> str:
+    return str(int(number)) if float(number).is_integer() else f"{number:g}"
+
+
+class _ClickableValue(QLabel):
+    """The current value; a click asks the editor to turn it into a field to type a value."""
+
+    def mousePressEvent(self, event):  # noqa: N802 (Qt override)
+        if self.isEnabled() and event.button() == Qt.LeftButton:
+            self.parent().start_typing()
+
+
+class RangeEditor(EditorWidget):
+    def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
+        super().__init__(ctx, parent)
+        minimum, maximum, step = (_number(ctx.option(name)) for name in ("min", "max", "step"))
+        self.problem = ""
+        if minimum is None or maximum is None:
+            self.problem = "min and max must both be numbers"
+            minimum = minimum if minimum is not None else 0.0
+            maximum = maximum if maximum is not None else max(minimum, 0.0)
+        if minimum > maximum:
+            self.problem = f"min ({_show(minimum)}) is greater than max ({_show(maximum)})"
+            minimum, maximum = maximum, minimum
+        if step is None or step <= 0:
+            step = 1.0
+        self.minimum, self.maximum, self.step = minimum, maximum, step
+        self.integral = float(step).is_integer() and float(minimum).is_integer()
+        unit = ctx.option("unit")
+        self.unit = "" if unit in (None, "") else ctx.text(unit)
+
+        # One row, no nested containers: the slider between its bounds, then the value and unit.
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(4)
+        min_label, max_label = ctx.option("minLabel"), ctx.option("maxLabel")
+        self.min_label = QLabel(ctx.text(min_label) if min_label not in (None, "") else _show(minimum) + self.unit, self)
+        self.max_label = QLabel(ctx.text(max_label) if max_label not in (None, "") else _show(maximum) + self.unit, self)
+        self.min_label.setObjectName("minLabel")
+        self.max_label.setObjectName("maxLabel")
+        self.slider = QSlider(Qt.Horizontal, self)
+        self.slider.setRange(0, max(0, round((maximum - minimum) / step)))
+        self.slider.setPageStep(max(1, self.slider.maximum() // 10))
+        self.slider.valueChanged.connect(self._slid)
+        self.value_button = _ClickableValue(self)
+        self.value_button.setObjectName("rangeValue")
+        self.value_button.setToolTip("Click to type a value")
+        self.value_button.setMinimumWidth(self.value_button.fontMetrics().horizontalAdvance(_show(maximum)) + 6)
+        self.value_input: QLineEdit | None = None
+        self.unit_label = QLabel(self.unit, self)
+        self.unit_label.setObjectName("unitLabel")
+        self.unit_label.setVisible(bool(self.unit))
+        for widget, stretch in ((self.min_label, 0), (self.slider, 1), (self.max_label, 0),
+                                (self.value_button, 0), (self.unit_label, 0)):
+            row.addWidget(widget, stretch)
+        self.row = row
+        self.field = self.slider
+        self.add_layout(row)
+        if self.problem:
+            note = QLabel(f"Range options: {self.problem}.", self)
+            style.tint(note, style.NOTE)
+            self.add_widget(note)
+        self._showing = False
+
+    def apply_disabled(self, disabled: bool) -> None:
+        for widget in (self.slider, self.value_button):
+            widget.setEnabled(not disabled)
+
+    # -- conversions -------------------------------------------------------------------------
+    def _typed(self, number: float) -> int | float:
+        return int(round(number)) if self.integral else number
+
+    def _position(self, number: float) -> int:
+        return max(0, min(self.slider.maximum(), round((number - self.minimum) / self.step)))
+
+    def clamp(self, number: float) -> float:
+        return min(self.maximum, max(self.minimum, number))
+
+    # -- showing -----------------------------------------------------------------------------
+    def show_value(self, value: Any) -> None:
+        number = _number(value)
+        self._showing = True
+        try:
+            self.slider.setValue(self._position(number) if number is not None else 0)
+        finally:
+            self._showing = False
+        self.value_button.setText(_show(number) if number is not None else "")
+        self._show_display()
+
+    def _show_display(self) -> None:
+        if self.value_input is not None and not self.value_input.isHidden():
+            self.value_input.hide()
+        self.value_button.show()
+
+    def value_text(self) -> str:
+        """The current value as displayed (without the unit, which is a separate label)."""
+        return self.value_button.text()
+
+    # -- edits -------------------------------------------------------------------------------
+    def _slid(self, position: int) -> None:
+        if self._showing:
+            return
+        value = self._typed(self.minimum + position * self.step)
+        value = self._typed(self.clamp(value))
+        self.value_button.setText(_show(value))
+        self.commit(value)
+
+    def start_typing(self) -> QLineEdit:
+        """Replace the value display by a field to type a value (Enter or leaving the field applies)."""
+        if self.value_input is None:
+            self.value_input = QLineEdit(self)
+            self.value_input.setObjectName("rangeInput")
+            validator = QIntValidator(self.value_input) if self.integral else QDoubleValidator(self.value_input)
+            self.value_input.setValidator(validator)
+            self.value_input.setMaximumWidth(80)
+            self.value_input.editingFinished.connect(self._typed_value)
+            self.row.insertWidget(self.row.indexOf(self.value_button), self.value_input)
+        self.value_input.setText(self.value_button.text())
+        self.value_button.hide()
+        self.value_input.show()
+        self.value_input.setFocus()
+        self.value_input.selectAll()
+        return self.value_input
+
+    def _typed_value(self) -> None:
+        if self.value_input is None or self.value_input.isHidden():
+            return
+        number = _number(self.value_input.text().replace(",", "."))
+        self._show_display()
+        if number is None:
+            return
+        value = self._typed(self.clamp(number))
+        self.show_value(value)
+        self.commit(value)

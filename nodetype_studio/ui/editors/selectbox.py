@@ -1,0 +1,331 @@
+"""SelectBoxEditor with static ``values``: groups, icons, empty choice, multiple, search, invalid values.
+
+Single selection is a combo box; multiple selection (``multiple``, automatically on for array
+properties) a list of checkable choices with a summary line. The search box appears when
+``minimumResultsForSearch`` is >= 0 and there are at least that many choices. A stored value that is
+not among the choices is shown as ``Invalid value: "<value>"``. Data-source select boxes get their
+choices through ``set_options`` (the data-source loader plugs in there); until then they show a note.
+
+What each row is (group header, choice, invalid value) is kept on the Python side in ``rows``: the
+widget is filled once per set of choices, and showing a value only adjusts the selection.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QComboBox, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSizePolicy, QToolButton, QWidget,
+)
+
+from nodetype_studio.ui import icons, style
+from nodetype_studio.ui.editors.base import EditorWidget
+from nodetype_studio.ui.editors.context import EditorContext
+from nodetype_studio.ui.editors.selectoptions import SelectOption, grouped, parse_options
+
+INVALID_COLOR = QColor(style.ERROR)
+MAX_LIST_ROWS = 8
+
+
+def invalid_label(value: Any) -> str:
+    return f'Invalid value: "{value}"'
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    kind: str  # "group" | "option" | "invalid"
+    label: str
+    value: str | None = None
+
+
+class SelectBoxEditor(EditorWidget):
+    def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
+        super().__init__(ctx, parent)
+        values = ctx.option("values")
+        self.multiple = ctx.flag("multiple") or ctx.is_array_type
+        # An empty-string key among the values allows the empty choice too (the CMS does the same).
+        self.allow_empty = ctx.flag("allowEmpty") or (isinstance(values, dict) and "" in values)
+        placeholder = ctx.option("placeholder")
+        self.placeholder = ctx.text(placeholder, "selectBoxEditor", "placeholder") if placeholder not in (None, "") else ""
+        self.minimum_for_search = ctx.option("minimumResultsForSearch")
+        self.data_source = ctx.option("dataSourceIdentifier") or ctx.option("dataSourceUri")
+        self.options: list[SelectOption] = []
+        self.rows: list[Row] = []
+        self._option_rows = 0  # rows before the invalid-value rows
+        self.search: QLineEdit | None = None
+        self.combo: QComboBox | None = None
+        self.list: QListWidget | None = None
+        self.summary: QLabel | None = None
+        self.clear_button: QToolButton | None = None
+        self.status: QLabel | None = None  # created when there is something to say
+        self._populating = False
+        self._tinted = False
+
+        if self.multiple:
+            self.summary = QLabel(self)
+            self.summary.setObjectName("selectSummary")
+            self.summary.setWordWrap(True)
+            self.add_widget(self.summary)
+            self.list = QListWidget(self)
+            self.list.itemChanged.connect(self._list_changed)
+            self.add_field(self.list)
+        else:
+            self.combo = QComboBox(self)
+            # Long labels (or placeholders) must not widen a narrow inspector: take the width given.
+            self.combo.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
+            self.combo.activated.connect(self._combo_activated)
+            if self.allow_empty and self.placeholder:
+                self.combo.setPlaceholderText(self.placeholder)
+            if self.allow_empty:
+                self.clear_button = QToolButton(self)
+                self.clear_button.setIcon(icons.icon("fas fa-times"))
+                self.clear_button.setToolTip("Clear")
+                self.clear_button.setAutoRaise(True)
+                self.clear_button.clicked.connect(self._clear)
+            self.add_field(self.combo, self.clear_button)
+
+        if self.data_source and not ctx.has_option("values"):
+            self.set_status(f"Options come from the data source \u201c{self.data_source}\u201d.")
+        self.set_options(
+            parse_options(values, lambda label, key: ctx.text(label, "selectBoxEditor", "values", key))
+        )
+
+    # -- choices ---------------------------------------------------------------------------------
+    def set_options(self, options: list[SelectOption]) -> None:
+        """Replace the choices (static values, or a data-source response)."""
+        self.options = list(options)
+        self._populating = True
+        try:
+            self._fill()
+        finally:
+            self._populating = False
+        self._update_search()
+        self.show_value(self.value())
+
+    def set_status(self, text: str) -> None:
+        """A line under the choices (e.g. where data-source choices come from); empty hides it."""
+        if self.status is None:
+            if not text:
+                return
+            self.status = QLabel(self)
+            self.status.setObjectName("selectStatus")
+            self.status.setWordWrap(True)
+            style.tint(self.status, style.MUTED)
+            self.add_widget(self.status)
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
+
+    def search_shown(self) -> bool:
+        """Whether a search box is offered (minimumResultsForSearch)."""
+        return self.search is not None and not self.search.isHidden()
+
+    def _update_search(self) -> None:
+        threshold = self.minimum_for_search
+        wanted = (
+            isinstance(threshold, int) and not isinstance(threshold, bool) and threshold >= 0
+            and len(self.options) >= threshold
+        )
+        if wanted and self.search is None:
+            self.search = QLineEdit(self)
+            self.search.setObjectName("selectSearch")
+            self.search.setPlaceholderText("Search")
+            self.search.textChanged.connect(self._filter)
+            self._layout.insertWidget(0, self.search)
+        if self.search is not None:
+            self.search.setVisible(wanted)
+
+    def _view(self):
+        return self.list if self.list is not None else self.combo.view()
+
+    def _filter(self, text: str) -> None:
+        needle = text.casefold().strip()
+        view = self._view()
+        header_row, header_has_match = None, False
+        for index, row in enumerate(self.rows):
+            if row.kind == "group":
+                if header_row is not None:
+                    view.setRowHidden(header_row, not header_has_match)
+                header_row, header_has_match = index, False
+                continue
+            hidden = bool(needle) and needle not in row.label.casefold()
+            view.setRowHidden(index, hidden)
+            header_has_match = header_has_match or not hidden
+        if header_row is not None:
+            view.setRowHidden(header_row, not header_has_match)
+
+    def visible_labels(self) -> list[str]:
+        """Choice labels currently offered (after search filtering; group headers excluded)."""
+        view = self._view()
+        return [row.label for index, row in enumerate(self.rows) if row.kind != "group" and not view.isRowHidden(index)]
+
+    def display_rows(self) -> list[tuple[str, str]]:
+        """``(kind, text)`` of every row in display order; kind is "group", "option" or "invalid"."""
+        return [(row.kind, row.label) for row in self.rows]
+
+    # -- filling ---------------------------------------------------------------------------------
+    def _header_font(self) -> QFont:
+        font = QFont(self.font())
+        font.setBold(True)
+        return font
+
+    def _fill(self) -> None:
+        self.rows = []
+        if self.combo is not None:
+            self.combo.clear()
+        else:
+            self.list.clear()
+        for group, options in grouped(self.options):
+            if group is not None:
+                self._append(Row("group", group))
+            for option in options:
+                self._append(Row("option", option.label, option.value), option)
+        self._option_rows = len(self.rows)
+
+    def _append(self, row: Row, option: SelectOption | None = None) -> None:
+        index = len(self.rows)
+        self.rows.append(row)
+        icon_name = "fas fa-exclamation-triangle" if row.kind == "invalid" else (option.icon if option else None)
+        enabled = row.kind != "group" and not (option is not None and option.disabled)
+        if self.combo is not None:
+            if icon_name:
+                self.combo.addItem(icons.icon(icon_name, self.ctx.packages), row.label)
+            else:
+                self.combo.addItem(row.label)
+            if row.kind != "option" or not enabled:
+                item = self.combo.model().item(index)
+                if row.kind == "group":
+                    item.setFlags(Qt.NoItemFlags)
+                    item.setFont(self._header_font())
+                elif row.kind == "invalid":
+                    item.setForeground(QBrush(INVALID_COLOR))
+                else:
+                    item.setEnabled(False)
+            return
+        item = QListWidgetItem(row.label)
+        if icon_name:
+            item.setIcon(icons.icon(icon_name, self.ctx.packages))
+        if row.kind == "group":
+            item.setFlags(Qt.NoItemFlags)
+            item.setFont(self._header_font())
+        else:
+            item.setFlags(Qt.ItemIsUserCheckable | (Qt.ItemIsEnabled if enabled else Qt.NoItemFlags))
+            item.setCheckState(Qt.Unchecked)
+            if row.kind == "invalid":
+                item.setForeground(QBrush(INVALID_COLOR))
+        self.list.addItem(item)
+
+    # -- showing values -------------------------------------------------------------------------
+    def _selected(self, value: Any) -> list[str]:
+        if value is None or value == "":
+            return []
+        if isinstance(value, (list, tuple)):
+            return [str(v) for v in value if v not in (None, "")]
+        if isinstance(value, bool):
+            return ["true" if value else "false"]
+        return [str(value)]
+
+    def show_value(self, value: Any) -> None:
+        selected = self._selected(value)
+        known = {o.value for o in self.options}
+        invalid = [v for v in selected if v not in known]
+        if self.data_source and not self.options:
+            invalid = []  # choices not loaded (yet): a value cannot be judged
+            self._show_unjudged(selected)
+        self._populating = True
+        try:
+            self._set_invalid_rows(invalid)
+            if self.list is not None:
+                self._select_in_list(selected)
+            else:
+                self._select_in_combo(selected, bool(invalid))
+        finally:
+            self._populating = False
+        if self.search is not None and self.search.text():
+            self._filter(self.search.text())
+
+    def _show_unjudged(self, selected: list[str]) -> None:
+        """Data-source choices not loaded: show the stored value as it is."""
+        if self.combo is not None:
+            self.combo.setPlaceholderText(selected[0] if selected else self.placeholder)
+        elif self.summary is not None:
+            self.summary.setText(", ".join(selected))
+
+    def _set_invalid_rows(self, invalid: list[str]) -> None:
+        current = [row.value for row in self.rows[self._option_rows:]]
+        if current == invalid:
+            return
+        while len(self.rows) > self._option_rows:
+            self.rows.pop()
+            if self.combo is not None:
+                self.combo.removeItem(len(self.rows))
+            else:
+                self.list.takeItem(len(self.rows))
+        for value in invalid:
+            self._append(Row("invalid", invalid_label(value), value))
+
+    def _index_of(self, value: str) -> int:
+        for index, row in enumerate(self.rows):
+            if row.kind != "group" and row.value == value:
+                return index
+        return -1
+
+    def _select_in_combo(self, selected: list[str], has_invalid: bool) -> None:
+        index = self._index_of(selected[0]) if selected else -1
+        self.combo.setCurrentIndex(index)
+        if self.clear_button is not None:
+            self.clear_button.setVisible(index >= 0)
+        if has_invalid != self._tinted:
+            (style.tint(self.combo, style.ERROR) if has_invalid else style.untint(self.combo))
+            self._tinted = has_invalid
+
+    def _select_in_list(self, selected: list[str]) -> None:
+        chosen = set(selected)
+        labels = {}
+        for index, row in enumerate(self.rows):
+            if row.kind == "group":
+                continue
+            labels[row.value] = row.label
+            state = Qt.Checked if row.value in chosen else Qt.Unchecked
+            item = self.list.item(index)
+            if item.checkState() != state:
+                item.setCheckState(state)
+        count = min(max(len(self.rows), 1), MAX_LIST_ROWS)
+        self.list.setFixedHeight(count * max(self.list.sizeHintForRow(0), 18) + 2 * self.list.frameWidth() + 2)
+        names = [labels.get(v, v) for v in selected]
+        if names:
+            self.summary.setText(", ".join(names))
+            style.untint(self.summary)
+        else:
+            self.summary.setText(self.placeholder if self.allow_empty else "")
+            style.tint(self.summary, style.MUTED)
+        self.summary.setVisible(bool(self.summary.text()))
+
+    # -- user edits -----------------------------------------------------------------------------
+    def _combo_activated(self, index: int) -> None:
+        if not 0 <= index < len(self.rows) or self.rows[index].kind == "group":
+            return
+        value = self.rows[index].value
+        self.commit(value)
+        self.show_value(value)
+
+    def _clear(self) -> None:
+        self.commit([] if self.multiple else "")
+        self.show_value(self.value())
+
+    def _list_changed(self, item: QListWidgetItem) -> None:
+        if self._populating:
+            return
+        index = self.list.row(item)
+        if not 0 <= index < len(self.rows) or self.rows[index].kind == "group":
+            return
+        value = self.rows[index].value
+        current = self._selected(self.value())
+        if item.checkState() == Qt.Checked and value not in current:
+            current.append(value)
+        elif item.checkState() != Qt.Checked and value in current:
+            current.remove(value)
+        self.commit(current)
+        self.show_value(current)

@@ -1,0 +1,69 @@
+"""UriPathSegmentEditor: a text field (TextField options) with a button that makes a URL path
+segment from the page title.
+
+The title comes from ``editorOptions.title`` when it is plain text; the platform sets it to
+``ClientEval:node.properties.title``, which (until ClientEval is evaluated) means the preview node's
+``title`` value. The button is hidden for disabled or read-only fields, as in the CMS.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from PySide6.QtWidgets import QToolButton, QWidget
+
+from nodetype_studio.ui import icons
+from nodetype_studio.ui.editors.context import EditorContext
+from nodetype_studio.ui.editors.textfield import TextFieldEditor
+
+# Letters whose ASCII spelling is not what stripping the accent gives.
+_SPELLED = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss", "æ": "ae", "ø": "o", "å": "a",
+            "œ": "oe", "ł": "l", "đ": "d", "þ": "th"}
+
+
+def slugify(text: str) -> str:
+    """``Über uns & more!`` -> ``ueber-uns-more``."""
+    spelled = "".join(_SPELLED.get(ch, ch) for ch in text)
+    ascii_text = unicodedata.normalize("NFKD", spelled).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+
+
+class UriPathSegmentEditor(TextFieldEditor):
+    def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
+        super().__init__(ctx, parent)
+        self.sync_button = QToolButton(self)
+        self.sync_button.setIcon(icons.icon("fas fa-sync"))
+        self.sync_button.setToolTip("Generate from the title")
+        self.sync_button.setAutoRaise(True)
+        self.sync_button.clicked.connect(self.sync)
+        self.sync_button.setVisible(not ctx.flag("readonly"))
+        self._place_beside_field()
+
+    def _place_beside_field(self) -> None:
+        row = self._layout.itemAt(self._layout.count() - 1)
+        layout = row.layout() if row is not None else None
+        if layout is not None:  # the field already sits in a row (with the required marker)
+            layout.addWidget(self.sync_button)
+            return
+        self._layout.removeWidget(self.line)
+        self.field = None
+        self.add_field(self.line, self.sync_button)
+
+    def apply_disabled(self, disabled: bool) -> None:
+        super().apply_disabled(disabled)
+        self.sync_button.setVisible(not disabled and not self.ctx.flag("readonly"))
+
+    def title_text(self) -> str:
+        title = self.ctx.option("title")
+        if isinstance(title, str) and title and not title.startswith("ClientEval:"):
+            return title
+        value: Any = self.ctx.node_value("title") if self.ctx.node_value else None
+        return value if isinstance(value, str) else ""
+
+    def sync(self) -> None:
+        """Fill the field with a segment made from the title."""
+        segment = slugify(self.title_text())
+        self.line.setText(segment)
+        self.commit(segment)

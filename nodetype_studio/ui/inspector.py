@@ -1,0 +1,396 @@
+"""The inspector preview widget: tabs, groups and property editors of one node type, live.
+
+Tabs show their icon (label as tooltip) and a badge counting validation errors; groups show icon and
+label and fold. Every edit goes into the preview node, runs the property's validators and updates
+the field's errors and its tab's badge in the same event-loop turn. ``Reset`` restores the defaults.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+import markdown
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QTabWidget, QVBoxLayout, QWidget
+
+from nodetype_studio.catalogue import editor_spec
+from nodetype_studio.previewnode import PreviewNode
+from nodetype_studio.ui import icons, style
+from nodetype_studio.ui.editors.base import EditorWidget
+from nodetype_studio.ui.editors.context import EditorContext
+from nodetype_studio.ui.editors.registry import EditorRegistry, default_registry
+from nodetype_studio.ui.i18n import generated_id
+from nodetype_studio.ui.layout import InspectorLayout, InspectorSource, ItemView, build_layout
+from nodetype_studio.ui.sections import GroupSection, HelpRow, fit_label
+from nodetype_studio.validation import validate_value
+
+Validate = Callable[[Any, Mapping, Any], list]
+
+
+def _default_validate(value, config, platform) -> list:
+    return validate_value(value, config, platform)
+
+
+def _message(error: Any) -> str:
+    return str(getattr(error, "message", error))
+
+
+def _is_error(error: Any) -> bool:
+    """Only error-severity findings make a value invalid (and count on the tab badge)."""
+    return getattr(error, "severity", "error") == "error"
+
+
+class InspectorWidget(QWidget):
+    """Preview of one node type's inspector. ``valueChanged(name, value)`` follows every edit."""
+
+    valueChanged = Signal(str, object)
+    errorsChanged = Signal()
+
+    def __init__(self, parent: QWidget | None = None, *, registry: EditorRegistry | None = None,
+                 validate: Validate | None = None):
+        super().__init__(parent)
+        self.registry = registry or default_registry()
+        self.validate = validate or _default_validate
+        self.source: InspectorSource | None = None
+        self.layout_info: InspectorLayout | None = None
+        self.node: PreviewNode | None = None
+        self.editors: dict[str, EditorWidget] = {}
+        self.errors: dict[str, list[str]] = {}
+        self.notes: dict[str, list[str]] = {}
+        self.sections: dict[str, GroupSection] = {}
+        self._tab_index: dict[str, int] = {}
+        self._tab_icons: dict[str, Any] = {}
+        self._tab_counts: dict[str, int] = {}
+        self._help_rows: dict[str, HelpRow] = {}
+        self._specs: dict[tuple, Any] = {}
+        self._built_tabs: set[str] = set()
+        self._building = False
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        header = QHBoxLayout()
+        header.setContentsMargins(6, 6, 6, 0)
+        self.title = QLabel(self)
+        self.title.setObjectName("nodeTypeTitle")
+        title_font = QFont(self.title.font())
+        title_font.setBold(True)
+        self.title.setFont(title_font)
+        self.title.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        header.addWidget(self.title, 1)
+        self.reset_button = QPushButton(icons.icon("fas fa-undo"), "Reset", self)
+        self.reset_button.setToolTip("Restore the default values")
+        self.reset_button.clicked.connect(self.reset)
+        header.addWidget(self.reset_button)
+        outer.addLayout(header)
+        self.tabs = QTabWidget(self)
+        self.tabs.setDocumentMode(True)
+        self.tabs.setUsesScrollButtons(True)
+        self.tabs.currentChanged.connect(self._current_changed)
+        outer.addWidget(self.tabs, 1)
+        self.empty_note = QLabel("This node type has no properties to edit in the inspector.", self)
+        self.empty_note.setObjectName("emptyNote")
+        self.empty_note.setWordWrap(True)
+        self.empty_note.setAlignment(Qt.AlignCenter)
+        self.empty_note.hide()
+        outer.addWidget(self.empty_note)
+
+    # -- building ------------------------------------------------------------------------------
+    def show_node_type(self, source: InspectorSource, values: Mapping[str, Any] | None = None) -> None:
+        """Build the inspector of ``source``; ``values`` overlay the defaults.
+
+        Only the current tab's editors are created now; another tab's are created when it is first
+        shown (validation and the tab badges cover every property from the start).
+        """
+        # The new page is assembled off screen and swapped in, so painting need not be frozen.
+        self._reset_state()
+        self.source = source
+        self.layout_info = build_layout(source)
+        self.node = PreviewNode(source.config.get("properties") if isinstance(source.config, Mapping) else None)
+        if values:
+            self.node.update(values)
+        self.title.setText(self.layout_info.label)
+        self.title.setToolTip(f"{self.layout_info.label}\n{source.name}")
+        tabs = self.layout_info.tabs
+        self._building = True
+        try:
+            while self.tabs.count() > len(tabs):
+                scroll = self.tabs.widget(self.tabs.count() - 1)
+                self.tabs.removeTab(self.tabs.count() - 1)
+                scroll.deleteLater()
+            for index, tab in enumerate(tabs):
+                base_icon = icons.icon(tab.icon, source.packages)
+                if index < self.tabs.count():  # reuse the tab and its scroll area
+                    self._replace_page(self.tabs.widget(index), None)
+                    if self.tabs.tabIcon(index).cacheKey() != base_icon.cacheKey():
+                        self.tabs.setTabIcon(index, base_icon)
+                else:
+                    self.tabs.addTab(self._scroll_area(), base_icon, "")
+                self.tabs.setTabToolTip(index, tab.label or tab.id)
+                self._tab_index[tab.id] = index
+                self._tab_icons[tab.id] = base_icon
+                self._tab_counts[tab.id] = 0
+            if tabs:
+                self.tabs.setCurrentIndex(0)
+        finally:
+            self._building = False
+        if not tabs:
+            self.empty_note.setText(self._empty_text())
+        self.empty_note.setVisible(not tabs)
+        self.tabs.setVisible(bool(tabs))
+        self.validate_all()
+        if tabs:
+            self._ensure_tab(tabs[0].id)
+
+    def _empty_text(self) -> str:
+        lines = ["This node type has no properties to edit in the inspector."]
+        for tab_id, groups in self.layout_info.missing_tabs.items():
+            lines.append(f"Groups {', '.join(groups)} belong to the tab \u201c{tab_id}\u201d, which this node type "
+                         "does not define (usually it comes from the platform's Node type).")
+        return "\n\n".join(lines)
+
+    @staticmethod
+    def _scroll_area() -> QScrollArea:
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        return scroll
+
+    @staticmethod
+    def _replace_page(scroll: QScrollArea, page: QWidget | None) -> None:
+        old = scroll.takeWidget()
+        if old is not None:
+            old.deleteLater()
+        if page is not None:
+            scroll.setWidget(page)
+
+    def _current_changed(self, index: int) -> None:
+        if self._building or self.layout_info is None or not 0 <= index < len(self.layout_info.tabs):
+            return
+        self._ensure_tab(self.layout_info.tabs[index].id)
+
+    def _ensure_tab(self, tab_id: str) -> None:
+        """Create the editors of tab ``tab_id`` if that has not happened yet."""
+        if tab_id in self._built_tabs or tab_id not in self._tab_index:
+            return
+        self._built_tabs.add(tab_id)
+        tab = next(t for t in self.layout_info.tabs if t.id == tab_id)
+        page = QWidget()
+        page_layout = QVBoxLayout(page)
+        page_layout.setContentsMargins(4, 6, 4, 6)
+        page_layout.setSpacing(2)
+        for group in tab.groups:
+            section = GroupSection(group, self.source.packages, page)
+            self.sections[group.id] = section
+            for item in group.items:
+                self._add_item(section, item)
+            page_layout.addWidget(section)
+        page_layout.addStretch(1)
+        self._replace_page(self.tabs.widget(self._tab_index[tab_id]), page)
+
+    def _reset_state(self) -> None:
+        self.editors.clear()
+        self.errors.clear()
+        self.notes.clear()
+        self.sections.clear()
+        self._tab_index.clear()
+        self._tab_icons.clear()
+        self._tab_counts.clear()
+        self._help_rows.clear()
+        self._built_tabs.clear()
+
+    def _context(self, item: ItemView) -> EditorContext:
+        source = self.source
+        return EditorContext(
+            identifier=item.editor or "",
+            property_name=item.name,
+            property_type=item.type,
+            options=item.options,
+            label=item.label,
+            spec=self._spec(item.editor),
+            platform=source.platform,
+            translator=source.translator,
+            i18n_base=generated_id(source.name, "properties", item.name),
+            packages=source.packages,
+            node_value=self.node.get,
+        )
+
+    def _spec(self, identifier: str | None):
+        if not identifier:
+            return None
+        key = (identifier, self.source.platform.prefix)
+        if key not in self._specs:
+            self._specs[key] = editor_spec(identifier, self.source.platform)
+        return self._specs[key]
+
+    def _add_item(self, section: GroupSection, item: ItemView) -> None:
+        body = section.body
+        layout = section.body_layout
+        if item.kind == "view":
+            note = QLabel(f"{item.label or item.name}: inspector view {item.view or '(none)'}", body)
+            note.setObjectName(f"view:{item.name}")
+            style.tint(note, style.MUTED)
+            note.setWordWrap(True)
+            layout.addWidget(note)
+            return
+        ctx = self._context(item)
+        editor = self.registry.create(ctx)
+        has_help = bool(item.help or item.help_thumbnail)
+        if not editor.has_own_label:  # the widget decides: a placeholder never shows the label itself
+            text = item.label or item.name
+            label = QLabel(text, body)
+            label.setObjectName(f"label:{item.name}")
+            fit_label(label, text)
+            if not item.label:
+                style.emphasise(style.tint(label, style.MUTED), italic=True)
+                label.setToolTip("No ui.label set: showing the property name")
+            layout.addWidget(self._help_row(item, label, body) if has_help else label)
+            layout.addWidget(editor)
+        else:
+            layout.addWidget(self._help_row(item, editor, body) if has_help else editor)
+        editor.set_value(self.node.get(item.name))
+        if self.errors.get(item.name) or self.notes.get(item.name):
+            editor.set_errors(self.errors.get(item.name, []), self.notes.get(item.name, []))
+        editor.on_commit = lambda value, n=item.name: self._edited(n, value)
+        self.editors[item.name] = editor
+
+    def _help_row(self, item: ItemView, main: QWidget, body: QWidget) -> "HelpRow":
+        row = HelpRow(main, item.help, item.help_thumbnail, body)
+        row.button.clicked.connect(lambda _=False, n=item.name: self.toggle_help(n))
+        self._help_rows[item.name] = row
+        return row
+
+    # -- help ----------------------------------------------------------------------------------
+    def toggle_help(self, name: str) -> QLabel | None:
+        """Show or hide the help message of property ``name``; returns the help panel."""
+        row = self._help_rows.get(name)
+        if row is None:
+            return None
+        if row.panel is None:
+            row.panel = QLabel(row.parentWidget())
+            row.panel.setObjectName(f"help:{name}")
+            row.panel.setTextFormat(Qt.RichText)
+            row.panel.setWordWrap(True)
+            row.panel.setOpenExternalLinks(True)
+            style.panel(row.panel, "#eef3f8")
+            row.panel.setMargin(4)
+            html = markdown.markdown(row.message or "", extensions=["extra"]) if row.message else ""
+            if row.thumbnail:
+                html += f"<p><small>Thumbnail: {row.thumbnail}</small></p>"
+            row.panel.setText(html)
+            layout = row.parentWidget().layout()
+            layout.insertWidget(layout.indexOf(row) + 1, row.panel)
+            row.panel.hide()
+        row.panel.setVisible(row.panel.isHidden())
+        return row.panel
+
+    # -- values and validation ------------------------------------------------------------------
+    def _edited(self, name: str, value: Any) -> None:
+        stored = self.node.set(name, value)
+        self._validate_property(name)
+        self._update_badges()
+        self.valueChanged.emit(name, stored)
+
+    def _validate_property(self, name: str) -> None:
+        item = self.layout_info.properties.get(name)
+        messages: list[str] = []
+        notes: list[str] = []
+        if item is not None and item.validation:
+            try:
+                findings = self.validate(self.node.get(name), item.validation, self.source.platform)
+                messages = [_message(e) for e in findings if _is_error(e)]
+                notes = [_message(e) for e in findings if not _is_error(e)]
+            except Exception as exc:  # a failing validator is shown, not raised into the event loop
+                notes = [f"validation failed: {exc}"]
+        problem = self.node.problems.get(name)
+        if problem and self.node.values.get(name) == self.node.defaults.get(name):
+            notes = [problem] + notes
+        self.errors[name] = messages
+        self.notes[name] = notes
+        editor = self.editors.get(name)
+        if editor is not None:
+            editor.set_errors(messages, notes)
+
+    def validate_all(self) -> None:
+        for name in self.layout_info.properties:
+            self._validate_property(name)
+        self._update_badges()
+
+    def _update_badges(self) -> None:
+        counts = {tab.id: 0 for tab in self.layout_info.tabs}
+        for tab in self.layout_info.tabs:
+            for group in tab.groups:
+                for item in group.items:
+                    if item.kind == "property":
+                        counts[tab.id] += len(self.errors.get(item.name, ()))
+        for tab in self.layout_info.tabs:
+            count = counts[tab.id]
+            if count == self._tab_counts.get(tab.id):
+                continue
+            self._tab_counts[tab.id] = count
+            index = self._tab_index[tab.id]
+            self.tabs.setTabIcon(index, icons.badge_icon(self._tab_icons[tab.id], count))
+            label = tab.label or tab.id
+            self.tabs.setTabToolTip(index, f"{label} \u2014 {count} error{'s' if count != 1 else ''}" if count else label)
+        self.errorsChanged.emit()
+
+    def reset(self) -> None:
+        """Restore every value to its default."""
+        if self.node is None:
+            return
+        self.node.reset()
+        for name, editor in self.editors.items():
+            editor.set_value(self.node.get(name))
+        self.validate_all()
+
+    def set_values(self, values: Mapping[str, Any]) -> None:
+        """Set values programmatically (e.g. from ``render --values``) and validate them."""
+        self.node.update(values)
+        for name in values:
+            if name in self.editors:
+                self.editors[name].set_value(self.node.get(name))
+        self.validate_all()
+
+    # -- queries -------------------------------------------------------------------------------
+    def preferred_height(self) -> int:
+        """Height that shows the current tab without scrolling at the current width (for rendering)."""
+        scroll = self.tabs.currentWidget()
+        page_height = 0
+        if isinstance(scroll, QScrollArea) and scroll.widget() is not None:
+            page = scroll.widget()
+            layout = page.layout()
+            layout.activate()
+            inner = scroll.viewport().width()
+            page_height = layout.totalHeightForWidth(inner) if layout.hasHeightForWidth() else layout.totalSizeHint().height()
+        chrome = self.height() - (scroll.viewport().height() if isinstance(scroll, QScrollArea) else 0)
+        note = self.empty_note.sizeHint().height() + 12 if not self.empty_note.isHidden() else 0
+        return max(120, page_height + chrome + note)
+
+    def values(self) -> dict[str, Any]:
+        return dict(self.node.values) if self.node else {}
+
+    def tab_ids(self) -> list[str]:
+        return [tab.id for tab in self.layout_info.tabs] if self.layout_info else []
+
+    def tab_error_count(self, tab_id: str) -> int:
+        return self._tab_counts.get(tab_id, 0)
+
+    def tab_tooltip(self, tab_id: str) -> str:
+        return self.tabs.tabToolTip(self._tab_index[tab_id])
+
+    def select_tab(self, tab_id: str) -> bool:
+        index = self._tab_index.get(tab_id)
+        if index is None:
+            return False
+        self.tabs.setCurrentIndex(index)
+        self._ensure_tab(tab_id)
+        return True
+
+    def editor(self, name: str) -> EditorWidget | None:
+        """The editor of property ``name`` (created now if its tab was not shown yet); None if not shown."""
+        if name not in self.editors and self.layout_info is not None:
+            tab_id = self.layout_info.tab_of(name)
+            if tab_id is not None:
+                self._ensure_tab(tab_id)
+        return self.editors.get(name)

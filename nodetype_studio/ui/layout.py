@@ -1,0 +1,239 @@
+"""What the inspector shows for a node type: tabs, groups and items, in order (neos-facts §5.7).
+
+Qt-free: it turns a node type's effective configuration into plain records the inspector widget
+builds from. Tabs, groups and items are sorted with the CMS's JavaScript positional sorter; a group
+without ``tab`` belongs to the ``default`` tab; hidden items, groups without visible items and tabs
+without visible groups are left out. Every property is kept in ``properties`` (also the hidden
+ones and those outside any group) because the inspector validates them all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from collections import abc
+from typing import Any, Mapping
+
+from nodetype_studio.catalogue import editor_for_type
+from nodetype_studio.model.sorting import js_sort
+from nodetype_studio.platform import Platform
+from nodetype_studio.ui.i18n import Translator, generated_id
+
+CLIENT_EVAL = "ClientEval:"
+
+
+def js_truthy(value: Any) -> bool:
+    """JavaScript truthiness (``{}`` and ``[]`` are true, ``0`` and ``''`` false)."""
+    if isinstance(value, (dict, list)):
+        return True
+    if isinstance(value, float) and value != value:  # NaN
+        return False
+    return bool(value)
+
+
+def is_client_eval(value: Any) -> bool:
+    return isinstance(value, str) and value.startswith(CLIENT_EVAL)
+
+
+def _mapping(value: Any) -> Mapping:
+    # dict first: the model gives dicts, and the abstract check is slow in this hot path
+    return value if isinstance(value, dict) or isinstance(value, abc.Mapping) else {}
+
+
+@dataclass
+class ItemView:
+    """One row of a group: a property with its editor, or an inspector view."""
+
+    kind: str  # "property" | "view"
+    name: str
+    label: str
+    config: Mapping[str, Any]
+    group: str | None = None
+    editor: str | None = None  # editor identifier in the project's spelling; None: no editor resolvable
+    options: Mapping[str, Any] = field(default_factory=dict)
+    type: str = "string"
+    validation: Mapping[str, Any] = field(default_factory=dict)
+    help: str = ""
+    help_thumbnail: str | None = None
+    hidden: bool = False
+    dynamic_hidden: str | None = None  # an unevaluated ClientEval `hidden` expression
+    view: str | None = None  # inspector views: the view identifier
+
+
+@dataclass
+class GroupView:
+    id: str
+    label: str
+    icon: Any
+    tab: str
+    collapsed: bool
+    items: list[ItemView] = field(default_factory=list)
+
+
+@dataclass
+class TabView:
+    id: str
+    label: str
+    icon: Any
+    groups: list[GroupView] = field(default_factory=list)
+
+
+@dataclass
+class InspectorLayout:
+    node_type: str
+    label: str
+    tabs: list[TabView]
+    properties: dict[str, ItemView]  # every property, shown or not
+    missing_tabs: dict[str, list[str]] = field(default_factory=dict)  # tab id -> groups that name it
+
+    def tab_of(self, property_name: str) -> str | None:
+        for tab in self.tabs:
+            for group in tab.groups:
+                if any(i.kind == "property" and i.name == property_name for i in group.items):
+                    return tab.id
+        return None
+
+    @property
+    def visible_properties(self) -> list[str]:
+        return [i.name for t in self.tabs for g in t.groups for i in g.items if i.kind == "property"]
+
+
+@dataclass
+class InspectorSource:
+    """Everything needed to preview one node type."""
+
+    name: str
+    config: Mapping[str, Any]
+    platform: Platform = field(default_factory=Platform)
+    translator: Translator = field(default_factory=Translator)
+    packages: Mapping[str, Path] = field(default_factory=dict)
+
+    @classmethod
+    def from_model(cls, node_type, project) -> "InspectorSource":
+        """From the project model's NodeType and Project."""
+        packages = package_folders(project)
+        return cls(node_type.name, node_type.effective, project.platform, Translator(packages), packages)
+
+
+def package_folders(project) -> dict[str, Path]:
+    """Package key -> folder; a node type namespace also maps to the folder of the package declaring it
+    (packages found by folder name, e.g. ``Vendor__Vendor.Pkg``, still find their translations/icons)."""
+    folders = {p.name: Path(p.path) for p in getattr(project, "packages", [])}
+    for nt in getattr(project, "node_types", {}).values():
+        namespace = nt.name.partition(":")[0]
+        if namespace not in folders and nt.package in folders:
+            folders[namespace] = folders[nt.package]
+    return folders
+
+
+def _editor_id(prop_type: str, inspector: Mapping, platform: Platform) -> str | None:
+    editor = inspector.get("editor")
+    if isinstance(editor, str) and editor.strip():
+        return platform.normalize_editor(editor.strip()).value
+    spec = editor_for_type(prop_type, platform) if isinstance(prop_type, str) else None
+    return spec.identifier(platform) if spec is not None else None
+
+
+def _property_item(name: str, config: Mapping, source: InspectorSource) -> ItemView:
+    ui = _mapping(config.get("ui"))
+    inspector = _mapping(ui.get("inspector"))
+    help_config = _mapping(ui.get("help"))
+    prop_type = config.get("type") if isinstance(config.get("type"), str) else "string"
+    tr, nt = source.translator, source.name
+    hidden_value = inspector.get("hidden")
+    dynamic = hidden_value if is_client_eval(hidden_value) else None
+    return ItemView(
+        kind="property",
+        name=name,
+        label=tr.text(ui.get("label"), generated_id(nt, "properties", name)),
+        config=config,
+        group=inspector.get("group") if isinstance(inspector.get("group"), str) else None,
+        editor=_editor_id(prop_type, inspector, source.platform),
+        options=_mapping(inspector.get("editorOptions")),
+        type=prop_type,
+        validation=_mapping(config.get("validation")),
+        help=tr.text(help_config.get("message"), generated_id(nt, "properties", name, "ui", "help", "message")),
+        help_thumbnail=help_config.get("thumbnail") if isinstance(help_config.get("thumbnail"), str) else None,
+        # An unevaluated ClientEval expression is shown (its outcome depends on other values).
+        hidden=js_truthy(hidden_value) and dynamic is None,
+        dynamic_hidden=dynamic,
+    )
+
+
+def _first(pair: tuple) -> str:
+    return pair[0]
+
+
+def _position(pair: tuple) -> Any:
+    return pair[1].get("position")
+
+
+def _entries(section: Any) -> list[tuple[str, Mapping]]:
+    """Map entries as (id, config); a null entry is a label-less element (neos-facts §5.4)."""
+    return [(str(key), _mapping(value)) for key, value in _mapping(section).items()]
+
+
+def build_layout(source: InspectorSource) -> InspectorLayout:
+    """The inspector of ``source``'s node type."""
+    config = _mapping(source.config)
+    ui = _mapping(config.get("ui"))
+    inspector = _mapping(ui.get("inspector"))
+    tr, nt = source.translator, source.name
+
+    properties: dict[str, ItemView] = {}
+    for name, prop in js_sort(
+        list(_mapping(config.get("properties")).items()), lambda kv: _mapping(kv[1]).get("position"), _first
+    ):
+        properties[name] = _property_item(name, _mapping(prop), source)
+
+    views = [
+        ItemView(
+            kind="view",
+            name=view_id,
+            label=tr.text(view.get("label"), generated_id(nt, "views", view_id)),
+            config=view,
+            group=view.get("group") if isinstance(view.get("group"), str) else None,
+            view=view.get("view") if isinstance(view.get("view"), str) else None,
+            options=_mapping(view.get("viewOptions")),
+            help=tr.text(view.get("helpMessage")) if view.get("helpMessage") else "",
+        )
+        for view_id, view in _entries(inspector.get("views"))
+    ]
+
+    tabs = [
+        TabView(tab_id, tr.text(tab.get("label"), generated_id(nt, "tabs", tab_id)), tab.get("icon"))
+        for tab_id, tab in js_sort(_entries(inspector.get("tabs")), _position, _first)
+    ]
+    tab_by_id = {t.id: t for t in tabs}
+    missing_tabs: dict[str, list[str]] = {}
+
+    for group_id, group in js_sort(_entries(inspector.get("groups")), _position, _first):
+        tab_id = group.get("tab") if isinstance(group.get("tab"), str) and group.get("tab") else "default"
+        tab = tab_by_id.get(tab_id)
+        if tab is None:  # a group on a tab that does not exist is never shown
+            missing_tabs.setdefault(tab_id, []).append(group_id)
+            continue
+        members = [p for p in properties.values() if p.group == group_id] + [v for v in views if v.group == group_id]
+        members = js_sort(
+            members,
+            lambda item: _mapping(_mapping(item.config.get("ui")).get("inspector")).get("position")
+            if item.kind == "property"
+            else item.config.get("position"),
+            lambda item: item.name,
+        )
+        visible = [m for m in members if not m.hidden]
+        if not visible:
+            continue
+        tab.groups.append(
+            GroupView(
+                id=group_id,
+                label=tr.text(group.get("label"), generated_id(nt, "groups", group_id)),
+                icon=group.get("icon"),
+                tab=tab_id,
+                collapsed=js_truthy(group.get("collapsed")),
+                items=visible,
+            )
+        )
+
+    label = tr.text(ui.get("label"), generated_id(nt, "ui", "label")) if ui.get("label") else nt
+    return InspectorLayout(nt, label, [t for t in tabs if t.groups], properties, missing_tabs)

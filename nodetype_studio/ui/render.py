@@ -1,0 +1,84 @@
+"""Rendering an inspector preview to a PNG without a screen (documentation, review, the CLI)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any, Mapping
+
+DEFAULT_WIDTH = 380
+
+
+def ensure_app():
+    """The running QApplication, or a new one (offscreen when there is no display)."""
+    if not os.environ.get("QT_QPA_PLATFORM") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or sys.platform in ("win32", "darwin")
+    ):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtCore import qInstallMessageHandler
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
+            qInstallMessageHandler(_quiet_offscreen)
+        app = QApplication([sys.argv[0] if sys.argv else "nodetype-studio"])
+        app.setStyle("Fusion")
+    return app
+
+
+def _quiet_offscreen(mode, context, message):
+    # The offscreen platform warns about window hints it cannot honour; that is expected here.
+    if "does not support propagateSizeHints" in message:
+        return
+    sys.stderr.write(message + "\n")
+
+
+def render_pixmap(source, *, values: Mapping[str, Any] | None = None, tab: str | None = None,
+                  width: int = DEFAULT_WIDTH, inspector=None):
+    """The inspector of ``source`` (an InspectorSource) as a QPixmap, ``tab`` selected.
+
+    Raises ``KeyError`` for an unknown tab.
+    """
+    app = ensure_app()
+    from PySide6.QtCore import QEvent, QSize, Qt
+
+    from nodetype_studio.ui.inspector import InspectorWidget
+
+    widget = inspector or InspectorWidget()
+    widget.show_node_type(source, values)
+    # Pages replaced by show_node_type are deleted later; without a running event loop "later" only
+    # comes when asked for (batch rendering would pile them up otherwise).
+    app.sendPostedEvents(None, QEvent.DeferredDelete)
+    if tab is not None and not widget.select_tab(tab):
+        raise KeyError(tab)
+    # Laid out for real (shown, but never on a screen) so that sizes are final before measuring.
+    widget.setAttribute(Qt.WA_DontShowOnScreen, True)
+    widget.resize(QSize(width, 400))
+    widget.show()
+    app.processEvents()
+    for _ in range(3):  # the height depends on wrapped text, which depends on the width: settle
+        height = widget.preferred_height()
+        if height == widget.height():
+            break
+        widget.resize(QSize(width, height))
+        app.processEvents()
+    pixmap = widget.grab()
+    if inspector is None:
+        widget.close()
+        widget.deleteLater()
+    return pixmap
+
+
+def render_inspector(source, out: str | os.PathLike, *, values: Mapping[str, Any] | None = None,
+                     tab: str | None = None, width: int = DEFAULT_WIDTH, inspector=None) -> Path:
+    """Render the inspector of ``source`` to the PNG file ``out``.
+
+    Raises ``KeyError`` for an unknown tab and ``OSError`` when the file cannot be written.
+    """
+    pixmap = render_pixmap(source, values=values, tab=tab, width=width, inspector=inspector)
+    path = Path(out)
+    if not pixmap.save(str(path), "PNG"):
+        raise OSError(f"cannot write {path}")
+    return path

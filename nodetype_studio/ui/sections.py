@@ -1,0 +1,132 @@
+"""Pieces of the inspector page: foldable group sections, their headers, and help rows."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QFont, QPainter, QPalette
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
+
+from nodetype_studio.ui import icons
+from nodetype_studio.ui.layout import GroupView
+
+
+WRAP_FROM = 40  # characters: shorter labels stay on one line (wrapping costs layout work)
+
+
+def fit_label(label: QLabel, text: str) -> None:
+    """Never let a label widen the inspector: long labels with spaces wrap, others are clipped
+    (the full text is in the tooltip)."""
+    label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+    if len(text) > WRAP_FROM:
+        label.setToolTip(text)
+        if " " in text:
+            label.setWordWrap(True)
+
+
+class GroupHeader(QWidget):
+    """The clickable bar of a group: icon, bold label and a fold arrow, painted in one widget."""
+
+    toggled = Signal(bool)
+
+    def __init__(self, text: str, icon, expanded: bool, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.text = text
+        self.icon = icon
+        self.expanded = expanded
+        self.setFocusPolicy(Qt.StrongFocus)
+        self.setCursor(Qt.PointingHandCursor)
+        self.setAccessibleName(text)
+        font = QFont(self.font())
+        font.setBold(True)
+        self.setFont(font)
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        return QSize(120, self.fontMetrics().height() + 12)
+
+    def toggle(self) -> None:
+        self.expanded = not self.expanded
+        self.update()
+        self.toggled.emit(self.expanded)
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        if event.button() == Qt.LeftButton:
+            self.toggle()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        if event.key() in (Qt.Key_Space, Qt.Key_Return, Qt.Key_Enter):
+            self.toggle()
+        else:
+            super().keyPressEvent(event)
+
+    def paintEvent(self, _event) -> None:  # noqa: N802 (Qt override)
+        painter = QPainter(self)
+        rect = self.rect()
+        painter.fillRect(rect, self.palette().color(QPalette.Midlight))
+        x = 6
+        if not self.icon.isNull():
+            size = 16
+            painter.drawPixmap(x, (rect.height() - size) // 2, self.icon.pixmap(size, size))
+            x += size + 6
+        arrow = "\u25be" if self.expanded else "\u25b8"
+        arrow_width = self.fontMetrics().horizontalAdvance(arrow) + 8
+        painter.setPen(self.palette().color(QPalette.WindowText))
+        text_rect = rect.adjusted(x, 0, -arrow_width, 0)
+        painter.drawText(text_rect, Qt.AlignVCenter | Qt.AlignLeft,
+                         self.fontMetrics().elidedText(self.text, Qt.ElideRight, text_rect.width()))
+        painter.drawText(rect.adjusted(0, 0, -6, 0), Qt.AlignVCenter | Qt.AlignRight, arrow)
+        if self.hasFocus():
+            painter.setPen(self.palette().color(QPalette.Highlight))
+            painter.drawRect(rect.adjusted(0, 0, -1, -1))
+        painter.end()
+
+
+class GroupSection(QWidget):
+    """A foldable group: a header (icon + label) over the group's rows."""
+
+    def __init__(self, group: GroupView, packages, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.group = group
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 6)
+        layout.setSpacing(4)
+        self.header = GroupHeader(group.label or group.id, icons.icon(group.icon, packages, fallback=False),
+                                  not group.collapsed, self)
+        self.header.setObjectName("groupHeader")
+        self.header.toggled.connect(self._toggled)
+        layout.addWidget(self.header)
+        self.body = QWidget(self)
+        self.body_layout = QVBoxLayout(self.body)
+        self.body_layout.setContentsMargins(8, 0, 4, 0)
+        self.body_layout.setSpacing(3)
+        layout.addWidget(self.body)
+        self.body.setVisible(not group.collapsed)
+
+    @property
+    def collapsed(self) -> bool:
+        return self.body.isHidden()
+
+    def _toggled(self, expanded: bool) -> None:
+        self.body.setVisible(expanded)
+
+    def toggle(self) -> None:
+        self.header.toggle()
+
+
+class HelpRow(QWidget):
+    """A property label (or an editor with its own label) and a help icon that shows the help message."""
+
+    def __init__(self, main: QWidget, message: str, thumbnail: str | None, parent: QWidget):
+        super().__init__(parent)
+        self.message = message
+        self.thumbnail = thumbnail
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(main, 1)
+        self.button = QToolButton(self)
+        self.button.setObjectName("helpButton")
+        self.button.setIcon(icons.icon("fas fa-question-circle"))
+        self.button.setAutoRaise(True)
+        self.button.setToolTip("Help")
+        row.addWidget(self.button, 0, Qt.AlignTop)
+        self.panel: QLabel | None = None

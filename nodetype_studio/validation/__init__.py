@@ -1,0 +1,24 @@
+"""Validators that run as you type, giving the same verdict as the CMS in the browser.
+
+Public API::
+
+    validate_value(value, validation_config, platform=None) -> list[ValidationError]
+    validate_property(node_type, property_name, value) -> list[ValidationError]
+    get_validator(identifier, platform=None) -> Validator | None
+    registered_validators(platform=None) -> dict[str, Validator]
+
+Custom validators: subclass ``Validator`` or decorate a function with ``custom_validator`` and
+register it under the entry point group ``nodetype_studio.validators`` (or list it in a plugin
+folder file's ``validators``). Qt-free.
+"""
+
+from nodetype_studio.validation.engine import validate_property, validate_value
+from nodetype_studio.validation.registry import (
+    custom_validator, get_validator, registered_validators, registry_problems, reload_validators,
+)
+from nodetype_studio.validation.types import ERROR, WARNING, Issue, OptionInfo, ValidationError, Validator
+
+__all__ = [
+    "ERROR", "WARNING", "Issue", "OptionInfo", "ValidationError", "Validator", "custom_validator", "get_validator",
+    "registered_validators", "registry_problems", "reload_validators", "validate_property", "validate_value",
+]

@@ -1,0 +1,157 @@
+"""Date and e-mail validators: DateTime, DateTimeRange (server-only), EmailAddress."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import unicodedata
+
+from nodetype_studio.validation import jsvalue, messages, phpdate
+from nodetype_studio.validation.builtin import BuiltinValidator, empty_string, is_nullish
+from nodetype_studio.validation.types import WARNING, Issue, OptionInfo
+
+_DATE_TIME = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})([+-])([0-9]{2}):([0-9]{2})")
+
+
+def _js_date_valid(match: re.Match) -> bool:
+    """Whether V8's `new Date()` accepts an ISO string of the checked shape: month 1-12, day 1-31
+    (31 February rolls over rather than failing), 24:00:00 only, offset hours below 24."""
+    _, month, day, hour, minute, second, _, off_h, off_m = (int(g) if g.isdigit() else g for g in match.groups())
+    if not (1 <= month <= 12 and 1 <= day <= 31 and minute <= 59 and second <= 59 and off_h <= 23 and off_m <= 59):
+        return False
+    return hour < 24 or (hour == 24 and minute == 0 and second == 0)
+
+
+class DateTimeValidator(BuiltinValidator):
+    short_name = "DateTimeValidator"
+    description = "An ISO 8601 date-time with a numeric offset, e.g. 2024-01-31T10:00:00+01:00 (no Z, no fractions)."
+    value_handling = "null, '' and numbers pass (the browser only checks values with a positive length); lists are checked as their ','-joined text."
+
+    def validate(self, value, options):
+        if empty_string(value) or not jsvalue.less_than(0, jsvalue.length(value)):
+            return []
+        m = _DATE_TIME.fullmatch(jsvalue.to_string(value))
+        if m is None or not _js_date_valid(m):
+            return [messages.issue("dateTimeRangeValidator.invalidDate", custom=messages.custom_message(options))]
+        return []
+
+
+NOT_IN_BROWSER = (
+    "The CMS's browser UI has no DateTimeRangeValidator: it skips this validator and accepts the value. "
+    "The studio applies the server framework's rules and reports the result as a warning."
+)
+
+
+def _parse_value(value, now: dt.datetime) -> dt.datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        try:
+            moment = phpdate.parse(value, now)
+        except phpdate.DateParseError:
+            return None
+    return moment if moment.tzinfo else moment.astimezone()
+
+
+def _format(moment: dt.datetime) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M:%S")
+
+
+class DateTimeRangeValidator(BuiltinValidator):
+    short_name = "DateTimeRangeValidator"
+    runs_in_browser = False
+    description = (
+        "The date must lie after earliestDate and/or before latestDate (server framework semantics; "
+        "the browser does not run this validator)."
+    )
+    value_handling = "null and '' pass; strings are read as dates (ISO 8601 or the server's date syntax); other values are not dates."
+    extra_options = {
+        "earliestDate": OptionInfo("string", False, None, "A time (`now`, `2024-01-01`, `-1 week`), `<start>/<ISO duration>` or `<ISO duration>/<end>`."),
+        "latestDate": OptionInfo("string", False, None, "Same forms as earliestDate."),
+    }
+
+    def __init__(self, platform=None, clock=None):
+        super().__init__(platform)
+        self.clock = clock or (lambda: dt.datetime.now().astimezone())
+
+    def _bound(self, options, name: str, now):
+        raw = jsvalue.get_property(options, name) if isinstance(options, dict) else jsvalue.UNDEFINED
+        if is_nullish(raw):
+            return None, None
+        try:
+            return phpdate.parse_reference(jsvalue.to_string(raw), now), None
+        except phpdate.DateParseError as exc:
+            text = f'The option "{name}" ({jsvalue.to_string(raw)}) is not a date the server can read: {exc}'
+            return None, Issue(None, text, {"option": name}, WARNING)
+
+    def validate(self, value, options):
+        if empty_string(value):
+            return []
+        now = self.clock()
+        earliest, problem1 = self._bound(options, "earliestDate", now)
+        latest, problem2 = self._bound(options, "latestDate", now)
+        problems = [p for p in (problem1, problem2) if p]
+        if problems:
+            return problems
+        moment = _parse_value(value, now)
+        custom = messages.custom_message(options) if isinstance(options, dict) else None
+        if moment is None:
+            found = messages.issue("dateTimeRangeValidator.invalidDate", custom=custom)
+        elif earliest and latest and (moment < earliest or moment > latest):
+            found = messages.issue("dateTimeRangeValidator.mustBeBetween",
+                                   {"earliestDate": _format(earliest), "latestDate": _format(latest)}, custom)
+        elif earliest and not latest and moment < earliest:
+            found = messages.issue("dateTimeRangeValidator.mustBeAfter", {"earliestDate": _format(earliest)}, custom)
+        elif latest and not earliest and moment > latest:
+            found = messages.issue("dateTimeRangeValidator.mustBeBefore", {"latestDate": _format(latest)}, custom)
+        else:
+            return []
+        return [Issue(found.message_id, found.message, found.arguments, WARNING)]
+
+
+# email-validator refuses special-use names (localhost, .local, .invalid, ...) that the CMS's
+# isemail accepts; they are checked with a neutral stand-in label of the same length.
+_SPECIAL_USE = ("arpa", "invalid", "local", "localhost", "onion", "test")
+
+
+def _email_syntax_ok(address: str) -> bool:
+    from email_validator import EmailNotValidError, validate_email
+
+    if address.startswith("@"):
+        return False  # isemail: no local part (a quoted empty local part "" is fine)
+    local, at, domain = address.rpartition("@")
+    if at and not domain.startswith("["):
+        labels = domain.split(".")
+        if labels[-1].lower() in _SPECIAL_USE:
+            labels[-1] = "x" * len(labels[-1])
+            address = local + "@" + ".".join(labels)
+    try:
+        validate_email(
+            address, allow_smtputf8=True, allow_empty_local=True, allow_quoted_local=True,
+            allow_domain_literal=True, allow_display_name=False, check_deliverability=False,
+            globally_deliverable=False, test_environment=True, strict=True,
+        )
+    except EmailNotValidError:
+        return False
+    except Exception:  # the library's own edge cases (e.g. IDNA failures) count as invalid
+        return False
+    return True
+
+
+class EmailAddressValidator(BuiltinValidator):
+    short_name = "EmailAddressValidator"
+    description = (
+        "RFC 5321/5322 address syntax as the CMS's isemail checks it: quoted local parts, IP literals, "
+        "international addresses and dotless domains (admin@mailserver1) are valid; no DNS lookup."
+    )
+    value_handling = "null and '' pass; other non-strings make the browser's validator throw (isemail normalises a string)."
+
+    def validate(self, value, options):
+        if empty_string(value):
+            return []
+        address = unicodedata.normalize("NFC", jsvalue.require_string_method(value, "normalize"))
+        if _email_syntax_ok(address):
+            return []
+        return [messages.issue("emailAddressValidator.invalidEmail", custom=messages.custom_message(options))]

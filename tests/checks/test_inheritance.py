@@ -1,0 +1,198 @@
+"""Findings land where the value is written, once, whatever inherits it; mixins and partial types."""
+
+from nodetype_studio.checks.base import Context
+from nodetype_studio.plugins import reload_plugins
+
+MIXIN = """'Vendor.Site:Mixin.Kind':
+  abstract: true
+  properties:
+    kind:
+      type: string
+      ui:
+        label: Kind
+        inspector:
+          group: 'kind'
+          editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'
+          editorOptions:
+            minimumResultsForSearch: -1
+            allowEmty: true
+            values:
+              a:
+                label: A
+'Vendor.Site:One':
+  superTypes:
+    'Neos.Neos:Content': true
+    'Vendor.Site:Mixin.Kind': true
+  ui:
+    inspector:
+      groups:
+        kind:
+          label: Kind
+          position: 900
+'Vendor.Site:Two':
+  superTypes:
+    'Vendor.Site:One': true
+'Vendor.Site:Three':
+  superTypes:
+    'Neos.Neos:Content': true
+    'Vendor.Site:Mixin.Kind': true
+"""
+
+
+def test_inherited_mistake_reported_once_at_the_supertype_file(check):
+    _, findings = check(MIXIN)
+    unknown = [d for d in findings if d.code == "option-unknown"]
+    assert [(d.line, d.column) for d in unknown] == [(13, 13)]
+    assert unknown[0].node_type == "Vendor.Site:Mixin.Kind"  # attributed to the type that wrote it
+
+
+def test_combined_checks_run_on_the_types_that_use_a_mixin(check):
+    _, findings = check(MIXIN)
+    groups = [d for d in findings if d.code == "inspector-group-undefined"]
+    # `kind` is defined for One (and Two) but not for Three: one finding, at the mixin's line, through Three
+    assert [(d.line, d.node_type) for d in groups] == [(9, "Vendor.Site:Three")]
+
+
+def test_abstract_mixin_alone_is_not_judged_on_combinations(check):
+    text = MIXIN.split("'Vendor.Site:One':")[0]
+    _, findings = check(text)
+    assert {d.code for d in findings} == {"option-unknown"}
+
+
+def test_override_of_a_type_outside_the_project_is_partial(check):
+    text = """'Vendor.Site:Page':
+  superTypes:
+    'Neos.Neos:Document': true
+  properties:
+    title2:
+      type: string
+'Neos.NodeTypes:Page':
+  properties:
+    layout:
+      ui:
+        inspector:
+          group: 'layout'
+          editorOptions:
+            values:
+              wide: ~
+"""
+    _, findings = check(text)
+    assert findings == []
+
+
+def test_custom_postprocessor_turns_missing_options_into_a_note(check):
+    text = """'Vendor.Site:Form':
+  superTypes:
+    'Neos.Neos:Content': true
+  postprocessors:
+    fill:
+      postprocessor: 'Vendor\\Site\\FillPresets'
+  properties:
+    preset:
+      type: string
+      ui:
+        label: Preset
+        inspector:
+          group: default
+          editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'
+"""
+    _, findings = check(text)
+    required = [d for d in findings if d.code == "option-required"]
+    assert len(required) == 1 and required[0].severity.value == "info"
+    assert "unless postprocessor `Vendor\\Site\\FillPresets` adds it" in required[0].message
+
+
+def test_empty_mixin_does_not_wipe_inherited_config(check):
+    """Model fix: a supertype whose config is only `abstract: true` merges as nothing (the CMS's behaviour)."""
+    text = """'Vendor.Site:Mixin.Empty':
+  abstract: true
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+    'Vendor.Site:Mixin.Empty': true
+  properties:
+    p:
+      type: string
+      ui:
+        label: P
+        inspector:
+          group: default
+"""
+    project, findings = check(text)
+    assert findings == []
+    assert "default" in project.node_types["Vendor.Site:Thing"].effective["ui"]["inspector"]["groups"]
+
+
+def test_empty_later_fragment_still_replaces(tmp_path):
+    from nodetype_studio.model import load_project
+
+    folder = tmp_path / "Vendor.Site" / "Configuration"
+    folder.mkdir(parents=True)
+    (folder / "NodeTypes.A.yaml").write_text("'Vendor.Site:T':\n  properties:\n    a:\n      type: string\n")
+    (folder / "NodeTypes.B.yaml").write_text("'Vendor.Site:T': {}\n")
+    project = load_project(tmp_path / "Vendor.Site", use_cache=False)
+    assert "properties" not in project.node_types["Vendor.Site:T"].local
+
+
+PLUGIN = '''
+editors = [{"identifier": "Vendor.Colors/ColorEditor", "options": {"palette": "list"}, "fits_types": ["string"]}]
+validators = [{"identifier": "Vendor.Site/Validation/SlugValidator", "options": {"maxLength": "integer"}}]
+'''
+
+USES_PLUGINS = """'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    color:
+      type: string
+      ui:
+        label: Color
+        inspector:
+          group: default
+          editor: 'Vendor.Colors/ColorEditor'
+          editorOptions:
+            palete: [red]
+      validation:
+        'Vendor.Site/Validation/SlugValidator':
+          maxLength: long
+    amount:
+      type: integer
+      ui:
+        label: Amount
+        inspector:
+          group: default
+          editor: 'Vendor.Colors/ColorEditor'
+"""
+
+
+def test_plugin_editors_and_validators_are_known(check, tmp_path, monkeypatch):
+    plugin_dir = tmp_path / "plugins"
+    plugin_dir.mkdir()
+    (plugin_dir / "colors.py").write_text(PLUGIN)
+    monkeypatch.setenv("NODETYPE_STUDIO_PLUGIN_PATH", str(plugin_dir))
+    reload_plugins()
+    try:
+        _, findings = check(USES_PLUGINS)
+    finally:
+        monkeypatch.delenv("NODETYPE_STUDIO_PLUGIN_PATH")
+        reload_plugins()
+    codes = {(d.code, d.line) for d in findings}
+    assert ("option-unknown", 13) in codes  # palete: the plugin declared `palette`
+    assert ("validator-option-type", 16) in codes  # maxLength must be an integer
+    assert ("editor-type-mismatch", 23) in codes  # the plugin editor fits strings only
+    assert not any(d.code.endswith("unregistered") for d in findings)
+    message = next(d.message for d in findings if d.code == "option-unknown")
+    assert "did you mean `palette`?" in message
+
+
+def test_without_plugins_custom_identifiers_are_warnings(check):
+    _, findings = check(USES_PLUGINS)
+    assert {(d.code, d.severity.value) for d in findings} == {("editor-unregistered", "warning"),
+                                                              ("validator-unregistered", "warning")}
+
+
+def test_context_knows_project_files(check):
+    project, _ = check(MIXIN)
+    ctx = Context.for_project(project)
+    assert any(f.endswith("NodeTypes.Test.yaml") for f in ctx.user_files)
+    assert not any("baseline" in f for f in ctx.user_files)

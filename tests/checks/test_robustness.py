@@ -1,0 +1,123 @@
+"""Odd shapes never crash the checker; findings in a supertype's own file are reported there."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nodetype_studio.checks import run_checks
+from nodetype_studio.model import load_project
+from tests.checks.helpers import check_text
+
+ODD = """'Vendor.Site:Odd':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    inspector:
+      groups: [a, b]
+      tabs: ~
+  properties:
+    a: ~
+    b: 5
+    c:
+      type: [string]
+      ui: 7
+    d:
+      type: string
+      ui:
+        inspector: [x]
+    e:
+      type: string
+      ui:
+        inspector:
+          group: [default]
+          position: [1]
+          editor: 42
+          editorOptions: 'oops'
+      validation: 'Neos.Neos/Validation/NotEmptyValidator'
+    f:
+      type: string
+      ui:
+        inspector:
+          group: default
+          editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'
+          editorOptions:
+            values: [a, b]
+            placeholder: {x: 1}
+      validation:
+        'Neos.Neos/Validation/StringLengthValidator': 5
+        'Neos.Neos/Validation/RegularExpressionValidator':
+          regularExpression: 12
+    g:
+      type: DateTime
+      defaultValue: [now]
+      ui:
+        inspector:
+          group: default
+          editorOptions:
+            format: 5
+            crop: ~
+"""
+
+
+def test_odd_shapes_are_findings_not_crashes(check):
+    _, findings = check(ODD)
+    codes = {d.code for d in findings}
+    assert {"property-type-unknown", "option-type", "editor-unknown", "validator-shape",
+            "validator-option-type", "default-value-type"} <= codes
+    assert all(d.line >= 1 for d in findings)
+
+
+def test_finding_in_the_supertype_file(tmp_path):
+    folder = tmp_path / "Vendor.Site" / "NodeTypes"
+    folder.mkdir(parents=True)
+    (folder / "Mixin.yaml").write_text("""'Vendor.Site:Mixin.Teaser':
+  abstract: true
+  properties:
+    teaser:
+      type: string
+      ui:
+        label: Teaser
+        inspector:
+          group: default
+          editor: 'Neos.Neos/Inspector/Editors/TextAreaEditor'
+          editorOptions:
+            maxlenght: 200
+""")
+    (folder / "Article.yaml").write_text("""'Vendor.Site:Article':
+  superTypes:
+    'Neos.Neos:Content': true
+    'Vendor.Site:Mixin.Teaser': true
+'Vendor.Site:News':
+  superTypes:
+    'Vendor.Site:Article': true
+""")
+    findings = run_checks(load_project(tmp_path / "Vendor.Site", use_cache=False))
+    assert [(d.code, d.file.rsplit("/", 1)[-1], d.line, d.column) for d in findings] == [
+        ("option-unknown", "Mixin.yaml", 12, 13)]
+    assert "did you mean `maxlength`?" in findings[0].message
+
+
+_scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.sampled_from(["", "x", "ClientEval:1", "~", "[]"]))
+_values = st.recursive(_scalars, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                         st.dictionaries(st.sampled_from(
+                                                             ["values", "label", "min", "max", "crop", "features",
+                                                              "aspectRatio", "options", "x", "group"]), inner, max_size=3)),
+                       max_leaves=8)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(editor=st.sampled_from(["SelectBoxEditor", "ImageEditor", "RangeEditor", "DateTimeEditor", "RichTextEditor",
+                               "ReferencesEditor", "Nope"]),
+       options=st.dictionaries(st.sampled_from(["values", "min", "max", "crop", "features", "format", "formatting",
+                                                "createNew", "maximumFileSize", "placeholder", "allowEmpty"]),
+                               _values, max_size=4),
+       validation=st.dictionaries(st.sampled_from(["Neos.Neos/Validation/StringLengthValidator",
+                                                   "Neos.Neos/Validation/RegularExpressionValidator", "X"]),
+                                  _values, max_size=2))
+def test_any_options_never_crash(tmp_path_factory, editor, options, validation):
+    import yaml
+
+    config = {"Vendor.Site:Fuzz": {"superTypes": {"Neos.Neos:Content": True}, "properties": {"p": {
+        "type": "string", "validation": validation,
+        "ui": {"inspector": {"group": "default", "editor": f"Neos.Neos/Inspector/Editors/{editor}",
+                             "editorOptions": options}}}}}}
+    check_text(tmp_path_factory.mktemp("fuzz"), yaml.safe_dump(config))

@@ -1,0 +1,36 @@
+"""One fixture per check (tests/fixtures/checks/*.yaml): the finding at the marked line, with its code,
+severity and message; then the same fixture corrected (the `# fix:` edits) gives no finding at all."""
+
+import pytest
+
+from tests.checks.helpers import all_cases
+
+CASES = all_cases()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_finding_at_the_marked_line(case, check):
+    project, findings = check(case.text)
+    matching = [d for d in findings if d.code == case.code]
+    assert len(matching) == 1, [d.format_text() for d in findings]
+    found = matching[0]
+    assert (found.line, found.column) == (case.line, case.column), found.format_text()
+    assert found.severity.value == case.severity
+    assert case.message in found.message, found.message
+    assert found.file.endswith("NodeTypes.Test.yaml")
+    assert found.node_type == "Vendor.Site:Thing"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_corrected_fixture_is_clean(case, check):
+    project, findings = check(case.corrected())
+    assert [d.format_text() for d in findings if d.code not in case.allow] == []
+    assert [d.format_text() for d in project.diagnostics] == []
+
+
+def test_every_check_code_has_a_fixture():
+    from nodetype_studio.checks.codes import CHECK_CODES
+
+    covered = {case.code for case in CASES}
+    missing = {code for code in CHECK_CODES if not code.startswith("config-")} - covered
+    assert missing == set()

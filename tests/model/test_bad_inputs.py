@@ -1,0 +1,434 @@
+"""Every bad input is a finding with code, message and position; nothing crashes, nothing else is lost."""
+
+from __future__ import annotations
+
+import pytest
+from modelkit import codes, only, where
+
+from nodetype_studio.diagnostics import Severity
+from nodetype_studio.model import load_project, yamlload
+from nodetype_studio.model.yamlload import ALIAS_EXPANSION_LIMIT, MAX_NESTING
+
+# A well-formed file loaded next to every broken one: its type must always survive.
+GOOD = {"NodeTypes/Good.yaml": """
+    'Acme.Site:Good':
+      superTypes:
+        'Neos.Neos:Content': true
+      properties:
+        text:
+          type: string
+    """}
+
+
+def broken(open_project, name: str, content: str | bytes):
+    project = open_project({**GOOD, f"NodeTypes/{name}": content})
+    assert "Acme.Site:Good" in project.node_types, "a broken file must not stop the others from loading"
+    assert project.node_types["Acme.Site:Good"].effective["properties"]["text"]["type"] == "string"
+    return project
+
+
+def test_syntax_error_has_position_and_the_other_files_still_load(open_project):
+    project = broken(open_project, "Broken.yaml", """
+        'Acme.Site:Broken':
+          properties:
+            title: [unclosed
+          ui:
+            label: x
+        """)
+    finding = only(project, "yaml-syntax")
+    assert finding.severity == Severity.ERROR
+    assert finding.message.startswith("YAML syntax error: ")
+    assert where(finding)[0] == "Broken.yaml"
+    assert finding.line == 4 and finding.column >= 1
+    assert "Acme.Site:Broken" not in project.node_types
+    broken_file = next(f for f in project.files if f.path.name == "Broken.yaml")
+    assert broken_file.data is None
+
+
+def test_mapping_values_not_allowed_points_at_the_offending_colon(open_project):
+    project = broken(open_project, "Colon.yaml", "'Acme.Site:Colon':\n  ui: label: x\n")
+    finding = only(project, "yaml-syntax")
+    assert "mapping values are not allowed" in finding.message
+    assert where(finding) == ("Colon.yaml", 2, 12)
+
+
+def test_tab_indentation_is_reported_at_the_tab(open_project):
+    project = broken(open_project, "Tabs.yaml", "'Acme.Site:Tabs':\n  ui:\n  \tlabel: x\n")
+    tab = only(project, "yaml-tab")
+    assert tab.severity == Severity.ERROR
+    assert "tab character in indentation" in tab.message
+    assert where(tab) == ("Tabs.yaml", 3, 3)
+
+
+def test_a_tab_inside_a_value_is_not_an_indentation_finding(open_project):
+    project = open_project({"NodeTypes/T.yaml": "'Acme.Site:T':\n  ui:\n    label: \"a\\tb\"\n    help: {message: 'x\ty'}\n"})
+    assert not codes(project, "yaml-tab")
+    assert project.node_types["Acme.Site:T"].effective["ui"]["label"] == "a\tb"
+
+
+def test_duplicate_key_first_occurrence_kept_and_file_still_loads(open_project):
+    project = broken(open_project, "Dup.yaml", """
+        'Acme.Site:Dup':
+          ui:
+            label: First
+            icon: icon-a
+            label: Second
+          properties:
+            a: {type: string}
+        """)
+    finding = only(project, "yaml-duplicate-key")
+    assert finding.severity == Severity.ERROR
+    assert "duplicate key 'label' (first defined on line 3)" in finding.message
+    assert where(finding) == ("Dup.yaml", 5, 5)
+    nt = project.node_types["Acme.Site:Dup"]
+    assert nt.effective["ui"]["label"] == "First"
+    assert nt.effective["ui"]["icon"] == "icon-a"
+    assert "a" in nt.effective["properties"]
+
+
+def test_duplicate_top_level_node_type_keeps_the_first(open_project):
+    project = broken(open_project, "DupType.yaml", """
+        'Acme.Site:Twice':
+          ui: {label: One}
+        'Acme.Site:Twice':
+          ui: {label: Two}
+        """)
+    finding = only(project, "yaml-duplicate-key")
+    assert where(finding) == ("DupType.yaml", 3, 1)
+    assert project.node_types["Acme.Site:Twice"].effective["ui"]["label"] == "One"
+
+
+def test_non_utf8_bytes_are_reported_and_the_file_still_loads(open_project):
+    content = b"'Acme.Site:Latin':\n  ui:\n    label: 'Caf\xe9 au lait'\n    icon: icon-coffee\n"
+    project = broken(open_project, "Latin.yaml", content)
+    finding = only(project, "yaml-encoding")
+    assert finding.severity == Severity.ERROR
+    assert "byte 0xe9 is not valid UTF-8" in finding.message
+    assert where(finding) == ("Latin.yaml", 3, 16)
+    ui = project.node_types["Acme.Site:Latin"].effective["ui"]
+    assert ui["label"] == "Caf\ufffd au lait"
+    assert ui["icon"] == "icon-coffee"
+
+
+def test_utf8_bom_is_accepted_silently(open_project):
+    project = open_project({"NodeTypes/Bom.yaml": "\ufeff'Acme.Site:Bom':\n  ui: {label: 'Ünïcode'}\n"})
+    assert not project.diagnostics
+    assert project.node_types["Acme.Site:Bom"].effective["ui"]["label"] == "Ünïcode"
+
+
+def test_unknown_tag_is_never_constructed(open_project):
+    project = broken(open_project, "Tag.yaml", """
+        'Acme.Site:Tagged':
+          ui:
+            label: !foo bar
+            icon: !!python/object/apply:os.system ['echo pwned']
+        """)
+    found = codes(project, "yaml-tag")
+    assert [where(d) for d in found] == [("Tag.yaml", 3, 12), ("Tag.yaml", 4, 11)]
+    assert "the tag '!foo' is not supported" in found[0].message
+    assert all(d.severity == Severity.ERROR for d in found)
+    ui = project.node_types["Acme.Site:Tagged"].effective["ui"]
+    assert ui["label"] == "bar"
+    # a tagged sequence is read as a plain list of strings: nothing is called
+    assert ui["icon"] == ["echo pwned"]
+
+
+def billion_laughs(levels: int = 9) -> str:
+    lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for level in range(1, levels):
+        refs = ",".join([f"*a{level - 1}"] * 9)
+        lines.append(f"a{level}: &a{level} [{refs}]")
+    return "'Acme.Site:Bomb':\n  ui:\n" + "".join(f"    {line}\n" for line in lines)
+
+
+def test_alias_bomb_is_bounded_and_the_file_is_not_loaded(open_project, monkeypatch):
+    built = []
+    original = yamlload._Builder.build
+
+    def counting(self, node, depth=0):
+        built.append(self.file)
+        return original(self, node, depth)
+
+    monkeypatch.setattr(yamlload._Builder, "build", counting)
+    # 9**40 values if expanded: only a bounded loader gets through this at all
+    project = broken(open_project, "Bomb.yaml", billion_laughs(levels=40))
+    finding = only(project, "yaml-alias-bomb")
+    assert finding.severity == Severity.ERROR
+    assert f"more than {ALIAS_EXPANSION_LIMIT:,} values" in finding.message
+    assert "it is not loaded" in finding.message
+    assert where(finding) == ("Bomb.yaml", 1, 1)
+    assert "Acme.Site:Bomb" not in project.node_types
+    # the size is computed on the node graph: not a single value of the bomb is ever built
+    assert not [f for f in built if f.endswith("Bomb.yaml")]
+    assert [f for f in built if f.endswith("Good.yaml")]
+
+
+def test_moderate_alias_reuse_is_not_a_bomb(open_project):
+    project = open_project({"NodeTypes/Reuse.yaml": billion_laughs(levels=3)})
+    assert not codes(project, "yaml-alias-bomb")
+    assert len(project.node_types["Acme.Site:Bomb"].effective["ui"]["a2"]) == 9
+
+
+def test_nesting_too_deep(open_project):
+    depth = MAX_NESTING + 50
+    text = "'Acme.Site:Deep':\n  ui:\n    x: " + "[" * depth + "]" * depth + "\n"
+    project = broken(open_project, "Deep.yaml", text)
+    finding = only(project, "yaml-too-deep")
+    assert f"deeper than {MAX_NESTING} levels" in finding.message
+    assert where(finding) == ("Deep.yaml", 1, 1)
+    assert "Acme.Site:Deep" not in project.node_types
+
+
+def test_top_level_that_is_not_a_mapping(open_project):
+    project = broken(open_project, "List.yaml", "- 'Acme.Site:One'\n- 'Acme.Site:Two'\n")
+    finding = only(project, "nodetypes-not-mapping")
+    assert finding.severity == Severity.ERROR
+    assert "must be a mapping of node type names" in finding.message
+    assert where(finding) == ("List.yaml", 1, 1)
+
+
+def test_top_level_scalar_is_not_a_mapping(open_project):
+    project = broken(open_project, "Scalar.yaml", "just a sentence\n")
+    assert where(only(project, "nodetypes-not-mapping")) == ("Scalar.yaml", 1, 1)
+
+
+def test_empty_and_comment_only_files_are_fine(open_project):
+    project = open_project({**GOOD, "NodeTypes/Empty.yaml": "", "NodeTypes/Comment.yaml": "# nothing yet\n"})
+    assert not project.diagnostics
+
+
+def test_node_type_config_that_is_a_scalar(open_project):
+    project = broken(open_project, "ScalarType.yaml", "'Acme.Site:Other':\n  ui: {label: Other}\n'Acme.Site:Scalar': 'hello'\n")
+    finding = only(project, "nodetype-not-mapping")
+    assert finding.message == "the configuration of 'Acme.Site:Scalar' must be a mapping, not str"
+    assert where(finding) == ("ScalarType.yaml", 3, 1)
+    assert finding.node_type == "Acme.Site:Scalar"
+    assert "Acme.Site:Scalar" not in project.node_types
+    assert project.node_types["Acme.Site:Other"].effective["ui"]["label"] == "Other"
+
+
+def test_node_type_set_to_null_last_is_dropped_as_by_the_cms(open_project):
+    project = open_project({
+        "NodeTypes/Types.yaml": """
+            'Acme.Site:Gone':
+              ui: {label: Gone}
+            'Acme.Site:Back': ~
+            'Acme.Site:Child':
+              superTypes: {'Acme.Site:Gone': true}
+            'Neos.Neos:Shortcut': ~
+            """,
+        "Configuration/NodeTypes.yaml": """
+            'Acme.Site:Gone': ~
+            'Acme.Site:Back':
+              ui: {label: Back}
+            """,
+    })
+    found = codes(project, "nodetype-unset")
+    assert sorted((d.severity, where(d), d.message) for d in found) == [
+        (Severity.INFO, ("NodeTypes.yaml", 1, 1), "'Acme.Site:Gone' is set to null here, so the CMS drops the node type"),
+        (Severity.INFO, ("Types.yaml", 6, 1), "'Neos.Neos:Shortcut' is set to null here, so the CMS drops the node type"),
+    ]
+    assert "Acme.Site:Gone" not in project.node_types
+    assert "Neos.Neos:Shortcut" not in project.node_types
+    # a later definition brings a nulled type back
+    assert project.node_types["Acme.Site:Back"].effective["ui"] == {"label": "Back"}
+    unknown = only(project, "supertype-unknown")
+    assert unknown.severity == Severity.ERROR and where(unknown) == ("Types.yaml", 5, 16)
+
+
+UNKNOWN = {
+    "NodeTypes/Unknown.yaml": """
+        'Acme.Site:Page':
+          superTypes:
+            'Acme.Site:Missing': true
+            'Other.Vendor:Mixin': true
+            'Neos.Neos:Nope': true
+            'Neos.Neos:Document': true
+        """,
+}
+
+
+def test_unknown_supertype_error_in_an_opened_namespace_warning_elsewhere(open_project):
+    project = open_project(UNKNOWN)
+    found = codes(project, "supertype-unknown")
+    assert [(d.severity, where(d)) for d in found] == [
+        (Severity.ERROR, ("Unknown.yaml", 3, 5)),
+        (Severity.WARNING, ("Unknown.yaml", 4, 5)),
+        (Severity.ERROR, ("Unknown.yaml", 5, 5)),
+    ]
+    assert found[0].message == "Acme.Site:Page: supertype 'Acme.Site:Missing' is not defined"
+    assert "is the package that defines it part of the opened folder?" in found[1].message
+    assert found[2].message == "Acme.Site:Page: supertype 'Neos.Neos:Nope' is not defined"
+    nt = project.node_types["Acme.Site:Page"]
+    # the known supertype still applies
+    assert nt.is_of_type("Neos.Neos:Document")
+    assert "title" in nt.effective["properties"]
+
+
+def test_unknown_supertype_is_an_error_when_its_package_is_in_the_opened_folder(make_project):
+    root = make_project({
+        "Other.Vendor/NodeTypes/Mixin.yaml": "'Other.Vendor:Real': {}\n",
+        "Acme.Site/NodeTypes/Page.yaml": "'Acme.Site:Page':\n  superTypes:\n    'Other.Vendor:Typo': true\n",
+    }, root="packages")
+    project = load_project(root, use_cache=False)
+    finding = only(project, "supertype-unknown")
+    assert finding.severity == Severity.ERROR
+    assert where(finding) == ("Page.yaml", 3, 5)
+
+
+def test_unknown_supertype_of_the_own_package_is_a_warning_when_one_file_is_opened(make_project):
+    root = make_project({
+        "NodeTypes/Page.yaml": "'Acme.Site:Page':\n  superTypes:\n    'Acme.Site:Mixin': true\n    'Neos.Neos:Nope': true\n",
+        "NodeTypes/Mixin.yaml": "'Acme.Site:Mixin': {}\n",
+    })
+    project = load_project(root / "NodeTypes" / "Page.yaml", use_cache=False)
+    found = codes(project, "supertype-unknown")
+    assert [(d.severity, where(d)) for d in found] == [(Severity.WARNING, ("Page.yaml", 3, 5)),
+                                                       (Severity.ERROR, ("Page.yaml", 4, 5))]
+    # the whole package knows the mixin
+    assert len(codes(load_project(root, use_cache=False), "supertype-unknown")) == 1
+
+
+def test_inheritance_cycle(open_project):
+    project = open_project({"NodeTypes/Cycle.yaml": """
+        'Acme.Site:A':
+          superTypes:
+            'Acme.Site:B': true
+        'Acme.Site:B':
+          superTypes:
+            'Acme.Site:C': true
+        'Acme.Site:C':
+          superTypes:
+            'Acme.Site:A': true
+          properties:
+            c: {type: string}
+        """})
+    found = codes(project, "supertype-cycle")
+    assert len(found) == 1, [d.format_text() for d in found]
+    assert found[0].message == "inheritance cycle: Acme.Site:A -> Acme.Site:B -> Acme.Site:C -> Acme.Site:A"
+    assert where(found[0]) == ("Cycle.yaml", 9, 5)
+    # every type of the cycle is still resolved, nobody hangs
+    assert "c" in project.node_types["Acme.Site:A"].effective["properties"]
+    assert "Acme.Site:A" not in project.node_types["Acme.Site:A"].ancestors
+
+
+def test_self_reference_is_a_cycle(open_project):
+    project = open_project({"NodeTypes/Self.yaml": "'Acme.Site:Self':\n  superTypes:\n    'Acme.Site:Self': true\n"})
+    finding = only(project, "supertype-cycle")
+    assert finding.message == "inheritance cycle: Acme.Site:Self -> Acme.Site:Self"
+    assert where(finding) == ("Self.yaml", 3, 5)
+
+
+def test_final_supertype(open_project):
+    project = open_project({"NodeTypes/Final.yaml": """
+        'Acme.Site:Sealed':
+          final: true
+          properties:
+            s: {type: string}
+        'Acme.Site:Child':
+          superTypes:
+            'Acme.Site:Sealed': true
+        """})
+    finding = only(project, "supertype-final")
+    assert finding.severity == Severity.ERROR
+    assert finding.message == "Acme.Site:Child: 'Acme.Site:Sealed' is final and cannot be used as a supertype"
+    assert where(finding) == ("Final.yaml", 7, 5)
+
+
+def test_old_list_form_of_supertypes(open_project):
+    project = open_project({"NodeTypes/List.yaml": """
+        'Acme.Site:Old':
+          superTypes:
+            - 'Neos.Neos:Content'
+        """})
+    finding = only(project, "supertypes-list")
+    assert finding.severity == Severity.ERROR
+    assert "superTypes is written as a list; Neos 9 rejects this" in finding.message
+    assert "Write a map: `Name: true`" in finding.message
+    assert where(finding) == ("List.yaml", 2, 3)
+    # read like 8.3 did: the listed types are supertypes
+    assert project.node_types["Acme.Site:Old"].is_of_type("Neos.Neos:Content")
+
+
+def test_supertypes_that_are_a_scalar(open_project):
+    project = open_project({"NodeTypes/S.yaml": "'Acme.Site:S':\n  superTypes: 'Neos.Neos:Content'\n"})
+    finding = only(project, "supertypes-invalid")
+    assert where(finding) == ("S.yaml", 2, 3)
+    assert project.node_types["Acme.Site:S"].ancestors == []
+
+
+@pytest.mark.parametrize("name", ["unstructured", "Acme.Site", "Acme.Site:", ":Name", "Acme Site:Name", "Acme.Site:Na me"])
+def test_node_type_name_not_vendor_package_name(open_project, name):
+    project = open_project({"NodeTypes/Name.yaml": f"'{name}':\n  ui: {{label: x}}\n"})
+    finding = only(project, "nodetype-name")
+    assert finding.severity == Severity.WARNING
+    assert finding.message == f"node type name {name!r} is not of the form Vendor.Package:Name"
+    assert where(finding) == ("Name.yaml", 1, 1)
+
+
+@pytest.mark.parametrize("name", ["Acme.Site:Page", "Acme.Site.Sub:Content.Text", "A:B", "Acme.Site:Mixin_Title"])
+def test_valid_node_type_names(open_project, name):
+    project = open_project({"NodeTypes/Name.yaml": f"'{name}': {{}}\n"})
+    assert not codes(project, "nodetype-name")
+
+
+def test_yml_files_next_to_nodetypes_files(open_project):
+    project = open_project({
+        **GOOD,
+        "NodeTypes/Content/Teaser.yml": "'Acme.Site:Teaser': {}\n",
+        "Configuration/NodeTypes.Override.yml": "'Acme.Site:Override': {}\n",
+        "Configuration/NodeTypes.yaml": "'Acme.Site:Fine': {}\n",
+        "Configuration/Settings.yml": "Neos: {}\n",
+    })
+    found = {where(d)[0]: d for d in codes(project, "file-yml-extension")}
+    assert set(found) == {"Teaser.yml", "NodeTypes.Override.yml", "Settings.yml"}
+    assert all(d.severity == Severity.ERROR for d in found.values())
+    assert "must end in .yaml" in found["Teaser.yml"].message
+    assert found["NodeTypes.Override.yml"].message.startswith("NodeTypes.Override.yml: configuration files must end in .yaml")
+    assert "Acme.Site:Teaser" not in project.node_types
+    assert "Acme.Site:Override" not in project.node_types
+    assert "Acme.Site:Fine" in project.node_types
+
+
+def test_unrelated_yml_files_in_configuration_are_ignored(open_project):
+    project = open_project({**GOOD, "Configuration/Routes.yml": "- name: x\n", "Configuration/Policy.yaml": "roles: {}\n"})
+    assert not codes(project, "file-yml-extension")
+
+
+def test_many_broken_files_at_once_never_stop_loading(open_project):
+    project = open_project({
+        **GOOD,
+        "NodeTypes/A.yaml": "'Acme.Site:A': [\n",
+        "NodeTypes/B.yaml": b"\xff\xfe\x00garbage: [\n",
+        "NodeTypes/C.yaml": billion_laughs(),
+        "NodeTypes/D.yaml": "- a\n",
+        "NodeTypes/E.yaml": "'Acme.Site:E':\n  superTypes: {'Acme.Site:E': true}\n",
+        "NodeTypes/F.yaml": "'Acme.Site:F': 3\n",
+        "NodeTypes/G.yaml": "'Acme.Site:G':\n  properties: {x: {type: string}}\n",
+    })
+    assert {"Acme.Site:Good", "Acme.Site:E", "Acme.Site:G"} <= set(project.node_types)
+    reported = {d.code for d in project.diagnostics}
+    assert {"yaml-syntax", "yaml-encoding", "yaml-alias-bomb", "nodetypes-not-mapping",
+            "supertype-cycle", "nodetype-not-mapping"} <= reported
+    assert all(d.file and d.line >= 1 for d in project.diagnostics), [d.format_text() for d in project.diagnostics]
+
+
+def test_missing_path_raises_file_not_found(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        load_project(tmp_path / "nope")
+
+
+def test_settings_file_that_is_not_a_mapping(open_project):
+    project = open_project({**GOOD, "Configuration/Settings.yaml": "- 1\n- 2\n"})
+    finding = only(project, "settings-not-mapping")
+    assert where(finding) == ("Settings.yaml", 1, 1)
+    # the baseline editors still apply
+    assert project.node_types["Acme.Site:Good"].effective["properties"]["text"]["type"] == "string"
+
+
+def test_control_character_is_a_syntax_error_with_a_position(open_project):
+    project = broken(open_project, "Ctrl.yaml", "'Acme.Site:Ctrl':\n  ui:\n    label: 'Café\x01'\n")
+    finding = only(project, "yaml-syntax")
+    assert finding.message == ("YAML syntax error: the character U+0001 is not allowed in YAML "
+                               "(control characters are not allowed)")
+    assert where(finding) == ("Ctrl.yaml", 3, 17)

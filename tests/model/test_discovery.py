@@ -1,0 +1,225 @@
+"""Where NodeTypes files are found and in which order they load (facts §5.1)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from modelkit import codes, write_files
+
+from nodetype_studio.model import load_project
+from nodetype_studio.model.discovery import discover
+
+DISTRIBUTION = Path(__file__).parent.parent / "fixtures" / "model" / "distribution"
+
+
+def relative_files(project) -> list[str]:
+    return [f.path.relative_to(project.root).as_posix() for f in project.files if not f.baseline]
+
+
+def test_distribution_package_order_dependencies_first(fixtures):
+    project = load_project(fixtures / "model" / "distribution", use_cache=False)
+    assert project.kind == "distribution"
+    # Zeta.Mixins loads after Alpha.Base (loading-order.after), Acme.Site requires Zeta.Mixins,
+    # Beta.Tools is independent; the distribution's own Configuration comes last
+    assert project.package_names == ["Alpha.Base", "Zeta.Mixins", "Acme.Site", "Beta.Tools", "(global configuration)"]
+
+
+def test_distribution_file_order(fixtures):
+    project = load_project(fixtures / "model" / "distribution", use_cache=False)
+    assert relative_files(project) == [
+        "Packages/Application/Alpha.Base/Configuration/NodeTypes.yaml",
+        "Packages/Application/Zeta.Mixins/Configuration/NodeTypes.Seo.yaml",
+        # a package: NodeTypes/ files, then Configuration/NodeTypes.yaml, then NodeTypes.*.yaml by name
+        "DistributionPackages/Acme.Site/NodeTypes/Content/Text.yaml",
+        "DistributionPackages/Acme.Site/NodeTypes/Document/Page.yaml",
+        "DistributionPackages/Acme.Site/Configuration/NodeTypes.yaml",
+        "DistributionPackages/Acme.Site/Configuration/NodeTypes.Override.yaml",
+        "Packages/Framework/Beta.Tools/Configuration/NodeTypes.yaml",
+        "Configuration/NodeTypes.yaml",
+        # the context level comes after every package's and the global base files
+        "DistributionPackages/Acme.Site/Configuration/Development/NodeTypes.yaml",
+        "Configuration/Development/NodeTypes.yaml",
+    ]
+    assert project.files[0].baseline
+
+
+def test_distribution_later_files_win(fixtures):
+    project = load_project(fixtures / "model" / "distribution", use_cache=False)
+    page = project.node_types["Acme.Site:Document.Page"]
+    assert page.effective["ui"]["label"] == "Page (Development)"
+    assert page.effective["ui"]["icon"] == "icon-wrench"
+    assert page.package == "Acme.Site"
+    # supertypes across packages resolve
+    assert page.is_of_type("Alpha.Base:Mixin")
+    assert "metaDescription" in page.effective["properties"]
+    assert not [d for d in project.diagnostics if d.severity.value == "error"], [d.format_text() for d in project.diagnostics]
+
+
+def test_tests_folders_and_other_contexts_are_not_loaded(fixtures):
+    project = load_project(fixtures / "model" / "distribution", use_cache=False)
+    assert "Acme.Site:Test.Fixture" not in project.node_types
+    assert all("Production" not in f.path.parts for f in project.files)
+
+
+def test_another_context(fixtures):
+    project = load_project(fixtures / "model" / "distribution", context="Production", use_cache=False)
+    assert relative_files(project)[-1] == "Configuration/Production/NodeTypes.yaml"
+    page = project.node_types["Acme.Site:Document.Page"]
+    assert page.effective["ui"]["label"] == "Page (Production)"
+    assert page.effective["ui"]["icon"] == "icon-globe"
+
+
+def test_nested_context_levels_load_in_hierarchy_order(make_project):
+    root = make_project({
+        "Configuration/NodeTypes.yaml": "'Acme.Site:T': {ui: {label: base, icon: base}}\n",
+        "Configuration/Development/NodeTypes.yaml": "'Acme.Site:T': {ui: {label: dev}}\n",
+        "Configuration/Development/Sub/NodeTypes.yaml": "'Acme.Site:T': {ui: {icon: sub}}\n",
+    })
+    project = load_project(root, context="Development/Sub", use_cache=False)
+    assert relative_files(project) == ["Configuration/NodeTypes.yaml", "Configuration/Development/NodeTypes.yaml",
+                                       "Configuration/Development/Sub/NodeTypes.yaml"]
+    assert project.node_types["Acme.Site:T"].effective["ui"] == {"label": "dev", "icon": "sub"}
+
+
+def test_context_settings_load_after_every_base_settings_file(make_project):
+    root = make_project({
+        "Acme.Site/Configuration/Settings.yaml": "Neos:\n  Neos:\n    nodeTypes:\n      presets:\n        properties:\n          p: {type: integer}\n",
+        "Acme.Site/Configuration/Development/Settings.yaml": "Neos:\n  Neos:\n    nodeTypes:\n      presets:\n        properties:\n          p: {type: boolean}\n",
+        "Acme.Site/NodeTypes/T.yaml": "'Acme.Site:T':\n  properties:\n    x: {options: {preset: p}}\n",
+        "Zed.Other/Configuration/Settings.yaml": "Neos:\n  Neos:\n    nodeTypes:\n      presets:\n        properties:\n          p: {type: string}\n",
+    }, root="packages")
+    project = load_project(root, use_cache=False)
+    assert [f.path.relative_to(root).as_posix() for f in project.settings_files if not f.baseline] == [
+        "Acme.Site/Configuration/Settings.yaml", "Zed.Other/Configuration/Settings.yaml",
+        "Acme.Site/Configuration/Development/Settings.yaml"]
+    assert project.node_types["Acme.Site:T"].effective["properties"]["x"]["type"] == "boolean"
+
+
+def test_package_file_order(make_project):
+    root = make_project({
+        "Configuration/NodeTypes.Zz.yaml": "'Acme.Site:T': {ui: {label: zz}}\n",
+        "Configuration/NodeTypes.Aa.yaml": "'Acme.Site:T': {ui: {label: aa}}\n",
+        "Configuration/NodeTypes.yaml": "'Acme.Site:T': {ui: {label: main}}\n",
+        "NodeTypes/Zeta.yaml": "'Acme.Site:T': {ui: {label: folder-zeta}}\n",
+        "NodeTypes/Alpha/Beta.yaml": "'Acme.Site:T': {ui: {label: folder-alpha-beta}}\n",
+        "NodeTypes/Alpha.yaml": "'Acme.Site:T': {ui: {label: folder-alpha}}\n",
+        "Configuration/Settings.yaml": "Neos: {}\n",
+        "Configuration/Other.yaml": "'Acme.Site:Other': {}\n",
+    })
+    project = load_project(root, use_cache=False)
+    assert project.kind == "package"
+    assert project.package_names == ["Acme.Site"]
+    assert relative_files(project) == [
+        "NodeTypes/Alpha.yaml", "NodeTypes/Zeta.yaml", "NodeTypes/Alpha/Beta.yaml",
+        "Configuration/NodeTypes.yaml", "Configuration/NodeTypes.Aa.yaml", "Configuration/NodeTypes.Zz.yaml",
+    ]
+    assert project.node_types["Acme.Site:T"].effective["ui"]["label"] == "zz"
+    assert "Acme.Site:Other" not in project.node_types
+
+
+def test_package_with_only_a_nodetypes_folder(make_project):
+    project = load_project(make_project({"NodeTypes/Content/Text.yaml": "'Acme.Site:Text': {}\n"}), use_cache=False)
+    assert project.kind == "package"
+    assert [nt.name for nt in project.project_node_types()] == ["Acme.Site:Text"]
+
+
+def test_package_key_from_composer_extra(make_project):
+    root = make_project({
+        "composer.json": json.dumps({"name": "acme/site", "type": "neos-site", "extra": {"neos": {"package-key": "Acme.Site"}}}),
+        "Configuration/NodeTypes.yaml": "'Acme.Site:T': {}\n",
+    }, root="acme-site-checkout")
+    project = load_project(root, use_cache=False)
+    assert project.package_names == ["Acme.Site"]
+    assert project.node_types["Acme.Site:T"].package == "Acme.Site"
+
+
+def test_folder_of_packages_with_dependencies_and_tests_skipped(make_project):
+    root = make_project({
+        "Vendor/Acme.Blog/composer.json": json.dumps({"name": "acme/blog", "type": "neos-package", "require": {"acme/base": "*"}}),
+        "Vendor/Acme.Blog/Configuration/NodeTypes.yaml": "'Acme.Blog:Post': {superTypes: {'Acme.Base:Doc': true}}\n",
+        "Acme.Base/composer.json": json.dumps({"name": "acme/base", "type": "neos-package"}),
+        "Acme.Base/NodeTypes/Doc.yaml": "'Acme.Base:Doc': {ui: {label: Doc}}\n",
+        "Acme.Alpha/Configuration/NodeTypes.yaml": "'Acme.Alpha:A': {}\n",
+        "Tests/Fixtures/Fake.Package/Configuration/NodeTypes.yaml": "'Fake.Package:Broken': [\n",
+        "node_modules/some.Package/Configuration/NodeTypes.yaml": "'Node.Modules:X': {}\n",
+        "README.md": "not a package\n",
+    }, root="workspace")
+    project = load_project(root, use_cache=False)
+    assert project.kind == "folder"
+    assert project.package_names == ["Acme.Alpha", "Acme.Base", "Acme.Blog"]
+    assert {nt.name for nt in project.project_node_types()} == {"Acme.Alpha:A", "Acme.Base:Doc", "Acme.Blog:Post"}
+    assert project.node_types["Acme.Blog:Post"].effective["ui"]["label"] == "Doc"
+    assert not project.diagnostics
+
+
+def test_package_order_is_deterministic_and_dependency_cycles_terminate(make_project):
+    root = make_project({
+        "B.Pkg/composer.json": json.dumps({"name": "v/b", "require": {"v/a": "*"}}),
+        "B.Pkg/Configuration/NodeTypes.yaml": "'B.Pkg:T': {}\n",
+        "A.Pkg/composer.json": json.dumps({"name": "v/a", "require": {"v/b": "*"}}),
+        "A.Pkg/Configuration/NodeTypes.yaml": "'A.Pkg:T': {}\n",
+        "C.Pkg/composer.json": json.dumps({"name": "v/c", "extra": {"neos": {"loading-order": {"after": ["v/b"]}}}}),
+        "C.Pkg/Configuration/NodeTypes.yaml": "'C.Pkg:T': {}\n",
+    }, root="cyclic")
+    orders = {tuple(pkg.name for pkg in discover(root).packages) for _ in range(3)}
+    assert len(orders) == 1
+    (order,) = orders
+    assert sorted(order) == ["A.Pkg", "B.Pkg", "C.Pkg"]
+    assert order.index("B.Pkg") < order.index("C.Pkg")
+
+
+def test_broken_composer_json_is_a_warning_and_the_name_orders(make_project):
+    root = make_project({"composer.json": "{ not json", "Configuration/NodeTypes.yaml": "'Acme.Site:T': {}\n"})
+    project = load_project(root, use_cache=False)
+    (finding,) = codes(project, "composer-json")
+    assert finding.severity.value == "warning"
+    assert finding.message.startswith("composer.json is not valid JSON")
+    assert (Path(finding.file).name, finding.line, finding.column) == ("composer.json", 1, 3)
+    assert "Acme.Site:T" in project.node_types
+
+
+def test_a_single_file(make_project):
+    root = make_project({
+        "NodeTypes/Content/Text.yaml": "'Acme.Site:Text':\n  superTypes: {'Neos.Neos:Content': true}\n",
+        "NodeTypes/Content/Other.yaml": "'Acme.Site:Other': {}\n",
+    })
+    project = load_project(root / "NodeTypes" / "Content" / "Text.yaml", use_cache=False)
+    assert project.kind == "file"
+    assert [f.path.name for f in project.files if not f.baseline] == ["Text.yaml"]
+    assert project.package_names == ["Acme.Site"]
+    assert [nt.name for nt in project.project_node_types()] == ["Acme.Site:Text"]
+    assert project.node_types["Acme.Site:Text"].package == "Acme.Site"
+    assert project.node_types["Acme.Site:Text"].is_of_type("Neos.Neos:Node")
+
+
+def test_a_single_yml_file_is_read_with_a_finding(tmp_path):
+    path = write_files(tmp_path, {"NodeTypes.yml": "'Acme.Site:Yml': {}\n"}) / "NodeTypes.yml"
+    project = load_project(path, use_cache=False)
+    (finding,) = codes(project, "file-yml-extension")
+    assert finding.message == "NodeTypes.yml: NodeTypes files must end in .yaml; the CMS refuses .yml"
+    assert "Acme.Site:Yml" in project.node_types
+
+
+def test_distribution_without_packages_folder(tmp_path):
+    root = tmp_path / "dist"
+    shutil.copytree(DISTRIBUTION / "DistributionPackages", root / "DistributionPackages")
+    write_files(root, {"Configuration/NodeTypes.yaml": "'Acme.Site:Document.Page': {ui: {label: Global}}\n"})
+    project = load_project(root, use_cache=False)
+    assert project.kind == "distribution"
+    assert project.package_names == ["Acme.Site", "(global configuration)"]
+    # Zeta.Mixins is not part of this folder: an unknown supertype from a foreign namespace is a warning
+    (finding,) = codes(project, "supertype-unknown")
+    assert finding.severity.value == "warning"
+    assert "'Zeta.Mixins:Seo'" in finding.message
+
+
+@pytest.mark.parametrize("name", ["Packages", "DistributionPackages"])
+def test_empty_distribution_folders(tmp_path, name):
+    (tmp_path / name).mkdir()
+    project = load_project(tmp_path, use_cache=False)
+    assert project.kind == "distribution"
+    assert project.project_node_types() == []
+    assert not project.diagnostics

@@ -1,0 +1,451 @@
+"""Presets (facts §5.11), default editors and editor defaults (§1.2/§1.3) and i18n ids (§5.13)."""
+
+from __future__ import annotations
+
+import pytest
+from modelkit import codes, only, where
+
+from nodetype_studio.diagnostics import Severity
+
+PRESET_SETTINGS = """
+    {prefix}:
+      {prefix}:
+        nodeTypes:
+          presets:
+            properties:
+              text:
+                short:
+                  type: string
+                  defaultValue: ''
+                  ui:
+                    label: Short text
+                    inspector:
+                      group: default
+                      editorOptions:
+                        placeholder: From the preset
+                        maxlength: 20
+            childNodes:
+              column:
+                type: '{prefix}.{prefix}:ContentCollection'
+                constraints:
+                  nodeTypes:
+                    '*': true
+    """
+
+PRESET_TYPES = """
+    'Acme.Site:Teaser':
+      superTypes:
+        '{prefix}.{prefix}:Content': true
+      properties:
+        headline:
+          options:
+            preset: text.short
+          ui:
+            label: Headline
+            inspector:
+              editorOptions:
+                placeholder: Mine
+        missing:
+          type: string
+          options:
+            preset: text.long
+      childNodes:
+        left:
+          options:
+            preset: column
+    """
+
+
+@pytest.mark.parametrize("prefix", ["Neos", "Cms"])
+def test_presets_apply_under_the_property_for_both_prefixes(open_project, prefix):
+    project = open_project({
+        "Configuration/Settings.yaml": PRESET_SETTINGS.format(prefix=prefix),
+        "NodeTypes/Teaser.yaml": PRESET_TYPES.format(prefix=prefix),
+    })
+    assert project.platform.prefix == prefix
+    nt = project.node_types["Acme.Site:Teaser"]
+    headline = nt.effective["properties"]["headline"]
+    assert headline["type"] == "string"
+    assert headline["defaultValue"] == ""
+    # the property's own configuration wins over the preset
+    assert headline["ui"]["label"] == "Headline"
+    assert headline["ui"]["inspector"]["editorOptions"] == {"placeholder": "Mine", "maxlength": 20}
+    assert headline["ui"]["inspector"]["group"] == "default"
+    # a preset's type leads to the default editor like any type
+    assert headline["ui"]["inspector"]["editor"] == f"{prefix}.{prefix}/Inspector/Editors/TextFieldEditor"
+    left = nt.effective["childNodes"]["left"]
+    assert left["type"] == f"{prefix}.{prefix}:ContentCollection"
+    assert left["constraints"] == {"nodeTypes": {"*": True}}
+
+
+@pytest.mark.parametrize("prefix", ["Neos", "Cms"])
+def test_unknown_preset_is_a_warning_at_the_preset_key(open_project, prefix):
+    project = open_project({
+        "Configuration/Settings.yaml": PRESET_SETTINGS.format(prefix=prefix),
+        "NodeTypes/Teaser.yaml": PRESET_TYPES.format(prefix=prefix),
+    })
+    finding = only(project, "preset-unknown")
+    assert finding.severity == Severity.WARNING
+    assert finding.message == (f"Acme.Site:Teaser: properties.missing: preset 'text.long' is not defined under "
+                               f"{prefix}.{prefix}.nodeTypes.presets.properties (the CMS silently ignores it)")
+    assert where(finding) == ("Teaser.yaml", 16, 9)
+    assert finding.property_name == "missing"
+    missing = project.node_types["Acme.Site:Teaser"].effective["properties"]["missing"]
+    assert missing["options"] == {"preset": "text.long"}
+
+
+def test_presets_of_the_other_prefix_are_not_used(open_project):
+    project = open_project({
+        "Configuration/Settings.yaml": PRESET_SETTINGS.format(prefix="Cms"),
+        "NodeTypes/Teaser.yaml": PRESET_TYPES.format(prefix="Neos"),
+    })
+    assert project.platform.prefix == "Neos"
+    found = codes(project, "preset-unknown")
+    assert [d.message.split(":")[2].strip() for d in found] == ["properties.headline", "properties.missing", "childNodes.left"]
+
+
+def test_a_preset_set_in_a_supertype_applies_to_the_subtype(open_project):
+    project = open_project({
+        "Configuration/Settings.yaml": PRESET_SETTINGS.format(prefix="Neos"),
+        "NodeTypes/Types.yaml": """
+            'Acme.Site:Mixin':
+              properties:
+                subtitle:
+                  options: {preset: text.short}
+            'Acme.Site:Box':
+              superTypes: {'Acme.Site:Mixin': true}
+              properties:
+                subtitle:
+                  ui: {label: Subtitle}
+            """,
+    })
+    subtitle = project.node_types["Acme.Site:Box"].effective["properties"]["subtitle"]
+    assert subtitle["ui"]["label"] == "Subtitle"
+    assert subtitle["ui"]["inspector"]["editorOptions"]["maxlength"] == 20
+
+
+# --- default editors and editor defaults ---------------------------------------------------------
+
+EDITORS = {"NodeTypes/Editors.yaml": """
+    'Acme.Site:Editors':
+      superTypes:
+        'Neos.Neos:Content': true
+      properties:
+        text:
+          type: string
+          ui:
+            inspector:
+              group: default
+        number:
+          type: integer
+          ui:
+            inspector: {}
+        flag:
+          type: boolean
+          ui:
+            inspector:
+              group: default
+        date:
+          type: DateTime
+          ui:
+            inspector:
+              group: default
+        dateNoDefaults:
+          type: DateTime
+          ui:
+            inspector:
+              editorOptions: {}
+        dateOwnFormat:
+          type: DateTime
+          ui:
+            inspector:
+              editorOptions:
+                format: 'Y-m-d'
+        link:
+          type: reference
+          ui:
+            inspector:
+              editorOptions:
+                nodeTypes: ['Acme.Site:Page']
+        image:
+          type: Neos\\Media\\Domain\\Model\\ImageInterface
+          ui:
+            inspector:
+              editorOptions:
+                features:
+                  crop: false
+        tags:
+          type: array
+          ui:
+            inspector:
+              editorOptions:
+                placeholder: Pick some
+        legacyArea:
+          type: string
+          ui:
+            inspector:
+              editor: 'Content/Inspector/Editors/TextAreaEditor'
+        legacySelect:
+          type: string
+          ui:
+            inspector:
+              editor: 'TYPO3.Neos/Inspector/Editors/SelectBoxEditor'
+        noInspector:
+          type: string
+          ui:
+            label: No inspector
+        noType:
+          ui:
+            inspector:
+              group: default
+        nullInspector:
+          type: string
+          ui:
+            inspector: ~
+    """}
+
+EDITOR = "Neos.Neos/Inspector/Editors/"
+
+
+def inspector(project, prop: str) -> dict:
+    return project.node_types["Acme.Site:Editors"].effective["properties"][prop]["ui"]["inspector"]
+
+
+def test_default_editor_by_type(open_project):
+    project = open_project(EDITORS)
+    assert inspector(project, "text") == {"editor": EDITOR + "TextFieldEditor", "group": "default"}
+    assert inspector(project, "number")["editor"] == EDITOR + "TextFieldEditor"
+    assert inspector(project, "flag")["editor"] == EDITOR + "BooleanEditor"
+    assert inspector(project, "image")["editor"] == EDITOR + "ImageEditor"
+
+
+def test_datetime_gets_its_format_and_the_editor_placeholder(open_project):
+    project = open_project(EDITORS)
+    date = inspector(project, "date")
+    assert date["editor"] == EDITOR + "DateTimeEditor"
+    assert date["editorOptions"] == {"placeholder": "No date set", "format": "d-m-Y"}
+    assert inspector(project, "dateOwnFormat")["editorOptions"] == {"placeholder": "No date set", "format": "Y-m-d"}
+
+
+def test_empty_editor_options_drop_every_default(open_project):
+    project = open_project(EDITORS)
+    assert inspector(project, "dateNoDefaults") == {"editor": EDITOR + "DateTimeEditor", "editorOptions": {}}
+
+
+def test_editor_defaults_merge_under_the_users_options(open_project):
+    project = open_project(EDITORS)
+    link = inspector(project, "link")
+    assert link["editor"] == EDITOR + "ReferenceEditor"
+    assert link["editorOptions"] == {"placeholder": "Type to search", "nodeTypes": ["Acme.Site:Page"], "threshold": 2}
+    features = inspector(project, "image")["editorOptions"]["features"]
+    assert features == {"crop": False, "upload": True, "mediaBrowser": True, "resize": False}
+    assert inspector(project, "image")["editorOptions"]["crop"]["aspectRatio"]["options"]["square"]["label"] == "Square"
+    # array: editor default (SelectBox placeholder), data-type default (multiple) and the user's placeholder
+    assert inspector(project, "tags") == {"editor": EDITOR + "SelectBoxEditor",
+                                          "editorOptions": {"placeholder": "Pick some", "multiple": True}}
+
+
+def test_legacy_editor_spellings_are_normalized(open_project):
+    project = open_project(EDITORS)
+    assert inspector(project, "legacyArea")["editor"] == EDITOR + "TextAreaEditor"
+    select = inspector(project, "legacySelect")
+    assert select["editor"] == EDITOR + "SelectBoxEditor"
+    assert select["editorOptions"] == {"placeholder": "Choose"}
+
+
+def test_properties_without_inspector_or_type_are_untouched(open_project):
+    project = open_project(EDITORS)
+    props = project.node_types["Acme.Site:Editors"].effective["properties"]
+    assert props["noInspector"] == {"type": "string", "ui": {"label": "No inspector"}}
+    assert props["noType"] == {"ui": {"inspector": {"group": "default"}}}
+    assert props["nullInspector"] == {"type": "string", "ui": {"inspector": None}}
+
+
+def test_project_settings_override_editor_defaults_merged_by_index(open_project):
+    project = open_project({
+        **EDITORS,
+        "Configuration/Settings.yaml": """
+            Neos:
+              Neos:
+                userInterface:
+                  inspector:
+                    editors:
+                      'Neos.Neos/Inspector/Editors/ReferenceEditor':
+                        editorOptions:
+                          nodeTypes: ['Neos.Neos:Document', 'Neos.Neos:Shortcut']
+                    dataTypes:
+                      string:
+                        editor: 'Acme.Site/Inspector/Editors/Fancy'
+            """,
+    })
+    # a 1-item list over a 2-item default keeps the default's second item
+    assert inspector(project, "link")["editorOptions"]["nodeTypes"] == ["Acme.Site:Page", "Neos.Neos:Shortcut"]
+    assert inspector(project, "text")["editor"] == "Acme.Site/Inspector/Editors/Fancy"
+    # an explicit editor still wins over the data type
+    assert inspector(project, "legacyArea")["editor"] == EDITOR + "TextAreaEditor"
+
+
+def test_cms_prefix_gets_cms_editor_ids(open_project):
+    project = open_project({"NodeTypes/Cms.yaml": """
+        'Acme.Site:Box':
+          superTypes:
+            'Cms.Cms:Content': true
+            'Cms.Cms:Hidable': true
+          properties:
+            when:
+              type: DateTime
+              ui:
+                inspector:
+                  group: default
+            old:
+              type: string
+              ui:
+                inspector:
+                  editor: 'Neos.Neos/Inspector/Editors/TextAreaEditor'
+        """})
+    assert project.platform.prefix == "Cms"
+    props = project.node_types["Acme.Site:Box"].effective["properties"]
+    assert props["when"]["ui"]["inspector"]["editor"] == "Cms.Cms/Inspector/Editors/DateTimeEditor"
+    assert props["when"]["ui"]["inspector"]["editorOptions"]["format"] == "d-m-Y"
+    assert props["old"]["ui"]["inspector"]["editor"] == "Cms.Cms/Inspector/Editors/TextAreaEditor"
+
+
+# --- i18n ----------------------------------------------------------------------------------------
+
+I18N = {
+    "NodeTypes/Mixin/Title.yaml": """
+        'Acme.Site:Mixin.Title':
+          abstract: true
+          properties:
+            title:
+              type: string
+              ui:
+                label: i18n
+                help:
+                  message: i18n
+                inspector:
+                  group: text
+                  editor: 'Neos.Neos/Inspector/Editors/TextFieldEditor'
+                  editorOptions:
+                    placeholder: i18n
+        """,
+    "NodeTypes/Content/Teaser.yaml": """
+        'Acme.Site:Content.Teaser':
+          superTypes:
+            'Neos.Neos:Content': true
+            'Acme.Site:Mixin.Title': true
+          ui:
+            label: i18n
+            help:
+              message: ' i18n '
+            inspector:
+              tabs:
+                extra:
+                  label: i18n
+              groups:
+                text:
+                  label: i18n
+                  tab: extra
+              views:
+                stats:
+                  label: i18n
+          properties:
+            title:
+              ui:
+                inspector:
+                  editorOptions:
+                    placeholder: i18n
+            style:
+              type: string
+              ui:
+                label: i18n
+                inspector:
+                  group: text
+                  editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'
+                  editorOptions:
+                    placeholder: i18n
+                    values:
+                      light:
+                        label: i18n
+                      1:
+                        label: i18n
+                      dark:
+                        label: Dark
+            plain:
+              type: string
+              ui:
+                inline:
+                  editorOptions:
+                    placeholder: i18n
+                inspector:
+                  group: text
+                  editorOptions:
+                    placeholder: i18n
+            notExact:
+              type: string
+              ui:
+                label: i18n please
+        """,
+}
+
+PREFIX = "Acme.Site:NodeTypes.Content.Teaser:"
+
+
+def teaser(project):
+    return project.node_types["Acme.Site:Content.Teaser"].effective
+
+
+def test_i18n_node_type_label_help_tabs_groups_views(open_project):
+    ui = teaser(open_project(I18N))["ui"]
+    assert ui["label"] == PREFIX + "ui.label"
+    assert ui["help"]["message"] == PREFIX + "ui.help.message"
+    assert ui["inspector"]["tabs"]["extra"]["label"] == PREFIX + "tabs.extra"
+    assert ui["inspector"]["groups"]["text"]["label"] == PREFIX + "groups.text"
+    assert ui["inspector"]["views"]["stats"]["label"] == PREFIX + "views.stats"
+    # groups from the baseline keep their literal labels
+    assert ui["inspector"]["groups"]["default"]["label"] == "General"
+
+
+def test_i18n_property_label_and_select_box_values(open_project):
+    style = teaser(open_project(I18N))["properties"]["style"]
+    assert style["ui"]["label"] == PREFIX + "properties.style"
+    options = style["ui"]["inspector"]["editorOptions"]
+    assert options["placeholder"] == PREFIX + "properties.style.selectBoxEditor.placeholder"
+    assert options["values"]["light"]["label"] == PREFIX + "properties.style.selectBoxEditor.values.light"
+    assert options["values"]["1"]["label"] == PREFIX + "properties.style.selectBoxEditor.values.1"
+    assert options["values"]["dark"]["label"] == "Dark"
+
+
+def test_i18n_inline_placeholder_and_only_exact_values(open_project):
+    props = teaser(open_project(I18N))["properties"]
+    assert props["plain"]["ui"]["inline"]["editorOptions"]["placeholder"] == PREFIX + "properties.plain.ui.inline.editorOptions.placeholder"
+    assert props["notExact"]["ui"]["label"] == "i18n please"
+
+
+def test_i18n_editor_options_need_an_explicitly_written_editor(open_project):
+    props = teaser(open_project(I18N))["properties"]
+    # TextFieldEditor is only the data-type default here: the CMS does not know it when it enriches labels
+    assert props["plain"]["ui"]["inspector"]["editor"] == EDITOR + "TextFieldEditor"
+    assert props["plain"]["ui"]["inspector"]["editorOptions"]["placeholder"] == "i18n"
+    # the editor written on the mixin's declaration of `title` counts for the subtype's own placeholder
+    assert props["title"]["ui"]["inspector"]["editorOptions"]["placeholder"] == PREFIX + "properties.title.textFieldEditor.placeholder"
+
+
+def test_i18n_inherited_values_keep_the_id_of_the_declaring_type(open_project):
+    project = open_project(I18N)
+    title = teaser(project)["properties"]["title"]
+    mixin = "Acme.Site:NodeTypes.Mixin.Title:"
+    assert title["ui"]["label"] == mixin + "properties.title"
+    assert title["ui"]["help"]["message"] == mixin + "properties.title.ui.help.message"
+    assert project.node_types["Acme.Site:Mixin.Title"].effective["properties"]["title"]["ui"]["inspector"]["editorOptions"][
+        "placeholder"] == mixin + "properties.title.textFieldEditor.placeholder"
+
+
+def test_i18n_does_not_alter_the_parsed_files(open_project):
+    project = open_project(I18N)
+    mixin_file = next(f for f in project.files if f.path.name == "Title.yaml")
+    assert mixin_file.data["Acme.Site:Mixin.Title"]["properties"]["title"]["ui"]["label"] == "i18n"
+    prov = project.node_types["Acme.Site:Content.Teaser"].provenance(("properties", "title", "ui", "label"))
+    assert prov.value == "Acme.Site:NodeTypes.Mixin.Title:properties.title"
+    assert prov.layer == "supertype Acme.Site:Mixin.Title"
+    assert (prov.location.line, prov.location.column) == (7, 9)

@@ -1,0 +1,165 @@
+"""Scalars, keys, anchors and merge keys resolve as Symfony YAML (the CMS's parser) resolves them."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from nodetype_studio.model.yamlload import YList, YMap, load_yaml_text
+
+
+def value(text: str):
+    loaded = load_yaml_text(f"v: {text}\n", "s.yaml")
+    assert loaded.ok and not loaded.diagnostics, [d.format_text() for d in loaded.diagnostics]
+    return loaded.data["v"]
+
+
+@pytest.mark.parametrize("text", ["yes", "no", "on", "off", "Yes", "NO", "y", "n", "On", "OFF"])
+def test_yaml11_booleans_stay_strings(text):
+    assert value(text) == text
+    assert isinstance(value(text), str)
+
+
+@pytest.mark.parametrize(("text", "expected"), [("true", True), ("TRUE", True), ("True", True),
+                                                ("false", False), ("FALSE", False), ("False", False)])
+def test_true_false_in_any_case_are_booleans(text, expected):
+    assert value(text) is expected
+
+
+@pytest.mark.parametrize("text", ["~", "null", "Null", "NULL", ""])
+def test_null_spellings_and_empty_value_are_null(text):
+    assert value(text) is None
+
+
+@pytest.mark.parametrize(("text", "expected"), [("12", 12), ("-3", -3), ("0", 0), ("0x1F", 31)])
+def test_integers(text, expected):
+    result = value(text)
+    assert result == expected and type(result) is int
+
+
+@pytest.mark.parametrize(("text", "expected"), [("1.5", 1.5), ("1.0", 1.0), (".5", 0.5), ("1e3", 1000.0),
+                                                ("-2.25", -2.25), ("+12", 12.0)])
+def test_floats(text, expected):
+    result = value(text)
+    assert result == expected and type(result) is float
+
+
+def test_special_floats():
+    assert value(".inf") == math.inf
+    assert value("-.inf") == -math.inf
+    assert math.isnan(value(".nan"))
+
+
+@pytest.mark.parametrize("text", ["'yes'", "'true'", '"TRUE"', "'~'", "'null'", "'12'", '"1.5"', "''", "'0x1F'"])
+def test_quoted_scalars_stay_strings(text):
+    result = value(text)
+    assert isinstance(result, str)
+    assert result == text[1:-1]
+
+
+def test_plain_strings_with_colons_and_slashes_stay_strings():
+    assert value("Neos.Neos/Inspector/Editors/TextFieldEditor") == "Neos.Neos/Inspector/Editors/TextFieldEditor"
+    assert value("'ClientEval:node.properties.x'") == "ClientEval:node.properties.x"
+
+
+def test_mapping_keys_are_always_strings():
+    loaded = load_yaml_text("values:\n  1: {label: One}\n  2.5: x\n  true: t\n  'q': q\n", "k.yaml")
+    keys = list(loaded.data["values"])
+    assert keys == ["1", "2.5", "true", "q"]
+    assert all(isinstance(k, str) for k in keys)
+    assert loaded.data["values"]["1"] == {"label": "One"}
+
+
+def test_integer_option_keys_are_usable_as_strings_in_a_project(open_project):
+    project = open_project({"NodeTypes/Box.yaml": """
+        'Acme.Site:Box':
+          superTypes:
+            'Neos.Neos:Content': true
+          properties:
+            size:
+              type: string
+              ui:
+                inspector:
+                  group: default
+                  editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'
+                  editorOptions:
+                    values:
+                      1: {label: One}
+                      2: {label: Two}
+        """})
+    values = project.node_types["Acme.Site:Box"].effective["properties"]["size"]["ui"]["inspector"]["editorOptions"]["values"]
+    assert values["1"] == {"label": "One"}
+    assert list(values) == ["1", "2"]
+    assert not project.diagnostics
+
+
+def test_positions_of_keys_and_list_items_are_one_based():
+    loaded = load_yaml_text("a:\n  b: 1\n  list:\n    - x\n    - y\n", "p.yaml")
+    a = loaded.data["a"]
+    assert isinstance(a, YMap) and isinstance(a["list"], YList)
+    assert loaded.data.key_pos["a"] == (1, 1)
+    assert a.key_pos["b"] == (2, 3)
+    assert a["list"].item_pos == [(4, 7), (5, 7)]
+
+
+def test_anchors_and_aliases_share_values():
+    loaded = load_yaml_text(
+        "base: &base\n  label: Base\n  position: 10\ncopy: *base\nlist: [*base, *base]\n", "a.yaml")
+    data = loaded.data
+    assert not loaded.diagnostics
+    assert data["copy"] == {"label": "Base", "position": 10}
+    assert data["list"] == [data["base"], data["base"]]
+
+
+def test_merge_key_explicit_keys_win_and_merged_keys_are_added():
+    text = (
+        "defaults: &defaults\n"
+        "  type: string\n"
+        "  label: Default\n"
+        "title:\n"
+        "  <<: *defaults\n"
+        "  label: Title\n"
+    )
+    loaded = load_yaml_text(text, "m.yaml")
+    title = loaded.data["title"]
+    assert title == {"label": "Title", "type": "string"}
+    assert "<<" not in title
+    # the merged key keeps the position where it was written (inside the anchor)
+    assert title.key_pos["type"] == (2, 3)
+    assert title.key_pos["label"] == (6, 3)
+
+
+def test_merge_key_with_a_list_of_mappings_first_listed_wins():
+    text = "a: &a {x: 1, y: 1}\nb: &b {y: 2, z: 2}\nc:\n  <<: [*a, *b]\n  w: 0\n"
+    loaded = load_yaml_text(text, "m.yaml")
+    assert loaded.data["c"] == {"w": 0, "x": 1, "y": 1, "z": 2}
+
+
+def test_merge_key_with_a_scalar_is_a_finding():
+    loaded = load_yaml_text("a: &a 5\nb:\n  <<: *a\n  c: 1\n", "m.yaml")
+    assert loaded.data["b"] == {"c": 1}
+    (finding,) = loaded.diagnostics
+    assert finding.code == "yaml-merge-key"
+    assert (finding.line, finding.column) == (3, 3)  # the `<<` key, not the anchor on line 1
+
+
+def test_merge_keys_work_in_node_type_files(open_project):
+    project = open_project({"NodeTypes/Text.yaml": """
+        'Acme.Site:Text':
+          properties:
+            title: &text
+              type: string
+              ui:
+                label: Title
+                inspector: {group: default}
+            subtitle:
+              <<: *text
+              ui:
+                label: Subtitle
+        """})
+    props = project.node_types["Acme.Site:Text"].effective["properties"]
+    assert props["subtitle"]["type"] == "string"
+    # a merge key is not a deep merge: the explicit `ui` replaces the merged one entirely
+    assert props["subtitle"]["ui"] == {"label": "Subtitle"}
+    assert props["title"]["ui"]["inspector"]["editor"] == "Neos.Neos/Inspector/Editors/TextFieldEditor"

@@ -1,0 +1,40 @@
+from pathlib import Path
+
+import pytest
+
+from nodetype_studio.platform import Platform
+
+FIXTURE_PROJECT = Path(__file__).resolve().parents[1] / "fixtures" / "ui" / "Acme.Preview"
+NEOS = Platform("Neos")
+
+
+@pytest.fixture
+def project_path() -> Path:
+    return FIXTURE_PROJECT
+
+
+@pytest.fixture
+def make_editor(qtbot):
+    """Build an editor through the real registry: make_editor("TextFieldEditor", {"maxlength": 3})."""
+    from nodetype_studio.catalogue import editor_spec
+    from nodetype_studio.ui.editors.context import EditorContext
+    from nodetype_studio.ui.editors.registry import default_registry
+
+    def build(editor, options=None, *, type="string", label="Label", value=None, name="prop"):
+        identifier = editor if "/" in editor else NEOS.editor(editor)
+        ctx = EditorContext(
+            identifier=identifier,
+            property_name=name,
+            property_type=type,
+            options=options or {},
+            label=label,
+            spec=editor_spec(identifier, NEOS),
+            platform=NEOS,
+        )
+        widget = default_registry().create(ctx)
+        widget.set_value(value)
+        qtbot.addWidget(widget)
+        widget.show()
+        return widget
+
+    return build

@@ -1,0 +1,113 @@
+"""CodeEditor: button label, full-screen dialog, pygments highlighting per built-in mode."""
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox
+
+SAMPLES = {
+    "text/xml": "<root a=\"1\"><!-- c --></root>",
+    "text/html": "<p class=\"x\">Hi</p>",
+    "text/css": "body { margin: 10px; } /* note */",
+    "text/javascript": "var x = 'a'; // c",
+}
+
+
+def _colours(dialog):
+    """Distinct foreground colours laid out in the document (what the user sees highlighted)."""
+    colours = set()
+    block = dialog.text_edit.document().begin()
+    while block.isValid():
+        for fmt_range in block.layout().formats():
+            colours.add(fmt_range.format.foreground().color().name())
+        block = block.next()
+    return colours
+
+
+def test_button_label_defaults_to_edit_code(make_editor):
+    editor = make_editor("CodeEditor", {}, label="Custom CSS")
+    assert editor.button.text() == "Edit code"
+    assert editor.has_own_label
+    assert editor.label.text() == "Custom CSS"
+
+
+def test_button_label_option(make_editor):
+    editor = make_editor("CodeEditor", {"buttonLabel": "Open the snippet"})
+    assert editor.button.text() == "Open the snippet"
+
+
+def test_default_mode_is_html(make_editor):
+    editor = make_editor("CodeEditor", {})
+    assert editor.mode == "text/html"
+
+
+@pytest.mark.parametrize("mode", sorted(SAMPLES))
+def test_each_builtin_mode_highlights(make_editor, qtbot, mode):
+    editor = make_editor("CodeEditor", {"highlightingMode": mode}, value=SAMPLES[mode])
+    dialog = editor.open_dialog()
+    qtbot.addWidget(dialog)
+    assert dialog.isVisible()
+    assert dialog.windowState() & Qt.WindowFullScreen
+    assert not dialog.note.isVisible()
+    assert dialog.highlighter.token_count() > 0
+    assert len(_colours(dialog)) >= 2, mode
+
+
+def test_plain_text_mode_has_no_colours(make_editor, qtbot):
+    editor = make_editor("CodeEditor", {"highlightingMode": "text/plain"}, value="body { color: red; }")
+    dialog = editor.open_dialog()
+    qtbot.addWidget(dialog)
+    assert _colours(dialog) <= {"#000000"}
+
+
+def test_unknown_mode_falls_back_to_plain_text_with_a_note(make_editor, qtbot):
+    editor = make_editor("CodeEditor", {"highlightingMode": "text/x-php"}, value="<?php echo 1; ?>")
+    dialog = editor.open_dialog()
+    qtbot.addWidget(dialog)
+    assert editor.mode == "text/plain"
+    assert dialog.note.isVisible()
+    assert "text/x-php" in dialog.note.text()
+
+
+def test_codemirror_mode_names_are_the_same_modes(make_editor):
+    editor = make_editor("CodeEditor", {"highlightingMode": "htmlmixed"})
+    assert editor.mode == "text/html" and editor.mode_note is None
+
+
+def test_apply_commits_the_edited_text_and_cancel_does_not(make_editor, qtbot):
+    editor = make_editor("CodeEditor", {}, value="<b>x</b>")
+    dialog = editor.open_dialog()
+    qtbot.addWidget(dialog)
+    dialog.text_edit.selectAll()
+    qtbot.keyClicks(dialog.text_edit, "<i>y</i>")
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        dialog.buttons.button(QDialogButtonBox.Ok).click()
+    assert blocker.args == ["<i>y</i>"]
+    assert editor.preview.text() == "<i>y</i>"
+    again = editor.open_dialog()
+    qtbot.addWidget(again)
+    qtbot.keyClicks(again.text_edit, "zzz")
+    with qtbot.assertNotEmitted(editor.valueChanged):
+        again.buttons.button(QDialogButtonBox.Cancel).click()
+    assert editor.value() == "<i>y</i>"
+
+
+def test_button_opens_the_dialog(make_editor, qtbot):
+    editor = make_editor("CodeEditor", {})
+    qtbot.mouseClick(editor.button, Qt.LeftButton)
+    assert editor.dialog is not None and editor.dialog.isVisible()
+    qtbot.addWidget(editor.dialog)
+
+
+def test_highlighting_follows_edits_across_lines(make_editor, qtbot):
+    editor = make_editor("CodeEditor", {"highlightingMode": "text/css"}, value="a {}\nb {}\n")
+    dialog = editor.open_dialog()
+    qtbot.addWidget(dialog)
+    before = dialog.highlighter.token_count()
+    cursor = dialog.text_edit.textCursor()
+    cursor.setPosition(0)
+    dialog.text_edit.setTextCursor(cursor)
+    qtbot.keyClicks(dialog.text_edit, "/* ")  # opens a comment that now spans every line
+    assert dialog.highlighter.token_count() < before + 3
+    last_block = dialog.text_edit.document().lastBlock().previous()
+    colours = {r.format.foreground().color().name() for r in last_block.layout().formats()}
+    assert len(colours) == 1  # the whole later line is comment-coloured

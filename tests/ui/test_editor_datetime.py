@@ -1,0 +1,116 @@
+"""DateTimeEditor: format letters, picker modes, minuteStep, placeholder, ISO 8601 storage."""
+
+import re
+from datetime import datetime, timezone
+
+from PySide6.QtCore import QDate, Qt
+
+ISO = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$")
+
+
+def test_value_shown_in_the_format(make_editor):
+    editor = make_editor("DateTimeEditor", {"format": "l, jS F Y g:i A"}, value="2024-03-01T15:07:00+00:00")
+    local = datetime(2024, 3, 1, 15, 7, tzinfo=timezone.utc).astimezone()
+    assert editor.display_text() == local.strftime("%A, ") + f"{local.day}st March 2024 {local.hour % 12 or 12}:07 PM"
+
+
+def test_default_format_is_date_only(make_editor):
+    editor = make_editor("DateTimeEditor", {}, value="2024-03-01T00:00:00+00:00")
+    assert editor.format == "d-m-Y"
+    assert editor.display_text() == "01-03-2024"
+    picker = editor.open_picker()
+    assert picker.calendar is not None and picker.calendar.isVisible()
+    assert picker.hour_box is None and picker.minute_box is None
+
+
+def test_time_only_format_shows_a_time_picker_with_minute_steps(make_editor, qtbot):
+    editor = make_editor("DateTimeEditor", {"format": "H:i", "minuteStep": 30})
+    picker = editor.open_picker()
+    assert picker.calendar is None
+    assert picker.hour_box.isVisible() and picker.minute_box.isVisible()
+    assert picker.minutes_offered() == [0, 30]
+    assert [picker.minute_box.itemText(i) for i in range(picker.minute_box.count())] == ["00", "30"]
+    assert picker.hour_box.count() == 24 and picker.ampm_box is None
+    picker.hour_box.setCurrentIndex(picker.hour_box.findData(9))
+    picker.minute_box.setCurrentIndex(1)
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        picker.minute_box.activated.emit(1)
+    stored = blocker.args[0]
+    assert ISO.match(stored)
+    assert editor.display_text() == "09:30"
+    assert datetime.fromisoformat(stored).astimezone().strftime("%H:%M") == "09:30"
+
+
+def test_minute_step_default_is_five(make_editor):
+    picker = make_editor("DateTimeEditor", {"format": "d-m-Y H:i"}).open_picker()
+    assert picker.minutes_offered() == list(range(0, 60, 5))
+
+
+def test_date_and_time_format_shows_both(make_editor, qtbot):
+    editor = make_editor("DateTimeEditor", {"format": "d.m.Y H:i", "minuteStep": 15},
+                         value="2024-05-06T10:45:00+02:00")
+    picker = editor.open_picker()
+    assert picker.calendar.isVisible() and picker.minute_box.isVisible()
+    local = datetime.fromisoformat("2024-05-06T10:45:00+02:00").astimezone()
+    assert editor.display_text() == local.strftime("%d.%m.%Y %H:%M")
+    picker.calendar.setSelectedDate(QDate(2024, 5, 20))
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        picker.calendar.clicked.emit(QDate(2024, 5, 20))
+    moment = datetime.fromisoformat(blocker.args[0]).astimezone()
+    assert (moment.year, moment.month, moment.day, moment.minute) == (2024, 5, 20, local.minute)
+
+
+def test_twelve_hour_formats_pick_with_am_pm(make_editor, qtbot):
+    editor = make_editor("DateTimeEditor", {"format": "g:i a", "minuteStep": 20})
+    picker = editor.open_picker()
+    assert picker.hour_box.count() == 12 and picker.ampm_box is not None
+    picker.hour_box.setCurrentIndex(picker.hour_box.findData(12))
+    picker.minute_box.setCurrentIndex(picker.minute_box.findData(40))
+    picker.ampm_box.setCurrentIndex(0)
+    picker.ampm_box.activated.emit(0)
+    assert editor.display_text() == "12:40 am"
+    assert datetime.fromisoformat(editor.value()).astimezone().hour == 0
+
+
+def test_seconds_in_the_format_add_a_seconds_list(make_editor):
+    picker = make_editor("DateTimeEditor", {"format": "H:i:s"}).open_picker()
+    assert picker.second_box is not None and picker.second_box.count() == 60
+
+
+def test_date_only_values_are_midnight_utc(make_editor, qtbot):
+    editor = make_editor("DateTimeEditor", {"format": "d-m-Y"})
+    picker = editor.open_picker()
+    picker.calendar.setSelectedDate(QDate(2024, 2, 29))
+    picker.calendar.clicked.emit(QDate(2024, 2, 29))
+    assert editor.value() == "2024-02-29T00:00:00+00:00"
+    assert editor.display_text() == "29-02-2024"
+
+
+def test_placeholder_and_its_default(make_editor):
+    custom = make_editor("DateTimeEditor", {"placeholder": "Pick a day"})
+    default = make_editor("DateTimeEditor", {})
+    assert custom.display.placeholderText() == "Pick a day"
+    assert default.display.placeholderText() == "No date set"
+    assert default.display_text() == ""
+
+
+def test_clicking_the_field_opens_the_picker_and_clear_stores_empty(make_editor, qtbot):
+    editor = make_editor("DateTimeEditor", {}, value="2024-01-01T00:00:00+00:00")
+    qtbot.mouseClick(editor.display, Qt.LeftButton)
+    assert editor.picker is not None and editor.picker.isVisible()
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.mouseClick(editor.picker.clear_button, Qt.LeftButton)
+    assert blocker.args == [""]
+    assert editor.display_text() == ""
+
+
+def test_unreadable_value_is_shown_as_is(make_editor):
+    editor = make_editor("DateTimeEditor", {}, value="next tuesday")
+    assert editor.display_text() == "next tuesday"
+
+
+def test_disabled_picker_does_not_open(make_editor, qtbot):
+    editor = make_editor("DateTimeEditor", {"disabled": True})
+    editor.picker_action.trigger()
+    qtbot.mouseClick(editor.display, Qt.LeftButton)
+    assert editor.picker is None

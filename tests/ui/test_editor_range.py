@@ -1,0 +1,85 @@
+"""RangeEditor: slider bounds and step, unit, min/max labels, typing a value."""
+
+from PySide6.QtCore import Qt
+
+
+def test_defaults_come_from_the_catalogue(make_editor):
+    editor = make_editor("RangeEditor", {})
+    assert (editor.minimum, editor.maximum, editor.step) == (0, 100, 1)
+    assert editor.min_label.text() == "0" and editor.max_label.text() == "100"
+
+
+def test_min_max_step_drive_the_slider(make_editor, qtbot):
+    editor = make_editor("RangeEditor", {"min": 10, "max": 50, "step": 10}, value=30)
+    assert editor.slider.maximum() == 4  # 10, 20, 30, 40, 50
+    assert editor.slider.value() == 2
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        editor.slider.setValue(4)
+    assert blocker.args == [50] and isinstance(blocker.args[0], int)
+    assert editor.value_text() == "50"
+
+
+def test_keyboard_moves_by_one_step(make_editor, qtbot):
+    editor = make_editor("RangeEditor", {"min": 0, "max": 10, "step": 2}, value=4)
+    editor.slider.setFocus()
+    qtbot.keyClick(editor.slider, Qt.Key_Right)
+    assert editor.value() == 6
+
+
+def test_fractional_step_stores_floats(make_editor, qtbot):
+    editor = make_editor("RangeEditor", {"min": 0, "max": 1, "step": 0.25}, value=0.5)
+    assert editor.slider.maximum() == 4 and editor.slider.value() == 2
+    editor.slider.setValue(3)
+    assert editor.value() == 0.75
+
+
+def test_unit_beside_the_value_and_after_min_and_max(make_editor):
+    editor = make_editor("RangeEditor", {"min": 0, "max": 200, "unit": "px"}, value=40)
+    assert editor.unit_label.isVisible() and editor.unit_label.text() == "px"
+    assert editor.value_text() == "40"  # the unit is not part of the value
+    assert editor.min_label.text() == "0px" and editor.max_label.text() == "200px"
+    plain = make_editor("RangeEditor", {"min": 0, "max": 5})
+    assert not plain.unit_label.isVisible()
+
+
+def test_min_and_max_labels_replace_the_numbers(make_editor):
+    editor = make_editor("RangeEditor", {"min": 0, "max": 10, "unit": "%", "minLabel": "None", "maxLabel": "All"})
+    assert editor.min_label.text() == "None" and editor.max_label.text() == "All"
+    assert editor.unit_label.text() == "%"
+
+
+def test_click_the_value_to_type_one(make_editor, qtbot):
+    editor = make_editor("RangeEditor", {"min": 0, "max": 100, "unit": "px"}, value=10)
+    qtbot.mouseClick(editor.value_button, Qt.LeftButton)
+    field = editor.value_input
+    assert field is not None and field.isVisible()
+    field.selectAll()
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.keyClicks(field, "73")
+        qtbot.keyClick(field, Qt.Key_Return)
+    assert blocker.args == [73]
+    assert editor.slider.value() == 73 and editor.value_text() == "73"
+    assert editor.value_button.isVisible()
+
+
+def test_typed_values_are_clamped(make_editor, qtbot):
+    editor = make_editor("RangeEditor", {"min": 0, "max": 20}, value=5)
+    field = editor.start_typing()
+    field.selectAll()
+    qtbot.keyClicks(field, "999")
+    qtbot.keyClick(field, Qt.Key_Return)
+    assert editor.value() == 20
+
+
+def test_typing_rejects_letters(make_editor, qtbot):
+    editor = make_editor("RangeEditor", {}, value=5)
+    field = editor.start_typing()
+    field.selectAll()
+    qtbot.keyClicks(field, "a1b")
+    assert field.text() == "1"
+
+
+def test_min_above_max_is_noted_not_fatal(make_editor):
+    editor = make_editor("RangeEditor", {"min": 10, "max": 0})
+    assert (editor.minimum, editor.maximum) == (0, 10)
+    assert "greater than max" in editor.problem

@@ -1,0 +1,164 @@
+"""SelectBoxEditor with static values: every option's visible effect."""
+
+from PySide6.QtCore import Qt
+
+FRUIT = {
+    "b": {"label": "Banana", "group": "Yellow"},
+    "a": {"label": "Apple", "group": "Red", "icon": "icon-apple"},
+    "l": {"label": "Lemon", "group": "Yellow"},
+    "c": {"label": "Cherry", "group": "Red"},
+    "x": {"label": "Mystery"},
+}
+
+
+def values(n):
+    return {f"v{i}": {"label": f"Choice {i}"} for i in range(n)}
+
+
+def test_choices_in_map_order_without_groups(make_editor):
+    editor = make_editor("SelectBoxEditor", {"values": values(3)})
+    assert editor.display_rows() == [("option", "Choice 0"), ("option", "Choice 1"), ("option", "Choice 2")]
+
+
+def test_grouped_choices_are_sorted_by_group_first(make_editor):
+    editor = make_editor("SelectBoxEditor", {"values": FRUIT})
+    assert editor.display_rows() == [
+        ("group", "Red"), ("option", "Apple"), ("option", "Cherry"),
+        ("group", "Yellow"), ("option", "Banana"), ("option", "Lemon"),
+        ("group", "Without group"), ("option", "Mystery"),
+    ]
+    header = editor.combo.model().item(0)
+    assert not header.isEnabled() and header.font().bold()
+
+
+def test_grouped_multiple_list_is_sorted_the_same_way(make_editor):
+    editor = make_editor("SelectBoxEditor", {"values": FRUIT, "multiple": True})
+    assert [text for kind, text in editor.display_rows() if kind == "group"] == ["Red", "Yellow", "Without group"]
+
+
+def test_choice_icons(make_editor):
+    editor = make_editor("SelectBoxEditor", {"values": FRUIT})
+    apple = editor.combo.findText("Apple")
+    banana = editor.combo.findText("Banana")
+    assert not editor.combo.itemIcon(apple).isNull()
+    assert editor.combo.itemIcon(banana).isNull()
+
+
+def test_selecting_commits_the_key(make_editor, qtbot):
+    editor = make_editor("SelectBoxEditor", {"values": FRUIT}, value="a")
+    assert editor.combo.currentText() == "Apple"
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        editor.combo.activated.emit(editor.combo.findText("Lemon"))
+    assert blocker.args == ["l"]
+    assert editor.combo.currentText() == "Lemon"
+
+
+def test_entry_value_and_skipped_entries(make_editor):
+    editor = make_editor(
+        "SelectBoxEditor",
+        {"values": {"1": {"label": "One", "value": "uno"}, "gone": None, "nolabel": {"icon": "x"}, "f": False}},
+        value="uno",
+    )
+    assert editor.display_rows() == [("option", "One")]
+    assert editor.combo.currentText() == "One"
+
+
+def test_placeholder_shown_only_with_allow_empty(make_editor):
+    with_empty = make_editor("SelectBoxEditor", {"values": values(2), "allowEmpty": True})
+    without = make_editor("SelectBoxEditor", {"values": values(2), "placeholder": "Pick one"})
+    assert with_empty.combo.currentIndex() == -1
+    assert with_empty.combo.placeholderText() == "Choose"  # the spec's default
+    assert without.combo.placeholderText() == ""
+    custom = make_editor("SelectBoxEditor", {"values": values(2), "allowEmpty": True, "placeholder": "Pick one"})
+    assert custom.combo.placeholderText() == "Pick one"
+
+
+def test_allow_empty_offers_a_clear_button(make_editor, qtbot):
+    editor = make_editor("SelectBoxEditor", {"values": values(2), "allowEmpty": True}, value="v1")
+    assert editor.clear_button.isVisible()
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.mouseClick(editor.clear_button, Qt.LeftButton)
+    assert blocker.args == [""]
+    assert editor.combo.currentIndex() == -1 and not editor.clear_button.isVisible()
+    strict = make_editor("SelectBoxEditor", {"values": values(2)}, value="v1")
+    assert strict.clear_button is None
+
+
+def test_empty_key_allows_empty_too(make_editor):
+    editor = make_editor("SelectBoxEditor", {"values": {"": {"label": "None"}, "a": {"label": "A"}}})
+    assert editor.allow_empty and editor.combo.placeholderText() == "Choose"
+
+
+def test_multiple_selection(make_editor, qtbot):
+    editor = make_editor("SelectBoxEditor", {"values": values(3), "multiple": True}, value=["v2"])
+    assert editor.combo is None and editor.list is not None
+    item0 = editor.list.item(0)
+    assert editor.list.item(2).checkState() == Qt.Checked
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        item0.setCheckState(Qt.Checked)
+    assert blocker.args == [["v2", "v0"]]
+    assert editor.summary.text() == "Choice 2, Choice 0"
+
+
+def test_multiple_is_automatic_for_array_types(make_editor):
+    plain = make_editor("SelectBoxEditor", {"values": values(2)}, type="array")
+    typed = make_editor("SelectBoxEditor", {"values": values(2)}, type="array<string>")
+    assert plain.multiple and plain.list is not None
+    assert typed.multiple and typed.list is not None
+
+
+def test_multiple_placeholder_only_with_allow_empty(make_editor):
+    with_empty = make_editor("SelectBoxEditor", {"values": values(2), "multiple": True, "allowEmpty": True})
+    without = make_editor("SelectBoxEditor", {"values": values(2), "multiple": True})
+    assert with_empty.summary.isVisible() and with_empty.summary.text() == "Choose"
+    assert not without.summary.isVisible()
+
+
+def test_minimum_results_for_search(make_editor):
+    three = make_editor("SelectBoxEditor", {"values": values(3), "minimumResultsForSearch": 3})
+    two = make_editor("SelectBoxEditor", {"values": values(2), "minimumResultsForSearch": 3})
+    never = make_editor("SelectBoxEditor", {"values": values(50), "minimumResultsForSearch": -1})
+    assert three.search_shown() and three.search.isVisible()
+    assert not two.search_shown()
+    assert not never.search_shown()
+
+
+def test_search_filters_choices_and_hides_empty_groups(make_editor, qtbot):
+    editor = make_editor("SelectBoxEditor", {"values": FRUIT, "minimumResultsForSearch": 0})
+    qtbot.keyClicks(editor.search, "err")
+    assert editor.visible_labels() == ["Cherry"]
+    view = editor.combo.view()
+    rows = editor.display_rows()
+    assert view.isRowHidden(rows.index(("group", "Yellow")))
+    assert not view.isRowHidden(rows.index(("group", "Red")))
+    editor.search.clear()
+    assert len(editor.visible_labels()) == 5
+
+
+def test_value_not_among_choices_is_shown_invalid(make_editor):
+    editor = make_editor("SelectBoxEditor", {"values": values(2)}, value="gone")
+    assert editor.display_rows()[-1] == ("invalid", 'Invalid value: "gone"')
+    assert editor.combo.currentText() == 'Invalid value: "gone"'
+    multi = make_editor("SelectBoxEditor", {"values": values(2)}, type="array", value=["v1", "old"])
+    assert ("invalid", 'Invalid value: "old"') in multi.display_rows()
+    assert 'Invalid value: "old"' in multi.summary.text()
+
+
+def test_data_source_select_box_says_where_choices_come_from(make_editor):
+    editor = make_editor("SelectBoxEditor", {"dataSourceIdentifier": "acme-colours"})
+    assert editor.status.isVisible() and "acme-colours" in editor.status.text()
+    from nodetype_studio.ui.editors.selectoptions import SelectOption
+
+    editor.set_options([SelectOption("r", "Red")])
+    assert editor.display_rows() == [("option", "Red")]
+
+
+def test_missing_values_is_an_empty_select_not_a_crash(make_editor):
+    editor = make_editor("SelectBoxEditor", {})
+    assert editor.display_rows() == []
+
+
+def test_data_source_value_is_not_invalid_before_choices_load(make_editor):
+    editor = make_editor("SelectBoxEditor", {"dataSourceUri": "https://example.org/options"}, value="text")
+    assert editor.display_rows() == []
+    assert editor.combo.placeholderText() == "text"

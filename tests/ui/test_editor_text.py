@@ -1,0 +1,168 @@
+"""TextFieldEditor, TextAreaEditor and BooleanEditor: each option's visible effect on the real widget."""
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+
+
+def test_textfield_placeholder_and_typing_commits_each_change(make_editor, qtbot):
+    editor = make_editor("TextFieldEditor", {"placeholder": "Your name &amp; title"})
+    assert editor.line.placeholderText() == "Your name & title"  # HTML entities decoded, as the CMS does
+    with qtbot.waitSignals([editor.valueChanged] * 3):
+        qtbot.keyClicks(editor.line, "abc")
+    assert editor.value() == "abc"
+
+
+def test_textfield_maxlength_stops_input(make_editor, qtbot):
+    editor = make_editor("TextFieldEditor", {"maxlength": 4})
+    qtbot.keyClicks(editor.line, "abcdefgh")
+    assert editor.line.text() == "abcd"
+    assert editor.value() == "abcd"
+
+
+def test_textfield_maxlength_as_numeric_string_and_nonsense(make_editor, qtbot):
+    numeric = make_editor("TextFieldEditor", {"maxlength": "2"})
+    nonsense = make_editor("TextFieldEditor", {"maxlength": "lots"})
+    assert numeric.line.maxLength() == 2
+    assert nonsense.line.maxLength() == 32767  # ignored
+
+
+def test_textfield_readonly_refuses_typing(make_editor, qtbot):
+    editor = make_editor("TextFieldEditor", {"readonly": True}, value="fixed")
+    qtbot.keyClicks(editor.line, "zz")
+    assert editor.line.isReadOnly()
+    assert editor.line.text() == "fixed"
+
+
+def test_textfield_required_shows_a_marker(make_editor):
+    editor = make_editor("TextFieldEditor", {"required": True})
+    marker = editor.findChild(QLabel, "requiredMarker")
+    assert marker is not None and marker.isVisible() and marker.text() == "*"
+    assert editor.line.property("html_required") is True
+    plain = make_editor("TextFieldEditor", {})
+    assert plain.findChild(QLabel, "requiredMarker") is None
+
+
+def test_textfield_title_is_the_tooltip(make_editor):
+    editor = make_editor("TextFieldEditor", {"title": "Shown on hover"})
+    assert editor.line.toolTip() == "Shown on hover"
+
+
+def test_textfield_passthrough_attributes_are_recorded(make_editor):
+    options = {"form": "f1", "selectionDirection": "forward", "spellcheck": False, "autocapitalize": True,
+               "autocorrect": "off"}
+    editor = make_editor("TextFieldEditor", options)
+    line = editor.line
+    assert line.property("html_form") == "f1"
+    assert line.property("html_selectionDirection") == "forward"
+    assert line.property("html_spellcheck") == "false"
+    assert line.property("html_autocapitalize") == "true"
+    assert line.property("html_autocorrect") == "off"
+
+
+def test_integer_textfield_accepts_and_stores_integers(make_editor, qtbot):
+    editor = make_editor("TextFieldEditor", {}, type="integer", value=5)
+    assert editor.line.text() == "5"
+    editor.line.clear()
+    qtbot.keyClicks(editor.line, "4x2")
+    assert editor.line.text() == "42"  # letters do not go in
+    assert editor.value() == 42 and isinstance(editor.value(), int)
+    editor.line.selectAll()
+    qtbot.keyClick(editor.line, Qt.Key_Backspace)
+    assert editor.value() is None
+
+
+def test_disabled_disables_every_editor(make_editor):
+    for name, options in [
+        ("TextFieldEditor", {}), ("TextAreaEditor", {}), ("BooleanEditor", {}), ("CodeEditor", {}),
+        ("SelectBoxEditor", {"values": {"a": {"label": "A"}}}), ("RangeEditor", {}),
+        ("DateTimeEditor", {}), ("LinkEditor", {}), ("Vendor.Custom/Editor", {}),
+    ]:
+        enabled = make_editor(name, dict(options))
+        disabled = make_editor(name, dict(options, disabled=True))
+        assert not enabled.is_disabled(), name
+        assert disabled.is_disabled(), name
+
+
+def test_textarea_rows_default_is_five_lines(make_editor):
+    editor = make_editor("TextAreaEditor", {})
+    assert editor.rows == 5
+    assert editor.visible_rows() == 5
+    three = make_editor("TextAreaEditor", {"rows": 3})
+    assert three.visible_rows() == 3
+    assert three.text_edit.height() < editor.text_edit.height()
+
+
+def test_textarea_takes_every_textfield_option(make_editor, qtbot):
+    editor = make_editor(
+        "TextAreaEditor",
+        {"placeholder": "Write", "maxlength": 5, "required": True, "title": "Tip", "spellcheck": True},
+    )
+    edit = editor.text_edit
+    assert edit.placeholderText() == "Write"
+    assert edit.toolTip() == "Tip"
+    assert edit.property("html_spellcheck") == "true"
+    assert editor.findChild(QLabel, "requiredMarker") is not None
+    qtbot.keyClicks(edit, "abcdefg")
+    assert edit.toPlainText() == "abcde"
+    assert editor.value() == "abcde"
+    readonly = make_editor("TextAreaEditor", {"readonly": True}, value="x")
+    qtbot.keyClicks(readonly.text_edit, "yy")
+    assert readonly.text_edit.toPlainText() == "x"
+
+
+def test_textarea_multiline_value_round_trip(make_editor, qtbot):
+    editor = make_editor("TextAreaEditor", {}, value="one\ntwo")
+    assert editor.text_edit.toPlainText() == "one\ntwo"
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.keyClicks(editor.text_edit, "!")
+    assert blocker.args[0].endswith("!") or blocker.args[0].startswith("!")
+
+
+def test_boolean_is_a_checkbox_with_its_own_label(make_editor, qtbot):
+    editor = make_editor("BooleanEditor", {}, label="Hide in menu", value="on")
+    assert editor.has_own_label
+    assert editor.checkbox.text() == "Hide in menu"
+    assert editor.checkbox.isChecked()  # the string "on" reads as checked
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.mouseClick(editor.checkbox, Qt.LeftButton)
+    assert blocker.args == [False]
+    assert editor.value() is False
+    unchecked = make_editor("BooleanEditor", {}, value="no")
+    assert not unchecked.checkbox.isChecked()
+
+
+def test_set_value_does_not_emit(make_editor, qtbot):
+    editor = make_editor("TextFieldEditor", {})
+    with qtbot.assertNotEmitted(editor.valueChanged):
+        editor.set_value("quiet")
+    assert editor.line.text() == "quiet"
+
+
+def test_errors_show_under_the_field_and_clear(make_editor):
+    editor = make_editor("TextFieldEditor", {})
+    editor.set_errors(["Too long", "Not allowed"])
+    assert editor.error_text() == "Too long\nNot allowed"
+    editor.set_errors([])
+    assert editor.error_text() == ""
+
+
+def test_uri_path_segment_is_a_text_field_with_a_sync_button(make_editor, qtbot):
+    from nodetype_studio.ui.editors.uripathsegment import slugify
+
+    assert slugify("Über uns & mehr!  Ça va") == "ueber-uns-mehr-ca-va"
+    editor = make_editor("UriPathSegmentEditor", {"title": "Äpfel & Birnen", "maxlength": 40}, value="old")
+    assert editor.line.text() == "old" and editor.line.maxLength() == 40
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.mouseClick(editor.sync_button, Qt.LeftButton)
+    assert blocker.args == ["aepfel-birnen"]
+    readonly = make_editor("UriPathSegmentEditor", {"readonly": True})
+    assert not readonly.sync_button.isVisible()
+    disabled = make_editor("UriPathSegmentEditor", {"disabled": True})
+    assert disabled.is_disabled() and not disabled.sync_button.isVisible()
+
+
+def test_uri_path_segment_uses_the_node_title_for_client_eval(make_editor, qtbot):
+    editor = make_editor("UriPathSegmentEditor", {"title": "ClientEval:node.properties.title"})
+    editor.ctx.node_value = {"title": "Hello World"}.get
+    editor.sync()
+    assert editor.value() == "hello-world"

@@ -1,0 +1,68 @@
+"""`nodetype-studio validate PATH NODETYPE PROPERTY VALUE [--json]` against a real fixture project."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nodetype_studio.cli import main
+
+FIXTURE = str(Path(__file__).parents[1] / "fixtures" / "validation" / "Acme.Demo")
+FORM = "Acme.Demo:Content.Form"
+
+
+def cli(capsys, *args):
+    code = main(["validate", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_valid_value_exits_0(capsys):
+    code, out, _ = cli(capsys, FIXTURE, FORM, "slug", "my-slug")
+    assert code == 0 and out.startswith('valid: "my-slug"')
+
+
+def test_invalid_value_exits_1_and_prints_the_errors(capsys):
+    code, out, _ = cli(capsys, FIXTURE, FORM, "slug", "my slug")
+    assert code == 1
+    assert "error: The value does not match the pattern /^[a-z0-9\\-]+$/i.  [Neos.Neos/Validation/RegularExpressionValidator]" in out
+
+
+@pytest.mark.parametrize("value, expected", [("42", 0), ("'42'", 0), ("0", 1), ("[5]", 0), ("''", 0), ("~", 0), ("abc", 1)])
+def test_value_is_read_as_yaml(capsys, value, expected):
+    code, out, _ = cli(capsys, FIXTURE, FORM, "maxEntries", value)
+    assert code == expected, out
+
+
+def test_json_output(capsys):
+    code, out, _ = cli(capsys, FIXTURE, FORM, "legacyCode", "a b", "--json")
+    data = json.loads(out)
+    assert code == 1 and data["valid"] is False and data["value"] == "a b"
+    assert [f["severity"] for f in data["findings"]] == ["error", "warning"]
+    assert data["findings"][0]["compat"] and data["validators"][1] == "Acme.Demo/Validation/UnknownValidator"
+
+
+def test_warnings_alone_do_not_fail(capsys):
+    code, out, _ = cli(capsys, FIXTURE, FORM, "legacyCode", "abc")
+    assert code == 0 and "warning: Unknown validator Acme.Demo/Validation/UnknownValidator" in out
+
+
+def test_property_without_validators(capsys):
+    code, out, _ = cli(capsys, FIXTURE, FORM, "free", "x")
+    assert code == 0 and "has no validators" in out
+
+
+def test_date_values_stay_strings(capsys):
+    code, out, _ = cli(capsys, FIXTURE, FORM, "slug", "2024-01-31T10:00:00+01:00", "--json")
+    assert json.loads(out)["value"] == "2024-01-31T10:00:00+01:00"
+
+
+@pytest.mark.parametrize("args, message", [
+    (("/no/such/folder", FORM, "slug", "x"), "no such file or folder"),
+    ((FIXTURE, "Acme.Demo:Nope", "slug", "x"), "is not defined"),
+    ((FIXTURE, FORM, "slugg", "x"), "has no property 'slugg' (did you mean slug?)"),
+    ((FIXTURE, FORM, "slug", "[unclosed"), "VALUE could not be read as YAML"),
+])
+def test_could_not_run_exits_2(capsys, args, message):
+    code, _, err = cli(capsys, *args)
+    assert code == 2 and message in err
