@@ -33,7 +33,12 @@ def step_qt(report: Report) -> str:
     from PySide6.QtCore import qVersion
     from PySide6.QtWidgets import QApplication
 
-    app = QApplication.instance() or QApplication(["nodetype-studio", "--self-test"])
+    try:
+        from nodetype_studio.ui.render import ensure_app
+    except ImportError:
+        app = QApplication.instance() or QApplication(["nodetype-studio", "--self-test"])
+    else:
+        app = ensure_app()
     report.context["app"] = app
     screen = app.primaryScreen()
     geometry = screen.geometry() if screen else None
@@ -64,27 +69,34 @@ def step_icons(report: Report) -> str:
 
 
 def step_inspectors(report: Report) -> str:
-    report.require("app", "qt")
+    """Build the inspector of every concrete node type of the example, with every property editor."""
+    app = report.require("app", "qt")
     project = report.require("project", "project")
     InspectorWidget, = _ui_part("inspector", "InspectorWidget")
     InspectorSource, = _ui_part("layout", "InspectorSource")
-    built = editors = 0
+    from PySide6.QtCore import QEvent
+
+    built = editors = tabs = 0
     largest = None
+    widget = InspectorWidget()
     for nt in project.project_node_types():
         if nt.abstract:
             continue
-        widget = InspectorWidget()
         widget.show_node_type(InspectorSource.from_model(nt, project))
+        app.sendPostedEvents(None, QEvent.DeferredDelete)  # pages replaced by show_node_type
         count = sum(1 for name in nt.properties if widget.editor(name) is not None)
         editors += count
+        tabs += len(widget.tab_ids())
         built += 1
         if largest is None or count > largest[1]:
             largest = (nt, count)
-        widget.deleteLater()
+    widget.deleteLater()
     if not built:
         raise RuntimeError("the example project has no concrete node type to preview")
+    if not editors:
+        raise RuntimeError("no inspector created a single property editor")
     report.context["inspector_type"] = largest[0]
-    return f"{built} inspectors built, {editors} property editors"
+    return f"{built} inspectors built: {tabs} tabs, {editors} property editors"
 
 
 def _overview_widget(project):
@@ -99,19 +111,6 @@ def _overview_widget(project):
         tree.resizeColumnToContents(column)
     tree.resize(720, 480)
     return tree
-
-
-def _rendered_widget(report: Report):
-    project = report.require("project", "project")
-    nt = report.context.get("inspector_type")
-    if nt is not None:
-        InspectorWidget, = _ui_part("inspector", "InspectorWidget")
-        InspectorSource, = _ui_part("layout", "InspectorSource")
-        widget = InspectorWidget()
-        widget.show_node_type(InspectorSource.from_model(nt, project))
-        widget.resize(420, 820)
-        return widget, f"inspector of {nt.name}"
-    return _overview_widget(project), "node type overview (no inspector preview in this build)"
 
 
 def _check_png(path: Path, min_colours: int = 3) -> str:
@@ -132,11 +131,21 @@ def _check_png(path: Path, min_colours: int = 3) -> str:
 
 def step_render(report: Report) -> str:
     report.require("app", "qt")
-    widget, what = _rendered_widget(report)
+    project = report.require("project", "project")
     path = Path(report.context["output"]) / "render.png"
-    if not widget.grab().save(str(path), "PNG"):
+    nt = report.context.get("inspector_type")
+    if nt is not None:
+        render_pixmap, = _ui_part("render", "render_pixmap")
+        InspectorSource, = _ui_part("layout", "InspectorSource")
+        pixmap = render_pixmap(InspectorSource.from_model(nt, project))
+        what = f"inspector of {nt.name}"
+    else:
+        widget = _overview_widget(project)
+        pixmap = widget.grab()
+        widget.deleteLater()
+        what = "node type overview (no inspector preview in this build)"
+    if not pixmap.save(str(path), "PNG"):
         raise RuntimeError(f"cannot save {path}")
-    widget.deleteLater()
     return f"{what} -> {path} ({_check_png(path)})"
 
 
@@ -157,25 +166,42 @@ def _wait_exposed(app, window, timeout: float = 10.0) -> None:
     loop.exec()
 
 
+def _main_window(report: Report):
+    """The studio's own window on the example project (or, in a build without it, the overview)."""
+    from nodetype_studio.resources import example_project
+
+    project = report.require("project", "project")
+    try:
+        PreviewWindow, = _ui_part("app", "PreviewWindow")
+    except Skip:
+        return _overview_widget(project), "node type overview"
+    window = PreviewWindow(example_project())
+    nt = report.context.get("inspector_type")
+    if nt is not None:
+        window.select(nt.name)
+    window.resize(1100, 820)
+    return window, f"studio window ({nt.name if nt else 'example project'})"
+
+
 def step_screenshot(report: Report) -> str:
     target = report.context.get("screenshot")
     if target is None:
         raise Skip("no --screenshot FILE given")
     app = report.require("app", "qt")
-    widget, what = _rendered_widget(report)
-    widget.setWindowTitle(f"Node Type Studio — {what}")
-    widget.show()
+    window, what = _main_window(report)
+    window.show()
     t0 = time.perf_counter()
-    _wait_exposed(app, widget)
+    _wait_exposed(app, window)
     shown = time.perf_counter() - t0
-    screen = widget.windowHandle().screen() or app.primaryScreen()
-    picture = screen.grabWindow(widget.winId())
+    screen = window.windowHandle().screen() or app.primaryScreen()
+    # What the window system shows (on X11 read back from the server), not a widget re-render.
+    picture = screen.grabWindow(window.winId())
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     if not picture.save(str(target), "PNG"):
         raise RuntimeError(f"cannot save {target}")
-    widget.close()
-    widget.deleteLater()
+    window.close()
+    window.deleteLater()
     return f"{what} shown on '{app.platformName()}' in {shown * 1000:.0f} ms -> {target} ({_check_png(target)})"
 
 
