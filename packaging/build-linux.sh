@@ -48,7 +48,11 @@ rm -rf dist/nodetype-studio
 [ -x dist/nodetype-studio/nodetype-studio ] || { echo "PyInstaller produced no executable" >&2; exit 1; }
 frozen=$(date +%s)
 echo "   bundle: $(du -sh dist/nodetype-studio | cut -f1) in $((frozen - start)) s"
-git rev-parse HEAD > dist/nodetype-studio/.build-commit 2>/dev/null || true
+# Which commit this bundle is (tests reuse a bundle only for the same, clean, commit).
+if commit=$(git rev-parse HEAD 2>/dev/null); then
+  git diff --quiet HEAD -- . ':!dist' ':!build' || commit="$commit-dirty"
+  echo "$commit" > dist/nodetype-studio/.build-commit
+fi
 [ "$BUNDLE_ONLY" = 1 ] && exit 0
 
 echo "== .deb and .tar.xz"

@@ -56,6 +56,9 @@ PRUNED_PATHS = [
     # Qt's translations: the studio is in English; Qt's own dialogs keep their English texts.
     r"PySide6/Qt/translations/.*",
     r".*\.pyi",
+    # Cython sources some wheels ship next to their compiled modules (selectolax: 3 MB of C).
+    r"(.*/)?[^/]+\.(pyx|pxd|pxi)",
+    r"selectolax/.*\.c",
 ]
 
 # Windows and macOS build the same bundle; their Qt files have other names but the same folders.
