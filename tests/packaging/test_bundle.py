@@ -158,10 +158,17 @@ def test_deb_control_and_contents(linux_build):
         assert f"./usr/share/icons/hicolor/{size}x{size}/apps/{app_id}.png" in paths
 
 
-def test_deb_installed_with_dpkg_x_runs_its_self_test_and_plugin_folder(linux_build, tmp_path):
+@pytest.fixture(scope="module")
+def deb_root(linux_build, tmp_path_factory):
+    """The .deb unpacked with dpkg -x into a scratch root (as dpkg would install it, minus scripts)."""
     deb = next(DIST.glob("nodetype-studio_*.deb"))
-    root = tmp_path / "root"
+    root = tmp_path_factory.mktemp("deb") / "root"
     subprocess.run(["dpkg", "-x", str(deb), str(root)], check=True)
+    return root
+
+
+def test_deb_installed_with_dpkg_x_runs_its_self_test_and_plugin_folder(deb_root, tmp_path):
+    root = deb_root
     launcher = (root / "usr" / "bin" / "nodetype-studio").read_text()
     assert "exec /opt/nodetype-studio/nodetype-studio" in launcher
     installed = root / "opt" / "nodetype-studio" / "nodetype-studio"
@@ -191,13 +198,10 @@ def test_portable_tarball(linux_build, tmp_path):
         assert f"{top}/{expected}" in listing, expected
 
 
-def test_desktop_entry_validates(linux_build, tmp_path):
+def test_desktop_entry_validates(deb_root):
     if not shutil.which("desktop-file-validate") and not _apt_install("desktop-file-utils"):
         pytest.skip("desktop-file-validate (desktop-file-utils) is not installed")
-    deb = next(DIST.glob("nodetype-studio_*.deb"))
-    root = tmp_path / "root"
-    subprocess.run(["dpkg", "-x", str(deb), str(root)], check=True)
-    desktop = root / "usr" / "share" / "applications" / f"{debtools.APP_ID}.desktop"
+    desktop = deb_root / "usr" / "share" / "applications" / f"{debtools.APP_ID}.desktop"
     proc = subprocess.run(["desktop-file-validate", str(desktop)], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
