@@ -35,6 +35,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # A frozen build starts itself again as the sandboxed ClientEval worker: become it before anything else.
+    from nodetype_studio.clienteval.worker import run_worker_if_requested
+
+    run_worker_if_requested()
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--self-test" in argv:
         from nodetype_studio.selftest import main as self_test

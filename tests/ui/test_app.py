@@ -74,6 +74,13 @@ def test_run_app_opens_the_window_and_returns_the_exit_code(qtbot, project_path,
                 widget.quit_action.trigger()
         QApplication.instance().exit(0)
 
+    # closing the last window inside exec() would otherwise stop QTimers for the rest of the session
+    app = QApplication.instance()
+    previous = app.quitOnLastWindowClosed()
+    app.setQuitOnLastWindowClosed(False)
     QTimer.singleShot(50, quit_soon)
-    assert run_app([str(project_path)]) == 0
+    try:
+        assert run_app([str(project_path)]) == 0
+    finally:
+        app.setQuitOnLastWindowClosed(previous)
     assert "Acme.Preview:Everything" in seen["types"]

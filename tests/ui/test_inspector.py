@@ -69,7 +69,7 @@ def test_properties_in_order_and_hidden_ones_left_out(inspector):
     assert labels[:4] == ["First", "Title", "Subtitle", "Count"]
     assert "Secret" not in labels and "Ungrouped" not in labels
     assert widget.editor("secret") is None
-    assert widget.editor("dynamic") is not None  # an unevaluated ClientEval `hidden` is shown
+    assert widget.editor("dynamic") is not None  # a ClientEval `hidden` item is built; its value shows or hides it
 
 
 def test_editors_with_their_own_label_get_no_extra_label(inspector):
