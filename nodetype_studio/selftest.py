@@ -251,6 +251,29 @@ def step_validation(report: Report) -> str:
     return detail + (f"; {len(problems)} validator plugin problems" if problems else "")
 
 
+def step_clienteval(report: Report) -> str:
+    """ClientEval expressions in the sandboxed worker (a frozen build starts itself again as the worker)."""
+    try:
+        from nodetype_studio.clienteval import ClientEvalEngine
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("nodetype_studio.clienteval"):
+            raise Skip("ClientEval evaluation is not part of this build")
+        raise
+    with ClientEvalEngine() as engine:
+        value, problem = engine.evaluate_value("ClientEval:[1, 2, 3].map(x => x * 2).join(',')", None)
+        if problem is not None or value != "2,4,6":
+            raise RuntimeError(f"the expression gave {value!r} ({problem.message if problem else 'no problem'})")
+        _, stuck = engine.evaluate_value("ClientEval:(() => { while (true) {} })()", None)
+        if stuck is None or stuck.kind != "timeout":
+            raise RuntimeError(f"an endless loop was not stopped by the time limit ({stuck})")
+        value, problem = engine.evaluate_value("ClientEval:6 * 7", None)  # usable again after the stop
+        if value != 42:
+            raise RuntimeError(f"the engine did not recover after stopping a loop ({value!r}, {problem})")
+        pid = getattr(getattr(engine, "_backend", None), "pid", None)
+    where = f"worker process {pid}" if pid and pid != os.getpid() else "in-process sandbox"
+    return f"expressions evaluated in a {where}; an endless loop was stopped by the time limit"
+
+
 QT_FREE_STEPS: list[tuple[str, Callable[[Report], str]]] = [
     ("metadata", step_metadata),
     ("resources", step_resources),
@@ -260,6 +283,7 @@ QT_FREE_STEPS: list[tuple[str, Callable[[Report], str]]] = [
     ("javascript", step_javascript),
     ("libraries", step_libraries),
     ("validation", step_validation),
+    ("clienteval", step_clienteval),
 ]
 
 

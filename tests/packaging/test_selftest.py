@@ -30,7 +30,7 @@ def test_self_test_runs_every_step_and_writes_png_and_report(tmp_path):
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     rows = _statuses(proc.stdout)
-    for step in ["resources", "plugins", "project", "check", "javascript", "libraries", "validation", "qt", "icons",
+    for step in ["resources", "plugins", "project", "check", "javascript", "libraries", "validation", "clienteval", "qt", "icons",
                  "inspectors", "render", "screenshot"]:
         assert rows.get(step) == OK, f"{step}: {rows.get(step)}\n{proc.stdout}"
     assert rows["metadata"] in (OK, SKIPPED)  # skipped only when run from an uninstalled checkout
