@@ -13,7 +13,7 @@ import sys
 
 from nodetype_studio import __version__
 
-COMMANDS = ["list", "show", "check", "set", "validate", "render"]
+COMMANDS = ["list", "show", "check", "set", "unset", "validate", "render"]
 
 
 def build_parser() -> argparse.ArgumentParser:
