@@ -74,13 +74,13 @@ def test_run_app_opens_the_window_and_returns_the_exit_code(qtbot, project_path,
                 widget.quit_action.trigger()
         QApplication.instance().exit(0)
 
-    QTimer.singleShot(50, quit_soon)
-    # Closing the last window would post a Quit that is handled after exec() returned: the main thread
-    # would stay "quitting" and every later event loop of this test process return at once.
+    # closing the last window inside exec() would otherwise stop QTimers for the rest of the session
     app = QApplication.instance()
+    previous = app.quitOnLastWindowClosed()
     app.setQuitOnLastWindowClosed(False)
+    QTimer.singleShot(50, quit_soon)
     try:
         assert run_app([str(project_path)]) == 0
     finally:
-        app.setQuitOnLastWindowClosed(True)
+        app.setQuitOnLastWindowClosed(previous)
     assert "Acme.Preview:Everything" in seen["types"]
