@@ -85,21 +85,35 @@ def test_rapid_switching_back_and_forth(qtbot, server, open_inspector, project_r
     assert {p.source.label.rsplit("/", 1)[1] for p in service.in_flight} <= {"tags"}
 
 
-def test_answer_for_a_deleted_editor_is_dropped(qtbot, server, project_root, services):
-    srv = server({"/options/colours": Answer(LATE, delay=0.2)})
+def test_deleted_editor_cancels_its_request(qtbot, server, project_root, services):
+    srv = server({"/options/colours": Answer(LATE, delay=0.3)})
     service = services(project_root, base_url=srv.url)
     session = DataSourceSession(service, PRODUCT)
     ctx = EditorContext("Neos.Neos/Inspector/Editors/SelectBoxEditor", options={"dataSourceUri": "/options/colours"},
                         data_sources=session)
     editor = SelectBoxEditor(ctx)
     binding, ticket = editor.binding, editor.binding.ticket
-    assert ticket.waiting
+    qtbot.waitUntil(lambda: len(srv.received) == 1, timeout=WAIT_MS)
     editor.deleteLater()
-    settle()  # the editor is gone, its session still open: the answer must find nobody
+    settle()  # the editor is gone while its session stays open: its request stops with it
+    assert ticket.cancelled and service.idle()
+    qtbot.waitUntil(lambda: len(srv.completed) == 1, timeout=WAIT_MS)
+    settle()
+    assert binding.last is None  # delivered to nobody
+
+
+def test_answer_for_a_deleted_owner_is_dropped(qtbot, server, project_root, services):
+    from PySide6.QtCore import QObject
+
+    srv = server({"/options/colours": Answer(LATE, delay=0.2)})
+    service = services(project_root, base_url=srv.url)
+    owner, delivered = QObject(), []
+    ticket = DataSourceSession(service, PRODUCT).request(DataSourceQuery(uri="/options/colours"), owner, delivered.append)
+    owner.deleteLater()
+    settle()  # an owner that did not cancel: the answer must still find nobody
     with qtbot.waitSignal(service.requestFinished, timeout=WAIT_MS) as blocker:
         pass
-    assert blocker.args[0].ok and ticket.result is not None
-    assert binding.last is None  # delivered to nobody
+    assert blocker.args[0].ok and ticket.result is not None and delivered == []
 
 
 def test_changed_query_cancels_the_running_request(qtbot, server, open_inspector, project_root, services):
@@ -123,3 +137,30 @@ def test_changed_query_cancels_the_running_request(qtbot, server, open_inspector
     assert options(editor) == [("option", "Second")]
     editor.binding.set_query(DataSourceQuery(uri="/options/pick", additional_data={"which": "second"}))
     assert len(srv.received) == 2  # the same query again: nothing new asked
+
+
+def test_clienteval_additional_data_asks_again_and_drops_the_old_request(qtbot, server, open_inspector,
+                                                                       project_root, services):
+    def answer(request):
+        if "kind=paint" in request.query:
+            return Answer(LATE, delay=0.5)
+        return Answer(json.dumps([{"value": "i", "label": "Ink colour"}]))
+
+    srv = server({"/options/colours": answer})
+    service = services(project_root, base_url=srv.url)
+    inspector = open_inspector(project_root, "Acme.Sources:Content.Filtered", service)
+    qtbot.waitUntil(lambda: len(srv.requests_to("/options/colours")) == 1, timeout=WAIT_MS)
+    assert srv.requests_to("/options/colours")[0].query.endswith("&kind=paint")  # evaluated, not the expression
+    old = inspector.editor("colour")
+    inspector.editor("kind").commit("ink")  # the user types another kind
+    inspector.clienteval.flush()
+    colour = inspector.editor("colour")
+    assert colour is not old  # rebuilt with the new additional data
+    wait_answer(qtbot, colour)
+    assert options(colour) == [("option", "Ink colour")]
+    assert srv.requests_to("/options/colours")[1].query.endswith("&kind=ink")
+    settle()
+    assert not any("kind=paint" in p.source.url for p in service.in_flight)  # the old request was dropped
+    qtbot.waitUntil(lambda: srv.completed.count("/options/colours") == 2, timeout=WAIT_MS)
+    settle()
+    assert options(colour) == [("option", "Ink colour")]

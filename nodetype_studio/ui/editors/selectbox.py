@@ -107,6 +107,8 @@ class SelectBoxEditor(EditorWidget):
             from nodetype_studio.ui.editors.selectsource import DataSourceBinding
 
             self.binding = DataSourceBinding(self, self.query, ctx.data_sources)
+            # an editor replaced while its request runs (ClientEval changed its options) stops waiting
+            self.destroyed.connect(lambda _obj=None, binding=self.binding: binding.drop())
             self.binding.start()
         else:
             self.set_status(f"Options come from the data source \u201c{self.data_source}\u201d.")

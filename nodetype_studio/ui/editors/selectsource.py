@@ -77,6 +77,12 @@ class DataSourceBinding:
         self.loading = False
         self.editor.set_loading(False)
 
+    def drop(self) -> None:
+        """The editor is gone: stop waiting, touch no widget."""
+        if self.ticket is not None:
+            self.ticket.cancel()
+        self.loading = False
+
     def reload(self) -> None:
         """Forget the cached answer and ask again (after a fixture was saved, or to retry)."""
         self.session.service.forget(self.query)
