@@ -11,7 +11,7 @@ built-in also uses replaces the built-in.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Callable, Mapping
 
 from nodetype_studio.platform import Platform
@@ -43,6 +43,7 @@ def _field(obj: Any, name: str) -> Any:
     return obj.get(name) if isinstance(obj, Mapping) else getattr(obj, name, None)
 
 
+@lru_cache(maxsize=1024)  # looked up for every editor built; identifiers repeat
 def registry_key(identifier: str) -> str:
     """Every spelling of a platform editor (`Cms.Cms/...`, `Neos.Neos/...`, legacy) shares one key."""
     normalized = _KEY_PLATFORM.normalize_editor(identifier)
