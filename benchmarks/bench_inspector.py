@@ -123,22 +123,38 @@ def plain_class(widget: QWidget) -> type:
     return next(cls for cls in type(widget).__mro__ if cls.__module__.startswith("PySide6"))
 
 
+def _own_children(widget: QWidget) -> list[QWidget]:
+    """The child widgets the inspector's code made below ``widget``: its direct children, and theirs when
+    a child is a Python subclass (a plain Qt class's own children, e.g. a combo box's popup or a text
+    edit's scroll bars, come with that class and are made in the floor too)."""
+    found = []
+    for child in widget.findChildren(QWidget, options=Qt.FindDirectChildrenOnly):
+        found.append(child)
+        if plain_class(child) is not type(child):
+            found += _own_children(child)
+    return found
+
+
 def composition(inspector: InspectorWidget) -> list[list[type]]:
     """Per shown property, the plain Qt classes of the widgets the inspector made for it: its label (if
-    the editor does not show its own), the editor widget, and the editor's own child widgets."""
+    the editor does not show its own), the editor widget, and the editor's own child widgets (with the
+    children of its Python-made children, e.g. a date field's picker button); then one row per group of
+    the current tab with the group's section, header and body widgets."""
     rows = []
     for name, editor in inspector.editors.items():
         classes = [] if editor.has_own_label else [QLabel]
         classes.append(plain_class(editor))
-        classes += [plain_class(w) for w in editor.findChildren(QWidget, options=Qt.FindDirectChildrenOnly)]
+        classes += [plain_class(w) for w in _own_children(editor)]
         rows.append(classes)
+    for section in inspector.sections.values():
+        rows.append([plain_class(section), plain_class(section.header), plain_class(section.body)])
     return rows
 
 
 class FloorRun:
     """The floor: one host widget on screen; each run replaces its content by a fresh QFormLayout of
-    plain Qt widgets. ``same``: per property the same number of widgets of the same Qt classes as the
-    inspector made (taken from a built inspector); ``principal``: a QLabel and the editor's principal
+    plain Qt widgets. ``same``: per property (and group) the same number of widgets of the same Qt
+    classes as the inspector made (taken from a built inspector); ``principal``: a QLabel and the editor's principal
     Qt widget only (for reference)."""
 
     def __init__(self, app):

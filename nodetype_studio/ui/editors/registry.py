@@ -85,8 +85,6 @@ class EditorRegistry:
 
     def create(self, ctx: EditorContext) -> EditorWidget:
         """The editor widget for ``ctx`` — a placeholder when none is registered or the factory fails."""
-        from nodetype_studio.ui.editors.placeholder import PlaceholderEditor
-
         registration = self.registration(ctx.identifier)
         if registration is None:
             reason = (
@@ -94,16 +92,23 @@ class EditorRegistry:
                 if not ctx.identifier
                 else "the preview has no widget registered for this editor"
             )
-            widget: EditorWidget = PlaceholderEditor(ctx, reason)
+            widget: EditorWidget = _placeholder()(ctx, reason)
         else:
             try:
                 widget = registration.factory(ctx)
                 if not isinstance(widget, EditorWidget):
                     raise TypeError(f"factory returned {type(widget).__name__}, not an EditorWidget")
             except Exception as exc:  # a broken editor must not take the inspector down (the CMS does the same)
-                widget = PlaceholderEditor(ctx, f"the editor failed: {exc}  ({registration.origin})")
+                widget = _placeholder()(ctx, f"the editor failed: {exc}  ({registration.origin})")
         widget.apply_disabled(ctx.flag("disabled"))
         return widget
+
+
+@cache
+def _placeholder() -> type:
+    from nodetype_studio.ui.editors.placeholder import PlaceholderEditor  # imported late: it imports the editors
+
+    return PlaceholderEditor
 
 
 def builtin_plugins() -> list[EditorPlugin]:
