@@ -231,6 +231,7 @@ class InspectorWidget(QWidget):
             i18n_base=generated_id(source.name, "properties", item.name),
             packages=source.packages,
             node_value=self.node.get,
+            workspace=source.workspace,
         )
 
     def _spec(self, identifier: str | None):
