@@ -224,11 +224,13 @@ def main() -> int:
     app = QApplication.instance() or QApplication([])
     validate, note = _validator()
     sizes = [int(s) for s in args.sizes.split(",")]
-    inspector_run, floor_run = InspectorRun(app, validate), FloorRun(app)
+    # One host per floor variant: each run then deletes its own previous content, as the inspector does
+    # (with one shared host, each variant would pay for deleting the other's widgets).
+    inspector_run, same_run, principal_run = InspectorRun(app, validate), FloorRun(app), FloorRun(app)
     # warm-up: first-use costs (fonts, styles, icon fonts, imports) are not what is measured
     inspector_run(InspectorSource("Bench.Warm:Up", node_type(len(KINDS)), NEOS))
-    floor_run.principal(len(KINDS))
-    floor_run.same(composition(inspector_run.widget))
+    principal_run.principal(len(KINDS))
+    same_run.same(composition(inspector_run.widget))
     print(f"Inspector build vs plain Qt widgets in a form layout (GUI-thread CPU ms, best of {args.repeat}; {note})")
     print("  same:      floor with the same number of plain Qt widgets of the same classes as the inspector")
     print("  principal: floor with only a QLabel and the principal Qt widget per property (reference)")
@@ -240,7 +242,7 @@ def main() -> int:
         inspector_run(source)
         rows = composition(inspector_run.widget)
         same, principal, inspector = timed(
-            [lambda: floor_run.same(rows), lambda: floor_run.principal(count), lambda: inspector_run(source)],
+            [lambda: same_run.same(rows), lambda: principal_run.principal(count), lambda: inspector_run(source)],
             args.repeat,
         )
         worst = max(worst, inspector / same)
