@@ -165,15 +165,24 @@ class InspectorWidget(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        # The scroll area keeps one host for good and each build swaps the page inside it: setting a
+        # new scroll widget lays the page out twice (at its size hint, then at the viewport width).
+        host = QWidget()
+        host_layout = QVBoxLayout(host)
+        host_layout.setContentsMargins(0, 0, 0, 0)
+        scroll.setWidget(host)
         return scroll
 
     @staticmethod
     def _replace_page(scroll: QScrollArea, page: QWidget | None) -> None:
-        old = scroll.takeWidget()
-        if old is not None:
-            old.deleteLater()
+        layout = scroll.widget().layout()
+        while layout.count():
+            old = layout.takeAt(0).widget()
+            if old is not None:  # detached at once: it is no longer part of the inspector
+                old.setParent(None)
+                old.deleteLater()
         if page is not None:
-            scroll.setWidget(page)
+            layout.addWidget(page)
 
     def _current_changed(self, index: int) -> None:
         if self._building or self.layout_info is None or not 0 <= index < len(self.layout_info.tabs):

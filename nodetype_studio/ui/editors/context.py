@@ -31,6 +31,9 @@ def catalogue_default(spec: Any, path: str, platform: Platform) -> Any:
 
 def lookup(options: Mapping[str, Any], path: str) -> Any:
     """The value at a dotted ``path`` of nested mappings, or ``_MISSING``."""
+    if "." not in path:  # most options are top-level keys of a plain dict
+        if isinstance(options, dict):
+            return options.get(path, _MISSING)
     current: Any = options
     for key in path.split("."):
         if not (isinstance(current, dict) or isinstance(current, abc.Mapping)) or key not in current:

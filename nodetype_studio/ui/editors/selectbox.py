@@ -75,6 +75,7 @@ class SelectBoxEditor(EditorWidget):
         self.status: QLabel | None = None  # created when there is something to say
         self._populating = False
         self._tinted = False
+        self._bold: QFont | None = None
 
         if self.multiple:
             self.summary = QLabel(self)
@@ -189,9 +190,10 @@ class SelectBoxEditor(EditorWidget):
 
     # -- filling ---------------------------------------------------------------------------------
     def _header_font(self) -> QFont:
-        font = QFont(self.font())
-        font.setBold(True)
-        return font
+        if self._bold is None:  # one font for all group rows of this box
+            self._bold = QFont(self.font())
+            self._bold.setBold(True)
+        return self._bold
 
     def _fill(self) -> None:
         self.rows = []
