@@ -28,6 +28,9 @@ def _ui_part(module: str, *names: str):
     return [getattr(mod, n) for n in names]
 
 
+_KEEP_ALIVE: list = []  # the QApplication must outlive the report that mentions it
+
+
 def step_qt(report: Report) -> str:
     import PySide6
     from PySide6.QtCore import qVersion
@@ -37,6 +40,7 @@ def step_qt(report: Report) -> str:
         from nodetype_studio.ui.render import ensure_app
     except ImportError:
         app = QApplication.instance() or QApplication(["nodetype-studio", "--self-test"])
+        _KEEP_ALIVE.append(app)
     else:
         app = ensure_app()
     report.context["app"] = app

@@ -22,14 +22,21 @@ ICNS_TYPES = [
 ]
 
 
+_KEEP_ALIVE: list = []
+
+
 def render_pngs(svg: Path, sizes: list[int]) -> dict[int, bytes]:
     """PNG bytes of ``svg`` rendered at each size (transparent background, anti-aliased)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
-    from PySide6.QtGui import QGuiApplication, QImage, QPainter
+    from PySide6.QtGui import QImage, QPainter
     from PySide6.QtSvg import QSvgRenderer
+    from PySide6.QtWidgets import QApplication
 
-    _app = QGuiApplication.instance() or QGuiApplication(["icons"])
+    # A full QApplication (not a QGuiApplication): when this runs inside a process that later
+    # builds widgets (the test session), a GUI-only application would make them abort.
+    _app = QApplication.instance() or QApplication(["icons"])
+    _KEEP_ALIVE.append(_app)
     renderer = QSvgRenderer(str(svg))
     if not renderer.isValid():
         raise ValueError(f"{svg} is not a valid SVG image")
