@@ -21,7 +21,7 @@ APP = "nodetype-studio"
 EXCLUDED_MODULES = [
     "tkinter", "_tkinter", "turtledemo", "idlelib", "pydoc_data", "lib2to3", "ensurepip", "test",
     "unittest.test", "qtawesome.icon_browser", "qtawesome.tests",
-    "PySide6.QtNetwork", "PySide6.QtQml", "PySide6.QtQuick", "PySide6.QtQuickWidgets", "PySide6.QtQuickControls2",
+    "PySide6.QtQml", "PySide6.QtQuick", "PySide6.QtQuickWidgets", "PySide6.QtQuickControls2",
     "PySide6.QtQuick3D", "PySide6.Qt3DCore", "PySide6.Qt3DRender", "PySide6.Qt3DInput", "PySide6.Qt3DLogic",
     "PySide6.Qt3DAnimation", "PySide6.Qt3DExtras", "PySide6.QtWebEngineCore", "PySide6.QtWebEngineWidgets",
     "PySide6.QtWebEngineQuick", "PySide6.QtWebChannel", "PySide6.QtWebSockets", "PySide6.QtMultimedia",
@@ -49,10 +49,10 @@ EXCLUDED_MODULES = [
 PRUNED_PATHS = [
     r"PySide6/Qt/plugins/platforms/lib(qeglfs|qlinuxfb|qminimalegl|qvkkhrdisplay|qvnc|qwayland[^/]*)\.so",
     r"PySide6/Qt/plugins/(egldeviceintegrations|wayland-[^/]+|generic|designer|qmltooling|sqldrivers|printsupport"
-    r"|networkinformation|tls|vectorimageformats|platformthemes/libqgtk3\.so)(/.*)?",
+    r"|networkinformation|vectorimageformats|platformthemes/libqgtk3\.so)(/.*)?",
     r"PySide6/Qt/plugins/platforminputcontexts/libqtvirtualkeyboardplugin\.so",
     r"PySide6/Qt/plugins/imageformats/libq(pdf|tiff|tga|wbmp|icns)\.so",
-    r"(.*/)?libQt6(Wayland|Wl|Quick|Qml|Pdf|VirtualKeyboard|EglFS|EglFs|Network|OpenGL|Designer)[^/]*",
+    r"(.*/)?libQt6(Wayland|Wl|Quick|Qml|Pdf|VirtualKeyboard|EglFS|EglFs|OpenGL|Designer)[^/]*",
     # Qt's translations: the studio is in English; Qt's own dialogs keep their English texts.
     r"PySide6/Qt/translations/.*",
     r".*\.pyi",
@@ -64,9 +64,9 @@ PRUNED_PATHS = [
 # Windows and macOS build the same bundle; their Qt files have other names but the same folders.
 PRUNED_PATHS_OTHER_PLATFORMS = [
     r"PySide6/(plugins|Qt/plugins)/(platforms/q(direct2d|minimalegl|vnc)|qmltooling|sqldrivers|designer|"
-    r"printsupport|networkinformation|tls|vectorimageformats|virtualkeyboard)(/.*)?",
+    r"printsupport|networkinformation|vectorimageformats|virtualkeyboard)(/.*)?",
     r"PySide6/(translations|Qt/translations)/.*",
-    r"PySide6/(Qt6|lib/Qt6|Qt/lib/Qt)(Quick|Qml|Pdf|VirtualKeyboard|Network|OpenGL|Designer)[^/]*",
+    r"PySide6/(Qt6|lib/Qt6|Qt/lib/Qt)(Quick|Qml|Pdf|VirtualKeyboard|OpenGL|Designer)[^/]*",
     r"PySide6/opengl32sw\.dll",
 ]
 

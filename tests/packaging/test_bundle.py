@@ -127,7 +127,7 @@ def test_bundle_holds_resources_metadata_and_only_wanted_qt(linux_build):
     assert list((internal / "py_mini_racer").glob("libmini_racer.*"))
     assert list((internal / "qtawesome" / "fonts").glob("fontawesome5-solid-webfont-*.ttf"))
     names = {p.name for p in BUNDLE.rglob("*")}
-    for unwanted in ["libQt6Quick.so.6", "libQt6Qml.so.6", "libQt6WebEngineCore.so.6", "libQt6Network.so.6",
+    for unwanted in ["libQt6Quick.so.6", "libQt6Qml.so.6", "libQt6WebEngineCore.so.6",
                      "libqeglfs.so", "libqgtk3.so", "libqwayland-egl.so"]:
         assert unwanted not in names
     system = policy.load_system_libraries()
