@@ -27,7 +27,7 @@ APP = policy.APP
 APP_ID = "dev.nodetypestudio.NodeTypeStudio"
 MIME_TYPE = "application/x-nodetypes+yaml"
 INSTALL_DIR = f"opt/{APP}"
-GLIBC_SONAMES = {"libc.so.6", "libm.so.6", "libdl.so.2", "libpthread.so.0", "librt.so.1", "libutil.so.1",
+GLIBC_SONAMES = {"libc.so.6", "libresolv.so.2", "libm.so.6", "libdl.so.2", "libpthread.so.0", "librt.so.1", "libutil.so.1",
                  "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1", "ld-linux.so.2"}
 # Lowest libstdc++6 package version providing a GLIBCXX_3.4.N symbol version (rounded up to a release).
 GLIBCXX_TO_GCC = {29: "11", 30: "12", 31: "13", 32: "14", 33: "14"}
