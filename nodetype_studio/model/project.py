@@ -9,9 +9,9 @@ from __future__ import annotations
 import gc
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
 
 from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warning
 from nodetype_studio.model import postprocess
