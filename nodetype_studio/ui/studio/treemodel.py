@@ -32,6 +32,7 @@ class _Node:
     children: list[_Node] = field(default_factory=list)
     row: int = 0
     others: tuple[str, ...] = ()  # the other supertypes this type is also listed under
+    primary: bool = True  # False: a further place of a type whose subtypes are listed elsewhere
 
     def add(self, child: _Node) -> _Node:
         child.parent = self
@@ -40,7 +41,7 @@ class _Node:
         return child
 
     def shape(self) -> tuple:
-        return (self.kind, self.text, self.name, self.others, tuple(c.shape() for c in self.children))
+        return (self.kind, self.text, self.name, self.others, self.primary, tuple(c.shape() for c in self.children))
 
 
 @dataclass
@@ -94,18 +95,23 @@ def _inheritance_tree(infos: dict[str, TypeInfo]) -> _Node:
 
     def build(parent: _Node, name: str, via: str | None, path: frozenset) -> None:
         info = infos[name]
-        others = tuple(p for p in info.supertypes if p in infos and p != via) if via else ()
-        node = parent.add(_Node("type", name, name, others=others))
-        if name in path:
-            return  # an inheritance cycle (reported by the model): do not recurse forever
+        parents = [p for p in info.supertypes if p in infos]
+        others = tuple(p for p in parents if p != via) if via else ()
+        # subtypes hang under the first supertype only; the other places list the type itself
+        primary = via is None or not parents or parents[0] == via
+        node = parent.add(_Node("type", name, name, others=others, primary=primary or not children[name]))
+        if name in path or not primary:
+            return  # (name in path: an inheritance cycle, reported by the model; do not recurse forever)
         for child in sorted(children[name]):
             build(node, child, name, path | {name})
 
     for name in sorted(roots):
         build(root, name, None, frozenset())
     listed = {n.name for n in _walk(root)}
-    for name in sorted(set(infos) - listed):  # only reachable through a cycle: list it at the top
-        build(root, name, None, frozenset())
+    for name in sorted(infos):  # types only reachable through a cycle: list the first one at the top
+        if name not in listed:
+            build(root, name, None, frozenset())
+            listed = {n.name for n in _walk(root)}
     return root
 
 
@@ -295,7 +301,7 @@ class NodeTypeTreeModel(QAbstractItemModel):
                 return self._bold
             if info is not None and info.abstract:
                 return self._italic
-        if role == Qt.ForegroundRole and info is not None and (info.abstract or info.platform):
+        if role == Qt.ForegroundRole and info is not None and (info.abstract or info.platform or not node.primary):
             return QColor("#8a8a8a")
         return None
 
@@ -327,6 +333,8 @@ class NodeTypeTreeModel(QAbstractItemModel):
             lines.append(", ".join(flags).capitalize())
         if node.others:
             lines.append("Also listed under: " + ", ".join(node.others))
+        if not node.primary:
+            lines.append(f"Its subtypes are listed under {info.supertypes[0]}")
         if node.name in self._dirty:
             lines.append("Unsaved changes")
         return "\n".join(lines)
