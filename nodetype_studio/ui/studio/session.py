@@ -260,20 +260,22 @@ class Session:
                 continue
             if doc.text == entry["text"]:
                 continue
-            if sha256(doc.text) == entry.get("base_sha256"):
+            same_base = sha256(doc.text) == entry.get("base_sha256")
+            if same_base:
                 replayed = _replay(doc, entry)
                 if replayed is not None:
                     edits.extend(replayed)
                     continue
-            else:
-                notes.append(f"{self.display(path)} changed on disk since; your version replaces it when you save "
-                             "(the review shows the difference)")
             edit = Edit(doc.path, "restore unsaved edits", 0, doc.text, entry["text"], 1,
                         entry["text"].count("\n") + 1, doc.text.count("\n") + 1)
             try:
                 edits.append(doc.apply(edit))
             except EditError as exc:
                 notes.append(f"{self.display(path)}: cannot restore: {exc.message}")
+                continue
+            if not same_base:
+                notes.append(f"{self.display(path)} changed on disk since; your version replaces it when you save "
+                             "(the review shows the difference)")
         self.record(edits)
         return edits, notes
 
