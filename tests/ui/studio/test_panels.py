@@ -1,0 +1,152 @@
+"""Problems panel, source view and provenance view in the real window."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from nodetype_studio.ui.studio.mainwindow import PROBLEMS_TAB, PROVENANCE_TAB, SOURCE_TAB
+from nodetype_studio.ui.studio.problems import CheckRunner
+
+from .conftest import TEASER
+
+BROKEN_EDITOR = "Neos.Neos/Inspector/Editors/Nope"
+
+
+def set_broken_editor(window):
+    """An editor id no catalogue knows (as a hand-edited file would have)."""
+    from nodetype_studio.ui.studio import commands
+
+    window.push("set editor", commands.set_value(TEASER, ("properties", "limit", "ui", "inspector", "editor"),
+                                                 BROKEN_EDITOR))
+    window.flush()
+
+
+def wait_checks(qtbot, window):
+    qtbot.waitUntil(lambda: not window.checks.busy, timeout=15000)
+
+
+def test_problems_are_every_check_finding_and_rerun_after_edits(qtbot, window):
+    wait_checks(qtbot, window)
+    codes = {f.code for f in window.problems.model.findings}
+    assert codes == {"compat-minimum-results-for-search"}
+    window.select_type(TEASER)
+    set_broken_editor(window)
+    wait_checks(qtbot, window)
+    unknown = [f for f in window.problems.model.findings if f.code == "editor-unknown"]
+    assert unknown and unknown[0].node_type == TEASER and unknown[0].property_name == "limit"
+    assert "Problems (2)" == window.bottom.tabText(PROBLEMS_TAB)
+    assert window.tree_model.indexes_of(TEASER)[0].siblingAtColumn(1).data() == "1"  # the other is the mixin's
+
+
+def test_filter_by_severity_and_code(qtbot, window):
+    window.select_type(TEASER)
+    set_broken_editor(window)
+    wait_checks(qtbot, window)
+    panel = window.problems
+    assert len(panel.visible_findings()) == 2
+    panel.buttons["info"].setChecked(False)
+    assert [f.code for f in panel.visible_findings()] == ["editor-unknown"]
+    panel.buttons["info"].setChecked(True)
+    panel.codes.setText("compat")
+    assert [f.code for f in panel.visible_findings()] == ["compat-minimum-results-for-search"]
+    panel.codes.setText("editor, compat-min")
+    assert len(panel.visible_findings()) == 2
+    assert panel.buttons["error"].text().startswith("Errors")
+
+
+def test_a_click_on_a_finding_selects_type_and_property_and_shows_the_line(qtbot, window, project):
+    wait_checks(qtbot, window)
+    window.select_type("Acme.Studio:Content.Text")
+    window.bottom.setCurrentIndex(PROBLEMS_TAB)
+    view = window.problems.view
+    index = window.problems.proxy.index(0, 2)
+    qtbot.mouseClick(view.viewport(), Qt.LeftButton, pos=view.visualRect(index).center())
+    assert window.selected == "Acme.Studio:Mixin.Styled"
+    assert window.definition.current_property() == "variant"
+    assert window.bottom.currentIndex() == SOURCE_TAB
+    assert window.source.current.endswith("Styled.yaml")
+    assert window.source.view.marked_line == 13
+    assert window.source.marked_line_text().strip() == "values:"
+
+
+def test_source_view_shows_the_files_of_the_type_highlighted_with_the_current_key(qtbot, window, project):
+    window.bottom.setCurrentIndex(SOURCE_TAB)
+    window.select_type(TEASER)
+    window.definition.select_property("limit")
+    source = window.source
+    assert source.files.count() == 1 and source.files.itemText(0) == "NodeTypes/Content/Teaser.yaml"
+    assert source.marked_line_text() == "    limit:"
+    highlighter = source._documents[source.current][1]
+    assert highlighter.token_count() > 20
+    # unsaved edits show in the source with their lines marked
+    window.definition.property_form.field("ui", "label").set_text("Max")
+    window.flush()
+    assert "label: 'Max'" in source.text()
+    assert source.view.changed_lines
+
+
+def test_a_platform_type_shows_its_baseline_file(qtbot, window):
+    window.bottom.setCurrentIndex(SOURCE_TAB)
+    window.select_type("Neos.Neos:Content")
+    assert window.source.files.itemText(0).endswith("NodeTypes.yaml")
+    assert "Neos.Neos:Content" in window.source.marked_line_text() or window.source.view.marked_line > 0
+
+
+def test_provenance_lists_values_layers_and_what_they_overrode(qtbot, window, project):
+    window.bottom.setCurrentIndex(PROVENANCE_TAB)
+    window.select_type(TEASER)
+    window.focus_property = None
+    view = window.provenance
+    window.definition.select_property("title")
+    window.definition.property_form.field("ui", "label").set_text("Headline")
+    window.flush()
+    item = view.item_for(("properties", "title", "ui", "label"))
+    assert item.text(1) == "Headline" and item.text(2) == "own"
+    assert item.text(3).startswith("NodeTypes/Content/Teaser.yaml:")
+    assert "Title (supertype Acme.Studio:Mixin.Titled)" in item.text(4)
+    editor = view.item_for(("properties", "title", "ui", "inspector", "editor"))
+    assert editor.text(2) == "data-type default"
+    seen = []
+    view.locationActivated.connect(lambda path, line: seen.append((path, line)))
+    inherited = view.item_for(("properties", "title", "validation"))
+    view.tree.itemClicked.emit(inherited, 0)
+    assert seen and seen[0][0].endswith("Titled.yaml")
+    assert window.bottom.currentIndex() == SOURCE_TAB
+    assert window.source.marked_line_text().strip() == "validation:"
+
+
+def test_provenance_filter_expands_to_a_key_path(qtbot, window):
+    window.bottom.setCurrentIndex(PROVENANCE_TAB)
+    window.select_type(TEASER)
+    view = window.provenance
+    view.filter.setText("properties.limit")
+    root = view.tree.invisibleRootItem()
+    visible = [root.child(i).text(0) for i in range(root.childCount()) if not root.child(i).isHidden()]
+    assert visible == ["properties"]
+    assert view.item_for(("properties",)).isExpanded()
+
+
+def test_a_check_that_crashes_is_reported_not_raised(qtbot):
+    def broken(root, overrides):
+        raise RuntimeError("boom")
+
+    runner = CheckRunner(run=broken, delay_ms=0)
+    with qtbot.waitSignal(runner.failed, timeout=5000) as blocker:
+        runner.schedule("/nowhere", {}, now=True)
+    assert blocker.args == ["RuntimeError: boom"]
+
+
+def test_only_the_newest_check_run_is_delivered(qtbot):
+    calls = []
+
+    def run(root, overrides):
+        calls.append(overrides)
+        return [overrides["n"]]
+
+    runner = CheckRunner(run=run, delay_ms=0)
+    results = []
+    runner.finished.connect(results.append)
+    runner.schedule("/p", {"n": 1}, now=True)
+    runner.schedule("/p", {"n": 2}, now=True)
+    qtbot.waitUntil(lambda: runner.running == 0, timeout=5000)
+    assert results == [[2]]
