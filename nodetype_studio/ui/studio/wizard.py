@@ -105,6 +105,7 @@ class NamePage(QWizardPage):
             item.setFlags(Qt.ItemIsEnabled | Qt.ItemIsUserCheckable)
             item.setCheckState(Qt.Unchecked)
         form.addRow("", self.supertypes)
+        self._check()
 
     def _filter(self, text: str) -> None:
         needle = text.strip().lower()
