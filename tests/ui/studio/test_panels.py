@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from nodetype_studio.ui.studio.mainwindow import PROBLEMS_TAB, PROVENANCE_TAB, SOURCE_TAB
+from nodetype_studio.ui.studio.mainwindow import (
+    PROBLEMS_TAB,
+    PROVENANCE_TAB,
+    SOURCE_TAB,
+)
 from nodetype_studio.ui.studio.problems import CheckRunner
 
 from .conftest import TEASER

@@ -6,13 +6,19 @@ from PySide6.QtCore import QModelIndex, Qt
 
 from nodetype_studio.model import load_project
 from nodetype_studio.ui.studio.treemodel import (
-    KIND_ROLE, NAME_ROLE, NodeTypeFilter, NodeTypeTreeModel, TypeInfo, type_infos,
+    KIND_ROLE,
+    NAME_ROLE,
+    NodeTypeFilter,
+    NodeTypeTreeModel,
+    TypeInfo,
+    type_infos,
 )
 
 from .conftest import FIXTURE, TEASER
 
 
-def rows(model, parent=QModelIndex(), depth=0) -> list[tuple[int, str]]:
+def rows(model, parent=None, depth=0) -> list[tuple[int, str]]:
+    parent = parent if parent is not None else QModelIndex()
     found = []
     for row in range(model.rowCount(parent)):
         index = model.index(row, 0, parent)

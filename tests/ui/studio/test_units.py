@@ -7,7 +7,14 @@ from PySide6.QtCore import QByteArray, QSettings
 from nodetype_studio.model.merge import MISSING
 from nodetype_studio.model.sorting import js_sort
 from nodetype_studio.ui.studio.commands import REMOVE
-from nodetype_studio.ui.studio.fields import ChoiceField, TextField, ValueField, flow, hint, parse_flow
+from nodetype_studio.ui.studio.fields import (
+    ChoiceField,
+    TextField,
+    ValueField,
+    flow,
+    hint,
+    parse_flow,
+)
 from nodetype_studio.ui.studio.ordering import plan_drop
 from nodetype_studio.ui.studio.settings import DEFAULTS, MAX_RECENT, Settings
 
