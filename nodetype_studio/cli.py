@@ -13,7 +13,7 @@ import sys
 
 from nodetype_studio import __version__
 
-COMMANDS = ["list", "show", "check", "set", "validate", "render"]
+COMMANDS = ["list", "show", "check", "set", "unset", "validate", "render", "content"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,6 +35,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # A frozen build starts itself again as the sandboxed ClientEval worker: become it before anything else.
+    from nodetype_studio.clienteval.worker import run_worker_if_requested
+
+    run_worker_if_requested()
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or not (argv[0] in COMMANDS or argv[0].startswith("-")):
         return _open_gui(argv)

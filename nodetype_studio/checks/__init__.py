@@ -126,8 +126,11 @@ def _owned_namespaces(ctx: Context, own: list) -> set[str]:
 
 def run_checks(project: Any) -> list[Diagnostic]:
     """The rule findings of a loaded project (without the loader's own findings), sorted."""
+    from nodetype_studio.clienteval import check_clienteval
+
     ctx = Context.for_project(project)
-    return sorted(check_node_types(ctx, project.node_types.values()), key=sort_key)
+    findings = check_node_types(ctx, project.node_types.values()) + check_clienteval(project)
+    return sorted(findings, key=sort_key)
 
 
 def check_project(project: Any, select: Sequence[str] | None = None, ignore: Sequence[str] | None = None,

@@ -109,7 +109,7 @@ def resolve_plain(text: str):
                 return int(text[2:], 8)
             except ValueError:
                 return text
-        if text.isdigit():  # leading zeros: a decimal integer
+        if text.isascii() and text.isdigit():  # leading zeros: a decimal integer
             return int(text, 10)
         if lower in _SPECIAL_FLOATS:
             return _SPECIAL_FLOATS[lower]

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QSi
 from nodetype_studio.catalogue import editor_spec
 from nodetype_studio.previewnode import PreviewNode
 from nodetype_studio.ui import icons, style
+from nodetype_studio.ui.clienteval_view import ClientEvalController
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.registry import EditorRegistry, default_registry
@@ -48,7 +49,7 @@ class InspectorWidget(QWidget):
     errorsChanged = Signal()
 
     def __init__(self, parent: QWidget | None = None, *, registry: EditorRegistry | None = None,
-                 validate: Validate | None = None):
+                 validate: Validate | None = None, clienteval_engine=None):
         super().__init__(parent)
         self.registry = registry or default_registry()
         self.validate = validate or _default_validate
@@ -83,6 +84,9 @@ class InspectorWidget(QWidget):
         self.reset_button.clicked.connect(self.reset)
         header.addWidget(self.reset_button)
         outer.addLayout(header)
+        #: Evaluates the node type's ClientEval expressions against the preview node, live.
+        self.clienteval = ClientEvalController(self, clienteval_engine)
+        outer.addWidget(self.clienteval.note)
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
         self.tabs.setUsesScrollButtons(True)
@@ -105,10 +109,11 @@ class InspectorWidget(QWidget):
         # The new page is assembled off screen and swapped in, so painting need not be frozen.
         self._reset_state()
         self.source = source
-        self.layout_info = build_layout(source)
         self.node = PreviewNode(source.config.get("properties") if isinstance(source.config, Mapping) else None)
         if values:
             self.node.update(values)
+        # Laid out from the configuration with its ClientEval strings evaluated (synchronously).
+        self.layout_info = build_layout(self.clienteval.start(source, self.node.values))
         self.title.setText(self.layout_info.label)
         self.title.setToolTip(f"{self.layout_info.label}\n{source.name}")
         tabs = self.layout_info.tabs
@@ -141,6 +146,7 @@ class InspectorWidget(QWidget):
         self.validate_all()
         if tabs:
             self._ensure_tab(tabs[0].id)
+        self.clienteval.apply_visibility()
 
     def _empty_text(self) -> str:
         lines = ["This node type has no properties to edit in the inspector."]
@@ -188,6 +194,8 @@ class InspectorWidget(QWidget):
             page_layout.addWidget(section)
         page_layout.addStretch(1)
         self._replace_page(self.tabs.widget(self._tab_index[tab_id]), page)
+        if not self._building:
+            self.clienteval.apply_visibility()
 
     def _reset_state(self) -> None:
         self.editors.clear()
@@ -214,6 +222,7 @@ class InspectorWidget(QWidget):
             i18n_base=generated_id(source.name, "properties", item.name),
             packages=source.packages,
             node_value=self.node.get,
+            workspace=source.workspace,
         )
 
     def _spec(self, identifier: str | None):
@@ -290,6 +299,7 @@ class InspectorWidget(QWidget):
         stored = self.node.set(name, value)
         self._validate_property(name)
         self._update_badges()
+        self.clienteval.values_changed()
         self.valueChanged.emit(name, stored)
 
     def _validate_property(self, name: str) -> None:
@@ -343,6 +353,7 @@ class InspectorWidget(QWidget):
         for name, editor in self.editors.items():
             editor.set_value(self.node.get(name))
         self.validate_all()
+        self.clienteval.refresh()
 
     def set_values(self, values: Mapping[str, Any]) -> None:
         """Set values programmatically (e.g. from ``render --values``) and validate them."""
@@ -351,6 +362,7 @@ class InspectorWidget(QWidget):
             if name in self.editors:
                 self.editors[name].set_value(self.node.get(name))
         self.validate_all()
+        self.clienteval.refresh()
 
     # -- queries -------------------------------------------------------------------------------
     def preferred_height(self) -> int:

@@ -107,12 +107,16 @@ class InspectorSource:
     platform: Platform = field(default_factory=Platform)
     translator: Translator = field(default_factory=Translator)
     packages: Mapping[str, Path] = field(default_factory=dict)
+    workspace: Any = None  # the project's sample content and media library (content.Workspace)
 
     @classmethod
     def from_model(cls, node_type, project) -> "InspectorSource":
         """From the project model's NodeType and Project."""
+        from nodetype_studio.content.workspace import Workspace
+
         packages = package_folders(project)
-        return cls(node_type.name, node_type.effective, project.platform, Translator(packages), packages)
+        return cls(node_type.name, node_type.effective, project.platform, Translator(packages), packages,
+                   Workspace.for_project(project))
 
 
 def package_folders(project) -> dict[str, Path]:

@@ -163,3 +163,11 @@ def test_merge_keys_work_in_node_type_files(open_project):
     # a merge key is not a deep merge: the explicit `ui` replaces the merged one entirely
     assert props["subtitle"]["ui"] == {"label": "Subtitle"}
     assert props["title"]["ui"]["inspector"]["editor"] == "Neos.Neos/Inspector/Editors/TextFieldEditor"
+
+
+def test_non_ascii_digits_stay_strings():
+    from nodetype_studio.model.yamlload import load_yaml_text
+
+    loaded = load_yaml_text("a: ²\nb: ١٢\nc: 0012\n", "digits.yaml")
+    assert loaded.diagnostics == []
+    assert loaded.data == {"a": "²", "b": "١٢", "c": 12}

@@ -28,8 +28,15 @@ def test_run_app_opens_the_studio_on_a_path(qtbot, project_path, monkeypatch, tm
     QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, str(tmp_path / "config"))
     monkeypatch.setenv("NODETYPE_STUDIO_DATA_DIR", str(tmp_path / "data"))
     seen = {}
+    # closing the last window inside exec() would otherwise stop QTimers for the rest of the session
+    app = QApplication.instance()
+    previous = app.quitOnLastWindowClosed()
+    app.setQuitOnLastWindowClosed(False)
     QTimer.singleShot(50, _quit_when_loaded(seen))
-    assert run_app([str(project_path)]) == 0
+    try:
+        assert run_app([str(project_path)]) == 0
+    finally:
+        app.setQuitOnLastWindowClosed(previous)
     assert seen["root"] == project_path
     assert seen["selected"].startswith("Acme.Preview:")
     assert (tmp_path / "config" / "NodeTypeStudio" / "nodetype-studio.ini").is_file()  # recent projects stored there

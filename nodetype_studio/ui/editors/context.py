@@ -53,6 +53,9 @@ class EditorContext:
     packages: Mapping[str, Path] = field(default_factory=dict)
     #: The preview node's value of another property (set by the inspector), for editors that use one.
     node_value: Callable[[str], Any] | None = None
+    #: Sample content and media library of the project (``nodetype_studio.content.Workspace``); editors
+    #: that need them use ``workspace_of(ctx)``, which falls back to a project-less workspace.
+    workspace: Any = None
 
     @property
     def short_name(self) -> str:

@@ -1,0 +1,285 @@
+"""Checks of the ClientEval expressions in a project, with file and line.
+
+* ``clienteval-syntax`` (error): the expression does not compile as the CMS compiles it
+  (``new Function('node,parentNode', 'return ' + expression)``, checked by V8 without running it).
+* ``clienteval-unknown-property`` (warning): ``node.properties.X`` / ``node.properties['X']`` where
+  X is not a property of the node type (the expression silently sees ``undefined``). An
+  expression inherited by several types is checked against the concrete ones and reported
+  once, naming the types. In the creation dialog ``node.properties`` holds the dialog's values,
+  so there the known names are its elements (and properties shown in it). Types whose definition is incomplete in the project (a supertype is
+  missing, or the type belongs to a package that is not loaded and is only overridden here)
+  are not judged.
+* ``clienteval-mixin-property`` (info): the same for an abstract type that no concrete type of
+  the project uses: its users may declare the property, so this is only a hint.
+* ``clienteval-not-evaluated`` (warning, or info under ``options``): a ClientEval string where the
+  CMS passes the literal text on (validation, inline editor options, positions, ...).
+* ``clienteval-engine-unavailable`` (warning): V8 could not be loaded, nothing was compiled.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path as FsPath
+
+from nodetype_studio.clienteval.expressions import (
+    PREFIX,
+    classify_all,
+    expression_of,
+    path_text,
+)
+from nodetype_studio.clienteval.jsdeps import property_reads
+from nodetype_studio.clienteval.sandbox import JsSandbox
+from nodetype_studio.diagnostics import (
+    Diagnostic,
+    Location,
+    Severity,
+    error,
+    info,
+    sort_key,
+    warning,
+)
+
+#: Properties the client adds to every node's ``properties`` besides the declared ones.
+SYSTEM_PROPERTIES = frozenset({
+    "_nodeType", "_hidden", "_hiddenInIndex", "_hiddenBeforeDateTime", "_hiddenAfterDateTime",
+    "_removed", "_creationDateTime", "_lastModificationDateTime", "_lastPublicationDateTime",
+    "_path", "_name", "_identifier",
+})
+MAX_NAMED_TYPES = 3
+
+
+@dataclass
+class _Site:
+    """One ClientEval string at one place in a file, and the node types that carry it."""
+
+    location: Location
+    path: tuple
+    value: str
+    reason: tuple[str, str] | None  # (severity, why the CMS does not evaluate it), or None
+    carriers: list = field(default_factory=list)
+
+
+@dataclass
+class ClientEvalStats:
+    """Counts over a project (for the corpus report)."""
+
+    expressions: int = 0  # distinct (place, expression) sites
+    parsed: int = 0
+    failing: int = 0
+    property_findings: int = 0  # clienteval-unknown-property
+    mixin_hints: int = 0  # clienteval-mixin-property
+    not_evaluated: int = 0
+
+
+def _dialog_elements(nt) -> set[str]:
+    """Values the creation dialog's transient node holds: its elements (facts §5.9, §6)."""
+    ui = nt.effective.get("ui")
+    dialog = ui.get("creationDialog") if isinstance(ui, dict) else None
+    elements = dialog.get("elements") if isinstance(dialog, dict) else None
+    names = set(elements) if isinstance(elements, dict) else set()
+    for name, prop in nt.properties.items():
+        prop_ui = prop.get("ui") if isinstance(prop, dict) else None
+        if isinstance(prop_ui, dict) and prop_ui.get("showInCreationDialog") is True:
+            names.add(name)
+    return names | {"_nodeType"}
+
+
+def _known_properties(nt, in_dialog: bool = False) -> set[str]:
+    if in_dialog:
+        return _dialog_elements(nt)
+    known = set(nt.properties)
+    refs = nt.effective.get("references")
+    if isinstance(refs, dict):
+        known.update(refs)
+    return known | SYSTEM_PROPERTIES
+
+
+def _dominant_namespaces(project) -> dict[str, str]:
+    """For each package, the vendor namespace most of its node types use."""
+    counts: dict[str, Counter] = {}
+    for nt in project.node_types.values():
+        for fragment in nt.fragments:
+            if fragment.file.package is not None and not fragment.file.baseline:
+                counts.setdefault(fragment.file.package, Counter())[nt.name.split(":", 1)[0]] += 1
+    return {package: c.most_common(1)[0][0] for package, c in counts.items()}
+
+
+def _incomplete_types(project) -> set[str]:
+    """Types whose full property list the project cannot know (see the module docstring)."""
+    nodes = project.node_types
+    dominant = _dominant_namespaces(project)
+    foreign: set[str] = set()
+    for nt in nodes.values():
+        namespace = nt.name.split(":", 1)[0]
+        if any(f.file.baseline for f in nt.fragments):
+            continue  # the platform baseline defines it fully
+        packages = {f.file.package for f in nt.fragments}
+        if packages and not any(p == namespace or dominant.get(p) == namespace for p in packages):
+            foreign.add(nt.name)  # only overridden here; its own package is not loaded
+    incomplete: set[str] = set()
+    for nt in nodes.values():
+        if nt.from_baseline:
+            continue
+        for name in [nt.name, *nt.ancestors]:
+            other = nodes.get(name)
+            if other is None or name in foreign or any(s not in nodes for s in other.declared_supertypes):
+                incomplete.add(nt.name)
+                break
+    return incomplete
+
+
+def _baseline_files(project) -> set[str]:
+    return {str(f.path) for f in project.files if getattr(f, "baseline", False)}
+
+
+def _collect_sites(project) -> list[_Site]:
+    baseline = _baseline_files(project)
+    sites: dict[tuple, _Site] = {}
+    for nt in project.node_types.values():
+        if nt.from_baseline:
+            continue
+        for path, value, reason in classify_all(nt.effective):
+            location = nt.locate(path) or nt.location_of_definition() or Location("")
+            if location.file in baseline:
+                continue  # the studio's own platform definitions
+            key = (location.file, location.line, location.column, value)
+            site = sites.get(key)
+            if site is None:
+                site = sites[key] = _Site(location, path, value, reason)
+            site.carriers.append(nt)
+    return list(sites.values())
+
+
+def _column_of(location: Location, value: str, offset: int, cache: dict) -> int:
+    """Best-effort column of ``offset`` inside the expression on the key's line (else the key)."""
+    if not location.file or not location.line:
+        return location.column
+    lines = cache.get(location.file)
+    if lines is None:
+        try:
+            lines = FsPath(location.file).read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            lines = []
+        cache[location.file] = lines
+    if location.line > len(lines):
+        return location.column
+    index = lines[location.line - 1].find(value, max(location.column - 1, 0))
+    return index + len(PREFIX) + offset + 1 if index >= 0 else location.column
+
+
+def _owner(site: _Site):
+    for nt in site.carriers:
+        if nt.provenance(site.path).layer == "own":
+            return nt
+    return site.carriers[0]
+
+
+def _type_list(types: list) -> str:
+    names = sorted(t.name for t in types)
+    if len(names) > MAX_NAMED_TYPES:
+        return ", ".join(names[:MAX_NAMED_TYPES]) + f" and {len(names) - MAX_NAMED_TYPES} more"
+    return ", ".join(names)
+
+
+def check_clienteval(project, stats: ClientEvalStats | None = None) -> list[Diagnostic]:
+    """Findings about every ClientEval string of ``project``; fills ``stats`` when given."""
+    sites = _collect_sites(project)
+    stats = stats if stats is not None else ClientEvalStats()
+    stats.expressions += len(sites)
+    if not sites:
+        return []
+    sources = sorted({expression_of(site.value) for site in sites})
+    findings: list[Diagnostic] = []
+    try:
+        with JsSandbox() as sandbox:
+            syntax = dict(zip(sources, sandbox.check_syntax(sources)))
+    except Exception as exc:  # noqa: BLE001 - any failure to load V8; property names are still checked
+        syntax = {}
+        findings.append(warning(
+            "clienteval-engine-unavailable",
+            f"{len(sources)} ClientEval expressions were not compiled: the JavaScript engine is not available ({exc})",
+            Location(str(project.root))))
+    lines_cache: dict = {}
+    incomplete = _incomplete_types(project)
+    for site in sites:
+        source = expression_of(site.value)
+        owner = _owner(site)
+        prop = site.path[1] if len(site.path) > 1 and site.path[0] in ("properties", "references") else None
+        extra = {"node_type": owner.name, "property_name": prop}
+        if site.reason is not None:
+            stats.not_evaluated += 1
+            severity, why = site.reason
+            findings.append(Diagnostic.at(
+                site.location, Severity(severity), "clienteval-not-evaluated",
+                f"`{site.value}` at {path_text(site.path)} is never evaluated by the CMS: {why}", **extra))
+        problem = syntax.get(source)
+        if problem is not None:
+            stats.failing += 1
+            findings.append(error(
+                "clienteval-syntax",
+                f"ClientEval expression does not compile in the browser: {problem} (expression: {source.strip()})",
+                site.location, **extra))
+            continue
+        stats.parsed += 1
+        if site.reason is not None:
+            continue
+        findings.extend(_unknown_property_findings(site, source, extra, lines_cache, stats, incomplete))
+    return sorted(findings, key=sort_key)
+
+
+def _unknown_property_findings(site: _Site, source: str, extra: dict, lines_cache: dict,
+                               stats: ClientEvalStats, incomplete: set[str]) -> list[Diagnostic]:
+    reads = property_reads(source)
+    if not reads.refs:
+        return []
+    judged = [nt for nt in site.carriers if nt.name not in incomplete]
+    concrete = [nt for nt in judged if not nt.abstract]
+    checked = concrete or judged
+    typos_only = False
+    if not checked or (not concrete and any(not nt.abstract for nt in site.carriers)):
+        # Only users whose definition is incomplete here: report nothing but likely typos.
+        checked = [nt for nt in site.carriers if not nt.abstract] or site.carriers
+        concrete, typos_only = checked, True
+    in_dialog = site.path[:3] == ("ui", "creationDialog", "elements")
+    known = {nt.name: _known_properties(nt, in_dialog) for nt in checked}
+    findings = []
+    reported: set[str] = set()
+    for ref in reads.refs:
+        if ref.name in reported:
+            continue
+        missing = [nt for nt in checked if ref.name not in known[nt.name]]
+        if not missing:
+            continue
+        close = difflib.get_close_matches(ref.name, sorted(set().union(*(known[nt.name] for nt in missing))), n=1, cutoff=0.85)
+        if typos_only and not close:
+            continue
+        reported.add(ref.name)
+        hint = f" (did you mean `{close[0]}`?)" if close else ""
+        if typos_only:
+            hint += "; the node type's definition is incomplete in this project (a supertype or its package is missing)"
+        column = _column_of(site.location, site.value, ref.offset, lines_cache)
+        location = Location(site.location.file, site.location.line, column)
+        if not concrete:
+            stats.mixin_hints += 1
+            findings.append(info(
+                "clienteval-mixin-property",
+                f"ClientEval reads node.properties.{ref.name}, which the abstract type {_type_list(missing)} does not "
+                f"declare; no concrete type in the project uses it, so whether its users declare `{ref.name}` "
+                f"cannot be checked{hint}", location, **extra))
+            continue
+        stats.property_findings += 1
+        if in_dialog:
+            who = f"the creation dialog of {_type_list(missing)} has no element `{ref.name}`"
+        elif len(missing) == 1:
+            who = f"node type {missing[0].name} has no property `{ref.name}`"
+        elif len(missing) == len(checked):
+            who = f"none of the node types using it ({_type_list(missing)}) has a property `{ref.name}`"
+        else:
+            who = f"{_type_list(missing)} have no property `{ref.name}`"
+        findings.append(warning(
+            "clienteval-unknown-property",
+            f"ClientEval reads node.properties.{ref.name}, but {who}; the expression sees undefined{hint}",
+            location, **extra))
+    return findings

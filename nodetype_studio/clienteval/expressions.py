@@ -1,0 +1,151 @@
+"""Where ClientEval strings sit in a node type's configuration, and whether the CMS evaluates them.
+
+The inspector evaluates the parts of its assembled view configuration (facts §5.7, §6): tab and
+group entries (not ``position``, and not a group's ``tab``, which placed the group before
+evaluation), view items (``label``, ``view``, ``viewOptions``, ``helpMessage``) and property and
+reference items (``ui.label``, ``ui.inspector.editor``, ``editorOptions`` at any depth,
+``ui.inspector.hidden``, ``ui.help.message``/``thumbnail``). The creation dialog evaluates every
+key of its elements. Everything else (validation, ``ui.inline.editorOptions``, positions,
+node-level keys) is passed on as the literal string.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+PREFIX = "ClientEval:"
+
+Path = tuple  # keys and list indices into the configuration
+
+# (container path, keys of each entry that are evaluated (None = all), keys that are never evaluated)
+ELEMENT_RULES: tuple[tuple[tuple[str, ...], frozenset | None, frozenset], ...] = (
+    (("ui", "inspector", "tabs"), None, frozenset({"position"})),
+    (("ui", "inspector", "groups"), None, frozenset({"position", "tab"})),
+    (("ui", "inspector", "views"), frozenset({"label", "view", "viewOptions", "helpMessage"}), frozenset()),
+    (("ui", "creationDialog", "elements"), None, frozenset()),
+)
+#: Parts of each property (and 9.0 reference) that the inspector evaluates.
+ITEM_PARTS: tuple[tuple[str, ...], ...] = (
+    ("ui", "label"),
+    ("ui", "inspector", "editor"),
+    ("ui", "inspector", "editorOptions"),
+    ("ui", "inspector", "hidden"),
+    ("ui", "help", "message"),
+    ("ui", "help", "thumbnail"),
+)
+ITEM_CONTAINERS = ("properties", "references")
+
+# Why a ClientEval string elsewhere stays literal: the first matching path prefix wins. "warning"
+# where the CMS certainly uses the literal text; "info" where a UI plugin might read the value.
+_POSITION = "positions are sorted before evaluation, so it has no effect on the order"
+_OPTIONS = "options are not evaluated by the CMS; only a UI plugin reading them could evaluate it"
+NOT_EVALUATED_REASONS: tuple[tuple[tuple, str, str], ...] = (
+    (("properties", "*", "validation"), "warning", "validator options are not evaluated; the validator receives the literal string"),
+    (("references", "*", "validation"), "warning", "validator options are not evaluated; the validator receives the literal string"),
+    (("properties", "*", "ui", "inline"), "warning", "inline editor options are not evaluated"),
+    (("properties", "*", "ui", "inspector", "position"), "warning", _POSITION),
+    (("properties", "*", "ui", "inspector", "group"), "warning", "properties are placed in groups before evaluation"),
+    (("ui", "inspector", "tabs", "*", "position"), "warning", _POSITION),
+    (("ui", "inspector", "groups", "*", "position"), "warning", _POSITION),
+    (("ui", "inspector", "groups", "*", "tab"), "warning", "groups are placed in tabs before evaluation"),
+    (("ui", "inspector", "views", "*", "group"), "warning", "views are placed in groups before evaluation"),
+    (("ui", "inspector", "views", "*", "position"), "warning", _POSITION),
+    (("properties", "*", "defaultValue"), "warning", "default values are applied on the server, which never evaluates ClientEval"),
+    (("properties", "*", "options"), "info", _OPTIONS),
+    (("options",), "info", _OPTIONS),
+    (("properties", "*"), "warning", "only the inspector parts of a property (label, editor, editorOptions, hidden, help) are evaluated"),
+    (("references", "*"), "warning", "only the inspector parts of a reference (label, editor, editorOptions, hidden, help) are evaluated"),
+    ((), "warning", "only the inspector and creation dialog configuration is evaluated in the browser"),
+)
+
+
+def is_client_eval(value) -> bool:
+    return isinstance(value, str) and value.startswith(PREFIX)
+
+
+def expression_of(value: str) -> str:
+    """The JavaScript source of a ClientEval string (everything after the prefix)."""
+    return value[len(PREFIX):]
+
+
+def walk_strings(value, path: Path = ()) -> Iterator[tuple[Path, str]]:
+    """Every ClientEval string below ``value`` (maps and lists at any depth)."""
+    if isinstance(value, Mapping):
+        for key, child in value.items():
+            yield from walk_strings(child, path + (key,))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield from walk_strings(child, path + (index,))
+    elif is_client_eval(value):
+        yield path, value
+
+
+def _get(config, path: tuple):
+    current = config
+    for key in path:
+        if not isinstance(current, Mapping):
+            return None
+        current = current.get(key)
+    return current
+
+
+def find_expressions(config: Mapping) -> list[tuple[Path, str]]:
+    """(path, expression) of every ClientEval string the CMS evaluates in a node type's config.
+
+    ``config`` is a node type's effective configuration; paths index into it, as ``nt.locate``.
+    """
+    found: list[tuple[Path, str]] = []
+    for path, value in evaluated_strings(config):
+        found.append((path, expression_of(value)))
+    return found
+
+
+def evaluated_strings(config: Mapping) -> Iterator[tuple[Path, str]]:
+    """(path, full ClientEval string) for every place the CMS evaluates."""
+    if not isinstance(config, Mapping):
+        return
+    for container, only, never in ELEMENT_RULES:
+        entries = _get(config, container)
+        if not isinstance(entries, Mapping):
+            continue
+        for entry_id, entry in entries.items():
+            if not isinstance(entry, Mapping):
+                continue
+            for key, value in entry.items():
+                if key in never or (only is not None and key not in only):
+                    continue
+                yield from walk_strings(value, container + (entry_id, key))
+    for container in ITEM_CONTAINERS:
+        items = config.get(container)
+        if not isinstance(items, Mapping):
+            continue
+        for name, item in items.items():
+            if not isinstance(item, Mapping):
+                continue
+            for part in ITEM_PARTS:
+                value = _get(item, part)
+                if value is not None:
+                    yield from walk_strings(value, (container, name) + part)
+
+
+def _matches(pattern: tuple, path: tuple) -> bool:
+    return len(path) >= len(pattern) and all(p == "*" or p == k for p, k in zip(pattern, path))
+
+
+def not_evaluated_reason(path: Path) -> tuple[str, str]:
+    """(severity, reason) for a ClientEval string at ``path`` that the CMS does not evaluate."""
+    for pattern, severity, reason in NOT_EVALUATED_REASONS:
+        if _matches(pattern, path):
+            return severity, reason
+    return NOT_EVALUATED_REASONS[-1][1:]
+
+
+def classify_all(config: Mapping) -> list[tuple[Path, str, tuple[str, str] | None]]:
+    """Every ClientEval string in ``config``: (path, full string, None if evaluated else
+    (severity, why not))."""
+    evaluated = {path for path, _ in evaluated_strings(config)}
+    return [(path, value, None if path in evaluated else not_evaluated_reason(path)) for path, value in walk_strings(config)]
+
+
+def path_text(path: Path) -> str:
+    return ".".join(str(k) for k in path)

@@ -1,0 +1,55 @@
+"""`nodetype-studio content PATH`: the sample content the reference and link editors search.
+
+Prints the nodes (path, type, title, identifier, URL path); ``--write`` saves them to
+``.nodetype-studio/content.yaml`` so they can be edited, ``--regenerate`` replaces that file's content
+with freshly generated nodes; ``--search TEXT`` with ``--type`` and ``--from`` searches as the editors do.
+Exit codes: 0 done, 1 the content file has problems (they are printed), 2 the project cannot be opened.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from nodetype_studio.commands.common import display_path, open_project
+
+
+def register(sub) -> None:
+    parser = sub.add_parser("content", help="show, write or search the sample content of a project")
+    parser.add_argument("path", help="package, distribution, folder of packages, or one NodeTypes file")
+    parser.add_argument("--write", action="store_true", help="save the content to .nodetype-studio/content.yaml")
+    parser.add_argument("--regenerate", action="store_true", help="generate the content anew and save it")
+    parser.add_argument("--search", metavar="TEXT", help="titles containing TEXT (case-insensitive)")
+    parser.add_argument("--type", action="append", default=[], metavar="NODETYPE",
+                        help="only nodes of this type or a subtype (repeatable; default: any)")
+    parser.add_argument("--from", dest="start", metavar="NODEPATH", help="search below this node path (default: the current site)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from nodetype_studio.content import Workspace
+
+    project = open_project(args.path)
+    if project is None:
+        return 2
+    workspace = Workspace(project)
+    tree = workspace.regenerate_content() if args.regenerate else workspace.content
+    if args.write and not args.regenerate:
+        tree.changed()
+    problems = [d for d in workspace.content_diagnostics]
+    for problem in problems:
+        print(problem.format_text(), file=sys.stderr)
+    if tree.last_save_problem:
+        print(f"nodetype-studio: {tree.last_save_problem}", file=sys.stderr)
+    nodes = tree.search(args.search or "", args.type, args.start) if (args.search or args.type or args.start) else tree.nodes()
+    rows = [{"path": n.path, "type": n.node_type, "title": n.title, "identifier": n.identifier,
+             "shownAs": tree.display_path(n)} for n in nodes]
+    if args.json:
+        print(json.dumps({"currentSite": tree.site, "file": str(workspace.content_file), "nodes": rows}, indent=2))
+    else:
+        source = display_path(workspace.content_file) if workspace.content_file.is_file() else "generated, not saved"
+        print(f"# sample content of {project.root} ({source}); current site {tree.site}")
+        for row in rows:
+            print(f"{row['path']}  [{row['type']}]  {row['title']!r}  {row['identifier']}  -> {row['shownAs']}")
+    return 1 if problems or tree.last_save_problem else 0

@@ -1,0 +1,80 @@
+"""What the sample content needs to know about node types: inheritance, documents, labels (Qt-free)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nodetype_studio.platform import Platform
+
+
+class TypeIndex:
+    """Node type facts of one project, with ``is_of_type`` answers cached (searches ask them often).
+
+    Names in any platform spelling (``Cms.Cms:Document``, ``Neos.Neos:Document``) are accepted.
+    """
+
+    def __init__(self, project: Any = None):
+        self.project = project
+        self.platform: Platform = getattr(project, "platform", None) or Platform()
+        self.node_types: dict = dict(getattr(project, "node_types", {}) or {})
+        self._cache: dict[tuple[str, str], bool] = {}
+
+    def normalize(self, name: str) -> str:
+        return self.platform.normalize_name(name).value if isinstance(name, str) else ""
+
+    def platform_type(self, short: str) -> str:
+        return self.platform.node_type(short)
+
+    def known(self, name: str) -> bool:
+        return self.normalize(name) in self.node_types
+
+    def is_of_type(self, name: str, wanted: str) -> bool:
+        key = (name, wanted)
+        answer = self._cache.get(key)
+        if answer is None:
+            node_type = self.node_types.get(self.normalize(name))
+            target = self.normalize(wanted)
+            if node_type is None:
+                answer = self.normalize(name) == target
+            else:
+                answer = bool(node_type.is_of_type(target))
+            self._cache[key] = answer
+        return answer
+
+    def is_any(self, name: str, wanted: list[str]) -> bool:
+        return any(self.is_of_type(name, w) for w in wanted)
+
+    def is_document(self, name: str) -> bool:
+        return self.is_of_type(name, self.platform_type("Document"))
+
+    def is_content(self, name: str) -> bool:
+        return self.is_of_type(name, self.platform_type("Content"))
+
+    def is_abstract(self, name: str) -> bool:
+        node_type = self.node_types.get(self.normalize(name))
+        return bool(node_type is not None and node_type.abstract)
+
+    def concrete(self, wanted: list[str]) -> list[str]:
+        """Non-abstract node types that are of one of ``wanted``; project types first, then by name."""
+        names = [n for n, nt in self.node_types.items() if not nt.abstract and self.is_any(n, wanted)]
+        return sorted(names, key=lambda n: (self.node_types[n].from_baseline, n))
+
+    def label(self, name: str) -> str:
+        """The node type's ``ui.label`` when it is plain text, else the part after the colon."""
+        node_type = self.node_types.get(self.normalize(name))
+        label = getattr(node_type, "label", None) if node_type is not None else None
+        if isinstance(label, str) and label.strip() and not _looks_like_id(label):
+            return label.strip()
+        short = name.partition(":")[2] or name
+        return short.rsplit(".", 1)[-1]
+
+    def icon(self, name: str) -> str | None:
+        node_type = self.node_types.get(self.normalize(name))
+        ui = node_type.effective.get("ui") if node_type is not None else None
+        icon = ui.get("icon") if isinstance(ui, dict) else None
+        return icon if isinstance(icon, str) else None
+
+
+def _looks_like_id(label: str) -> bool:
+    """Translation ids (``Vendor.Pkg:NodeTypes.X:ui.label``, ``i18n``) are not display text here."""
+    return label == "i18n" or (":" in label and " " not in label)

@@ -1,0 +1,176 @@
+"""Aspect ratio choices of the image cropper and crop rectangle arithmetic (Qt-free).
+
+``crop.aspectRatio`` (spec, ImageEditor): ``locked`` (active when width and height are both > 0)
+fixes the ratio and hides every other choice; otherwise the choices are the original ratio
+(``enableOriginal``, default true; ``allowOriginal``, which the CMS reads, also switches it on), the
+``options`` presets in their merged order (null entries — presets removed by a subtype — and entries
+without a positive width and height are left out; the label defaults to ``W:H``) and "Custom"
+(``allowCustom``, default true). ``defaultOption`` names the preset chosen while no crop exists.
+
+Crops with a fixed ratio are snapped to whole multiples of the reduced ratio, so a 16:9 crop is
+exactly 16:9 in pixels (e.g. 1600 x 900), never 1601 x 900.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import gcd
+from typing import Any, Mapping
+
+ORIGINAL = "original"
+CUSTOM = "custom"
+LOCKED = "locked"
+
+
+@dataclass(frozen=True, slots=True)
+class Ratio:
+    key: str
+    label: str
+    width: int | None = None  # None: free (custom)
+    height: int | None = None
+
+    @property
+    def free(self) -> bool:
+        return not self.width or not self.height
+
+    def reduced(self) -> tuple[int, int] | None:
+        if self.free:
+            return None
+        divisor = gcd(self.width, self.height)
+        return self.width // divisor, self.height // divisor
+
+
+@dataclass(frozen=True, slots=True)
+class RatioChoices:
+    ratios: list[Ratio]
+    locked: bool
+    default: str | None  # key of the ratio chosen when no crop exists yet
+    problems: tuple[str, ...] = ()
+
+    def get(self, key: str | None) -> Ratio | None:
+        return next((r for r in self.ratios if r.key == key), None)
+
+    @property
+    def keys(self) -> list[str]:
+        return [r.key for r in self.ratios]
+
+
+def _positive(value: Any) -> int | None:
+    """A positive whole number (``16``, ``16.0``, ``'16'``), else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return None
+    try:
+        number = float(value)
+    except ValueError:
+        return None
+    return int(number) if number > 0 and number == int(number) else None
+
+
+def ratio_choices(aspect: Any, image_width: int | None, image_height: int | None) -> RatioChoices:
+    """The ratio choices ``crop.aspectRatio`` offers for an image of the given size."""
+    aspect = aspect if isinstance(aspect, Mapping) else {}
+    problems: list[str] = []
+    locked = aspect.get("locked") if isinstance(aspect.get("locked"), Mapping) else {}
+    lock_w, lock_h = _positive(locked.get("width")), _positive(locked.get("height"))
+    if lock_w and lock_h:
+        ratio = Ratio(LOCKED, f"{lock_w}:{lock_h}", lock_w, lock_h)
+        return RatioChoices([ratio], True, LOCKED)
+    ratios: list[Ratio] = []
+    if (aspect.get("enableOriginal", True) is not False or aspect.get("allowOriginal")) and image_width and image_height:
+        ratios.append(Ratio(ORIGINAL, "Original", image_width, image_height))
+    presets = aspect.get("options") if isinstance(aspect.get("options"), Mapping) else {}
+    for key, preset in presets.items():
+        if preset is None:
+            continue  # removed by a subtype
+        if not isinstance(preset, Mapping):
+            problems.append(f"preset \u201c{key}\u201d is not a map with width and height")
+            continue
+        width, height = _positive(preset.get("width")), _positive(preset.get("height"))
+        if not width or not height:
+            problems.append(f"preset \u201c{key}\u201d needs a positive width and height")
+            continue
+        label = preset.get("label")
+        ratios.append(Ratio(str(key), str(label) if label not in (None, "") else f"{width}:{height}", width, height))
+    if aspect.get("allowCustom", True) is not False:
+        ratios.append(Ratio(CUSTOM, "Custom"))
+    default = aspect.get("defaultOption")
+    if default not in (None, "") and not any(r.key == default for r in ratios):
+        problems.append(f"defaultOption \u201c{default}\u201d is not one of the choices")
+        default = None
+    if default in (None, ""):
+        default = ratios[0].key if ratios else None
+    return RatioChoices(ratios, False, default, tuple(problems))
+
+
+def matching_choice(choices: RatioChoices, crop: tuple[int, int, int, int] | None) -> str | None:
+    """The choice an existing crop corresponds to (the default when there is no crop)."""
+    if not crop:
+        return choices.default
+    _x, _y, width, height = crop
+    for ratio in choices.ratios:
+        if not ratio.free and width * ratio.height == height * ratio.width:
+            return ratio.key
+    custom = choices.get(CUSTOM)
+    return custom.key if custom else choices.default
+
+
+def fit(ratio: Ratio | None, image_width: int, image_height: int) -> tuple[int, int, int, int]:
+    """The largest centred crop of ``ratio`` inside the image (the whole image when free)."""
+    if ratio is None or ratio.free:
+        return 0, 0, image_width, image_height
+    width, height = snapped_size(ratio, image_width, image_height)
+    return (image_width - width) // 2, (image_height - height) // 2, width, height
+
+
+def snapped_size(ratio: Ratio, max_width: int, max_height: int, wanted_width: float | None = None) -> tuple[int, int]:
+    """The biggest ``k * reduced ratio`` not exceeding the bounds (and ``wanted_width`` when given)."""
+    rw, rh = ratio.reduced()
+    steps = min(max_width // rw, max_height // rh)
+    if wanted_width is not None:
+        steps = min(steps, max(1, round(wanted_width / rw)))
+    if steps >= 1:
+        return rw * steps, rh * steps
+    # The image is smaller than the reduced ratio itself (e.g. 21:9 on 10 x 10 px): the closest fit.
+    scale = min(max_width / ratio.width, max_height / ratio.height)
+    return max(1, round(ratio.width * scale)), max(1, round(ratio.height * scale))
+
+
+def resize_from(anchor: tuple[float, float], point: tuple[float, float], ratio: Ratio | None,
+                image_width: int, image_height: int, minimum: int = 8) -> tuple[int, int, int, int]:
+    """A crop spanned from the fixed corner ``anchor`` towards ``point``, kept inside the image, with
+    ``ratio`` enforced (snapped) unless it is free."""
+    ax, ay = anchor
+    px = min(max(point[0], 0), image_width)
+    py = min(max(point[1], 0), image_height)
+    right, down = px >= ax, py >= ay
+    room_w = (image_width - ax) if right else ax
+    room_h = (image_height - ay) if down else ay
+    if ratio is None or ratio.free:
+        width = int(min(max(abs(px - ax), minimum), room_w))
+        height = int(min(max(abs(py - ay), minimum), room_h))
+    else:
+        wanted = max(abs(px - ax), abs(py - ay) * ratio.width / ratio.height, 1)
+        width, height = snapped_size(ratio, int(room_w), int(room_h), wanted)
+    x = int(ax) if right else int(ax) - width
+    y = int(ay) if down else int(ay) - height
+    return max(x, 0), max(y, 0), width, height
+
+
+def moved(crop: tuple[int, int, int, int], dx: float, dy: float, image_width: int, image_height: int) -> tuple[int, int, int, int]:
+    x, y, width, height = crop
+    x = int(min(max(x + dx, 0), image_width - width))
+    y = int(min(max(y + dy, 0), image_height - height))
+    return x, y, width, height
+
+
+def clamp(crop: Any, image_width: int, image_height: int) -> tuple[int, int, int, int] | None:
+    """A stored crop mapping (``x, y, width, height``) as a tuple inside the image, or None."""
+    if not isinstance(crop, Mapping):
+        return None
+    try:
+        x, y, width, height = (int(crop[k]) for k in ("x", "y", "width", "height"))
+    except (KeyError, TypeError, ValueError):
+        return None
+    x, y = min(max(x, 0), max(image_width - 1, 0)), min(max(y, 0), max(image_height - 1, 0))
+    width, height = min(width, image_width - x), min(height, image_height - y)
+    return (x, y, width, height) if width > 0 and height > 0 else None

@@ -1,0 +1,323 @@
+"""ClientEval in the inspector preview: evaluated labels, editors, options and ``hidden``, kept live.
+
+The inspector lays out a node type from its configuration with every ClientEval string evaluated
+against the preview node (``clienteval.LiveEvaluation``). Items whose ``hidden`` is an expression
+are always built, and shown or hidden as the expression's value changes; groups without a visible
+item and tabs without a visible group are hidden too (facts §5.7). After an edit the expressions
+that read the edited property are evaluated again: at once for the first edit, then at most every
+``DEBOUNCE_MS`` while the user keeps typing (the CMS debounces by 250 ms the same way). Labels,
+help texts, tab and group labels and icons are updated in place; an editor whose identifier or
+options changed is rebuilt, unless it has the keyboard focus (then it keeps its widget and sees
+the new options through its context). Failed expressions keep their original string, as in the
+CMS, and are listed in a note above the tabs.
+"""
+
+from __future__ import annotations
+
+import atexit
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
+
+from nodetype_studio.clienteval import (
+    ClientEvalEngine,
+    ConfiguredType,
+    LiveEvaluation,
+    js_truthy,
+    make_node,
+    make_parent_node,
+)
+from nodetype_studio.clienteval.engine import replace_paths
+from nodetype_studio.ui import icons, style
+from nodetype_studio.ui.layout import InspectorLayout, InspectorSource, build_layout
+from nodetype_studio.ui.sections import fit_label
+
+DEBOUNCE_MS = 150
+_ITEM_FIELDS = ("label", "editor", "options", "help", "help_thumbnail")
+_engine: ClientEvalEngine | None = None
+
+
+def shared_engine() -> ClientEvalEngine:
+    """The studio's one ClientEval engine (its V8 child process starts on first use)."""
+    global _engine
+    if _engine is None:
+        _engine = ClientEvalEngine()
+        atexit.register(_engine.close)
+    return _engine
+
+
+def _hidden_path(name: str) -> tuple:
+    return ("properties", name, "ui", "inspector", "hidden")
+
+
+class ClientEvalController(QObject):
+    """Evaluates and applies one inspector's ClientEval expressions (see the module docstring)."""
+
+    def __init__(self, inspector, engine: ClientEvalEngine | None = None, debounce_ms: int = DEBOUNCE_MS):
+        super().__init__(inspector)
+        self.inspector = inspector
+        # Starting the shared engine here lets its child process boot while the window opens.
+        self._engine = engine if engine is not None else shared_engine()
+        self.live: LiveEvaluation | None = None
+        self.source: InspectorSource | None = None
+        self.dynamic_hidden: set[str] = set()  # properties whose `hidden` is an expression
+        self.note = QLabel(inspector)
+        self.note.setObjectName("clientEvalProblems")
+        self.note.setWordWrap(True)
+        style.tint(self.note, style.NOTE)
+        self.note.hide()
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(debounce_ms)
+        self._timer.timeout.connect(self._cooled_down)
+        self._pending = False
+
+    @property
+    def engine(self) -> ClientEvalEngine:
+        return self._engine
+
+    # -- building ------------------------------------------------------------------------------
+    def start(self, source: InspectorSource, values: dict) -> InspectorSource:
+        """Evaluate ``source`` for a new node type (synchronously); returns the source to lay out."""
+        self._timer.stop()
+        self._pending = False
+        self.source = source
+        node_type = ConfiguredType(source.name, source.config)
+        base = make_node(node_type)
+        self.live = LiveEvaluation(self.engine, source.config, base, self.default_parent(source, node_type))
+        self.live.update(values)
+        self.dynamic_hidden = {
+            path[1] for path, _src, _reads in self.live.expressions
+            if len(path) == 5 and path[0] == "properties" and path[2:] == ("ui", "inspector", "hidden")
+        }
+        self._show_problems()
+        return self._layout_source()
+
+    @staticmethod
+    def default_parent(source: InspectorSource, node_type: ConfiguredType) -> dict:
+        """``parentNode`` of the preview: the site's home page for documents, else its main collection."""
+        prefix = source.platform.prefix
+        document = node_type.config.get("aggregate") is True
+        parent_type = f"{prefix}.{prefix}:{'Document' if document else 'ContentCollection'}"
+        return make_parent_node(parent_type, child_is_document=document)
+
+    def set_parent(self, parent: dict | None) -> None:
+        """Use another ``parentNode`` (a dict as ``make_node`` builds; None: no parent)."""
+        if self.live is not None:
+            self._apply_changes(self.live.set_parent(parent))
+
+    def _layout_source(self) -> InspectorSource:
+        # Keep each ClientEval `hidden` as its expression so the item is built; its value decides
+        # visibility afterwards (`apply_visibility`).
+        originals = {_hidden_path(n): self.live.original_at(_hidden_path(n)) for n in self.dynamic_hidden}
+        return replace(self.source, config=replace_paths(self.live.config, originals))
+
+    def is_hidden(self, name: str) -> bool:
+        return name in self.dynamic_hidden and js_truthy(self.live.value_at(_hidden_path(name)))
+
+    def apply_visibility(self) -> None:
+        """Show or hide items, groups and tabs after the evaluated ``hidden`` values."""
+        inspector = self.inspector
+        layout: InspectorLayout | None = inspector.layout_info
+        if layout is None or self.live is None:
+            return
+        any_tab = False
+        for tab in layout.tabs:
+            tab_visible = False
+            for group in tab.groups:
+                group_visible = False
+                for item in group.items:
+                    dynamic = item.kind == "property" and item.name in self.dynamic_hidden
+                    visible = not (dynamic and self.is_hidden(item.name))
+                    group_visible = group_visible or visible
+                    if dynamic:  # other items are built visible and stay so
+                        for widget in self._item_widgets(item.name):
+                            widget.setVisible(visible)
+                section = inspector.sections.get(group.id)
+                if section is not None:
+                    section.setVisible(group_visible)
+                tab_visible = tab_visible or group_visible
+            index = inspector._tab_index.get(tab.id)
+            if index is not None:
+                inspector.tabs.setTabVisible(index, tab_visible)
+            any_tab = any_tab or tab_visible
+        if layout.tabs and not any_tab:
+            inspector.tabs.hide()
+            inspector.empty_note.setText("Every property of this node type is hidden by its ClientEval `hidden` expression.")
+            inspector.empty_note.show()
+        elif layout.tabs:
+            inspector.empty_note.hide()
+            inspector.tabs.show()
+            current = inspector.tabs.currentIndex()
+            if current >= 0 and not inspector.tabs.isTabVisible(current):
+                for index in range(inspector.tabs.count()):
+                    if inspector.tabs.isTabVisible(index):
+                        inspector.tabs.setCurrentIndex(index)
+                        break
+
+    def _item_widgets(self, name: str) -> list[QWidget]:
+        """The rows of property ``name`` in its group body (label or help row, editor, help panel)."""
+        inspector = self.inspector
+        editor = inspector.editors.get(name)
+        if editor is None:
+            return []
+        body = editor.parentWidget()
+        row = inspector._help_rows.get(name)
+        if row is not None and editor.parentWidget() is row:
+            body = row.parentWidget()
+        candidates = [editor, row, row.panel if row is not None else None,
+                      body.findChild(QLabel, f"label:{name}", Qt.FindDirectChildrenOnly) if body is not None else None]
+        return [w for w in candidates if w is not None and w.parentWidget() is body]
+
+    # -- updates -------------------------------------------------------------------------------
+    def values_changed(self) -> None:
+        """An edit happened: evaluate now, or after the cool-down if edits come fast."""
+        if self.live is None:
+            return
+        if self._timer.isActive():
+            self._pending = True
+            return
+        self.refresh()
+        self._timer.start()
+
+    def _cooled_down(self) -> None:
+        if self._pending:
+            self._pending = False
+            self.refresh()
+            self._timer.start()
+
+    def flush(self) -> None:
+        """Evaluate a pending change now (tests, rendering)."""
+        if self._pending:
+            self._timer.stop()
+            self._cooled_down()
+
+    def refresh(self) -> set[tuple]:
+        """Re-evaluate what the current values affect and update the widgets; returns changed paths."""
+        inspector = self.inspector
+        if self.live is None or inspector.node is None:
+            return set()
+        changed = self.live.update(inspector.node.values)
+        self._apply_changes(changed)
+        return changed
+
+    def _apply_changes(self, changed: set[tuple]) -> None:
+        self._show_problems()
+        if not changed or self.inspector.layout_info is None:
+            return
+        new_layout = build_layout(self._layout_source())
+        self._update_items(changed, new_layout)
+        self._update_groups_and_tabs(changed, new_layout)
+        if any(path[-3:] == ("ui", "inspector", "hidden") for path in changed):
+            self.apply_visibility()
+
+    def _update_items(self, changed: set[tuple], new_layout: InspectorLayout) -> None:
+        inspector = self.inspector
+        names = {path[1] for path in changed if path[0] == "properties" and len(path) > 2}
+        for name in names:
+            old, new = inspector.layout_info.properties.get(name), new_layout.properties.get(name)
+            if old is None or new is None:
+                continue
+            differs = {f for f in _ITEM_FIELDS if getattr(old, f) != getattr(new, f)}
+            for f in differs:
+                setattr(old, f, getattr(new, f))
+            if not differs or name not in inspector.editors:
+                continue
+            if differs & {"editor", "options"} or ("label" in differs and inspector.editors[name].has_own_label):
+                self._rebuild_editor(old)
+            if "label" in differs:
+                label = self._label_of(name)
+                if label is not None:
+                    label.setText(old.label or name)
+                    fit_label(label, old.label or name)
+            if differs & {"help", "help_thumbnail"}:
+                row = inspector._help_rows.get(name)
+                if row is not None:
+                    row.message, row.thumbnail = old.help, old.help_thumbnail
+                    if row.panel is not None:  # rebuilt with the new text when next opened
+                        row.panel.deleteLater()
+                        row.panel = None
+        for name in {path[1] for path in changed if path[0] == "ui" and len(path) > 3 and path[2] == "views"}:
+            old_view = self._view(inspector.layout_info, name)
+            new_view = self._view(new_layout, name)
+            if old_view is not None and new_view is not None:
+                old_view.label, old_view.options, old_view.help = new_view.label, new_view.options, new_view.help
+                note = inspector.findChild(QLabel, f"view:{name}")
+                if note is not None:
+                    note.setText(f"{old_view.label or old_view.name}: inspector view {old_view.view or '(none)'}")
+
+    @staticmethod
+    def _view(layout: InspectorLayout, name: str):
+        return next((i for t in layout.tabs for g in t.groups for i in g.items if i.kind == "view" and i.name == name), None)
+
+    def _label_of(self, name: str) -> QLabel | None:
+        item = self.inspector.layout_info.properties.get(name)
+        section = self.inspector.sections.get(item.group) if item is not None else None
+        return section.findChild(QLabel, f"label:{name}") if section is not None else None
+
+    def _rebuild_editor(self, item) -> None:
+        inspector = self.inspector
+        old = inspector.editors[item.name]
+        ctx = inspector._context(item)
+        focus = QApplication.focusWidget()
+        if focus is not None and (focus is old or old.isAncestorOf(focus)):
+            old.ctx.options, old.ctx.label = ctx.options, ctx.label  # keep the field being typed in
+            return
+        editor = inspector.registry.create(ctx)
+        holder = old.parentWidget().layout()
+        holder.replaceWidget(old, editor)
+        old.hide()
+        old.deleteLater()
+        editor.set_value(inspector.node.get(item.name))
+        errors, notes = inspector.errors.get(item.name, []), inspector.notes.get(item.name, [])
+        if errors or notes:
+            editor.set_errors(errors, notes)
+        editor.on_commit = lambda value, n=item.name: inspector._edited(n, value)
+        editor.setVisible(not self.is_hidden(item.name))
+        inspector.editors[item.name] = editor
+
+    def _update_groups_and_tabs(self, changed: set[tuple], new_layout: InspectorLayout) -> None:
+        inspector = self.inspector
+        kinds = {(path[2], path[3]) for path in changed if path[:2] == ("ui", "inspector") and len(path) > 4}
+        packages = inspector.source.packages if inspector.source is not None else {}
+        for kind, ident in kinds:
+            if kind == "groups":
+                old = next((g for t in inspector.layout_info.tabs for g in t.groups if g.id == ident), None)
+                new = next((g for t in new_layout.tabs for g in t.groups if g.id == ident), None)
+                section = inspector.sections.get(ident)
+                if old is None or new is None:
+                    continue
+                old.label, old.icon = new.label, new.icon
+                if section is not None:
+                    section.header.text = new.label or new.id
+                    section.header.icon = icons.icon(new.icon, packages, fallback=False)
+                    section.header.setAccessibleName(section.header.text)
+                    section.header.update()
+            elif kind == "tabs":
+                old = next((t for t in inspector.layout_info.tabs if t.id == ident), None)
+                new = next((t for t in new_layout.tabs if t.id == ident), None)
+                index = inspector._tab_index.get(ident)
+                if old is None or new is None or index is None:
+                    continue
+                old.label, old.icon = new.label, new.icon
+                inspector._tab_icons[ident] = icons.icon(new.icon, packages)
+                inspector._tab_counts[ident] = -1  # redraw icon, badge and tooltip
+                inspector._update_badges()
+
+    def _show_problems(self) -> None:
+        problems = self.live.problems if self.live is not None else []
+        if not problems:
+            self.note.hide()
+            return
+        lines = [f"ClientEval: {p.text}" for p in problems[:5]]
+        if len(problems) > 5:
+            lines.append(f"\u2026 and {len(problems) - 5} more")
+        self.note.setText("\n".join(lines))
+        self.note.setToolTip("\n".join(f"{p.text}\n  expression: {p.expression.strip()}" for p in problems))
+        self.note.show()
+
+    # -- queries -------------------------------------------------------------------------------
+    def value_at(self, path: tuple, default: Any = None) -> Any:
+        return self.live.value_at(path, default) if self.live is not None else default

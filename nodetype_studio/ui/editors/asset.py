@@ -1,0 +1,181 @@
+"""AssetEditor: one asset (``...\\Media\\Domain\\Model\\Asset``) or an ordered list of them
+(``array<...Asset>``, or ``multiple: true``).
+
+``constraints.mediaTypes`` (default: all types) limits the media browser (sub type ignored), the
+search and the upload (both exact; the deprecated ``accept`` string wins for the upload when set);
+``constraints.assetSources`` limits the browser and the search; ``features.mediaBrowser`` shows the
+Media button and the search box, ``features.upload`` the Upload button. The value is the asset
+identifier, or a list of identifiers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from nodetype_studio.media.library import Asset
+from nodetype_studio.media.mediatypes import patterns
+from nodetype_studio.ui import icons, style
+from nodetype_studio.ui.editors.base import EditorWidget
+from nodetype_studio.ui.editors.context import EditorContext
+from nodetype_studio.ui.editors.mediabrowser import MediaBrowserDialog
+from nodetype_studio.ui.editors.offline import number, string_list, workspace_of
+from nodetype_studio.ui.editors.pickers import ChosenItem, OrderedList, Result, SearchBox
+from nodetype_studio.ui.editors.thumbs import asset_icon
+from nodetype_studio.ui.editors.upload import UploadPolicy
+
+
+class AssetEditor(EditorWidget):
+    def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
+        super().__init__(ctx, parent)
+        self.library = workspace_of(ctx).media
+        self.multiple = ctx.flag("multiple") or ctx.is_array_type
+        self.media_types = patterns(ctx.option("constraints.mediaTypes"))
+        self.asset_sources = string_list(ctx.option("constraints.assetSources"))
+        self.features = {name: ctx.flag(f"features.{name}") for name in ("upload", "mediaBrowser")}
+        self.upload_policy = UploadPolicy(self.library, self.media_types, ctx.option("accept"))
+        notes: list[str] = []
+        threshold = number(ctx, "threshold", notes)
+        self.dialog: MediaBrowserDialog | None = None
+
+        self.container = QWidget(self)
+        layout = QVBoxLayout(self.container)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        self.chosen: ChosenItem | None = None
+        self.chosen_list: OrderedList | None = None
+        if self.multiple:
+            self.chosen_list = OrderedList(self.container)
+            self.chosen_list.changed.connect(self._reordered)
+            self.chosen_list.hide()
+            layout.addWidget(self.chosen_list)
+        else:
+            self.chosen = ChosenItem(self.container)
+            self.chosen.removed.connect(lambda: self._commit_ids([]))
+            self.chosen.hide()
+            layout.addWidget(self.chosen)
+        self.search = SearchBox(self._results, threshold=threshold, placeholder="Search the media library",
+                                parent=self.container)
+        self.search.chosen.connect(lambda result: self.choose(result.payload))
+        self.search.setVisible(self.features["mediaBrowser"])
+        layout.addWidget(self.search)
+        row = QHBoxLayout()
+        row.setSpacing(4)
+        self.browse_button = QPushButton(icons.icon("fas fa-photo-video"), "Media", self.container)
+        self.browse_button.setObjectName("mediaBrowser")
+        self.browse_button.clicked.connect(self.open_browser)
+        self.upload_button = QPushButton(icons.icon("fas fa-upload"), "Upload", self.container)
+        self.upload_button.setObjectName("upload")
+        self.upload_button.setToolTip(self.upload_policy.describe())
+        self.upload_button.clicked.connect(self.upload_chosen_file)
+        row.addWidget(self.browse_button)
+        row.addWidget(self.upload_button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        self.browse_button.setVisible(self.features["mediaBrowser"])
+        self.upload_button.setVisible(self.features["upload"])
+        self.message = QLabel(self.container)
+        self.message.setObjectName("message")
+        self.message.setWordWrap(True)
+        self.message.hide()
+        layout.addWidget(self.message)
+        self.add_field(self.container)
+        if notes:
+            self.say(" ".join(notes), style.NOTE)
+
+    # -- value ---------------------------------------------------------------------------------
+    def identifiers(self) -> list[str]:
+        value = self.value()
+        if isinstance(value, str):
+            return [value] if value else []
+        if isinstance(value, dict) and isinstance(value.get("__identity"), str):
+            return [value["__identity"]]
+        if isinstance(value, (list, tuple)):
+            return [v for v in value if isinstance(v, str) and v]
+        return []
+
+    def _result(self, asset: Asset) -> Result:
+        details = [asset.filename, asset.media_type] + ([asset.dimensions] if asset.dimensions else [])
+        return Result("asset", asset.identifier, asset.title, " \u00b7 ".join(details), asset_icon(asset), payload=asset)
+
+    def show_value(self, value: Any) -> None:
+        identifiers = self.identifiers()
+        if self.multiple:
+            results, invalid = [], set()
+            for identifier in identifiers:
+                asset = self.library.asset(identifier)
+                if asset is None:
+                    invalid.add(identifier)
+                    results.append(Result("asset", identifier, "Unknown asset", identifier, "fas fa-exclamation-triangle"))
+                else:
+                    results.append(self._result(asset))
+            self.chosen_list.set_items(results, invalid)
+            return
+        if not identifiers:
+            self.chosen.hide()
+            return
+        asset = self.library.asset(identifiers[0])
+        if asset is None:
+            self.chosen.show_item("Unknown asset", identifiers[0], icons.icon("fas fa-exclamation-triangle"), invalid=True)
+        else:
+            result = self._result(asset)
+            self.chosen.show_item(result.title, result.subtitle, result.icon)
+        self.chosen.show()
+
+    def chosen_titles(self) -> list[str]:
+        if self.multiple:
+            return self.chosen_list.titles()
+        return [self.chosen.title.text()] if not self.chosen.isHidden() else []
+
+    def _commit_ids(self, identifiers: list[str]) -> None:
+        value: Any = list(identifiers) if self.multiple else (identifiers[0] if identifiers else "")
+        self.commit(value)
+        self.show_value(value)
+
+    def choose(self, asset: Asset) -> None:
+        self.search.clear()
+        self.say("")
+        current = self.identifiers() if self.multiple else []
+        if asset.identifier not in current:
+            current.append(asset.identifier)
+        self._commit_ids(current)
+
+    def _reordered(self, keys: list) -> None:
+        self._commit_ids(list(keys))
+
+    # -- search / browser / upload -------------------------------------------------------------
+    def _results(self, text: str) -> list[Result]:
+        taken = set(self.identifiers()) if self.multiple else set()
+        return [self._result(a) for a in self.library.search(text, self.media_types, self.asset_sources)
+                if a.identifier not in taken]
+
+    def open_browser(self) -> MediaBrowserDialog:
+        dialog = MediaBrowserDialog(self.library, self.media_types, self.asset_sources, multiple=self.multiple, parent=self)
+        dialog.accepted.connect(lambda: self._browser_done(dialog))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _browser_done(self, dialog: MediaBrowserDialog) -> None:
+        for asset in dialog.selected_assets():
+            self.choose(asset)
+
+    def upload_chosen_file(self) -> None:
+        path = self.upload_policy.choose(self)
+        if path is not None:
+            self.upload(path)
+
+    def upload(self, path) -> bool:
+        result = self.upload_policy.upload(path)
+        if not result.ok:
+            self.say(result.message, style.ERROR)
+            return False
+        self.choose(result.asset)
+        self.say(result.message, style.MUTED)
+        return True
+
+    def say(self, text: str, colour: str = style.MUTED) -> None:
+        self.message.setText(text)
+        style.tint(self.message, colour)
+        self.message.setVisible(bool(text))

@@ -1,0 +1,276 @@
+"""The image cropper: the picture with a crop frame, and the aspect ratio choices of ``crop.aspectRatio``.
+
+Drag inside the frame to move it, drag a corner to resize it (the chosen ratio is kept), drag
+outside to draw a new frame. A locked ratio hides the selector; "Custom" shows width and height
+fields for any ratio (0 in either leaves the frame free). Crop values are pixels of the original
+image. The ratio logic lives in ``nodetype_studio.media.crop``.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QImage, QImageReader, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QComboBox, QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout,
+    QWidget,
+)
+
+from nodetype_studio.media import crop as croplib
+from nodetype_studio.media.crop import CUSTOM, Ratio, RatioChoices
+from nodetype_studio.ui import style
+
+DISPLAY_SIZE = QSize(960, 640)
+HANDLE = 10
+
+
+class CropArea(QWidget):
+    """Shows the image and a crop frame in original-image pixels; ``cropChanged`` follows every change."""
+
+    cropChanged = Signal()
+
+    def __init__(self, image: QImage, image_width: int, image_height: int, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.image = image
+        self.image_width, self.image_height = image_width, image_height
+        self.ratio: Ratio | None = None
+        self._crop = (0, 0, image_width, image_height)
+        self._drag: tuple[str, tuple[float, float], tuple[int, int, int, int]] | None = None
+        self.setMinimumSize(320, 220)
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        self.setMouseTracking(True)
+
+    # -- state ---------------------------------------------------------------------------------
+    def crop(self) -> tuple[int, int, int, int]:
+        return self._crop
+
+    def set_crop(self, crop: tuple[int, int, int, int]) -> None:
+        if crop != self._crop:
+            self._crop = tuple(int(v) for v in crop)
+            self.update()
+            self.cropChanged.emit()
+
+    def set_ratio(self, ratio: Ratio | None, *, refit: bool = True) -> None:
+        self.ratio = ratio
+        if refit:
+            self.set_crop(croplib.fit(ratio, self.image_width, self.image_height))
+
+    # -- geometry ------------------------------------------------------------------------------
+    def image_rect(self) -> QRectF:
+        """Where the picture is drawn (fitted and centred)."""
+        size = QSize(self.image_width, self.image_height).scaled(self.size() - QSize(16, 16), Qt.KeepAspectRatio)
+        return QRectF((self.width() - size.width()) / 2, (self.height() - size.height()) / 2, size.width(), size.height())
+
+    def _scale(self) -> float:
+        return self.image_rect().width() / max(self.image_width, 1)
+
+    def to_widget(self, crop: tuple[int, int, int, int]) -> QRectF:
+        area, scale = self.image_rect(), self._scale()
+        x, y, w, h = crop
+        return QRectF(area.left() + x * scale, area.top() + y * scale, w * scale, h * scale)
+
+    def to_image(self, point: QPointF) -> tuple[float, float]:
+        area, scale = self.image_rect(), self._scale()
+        return (point.x() - area.left()) / scale, (point.y() - area.top()) / scale
+
+    # -- painting ------------------------------------------------------------------------------
+    def paintEvent(self, _event) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.SmoothPixmapTransform)
+        area = self.image_rect()
+        painter.drawImage(area, self.image)
+        frame = self.to_widget(self._crop)
+        shade = QPainterPath()
+        shade.addRect(area)
+        cut = QPainterPath()
+        cut.addRect(frame)
+        painter.fillPath(shade.subtracted(cut), QColor(0, 0, 0, 140))
+        painter.setPen(QPen(QColor("#ffffff"), 2))
+        painter.drawRect(frame)
+        painter.setPen(QPen(QColor(255, 255, 255, 110), 1))
+        for third in (1, 2):  # rule-of-thirds guides
+            x = frame.left() + frame.width() * third / 3
+            y = frame.top() + frame.height() * third / 3
+            painter.drawLine(QPointF(x, frame.top()), QPointF(x, frame.bottom()))
+            painter.drawLine(QPointF(frame.left(), y), QPointF(frame.right(), y))
+        painter.setBrush(QColor("#ffffff"))
+        painter.setPen(QPen(QColor("#00adee"), 1))
+        for corner in self._corners(frame):
+            painter.drawRect(QRectF(corner.x() - HANDLE / 2, corner.y() - HANDLE / 2, HANDLE, HANDLE))
+        painter.end()
+
+    @staticmethod
+    def _corners(frame: QRectF) -> list[QPointF]:
+        return [frame.topLeft(), frame.topRight(), frame.bottomLeft(), frame.bottomRight()]
+
+    # -- dragging ------------------------------------------------------------------------------
+    def mousePressEvent(self, event) -> None:
+        if event.button() != Qt.LeftButton:
+            return
+        pos = event.position()
+        frame = self.to_widget(self._crop)
+        x, y, w, h = self._crop
+        opposite = {0: (x + w, y + h), 1: (x, y + h), 2: (x + w, y), 3: (x, y)}
+        for index, corner in enumerate(self._corners(frame)):
+            if abs(corner.x() - pos.x()) <= HANDLE and abs(corner.y() - pos.y()) <= HANDLE:
+                self._drag = ("resize", opposite[index], self._crop)
+                return
+        if frame.contains(pos):
+            self._drag = ("move", self.to_image(pos), self._crop)
+        else:
+            self._drag = ("resize", self.to_image(pos), self._crop)
+
+    def mouseMoveEvent(self, event) -> None:
+        if self._drag is None:
+            return
+        kind, start, original = self._drag
+        point = self.to_image(event.position())
+        if kind == "move":
+            self.set_crop(croplib.moved(original, point[0] - start[0], point[1] - start[1], self.image_width, self.image_height))
+        else:
+            anchor = (min(max(start[0], 0), self.image_width), min(max(start[1], 0), self.image_height))
+            self.set_crop(croplib.resize_from(anchor, point, self.ratio, self.image_width, self.image_height))
+
+    def mouseReleaseEvent(self, _event) -> None:
+        self._drag = None
+
+
+def load_display_image(path) -> QImage:
+    reader = QImageReader(str(path))
+    reader.setAutoTransform(True)
+    size = reader.size()
+    if size.isValid() and (size.width() > DISPLAY_SIZE.width() or size.height() > DISPLAY_SIZE.height()):
+        reader.setScaledSize(size.scaled(DISPLAY_SIZE, Qt.KeepAspectRatio))
+    return reader.read()
+
+
+class CropDialog(QDialog):
+    def __init__(self, asset, choices: RatioChoices, crop: tuple[int, int, int, int] | None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle(f"Crop \u201c{asset.title}\u201d")
+        self.asset = asset
+        self.choices = choices
+        width, height = asset.width or 1, asset.height or 1
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.ratio_label = QLabel("Aspect ratio:", self)
+        top.addWidget(self.ratio_label)
+        self.ratio_box = QComboBox(self)
+        self.ratio_box.setObjectName("ratios")
+        for ratio in choices.ratios:
+            self.ratio_box.addItem(ratio.label, ratio.key)
+        self.ratio_box.currentIndexChanged.connect(self._ratio_chosen)
+        top.addWidget(self.ratio_box)
+        self.locked_label = QLabel(self)
+        self.locked_label.setObjectName("locked")
+        top.addWidget(self.locked_label)
+        self.custom_width = self._spin("customWidth")
+        self.custom_height = self._spin("customHeight")
+        self.custom_colon = QLabel(":", self)
+        for widget in (self.custom_width, self.custom_colon, self.custom_height):
+            top.addWidget(widget)
+        top.addStretch(1)
+        self.reset_button = QPushButton("Reset", self)
+        self.reset_button.setToolTip("The largest frame of the chosen ratio, centred")
+        self.reset_button.clicked.connect(self.reset)
+        top.addWidget(self.reset_button)
+        layout.addLayout(top)
+        self.note = QLabel("; ".join(choices.problems), self)
+        self.note.setObjectName("note")
+        self.note.setWordWrap(True)
+        style.tint(self.note, style.NOTE)
+        self.note.setVisible(bool(choices.problems))
+        layout.addWidget(self.note)
+        self.area = CropArea(load_display_image(asset.path), width, height, self)
+        self.area.cropChanged.connect(self._crop_changed)
+        layout.addWidget(self.area, 1)
+        self.info = QLabel(self)
+        self.info.setObjectName("cropInfo")
+        style.tint(self.info, style.MUTED)
+        layout.addWidget(self.info)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel, self)
+        self.buttons.button(QDialogButtonBox.Ok).setText("Apply")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+
+        if choices.locked:
+            ratio = choices.ratios[0]
+            self.locked_label.setText(f"Aspect ratio locked to {ratio.width}:{ratio.height}")
+        self.ratio_label.setVisible(not choices.locked)
+        self.ratio_box.setVisible(not choices.locked)
+        self.locked_label.setVisible(choices.locked)
+        start = croplib.matching_choice(choices, crop)
+        self._syncing = False
+        self.set_choice(start, refit=crop is None)
+        if crop is not None:
+            self.area.set_crop(crop)
+        self._crop_changed()
+        self.resize(760, 600)
+
+    def _spin(self, name: str) -> QSpinBox:
+        spin = QSpinBox(self)
+        spin.setObjectName(name)
+        spin.setRange(0, 100000)
+        spin.valueChanged.connect(self._custom_changed)
+        return spin
+
+    # -- ratio choice --------------------------------------------------------------------------
+    def current_key(self) -> str | None:
+        return self.ratio_box.currentData() if self.ratio_box.count() else None
+
+    def choice_labels(self) -> list[str]:
+        return [self.ratio_box.itemText(i) for i in range(self.ratio_box.count())]
+
+    def set_choice(self, key: str | None, *, refit: bool = True) -> None:
+        index = self.ratio_box.findData(key) if key is not None else -1
+        index = index if index >= 0 else 0
+        self._refit = refit
+        if self.ratio_box.currentIndex() != index:
+            self.ratio_box.setCurrentIndex(index)
+        else:
+            self._ratio_chosen(index)
+        self._refit = True
+
+    def _ratio_chosen(self, index: int) -> None:
+        if not 0 <= index < len(self.choices.ratios):
+            self.area.set_ratio(None, refit=getattr(self, "_refit", True))
+            self._show_custom(False)
+            return
+        ratio = self.choices.ratios[index]
+        custom = ratio.key == CUSTOM
+        self._show_custom(custom)
+        if custom:
+            x, y, w, h = self.area.crop()
+            self._syncing = True
+            self.custom_width.setValue(w)
+            self.custom_height.setValue(h)
+            self._syncing = False
+            self.area.set_ratio(None, refit=False)
+        else:
+            self.area.set_ratio(ratio, refit=getattr(self, "_refit", True))
+
+    def _show_custom(self, shown: bool) -> None:
+        for widget in (self.custom_width, self.custom_colon, self.custom_height):
+            widget.setVisible(shown)
+
+    def _custom_changed(self) -> None:
+        if self._syncing:
+            return
+        w, h = self.custom_width.value(), self.custom_height.value()
+        self.area.set_ratio(Ratio(CUSTOM, "Custom", w, h) if w > 0 and h > 0 else None, refit=w > 0 and h > 0)
+
+    def reset(self) -> None:
+        self.area.set_crop(croplib.fit(self.area.ratio, self.area.image_width, self.area.image_height))
+
+    # -- result --------------------------------------------------------------------------------
+    def crop(self) -> tuple[int, int, int, int]:
+        return self.area.crop()
+
+    def _crop_changed(self) -> None:
+        x, y, w, h = self.area.crop()
+        self.info.setText(f"{w} \u00d7 {h} px at {x}, {y} (of {self.area.image_width} \u00d7 {self.area.image_height})")
+        if self.current_key() == CUSTOM and not self._syncing and self.area.ratio is None:
+            self._syncing = True
+            self.custom_width.setValue(w)
+            self.custom_height.setValue(h)
+            self._syncing = False

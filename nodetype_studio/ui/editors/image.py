@@ -1,0 +1,329 @@
+"""ImageEditor: a preview of the chosen image (with its crop), Media Browser, Upload, Crop and Resize.
+
+``features`` switch the buttons (``mediaBrowser``, ``upload``, ``crop`` — never offered for SVG —
+and ``resize``); ``constraints.mediaTypes`` (default ``image/*``) and ``assetSources`` limit the
+browser (sub type ignored) and the upload (exact; the deprecated ``accept`` wins when set);
+``maximumFileSize`` limits uploads; ``crop.aspectRatio`` configures the cropper, and ``forceCrop``
+opens it right after an image is chosen. The value is
+``{"__identity": <asset id>, "adjustments": {"crop": {x, y, width, height}, "resize": {width, height}}}``
+(``adjustments`` only when there are any); removing the image stores ``''``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout, QWidget
+
+from nodetype_studio.media import crop as croplib
+from nodetype_studio.media.library import Asset
+from nodetype_studio.media.mediatypes import patterns
+from nodetype_studio.ui import icons, style
+from nodetype_studio.ui.editors.base import EditorWidget
+from nodetype_studio.ui.editors.context import EditorContext
+from nodetype_studio.ui.editors.cropdialog import CropDialog
+from nodetype_studio.ui.editors.mediabrowser import MediaBrowserDialog
+from nodetype_studio.ui.editors.offline import string_list, workspace_of
+from nodetype_studio.ui.editors.thumbs import asset_pixmap, file_icon
+from nodetype_studio.ui.editors.upload import UploadPolicy
+
+PREVIEW = QSize(280, 160)
+EMPTY_PREVIEW_HEIGHT = 64
+
+
+def _button(parent: QWidget, icon: str, text: str, name: str) -> QPushButton:
+    button = QPushButton(icons.icon(icon), text, parent)
+    button.setObjectName(name)
+    return button
+
+
+class ImageEditor(EditorWidget):
+    def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
+        super().__init__(ctx, parent)
+        self.library = workspace_of(ctx).media
+        self.features = {name: ctx.flag(f"features.{name}") for name in ("crop", "upload", "mediaBrowser", "resize")}
+        self.media_types = patterns(ctx.option("constraints.mediaTypes", ["image/*"]))
+        self.asset_sources = string_list(ctx.option("constraints.assetSources"))
+        self.aspect = ctx.option("crop.aspectRatio") if isinstance(ctx.option("crop.aspectRatio"), Mapping) else {}
+        self.force_crop = bool(self.aspect.get("forceCrop"))
+        self.upload_policy = UploadPolicy(self.library, self.media_types, ctx.option("accept"), ctx.option("maximumFileSize"))
+        self.dialog = None  # the open media browser or crop dialog
+        self._syncing = False
+
+        self.container = QWidget(self)
+        layout = QVBoxLayout(self.container)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        self.preview = QLabel(self.container)
+        self.preview.setObjectName("preview")
+        self.preview.setAlignment(Qt.AlignCenter)
+        self.preview.setFixedHeight(EMPTY_PREVIEW_HEIGHT)
+        self.preview.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
+        self.preview.setFrameShape(QLabel.StyledPanel)
+        layout.addWidget(self.preview)
+        self.info = QLabel(self.container)
+        self.info.setObjectName("info")
+        self.info.setWordWrap(True)
+        style.tint(self.info, style.MUTED)
+        layout.addWidget(self.info)
+        row = QHBoxLayout()
+        row.setSpacing(4)
+        self.browse_button = _button(self.container, "fas fa-photo-video", "Media", "mediaBrowser")
+        self.browse_button.setToolTip("Choose from the media library")
+        self.browse_button.clicked.connect(self.open_browser)
+        self.upload_button = _button(self.container, "fas fa-upload", "Upload", "upload")
+        self.upload_button.setToolTip(self.upload_policy.describe())
+        self.upload_button.clicked.connect(self.upload_chosen_file)
+        self.crop_button = _button(self.container, "fas fa-crop-alt", "Crop", "crop")
+        self.crop_button.clicked.connect(self.open_crop)
+        self.remove_button = _button(self.container, "fas fa-times", "", "remove")
+        self.remove_button.setToolTip("Remove the image")
+        self.remove_button.clicked.connect(self.remove)
+        for button in (self.browse_button, self.upload_button, self.crop_button):
+            row.addWidget(button)
+        row.addStretch(1)
+        row.addWidget(self.remove_button)
+        layout.addLayout(row)
+        self.browse_button.setVisible(self.features["mediaBrowser"])
+        self.upload_button.setVisible(self.features["upload"])
+        self.resize_box: QCheckBox | None = None
+        if self.features["resize"]:
+            layout.addWidget(self._resize_row())
+        self.message = QLabel(self.container)
+        self.message.setObjectName("message")
+        self.message.setWordWrap(True)
+        self.message.hide()
+        layout.addWidget(self.message)
+        self.add_field(self.container)
+        if self.upload_policy.limit.problem:
+            self.say(self.upload_policy.limit.problem, style.NOTE)
+
+    def _resize_row(self) -> QWidget:
+        self.resize_row = QWidget(self.container)
+        row = QHBoxLayout(self.resize_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(4)
+        self.resize_box = QCheckBox("Resize to", self.resize_row)
+        self.resize_box.setObjectName("resize")
+        self.resize_box.toggled.connect(self._resize_toggled)
+        self.resize_width = QSpinBox(self.resize_row)
+        self.resize_width.setObjectName("resizeWidth")
+        self.resize_height = QSpinBox(self.resize_row)
+        self.resize_height.setObjectName("resizeHeight")
+        for spin in (self.resize_width, self.resize_height):
+            spin.setRange(1, 100000)
+            spin.setSuffix(" px")
+            spin.setEnabled(False)
+        self.resize_width.valueChanged.connect(lambda v: self._resized("width", v))
+        self.resize_height.valueChanged.connect(lambda v: self._resized("height", v))
+        row.addWidget(self.resize_box)
+        row.addWidget(self.resize_width)
+        row.addWidget(QLabel("\u00d7", self.resize_row))
+        row.addWidget(self.resize_height)
+        row.addStretch(1)
+        return self.resize_row
+
+    # -- value ---------------------------------------------------------------------------------
+    def identity(self) -> str | None:
+        value = self.value()
+        if isinstance(value, Mapping):
+            identity = value.get("__identity")
+            return identity if isinstance(identity, str) and identity else None
+        return value if isinstance(value, str) and value else None
+
+    def asset(self) -> Asset | None:
+        return self.library.asset(self.identity())
+
+    def adjustments(self) -> dict:
+        value = self.value()
+        adjustments = value.get("adjustments") if isinstance(value, Mapping) else None
+        return dict(adjustments) if isinstance(adjustments, Mapping) else {}
+
+    def current_crop(self) -> tuple[int, int, int, int] | None:
+        asset = self.asset()
+        if asset is None or not asset.width:
+            return None
+        return croplib.clamp(self.adjustments().get("crop"), asset.width, asset.height)
+
+    def _store(self, identity: str, crop: tuple | None = None, resize: tuple | None = None) -> dict:
+        value: dict[str, Any] = {"__identity": identity}
+        adjustments = {}
+        if crop:
+            adjustments["crop"] = dict(zip(("x", "y", "width", "height"), crop))
+        if resize:
+            adjustments["resize"] = dict(zip(("width", "height"), resize))
+        if adjustments:
+            value["adjustments"] = adjustments
+        return value
+
+    def show_value(self, value: Any) -> None:
+        asset = self.asset()
+        identity = self.identity()
+        can_crop = self.features["crop"] and asset is not None and asset.is_image and not asset.is_svg and bool(asset.width)
+        self.crop_button.setVisible(can_crop)
+        self.remove_button.setVisible(identity is not None)
+        self.preview.setFixedHeight(PREVIEW.height() if asset is not None else EMPTY_PREVIEW_HEIGHT)
+        if identity is None:
+            self.preview.setPixmap(icons.icon("far fa-image").pixmap(QSize(40, 40)))
+            self.info.setText("No image chosen")
+            style.tint(self.info, style.MUTED)
+            self._show_resize(None)
+            return
+        if asset is None:
+            self.preview.setPixmap(icons.icon("fas fa-exclamation-triangle").pixmap(QSize(40, 40)))
+            self.info.setText(f"Unknown image {identity}: it is not in the media library")
+            style.tint(self.info, style.ERROR)
+            self._show_resize(None)
+            return
+        crop = self.current_crop()
+        pixmap = asset_pixmap(asset, PREVIEW, crop)
+        self.preview.setPixmap(pixmap if pixmap is not None else file_icon(asset.media_type).pixmap(QSize(48, 48)))
+        parts = [asset.title, asset.dimensions]
+        if crop:
+            parts.append(f"cropped to {crop[2]} \u00d7 {crop[3]}")
+        resize = self.adjustments().get("resize")
+        if isinstance(resize, Mapping):
+            parts.append(f"resized to {resize.get('width')} \u00d7 {resize.get('height')}")
+        self.info.setText(" \u00b7 ".join(p for p in parts if p))
+        style.tint(self.info, style.MUTED)
+        self._show_resize(asset)
+
+    # -- media browser -------------------------------------------------------------------------
+    def open_browser(self) -> MediaBrowserDialog:
+        """Open the media browser (returns at once); choosing an image there selects it."""
+        dialog = MediaBrowserDialog(self.library, self.media_types, self.asset_sources, parent=self)
+        dialog.accepted.connect(lambda: self._browser_done(dialog))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _browser_done(self, dialog: MediaBrowserDialog) -> None:
+        chosen = dialog.selected_assets()
+        if chosen:
+            self.choose(chosen[0])
+
+    def choose(self, asset: Asset) -> None:
+        """Select ``asset`` (no adjustments); with ``forceCrop`` the cropper opens at once."""
+        self.say("")
+        value = self._store(asset.identifier)
+        self.commit(value)
+        self.show_value(value)
+        if self.force_crop and not self.crop_button.isHidden():
+            self.open_crop()
+
+    # -- upload --------------------------------------------------------------------------------
+    def upload_chosen_file(self) -> None:
+        path = self.upload_policy.choose(self)
+        if path is not None:
+            self.upload(path)
+
+    def upload(self, path) -> bool:
+        result = self.upload_policy.upload(path)
+        if not result.ok:
+            self.say(result.message, style.ERROR)
+            return False
+        self.choose(result.asset)
+        if self.message.isHidden():
+            self.say(result.message, style.MUTED)
+        return True
+
+    # -- crop ----------------------------------------------------------------------------------
+    def open_crop(self) -> CropDialog | None:
+        asset = self.asset()
+        if asset is None or asset.is_svg or not asset.width:
+            return None
+        choices = croplib.ratio_choices(self.aspect, asset.width, asset.height)
+        dialog = CropDialog(asset, choices, self.current_crop(), self)
+        dialog.accepted.connect(lambda: self._crop_done(dialog))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _crop_done(self, dialog: CropDialog) -> None:
+        asset = self.asset()
+        if asset is None:
+            return
+        crop = dialog.crop()
+        if crop == (0, 0, asset.width, asset.height):
+            crop = None  # the whole image: no adjustment
+        resize = self._resize_for(crop)
+        value = self._store(asset.identifier, crop, resize)
+        self.commit(value)
+        self.show_value(value)
+
+    # -- resize --------------------------------------------------------------------------------
+    def _base_size(self) -> tuple[int, int] | None:
+        crop = self.current_crop()
+        if crop:
+            return crop[2], crop[3]
+        asset = self.asset()
+        return (asset.width, asset.height) if asset is not None and asset.width else None
+
+    def _resize_for(self, crop) -> tuple[int, int] | None:
+        """Keep an existing resize width when the crop changes; the height follows the new ratio."""
+        resize = self.adjustments().get("resize")
+        if not isinstance(resize, Mapping) or not resize.get("width"):
+            return None
+        asset = self.asset()
+        base_w, base_h = (crop[2], crop[3]) if crop else (asset.width, asset.height)
+        width = int(resize["width"])
+        return width, max(1, round(width * base_h / base_w))
+
+    def _show_resize(self, asset: Asset | None) -> None:
+        if self.resize_box is None:
+            return
+        usable = asset is not None and asset.is_image and not asset.is_svg and bool(asset.width)
+        resize = self.adjustments().get("resize")
+        self.resize_row.setVisible(usable)  # nothing to resize (yet): no row of meaningless numbers
+        self._syncing = True
+        self.resize_box.setEnabled(usable)
+        self.resize_box.setChecked(usable and isinstance(resize, Mapping))
+        base = self._base_size() if usable else None
+        if isinstance(resize, Mapping) and usable:
+            self.resize_width.setValue(int(resize.get("width") or base[0]))
+            self.resize_height.setValue(int(resize.get("height") or base[1]))
+        elif base:
+            self.resize_width.setValue(base[0])
+            self.resize_height.setValue(base[1])
+        for spin in (self.resize_width, self.resize_height):
+            spin.setEnabled(self.resize_box.isChecked())
+        self._syncing = False
+
+    def _resize_toggled(self, on: bool) -> None:
+        for spin in (self.resize_width, self.resize_height):
+            spin.setEnabled(on)
+        if self._syncing or self.asset() is None:
+            return
+        resize = (self.resize_width.value(), self.resize_height.value()) if on else None
+        value = self._store(self.asset().identifier, self.current_crop(), resize)
+        self.commit(value)
+        self.show_value(value)
+
+    def _resized(self, which: str, amount: int) -> None:
+        """Width and height stay in the ratio of the (cropped) image."""
+        if self._syncing or not self.resize_box.isChecked():
+            return
+        base = self._base_size()
+        if not base:
+            return
+        self._syncing = True
+        if which == "width":
+            self.resize_height.setValue(max(1, round(amount * base[1] / base[0])))
+        else:
+            self.resize_width.setValue(max(1, round(amount * base[0] / base[1])))
+        self._syncing = False
+        value = self._store(self.asset().identifier, self.current_crop(), (self.resize_width.value(), self.resize_height.value()))
+        self.commit(value)
+        self.show_value(value)
+
+    # -- misc ----------------------------------------------------------------------------------
+    def remove(self) -> None:
+        self.say("")
+        self.commit("")
+        self.show_value("")
+
+    def say(self, text: str, colour: str = style.MUTED) -> None:
+        self.message.setText(text)
+        style.tint(self.message, colour)
+        self.message.setVisible(bool(text))

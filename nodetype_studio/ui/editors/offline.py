@@ -1,0 +1,49 @@
+"""What the content and media editors share: the workspace they search, and lenient option readers.
+
+Options come from hand-written YAML, so a list option may be one string (``nodeTypes: 'X'``) and a
+number may be a string (``threshold: '3'``). Values that cannot be used fall back to the catalogue
+default and produce a note the editor shows under its field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nodetype_studio.content.workspace import Workspace
+from nodetype_studio.ui.editors.context import EditorContext
+
+
+def workspace_of(ctx: EditorContext) -> Workspace:
+    """The workspace the inspector passed, else one without a project (example content, sample media)."""
+    workspace = getattr(ctx, "workspace", None)
+    return workspace if workspace is not None else Workspace.standalone()
+
+
+def string_list(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value] if value.strip() else []
+    if isinstance(value, (list, tuple)):
+        return [v.strip() for v in value if isinstance(v, str) and v.strip()]
+    if isinstance(value, dict):  # `nodeTypes: {A: true, B: false}` is sometimes written
+        return [k for k, v in value.items() if v]
+    return []
+
+
+def number(ctx: EditorContext, path: str, notes: list[str], minimum: int = 0) -> int:
+    """An integer option; unusable values give the catalogue default and a note."""
+    value = ctx.option(path)
+    default = ctx.spec.default(path, ctx.platform) if ctx.spec is not None else None
+    try:
+        if isinstance(value, bool):
+            raise ValueError
+        result = int(float(value))
+    except (TypeError, ValueError):
+        fallback = default if isinstance(default, int) else minimum
+        if value is not None:
+            notes.append(f"`{path}` \u201c{value}\u201d is not a number; using {fallback}")
+        return fallback
+    return max(result, minimum)
+
+
+def plain_text(value: Any) -> str:
+    return "" if value is None else str(value)

@@ -1,0 +1,192 @@
+"""ReferenceEditor: pick one node of the sample content by typing part of its title.
+
+Options: ``nodeTypes`` (inheritance respected), ``threshold`` (characters before searching),
+``placeholder``, ``startingPoint`` (node path; nodes outside the current site show their node path
+instead of the URL path), ``createNew`` (``path`` + ``type``, optional ``titleProperty``: offers
+"Create “<text>”", adds that node to the sample content, saves it and selects it) and ``disabled``.
+The single editor stores the node identifier (``''`` when cleared); ``ReferencesEditor`` (in
+``references.py``) stores an ordered list.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from nodetype_studio.content.tree import ContentNode
+from nodetype_studio.ui import icons, style
+from nodetype_studio.ui.editors.base import EditorWidget
+from nodetype_studio.ui.editors.context import EditorContext
+from nodetype_studio.ui.editors.offline import number, string_list, workspace_of
+from nodetype_studio.ui.editors.pickers import ChosenItem, OrderedList, Result, SearchBox
+
+CLIENT_EVAL = "ClientEval:"
+
+
+class ReferenceEditor(EditorWidget):
+    multiple = False
+
+    def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
+        super().__init__(ctx, parent)
+        self.workspace = workspace_of(ctx)
+        self.tree = self.workspace.content
+        self.notes: list[str] = []
+        self.node_types = string_list(ctx.option("nodeTypes")) or [ctx.platform.node_type("Document")]
+        self.threshold = number(ctx, "threshold", self.notes)
+        self.starting_point = self._starting_point(ctx.option("startingPoint"))
+        self.create_new = self._create_new(ctx.option("createNew"))
+        placeholder = ctx.option("placeholder")
+        placeholder_text = ctx.text(placeholder, "referenceEditor", "placeholder") if placeholder else ""
+
+        self.container = QWidget(self)
+        layout = QVBoxLayout(self.container)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(3)
+        self.chosen: ChosenItem | None = None
+        self.chosen_list: OrderedList | None = None
+        if self.multiple:
+            self.chosen_list = OrderedList(self.container, ctx.packages)
+            self.chosen_list.changed.connect(self._reordered)
+            self.chosen_list.hide()
+            layout.addWidget(self.chosen_list)
+        else:
+            self.chosen = ChosenItem(self.container)
+            self.chosen.removed.connect(self._clear)
+            self.chosen.hide()
+            layout.addWidget(self.chosen)
+        self.search = SearchBox(self._results, threshold=self.threshold, placeholder=placeholder_text,
+                                parent=self.container, packages=ctx.packages)
+        self.search.chosen.connect(self._chosen)
+        layout.addWidget(self.search)
+        self.message = QLabel(self.container)
+        self.message.setObjectName("message")
+        self.message.setWordWrap(True)
+        self.message.hide()
+        layout.addWidget(self.message)
+        self.add_field(self.container)
+        if self.notes:
+            self.say(" ".join(self.notes), style.NOTE)
+
+    # -- options -------------------------------------------------------------------------------
+    def _starting_point(self, value: Any) -> str | None:
+        if value in (None, ""):
+            return None
+        if isinstance(value, str) and value.startswith(CLIENT_EVAL):
+            self.notes.append("`startingPoint` is a ClientEval expression; searching the current site.")
+            return None
+        if not isinstance(value, str) or not value.startswith("/"):
+            self.notes.append(f"`startingPoint` \u201c{value}\u201d is not a node path; searching the current site.")
+            return None
+        if self.tree.node(value) is None:
+            self.notes.append(f"`startingPoint` {value} does not exist in the sample content; nothing can be found.")
+        return value
+
+    def _create_new(self, value: Any) -> dict | None:
+        if value in (None, ""):
+            return None
+        if not isinstance(value, dict) or not isinstance(value.get("path"), str) or not isinstance(value.get("type"), str):
+            self.notes.append("`createNew` needs both `path` and `type`; creating nodes is off.")
+            return None
+        title_property = value.get("titleProperty")
+        return {"path": value["path"], "type": value["type"],
+                "titleProperty": title_property if isinstance(title_property, str) and title_property else "title"}
+
+    # -- results -------------------------------------------------------------------------------
+    def node_result(self, node: ContentNode) -> Result:
+        types = self.tree.types
+        subtitle = f"{self.tree.display_path(node)} \u00b7 {types.label(node.node_type)}"
+        return Result("node", node.identifier, node.title or node.name, subtitle, types.icon(node.node_type) or "fas fa-file",
+                      payload=node)
+
+    def _results(self, text: str) -> list[Result]:
+        taken = set(self._selected())
+        nodes = self.tree.search(text, self.node_types, self.starting_point)
+        results = [self.node_result(n) for n in nodes if not (self.multiple and n.identifier in taken)]
+        if self.create_new is not None and text:
+            results.append(self._create_result(text))
+        return results
+
+    def _create_result(self, text: str) -> Result:
+        path, node_type = self.create_new["path"], self.create_new["type"]
+        problem = ""
+        if self.tree.node(path) is None:
+            problem = f"no node at {path} in the sample content"
+        elif not self.tree.types.known(node_type):
+            problem = f"unknown node type {node_type}"
+        elif self.tree.types.is_abstract(node_type):
+            problem = f"{node_type} is abstract"
+        label = self.tree.types.label(node_type)
+        subtitle = f"Cannot create: {problem}" if problem else f"New {label} under {path}"
+        return Result("create", text, f"Create \u201c{text}\u201d", subtitle, "fas fa-plus", enabled=not problem)
+
+    # -- values --------------------------------------------------------------------------------
+    def _selected(self) -> list[str]:
+        value = self.value()
+        if isinstance(value, str):
+            return [value] if value else []
+        if isinstance(value, (list, tuple)):
+            return [str(v) for v in value if isinstance(v, str) and v]
+        return []
+
+    def show_value(self, value: Any) -> None:
+        selected = self._selected()
+        if self.multiple:
+            results, invalid = [], set()
+            for identifier in selected:
+                node = self.tree.by_identifier(identifier)
+                if node is None:
+                    invalid.add(identifier)
+                    results.append(Result("node", identifier, "Unknown node", identifier, "fas fa-exclamation-triangle"))
+                else:
+                    results.append(self.node_result(node))
+            self.chosen_list.set_items(results, invalid)
+            return
+        if not selected:
+            self.chosen.hide()
+            return
+        node = self.tree.by_identifier(selected[0])
+        if node is None:
+            self.chosen.show_item("Unknown node", selected[0], icons.icon("fas fa-exclamation-triangle"), invalid=True)
+        else:
+            result = self.node_result(node)
+            self.chosen.show_item(result.title, result.subtitle, icons.icon(result.icon, self.ctx.packages))
+        self.chosen.show()
+
+    def chosen_titles(self) -> list[str]:
+        """Titles of the chosen nodes as shown."""
+        if self.multiple:
+            return self.chosen_list.titles()
+        return [self.chosen.title.text()] if not self.chosen.isHidden() else []
+
+    def _chosen(self, result: Result) -> None:
+        identifier = result.key
+        if result.kind == "create":
+            node, problem = self.tree.create(self.create_new["path"], self.create_new["type"], result.key,
+                                             self.create_new["titleProperty"])
+            if node is None:
+                self.say(f"Could not create \u201c{result.key}\u201d: {problem}", style.ERROR)
+                return
+            identifier = node.identifier
+            saved = self.tree.last_save_problem
+            self.say(saved or f"Created \u201c{node.title}\u201d at {node.path}", style.ERROR if saved else style.MUTED)
+        else:
+            self.say("")
+        value: Any = self._selected() + [identifier] if self.multiple else identifier
+        self.search.clear()
+        self.commit(value)
+        self.show_value(value)
+
+    def _clear(self) -> None:
+        self.commit("")
+        self.show_value("")
+
+    def _reordered(self, keys: list) -> None:
+        self.commit(list(keys))
+        self.show_value(self.value())
+
+    def say(self, text: str, colour: str = style.MUTED) -> None:
+        """A line under the search (notes about options, what an action did)."""
+        self.message.setText(text)
+        style.tint(self.message, colour)
+        self.message.setVisible(bool(text))

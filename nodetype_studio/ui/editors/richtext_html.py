@@ -1,0 +1,361 @@
+"""HTML in and out of the rich-text editor's ``QTextDocument``.
+
+Loading: scripts, styles, images and embedded objects are dropped before Qt reads the HTML, and every
+link's ``href``, ``title``, ``target``, ``rel`` and ``download`` are kept in the link's character
+format (Qt itself keeps only ``href``).
+
+Storing never uses Qt's ``toHtml()``: ``to_html`` walks the document (blocks, fragments, character
+and block formats, lists, tables) and writes only what the ``RichTextRules`` allow — ``<p>``,
+``<h1>``-``<h6>``, ``<pre>``, ``<ol>/<ul>/<li>``, ``<table>/<tr>/<td>``, ``<strong>``, ``<em>``,
+``<u>``, ``<s>`` or ``<del>``, ``<sub>``, ``<sup>``, ``<a>``, ``<br>`` and ``style="text-align:…"``.
+Formatting that is not enabled is left out (its text stays). Empty paragraphs are dropped. Bold is
+not written inside headings (headings are bold by themselves), nor underline on links.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from html.parser import HTMLParser
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QTextCharFormat, QTextCursor, QTextDocument, QTextFormat, QTextListFormat, QTextTable
+
+from nodetype_studio.ui.editors.richtext_rules import RichTextRules
+
+LINK_TITLE = QTextFormat.UserProperty + 101
+LINK_TARGET = QTextFormat.UserProperty + 102
+LINK_REL = QTextFormat.UserProperty + 103
+LINK_DOWNLOAD = QTextFormat.UserProperty + 104
+LINK_PROPERTIES = {"title": LINK_TITLE, "target": LINK_TARGET, "rel": LINK_REL, "download": LINK_DOWNLOAD}
+_TOKEN = "ntsl:"
+_DROPPED_WITH_CONTENT = {"script", "style", "template", "iframe", "object", "noscript", "head", "title"}
+_DROPPED = {"img", "embed", "source", "video", "audio", "picture", "input", "button", "select", "textarea", "meta", "link"}
+# Tags Qt does not read as the CMS means them, renamed before loading.
+_RENAMED = {"strike": "s", "th": "td", "b": "strong", "i": "em"}
+_ORDERED = {QTextListFormat.ListDecimal, QTextListFormat.ListLowerAlpha, QTextListFormat.ListUpperAlpha,
+            QTextListFormat.ListLowerRoman, QTextListFormat.ListUpperRoman}
+LINE_BREAK = "\u2028"
+
+
+# -- loading ---------------------------------------------------------------------------------------
+class _Preparer(HTMLParser):
+    """Rewrites HTML for Qt: drops active content, replaces each link by a numbered token."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.links: list[dict[str, str]] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in _DROPPED_WITH_CONTENT:
+            self._skip += 1
+            return
+        if self._skip or tag in _DROPPED:
+            return
+        if tag == "a":
+            values = {k: (v if v is not None else "") for k, v in attrs}
+            if values.get("href"):
+                self.links.append(values)
+                self.parts.append(f'<a href="{_TOKEN}{len(self.links) - 1}">')
+            else:
+                self.parts.append("<a>")
+            return
+        if tag in _RENAMED:
+            self.parts.append(f"<{_RENAMED[tag]}>")
+            return
+        self.parts.append(self.get_starttag_text() or f"<{tag}>")
+
+    def handle_startendtag(self, tag, attrs):
+        if not self._skip and tag not in _DROPPED and tag not in _DROPPED_WITH_CONTENT:
+            self.parts.append(self.get_starttag_text() or f"<{tag}/>")
+
+    def handle_endtag(self, tag):
+        if tag in _DROPPED_WITH_CONTENT:
+            self._skip = max(self._skip - 1, 0)
+            return
+        if not self._skip and tag not in _DROPPED:
+            self.parts.append(f"</{_RENAMED.get(tag, tag)}>")
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.parts.append(html.escape(data, quote=False))
+
+
+def prepare(source: str) -> tuple[str, list[dict[str, str]]]:
+    parser = _Preparer()
+    parser.feed(source or "")
+    parser.close()
+    return "".join(parser.parts), parser.links
+
+
+def link_format(href: str, attributes: dict[str, str]) -> QTextCharFormat:
+    fmt = QTextCharFormat()
+    fmt.setAnchor(True)
+    fmt.setAnchorHref(href)
+    for name, prop in LINK_PROPERTIES.items():
+        if name in attributes:
+            value = attributes[name]
+            fmt.setProperty(prop, True if name == "download" and value == "" else value)
+    return fmt
+
+
+def load_html(document: QTextDocument, source: str) -> None:
+    """Put ``source`` into ``document`` (see the module docstring for what is kept)."""
+    cleaned, links = prepare(source)
+    document.setHtml(cleaned)
+    pending = []
+    block = document.begin()
+    while block.isValid():
+        iterator = block.begin()
+        while not iterator.atEnd():
+            fragment = iterator.fragment()
+            href = fragment.charFormat().anchorHref()
+            if href.startswith(_TOKEN) and href[len(_TOKEN):].isdigit() and int(href[len(_TOKEN):]) < len(links):
+                pending.append((fragment.position(), fragment.length(), links[int(href[len(_TOKEN):])]))
+            iterator += 1
+        block = block.next()
+    for position, length, attributes in pending:
+        cursor = QTextCursor(document)
+        cursor.setPosition(position)
+        cursor.setPosition(position + length, QTextCursor.KeepAnchor)
+        cursor.mergeCharFormat(link_format(attributes.get("href", ""), attributes))
+    document.setModified(False)
+
+
+# -- storing ---------------------------------------------------------------------------------------
+def _escape(text: str, pre: bool = False) -> str:
+    text = html.escape(text, quote=False).replace("\ufffc", "")
+    if pre:
+        return text.replace(LINE_BREAK, "\n").replace("\u00a0", " ")
+    text = text.replace("\u00a0", "&nbsp;")
+    text = re.sub(r"  ", " &nbsp;", text)
+    return text.replace(LINE_BREAK, "<br>")
+
+
+def _attribute(value: str) -> str:
+    return html.escape(value, quote=True)
+
+
+class _Inline:
+    """Writes the fragments of one block with minimal, properly nested inline tags."""
+
+    def __init__(self, rules: RichTextRules):
+        self.rules = rules
+
+    def marks(self, fmt: QTextCharFormat, in_heading: bool) -> list[tuple[str, str]]:
+        rules = self.rules
+        wanted: list[tuple[str, str]] = []
+        if fmt.isAnchor() and fmt.anchorHref() and rules.has("a"):
+            attrs = f' href="{_attribute(fmt.anchorHref())}"'
+            for attr in rules.link_attributes():
+                value = fmt.property(LINK_PROPERTIES[attr])
+                if attr == "download":
+                    if value is True:
+                        attrs += " download"
+                    elif isinstance(value, str) and value:
+                        attrs += f' download="{_attribute(value)}"'
+                elif isinstance(value, str) and value:
+                    attrs += f' {attr}="{_attribute(value)}"'
+            wanted.append(("a", attrs))
+        if rules.has("strong") and fmt.fontWeight() >= QFont.DemiBold and not in_heading:
+            wanted.append(("strong", ""))
+        if rules.has("em") and fmt.fontItalic():
+            wanted.append(("em", ""))
+        if rules.has("underline") and fmt.fontUnderline() and not fmt.isAnchor():
+            wanted.append(("u", ""))
+        if rules.has("strikethrough") and fmt.fontStrikeOut():
+            wanted.append((rules.strike_tag, ""))
+        alignment = fmt.verticalAlignment()
+        if alignment == QTextCharFormat.AlignSubScript and rules.has("sub"):
+            wanted.append(("sub", ""))
+        elif alignment == QTextCharFormat.AlignSuperScript and rules.has("sup"):
+            wanted.append(("sup", ""))
+        return wanted
+
+    def write(self, block, *, pre: bool = False, in_heading: bool = False) -> str:
+        parts: list[str] = []
+        open_marks: list[tuple[str, str]] = []
+        iterator = block.begin()
+        while not iterator.atEnd():
+            fragment = iterator.fragment()
+            iterator += 1
+            text = fragment.text()
+            if not text:
+                continue
+            wanted = self.marks(fragment.charFormat(), in_heading) if not pre else []
+            common = 0
+            while common < min(len(open_marks), len(wanted)) and open_marks[common] == wanted[common]:
+                common += 1
+            for tag, _attrs in reversed(open_marks[common:]):
+                parts.append(f"</{tag}>")
+            for tag, attrs in wanted[common:]:
+                parts.append(f"<{tag}{attrs}>")
+            open_marks = wanted
+            parts.append(_escape(text, pre))
+        for tag, _attrs in reversed(open_marks):
+            parts.append(f"</{tag}>")
+        return "".join(parts)
+
+
+class _Range:
+    """Writes the blocks between two document positions (the whole text, or one table cell)."""
+
+    def __init__(self, document: QTextDocument, rules: RichTextRules, table=None):
+        self.document = document
+        self.rules = rules
+        self.inline = _Inline(rules)
+        self.table = table  # blocks of this table belong to us; deeper tables are written nested
+        self.parts: list[str] = []
+        self.lists: list[tuple[object, str, int]] = []  # open lists: (QTextList, tag, indent)
+        self.pre_lines: list[str] = []
+        self.run: list[str] = []  # paragraphs without <p> (autoparagraph: false)
+
+    def write(self, first: int, last: int) -> str:
+        self._blocks(first, last, self.table if self.table is not None else self.document.rootFrame())
+        self._flush()
+        self._close_lists(0)
+        return "".join(self.parts)
+
+    def _blocks(self, first: int, last: int, own) -> None:
+        """Write the blocks from ``first`` to ``last`` that sit in the frame ``own``."""
+        block = self.document.findBlock(first)
+        while block.isValid() and block.position() <= last:
+            table = self._own_table(block, own)
+            if table is not None:
+                self._table(table)
+                block = self.document.findBlock(table.lastPosition() + 1)
+                continue
+            self._block(block)
+            block = block.next()
+
+    @staticmethod
+    def _own_table(block, own) -> QTextTable | None:
+        """The table directly in frame ``own`` that holds ``block`` (the outer one of nested tables)."""
+        frame = QTextCursor(block).currentTable()
+        found = None
+        while frame is not None and frame != own:
+            if isinstance(frame, QTextTable):
+                found = frame
+            frame = frame.parentFrame()
+        return found
+
+    # -- blocks --------------------------------------------------------------------------------
+    def _block(self, block) -> None:
+        fmt = block.blockFormat()
+        text_list = block.textList()
+        list_tag = None
+        if text_list is not None:
+            list_tag = "ol" if text_list.format().style() in _ORDERED else "ul"
+            if not self.rules.has(list_tag):
+                list_tag = None
+        if list_tag is not None:
+            self._flush()
+            self._list_item(block, text_list, list_tag)
+            return
+        self._close_lists(0)
+        level = fmt.headingLevel()
+        if fmt.nonBreakableLines() and self.rules.has("pre"):
+            self._flush_run()
+            self.pre_lines.append(self.inline.write(block, pre=True))
+            return
+        self._flush_pre()
+        tag = f"h{level}" if 1 <= level <= 6 and self.rules.has(f"h{level}") else "p"
+        inner = self.inline.write(block, in_heading=level > 0)
+        if not inner.strip() or inner == "&nbsp;":
+            return
+        if tag == "p" and not self.rules.autoparagraph:
+            self.run.append(inner)
+            return
+        self._flush_run()
+        self.parts.append(f"<{tag}{self._align(fmt)}>{inner}</{tag}>")
+
+    def _align(self, fmt) -> str:
+        alignment = int(fmt.alignment().value if hasattr(fmt.alignment(), "value") else fmt.alignment())
+        name = None
+        if alignment & int(Qt.AlignJustify.value):
+            name = "justify"
+        elif alignment & int(Qt.AlignHCenter.value):
+            name = "center"
+        elif alignment & int(Qt.AlignRight.value):
+            name = "right"
+        return f' style="text-align:{name}"' if name and self.rules.has(name) else ""
+
+    def _list_item(self, block, text_list, tag: str) -> None:
+        indent = max(text_list.format().indent(), 1)
+        while self.lists and (self.lists[-1][2] > indent or (self.lists[-1][2] == indent and self.lists[-1][0] != text_list)):
+            self._close_one_list()
+        if self.lists and self.lists[-1][0] == text_list:
+            self.parts.append("</li>")
+        else:
+            self.parts.append(f"<{tag}>")
+            self.lists.append((text_list, tag, indent))
+        self.parts.append(f"<li>{self.inline.write(block)}")
+
+    def _close_one_list(self) -> None:
+        _list, tag, _indent = self.lists.pop()
+        self.parts.append(f"</li></{tag}>")
+
+    def _close_lists(self, indent: int) -> None:
+        while self.lists and self.lists[-1][2] > indent:
+            self._close_one_list()
+
+    def _flush_pre(self) -> None:
+        if self.pre_lines:
+            text = "\n".join(self.pre_lines)
+            if text.strip():
+                self.parts.append(f"<pre>{text}</pre>")
+            self.pre_lines = []
+
+    def _flush_run(self) -> None:
+        if self.run:
+            self.parts.append("<br>".join(self.run))
+            self.run = []
+
+    def _flush(self) -> None:
+        self._flush_pre()
+        self._flush_run()
+
+    # -- tables --------------------------------------------------------------------------------
+    def _table(self, table) -> None:
+        """A table as ``<table>``, or (tables off) its cells' contents in reading order."""
+        enabled = self.rules.has("table")
+        if enabled:
+            self._flush()
+            self._close_lists(0)
+        rows = []
+        for row in range(table.rows()):
+            cells = []
+            for column in range(table.columns()):
+                cell = table.cellAt(row, column)
+                if cell.row() != row or cell.column() != column:
+                    continue  # covered by a spanning cell
+                if enabled:
+                    inner = _Range(self.document, self.rules, table).write(cell.firstPosition(), cell.lastPosition())
+                    cells.append(f"<td>{_unwrap_single_paragraph(inner)}</td>")
+                else:
+                    self._blocks(cell.firstPosition(), cell.lastPosition(), table)
+            rows.append("<tr>" + "".join(cells) + "</tr>")
+        if enabled:
+            self.parts.append(f"<table>{''.join(rows)}</table>")
+
+
+def _unwrap_single_paragraph(inner: str) -> str:
+    match = re.fullmatch(r"<p>(.*)</p>", inner, re.DOTALL)
+    if match and "<p" not in match.group(1):
+        return match.group(1)
+    return inner
+
+
+def to_html(document: QTextDocument, rules: RichTextRules) -> str:
+    """The clean HTML of ``document`` under ``rules`` (``""`` when there is no text)."""
+    end = max(document.characterCount() - 1, 0)
+    return _Range(document, rules).write(0, end)
+
+
+def plain_text(source: str) -> str:
+    """Text of an HTML string (for previews and placeholders: markup allowed, shown as text)."""
+    text = re.sub(r"<br\s*/?>|</(p|h[1-6]|li|pre|tr)>", "\n", source or "", flags=re.IGNORECASE)
+    text = re.sub(r"<[^>]*>", "", text)
+    return html.unescape(text).replace("\u00a0", " ").strip()

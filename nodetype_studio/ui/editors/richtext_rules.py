@@ -1,0 +1,103 @@
+"""Which tags and attributes a RichTextEditor configuration can produce (Qt-free).
+
+``formatting`` switches (JavaScript truthiness, absent = off): ``strong``, ``em``, ``underline`` (or
+the spec's ``u``), ``strikethrough`` (``<s>``; the spec's ``del`` alone gives ``<del>``), ``sub``,
+``sup``, ``p``/``h1``-``h6``/``pre`` (entries of the paragraph-style list), ``ol``, ``ul``, ``left``,
+``center``, ``right``, ``justify``, ``table``, ``a``, ``removeFormat``. ``linking`` switches the link
+dialog's fields (``anchor``, ``title``, ``targetBlank``, ``relNofollow``, ``download``).
+``autoparagraph: false`` (strictly false, as the CMS reads it) stores text without ``<p>`` and makes
+Enter a line break. Alignment is stored as ``style="text-align:…"`` on the block, the CMS's own
+output, and only for an enabled alignment (left is the default and never written).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+BLOCK_STYLES = (("p", "Paragraph"), *((f"h{n}", f"Heading {n}") for n in range(1, 7)), ("pre", "Preformatted"))
+ALIGNMENTS = ("left", "center", "right", "justify")
+LINK_ATTRIBUTES = {"title": "title", "targetBlank": "target", "relNofollow": "rel", "download": "download"}
+# Toolbar buttons in order: (key, label, icon).
+BUTTONS = (
+    ("strong", "Bold", "fas fa-bold"),
+    ("em", "Italic", "fas fa-italic"),
+    ("underline", "Underline", "fas fa-underline"),
+    ("strikethrough", "Strikethrough", "fas fa-strikethrough"),
+    ("sub", "Subscript", "fas fa-subscript"),
+    ("sup", "Superscript", "fas fa-superscript"),
+    ("ol", "Numbered list", "fas fa-list-ol"),
+    ("ul", "Bulleted list", "fas fa-list-ul"),
+    ("left", "Align left", "fas fa-align-left"),
+    ("center", "Align center", "fas fa-align-center"),
+    ("right", "Align right", "fas fa-align-right"),
+    ("justify", "Justify", "fas fa-align-justify"),
+    ("table", "Insert table", "fas fa-table"),
+    ("a", "Link", "fas fa-link"),
+    ("removeFormat", "Remove formatting", "fas fa-remove-format"),
+)
+
+
+def truthy(value: Any) -> bool:
+    """JavaScript truthiness, as the CMS reads the switches."""
+    if isinstance(value, (dict, list)):
+        return True
+    return bool(value)
+
+
+@dataclass(frozen=True, slots=True)
+class RichTextRules:
+    enabled: frozenset[str]
+    linking: frozenset[str]
+    autoparagraph: bool = True
+    strike_tag: str = "s"
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> "RichTextRules":
+        formatting = options.get("formatting") if isinstance(options.get("formatting"), Mapping) else {}
+        linking = options.get("linking") if isinstance(options.get("linking"), Mapping) else {}
+        enabled = {str(k) for k, v in formatting.items() if truthy(v)}
+        strike_tag = "s" if "strikethrough" in enabled else "del"
+        if "u" in enabled:
+            enabled.add("underline")
+        if "del" in enabled:
+            enabled.add("strikethrough")
+        enabled -= {"u", "del"}
+        return cls(frozenset(enabled), frozenset(str(k) for k, v in linking.items() if truthy(v)),
+                   options.get("autoparagraph") is not False, strike_tag)
+
+    def has(self, key: str) -> bool:
+        return key in self.enabled
+
+    @property
+    def block_styles(self) -> list[tuple[str, str]]:
+        return [(key, label) for key, label in BLOCK_STYLES if key in self.enabled]
+
+    @property
+    def buttons(self) -> list[tuple[str, str, str]]:
+        return [button for button in BUTTONS if button[0] in self.enabled]
+
+    @property
+    def alignments(self) -> list[str]:
+        return [a for a in ALIGNMENTS if a in self.enabled]
+
+    def link_attributes(self) -> list[str]:
+        return [attr for key, attr in LINK_ATTRIBUTES.items() if key in self.linking]
+
+    def allowed_tags(self) -> set[str]:
+        tags = {"br"}
+        if self.autoparagraph:
+            tags.add("p")
+        simple = {"strong": "strong", "em": "em", "underline": "u", "sub": "sub", "sup": "sup"}
+        tags.update(tag for key, tag in simple.items() if key in self.enabled)
+        if "strikethrough" in self.enabled:
+            tags.add(self.strike_tag)
+        tags.update(key for key, _label in BLOCK_STYLES[1:] if key in self.enabled)
+        for key in ("ol", "ul"):
+            if key in self.enabled:
+                tags.update({key, "li"})
+        if "table" in self.enabled:
+            tags.update({"table", "tr", "td"})
+        if "a" in self.enabled:
+            tags.add("a")
+        return tags

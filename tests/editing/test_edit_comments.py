@@ -1,0 +1,153 @@
+"""Comments stay with their keys: above, beside and below edited, inserted, removed, renamed and moved keys."""
+
+from edit_helpers import changes, load, reread
+
+PAGE = "Vendor.Site:Document.Page"
+FOLDER = "Vendor.Site:Document.Folder"
+
+
+def test_scalar_edit_changes_one_line_and_keeps_the_comment_beside(tmp_path):
+    doc = load("comments.yaml", tmp_path)
+    old = doc.text
+    edit = doc.set((PAGE, "ui", "label"), "Home")
+    removed, added = changes(old, doc.text)
+    assert removed == ["    label: 'Page'      # shown in the create dialog"]
+    assert added == ["    label: 'Home'      # shown in the create dialog"]
+    assert (edit.start_line, edit.end_line, edit.removed_lines) == (8, 8, 1)
+    assert reread(doc.text)[PAGE]["ui"]["label"] == "Home"
+
+
+def test_removed_key_takes_the_comments_directly_above_and_inside_it(tmp_path):
+    doc = load("comments.yaml", tmp_path)
+    old = doc.text
+    doc.unset((PAGE, "properties", "title"))
+    removed, added = changes(old, doc.text)
+    assert added == []
+    assert removed[0] == "    # The main headline."
+    assert removed[-1] == "      # trailing comment inside title, below its last key"
+    assert "    # A comment after a blank line, above subtitle." in doc.text
+    assert "  properties:\n\n    # A comment after a blank line" in doc.text
+
+
+def test_removing_a_key_leaves_the_comments_of_its_neighbours(tmp_path):
+    doc = load("comments.yaml", tmp_path)
+    old = doc.text
+    doc.unset((PAGE, "properties", "layout"))
+    removed, _ = changes(old, doc.text)
+    assert removed == ["    # directly above layout", "    layout:", "      type: string", "      defaultValue: 'default'"]
+    assert "      defaultValue: ''   # empty by default\n  # below properties, above childNodes\n" in doc.text
+
+
+def test_removing_the_only_comment_free_key_keeps_the_beside_comments_of_others(tmp_path):
+    doc = load("comments.yaml", tmp_path)
+    doc.unset((PAGE, "ui", "icon"))
+    assert "    label: 'Page'      # shown in the create dialog\n  properties:" in doc.text
+
+
+def test_insert_before_a_key_goes_above_the_comments_attached_to_it(tmp_path):
+    doc = load("comments.yaml", tmp_path)
+    old = doc.text
+    doc.insert_key((PAGE, "properties"), "intro", {"type": "string"}, before="layout")
+    removed, added = changes(old, doc.text)
+    assert removed == []
+    assert added == ["    intro:", "      type: string"]
+    assert "    intro:\n      type: string\n    # directly above layout\n    layout:" in doc.text
+    assert list(reread(doc.text)[PAGE]["properties"]) == ["title", "subtitle", "intro", "layout"]
+
+
+def test_insert_after_a_key_goes_below_its_content_and_its_inner_comments_stay(tmp_path):
+    doc = load("comments.yaml", tmp_path)
+    old = doc.text
+    doc.insert_key((PAGE, "properties"), "intro", {"type": "string"}, after="subtitle")
+    removed, added = changes(old, doc.text)
+    assert removed == [] and added == ["    intro:", "      type: string"]
+    assert "defaultValue: ''   # empty by default\n    intro:\n      type: string\n    # directly above layout" in doc.text
+
+
+def test_insert_at_the_end_of_a_mapping(tmp_path):
+    doc = load("comments.yaml", tmp_path)
+    doc.insert_key((PAGE, "ui"), "group", "general")
+    # the file quotes the values of `group` (and most strings): the new value follows
+    assert "    icon: 'icon-file'\n    group: 'general'\n  properties:" in doc.text
+
+
+def test_rename_keeps_the_comments_above_and_beside(tmp_path):
+    doc = load("comments.yaml", tmp_path)
+    old = doc.text
+    doc.rename_key((PAGE, "properties", "title"), "headline")
+    removed, added = changes(old, doc.text)
+    assert removed == ["    title:"] and added == ["    headline:"]
+    data = reread(doc.text)[PAGE]["properties"]
+    assert list(data) == ["headline", "subtitle", "layout"]
+
+
+def test_rename_to_an_existing_sibling_is_refused(tmp_path):
+    from nodetype_studio.editing import EditError
+
+    doc = load("comments.yaml", tmp_path)
+    old = doc.text
+    try:
+        doc.rename_key((PAGE, "properties", "title"), "layout")
+    except EditError as exc:
+        assert "already exists" in str(exc)
+    else:
+        raise AssertionError("renaming onto an existing key must fail")
+    assert doc.text == old
+
+
+def test_move_takes_the_comments_above_along(tmp_path):
+    doc = load("comments.yaml", tmp_path)
+    doc.move_key((PAGE, "properties", "layout"), before="title")
+    assert "  properties:\n    # directly above layout\n    layout:\n      type: string\n      defaultValue: 'default'\n    # The main headline." in doc.text
+    assert list(reread(doc.text)[PAGE]["properties"]) == ["layout", "title", "subtitle"]
+
+
+def test_move_after_and_to_the_same_place(tmp_path):
+    doc = load("comments.yaml", tmp_path)
+    old = doc.text
+    edit = doc.move_key((PAGE, "properties", "title"), before="subtitle")
+    assert doc.text == old and edit.old_text == edit.new_text
+    doc.move_key((PAGE, "ui", "label"), after="icon")
+    assert "  ui:\n    icon: 'icon-file'\n    label: 'Page'      # shown in the create dialog\n" in doc.text
+
+
+def test_removing_a_node_type_keeps_the_file_header_and_footer(tmp_path):
+    doc = load("comments.yaml", tmp_path)
+    doc.unset((FOLDER,))
+    assert doc.text.startswith("# Page types of the site.\n# (file header: stays where it is)\n\n'Vendor.Site:Document.Page':")
+    assert doc.text.endswith("      type: 'Neos.Neos:ContentCollection'\n\n# last line of the file is a comment\n")
+    doc.unset((PAGE,))
+    assert doc.text == "# Page types of the site.\n# (file header: stays where it is)\n\n# last line of the file is a comment\n"
+    assert reread(doc.text) is None
+
+
+def test_adding_a_node_type_between_blank_separated_ones(tmp_path):
+    doc = load("comments.yaml", tmp_path)
+    old = doc.text
+    doc.insert_key((), "Vendor.Site:Document.Blog", {"superTypes": {PAGE: True}}, after=PAGE)
+    removed, added = changes(old, doc.text)
+    assert removed == [] and len(added) == 4
+    assert ("      type: 'Neos.Neos:ContentCollection'\n\n'Vendor.Site:Document.Blog':\n  superTypes:\n"
+            "    'Vendor.Site:Document.Page': true\n\n'Vendor.Site:Document.Folder':") in doc.text
+    assert list(reread(doc.text)) == [PAGE, "Vendor.Site:Document.Blog", FOLDER]
+
+
+def test_setting_a_mapping_changes_only_the_keys_that_differ(tmp_path):
+    doc = load("comments.yaml", tmp_path)
+    old = doc.text
+    edit = doc.set((PAGE, "ui"), {"label": "Page", "icon": "icon-file-o", "group": "x"})
+    removed, added = changes(old, doc.text)
+    assert removed == ["    icon: 'icon-file'"]
+    assert added == ["    icon: 'icon-file-o'", "    group: 'x'"]
+    assert "# shown in the create dialog" in doc.text
+    doc.apply(edit.inverse())
+    assert doc.text == old
+
+
+def test_setting_a_mapping_in_a_new_order_moves_keys(tmp_path):
+    doc = load("comments.yaml", tmp_path)
+    properties = doc.get((PAGE, "properties"))
+    reordered = {key: properties[key] for key in ("layout", "title", "subtitle")}
+    doc.set((PAGE, "properties"), reordered)
+    assert list(reread(doc.text)[PAGE]["properties"]) == ["layout", "title", "subtitle"]
+    assert "# The main headline." in doc.text and "# directly above layout" in doc.text

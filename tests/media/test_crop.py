@@ -1,0 +1,79 @@
+"""Aspect ratio choices of crop.aspectRatio and exact crop arithmetic."""
+
+import pytest
+
+from nodetype_studio.media.crop import (
+    CUSTOM, ORIGINAL, Ratio, clamp, fit, matching_choice, moved, ratio_choices, resize_from,
+)
+
+DEFAULTS = {
+    "options": {"square": {"width": 1, "height": 1, "label": "Square"}, "fourThree": {"width": 4, "height": 3},
+                "sixteenNine": {"width": 16, "height": 9}},
+    "enableOriginal": True, "allowCustom": True, "locked": {"width": 0, "height": 0},
+}
+
+
+def test_default_choices_original_presets_custom():
+    choices = ratio_choices(DEFAULTS, 800, 600)
+    assert [r.label for r in choices.ratios] == ["Original", "Square", "4:3", "16:9", "Custom"]
+    assert not choices.locked and choices.default == ORIGINAL
+
+
+def test_locked_ratio_hides_every_other_choice():
+    choices = ratio_choices(dict(DEFAULTS, locked={"width": 16, "height": 9}), 1000, 1000)
+    assert choices.locked and [r.label for r in choices.ratios] == ["16:9"]
+
+
+def test_a_half_lock_is_no_lock():
+    assert not ratio_choices(dict(DEFAULTS, locked={"width": 16, "height": 0}), 10, 10).locked
+
+
+def test_null_presets_are_removed_and_labels_default_to_w_h():
+    aspect = dict(DEFAULTS, options=dict(DEFAULTS["options"], square=None, wide={"width": 21, "height": 9}))
+    labels = [r.label for r in ratio_choices(aspect, 10, 10).ratios]
+    assert "Square" not in labels and "21:9" in labels
+
+
+def test_enable_original_allow_custom_and_default_option():
+    aspect = dict(DEFAULTS, enableOriginal=False, allowCustom=False, defaultOption="sixteenNine")
+    choices = ratio_choices(aspect, 10, 10)
+    assert choices.keys == ["square", "fourThree", "sixteenNine"]
+    assert choices.default == "sixteenNine"
+    assert ORIGINAL in ratio_choices(dict(aspect, allowOriginal=True), 10, 10).keys   # the CMS's own key
+
+
+def test_bad_presets_and_default_option_are_reported():
+    aspect = {"options": {"odd": "16x9", "zero": {"width": 0, "height": 3}}, "defaultOption": "missing"}
+    choices = ratio_choices(aspect, 10, 10)
+    assert len(choices.problems) == 3
+    assert choices.keys == [ORIGINAL, CUSTOM]
+
+
+@pytest.mark.parametrize("width, height", [(1000, 1000), (1921, 1080), (480, 270), (333, 777)])
+def test_fit_is_exactly_the_ratio(width, height):
+    x, y, w, h = fit(Ratio("w", "16:9", 16, 9), width, height)
+    assert w * 9 == h * 16
+    assert 0 <= x and x + w <= width and 0 <= y and y + h <= height
+
+
+def test_resize_from_a_corner_keeps_the_ratio_and_the_bounds():
+    ratio = Ratio("r", "4:3", 4, 3)
+    x, y, w, h = resize_from((100, 100), (400, 150), ratio, 480, 270)
+    assert w * 3 == h * 4 and x == 100 and y == 100 and y + h <= 270
+    x, y, w, h = resize_from((300, 200), (0, 0), ratio, 480, 270)
+    assert (x + w, y + h) == (300, 200) and w * 3 == h * 4
+    assert resize_from((10, 10), (60, 30), None, 100, 100) == (10, 10, 50, 20)
+
+
+def test_move_stays_inside_the_image():
+    assert moved((10, 10, 50, 50), 500, -500, 100, 100) == (50, 0, 50, 50)
+
+
+def test_clamp_and_matching_choice():
+    assert clamp({"x": -5, "y": 0, "width": 500, "height": 20}, 100, 50) == (0, 0, 100, 20)
+    assert clamp({"x": 1}, 10, 10) is None and clamp("crop", 10, 10) is None
+    choices = ratio_choices(DEFAULTS, 800, 600)
+    assert matching_choice(choices, (0, 0, 160, 90)) == "sixteenNine"
+    assert matching_choice(choices, (0, 0, 800, 600)) == ORIGINAL
+    assert matching_choice(choices, (0, 0, 7, 3)) == CUSTOM
+    assert matching_choice(choices, None) == ORIGINAL

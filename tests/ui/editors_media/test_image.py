@@ -1,0 +1,282 @@
+"""ImageEditor: media browser, upload limits, crop dialog options, resize, stored value."""
+
+from PySide6.QtCore import QPoint, Qt
+
+from nodetype_studio.ui.editors.cropdialog import CropDialog
+from nodetype_studio.ui.editors.mediabrowser import MediaBrowserDialog
+from tests.media_support import padded_file, png_bytes
+
+IMAGE = "Neos\\Media\\Domain\\Model\\ImageInterface"
+
+
+def asset(workspace, title):
+    return next(a for a in workspace.media.assets() if a.title == title)
+
+
+def image_editor(media_editor, options=None, value=None):
+    return media_editor("ImageEditor", options or {}, type=IMAGE, value=value)
+
+
+def chosen(workspace, title, **adjustments):
+    value = {"__identity": asset(workspace, title).identifier}
+    if adjustments:
+        value["adjustments"] = adjustments
+    return value
+
+
+# -- features ---------------------------------------------------------------------------------------
+def test_buttons_follow_the_features(media_editor, workspace):
+    editor = image_editor(media_editor, value=chosen(workspace, "Tile pattern"))
+    assert editor.browse_button.isVisible() and editor.upload_button.isVisible() and editor.crop_button.isVisible()
+    assert editor.resize_box is None                       # features.resize defaults to false
+    off = image_editor(media_editor, {"features": {"mediaBrowser": False, "upload": False, "crop": False, "resize": True}},
+                       value=chosen(workspace, "Tile pattern"))
+    assert off.browse_button.isHidden() and off.upload_button.isHidden() and off.crop_button.isHidden()
+    assert off.resize_box is not None and off.resize_box.isVisible()
+
+
+def test_no_crop_for_svg(media_editor, workspace):
+    editor = image_editor(media_editor, value=chosen(workspace, "Studio logo"))
+    assert editor.crop_button.isHidden() and editor.open_crop() is None
+
+
+def test_preview_and_info_show_the_image_and_its_crop(media_editor, workspace):
+    editor = image_editor(media_editor, value=chosen(workspace, "Harbour at dusk", crop={"x": 0, "y": 0, "width": 160, "height": 90}))
+    assert editor.preview.pixmap().width() > 0
+    assert editor.info.text() == "Harbour at dusk \u00b7 480 \u00d7 270 \u00b7 cropped to 160 \u00d7 90"
+    empty = image_editor(media_editor)
+    assert empty.info.text() == "No image chosen" and empty.remove_button.isHidden()
+    unknown = image_editor(media_editor, value={"__identity": "gone"})
+    assert "Unknown image gone" in unknown.info.text()
+
+
+# -- media browser ------------------------------------------------------------------------------------
+def test_browser_ignores_the_sub_type(media_editor, qtbot):
+    editor = image_editor(media_editor, {"constraints": {"mediaTypes": ["image/png"]}})
+    dialog = editor.open_browser()
+    qtbot.addWidget(dialog)
+    assert isinstance(dialog, MediaBrowserDialog) and dialog.isVisible()
+    shown = set(dialog.visible_titles())
+    assert {"Harbour at dusk", "Tile pattern", "Studio logo"} <= shown      # jpeg and svg too
+    assert "Price list" not in shown
+    assert "ignores the sub type of image/png" in dialog.note.text()
+
+
+def test_browser_defaults_to_images_and_honours_asset_sources(media_editor, qtbot):
+    editor = image_editor(media_editor, {"constraints": {"assetSources": ["samples"]}})
+    dialog = editor.open_browser()
+    qtbot.addWidget(dialog)
+    assert set(dialog.visible_titles()) == {"Harbour at dusk", "Lighthouse at night", "Tile pattern", "Dunes (panorama)",
+                                            "Studio logo", "Star badge"}
+    assert [dialog.source_box.itemText(i) for i in range(dialog.source_box.count())] == ["All allowed sources", "Samples"]
+    unknown = image_editor(media_editor, {"constraints": {"assetSources": ["stock"]}}).open_browser()
+    qtbot.addWidget(unknown)
+    assert unknown.visible_titles() == [] and "Unknown asset source(s): stock" in unknown.note.text()
+
+
+def test_choosing_in_the_browser_stores_the_identity(media_editor, workspace, qtbot):
+    editor = image_editor(media_editor)
+    dialog = editor.open_browser()
+    qtbot.addWidget(dialog)
+    dialog.filter.setText("lighthouse")
+    assert dialog.visible_titles() == ["Lighthouse at night"]
+    dialog.select_title("Lighthouse at night")
+    with qtbot.waitSignal(editor.valueChanged):
+        dialog.accept()
+    assert editor.value() == chosen(workspace, "Lighthouse at night")
+    assert editor.info.text().startswith("Lighthouse at night")
+
+
+def test_force_crop_opens_the_cropper_right_after_choosing(media_editor, workspace, qtbot):
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": {"forceCrop": True}}})
+    editor.choose(asset(workspace, "Harbour at dusk"))
+    assert isinstance(editor.dialog, CropDialog) and editor.dialog.isVisible()
+    qtbot.addWidget(editor.dialog)
+    plain = image_editor(media_editor)
+    plain.choose(asset(workspace, "Harbour at dusk"))
+    assert plain.dialog is None
+
+
+def test_the_browser_can_add_a_folder(media_editor, tmp_path, qtbot):
+    folder = tmp_path / "Shots"
+    folder.mkdir()
+    (folder / "sunset.png").write_bytes(png_bytes(8, 8))
+    dialog = image_editor(media_editor).open_browser()
+    qtbot.addWidget(dialog)
+    dialog.folder_chooser = lambda *_args: str(folder)
+    qtbot.mouseClick(dialog.add_button, Qt.LeftButton)
+    assert dialog.source_box.currentText() == "Shots" and dialog.visible_titles() == ["Sunset"]
+
+
+# -- upload -----------------------------------------------------------------------------------------------
+def upload_via_button(editor, qtbot, path):
+    editor.upload_policy.chooser = lambda *_args: str(path)
+    qtbot.mouseClick(editor.upload_button, Qt.LeftButton)
+
+
+def test_maximum_file_size_10kb_refuses_an_11kb_upload(media_editor, tmp_path, qtbot):
+    big = padded_file(tmp_path / "big.png", 11 * 1024, png_bytes(1, 1))
+    editor = image_editor(media_editor, {"maximumFileSize": "10kb"})
+    upload_via_button(editor, qtbot, big)
+    assert editor.value() is None
+    assert editor.message.isVisible()
+    assert editor.message.text() == ("\u201cbig.png\u201d is too large: 11 KB (11,264 bytes); "
+                                     "the maximum is 10 KB (10,240 bytes)")
+
+
+def test_maximum_file_size_in_bytes_and_b_suffix(media_editor, tmp_path, qtbot):
+    file = padded_file(tmp_path / "pic.png", 11 * 1024, png_bytes(1, 1))
+    assert not image_editor(media_editor, {"maximumFileSize": 10240}).upload(file)
+    assert not image_editor(media_editor, {"maximumFileSize": "11263b"}).upload(file)
+    assert image_editor(media_editor, {"maximumFileSize": "11264b"}).upload(file)
+
+
+def test_unusable_maximum_file_size_is_explained(media_editor):
+    assert "not a size" in image_editor(media_editor, {"maximumFileSize": "huge"}).message.text()
+
+
+def test_upload_is_limited_to_the_media_types_exactly(media_editor, workspace, tmp_path, qtbot):
+    jpeg = tmp_path / "photo.jpg"
+    jpeg.write_bytes(asset(workspace, "Harbour at dusk").path.read_bytes())
+    editor = image_editor(media_editor, {"constraints": {"mediaTypes": ["image/png"]}})
+    assert editor.upload_policy.name_filter() == "Accepted files (*.png)"
+    upload_via_button(editor, qtbot, jpeg)
+    assert editor.value() is None and "accepts only image/png" in editor.message.text()
+    default = image_editor(media_editor)
+    assert "*.jpg" in default.upload_policy.name_filter() and "*.pdf" not in default.upload_policy.name_filter()
+
+
+def test_deprecated_accept_is_the_upload_accept_string(media_editor, tmp_path, qtbot):
+    png = tmp_path / "dot.png"
+    png.write_bytes(png_bytes(2, 2))
+    editor = image_editor(media_editor, {"accept": "image/gif"})
+    assert editor.upload_policy.name_filter() == "Accepted files (*.gif)"
+    assert "deprecated" in editor.upload_button.toolTip()
+    upload_via_button(editor, qtbot, png)
+    assert "accepts only image/gif" in editor.message.text()
+
+
+def test_accepted_upload_is_copied_into_the_project_and_selected(media_editor, workspace, site, tmp_path, qtbot):
+    png = tmp_path / "new-banner.png"
+    png.write_bytes(png_bytes(64, 16))
+    editor = image_editor(media_editor)
+    with qtbot.waitSignal(editor.valueChanged):
+        upload_via_button(editor, qtbot, png)
+    copy = site.root / ".nodetype-studio" / "uploads" / "new-banner.png"
+    assert copy.read_bytes() == png.read_bytes()
+    uploaded = workspace.media.asset(editor.value()["__identity"])
+    assert uploaded.title == "New banner" and (uploaded.width, uploaded.height) == (64, 16)
+    dialog = editor.open_browser()
+    qtbot.addWidget(dialog)
+    assert "New banner" in dialog.visible_titles()
+
+
+# -- crop ---------------------------------------------------------------------------------------------------
+def open_crop(editor, qtbot):
+    dialog = editor.open_crop()
+    qtbot.addWidget(dialog)
+    assert dialog.isVisible()
+    return dialog
+
+
+def test_locked_16_9_yields_an_exact_16_9_crop(media_editor, workspace, qtbot):
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": {"locked": {"width": 16, "height": 9},
+                                                                  "options": {"square": {"width": 1, "height": 1}}}}},
+                          value=chosen(workspace, "Tile pattern"))
+    dialog = open_crop(editor, qtbot)
+    assert dialog.ratio_box.isHidden() and dialog.locked_label.text() == "Aspect ratio locked to 16:9"
+    with qtbot.waitSignal(editor.valueChanged):
+        dialog.accept()
+    crop = editor.value()["adjustments"]["crop"]
+    assert crop["width"] * 9 == crop["height"] * 16 and crop == {"x": 0, "y": 56, "width": 256, "height": 144}
+
+
+def test_dragging_a_corner_keeps_the_locked_ratio(media_editor, workspace, qtbot):
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": {"locked": {"width": 16, "height": 9}}}},
+                          value=chosen(workspace, "Tile pattern"))
+    dialog = open_crop(editor, qtbot)
+    area = dialog.area
+    corner = area.to_widget(area.crop()).bottomRight().toPoint()
+    qtbot.mousePress(area, Qt.LeftButton, pos=corner)
+    qtbot.mouseMove(area, corner - QPoint(120, 10))
+    qtbot.mouseRelease(area, Qt.LeftButton, pos=corner - QPoint(120, 10))
+    x, y, w, h = area.crop()
+    assert w < 256 and w * 9 == h * 16 and (x, y) == (0, 56)
+
+
+def test_presets_from_the_model_with_a_removed_one(model_editor, workspace, qtbot):
+    editor = model_editor("Shop.Site:Content.Picture", "image", chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(editor, qtbot)
+    labels = dialog.choice_labels()
+    assert labels == ["Original", "4:5", "5:7", "2:3", "4:3", "16:9", "Cinema", "Custom"]   # square: ~ removed it
+    assert dialog.current_key() == "original" and dialog.crop() == (0, 0, 480, 270)
+
+
+def test_choosing_a_preset_crops_to_it(media_editor, workspace, qtbot):
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": {"options": {"wide": {"width": 21, "height": 9}}}}},
+                          value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(editor, qtbot)
+    dialog.set_choice("wide")
+    dialog.accept()
+    crop = editor.value()["adjustments"]["crop"]
+    assert crop["width"] * 9 == crop["height"] * 21
+    again = open_crop(editor, qtbot)
+    assert again.current_key() == "wide" and again.crop() == tuple(crop.values())
+
+
+def test_enable_original_allow_custom_and_default_option(media_editor, workspace, qtbot):
+    aspect = {"enableOriginal": False, "allowCustom": False, "defaultOption": "portrait",
+              "options": {"portrait": {"width": 3, "height": 4, "label": "Portrait"}, "wide": {"width": 2, "height": 1}}}
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": aspect}}, value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(editor, qtbot)
+    assert dialog.choice_labels() == ["Portrait", "2:1"]
+    assert dialog.current_key() == "portrait"
+    x, y, w, h = dialog.crop()
+    assert w * 4 == h * 3
+
+
+def test_custom_ratio_fields(media_editor, workspace, qtbot):
+    editor = image_editor(media_editor, value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(editor, qtbot)
+    dialog.set_choice("custom")
+    assert dialog.custom_width.isVisible() and dialog.custom_width.value() == 480
+    dialog.custom_width.setValue(2)
+    dialog.custom_height.setValue(1)
+    x, y, w, h = dialog.crop()
+    assert w == 2 * h
+
+
+def test_cancelling_the_crop_changes_nothing(media_editor, workspace, qtbot):
+    value = chosen(workspace, "Harbour at dusk")
+    editor = image_editor(media_editor, value=dict(value))
+    dialog = open_crop(editor, qtbot)
+    dialog.set_choice("square") if "square" in dialog.choices.keys else None
+    dialog.reject()
+    assert editor.value() == value
+
+
+# -- resize and remove --------------------------------------------------------------------------------------
+def test_resize_keeps_the_aspect_ratio(media_editor, workspace, qtbot):
+    editor = image_editor(media_editor, {"features": {"resize": True}},
+                          value=chosen(workspace, "Harbour at dusk", crop={"x": 0, "y": 0, "width": 160, "height": 90}))
+    assert not editor.resize_width.isEnabled()
+    editor.resize_box.setChecked(True)
+    editor.resize_width.setValue(320)
+    assert editor.resize_height.value() == 180
+    assert editor.value()["adjustments"] == {"crop": {"x": 0, "y": 0, "width": 160, "height": 90},
+                                             "resize": {"width": 320, "height": 180}}
+    editor.resize_height.setValue(45)
+    assert editor.value()["adjustments"]["resize"] == {"width": 80, "height": 45}
+    editor.resize_box.setChecked(False)
+    assert "resize" not in editor.value()["adjustments"]
+
+
+def test_remove_stores_an_empty_string(media_editor, workspace, qtbot):
+    editor = image_editor(media_editor, value=chosen(workspace, "Tile pattern"))
+    qtbot.mouseClick(editor.remove_button, Qt.LeftButton)
+    assert editor.value() == "" and editor.info.text() == "No image chosen"
+
+
+def test_disabled(media_editor):
+    editor = image_editor(media_editor, {"disabled": True})
+    assert editor.is_disabled() and not editor.upload_button.isEnabled()

@@ -1,0 +1,112 @@
+"""LinkEditor: pages, assets (titles and tags), URLs and e-mail addresses from one search box."""
+
+from PySide6.QtCore import Qt
+
+
+def kinds(editor):
+    return [(r.kind, r.title) for r in editor.search.results()]
+
+
+def test_finds_documents_by_title(media_editor):
+    editor = media_editor("LinkEditor", {})
+    editor.search.set_text("brand")
+    nodes = [title for kind, title in kinds(editor) if kind == "node"]
+    assert nodes == ["Sample brand", "Another brand", "Brands", "Brand A", "Brand B", "Brand C"]
+
+
+def test_node_types_narrow_the_pages(media_editor):
+    editor = media_editor("LinkEditor", {"nodeTypes": ["Shop.Site:Document.Product"]})
+    editor.search.set_text("sample")
+    assert [t for k, t in kinds(editor) if k == "node"] == ["Sample product"]
+
+
+def test_finds_assets_by_title_and_by_tag(media_editor):
+    editor = media_editor("LinkEditor", {})
+    editor.search.set_text("price")
+    assert ("asset", "Price list") in kinds(editor)
+    editor.search.set_text("boats")        # a tag of the harbour picture
+    assert ("asset", "Harbour at dusk") in kinds(editor)
+
+
+def test_assets_false_offers_no_assets(media_editor):
+    editor = media_editor("LinkEditor", {"assets": False})
+    editor.search.set_text("price")
+    assert not any(kind == "asset" for kind, _ in kinds(editor))
+    editor.search.set_text("sample")
+    assert any(kind == "node" for kind, _ in kinds(editor))
+
+
+def test_urls_and_host_names_are_offered_as_links(media_editor, qtbot):
+    editor = media_editor("LinkEditor", {})
+    editor.search.set_text("acme.example/contact")
+    assert kinds(editor)[0] == ("url", "Format as link: https://acme.example/contact")
+    editor.search.choose(0)
+    assert editor.value() == "https://acme.example/contact"
+    assert editor.shown_target() == ("https://acme.example/contact", "External link")
+    editor.search.set_text("https://shop.example/a?b=1")
+    editor.search.choose(0)
+    assert editor.value() == "https://shop.example/a?b=1"
+
+
+def test_email_addresses_become_mailto(media_editor):
+    editor = media_editor("LinkEditor", {})
+    editor.search.set_text("hello@shop.example")
+    assert kinds(editor)[0] == ("email", "E-mail hello@shop.example")
+    editor.search.choose(0)
+    assert editor.value() == "mailto:hello@shop.example"
+    assert editor.shown_target() == ("hello@shop.example", "E-mail address")
+
+
+def test_a_url_is_offered_even_below_the_search_threshold(media_editor):
+    editor = media_editor("LinkEditor", {})
+    editor.search.set_text("x")
+    assert kinds(editor) == []
+    editor.search.set_text("x.io")
+    assert kinds(editor)[0][0] == "url"
+
+
+def test_choosing_a_page_stores_node_scheme_and_shows_it(media_editor, workspace, qtbot):
+    editor = media_editor("LinkEditor", {})
+    qtbot.keyClicks(editor.search.line, "brand a")
+    with qtbot.waitSignal(editor.valueChanged):
+        qtbot.keyClick(editor.search.line, Qt.Key_Return)
+    node = workspace.content.node("/sites/shop/brands/brand-a")
+    assert editor.value() == f"node://{node.identifier}"
+    assert editor.shown_target() == ("Brand A", "/brands/brand-a")
+
+
+def test_choosing_an_asset_stores_asset_scheme(media_editor, workspace):
+    editor = media_editor("LinkEditor", {})
+    editor.search.set_text("price list")
+    index = next(i for i, r in enumerate(editor.search.results()) if r.kind == "asset")
+    editor.search.choose(index)
+    asset = next(a for a in workspace.media.assets() if a.title == "Price list")
+    assert editor.value() == f"asset://{asset.identifier}"
+    assert editor.shown_target() == ("Price list", "price-list.pdf \u00b7 application/pdf")
+
+
+def test_stored_values_are_shown_nicely_and_unknown_targets_flagged(media_editor, workspace):
+    node = workspace.content.node("/sites/shop/brands/brand-b")
+    assert media_editor("LinkEditor", {}, value=f"node://{node.identifier}#intro").shown_target() == (
+        "Brand B", "/brands/brand-b#intro")
+    assert media_editor("LinkEditor", {}, value="node://gone").shown_target() == ("Unknown page", "node://gone")
+    assert media_editor("LinkEditor", {}, value="tel:+4930123").shown_target() == ("tel:+4930123", "Phone number")
+    assert media_editor("LinkEditor", {}, value="").shown_target() == ("", "")
+
+
+def test_removing_the_link_stores_an_empty_string(media_editor, qtbot):
+    editor = media_editor("LinkEditor", {}, value="https://x.example")
+    qtbot.mouseClick(editor.picker.chosen.remove, Qt.LeftButton)
+    assert editor.value() == "" and editor.shown_target() == ("", "")
+
+
+def test_placeholder_default_and_custom(media_editor, model_editor):
+    # the default comes from the platform's editor settings, merged into the property by the model
+    assert model_editor("Shop.Site:Content.Picture", "link").search.line.placeholderText() == "Paste a link, or type to search"
+    assert media_editor("LinkEditor", {}).search.line.placeholderText() == ""
+    assert media_editor("LinkEditor", {"placeholder": "Link the notice"}).search.line.placeholderText() == "Link the notice"
+
+
+def test_disabled(media_editor):
+    editor = media_editor("LinkEditor", {"disabled": True})
+    assert editor.is_disabled() and not editor.search.line.isEnabled()

@@ -1,0 +1,165 @@
+"""ReferenceEditor / ReferencesEditor against the fixture site's sample content."""
+
+from PySide6.QtCore import Qt
+
+BRAND = "Shop.Site:Document.Brand"
+
+
+def node_id(workspace, path):
+    return workspace.content.node(path).identifier
+
+
+def test_threshold_default_two(media_editor, qtbot):
+    editor = media_editor("ReferenceEditor", {}, type="reference")
+    assert editor.threshold == 2
+    qtbot.keyClicks(editor.search.line, "b")
+    assert editor.search.results() == [] and editor.search.list.isHidden()
+    assert editor.search.status.text() == "Type at least 2 characters to search"
+    qtbot.keyClicks(editor.search.line, "r")
+    assert "Brand A" in editor.search.result_titles() and editor.search.list.isVisible()
+
+
+def test_threshold_three_does_not_search_after_two_characters(media_editor, qtbot):
+    editor = media_editor("ReferenceEditor", {"threshold": 3}, type="reference")
+    qtbot.keyClicks(editor.search.line, "br")
+    assert editor.search.results() == [] and not editor.search.searched()
+    qtbot.keyClicks(editor.search.line, "a")
+    assert editor.search.result_titles()[:2] == ["Sample brand", "Another brand"]
+
+
+def test_threshold_that_is_not_a_number_falls_back_with_a_note(media_editor):
+    editor = media_editor("ReferenceEditor", {"threshold": "many"}, type="reference")
+    assert editor.threshold == 2 and "not a number" in editor.message.text()
+
+
+def test_node_types_default_to_documents_and_respect_inheritance(media_editor):
+    editor = media_editor("ReferenceEditor", {}, type="reference")
+    editor.search.set_text("sample")
+    assert set(editor.search.result_titles()) == {"Sample brand", "Sample page", "Sample product", "Sample shortcut"}
+    pages = media_editor("ReferenceEditor", {"nodeTypes": ["Shop.Site:Document.Page"]}, type="reference")
+    pages.search.set_text("sample")
+    assert set(pages.search.result_titles()) == {"Sample page", "Sample product"}   # Product is a Page
+    content = media_editor("ReferenceEditor", {"nodeTypes": "Neos.Neos:Content"}, type="reference")
+    content.search.set_text("sample")
+    assert set(content.search.result_titles()) == {"Sample picture", "Sample text"}
+
+
+def test_placeholder(media_editor):
+    assert media_editor("ReferenceEditor", {}, type="reference").search.line.placeholderText() == "Type to search"
+    custom = media_editor("ReferenceEditor", {"placeholder": "Find a brand"}, type="reference")
+    assert custom.search.line.placeholderText() == "Find a brand"
+
+
+def test_results_show_url_paths_in_the_site_and_node_paths_outside(media_editor):
+    editor = media_editor("ReferenceEditor", {"nodeTypes": [BRAND], "startingPoint": "/sites"}, type="reference")
+    editor.search.set_text("brand")
+    subtitles = {r.title: r.subtitle for r in editor.search.results()}
+    assert subtitles["Brand A"] == "/brands/brand-a \u00b7 Brand"
+    assert subtitles["Archived brand"] == "/sites/shop-archive/archived-brand \u00b7 Brand"
+
+
+def test_starting_point_limits_the_search(media_editor):
+    editor = media_editor("ReferenceEditor", {"nodeTypes": [BRAND], "startingPoint": "/sites/shop/brands"}, type="reference")
+    editor.search.set_text("brand")
+    assert editor.search.result_titles() == ["Brand A", "Brand B", "Brand C"]
+    outside = media_editor("ReferenceEditor", {"startingPoint": "/sites/shop-archive"}, type="reference")
+    outside.search.set_text("archived")
+    assert outside.search.result_titles() and all(r.subtitle.startswith("/sites/shop-archive/") for r in outside.search.results())
+
+
+def test_starting_points_that_cannot_be_used_are_explained(media_editor):
+    missing = media_editor("ReferenceEditor", {"startingPoint": "/sites/nowhere"}, type="reference")
+    assert "does not exist in the sample content" in missing.message.text()
+    client_eval = media_editor("ReferenceEditor", {"startingPoint": "ClientEval:node.parent"}, type="reference")
+    assert "ClientEval" in client_eval.message.text() and client_eval.starting_point is None
+
+
+def test_choosing_stores_the_identifier_and_shows_the_node(media_editor, workspace, qtbot):
+    editor = media_editor("ReferenceEditor", {"nodeTypes": [BRAND]}, type="reference")
+    qtbot.keyClicks(editor.search.line, "brand b")
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.mouseClick(editor.search.list.viewport(), Qt.LeftButton,
+                         pos=editor.search.list.visualItemRect(editor.search.list.item(0)).center())
+    assert blocker.args == [node_id(workspace, "/sites/shop/brands/brand-b")]
+    assert editor.chosen_titles() == ["Brand B"] and editor.chosen.subtitle.text() == "/brands/brand-b \u00b7 Brand"
+    assert editor.search.text() == ""
+    qtbot.mouseClick(editor.chosen.remove, Qt.LeftButton)
+    assert editor.value() == "" and editor.chosen_titles() == []
+
+
+def test_enter_picks_the_first_result(media_editor, workspace, qtbot):
+    editor = media_editor("ReferenceEditor", {"nodeTypes": [BRAND]}, type="reference")
+    qtbot.keyClicks(editor.search.line, "brand c")
+    qtbot.keyClick(editor.search.line, Qt.Key_Return)
+    assert editor.value() == node_id(workspace, "/sites/shop/brands/brand-c")
+
+
+def test_unknown_identifier_is_shown_as_such(media_editor):
+    editor = media_editor("ReferenceEditor", {}, type="reference", value="no-such-node")
+    assert editor.chosen.title.text() == "Unknown node" and editor.chosen.subtitle.text() == "no-such-node"
+
+
+def test_create_new_adds_a_node_of_the_type_under_the_path_and_selects_it(media_editor, workspace, site, qtbot):
+    options = {"nodeTypes": [BRAND], "createNew": {"path": "/sites/shop/brands", "type": BRAND}}
+    editor = media_editor("ReferenceEditor", options, type="reference")
+    qtbot.keyClicks(editor.search.line, "Zeta Tools")
+    last = editor.search.results()[-1]
+    assert last.title == "Create \u201cZeta Tools\u201d" and last.subtitle == "New Brand under /sites/shop/brands"
+    editor.search.choose(len(editor.search.results()) - 1)
+    node = workspace.content.node("/sites/shop/brands/zeta-tools")
+    assert node.node_type == BRAND and node.title == "Zeta Tools"
+    assert editor.value() == node.identifier and editor.chosen_titles() == ["Zeta Tools"]
+    assert "Created" in editor.message.text()
+    saved = (site.root / ".nodetype-studio" / "content.yaml").read_text(encoding="utf-8")
+    assert "Zeta Tools" in saved and node.identifier in saved
+    editor.search.set_text("zeta")
+    assert editor.search.result_titles()[0] == "Zeta Tools"
+
+
+def test_create_new_without_a_usable_path_is_offered_disabled(media_editor):
+    editor = media_editor("ReferenceEditor", {"createNew": {"path": "/sites/nowhere", "type": BRAND}}, type="reference")
+    editor.search.set_text("New brand")
+    create = editor.search.results()[-1]
+    assert not create.enabled and "no node at /sites/nowhere" in create.subtitle
+    incomplete = media_editor("ReferenceEditor", {"createNew": {"path": "/sites/shop"}}, type="reference")
+    assert "needs both `path` and `type`" in incomplete.message.text()
+    incomplete.search.set_text("New brand")
+    assert not any(r.kind == "create" for r in incomplete.search.results())
+
+
+def test_disabled(media_editor):
+    editor = media_editor("ReferenceEditor", {"disabled": True}, type="reference")
+    assert editor.is_disabled() and not editor.search.line.isEnabled()
+
+
+def test_references_store_an_ordered_list(media_editor, workspace, qtbot):
+    editor = media_editor("ReferencesEditor", {"nodeTypes": [BRAND]}, type="references", value=[])
+    for text in ("brand a", "brand c", "brand b"):
+        editor.search.set_text(text)
+        editor.search.choose(0)
+    ids = [node_id(workspace, f"/sites/shop/brands/brand-{x}") for x in "acb"]
+    assert editor.value() == ids and editor.chosen_titles() == ["Brand A", "Brand C", "Brand B"]
+    editor.search.set_text("brand")
+    assert not {"Brand A", "Brand B", "Brand C"} & set(editor.search.result_titles())   # chosen ones are not offered
+
+
+def test_references_reorder_with_buttons_and_drag_and_remove(media_editor, workspace, qtbot):
+    ids = [node_id(workspace, f"/sites/shop/brands/brand-{x}") for x in "abc"]
+    editor = media_editor("ReferencesEditor", {}, type="references", value=list(ids))
+    chosen = editor.chosen_list
+    chosen.list.setCurrentRow(2)
+    assert not chosen.down.isEnabled() and chosen.up.isEnabled()
+    qtbot.mouseClick(chosen.up, Qt.LeftButton)
+    assert editor.value() == [ids[0], ids[2], ids[1]]
+    model = chosen.list.model()
+    model.moveRow(model.index(0, 0).parent(), 0, model.index(0, 0).parent(), 3)   # what a drop does
+    assert editor.value() == [ids[2], ids[1], ids[0]]
+    chosen.list.setCurrentRow(1)
+    qtbot.mouseClick(chosen.remove, Qt.LeftButton)
+    assert editor.value() == [ids[2], ids[0]] and editor.chosen_titles() == ["Brand C", "Brand A"]
+
+
+def test_references_flag_unknown_identifiers(media_editor, workspace):
+    good = node_id(workspace, "/sites/shop/brands/brand-a")
+    editor = media_editor("ReferencesEditor", {}, type="references", value=[good, "gone"])
+    assert editor.chosen_titles() == ["Brand A", "Unknown node"]

@@ -1,0 +1,372 @@
+"""RichTextEditor: toolbar per formatting switch, each working; linking; placeholder; autoparagraph;
+clean HTML out (also for random option sets and random input)."""
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocument
+
+from nodetype_studio.ui.editors.richtext_html import load_html, to_html
+from nodetype_studio.ui.editors.richtext_rules import BUTTONS, RichTextRules
+
+
+def editor_for(media_editor, options=None, value=None):
+    return media_editor("RichTextEditor", options or {}, value=value)
+
+
+def open_dialog(editor, qtbot):
+    dialog = editor.open_dialog()
+    qtbot.addWidget(dialog)
+    assert dialog.isVisible() and dialog.windowState() & Qt.WindowFullScreen
+    return dialog
+
+
+def type_and_select(dialog, qtbot, text="Hello"):
+    qtbot.keyClicks(dialog.text_edit, text)
+    dialog.text_edit.selectAll()
+
+
+def apply(editor, dialog, qtbot):
+    with qtbot.waitSignal(editor.valueChanged):
+        dialog.accept()
+    return editor.value()
+
+
+# -- the toolbar shows exactly what is enabled ----------------------------------------------------------------
+@pytest.mark.parametrize("formatting, keys", [
+    ({"strong": True}, ["strong"]),
+    ({}, []),
+    ({"strong": False, "em": True}, ["em"]),
+    ({"u": True}, ["underline"]),
+    ({"del": True}, ["strikethrough"]),
+    ({"underline": True, "u": True, "strikethrough": True, "del": True}, ["underline", "strikethrough"]),
+    ({"p": True, "h2": True}, ["style"]),
+    ({"ol": True, "a": True, "table": True, "removeFormat": True, "center": True}, ["ol", "center", "table", "a", "removeFormat"]),
+    ({"blockquote": True, "unknownPlugin": True}, []),
+])
+def test_toolbar_shows_exactly_the_enabled_switches(media_editor, qtbot, formatting, keys):
+    dialog = open_dialog(editor_for(media_editor, {"formatting": formatting}), qtbot)
+    assert dialog.toolbar_keys() == keys
+    assert len(dialog.toolbar.actions()) == len(keys)
+
+
+def test_paragraph_style_list_holds_the_enabled_entries_in_order(media_editor, qtbot):
+    dialog = open_dialog(editor_for(media_editor, {"formatting": {"pre": True, "h3": True, "p": True, "h1": False}}), qtbot)
+    assert dialog.style_entries() == ["p", "h3", "pre"]
+
+
+def test_strong_only_shows_the_bold_button_and_stores_strong(media_editor, qtbot):
+    editor = editor_for(media_editor, {"formatting": {"strong": True}})
+    dialog = open_dialog(editor, qtbot)
+    assert [a.objectName() for a in dialog.toolbar.actions()] == ["format:strong"]
+    type_and_select(dialog, qtbot, "Big news")
+    dialog.actions["strong"].trigger()
+    assert apply(editor, dialog, qtbot) == "<p><strong>Big news</strong></p>"
+    assert editor.preview.text() == "Big news"
+
+
+# -- each switch works --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("key, action, tag", [
+    ("strong", "strong", "strong"), ("em", "em", "em"), ("underline", "underline", "u"), ("u", "underline", "u"),
+    ("strikethrough", "strikethrough", "s"), ("del", "strikethrough", "del"), ("sub", "sub", "sub"), ("sup", "sup", "sup"),
+])
+def test_inline_buttons_store_their_tag(media_editor, qtbot, key, action, tag):
+    editor = editor_for(media_editor, {"formatting": {key: True}})
+    dialog = open_dialog(editor, qtbot)
+    type_and_select(dialog, qtbot, "word")
+    dialog.actions[action].trigger()
+    assert dialog.actions[action].isChecked()
+    assert apply(editor, dialog, qtbot) == f"<p><{tag}>word</{tag}></p>"
+
+
+def test_toggling_twice_removes_the_format(media_editor, qtbot):
+    editor = editor_for(media_editor, {"formatting": {"em": True}})
+    dialog = open_dialog(editor, qtbot)
+    type_and_select(dialog, qtbot, "word")
+    dialog.actions["em"].trigger()
+    dialog.actions["em"].trigger()
+    assert apply(editor, dialog, qtbot) == "<p>word</p>"
+
+
+def test_keyboard_shortcut_for_bold(media_editor, qtbot):
+    editor = editor_for(media_editor, {"formatting": {"strong": True}})
+    dialog = open_dialog(editor, qtbot)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    qtbot.keyClick(dialog.text_edit, Qt.Key_B, Qt.ControlModifier)
+    qtbot.keyClicks(dialog.text_edit, "bold")
+    assert apply(editor, dialog, qtbot) == "<p><strong>bold</strong></p>"
+
+
+@pytest.mark.parametrize("style, html", [("h2", "<h2>Title</h2>"), ("pre", "<pre>Title</pre>"), ("p", "<p>Title</p>")])
+def test_paragraph_styles(media_editor, qtbot, style, html):
+    editor = editor_for(media_editor, {"formatting": {"p": True, "h2": True, "pre": True}})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "Title")
+    dialog.set_block_style(style)
+    assert apply(editor, dialog, qtbot) == html
+
+
+def test_heading_looks_bigger_in_the_editor(media_editor, qtbot):
+    dialog = open_dialog(editor_for(media_editor, {"formatting": {"h1": True}}), qtbot)
+    qtbot.keyClicks(dialog.text_edit, "Big")
+    before = dialog.text_edit.document().begin().begin().fragment().charFormat().fontPointSize()
+    dialog.set_block_style("h1")
+    after = dialog.text_edit.document().begin().begin().fragment().charFormat().fontPointSize()
+    assert after > (before or dialog.text_edit.document().defaultFont().pointSizeF())
+
+
+@pytest.mark.parametrize("key, tag", [("ol", "ol"), ("ul", "ul")])
+def test_lists(media_editor, qtbot, key, tag):
+    editor = editor_for(media_editor, {"formatting": {key: True}})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "one")
+    dialog.actions[key].trigger()
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClicks(dialog.text_edit, "two")
+    assert apply(editor, dialog, qtbot) == f"<{tag}><li>one</li><li>two</li></{tag}>"
+
+
+def test_list_button_toggles_the_list_off(media_editor, qtbot):
+    editor = editor_for(media_editor, {"formatting": {"ul": True}})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "item")
+    dialog.actions["ul"].trigger()
+    dialog.actions["ul"].trigger()
+    assert apply(editor, dialog, qtbot) == "<p>item</p>"
+
+
+@pytest.mark.parametrize("key", ["center", "right", "justify"])
+def test_alignment_is_a_text_align_style_when_enabled(media_editor, qtbot, key):
+    editor = editor_for(media_editor, {"formatting": {key: True}})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "text")
+    dialog.actions[key].trigger()
+    assert dialog.actions[key].isChecked()
+    assert apply(editor, dialog, qtbot) == f'<p style="text-align:{key}">text</p>'
+
+
+def test_left_is_the_default_and_never_written(media_editor, qtbot):
+    editor = editor_for(media_editor, {"formatting": {"left": True, "center": True}}, value='<p style="text-align:center">x</p>')
+    dialog = open_dialog(editor, qtbot)
+    dialog.actions["left"].trigger()
+    assert apply(editor, dialog, qtbot) == "<p>x</p>"
+
+
+def test_table_insert(media_editor, qtbot):
+    editor = editor_for(media_editor, {"formatting": {"table": True}})
+    dialog = open_dialog(editor, qtbot)
+    dialog.actions["table"].trigger()
+    qtbot.keyClicks(dialog.text_edit, "a")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Tab)
+    qtbot.keyClicks(dialog.text_edit, "b")
+    assert apply(editor, dialog, qtbot) == "<table><tr><td>a</td><td>b</td></tr><tr><td></td><td></td></tr></table>"
+
+
+def test_remove_format(media_editor, qtbot):
+    editor = editor_for(media_editor, {"formatting": {"strong": True, "em": True, "removeFormat": True}},
+                        value="<p><strong><em>loud</em></strong> and <a href='https://x.org'>kept</a></p>")
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.selectAll()
+    dialog.actions["removeFormat"].trigger()
+    assert apply(editor, dialog, qtbot) == "<p>loud and kept</p>"     # links are not enabled here
+
+
+# -- links ---------------------------------------------------------------------------------------------------
+def test_link_dialog_shows_only_the_enabled_linking_fields(media_editor, qtbot):
+    dialog = open_dialog(editor_for(media_editor, {"formatting": {"a": True}, "linking": {"title": True, "targetBlank": True}}), qtbot)
+    link = dialog.edit_link()
+    qtbot.addWidget(link)
+    assert link.title is not None and link.target_blank is not None
+    assert link.anchor is None and link.nofollow is None and link.download is None
+
+
+def test_link_with_every_linking_option(media_editor, qtbot):
+    options = {"formatting": {"a": True}, "linking": {k: True for k in ("anchor", "title", "relNofollow", "targetBlank", "download")}}
+    editor = editor_for(media_editor, options)
+    dialog = open_dialog(editor, qtbot)
+    type_and_select(dialog, qtbot, "prices")
+    link = dialog.edit_link()
+    qtbot.addWidget(link)
+    link.picker.search.set_text("shop.example/prices")
+    link.picker.search.choose(0)
+    link.anchor.setText("#2025")
+    link.title.setText("Our prices")
+    for box in (link.target_blank, link.nofollow, link.download):
+        box.setChecked(True)
+    link.accept()
+    assert apply(editor, dialog, qtbot) == ('<p><a href="https://shop.example/prices#2025" title="Our prices" '
+                                            'target="_blank" rel="nofollow" download>prices</a></p>')
+
+
+def test_link_to_a_page_of_the_sample_content(media_editor, workspace, qtbot):
+    editor = editor_for(media_editor, {"formatting": {"a": True}})
+    dialog = open_dialog(editor, qtbot)
+    link = dialog.edit_link()                    # nothing selected: the page title becomes the text
+    qtbot.addWidget(link)
+    link.picker.search.set_text("brand a")
+    link.picker.search.choose(0)
+    link.accept()
+    node = workspace.content.node("/sites/shop/brands/brand-a")
+    assert apply(editor, dialog, qtbot) == f'<p><a href="node://{node.identifier}">Brand A</a></p>'
+
+
+def test_attributes_of_loaded_links_are_kept_only_when_enabled(media_editor, qtbot):
+    source = '<p><a href="https://x.org" title="T" target="_blank" rel="nofollow" download>x</a></p>'
+    only_title = editor_for(media_editor, {"formatting": {"a": True}, "linking": {"title": True}}, value=source)
+    assert apply(only_title, open_dialog(only_title, qtbot), qtbot) == '<p><a href="https://x.org" title="T">x</a></p>'
+    everything = editor_for(media_editor, {"formatting": {"a": True},
+                                           "linking": {"title": 1, "targetBlank": 1, "relNofollow": 1, "download": 1}}, value=source)
+    assert apply(everything, open_dialog(everything, qtbot), qtbot) == source
+
+
+def test_removing_a_link(media_editor, qtbot):
+    editor = editor_for(media_editor, {"formatting": {"a": True}}, value='<p>see <a href="https://x.org">here</a></p>')
+    dialog = open_dialog(editor, qtbot)
+    cursor = dialog.text_edit.textCursor()
+    cursor.setPosition(6)
+    dialog.text_edit.setTextCursor(cursor)
+    link = dialog.edit_link()
+    qtbot.addWidget(link)
+    assert link.picker.value() == "https://x.org" and link.remove_button.isVisible()
+    link.remove_button.click()
+    assert apply(editor, dialog, qtbot) == "<p>see here</p>"
+
+
+# -- placeholder, autoparagraph, cancel, disabled --------------------------------------------------------------
+def test_placeholder_markup_is_shown_as_text(media_editor, qtbot):
+    editor = editor_for(media_editor, {"placeholder": "<p>Two or three <b>sentences</b></p>"})
+    assert editor.preview.text() == "Two or three sentences"
+    dialog = open_dialog(editor, qtbot)
+    assert dialog.text_edit.placeholderText() == "Two or three sentences"
+
+
+def test_autoparagraph_false_makes_enter_a_line_break(media_editor, qtbot):
+    editor = editor_for(media_editor, {"autoparagraph": False, "formatting": {"strong": True}})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "one")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClicks(dialog.text_edit, "two")
+    assert dialog.text_edit.document().blockCount() == 1
+    assert apply(editor, dialog, qtbot) == "one<br>two"
+
+
+def test_autoparagraph_default_makes_paragraphs(media_editor, qtbot):
+    editor = editor_for(media_editor, {})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "one")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClicks(dialog.text_edit, "two")
+    assert apply(editor, dialog, qtbot) == "<p>one</p><p>two</p>"
+
+
+def test_cancel_keeps_the_value(media_editor, qtbot):
+    editor = editor_for(media_editor, {}, value="<p>kept</p>")
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "changed")
+    dialog.reject()
+    assert editor.value() == "<p>kept</p>"
+
+
+def test_empty_text_stores_an_empty_string(media_editor, qtbot):
+    editor = editor_for(media_editor, {}, value="<p>gone</p>")
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.clear()
+    assert apply(editor, dialog, qtbot) == ""
+
+
+def test_disabled(media_editor):
+    editor = editor_for(media_editor, {"disabled": True})
+    assert editor.is_disabled() and not editor.button.isEnabled()
+
+
+def test_pasted_html_is_cleaned(media_editor, qtbot):
+    from PySide6.QtCore import QMimeData
+
+    editor = editor_for(media_editor, {"formatting": {"em": True}})
+    dialog = open_dialog(editor, qtbot)
+    data = QMimeData()
+    data.setHtml('<p style="color:red"><b>bold</b> <i>it</i><script>x()</script><img src="a.png"></p>')
+    dialog.text_edit.insertFromMimeData(data)
+    assert apply(editor, dialog, qtbot) == "<p>bold <em>it</em></p>"
+
+
+# -- clean HTML for any options and any input -----------------------------------------------------------------
+MESSY = ('<div style="font-size:30px"><h1 class="x">Head <b>bold</b></h1><h4>four</h4><p style="text-align:right;color:red">'
+         '<span style="font-weight:bold">a</span> <i>b</i> <u>c</u> <strike>d</strike> <sub>e</sub><sup>f</sup> '
+         '<font color="red">g</font> <a href="https://x.org" title="t" target="_blank" rel="nofollow" onclick="x()">h</a>'
+         '</p><pre>code</pre><blockquote>q</blockquote><ol><li>1<ul><li>1a</li></ul></li></ol>'
+         '<table border="1"><tr><th>h</th><td style="width:9px">c</td></tr></table><script>bad()</script>'
+         '<img src="x.png"><p>&nbsp;</p></div>')
+
+
+class _Collector(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags, self.attributes = set(), set()
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.add(tag)
+        self.attributes.update((tag, name, value) for name, value in attrs)
+
+
+def check_clean(html: str, rules: RichTextRules) -> None:
+    collector = _Collector()
+    collector.feed(html)
+    assert collector.tags <= rules.allowed_tags(), (collector.tags - rules.allowed_tags(), html)
+    for tag, name, value in collector.attributes:
+        if name == "style":
+            match = re.fullmatch(r"text-align:(center|right|justify)", value or "")
+            assert match and rules.has(match.group(1)), html
+        else:
+            assert tag == "a" and (name == "href" or name in rules.link_attributes()), (tag, name, html)
+
+
+def round_trip(source: str, rules: RichTextRules) -> str:
+    document = QTextDocument()
+    load_html(document, source)
+    return to_html(document, rules)
+
+
+def test_round_trip_of_messy_html_with_all_options(qapp):
+    rules = RichTextRules.from_options({"formatting": {k: True for k, *_ in BUTTONS} | {f"h{n}": True for n in range(1, 7)}
+                                        | {"p": True, "pre": True}, "linking": {"title": True, "targetBlank": True}})
+    html = round_trip(MESSY, rules)
+    check_clean(html, rules)
+    assert html.startswith("<h1>Head bold</h1><h4>four</h4><p style=\"text-align:right\"><strong>a</strong> <em>b</em> <u>c</u> <s>d</s>")
+    assert '<a href="https://x.org" title="t" target="_blank">h</a>' in html
+    assert "<ol><li>1<ul><li>1a</li></ul></li></ol>" in html and "<table><tr><td>h</td><td>c</td></tr></table>" in html
+    assert "bad()" not in html and "img" not in html and round_trip(html, rules) == html
+
+
+def test_round_trip_with_nothing_enabled_keeps_only_paragraphs_and_text(qapp):
+    rules = RichTextRules.from_options({})
+    html = round_trip(MESSY, rules)
+    check_clean(html, rules)
+    assert "<strong>" not in html and "Head bold" in html and "style" not in html
+
+
+SWITCHES = ["strong", "em", "u", "underline", "del", "strikethrough", "sub", "sup", "p", "h1", "h2", "h3", "h4", "h5", "h6",
+            "pre", "ol", "ul", "left", "center", "right", "justify", "table", "a", "removeFormat"]
+FRAGMENTS = st.sampled_from([
+    "<b>x</b>", "<strong>s</strong>", "<i>i</i>", "<em>e</em>", "<u>u</u>", "<s>s</s>", "<del>d</del>", "<sub>1</sub>",
+    "<sup>2</sup>", "<h1>h</h1>", "<h3>t</h3>", "<h6>six</h6>", "<pre>p\nq</pre>", "<ul><li>a</li><li>b</li></ul>",
+    "<ol><li>n</li></ol>", '<p style="text-align:center">c</p>', '<p style="text-align:justify">j</p>',
+    '<a href="https://a.example" title="T" target="_blank" rel="nofollow" download>l</a>', "<br>", "plain & text",
+    "<table><tr><td>c</td></tr></table>", '<span style="color:red;font-weight:bold">r</span>', "<script>x</script>",
+    "<p>para</p>", "<blockquote>q</blockquote>", "<font size=7>f</font>", "  spaced  ",
+])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(switches=st.sets(st.sampled_from(SWITCHES)), linking=st.sets(st.sampled_from(["title", "targetBlank", "relNofollow", "download"])),
+       autoparagraph=st.booleans(), parts=st.lists(FRAGMENTS, max_size=8))
+def test_random_options_and_input_give_clean_stable_html(qapp, switches, linking, autoparagraph, parts):
+    rules = RichTextRules.from_options({"formatting": {k: True for k in switches}, "linking": {k: True for k in linking},
+                                        "autoparagraph": autoparagraph})
+    html = round_trip("".join(parts), rules)
+    check_clean(html, rules)
+    assert round_trip(html, rules) == html

@@ -1,0 +1,212 @@
+"""ClientEval in the inspector preview: hidden fields, labels, options, groups and tabs follow the values."""
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QLabel
+
+from nodetype_studio.model import load_project
+from nodetype_studio.ui.inspector import InspectorWidget
+from nodetype_studio.ui.layout import InspectorSource
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+OPTIONS = ("properties", "topic", "ui", "inspector", "editorOptions", "dataSourceAdditionalData")
+
+
+@pytest.fixture(scope="module")
+def project():
+    return load_project(FIXTURES / "clienteval" / "live")
+
+
+@pytest.fixture
+def inspector(qtbot, project):
+    def show(name, values=None, target=None):
+        widget = InspectorWidget()
+        qtbot.addWidget(widget)
+        source_project = target or project
+        widget.show_node_type(InspectorSource.from_model(source_project.node_types[name], source_project), values)
+        widget.resize(380, 900)
+        widget.show()
+        return widget
+
+    return show
+
+
+def choose(editor, label):
+    index = editor.combo.findText(label)
+    assert index >= 0, label
+    editor.combo.setCurrentIndex(index)
+    editor.combo.activated.emit(index)
+
+
+def test_shortcut_target_appears_only_for_selected_target(inspector, qtbot):
+    widget = inspector("Neos.Neos:Shortcut")
+    target, mode = widget.editor("target"), widget.editor("targetMode")
+    assert mode.isVisible() and not target.isVisible()  # default firstChildNode hides the target
+    label = widget.sections["document"].findChild(QLabel, "label:target")
+    assert not label.isVisible()
+    choose(mode, "Selected target")  # the first edit is evaluated at once
+    assert target.isVisible() and label.isVisible()
+    choose(mode, "Parent node")  # a quick second edit waits for the cool-down...
+    assert target.isVisible()
+    widget.clienteval.flush()  # ...which this ends at once
+    assert not target.isVisible() and not label.isVisible()
+    assert widget.clienteval.value_at(("properties", "target", "ui", "inspector", "hidden")) is True
+
+
+def test_values_given_up_front_are_evaluated_in_the_first_build(inspector):
+    widget = inspector("Acme.Test:MyShortcut", {"targetMode": "selectedTarget"})
+    assert widget.editor("target").isVisible()
+    widget.set_values({"targetMode": "parentNode"})  # programmatic: evaluated synchronously
+    assert not widget.editor("target").isVisible()
+    widget.reset()
+    assert not widget.editor("target").isVisible()
+
+
+def test_labels_editor_and_group_follow_the_link_mode(inspector, qtbot):
+    widget = inspector("Acme.Test:LinkBox")
+    section = widget.sections["target"]
+    assert section.header.text == "Internal target"
+    assert widget.tab_tooltip("links") == "Links (internal)"
+    assert not widget.editor("target").isVisible()
+    choose(widget.editor("linkMode"), "Any URL below main")  # an option label from ClientEval, parentNode included
+    assert widget.editor("target").isVisible()
+    assert section.header.text == "External target"
+    assert widget.tab_tooltip("links") == "Links (custom)"
+    assert section.findChild(QLabel, "label:target").text() == "URL"
+    # the editor identifier itself is a ClientEval expression: the field became a text field
+    assert widget.editor("target").ctx.identifier == "Neos.Neos/Inspector/Editors/TextFieldEditor"
+    assert widget.editor("target").ctx.label == "URL"
+
+
+def test_typing_updates_data_source_options_of_another_editor(inspector, qtbot):
+    widget = inspector("Acme.Test:LinkBox")
+    topic = widget.editor("topic")
+    assert topic.ctx.options["dataSourceAdditionalData"]["category"] == "news"
+    category = widget.editor("category")
+    category.line.setFocus()
+    qtbot.keyClicks(category.line, "-x")
+    widget.clienteval.flush()
+    assert widget.editor("topic").ctx.option("dataSourceAdditionalData.category") == "news-x"
+    assert widget.editor("topic") is not topic  # rebuilt with the new options
+    assert widget.editor("topic").ctx.option("dataSourceAdditionalData.nested") == ["NEWS-X", "fixed", {"deeper": 6}]
+    assert widget.editor("category") is category  # the field being typed in is never replaced
+    assert widget.clienteval.value_at(OPTIONS + ("category",)) == "news-x"
+
+
+def test_failing_expressions_are_listed_and_keep_their_string(inspector, qtbot):
+    widget = inspector("Acme.Test:LinkBox", {"category": None})
+    note = widget.clienteval.note
+    assert note.isVisible()
+    assert "dataSourceAdditionalData.nested.0" in note.text() and "TypeError" in note.text()
+    assert widget.editor("topic").ctx.option("dataSourceAdditionalData.nested")[0] == (
+        "ClientEval:node.properties.category.toUpperCase()")
+    widget.editor("category").line.setFocus()
+    qtbot.keyClicks(widget.editor("category").line, "jobs")
+    widget.clienteval.flush()
+    assert not note.isVisible()
+
+
+def test_groups_and_tabs_without_visible_items_are_hidden(inspector, qtbot, tmp_path):
+    package = tmp_path / "Acme.Hide" / "NodeTypes"
+    package.mkdir(parents=True)
+    (package / "Box.yaml").write_text(
+        "'Acme.Hide:Box':\n"
+        "  superTypes:\n    'Neos.Neos:Content': true\n"
+        "  ui:\n    inspector:\n"
+        "      tabs:\n        extra:\n          label: Extra\n          icon: icon-star\n"
+        "      groups:\n        switches:\n          label: Switches\n"
+        "        more:\n          label: More\n          tab: extra\n"
+        "  properties:\n"
+        "    showMore:\n      type: boolean\n      ui:\n        label: Show more\n        inspector:\n          group: switches\n"
+        "    detail:\n      type: string\n      ui:\n        label: Detail\n        inspector:\n          group: more\n"
+        "          hidden: 'ClientEval:!node.properties.showMore'\n",
+        encoding="utf-8")
+    other = load_project(tmp_path)
+    widget = inspector("Acme.Hide:Box", target=other)
+    extra = widget._tab_index["extra"]
+    assert not widget.tabs.isTabVisible(extra)
+    widget.editor("showMore").checkbox.click()
+    assert widget.tabs.isTabVisible(extra)
+    widget.select_tab("extra")
+    assert widget.sections["more"].isVisible() and widget.editor("detail").isVisible()
+    widget.editor("showMore").checkbox.click()
+    widget.clienteval.flush()
+    assert not widget.tabs.isTabVisible(extra)
+    assert widget.tabs.currentIndex() != extra
+
+
+def test_an_expression_that_never_ends_does_not_freeze_the_inspector(qtbot, tmp_path):
+    from nodetype_studio.clienteval import ClientEvalEngine
+
+    package = tmp_path / "Acme.Loop" / "NodeTypes"
+    package.mkdir(parents=True)
+    (package / "Box.yaml").write_text(
+        "'Acme.Loop:Box':\n  superTypes:\n    'Neos.Neos:Content': true\n  properties:\n"
+        "    spin:\n      type: string\n      ui:\n        label: Spin\n        inspector:\n          group: default\n"
+        "          hidden: 'ClientEval:(() => { for (;;) {} })()'\n"
+        "    plain:\n      type: string\n      ui:\n        label: Plain\n        inspector:\n          group: default\n",
+        encoding="utf-8")
+    other = load_project(tmp_path)
+    with ClientEvalEngine(time_limit_ms=50) as engine:
+        widget = InspectorWidget(clienteval_engine=engine)
+        qtbot.addWidget(widget)
+        widget.show_node_type(InspectorSource.from_model(other.node_types["Acme.Loop:Box"], other))
+        widget.show()
+        note = widget.clienteval.note
+        assert "expression took longer than 50 ms and was stopped" in note.text()
+        assert widget.editor("plain").isVisible()
+        assert not widget.editor("spin").isVisible()  # the kept `ClientEval:` string is truthy, as in the CMS
+
+
+def test_parent_node_can_be_replaced(inspector):
+    widget = inspector("Acme.Test:LinkBox")
+    labels = ("properties", "linkMode", "ui", "inspector", "editorOptions", "values", "custom", "label")
+    assert widget.clienteval.value_at(labels) == "Any URL below main"
+    assert widget.editor("linkMode").combo.findText("Any URL below main") >= 0
+    widget.clienteval.set_parent(None)
+    assert widget.clienteval.value_at(labels) == "Any URL"
+    assert widget.editor("linkMode").combo.findText("Any URL") >= 0  # the select box was rebuilt
+
+
+def test_the_ui_fixture_dynamic_field_follows_its_flag(qtbot):
+    from tests.ui.conftest import FIXTURE_PROJECT
+
+    other = load_project(FIXTURE_PROJECT)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show_node_type(InspectorSource.from_model(other.node_types["Acme.Preview:Everything"], other))
+    widget.show()
+    dynamic = widget.editor("dynamic")
+    assert widget.editor("flag").checkbox.isChecked() and not dynamic.isVisible()
+    widget.editor("flag").checkbox.click()
+    assert dynamic.isVisible()
+
+
+def test_fast_edits_are_evaluated_on_the_leading_edge_and_after_the_cool_down(inspector, qtbot):
+    widget = inspector("Acme.Test:LinkBox")
+    controller = widget.clienteval
+    category = widget.editor("category")
+    category.line.setFocus()
+    before = controller.live.evaluations
+    qtbot.keyClicks(category.line, "abc")  # three edits in a row
+    # the first was evaluated at once (5 expressions read `category`); the others wait
+    assert controller.live.evaluations - before == 5
+    assert controller.value_at(OPTIONS + ("category",)) == "newsa"
+    assert controller._timer.isActive() and controller._pending
+    controller._timer.timeout.emit()  # the cool-down ends: one evaluation for both pending edits
+    assert controller.live.evaluations - before == 10
+    assert controller.value_at(OPTIONS + ("category",)) == "newsabc"
+    assert not controller._pending
+
+
+def test_uri_path_segment_follows_the_typed_title(inspector, qtbot):
+    widget = inspector("Neos.Neos:Shortcut")
+    title = widget.editor("title")
+    title.line.setFocus()
+    qtbot.keyClicks(title.line, "Über uns")
+    widget.clienteval.flush()
+    segment = widget.editor("uriPathSegment")
+    assert segment.ctx.option("title") == "Über uns"  # ClientEval:node.properties.title, evaluated
+    segment.sync()
+    assert segment.line.text() == "ueber-uns"
