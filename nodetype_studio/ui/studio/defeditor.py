@@ -98,6 +98,10 @@ class DefinitionEditor(QTabWidget):
         self.addTab(self._properties_page(), "Properties")
         self.setCurrentIndex(2)
         self.setEnabled(False)
+        self._stale: set[int] = set()
+        self._wanted_property: str | None = None
+        self._order_cache: dict[str, tuple] = {}  # node type -> (its effective config, order)
+        self.currentChanged.connect(self._page_changed)
 
     # -- pages -------------------------------------------------------------------------------------------
     def _general_page(self) -> QWidget:
@@ -199,32 +203,48 @@ class DefinitionEditor(QTabWidget):
 
     # -- showing -----------------------------------------------------------------------------------------
     def show_node_type(self, node_type, project, property_name: str | None = None) -> None:
-        """Refresh every page from ``node_type`` (None: nothing selected)."""
+        """Refresh the page on show from ``node_type`` (None: nothing selected); the other pages are
+        refreshed when they are shown."""
         self.node_type, self.project = node_type, project
+        self._stale = {0, 1, 2}
         self.setEnabled(node_type is not None)
         if node_type is None:
             self.property_form.show_property(None, None, None)
             self.property_list.clear()
+            self._stale.clear()
             return
+        self._wanted_property = property_name
+        self._refresh(self.currentIndex())
+
+    def _page_changed(self, index: int) -> None:
+        if self.node_type is not None:
+            self._refresh(index)
+
+    def _refresh(self, page: int) -> None:
+        if page not in self._stale:
+            return
+        self._stale.discard(page)
+        local, effective = self.node_type.local, self.node_type.effective
         self._showing = True
         try:
-            local, effective = node_type.local, node_type.effective
-            self.title.setText(node_type.name)
-            self.label_field.show_value(get_path(local, ("ui", "label")), get_path(effective, ("ui", "label")))
-            self.icon_field.show_value(get_path(local, ("ui", "icon")), get_path(effective, ("ui", "icon")))
-            self.abstract_box.setChecked(node_type.abstract)
-            self.final_box.setChecked(node_type.final)
-            self._show_supertypes()
-            tabs = ("ui", "inspector", "tabs")
-            groups = ("ui", "inspector", "groups")
-            self.tabs_table.show_rows(get_path(local, tabs), get_path(effective, tabs))
-            self.groups_table.show_rows(get_path(local, groups), get_path(effective, groups))
-            current = property_name or self.current_property()
-            self._show_properties(current)
+            if page == 0:
+                self.title.setText(self.node_type.name)
+                self.label_field.show_value(get_path(local, ("ui", "label")), get_path(effective, ("ui", "label")))
+                self.icon_field.show_value(get_path(local, ("ui", "icon")), get_path(effective, ("ui", "icon")))
+                self.abstract_box.setChecked(self.node_type.abstract)
+                self.final_box.setChecked(self.node_type.final)
+                self._show_supertypes()
+            elif page == 1:
+                tabs, groups = ("ui", "inspector", "tabs"), ("ui", "inspector", "groups")
+                self.tabs_table.show_rows(get_path(local, tabs), get_path(effective, tabs))
+                self.groups_table.show_rows(get_path(local, groups), get_path(effective, groups))
+            else:
+                self._show_properties(self._wanted_property or self.current_property())
         finally:
             self._showing = False
-        self.property_form.show_property(node_type, project.platform, self.current_property())
-        self._update_buttons()
+        if page == 2:
+            self.property_form.show_property(self.node_type, self.project.platform, self.current_property())
+            self._update_buttons()
 
     def _show_supertypes(self) -> None:
         own = self.node_type.local.get("superTypes")
@@ -248,11 +268,19 @@ class DefinitionEditor(QTabWidget):
 
     def _property_order(self) -> tuple[list[str], dict[str, str | None]]:
         """Properties in inspector order (visible first), and the group of each."""
-        source = InspectorSource(self.node_type.name, self.node_type.effective, self.project.platform)
+        effective = self.node_type.effective
+        cached = self._order_cache.get(self.node_type.name)
+        if cached is not None and cached[0] is effective:
+            return cached[1]
+        source = InspectorSource(self.node_type.name, effective, self.project.platform)
         layout = build_layout(source)
         visible = layout.visible_properties
         order = visible + [n for n in layout.properties if n not in visible]
-        return order, {name: item.group for name, item in layout.properties.items()}
+        result = order, {name: item.group for name, item in layout.properties.items()}
+        if len(self._order_cache) > 16:
+            self._order_cache.clear()
+        self._order_cache[self.node_type.name] = (effective, result)
+        return result
 
     def _show_properties(self, current: str | None) -> None:
         order, groups = self._property_order()
@@ -282,10 +310,10 @@ class DefinitionEditor(QTabWidget):
         return item.data(Qt.UserRole) if item is not None else None
 
     def select_property(self, name: str) -> bool:
+        self.setCurrentIndex(2)
         names = self.property_list.names()
         if name not in names:
             return False
-        self.setCurrentIndex(2)
         self.property_list.setCurrentRow(names.index(name))
         return True
 

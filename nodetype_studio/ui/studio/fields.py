@@ -101,7 +101,6 @@ class TextField(Field):
             self.editor.textChanged.connect(self._changed)
         else:
             self.editor = QLineEdit(self)
-            self.editor.setClearButtonEnabled(True)
             self.editor.textEdited.connect(self._changed)
             self.editor.editingFinished.connect(self.committed)
         self.layout().addWidget(self.editor)
@@ -190,8 +189,6 @@ class ChoiceField(Field):
         super().__init__(parent)
         self.combo = QComboBox(self)
         self.combo.setEditable(editable)
-        self.combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
-        self.combo.setMinimumContentsLength(12)
         self.layout().addWidget(self.combo)
         self.choices: list[tuple[Any, str]] = []
         self._showing = False

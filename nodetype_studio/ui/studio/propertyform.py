@@ -9,16 +9,19 @@ operation; the form is refreshed from the model afterwards and never changes the
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -71,25 +74,62 @@ def table_columns(option) -> list[tuple[str, str]] | None:
     return [(name, child.type) for name, child in entry.children.items()]
 
 
-class PropertyForm(QWidget):
-    """Edits property ``name`` of a node type; rebuilt only when its editor, type or validators change."""
+class _Body:
+    """One built form: its widgets and fields by key path."""
 
-    def __init__(self, push: Push, parent=None):
+    def __init__(self, widget: QWidget):
+        self.widget = widget
+        self.fields: dict[tuple, Field | KeyedTable] = {}
+        self.remove_buttons: dict[str, QPushButton] = {}
+        self.name_edit: QLineEdit | None = None
+        self.name_note: QLabel | None = None
+        self.validator_choice: ChoiceField | None = None
+
+
+@cache
+def _type_choices() -> list[tuple[str, str]]:
+    return [(t, t) for t in known_type_names()]
+
+
+class PropertyForm(QWidget):
+    """Edits property ``name`` of a node type. Forms are built per shape (type, editor, validators, groups)
+    and kept, so switching between properties and node types mostly refills existing widgets."""
+
+    def __init__(self, push: Push, parent=None, keep: int = 8):
         super().__init__(parent)
         self.push = push
         self.node_type = None
         self.platform = None
         self.name: str | None = None
-        self._shape: tuple | None = None
-        self.fields: dict[tuple, Field | KeyedTable] = {}
+        self.keep = keep
+        self._bodies: OrderedDict[tuple, _Body] = OrderedDict()  # built forms by shape, most recent last
+        self.current: _Body | None = None
         self._bursts: dict[tuple, int] = {}
-        self.outer = QVBoxLayout(self)
-        self.outer.setContentsMargins(0, 0, 0, 0)
-        self.body: QWidget | None = None
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.stack = QStackedWidget(self)
         self.empty = QLabel("Select a property, or add one.", self)
         style.tint(self.empty, style.MUTED)
-        self.outer.addWidget(self.empty)
-        self.outer.addStretch(1)
+        self.empty.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        self.stack.addWidget(self.empty)
+        outer.addWidget(self.stack)
+
+    # the widgets of the form on show (tests and scripts use them)
+    @property
+    def fields(self) -> dict:
+        return self.current.fields if self.current is not None else {}
+
+    @property
+    def name_edit(self) -> QLineEdit:
+        return self.current.name_edit
+
+    @property
+    def name_note(self) -> QLabel:
+        return self.current.name_note
+
+    @property
+    def validator_choice(self) -> ChoiceField:
+        return self.current.validator_choice
 
     # -- model access ------------------------------------------------------------------------------------
     def own(self, path: tuple) -> Any:
@@ -117,54 +157,55 @@ class PropertyForm(QWidget):
         exists = node_type is not None and name is not None and name in node_type.properties
         self.name = name if exists else None
         if self.name is None:
-            self._clear()
+            self.current = None
+            self.stack.setCurrentWidget(self.empty)
             return
         validation = self.effective(("validation",))
-        shape = (node_type.name, self.name, self.prop_type(), self.editor_identifier(),
-                 tuple(validation) if isinstance(validation, dict) else ())
-        if shape != self._shape:
-            self._build()
-            self._shape = shape
+        groups = get_path(node_type.effective, ("ui", "inspector", "groups"))
+        # what the widgets depend on; a form of the same shape is reused for any property of any type
+        shape = (self.prop_type(), self.editor_identifier(), tuple(validation) if isinstance(validation, dict) else (),
+                 tuple(groups) if isinstance(groups, dict) else ())
+        body = self._bodies.pop(shape, None)
+        if body is None:
+            body = self._build(shape)
+            self.stack.addWidget(body.widget)
+        self._bodies[shape] = body
+        while len(self._bodies) > self.keep:
+            _shape, old = self._bodies.popitem(last=False)
+            self.stack.removeWidget(old.widget)
+            old.widget.deleteLater()
+        self.current = body
         self._fill()
+        self.stack.setCurrentWidget(body.widget)
 
-    def _clear(self) -> None:
-        if self.body is not None:
-            self.body.deleteLater()
-            self.body = None
-        self.fields.clear()
-        self._shape = None
-        self.empty.show()
-
-    def _build(self) -> None:
-        self._clear()
-        self.empty.hide()
-        body = QWidget(self)
-        layout = QVBoxLayout(body)
+    def _build(self, shape: tuple) -> _Body:
+        prop_type, identifier, validators, groups = shape
+        widget = QWidget()
+        body = _Body(widget)
+        layout = QVBoxLayout(widget)
         layout.setContentsMargins(0, 0, 0, 0)
         general = QFormLayout()
         general.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
-        self.name_edit = QLineEdit(body)
-        self.name_edit.setObjectName("propertyName")
-        self.name_edit.editingFinished.connect(self._rename)
-        self.name_note = QLabel(body)
-        style.tint(self.name_note, style.MUTED)
-        general.addRow("Name", self.name_edit)
-        general.addRow("", self.name_note)
-        prop_type = self.prop_type()
-        self._add(general, "Type", ("type",), ChoiceField(body, [(t, t) for t in known_type_names()], editable=True))
-        editors = fitting_editors(prop_type, self.platform)
-        self._add(general, "Editor", ("ui", "inspector", "editor"), ChoiceField(body, editors))
-        groups = get_path(self.node_type.effective, ("ui", "inspector", "groups"))
-        group_choices = [(g, g) for g in groups] if isinstance(groups, dict) else []
-        self._add(general, "Group", ("ui", "inspector", "group"), ChoiceField(body, group_choices, editable=True))
-        self._add(general, "Position", ("ui", "inspector", "position"), ValueField(body))
-        self._add(general, "Label", ("ui", "label"), TextField(body))
-        self._add(general, "Help message", ("ui", "help", "message"), TextField(body, multiline=True))
-        self._add(general, "Default value", ("defaultValue",), ValueField(body))
+        body.name_edit = QLineEdit(widget)
+        body.name_edit.setObjectName("propertyName")
+        body.name_edit.editingFinished.connect(self._rename)
+        body.name_note = QLabel(widget)
+        style.tint(body.name_note, style.MUTED)
+        general.addRow("Name", body.name_edit)
+        general.addRow("", body.name_note)
+        self._add(body, general, "Type", ("type",), ChoiceField(widget, _type_choices(), editable=True))
+        self._add(body, general, "Editor", ("ui", "inspector", "editor"),
+                  ChoiceField(widget, fitting_editors(prop_type, self.platform)))
+        self._add(body, general, "Group", ("ui", "inspector", "group"),
+                  ChoiceField(widget, [(g, g) for g in groups], editable=True))
+        self._add(body, general, "Position", ("ui", "inspector", "position"), ValueField(widget))
+        self._add(body, general, "Label", ("ui", "label"), TextField(widget))
+        self._add(body, general, "Help message", ("ui", "help", "message"), TextField(widget, multiline=True))
+        self._add(body, general, "Default value", ("defaultValue",), ValueField(widget))
         layout.addLayout(general)
 
-        spec = editor_spec(self.editor_identifier(), self.platform) if self.editor_identifier() else None
-        options_box = QGroupBox(f"Editor options \u2014 {spec.short_name}" if spec else "Editor options", body)
+        spec = editor_spec(identifier, self.platform) if identifier else None
+        options_box = QGroupBox(f"Editor options \u2014 {spec.short_name}" if spec else "Editor options", widget)
         options_box.setObjectName("editorOptions")
         options = QFormLayout(options_box)
         options.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
@@ -177,16 +218,15 @@ class PropertyForm(QWidget):
                 if columns is not None:
                     table = KeyedTable(columns, options_box, new_key="value" if option.name == "values" else "item")
                     table.setObjectName(f"option:{option.name}")
-                    self._connect_table(table, path)
+                    self._connect_table(body, table, path)
                     options.addRow(self._label(option), table)
                 else:
-                    self._add(options, self._label(option), path, field_for_option(option, options_box),
+                    self._add(body, options, self._label(option), path, field_for_option(option, options_box),
                               tooltip=option.description)
         layout.addWidget(options_box)
-        layout.addWidget(self._validators_box(body))
+        layout.addWidget(self._validators_box(body, widget, validators))
         layout.addStretch(1)
-        self.outer.insertWidget(0, body)
-        self.body = body
+        return body
 
     def _label(self, option) -> QLabel:
         label = QLabel(option.name + (" *" if option.required else ""))
@@ -195,12 +235,11 @@ class PropertyForm(QWidget):
             style.emphasise(style.tint(label, style.MUTED), italic=True)
         return label
 
-    def _validators_box(self, parent: QWidget) -> QGroupBox:
+    def _validators_box(self, body: _Body, parent: QWidget, validators: tuple) -> QGroupBox:
         box = QGroupBox("Validators", parent)
         box.setObjectName("validators")
         layout = QVBoxLayout(box)
-        validation = self.effective(("validation",))
-        for identifier in (validation if isinstance(validation, dict) else {}):
+        for identifier in validators:
             spec = validator_spec(identifier, self.platform)
             row = QGroupBox(spec.short_name if spec else identifier, box)
             row.setObjectName(f"validator:{identifier}")
@@ -208,38 +247,36 @@ class PropertyForm(QWidget):
             remove = QPushButton("Remove validator", row)
             remove.setObjectName(f"removeValidator:{identifier}")
             remove.clicked.connect(lambda _=False, v=identifier: self._remove_validator(v))
-            remove.setEnabled(self.own(("validation", identifier)) is not MISSING)
+            body.remove_buttons[identifier] = remove
             form.addRow(remove)
             if spec is None:
                 form.addRow(QLabel("Unknown validator: its options cannot be listed.", row))
             else:
                 for option in spec.options.values():
-                    self._add(form, self._label(option), ("validation", identifier, option.name),
+                    self._add(body, form, self._label(option), ("validation", identifier, option.name),
                               field_for_option(option, row), tooltip=option.description)
             layout.addWidget(row)
-        add_row = QHBoxLayout()
-        configured = set(validation) if isinstance(validation, dict) else set()
+        configured = set(validators)
         choices = [(s.identifier(self.platform), s.short_name) for s in list(VALIDATORS.values()) + list(custom_validators().values())
                    if s.identifier(self.platform) not in configured]
-        self.validator_choice = ChoiceField(box, choices)
-        self.validator_choice.set_choices(choices, "(add a validator)")
-        self.validator_choice.setObjectName("addValidator")
-        self.validator_choice.edited.connect(self._add_validator)
-        add_row.addWidget(self.validator_choice, 1)
-        layout.addLayout(add_row)
+        body.validator_choice = ChoiceField(box, [])
+        body.validator_choice.set_choices(choices, "(add a validator)")
+        body.validator_choice.setObjectName("addValidator")
+        body.validator_choice.edited.connect(self._add_validator)
+        layout.addWidget(body.validator_choice)
         return box
 
-    def _add(self, form: QFormLayout, label, path: tuple, field: Field, tooltip: str = "") -> None:
+    def _add(self, body: _Body, form: QFormLayout, label, path: tuple, field: Field, tooltip: str = "") -> None:
         field.setObjectName("field:" + ".".join(path))
         if tooltip:
             field.setToolTip(tooltip)
         field.edited.connect(lambda value, p=path: self._edited(p, value))
         field.committed.connect(lambda p=path: self._bursts.__setitem__(p, self._bursts.get(p, 0) + 1))
         form.addRow(label, field)
-        self.fields[path] = field
+        body.fields[path] = field
 
-    def _connect_table(self, table: KeyedTable, path: tuple) -> None:
-        self.fields[path] = table
+    def _connect_table(self, body: _Body, table: KeyedTable, path: tuple) -> None:
+        body.fields[path] = table
         table.cellEdited.connect(lambda key, column, value, p=path: self._edited(p + (key, column), value, merge=False))
         table.keyAdded.connect(lambda key, p=path: self._edited(p + (key,), {"label": key.capitalize()}, merge=False,
                                                                 text="add"))
@@ -247,9 +284,13 @@ class PropertyForm(QWidget):
         table.keyRenamed.connect(lambda old, new, p=path: self._rename_key(p + (old,), new))
 
     def _fill(self) -> None:
-        self.name_edit.setText(self.name)
-        self.name_edit.setReadOnly(not self.is_own)
-        self.name_note.setText("" if self.is_own else "inherited property: changes are written as overrides")
+        body = self.current
+        if body.name_edit.text() != self.name:
+            body.name_edit.setText(self.name)
+        body.name_edit.setReadOnly(not self.is_own)
+        body.name_note.setText("" if self.is_own else "inherited property: changes are written as overrides")
+        for identifier, button in body.remove_buttons.items():
+            button.setEnabled(self.own(("validation", identifier)) is not MISSING)
         spec = editor_spec(self.editor_identifier(), self.platform) if self.editor_identifier() else None
         for path, field in self.fields.items():
             own, effective = self.own(path), self.effective(path)

@@ -40,6 +40,7 @@ def test_label_icon_and_flags(qtbot, window, project):
 def test_supertypes_add_switch_off_and_remove(qtbot, window, project):
     window.select_type("Acme.Studio:Content.Text")
     definition = window.definition
+    definition.setCurrentIndex(0)
     definition.add_supertype("Acme.Studio:Mixin.Styled")
     window.flush()
     nt = window.session.project.node_type("Acme.Studio:Content.Text")
@@ -60,6 +61,7 @@ def test_supertypes_add_switch_off_and_remove(qtbot, window, project):
 
 def test_tabs_and_groups_tables(qtbot, window, project):
     window.select_type(TEASER)
+    window.definition.setCurrentIndex(1)
     groups = window.definition.groups_table
     assert "text" in groups.keys and "text" not in groups.own_keys  # inherited from the mixin
     groups.add_key("extra")
