@@ -15,16 +15,11 @@ from typing import Any, Protocol
 from PySide6.QtGui import QUndoCommand
 
 from nodetype_studio.editing import Edit, EditError, PathNotFound
+from nodetype_studio.ui.studio.values import REMOVE
 
 MERGE_ID = 0x5E7  # every mergeable command shares the id; merge keys decide what actually merges
 
 
-class _Remove:
-    def __repr__(self) -> str:
-        return "REMOVE"
-
-
-REMOVE = _Remove()  # as a value: remove the key from the own definition (None is YAML null)
 
 Operation = Callable[[Any], list[Edit]]
 

@@ -7,7 +7,6 @@ dialogs (``QTimer`` + the dialog's buttons) or pass another ``Prompts`` with the
 
 from __future__ import annotations
 
-from pygments.lexers.diff import DiffLexer
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
@@ -24,12 +23,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nodetype_studio.ui.highlight import PygmentsHighlighter
-from nodetype_studio.ui.studio.session import unified_diff
+from nodetype_studio.ui.studio.textdiff import unified_diff
 from nodetype_studio.ui.studio.theme import is_dark
 
 
 def diff_view(parent: QWidget, text: str) -> QPlainTextEdit:
+    from pygments.lexers.diff import DiffLexer
+
+    from nodetype_studio.ui.highlight import PygmentsHighlighter
+
     view = QPlainTextEdit(parent)
     view.setReadOnly(True)
     view.setLineWrapMode(QPlainTextEdit.NoWrap)

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QPlainTextEdit,
 from nodetype_studio.model.merge import MISSING
 from nodetype_studio.model.yamlload import load_yaml_text, resolve_plain
 from nodetype_studio.ui import style
-from nodetype_studio.ui.studio.commands import REMOVE
+from nodetype_studio.ui.studio.values import REMOVE
 
 
 def flow(value: Any) -> str:

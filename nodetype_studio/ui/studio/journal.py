@@ -15,8 +15,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from nodetype_studio.editing.diskio import atomic_write
-
 VERSION = 1
 DATA_DIR_ENV = "NODETYPE_STUDIO_DATA_DIR"
 
@@ -49,6 +47,7 @@ class Journal:
         if not entries:
             self.clear()
             return
+        from nodetype_studio.editing.diskio import atomic_write
         self.path.parent.mkdir(parents=True, exist_ok=True)
         payload = {"version": VERSION, "root": str(self.root), "written": time.time(), "entries": entries}
         atomic_write(self.path, json.dumps(payload, ensure_ascii=False).encode("utf-8"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -27,20 +27,16 @@ from PySide6.QtWidgets import (
 )
 
 from nodetype_studio.ui.studio import menus
-from nodetype_studio.ui.studio.defeditor import DefinitionEditor
 from nodetype_studio.ui.studio.dialogs import Prompts
 from nodetype_studio.ui.studio.filewatch import ProjectWatcher
 from nodetype_studio.ui.studio.journal import default_data_dir
-from nodetype_studio.ui.studio.previewpane import PreviewPane
 from nodetype_studio.ui.studio.problems import (
     CheckRunner,
     ProblemsPanel,
     counts_by_type,
 )
 from nodetype_studio.ui.studio.projectio import ProjectIO
-from nodetype_studio.ui.studio.provenance import ProvenanceView
 from nodetype_studio.ui.studio.settings import Settings
-from nodetype_studio.ui.studio.sourceview import SourceView, label_for
 from nodetype_studio.ui.studio.treemodel import (
     NAME_ROLE,
     NodeTypeFilter,
@@ -50,6 +46,15 @@ from nodetype_studio.ui.studio.treemodel import (
 
 TITLE = "Node Type Studio"
 SOURCE_TAB, PROVENANCE_TAB, PROBLEMS_TAB = range(3)
+
+
+class _Host(QWidget):
+    """Holds the place of a panel that is built later."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
 
 
 class StudioWindow(ProjectIO, QMainWindow):
@@ -82,12 +87,11 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.watcher.changed.connect(self.disk_changed)
         self._refresh_timer = QTimer(self, singleShot=True, interval=0, timeout=self.refresh_now)
         self._journal_timer = QTimer(self, singleShot=True, interval=300, timeout=self.write_journal)
+        self.theme = None
         self._init_io()
         menus.build(self)
         self._restore_state()
         self.project_closed()
-        self.theme = None
-        QTimer.singleShot(0, self._load_icons)  # after the first paint: qtawesome's fonts load slowly
         if path is not None:
             self.open_project(path, background=background)
 
@@ -98,10 +102,11 @@ class StudioWindow(ProjectIO, QMainWindow):
         self._scheme_changed(theme.is_dark)
 
     def _scheme_changed(self, dark: bool) -> None:
-        self.source.set_dark(dark)
+        if self._panels_built:
+            self._source.set_dark(dark)
+            self._show_details()
         if self._icons_loaded:
             self._load_icons()
-        self._show_details()
 
     _icons_loaded = False
 
@@ -151,6 +156,8 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.tree_proxy = NodeTypeFilter(self)
         self.tree_proxy.setSourceModel(self.tree_model)
         self.tree = QTreeView(left)
+        self.tree.setObjectName("nodeTypeTree")
+        self.tree.viewport().installEventFilter(self)
         self.tree.setModel(self.tree_proxy)
         self.tree.setUniformRowHeights(True)
         self.tree.setHeaderHidden(False)
@@ -161,26 +168,23 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.filter.textChanged.connect(self._filter_changed)
         column.addWidget(self.tree, 1)
 
-        self.definition = DefinitionEditor(self.push, self)
-        self.definition.propertySelected.connect(self._property_selected)
-        self.preview = PreviewPane(self)
-        self.source = SourceView(self)
-        self.source.fileChosen.connect(lambda path: self.show_source(path, 0))
-        self.provenance = ProvenanceView(self, display=self.display)
-        self.provenance.locationActivated.connect(self.show_source)
+        # the definition editor, preview, source and provenance views are built after the first paint
+        # (their modules pull in the catalogue, the model and pygments); these hosts hold their places
+        self._hosts = {name: _Host(self) for name in ("definition", "preview", "source", "provenance")}
+        self._panels_built = False
         self.problems = ProblemsPanel(self, display=self.display)
         self.problems.activated.connect(self.go_to_finding)
         self.problems.countsChanged.connect(self._counts)
         self.bottom = QTabWidget(self)
         self.bottom.setDocumentMode(True)
-        self.bottom.addTab(self.source, "Source")
-        self.bottom.addTab(self.provenance, "Provenance")
+        self.bottom.addTab(self._hosts["source"], "Source")
+        self.bottom.addTab(self._hosts["provenance"], "Provenance")
         self.bottom.addTab(self.problems, "Problems")
         self.bottom.currentChanged.connect(lambda _i: self._show_details())
 
         self.top_splitter = QSplitter(Qt.Horizontal, self)
-        self.top_splitter.addWidget(self.definition)
-        self.top_splitter.addWidget(self.preview)
+        self.top_splitter.addWidget(self._hosts["definition"])
+        self.top_splitter.addWidget(self._hosts["preview"])
         self.top_splitter.setSizes([560, 400])
         self.right_splitter = QSplitter(Qt.Vertical, self)
         self.right_splitter.addWidget(self.top_splitter)
@@ -229,17 +233,114 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.settings.set("treeMode", self.tree_model.mode)
         self.settings.sync()
 
+    # -- panels built after the first paint -----------------------------------------------------------------
+    def ensure_panels(self) -> None:
+        """Build the definition editor, preview, source and provenance views (once)."""
+        if self._panels_built:
+            return
+        self._panels_built = True
+        from nodetype_studio.ui.studio.defeditor import DefinitionEditor
+        from nodetype_studio.ui.studio.previewpane import PreviewPane
+        from nodetype_studio.ui.studio.provenance import ProvenanceView
+        from nodetype_studio.ui.studio.sourceview import SourceView
+
+        self._definition = DefinitionEditor(self.push, self)
+        self._definition.propertySelected.connect(self._property_selected)
+        self._preview = PreviewPane(self)
+        self._source = SourceView(self)
+        self._source.fileChosen.connect(lambda path: self.show_source(path, 0))
+        self._provenance = ProvenanceView(self, display=self.display)
+        self._provenance.locationActivated.connect(self.show_source)
+        for name, widget in (("definition", self._definition), ("preview", self._preview), ("source", self._source),
+                             ("provenance", self._provenance)):
+            self._hosts[name].layout().addWidget(widget)
+        if self.theme is not None:
+            self._source.set_dark(self.theme.is_dark)
+
+    @property
+    def definition(self):
+        self.ensure_panels()
+        return self._definition
+
+    @property
+    def preview(self):
+        self.ensure_panels()
+        return self._preview
+
+    @property
+    def source(self):
+        self.ensure_panels()
+        return self._source
+
+    @property
+    def provenance(self):
+        self.ensure_panels()
+        return self._provenance
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            QTimer.singleShot(0, self._after_first_paint)
+
+    _painted = False
+
+    def _after_first_paint(self) -> None:
+        """Start the project load; the panels and icons follow once the tree is on screen."""
+        self.start_pending_load()
+        if self.loading is None and self.session is None:
+            QTimer.singleShot(0, self.finish_startup)  # nothing to load: build the rest now
+
+    _deferring = False  # a loaded project waits for its panels (the tree shows first)
+
+    def finish_startup(self) -> None:
+        """Build the panels, show the selected node type and load the icons (after the tree is painted)."""
+        self._deferring = False
+        self.ensure_panels()
+        if self.session is not None and self.selected:
+            self._show_selected()
+        if not self._icons_loaded:
+            self._load_icons()
+
+    def _finish_in_steps(self) -> None:
+        """finish_startup in event-loop turns (panels, preview editors, icons), so the window repaints and
+        takes input between them."""
+        steps = [self.ensure_panels, lambda: __import__("nodetype_studio.ui.inspector"), self.finish_startup]
+
+        def next_step() -> None:
+            if self._deferring and steps:
+                steps.pop(0)()
+                QTimer.singleShot(0, next_step)
+
+        next_step()
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802
+        if watched is self.tree.viewport() and event.type() == QEvent.Paint and self._deferring \
+                and not self._finish_scheduled:
+            self._finish_scheduled = True  # the project's tree is being painted: the rest comes next
+            QTimer.singleShot(0, self._finish_in_steps)
+        return False
+
+    _finish_scheduled = False
+
     # -- project lifecycle (called by ProjectIO) -----------------------------------------------------------
-    def project_opened(self) -> None:
+    def project_opened(self, *, defer_panels: bool = False) -> None:
         self.selected = None
         self.tree_model.set_types({})
-        self.preview.forget_all()
-        self.refresh_now()
+        if self._panels_built:
+            self._preview.forget_all()
+        elif defer_panels:
+            self._deferring = True
+            self._finish_scheduled = False
+            QTimer.singleShot(1000, self._finish_in_steps)  # in case the tree is not painted (hidden)
+        self.refresh_now(resolve=False)
         if self._icons_loaded:
             self._load_icons()  # resource:// icons need the project's package folders
         first = self._first_type()
         if first is not None:
-            self.select_type(first)
+            self.selected = first
+            self._select_in_tree(first)
+            self._show_selected()
         self._watch()
         self._update_title()
 
@@ -247,10 +348,11 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.selected = None
         self.tree_model.set_types({})
         self.tree_model.set_findings({})
-        self.definition.show_node_type(None, None)
-        self.preview.forget_all()
-        self.provenance.show_node_type(None)
-        self.source.set_files([])
+        if self._panels_built:
+            self._definition.show_node_type(None, None)
+            self._preview.forget_all()
+            self._provenance.show_node_type(None)
+            self._source.set_files([])
         self.problems.set_findings([])
         menus.update_enabled(self)
         self._update_title()
@@ -307,12 +409,12 @@ class StudioWindow(ProjectIO, QMainWindow):
             self._refresh_timer.stop()
             self.refresh_now()
 
-    def refresh_now(self) -> None:
+    def refresh_now(self, *, resolve: bool = True) -> None:
         """Resolve the project again (files + unsaved buffers) and show the result everywhere."""
         self._refresh_timer.stop()
         if self.session is None:
             return
-        project = self.session.resolve()
+        project = self.session.resolve() if resolve else self.session.project
         expanded, current = self._tree_state()
         infos = type_infos(project, self.settings.get("showPlatformTypes"))
         if self.tree_model.set_types(infos):
@@ -392,6 +494,8 @@ class StudioWindow(ProjectIO, QMainWindow):
         nt = self.session.project.node_type(name)
         if nt is None:
             return False
+        if self._deferring:
+            self.finish_startup()  # asked for explicitly: build the panels now
         self.selected = nt.name
         self.focus_property = property_name
         self._select_in_tree(nt.name)
@@ -403,6 +507,8 @@ class StudioWindow(ProjectIO, QMainWindow):
         return self.session.project.node_type(self.selected) if self.session and self.selected else None
 
     def _show_selected(self) -> None:
+        if self._deferring:
+            return  # finish_startup shows it
         nt = self.node_type()
         project = self.session.project if self.session else None
         self.definition.show_node_type(nt, project, self.focus_property)
@@ -416,6 +522,8 @@ class StudioWindow(ProjectIO, QMainWindow):
 
     def _show_details(self) -> None:
         """The bottom tab on show: source (with the current key's line) or provenance."""
+        if not self._panels_built or self._deferring:
+            return
         nt = self.node_type()
         tab = self.bottom.currentIndex()
         if tab == PROVENANCE_TAB:
@@ -425,7 +533,7 @@ class StudioWindow(ProjectIO, QMainWindow):
                 self.source.set_files([])
                 return
             files = self.session.own_files(nt.name) or [Path(f.file.path) for f in nt.fragments]
-            self.source.set_files([(str(p), label_for(p, self.session.root)) for p in files])
+            self.source.set_files([(str(p), self.display(p)) for p in files])
             location = None
             if self.focus_property and self.focus_property in nt.properties:
                 location = nt.locate(("properties", self.focus_property))
@@ -442,7 +550,7 @@ class StudioWindow(ProjectIO, QMainWindow):
             return
         entries = [(self.source.files.itemData(i), self.source.files.itemText(i)) for i in range(self.source.files.count())]
         if path not in [p for p, _l in entries]:
-            self.source.set_files(entries + [(path, label_for(Path(path), self.session.root))])
+            self.source.set_files(entries + [(path, self.display(path))])
         doc = self.session.editor.open_document(Path(path))
         changed = set(doc.changed_lines()) if doc is not None and doc.dirty else set()
         self.source.show_file(path, self.session.text_of(Path(path)), line, changed)

@@ -11,12 +11,14 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 
-from nodetype_studio.ui.studio import commands
 from nodetype_studio.ui.studio.journal import Journal
-from nodetype_studio.ui.studio.session import Session, read_text
+
+if TYPE_CHECKING:
+    from nodetype_studio.ui.studio.session import Session
 
 
 class ProjectLoader(QObject):
@@ -32,6 +34,10 @@ class ProjectLoader(QObject):
     def start(self, path: Path) -> int:
         self.generation += 1
         generation = self.generation
+
+        from nodetype_studio.ui.studio.session import (
+            Session,  # imported here, on the GUI thread
+        )
 
         def work() -> None:
             try:
@@ -70,15 +76,27 @@ class ProjectIO:
         self.loading = path
         self.set_busy(f"Loading {path.name}\u2026")
         if background:
-            self.loader.start(path)
+            self._pending_load = path
+            if self._painted:
+                self.start_pending_load()
             return True
+        from nodetype_studio.ui.studio.session import Session
+
         try:
             session = Session(path)
         except OSError as exc:
             self._load_failed(f"Cannot open {path}: {exc.strerror or exc}", self.loader.generation)
             return False
-        self._loaded(session, self.loader.generation)
+        self._loaded(session, self.loader.generation, background=False)
         return True
+
+    _pending_load = None
+
+    def start_pending_load(self) -> None:
+        """Start a background load asked for before the window was painted (the window shows first)."""
+        path, self._pending_load = self._pending_load, None
+        if path is not None:
+            self.loader.start(path)
 
     def _load_failed(self, message: str, generation: int) -> None:
         if generation != self.loader.generation:
@@ -87,7 +105,7 @@ class ProjectIO:
         self.set_busy(None)
         self.show_error(message)
 
-    def _loaded(self, session: Session, generation: int) -> None:
+    def _loaded(self, session: Session, generation: int, *, background: bool = True) -> None:
         if generation != self.loader.generation:
             return
         self.loading = None
@@ -96,7 +114,7 @@ class ProjectIO:
         self.undo_stack.clear()
         self.settings.add_recent(str(session.root))
         self.set_busy(None)
-        self.project_opened()
+        self.project_opened(defer_panels=background)
         self._offer_journal()
         self.projectLoaded.emit()
 
@@ -225,6 +243,8 @@ class ProjectIO:
             answer = self.prompts.file_changed(name, change.reason == "deleted")
             seen = None
             if answer == "compare":
+                from nodetype_studio.ui.studio.session import read_text
+
                 mine = self.session.text_of(path)
                 answer = self.prompts.compare(name, read_text(path) or "", mine, "conflict")
                 seen = disk_bytes
@@ -265,6 +285,10 @@ class ProjectIO:
     def run_script(self, steps: list) -> list[str]:
         """Run edit steps through the undo stack: {"select": name}, {"set": [name, keypath, value]},
         {"unset": [name, keypath]}, {"add_property": [name, property]}, {"undo": n}. Returns problems."""
+        from nodetype_studio.ui.studio import commands
+
+        if self._deferring:
+            self.finish_startup()
         problems = []
         for step in steps:
             try:

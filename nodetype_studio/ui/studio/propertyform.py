@@ -39,7 +39,6 @@ from nodetype_studio.catalogue.types import known_type_names
 from nodetype_studio.model.merge import MISSING, get_path
 from nodetype_studio.ui import style
 from nodetype_studio.ui.studio import commands
-from nodetype_studio.ui.studio.commands import REMOVE
 from nodetype_studio.ui.studio.fields import (
     ChoiceField,
     Field,
@@ -49,6 +48,7 @@ from nodetype_studio.ui.studio.fields import (
     flow,
 )
 from nodetype_studio.ui.studio.keyedtable import KeyedTable
+from nodetype_studio.ui.studio.values import REMOVE
 
 PROPERTY_NAME = re.compile(r"^_?[A-Za-z][A-Za-z0-9_]*$")
 Push = Callable[..., None]

@@ -8,7 +8,6 @@ caller's ``confirm_overwrite`` agreed after showing the difference.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from nodetype_studio.editing import (
 )
 from nodetype_studio.model import Project, load_project
 from nodetype_studio.model.yamlload import load_yaml_text
+from nodetype_studio.ui.studio.textdiff import unified_diff
 
 
 class SessionEditor(NodeTypeEditor):
@@ -307,9 +307,3 @@ def _read_bytes(path: Path) -> bytes | None:
 
 def edit_to_json(edit: Edit) -> dict:
     return {"description": edit.description, "offset": edit.offset, "old": edit.old_text, "new": edit.new_text}
-
-
-def unified_diff(old: str, new: str, name: str, *, context: int = 3) -> str:
-    lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
-                                 f"a/{name}", f"b/{name}", n=context)
-    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
