@@ -105,7 +105,7 @@ def run_child(code: str, *args: str) -> dict[str, float]:
     env.pop("QT_QPA_PLATFORM", None) if os.environ.get("DISPLAY") else env.setdefault("QT_QPA_PLATFORM", "offscreen")
     start = time.time()
     out = subprocess.run([sys.executable, "-c", code, repr(start), *args], env=env, capture_output=True, text=True,
-                         timeout=120)
+                         timeout=120, check=False)
     line = next((line for line in out.stdout.splitlines() if "first-paint" in line), None)
     if line is None:
         raise RuntimeError(f"no paint reported:\n{out.stdout}\n{out.stderr}")
@@ -134,20 +134,20 @@ def startup(project: Path, repeat: int) -> None:
 
 # -- switching -------------------------------------------------------------------------------------------------
 KINDS = [
-    "{type: string, ui: {label: 'Text %d', inspector: {group: g, position: %d, editorOptions: {placeholder: Type}}},"
-    " validation: {'Neos.Neos/Validation/StringLengthValidator': {maximum: 40}}}",
-    "{type: integer, defaultValue: 3, ui: {label: 'Number %d', inspector: {group: g, position: %d}},"
-    " validation: {'Neos.Neos/Validation/IntegerValidator': []}}",
-    "{type: string, ui: {label: 'Area %d', inspector: {group: g, position: %d,"
-    " editor: 'Neos.Neos/Inspector/Editors/TextAreaEditor'}}}",
+    ("{type: string, ui: {label: 'Text %d', inspector: {group: g, position: %d, editorOptions: {placeholder: Type}}},"
+    " validation: {'Neos.Neos/Validation/StringLengthValidator': {maximum: 40}}}"),
+    ("{type: integer, defaultValue: 3, ui: {label: 'Number %d', inspector: {group: g, position: %d}},"
+    " validation: {'Neos.Neos/Validation/IntegerValidator': []}}"),
+    ("{type: string, ui: {label: 'Area %d', inspector: {group: g, position: %d,"
+    " editor: 'Neos.Neos/Inspector/Editors/TextAreaEditor'}}}"),
     "{type: boolean, ui: {label: 'Flag %d', inspector: {group: g, position: %d}}}",
-    "{type: string, defaultValue: a, ui: {label: 'Choice %d', inspector: {group: g, position: %d,"
-    " editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor', editorOptions: {values: {a: {label: A}, b: {label: B}}}}}}",
-    "{type: integer, defaultValue: 20, ui: {label: 'Range %d', inspector: {group: g, position: %d,"
-    " editor: 'Neos.Neos/Inspector/Editors/RangeEditor', editorOptions: {min: 0, max: 100}}}}",
+    ("{type: string, defaultValue: a, ui: {label: 'Choice %d', inspector: {group: g, position: %d,"
+    " editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor', editorOptions: {values: {a: {label: A}, b: {label: B}}}}}}"),
+    ("{type: integer, defaultValue: 20, ui: {label: 'Range %d', inspector: {group: g, position: %d,"
+    " editor: 'Neos.Neos/Inspector/Editors/RangeEditor', editorOptions: {min: 0, max: 100}}}}"),
     "{type: DateTime, ui: {label: 'Date %d', inspector: {group: g, position: %d, editorOptions: {format: 'd.m.Y'}}}}",
-    "{type: string, ui: {label: 'Code %d', inspector: {group: g, position: %d,"
-    " editor: 'Neos.Neos/Inspector/Editors/CodeEditor'}}}",
+    ("{type: string, ui: {label: 'Code %d', inspector: {group: g, position: %d,"
+    " editor: 'Neos.Neos/Inspector/Editors/CodeEditor'}}}"),
 ]
 
 
@@ -169,7 +169,13 @@ def switching(count: int, switches: int) -> None:
     os.environ["NODETYPE_STUDIO_DATA_DIR"] = tempfile.mkdtemp()
     sys.path.insert(0, str(ROOT))
     from PySide6.QtCore import QEvent, QSettings
-    from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QStackedWidget, QWidget
+    from PySide6.QtWidgets import (
+        QFormLayout,
+        QLabel,
+        QLineEdit,
+        QStackedWidget,
+        QWidget,
+    )
 
     from nodetype_studio.ui.render import ensure_app
     from nodetype_studio.ui.studio.mainwindow import StudioWindow

@@ -314,7 +314,7 @@ class StudioWindow(ProjectIO, QMainWindow):
 
         next_step()
 
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802
+    def eventFilter(self, watched, event) -> bool:
         if watched is self.tree.viewport() and event.type() == QEvent.Paint and self._deferring \
                 and not self._finish_scheduled:
             self._finish_scheduled = True  # the project's tree is being painted: the rest comes next
