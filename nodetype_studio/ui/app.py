@@ -36,6 +36,12 @@ def _parser() -> argparse.ArgumentParser:
 
 def run_app(argv: list[str]) -> int:
     """Open the studio window and run the event loop; returns the exit code."""
+    from nodetype_studio.ui.studio.checkrunner import WORKER_ARG
+
+    if argv[:1] == [WORKER_ARG]:  # the studio's background check process (see checkrunner)
+        from nodetype_studio.ui.studio.checkrunner import serve
+
+        return serve()
     args = _parser().parse_args(argv)
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QGuiApplication

@@ -27,14 +27,11 @@ from PySide6.QtWidgets import (
 )
 
 from nodetype_studio.ui.studio import menus
+from nodetype_studio.ui.studio.checkrunner import CheckRunner
 from nodetype_studio.ui.studio.dialogs import Prompts
 from nodetype_studio.ui.studio.filewatch import ProjectWatcher
 from nodetype_studio.ui.studio.journal import default_data_dir
-from nodetype_studio.ui.studio.problems import (
-    CheckRunner,
-    ProblemsPanel,
-    counts_by_type,
-)
+from nodetype_studio.ui.studio.problems import ProblemsPanel, counts_by_type
 from nodetype_studio.ui.studio.projectio import ProjectIO
 from nodetype_studio.ui.studio.settings import Settings
 from nodetype_studio.ui.studio.treemodel import (
@@ -612,5 +609,6 @@ class StudioWindow(ProjectIO, QMainWindow):
         if not self.close_project():
             event.ignore()
             return
+        self.checks.stop()
         self.save_state()
         event.accept()

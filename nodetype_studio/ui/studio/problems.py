@@ -1,26 +1,20 @@
 """The problems panel: every finding of ``check`` for the project as edited, live and filterable.
 
-``CheckRunner`` runs the checks in a background thread on a project of its own (loaded with the
-unsaved buffers as overrides, so the GUI's model is never shared across threads); only the newest
-run's result is delivered. The panel filters by severity (toggle buttons with counts) and by code
+The findings come from ``checkrunner.CheckRunner`` (a worker process). The panel filters by severity (toggle buttons with counts) and by code
 (prefix, as ``check --select``); activating a row emits the finding.
 """
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
-    QObject,
     QSortFilterProxyModel,
     Qt,
-    QTimer,
     Signal,
 )
 from PySide6.QtGui import QColor
@@ -46,93 +40,12 @@ COLOURS = {"error": "#d7263d", "warning": "#c77c02", "info": "#2b6cb0"}
 FINDING_ROLE = Qt.UserRole + 1
 
 
-def project_findings(root: Path, overrides: dict) -> list[Diagnostic]:
-    """What ``nodetype-studio check ROOT`` reports, for the project with ``overrides`` applied."""
-    from nodetype_studio.checks import code_selected
-    from nodetype_studio.checks.config import load_config
-    from nodetype_studio.commands.check_cmd import collect
-    from nodetype_studio.diagnostics import sort_key
-    from nodetype_studio.model import load_project
-
-    project = load_project(root, overrides=overrides)
-    config = load_config(project.root)
-    findings = set(collect(project, config.select, config.ignore))
-    findings |= {p for p in config.problems if code_selected(p.code, config.select, config.ignore)}
-    return sorted(findings, key=sort_key)
-
-
 def counts_by_type(findings: list[Diagnostic]) -> dict[str, tuple[int, int, int]]:
     counts: dict[str, Counter] = {}
     for finding in findings:
         if finding.node_type:
             counts.setdefault(finding.node_type, Counter())[finding.severity.value] += 1
     return {name: (c["error"], c["warning"], c["info"]) for name, c in counts.items()}
-
-
-class CheckRunner(QObject):
-    """Debounced background checks; ``finished(findings)`` carries the newest run's result."""
-
-    finished = Signal(list)
-    started = Signal()
-    failed = Signal(str)
-    _delivered = Signal(int, object, str)
-
-    def __init__(self, parent=None, delay_ms: int = 400, run: Callable[[Path, dict], list] = project_findings):
-        super().__init__(parent)
-        self.run = run
-        self.generation = 0
-        self.running = 0
-        self._request: tuple[Path, dict] | None = None
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(delay_ms)
-        self._timer.timeout.connect(self._start)
-        self._delivered.connect(self._deliver, Qt.QueuedConnection)
-
-    def schedule(self, root: Path, overrides: dict, *, now: bool = False) -> None:
-        self._request = (Path(root), dict(overrides))
-        self.generation += 1
-        if now:
-            self._timer.stop()
-            self._start()
-        else:
-            self._timer.start()
-
-    def cancel(self) -> None:
-        self._timer.stop()
-        self._request = None
-        self.generation += 1
-
-    @property
-    def busy(self) -> bool:
-        return self._timer.isActive() or self.running > 0
-
-    def _start(self) -> None:
-        if self._request is None:
-            return
-        root, overrides = self._request
-        self._request = None
-        generation = self.generation
-        self.running += 1
-        self.started.emit()
-
-        def work() -> None:
-            try:
-                result, message = self.run(root, overrides), ""
-            except Exception as exc:  # noqa: BLE001 - a crash in a check must not take the studio down: show it
-                result, message = None, f"{type(exc).__name__}: {exc}"
-            self._delivered.emit(generation, result, message)
-
-        threading.Thread(target=work, name="nodetype-studio-check", daemon=True).start()
-
-    def _deliver(self, generation: int, result: Any, message: str) -> None:
-        self.running -= 1
-        if generation != self.generation:
-            return  # an edit came in meanwhile: a newer run is scheduled
-        if message:
-            self.failed.emit(message)
-        else:
-            self.finished.emit(result)
 
 
 class ProblemsModel(QAbstractTableModel):
@@ -294,4 +207,4 @@ class ProblemsPanel(QWidget):
             self.activated.emit(finding)
 
 
-__all__ = ["CheckRunner", "ProblemsPanel", "Severity", "counts_by_type", "project_findings"]
+__all__ = ["ProblemsPanel", "Severity", "counts_by_type"]

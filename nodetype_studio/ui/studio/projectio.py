@@ -159,7 +159,7 @@ class ProjectIO:
                 return False
         if self.journal is not None:
             self.journal.clear()
-        self.checks.cancel()
+        self.checks.stop()
         self.watcher.clear()
         self.session = None
         self.journal = None

@@ -47,4 +47,4 @@ class SettingsDialog(QDialog):
 
     def _delay(self, value: int) -> None:
         self.window_.settings.set("problemsDelayMs", value)
-        self.window_.checks._timer.setInterval(value)
+        self.window_.checks.set_delay(value)

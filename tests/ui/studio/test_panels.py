@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
+from nodetype_studio.ui.studio.checkrunner import CheckRunner
 from nodetype_studio.ui.studio.mainwindow import (
     PROBLEMS_TAB,
     PROVENANCE_TAB,
     SOURCE_TAB,
 )
-from nodetype_studio.ui.studio.problems import CheckRunner
 
 from .conftest import TEASER
 
@@ -152,5 +152,48 @@ def test_only_the_newest_check_run_is_delivered(qtbot):
     runner.finished.connect(results.append)
     runner.schedule("/p", {"n": 1}, now=True)
     runner.schedule("/p", {"n": 2}, now=True)
-    qtbot.waitUntil(lambda: runner.running == 0, timeout=5000)
+    qtbot.waitUntil(lambda: not runner.busy, timeout=5000)
     assert results == [[2]]
+
+
+def test_the_worker_protocol_answers_each_request(project):
+    import io
+
+    from nodetype_studio.ui.studio.checkrunner import read_frame, serve, write_frame
+
+    requests = io.BytesIO()
+    write_frame(requests, (7, str(project), {}))
+    write_frame(requests, (8, str(project / "nowhere"), {}))
+    requests.seek(0)
+    answers = io.BytesIO()
+    assert serve(requests, answers) == 0
+    answers.seek(0)
+    generation, status, findings = read_frame(answers)
+    assert (generation, status) == (7, "ok") and [f.code for f in findings] == ["compat-minimum-results-for-search"]
+    generation, status, message = read_frame(answers)
+    assert (generation, status) == (8, "error") and "FileNotFoundError" in message
+
+
+def test_a_dead_worker_is_replaced_and_the_request_sent_again(qtbot, project):
+    runner = CheckRunner(delay_ms=0)
+    with qtbot.waitSignal(runner.finished, timeout=30000):
+        runner.schedule(project, {}, now=True)
+    first = runner._worker.process.processId()
+    runner._worker.process.kill()
+    with qtbot.waitSignal(runner.finished, timeout=30000) as blocker:
+        runner.schedule(project, {str(project / "NodeTypes/Mixin/Styled.yaml"): "'Acme.Studio:Mixin.Styled': {}\n"},
+                        now=True)
+    assert blocker.args == [[]] and runner._worker.process.processId() != first
+    runner.stop()
+
+
+def test_a_worker_that_cannot_start_is_reported(qtbot, project, monkeypatch):
+    from nodetype_studio.ui.studio import checkrunner
+
+    monkeypatch.setattr(checkrunner, "worker_command", lambda: ("/nonexistent/python", []))
+    runner = CheckRunner(delay_ms=0)
+    with qtbot.waitSignal(runner.failed, timeout=10000) as blocker:
+        runner.schedule(project, {}, now=True)
+    assert "could not start" in blocker.args[0]
+    assert not runner.busy
+    runner.stop()
