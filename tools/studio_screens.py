@@ -12,12 +12,22 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+
+def _imagemagick() -> str:
+    """ImageMagick's converter (a stand-in ``convert`` earlier on PATH may not read XWD)."""
+    for candidate in ("magick", "/usr/bin/convert", "convert"):
+        found = shutil.which(candidate)
+        if found:
+            return found
+    return "convert"
 
 
 def main() -> int:
@@ -78,10 +88,11 @@ def main() -> int:
             return
         raw = args.out.with_suffix(".xwd")
         subprocess.run(["xwd", "-root", "-silent", "-out", str(raw)], check=True)
-        subprocess.run(["convert", str(raw), str(args.out)], check=True)
+        subprocess.run([_imagemagick(), str(raw), str(args.out)], check=True)
         raw.unlink()
         print(args.out)
         window.prompts.unsaved_changes = lambda files: "discard"
+        window.close()
         app.exit(0)
 
     QTimer.singleShot(200, step)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -92,6 +93,8 @@ class DefinitionEditor(QTabWidget):
         self.project = None
         self._bursts: dict[tuple, int] = {}
         self._showing = False
+        self._italic = QFont()
+        self._italic.setItalic(True)
         self.setDocumentMode(True)
         self.addTab(_scrolled(self._general_page()), "Node type")
         self.addTab(_scrolled(self._layout_page()), "Layout")
@@ -181,7 +184,7 @@ class DefinitionEditor(QTabWidget):
         splitter.addWidget(left)
         splitter.addWidget(_scrolled(self.property_form))
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([170, 380])
+        splitter.setSizes([190, 380])
         self.properties_splitter = splitter
         return splitter
 
@@ -292,13 +295,15 @@ class DefinitionEditor(QTabWidget):
         if wanted != shown:
             self.property_list.clear()
             for name, group, mine in wanted:
-                item = QListWidgetItem(name if mine else f"{name}  (inherited)", self.property_list)
+                item = QListWidgetItem(name, self.property_list)
                 item.setData(Qt.UserRole, name)
                 item.setData(Qt.UserRole + 1, group)
                 item.setData(Qt.UserRole + 2, mine)
-                item.setToolTip(f"group: {group}" if group else "not in an inspector group (hidden or ungrouped)")
-                if not mine:
+                where = f"group: {group}" if group else "not in an inspector group (hidden or ungrouped)"
+                item.setToolTip(where if mine else f"inherited \u2014 {where}")
+                if not mine:  # inherited: grey italics, as inherited values elsewhere
                     item.setForeground(Qt.gray)
+                    item.setFont(self._italic)
         names = self.property_list.names()
         if current in names:
             self.property_list.setCurrentRow(names.index(current))

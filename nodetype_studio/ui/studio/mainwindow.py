@@ -12,6 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
+    QApplication,
     QButtonGroup,
     QHBoxLayout,
     QLabel,
@@ -77,6 +78,9 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.resize(1280, 820)
         self._build()
         self.checks = CheckRunner(self, delay_ms=self.settings.get("problemsDelayMs"))
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.checks.stop)  # the worker process ends with the studio
         self.checks.finished.connect(self._findings)
         self.checks.failed.connect(lambda message: self.status(f"Checks failed: {message}"))
         self.checks.started.connect(lambda: self.problems.set_busy(True))
@@ -157,6 +161,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.tree.viewport().installEventFilter(self)
         self.tree.setModel(self.tree_proxy)
         self.tree.setUniformRowHeights(True)
+        self.tree.setTextElideMode(Qt.ElideMiddle)  # long names keep both their package and their own name
         self.tree.setHeaderHidden(False)
         self.tree.header().setStretchLastSection(False)
         self.tree.header().setSectionResizeMode(0, self.tree.header().ResizeMode.Stretch)
@@ -191,7 +196,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.main_splitter.addWidget(left)
         self.main_splitter.addWidget(self.right_splitter)
         self.main_splitter.setStretchFactor(1, 1)
-        self.main_splitter.setSizes([300, 980])
+        self.main_splitter.setSizes([330, 950])
         self.setCentralWidget(self.main_splitter)
 
         self.message = QLabel(self)
@@ -340,6 +345,9 @@ class StudioWindow(ProjectIO, QMainWindow):
             self._show_selected()
         self._watch()
         self._update_title()
+        own = len(self.session.project.project_node_types())
+        files = len([f for f in self.session.project.files if not f.baseline])
+        self.status(f"Opened {self.session.root.name}: {own} node types in {files} files")
 
     def project_closed(self) -> None:
         self.selected = None
@@ -530,16 +538,19 @@ class StudioWindow(ProjectIO, QMainWindow):
                 self.source.set_files([])
                 return
             files = self.session.own_files(nt.name) or [Path(f.file.path) for f in nt.fragments]
-            self.source.set_files([(str(p), self.display(p)) for p in files])
+            entries = [(str(p), self.display(p)) for p in files]
             location = None
             if self.focus_property and self.focus_property in nt.properties:
+                # where the property is written: its own file, or the supertype's that defines it
                 location = nt.locate(("properties", self.focus_property))
-            location = location or nt.location_of_definition()
-            path = location.file if location is not None and location.file in {str(p) for p in files} else (
-                str(files[0]) if files else None)
-            if path is not None:
-                self.show_source(path, location.line if location is not None and location.file == path else 0,
-                                 switch=False)
+            location = location if location is not None and location.line else nt.location_of_definition()
+            if location is not None and location.file not in {path for path, _label in entries}:
+                entries.append((location.file, f"{self.display(location.file)}  (supertype)"))
+            self.source.set_files(entries)
+            if location is not None:
+                self.show_source(location.file, location.line, switch=False)
+            elif entries:
+                self.show_source(entries[0][0], 0, switch=False)
 
     def show_source(self, path: str, line: int, *, switch: bool = True) -> None:
         """Show ``path`` in the source view with ``line`` marked (and bring the Source tab forward)."""

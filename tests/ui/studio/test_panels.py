@@ -197,3 +197,13 @@ def test_a_worker_that_cannot_start_is_reported(qtbot, project, monkeypatch):
     assert "could not start" in blocker.args[0]
     assert not runner.busy
     runner.stop()
+
+
+def test_an_inherited_property_shows_the_supertype_file_where_it_is_written(qtbot, window):
+    window.bottom.setCurrentIndex(SOURCE_TAB)
+    window.select_type(TEASER)
+    window.definition.select_property("title")
+    source = window.source
+    assert source.current.endswith("Titled.yaml") and source.marked_line_text() == "    title:"
+    labels = [source.files.itemText(i) for i in range(source.files.count())]
+    assert labels == ["NodeTypes/Content/Teaser.yaml", "NodeTypes/Mixin/Titled.yaml  (supertype)"]
