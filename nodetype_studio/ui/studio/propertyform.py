@@ -288,7 +288,9 @@ class PropertyForm(QWidget):
         if body.name_edit.text() != self.name:
             body.name_edit.setText(self.name)
         body.name_edit.setReadOnly(not self.is_own)
-        body.name_note.setText("" if self.is_own else "inherited property: changes are written as overrides")
+        note = "" if self.is_own else "inherited property: changes are written as overrides"
+        body.name_note.setText(note)
+        body.name_note.setVisible(bool(note))
         for identifier, button in body.remove_buttons.items():
             button.setEnabled(self.own(("validation", identifier)) is not MISSING)
         spec = editor_spec(self.editor_identifier(), self.platform) if self.editor_identifier() else None
@@ -327,6 +329,7 @@ class PropertyForm(QWidget):
         if not PROPERTY_NAME.match(new) or new in self.node_type.properties:
             problem = "already exists" if new in self.node_type.properties else "letters, digits and _ only"
             self.name_note.setText(f"cannot rename to {new!r}: {problem}")
+            self.name_note.show()
             self.name_edit.setText(self.name)
             return
         old = self.name

@@ -39,7 +39,8 @@ CHANGED_LIGHT, CHANGED_DARK = "#7fb77e", "#5d9c5b"
 
 class YamlHighlighter(PygmentsHighlighter):
     """The YAML lexer emits token types no style names (``Punctuation.Indicator``): use the nearest
-    parent the style knows, as pygments' own formatters do."""
+    parent the style knows, as pygments' own formatters do. (The lexer is made with ``stripnl=False``:
+    a stripped leading newline would shift every colour by one character.)"""
 
     def _format(self, token):
         known = self._style._styles  # what style_for_token looks up
@@ -185,7 +186,7 @@ class SourceView(QWidget):
             document = QTextDocument(self)
             document.setDocumentLayout(QPlainTextDocumentLayout(document))
             document.setDefaultFont(self.view.font())
-            highlighter = YamlHighlighter(document, YamlLexer(), self._style)
+            highlighter = YamlHighlighter(document, YamlLexer(stripnl=False), self._style)
             entry = self._documents[path] = [document, highlighter, None]
         document = entry[0]
         if entry[2] != text:

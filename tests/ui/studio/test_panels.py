@@ -207,3 +207,18 @@ def test_an_inherited_property_shows_the_supertype_file_where_it_is_written(qtbo
     assert source.current.endswith("Titled.yaml") and source.marked_line_text() == "    title:"
     labels = [source.files.itemText(i) for i in range(source.files.count())]
     assert labels == ["NodeTypes/Content/Teaser.yaml", "NodeTypes/Mixin/Titled.yaml  (supertype)"]
+
+
+def test_colours_line_up_with_the_text_when_a_file_starts_with_a_blank_line(qtbot, window, project):
+    page = project / "NodeTypes" / "Document" / "Page.yaml"
+    page.write_text("\n" + page.read_text(encoding="utf-8"), encoding="utf-8")
+    window.reload()
+    window.bottom.setCurrentIndex(SOURCE_TAB)
+    window.select_type("Acme.Studio:Document.Page")
+    source = window.source
+    document, highlighter, _text = source._documents[source.current]
+    highlighter.rehighlight()
+    block = document.findBlockByNumber(1)  # 'Acme.Studio:Document.Page':
+    formats = block.layout().formats()
+    quoted = next(f for f in formats if f.start == 0)
+    assert quoted.length == len("'Acme.Studio:Document.Page'")
