@@ -37,6 +37,7 @@ from nodetype_studio.ui.studio import commands
 from nodetype_studio.ui.studio.fields import TextField
 from nodetype_studio.ui.studio.keyedtable import KeyedTable
 from nodetype_studio.ui.studio.ordering import plan_drop
+from nodetype_studio.ui.studio.owndefinition import own_config, own_properties
 from nodetype_studio.ui.studio.propertyform import PROPERTY_NAME, PropertyForm
 from nodetype_studio.ui.studio.values import REMOVE
 
@@ -227,7 +228,7 @@ class DefinitionEditor(QTabWidget):
         if page not in self._stale:
             return
         self._stale.discard(page)
-        local, effective = self.node_type.local, self.node_type.effective
+        local, effective = own_config(self.node_type), self.node_type.effective
         self._showing = True
         try:
             if page == 0:
@@ -250,7 +251,7 @@ class DefinitionEditor(QTabWidget):
             self._update_buttons()
 
     def _show_supertypes(self) -> None:
-        own = self.node_type.local.get("superTypes")
+        own = own_config(self.node_type).get("superTypes")
         own = own if isinstance(own, dict) else {}
         wanted = [(name, enabled is not None and enabled is not False) for name, enabled in own.items()]
         shown = [(self.supertypes.item(i).text(), self.supertypes.item(i).checkState() == Qt.Checked)
@@ -287,8 +288,7 @@ class DefinitionEditor(QTabWidget):
 
     def _show_properties(self, current: str | None) -> None:
         order, groups = self._property_order()
-        own = self.node_type.local.get("properties")
-        own = own if isinstance(own, dict) else {}
+        own = own_properties(self.node_type)
         wanted = [(name, groups.get(name), name in own) for name in order]
         shown = [(self.property_list.item(i).data(Qt.UserRole), self.property_list.item(i).data(Qt.UserRole + 1),
                   self.property_list.item(i).data(Qt.UserRole + 2)) for i in range(self.property_list.count())]
@@ -333,7 +333,7 @@ class DefinitionEditor(QTabWidget):
 
     def _update_buttons(self) -> None:
         name = self.current_property()
-        own = self.node_type.local.get("properties") if self.node_type is not None else None
+        own = own_properties(self.node_type) if self.node_type is not None else None
         mine = isinstance(own, dict) and name in own
         self.remove_property_button.setEnabled(bool(mine))
         self.remove_property_button.setToolTip(
@@ -387,7 +387,7 @@ class DefinitionEditor(QTabWidget):
             group = next(iter(available), None) if isinstance(available, dict) and available else None
         if group is not None:
             config["ui"]["inspector"]["group"] = group
-        own = self.node_type.local.get("properties")
+        own = own_properties(self.node_type)
         after = current if isinstance(own, dict) and current in own else None
         nt = self.node_type.name
         self.push(f"add property {name}", commands.insert_key(nt, ("properties",), name, config, after=after),
@@ -396,7 +396,7 @@ class DefinitionEditor(QTabWidget):
 
     def remove_property(self) -> None:
         name = self.current_property()
-        own = self.node_type.local.get("properties") if self.node_type is not None else None
+        own = own_properties(self.node_type) if self.node_type is not None else None
         if name and isinstance(own, dict) and name in own:
             nt = self.node_type.name
             self.push(f"remove property {name}", commands.unset(nt, ("properties", name)), focus=(nt, None))

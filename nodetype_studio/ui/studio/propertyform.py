@@ -48,6 +48,7 @@ from nodetype_studio.ui.studio.fields import (
     flow,
 )
 from nodetype_studio.ui.studio.keyedtable import KeyedTable
+from nodetype_studio.ui.studio.owndefinition import own_config, own_properties
 from nodetype_studio.ui.studio.values import REMOVE
 
 PROPERTY_NAME = re.compile(r"^_?[A-Za-z][A-Za-z0-9_]*$")
@@ -133,15 +134,14 @@ class PropertyForm(QWidget):
 
     # -- model access ------------------------------------------------------------------------------------
     def own(self, path: tuple) -> Any:
-        return get_path(self.node_type.local, ("properties", self.name) + path)
+        return get_path(own_config(self.node_type), ("properties", self.name) + path)
 
     def effective(self, path: tuple) -> Any:
         return get_path(self.node_type.effective, ("properties", self.name) + path)
 
     @property
     def is_own(self) -> bool:
-        props = self.node_type.local.get("properties") if self.node_type is not None else None
-        return isinstance(props, dict) and self.name in props
+        return self.node_type is not None and self.name in own_properties(self.node_type)
 
     def editor_identifier(self) -> str | None:
         value = self.effective(("ui", "inspector", "editor"))

@@ -245,3 +245,25 @@ def test_clearing_a_field_removes_the_key(qtbot, window, project):
     window.flush()
     assert "maxlength" not in text(window, project, "NodeTypes/Document/Page.yaml")
     assert REMOVE is not None
+
+
+def test_forms_show_what_the_files_say_not_the_processed_values(qtbot, make_window, tmp_path):
+    package = tmp_path / "Acme.Raw"
+    (package / "NodeTypes").mkdir(parents=True)
+    (package / "NodeTypes" / "Page.yaml").write_text(
+        "'Acme.Raw:Page':\n  superTypes:\n    'TYPO3.Neos:Document': true\n  ui:\n    label: i18n\n"
+        "  properties:\n    subtitle:\n      type: string\n      ui:\n        label: i18n\n", encoding="utf-8")
+    window = make_window(package)
+    window.select_type("Acme.Raw:Page")
+    definition = window.definition
+    definition.setCurrentIndex(0)
+    assert definition.label_field.text() == "i18n"
+    assert [definition.supertypes.item(i).text() for i in range(definition.supertypes.count())] == ["TYPO3.Neos:Document"]
+    definition.select_property("subtitle")
+    assert definition.property_form.field("ui", "label").text() == "i18n"
+    # and a supertype spelled the legacy way can be removed by that spelling
+    definition.setCurrentIndex(0)
+    definition.supertypes.setCurrentRow(0)
+    definition._remove_supertype()
+    window.flush()
+    assert "TYPO3" not in window.session.text_of(package / "NodeTypes" / "Page.yaml")
