@@ -170,10 +170,14 @@ def _override_texts(found, overrides: Mapping) -> dict[Path, str]:
     """Override texts keyed by the discovered path of their file (paths compared resolved)."""
     wanted = {Path(p).resolve(): text for p, text in overrides.items()}
     texts: dict[Path, str] = {}
-    for _pkg, _kind, p in found.load_order():
-        resolved = p.resolve()
-        if resolved in wanted:
-            texts[p] = wanted.pop(resolved)
+    order = [p for _pkg, _kind, p in found.load_order()]
+    for p in order:  # discovered paths are absolute: most match as they are
+        if p in wanted:
+            texts[p] = wanted.pop(p)
+    if wanted:  # the rest may be reached through symbolic links
+        for p in order:
+            if p not in texts and p.resolve() in wanted:
+                texts[p] = wanted.pop(p.resolve())
     for p in add_new_files(found, list(wanted)):
         texts[p] = wanted[p]
     return texts

@@ -168,8 +168,9 @@ class NodeTypeTreeModel(QAbstractItemModel):
         mode = mode or self.mode
         tree = _inheritance_tree(infos) if mode == "inheritance" else _package_tree(infos)
         if mode == self.mode and tree.shape() == self._root.shape():
+            changed = {name for name, info in infos.items() if self._infos.get(name) != info}
             self._infos = infos
-            self._refresh_all()
+            self._refresh_names(changed)
             return False
         self.beginResetModel()
         self._root, self._infos, self.mode = tree, infos, mode
@@ -187,8 +188,9 @@ class NodeTypeTreeModel(QAbstractItemModel):
 
     def set_dirty(self, names: set[str]) -> None:
         if names != self._dirty:
+            changed = names ^ self._dirty
             self._dirty = set(names)
-            self._refresh_all(columns=(0,))
+            self._refresh_names(changed, columns=(0,))
 
     def set_icon_provider(self, icon_for: Callable[[Any], QIcon]) -> None:
         self.icon_for = icon_for
@@ -202,6 +204,15 @@ class NodeTypeTreeModel(QAbstractItemModel):
             first, last = node.children[0], node.children[-1]
             parent = self._index_of(node)
             self.dataChanged.emit(self.index(first.row, min(columns), parent), self.index(last.row, max(columns), parent))
+
+    def _refresh_names(self, names: set[str], columns=(0, 1)) -> None:
+        """dataChanged for the rows of these node types only."""
+        if not names:
+            return
+        for node in _walk(self._root):
+            if node.kind == "type" and node.name in names:
+                self.dataChanged.emit(self.createIndex(node.row, min(columns), node),
+                                      self.createIndex(node.row, max(columns), node))
 
     def _index_of(self, node: _Node) -> QModelIndex:
         return QModelIndex() if node is self._root else self.createIndex(node.row, 0, node)

@@ -147,3 +147,17 @@ def test_icons_come_from_the_provider_once_per_value():
         for index in model.indexes_of(TEASER):
             index.data(Qt.DecorationRole)
     assert asked == ["icon-file-text"]
+
+
+def test_a_changed_label_refreshes_only_that_types_rows(qtbot):
+    model = make_model()
+    infos = type_infos(load_project(FIXTURE, overrides={}))
+    changed = dict(infos)
+    old = infos[TEASER]
+    changed[TEASER] = TypeInfo(old.name, "Teaser box", old.icon, old.abstract, old.final, old.platform, old.supertypes,
+                               old.search)
+    seen = []
+    model.dataChanged.connect(lambda first, last, roles=(): seen.append(first.data(NAME_ROLE)))
+    assert model.set_types(changed) is False
+    assert seen == [TEASER] * len(model.indexes_of(TEASER))
+    assert "Label: Teaser box" in model.indexes_of(TEASER)[0].data(Qt.ToolTipRole)
