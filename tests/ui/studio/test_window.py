@@ -182,3 +182,20 @@ def test_light_and_dark_schemes(qtbot, window, settings):
 
 def test_settings_location_is_separate_per_test(settings):
     assert isinstance(settings, Settings) and settings.store.format() == QSettings.IniFormat
+
+
+def test_the_settings_dialog_changes_settings_at_once(qtbot, window, settings):
+    from nodetype_studio.ui.studio.settingsdialog import SettingsDialog
+
+    dialog = SettingsDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.review.setChecked(False)
+    dialog.journal.setChecked(False)
+    dialog.delay.setValue(900)
+    assert settings.get("reviewBeforeSave") is False and settings.get("autosaveJournal") is False
+    assert window.checks._timer.interval() == 900 and settings.get("problemsDelayMs") == 900
+    dialog.scheme.setCurrentIndex(2)
+    assert settings.get("colorScheme") == "dark"
+    type_label(qtbot, window)
+    window.write_journal()
+    assert not window.journal.path.exists()  # the journal is off
