@@ -104,29 +104,33 @@ class StudioWindow(ProjectIO, QMainWindow):
 
     def _scheme_changed(self, dark: bool) -> None:
         if self._panels_built:
+            self._apply_icon_colour()
             self._source.set_dark(dark)
-            self._show_details()
+            self._preview.forget_all()  # its icons are drawn in the scheme's colour
+            self._show_selected()
         if self._icons_loaded:
             self._load_icons()
+
+    def _apply_icon_colour(self) -> None:
+        from nodetype_studio.ui import icons
+        from nodetype_studio.ui.studio.theme import DARK_ICON, LIGHT_ICON, is_dark
+
+        # the application's palette: a widget's own follows it only on the next event-loop turn
+        icons.set_color(DARK_ICON if is_dark(QApplication.palette()) else LIGHT_ICON)
 
     _icons_loaded = False
 
     def _load_icons(self) -> None:
         from nodetype_studio.ui import icons
-        from nodetype_studio.ui.studio.theme import DARK_ICON, is_dark, tinted
 
-        dark = is_dark(self.palette())
+        self._apply_icon_colour()
         packages = {}
         if self.session is not None:
             from nodetype_studio.ui.layout import package_folders
 
             packages = package_folders(self.session.project)
 
-        def icon_for(value):
-            found = icons.icon(value, packages)
-            return tinted(found, DARK_ICON) if dark and not str(value or "").startswith("resource://") else found
-
-        self.tree_model.set_icon_provider(icon_for)
+        self.tree_model.set_icon_provider(lambda value: icons.icon(value, packages))
         menus.apply_icons(self)
         self._icons_loaded = True
 
@@ -256,6 +260,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         for name, widget in (("definition", self._definition), ("preview", self._preview), ("source", self._source),
                              ("provenance", self._provenance)):
             self._hosts[name].layout().addWidget(widget)
+        self._apply_icon_colour()
         if self.theme is not None:
             self._source.set_dark(self.theme.is_dark)
 

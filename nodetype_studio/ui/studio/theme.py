@@ -7,9 +7,10 @@ studio sets explicit Fusion palettes for both schemes and only asks Qt which one
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
-DARK_ICON = "#d6d6d6"
+DARK_ICON = "#d6d6d6"  # Font Awesome glyphs on the dark palette
+LIGHT_ICON = "#3f3f3f"  # and on the light one (the icons module's own default)
 
 _DARK = {
     QPalette.Window: "#2b2d30", QPalette.WindowText: "#dfe1e5", QPalette.Base: "#1e1f22",
@@ -70,23 +71,3 @@ class Theme(QObject):
 def is_dark(palette: QPalette | None = None) -> bool:
     palette = palette or QGuiApplication.palette()
     return palette.color(QPalette.Window).lightness() < 128
-
-
-def tinted(icon: QIcon, colour: str, sizes=(16, 20, 24, 32)) -> QIcon:
-    """``icon`` recoloured (its shape kept): dark glyphs stay visible on a dark background."""
-    result = QIcon()
-    for size in sizes:
-        for scale in (1, 2):
-            source = icon.pixmap(size * scale, size * scale)
-            if source.isNull():
-                continue
-            pixmap = QPixmap(source.size())
-            pixmap.fill(Qt.transparent)
-            painter = QPainter(pixmap)
-            painter.drawPixmap(0, 0, source)
-            painter.setCompositionMode(QPainter.CompositionMode_SourceIn)
-            painter.fillRect(pixmap.rect(), QColor(colour))
-            painter.end()
-            pixmap.setDevicePixelRatio(scale)
-            result.addPixmap(pixmap)
-    return result

@@ -171,8 +171,13 @@ def test_light_and_dark_schemes(qtbot, window, settings):
     window.set_theme(theme)
     try:
         assert is_dark(app.palette()) and window.source._style == "github-dark"
+        from nodetype_studio.ui import icons
+
+        assert icons.ICON_COLOR == "#d6d6d6"  # glyphs light on the dark palette, in the preview too
+        assert window.preview.current() is not None
         window.actions_by_name["scheme_light"].trigger()
         assert not is_dark(app.palette()) and settings.get("colorScheme") == "light"
+        assert icons.ICON_COLOR == "#3f3f3f"
         assert window.source._style == "default"
         window.actions_by_name["scheme_system"].trigger()
         assert settings.get("colorScheme") == "system"
