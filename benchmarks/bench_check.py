@@ -60,11 +60,11 @@ def measure(root: Path, repeat: int) -> tuple[float, float, int, int]:
 
 def one_time_cost(root: Path) -> float:
     """First check in the process minus a later one: plugin discovery and the V8 start-up."""
-    from nodetype_studio.checks import regex_js
+    from nodetype_studio import jsengine
     from nodetype_studio.plugins import reload_plugins
 
     reload_plugins()
-    regex_js._v8.cache_clear()
+    jsengine.reset()
     project = open_cold(root)
     start = time.perf_counter()
     run_checks(project)

@@ -123,22 +123,38 @@ def plain_class(widget: QWidget) -> type:
     return next(cls for cls in type(widget).__mro__ if cls.__module__.startswith("PySide6"))
 
 
+def _own_children(widget: QWidget) -> list[QWidget]:
+    """The child widgets the inspector's code made below ``widget``: its direct children, and theirs when
+    a child is a Python subclass (a plain Qt class's own children, e.g. a combo box's popup or a text
+    edit's scroll bars, come with that class and are made in the floor too)."""
+    found = []
+    for child in widget.findChildren(QWidget, options=Qt.FindDirectChildrenOnly):
+        found.append(child)
+        if plain_class(child) is not type(child):
+            found += _own_children(child)
+    return found
+
+
 def composition(inspector: InspectorWidget) -> list[list[type]]:
     """Per shown property, the plain Qt classes of the widgets the inspector made for it: its label (if
-    the editor does not show its own), the editor widget, and the editor's own child widgets."""
+    the editor does not show its own), the editor widget, and the editor's own child widgets (with the
+    children of its Python-made children, e.g. a date field's picker button); then one row per group of
+    the current tab with the group's section, header and body widgets."""
     rows = []
     for name, editor in inspector.editors.items():
         classes = [] if editor.has_own_label else [QLabel]
         classes.append(plain_class(editor))
-        classes += [plain_class(w) for w in editor.findChildren(QWidget, options=Qt.FindDirectChildrenOnly)]
+        classes += [plain_class(w) for w in _own_children(editor)]
         rows.append(classes)
+    for section in inspector.sections.values():
+        rows.append([plain_class(section), plain_class(section.header), plain_class(section.body)])
     return rows
 
 
 class FloorRun:
     """The floor: one host widget on screen; each run replaces its content by a fresh QFormLayout of
-    plain Qt widgets. ``same``: per property the same number of widgets of the same Qt classes as the
-    inspector made (taken from a built inspector); ``principal``: a QLabel and the editor's principal
+    plain Qt widgets. ``same``: per property (and group) the same number of widgets of the same Qt
+    classes as the inspector made (taken from a built inspector); ``principal``: a QLabel and the editor's principal
     Qt widget only (for reference)."""
 
     def __init__(self, app):
@@ -208,11 +224,13 @@ def main() -> int:
     app = QApplication.instance() or QApplication([])
     validate, note = _validator()
     sizes = [int(s) for s in args.sizes.split(",")]
-    inspector_run, floor_run = InspectorRun(app, validate), FloorRun(app)
+    # One host per floor variant: each run then deletes its own previous content, as the inspector does
+    # (with one shared host, each variant would pay for deleting the other's widgets).
+    inspector_run, same_run, principal_run = InspectorRun(app, validate), FloorRun(app), FloorRun(app)
     # warm-up: first-use costs (fonts, styles, icon fonts, imports) are not what is measured
     inspector_run(InspectorSource("Bench.Warm:Up", node_type(len(KINDS)), NEOS))
-    floor_run.principal(len(KINDS))
-    floor_run.same(composition(inspector_run.widget))
+    principal_run.principal(len(KINDS))
+    same_run.same(composition(inspector_run.widget))
     print(f"Inspector build vs plain Qt widgets in a form layout (GUI-thread CPU ms, best of {args.repeat}; {note})")
     print("  same:      floor with the same number of plain Qt widgets of the same classes as the inspector")
     print("  principal: floor with only a QLabel and the principal Qt widget per property (reference)")
@@ -224,7 +242,7 @@ def main() -> int:
         inspector_run(source)
         rows = composition(inspector_run.widget)
         same, principal, inspector = timed(
-            [lambda: floor_run.same(rows), lambda: floor_run.principal(count), lambda: inspector_run(source)],
+            [lambda: same_run.same(rows), lambda: principal_run.principal(count), lambda: inspector_run(source)],
             args.repeat,
         )
         worst = max(worst, inspector / same)

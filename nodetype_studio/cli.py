@@ -40,6 +40,10 @@ def main(argv: list[str] | None = None) -> int:
 
     run_worker_if_requested()
     argv = list(sys.argv[1:] if argv is None else argv)
+    if "--self-test" in argv:
+        from nodetype_studio.selftest import main as self_test
+
+        return self_test(argv)
     if not argv or not (argv[0] in COMMANDS or argv[0].startswith("-")):
         return _open_gui(argv)
     parser = build_parser()

@@ -124,8 +124,25 @@ def _platform(platform: Platform | None) -> Platform:
     return platform if platform is not None else Platform("Cms")
 
 
+class _Entry:
+    """What editors and validators share: the identifier in a platform's spelling, options by path."""
+
+    __slots__ = ()
+    _namespace = ""  # the Platform method that spells a built-in identifier
+
+    def identifier(self, platform: Platform | None = None) -> str:
+        if self.custom_identifier:
+            return self.custom_identifier
+        return getattr(_platform(platform), self._namespace)(self.short_name)
+
+    def option(self, path: str | tuple) -> OptionSpec | None:
+        return option_at(self.options, path)
+
+
 @dataclass(frozen=True, slots=True)
-class EditorSpec:
+class EditorSpec(_Entry):
+    _namespace = "editor"
+
     short_name: str
     fits_types: tuple[str, ...]
     options: Mapping[str, OptionSpec]
@@ -139,14 +156,6 @@ class EditorSpec:
     options_declared: bool = True  # False: a plugin that did not declare its options (any option goes)
     open_options: bool = False  # options are handed on as is (CKEditor config): only likely typos are reported
 
-    def identifier(self, platform: Platform | None = None) -> str:
-        if self.custom_identifier:
-            return self.custom_identifier
-        return _platform(platform).editor(self.short_name)
-
-    def option(self, path: str | tuple) -> OptionSpec | None:
-        return option_at(self.options, path)
-
     def default(self, path: str | tuple, platform: Platform | None = None) -> Any:
         """The default of the option at ``path`` (platform node type names in ``platform``'s prefix)."""
         spec = self.option(path)
@@ -159,7 +168,9 @@ class EditorSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class ValidatorSpec:
+class ValidatorSpec(_Entry):
+    _namespace = "validator"
+
     short_name: str
     options: Mapping[str, OptionSpec]
     runs_in_browser: bool = True
@@ -169,14 +180,6 @@ class ValidatorSpec:
     custom_identifier: str | None = None
     origin: str = "built-in"
     options_declared: bool = True
-
-    def identifier(self, platform: Platform | None = None) -> str:
-        if self.custom_identifier:
-            return self.custom_identifier
-        return _platform(platform).validator(self.short_name)
-
-    def option(self, path: str | tuple) -> OptionSpec | None:
-        return option_at(self.options, path)
 
 
 def _localize(value: Any, platform: Platform | None) -> Any:

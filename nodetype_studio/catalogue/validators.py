@@ -1,4 +1,11 @@
-"""Every client-side validator of the spec with its options (names from neos-facts §3)."""
+"""Every client-side validator of the spec with its options (names from neos-facts §3).
+
+The single source of the built-in validators' identifiers, options (names, types, defaults,
+required), descriptions and ``runs_in_browser``: the checker reads it, and the validation engine's
+built-in validators take their ``options`` from it. Defaults are the browser's: a missing bound
+is no bound (the server framework's own defaults, e.g. Flow's `minimum: 0`, are not what the
+browser applies).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +16,8 @@ from nodetype_studio.catalogue.specs import Rule, ValidatorSpec
 
 #: Accepted by every validator since UI 8.0: replaces the main error message.
 COMMON_OPTIONS = options(
-    opt("validationErrorMessage", "string", description="Replaces the main error message (text or translation id)"),
+    opt("validationErrorMessage", "string",
+        description="Translation id or literal text that replaces the validator's main error message."),
 )
 
 _SERVER_ONLY = "Read by the server framework's validator only; the browser ignores it."
@@ -18,53 +26,66 @@ _MIN_MAX_RULE = Rule("le", ("minimum", "maximum"), "validator-min-max",
                      "`minimum` ({a}) is greater than `maximum` ({b}); no value can pass", "error")
 
 
-def _validator(short: str, *opts, rules=(), **kw) -> ValidatorSpec:
-    return ValidatorSpec(short_name=short, options=merged(COMMON_OPTIONS, options(*opts)), rules=rules, **kw)
+def _validator(short: str, description: str, *opts, rules=(), **kw) -> ValidatorSpec:
+    return ValidatorSpec(short_name=short, options=merged(COMMON_OPTIONS, options(*opts)), rules=rules,
+                         description=description, **kw)
+
+
+def _bounds(kind: str, unit: str, lower: str, upper: str) -> tuple:
+    """`minimum` and `maximum`; missing means no bound (JavaScript compares with NaN)."""
+    return (opt("minimum", kind, description=f"{lower} {unit}; missing = no lower bound."),
+            opt("maximum", kind, description=f"{upper} {unit}; missing = no upper bound."))
 
 
 _VALIDATOR_LIST = (
-    _validator("AlphanumericValidator", description="Only letters and digits"),
-    _validator("CountValidator",
-               opt("minimum", "numeric", 0, description="Fewest items"),
-               opt("maximum", "numeric", description="Most items"),
-               rules=(_MIN_MAX_RULE,), description="Number of items of a list or map"),
+    _validator("AlphanumericValidator", "Only Unicode letters (L*) and decimal digits (Nd); no spaces or underscores."),
+    _validator("CountValidator", "A list or map must have between minimum and maximum entries; an empty one always passes.",
+               *_bounds("numeric", "entries", "Fewest", "Most"), rules=(_MIN_MAX_RULE,)),
     _validator("DateTimeRangeValidator",
-               opt("earliestDate", "string|null", None, description="Earliest date (date, start/duration or duration/end)"),
-               opt("latestDate", "string|null", None, description="Latest date"),
-               runs_in_browser=False, description="Date between bounds",
+               "The date must lie after earliestDate and/or before latestDate (server framework semantics; "
+               "the browser does not run this validator).",
+               opt("earliestDate", "string|null", None,
+                   description="A time (`now`, `2024-01-01`, `-1 week`), `<start>/<ISO duration>` or `<ISO duration>/<end>`."),
+               opt("latestDate", "string|null", None, description="Same forms as earliestDate."),
+               runs_in_browser=False,
                compat_notes=("DateTimeRangeValidator is not registered in the CMS's browser UI: it never runs "
                              "(the UI logs \"Validator not found\" and lets every value pass).",)),
     _validator("DateTimeValidator",
+               "An ISO 8601 date-time with a numeric offset, e.g. 2024-01-31T10:00:00+01:00 (no Z, no fractions).",
                opt("locale", "string|null", description=_SERVER_ONLY, source="facts"),
                opt("strictMode", "boolean", True, description=_SERVER_ONLY, source="facts"),
                opt("formatLength", "string", "default", allowed=("default", "full", "long", "medium", "short"),
                    description=_SERVER_ONLY, source="facts"),
                opt("formatType", "string", "date", allowed=("date", "time", "datetime"),
-                   description=_SERVER_ONLY, source="facts"),
-               description="A date-time string with numeric offset"),
+                   description=_SERVER_ONLY, source="facts")),
     _validator("EmailAddressValidator",
+               "RFC 5321/5322 address syntax as the CMS's isemail checks it: quoted local parts, IP literals, "
+               "international addresses and dotless domains (admin@mailserver1) are valid; no DNS lookup.",
                opt("strict", "boolean", False, description=_SERVER_ONLY, source="facts"),
-               opt("checkDns", "boolean", False, description=_SERVER_ONLY, source="facts"),
-               description="An e-mail address"),
-    _validator("FloatValidator", description="A decimal number with a decimal point"),
-    _validator("IntegerValidator", description="An integer"),
-    _validator("LabelValidator", description="Letters, digits, spaces and some punctuation"),
-    _validator("NotEmptyValidator", description="A value is required"),
+               opt("checkDns", "boolean", False, description=_SERVER_ONLY, source="facts")),
+    _validator("FloatValidator",
+               "The value must be written with a decimal point and at least one digit after it (1.5, .5, -0.5e3)."),
+    _validator("IntegerValidator",
+               "parseInt(value) must be a safe integer and the value must consist of digits and '-' only."),
+    _validator("LabelValidator",
+               "Letters, currency symbols, ASCII digits, spaces and , . : ; ? ! % § & \" ' / + - _ = ( ) #."),
+    _validator("NotEmptyValidator", "The value must not be empty."),
     _validator("NumberRangeValidator",
-               opt("minimum", "numeric", 0, description="Lowest number"),
-               opt("maximum", "numeric", description="Greatest number"),
-               rules=(_MIN_MAX_RULE,), description="A number within bounds"),
+               "The number must lie between minimum and maximum (inclusive); strings are read with parseInt.",
+               *_bounds("numeric", "allowed number", "Smallest", "Largest"), rules=(_MIN_MAX_RULE,)),
     _validator("RegularExpressionValidator",
-               opt("regularExpression", "string", required=True, description="JavaScript regular expression literal"),
-               description="Value must contain a match"),
+               "The value must contain a match of the JavaScript regular expression `/body/flags` (flags g, i, m, y).",
+               opt("regularExpression", "string", required=True,
+                   description="A JavaScript regex literal like /^[a-z]+$/i (or a bare pattern).")),
     _validator("StringLengthValidator",
-               opt("minimum", "integer", 0, description="Fewest characters"),
-               opt("maximum", "integer", description="Most characters"),
-               opt("ignoreHtml", "boolean", False, description="Count the text without markup", source="facts"),
-               rules=(_MIN_MAX_RULE,), description="Length within bounds"),
-    _validator("StringValidator", description="A string"),
-    _validator("TextValidator", description="Text without markup tags"),
-    _validator("UuidValidator", description="Contains a UUID"),
+               "The length of the value (UTF-16 code units) must lie between minimum and maximum.",
+               *_bounds("integer", "characters", "Fewest", "Most"),
+               opt("ignoreHtml", "boolean", False, description="Measure the text content of the value read as HTML.",
+                   source="facts"),
+               rules=(_MIN_MAX_RULE,)),
+    _validator("StringValidator", "The value must be a string."),
+    _validator("TextValidator", "The value must not contain XML/HTML tags."),
+    _validator("UuidValidator", "The value must contain a lower-case UUID (not anchored: surrounding text is allowed)."),
 )
 
 #: Built-in validators by short name.

@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from nodetype_studio.checks import compat, editors, layout, options, properties, validators  # noqa: F401  (registers rules)
+from nodetype_studio.checks import compat, datasources, editors, layout, options, properties, validators  # noqa: F401  (registers rules)
 from nodetype_studio.checks.base import COMBINED, NODE_RULES, PROPERTY_RULES, Context, iter_properties, own_property_names
 from nodetype_studio.diagnostics import Diagnostic, sort_key
 

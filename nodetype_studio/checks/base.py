@@ -14,11 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
-from nodetype_studio.catalogue import (
-    EditorSpec, ValidatorSpec, custom_editors, custom_validators, editor_spec, suggest, validator_spec,
-)
+from nodetype_studio.catalogue import EditorSpec, ValidatorSpec, custom_editors, editor_spec, suggest, validator_spec
 from nodetype_studio.diagnostics import Diagnostic, Location, Severity
 from nodetype_studio.platform import Platform
+from nodetype_studio.validation import registered_validators
 
 PropertyRule = Callable[["Context", "PropertyView"], Iterable[Diagnostic]]
 NodeRule = Callable[["Context", Any], Iterable[Diagnostic]]
@@ -33,22 +32,21 @@ CLIENT_EVAL = "ClientEval:"
 _PLATFORM_CLASSES = ("Neos\\Neos\\", "TYPO3\\Neos\\", "Cms\\Cms\\")
 
 
-def property_rule(func: PropertyRule | None = None, *, combined: bool = False):
-    def register(rule: PropertyRule) -> PropertyRule:
-        PROPERTY_RULES.append(rule)
-        if combined:
-            COMBINED.add(rule)
-        return rule
-    return register(func) if func is not None else register
+def _rule_decorator(registry: list):
+    def decorator(func=None, *, combined: bool = False):
+        def register(rule):
+            registry.append(rule)
+            if combined:
+                COMBINED.add(rule)
+            return rule
+        return register(func) if func is not None else register
+    return decorator
 
 
-def node_rule(func: NodeRule | None = None, *, combined: bool = False):
-    def register(rule: NodeRule) -> NodeRule:
-        NODE_RULES.append(rule)
-        if combined:
-            COMBINED.add(rule)
-        return rule
-    return register(func) if func is not None else register
+#: ``@property_rule`` / ``@property_rule(combined=True)``: register a rule run for every property.
+property_rule = _rule_decorator(PROPERTY_RULES)
+#: ``@node_rule`` / ``@node_rule(combined=True)``: register a rule run for every node type.
+node_rule = _rule_decorator(NODE_RULES)
 
 
 def is_client_eval(value: Any) -> bool:
@@ -113,7 +111,7 @@ class Context:
         platform = getattr(project, "platform", None) or Platform()
         sources = list(getattr(project, "files", ())) + list(getattr(project, "settings_files", ()))
         files = frozenset(str(f.path) for f in sources if not getattr(f, "baseline", False))
-        return cls(project, platform, files, custom_editors(), custom_validators())
+        return cls(project, platform, files, custom_editors(), plugin_validators(platform))
 
     def is_user_location(self, location: Location | None) -> bool:
         return location is not None and location.file in self.user_files
@@ -167,21 +165,34 @@ class Context:
         return names
 
     def editor(self, identifier: Any) -> EditorSpec | None:
-        if not isinstance(identifier, str):
-            return None
-        if identifier not in self._editor_cache:
-            # a bare short name ("SelectBoxEditor") is not an identifier the CMS resolves
-            found = editor_spec(identifier, self.platform, plugins=False) if "/" in identifier else None
-            self._editor_cache[identifier] = found or self.editors.get(identifier)
-        return self._editor_cache[identifier]
+        try:  # the hot path: every property asks, most for the same few identifiers
+            return self._editor_cache[identifier]
+        except (KeyError, TypeError):
+            return self._find(identifier, self._editor_cache, _builtin_editor, self.editors)
 
     def validator(self, identifier: Any) -> ValidatorSpec | None:
+        try:
+            return self._validator_cache[identifier]
+        except (KeyError, TypeError):
+            return self._find(identifier, self._validator_cache, validator_spec, self.validators)
+
+    def _find(self, identifier: Any, cache: dict, builtin: Callable, registered: dict):
+        """A built-in (any spelling) or plugin entry, remembered for the run."""
         if not isinstance(identifier, str):
             return None
-        if identifier not in self._validator_cache:
-            found = validator_spec(identifier, self.platform, plugins=False) if "/" in identifier else None
-            self._validator_cache[identifier] = found or self.validators.get(identifier)
-        return self._validator_cache[identifier]
+        # a bare short name ("SelectBoxEditor") is not an identifier the CMS resolves
+        found = builtin(identifier, self.platform) if "/" in identifier else None
+        cache[identifier] = found = found or registered.get(identifier)
+        return found
+
+
+def _builtin_editor(identifier: str, platform: Platform) -> EditorSpec | None:
+    return editor_spec(identifier, platform, plugins=False)
+
+
+def plugin_validators(platform: Platform) -> dict[str, ValidatorSpec]:
+    """Validators registered by plugins, by identifier: the validation registry is the one source."""
+    return {v.identifier: v.spec for v in registered_validators(platform).values() if v.origin != "built-in"}
 
 
 def _from_preset(nt: Any, path: tuple) -> bool:

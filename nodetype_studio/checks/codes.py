@@ -47,6 +47,12 @@ CHECK_CODES: dict[str, str] = {
     "inspector-group-undefined": "A property or view in an inspector group the node type does not define",
     "inspector-tab-undefined": "An inspector group on a tab the node type does not define",
     "position-duplicate": "Two items share a position, so their order is ambiguous",
+    # data sources
+    "datasource-unresolved": "A data-source select box that no plugin, fixture file or backend answers",
+    "datasource-fixture-invalid": "A data-source fixture file that cannot be read or has the wrong shape",
+    "datasource-fixture-entry": "A fixture entry the select box leaves out (no label)",
+    "datasource-uri-wins": "Both `dataSourceUri` and `dataSourceIdentifier`: the URI is used",
+    "datasource-values-ignored": "`values` next to a data source: the data-source select box ignores them",
     # spec vs CMS
     "compat-rows": "TextArea `rows` is not read by the CMS",
     "compat-button-label": "CodeEditor `buttonLabel` is not read by the CMS",
@@ -59,6 +65,8 @@ CHECK_CODES: dict[str, str] = {
     "compat-placeholder": "SelectBox placeholder shows without `allowEmpty` in the CMS",
     "compat-minimum-results-for-search": "SelectBox search box default differs in the CMS",
     "compat-group-sorting": "SelectBox choices are not sorted by group in the CMS",
+    "compat-datasource-group-order": "Data-source choices the CMS shows in first-occurrence group order",
+    "compat-datasource-uri-relative": "A relative `dataSourceUri`, which the CMS cannot request",
     "compat-datetime-range-validator": "DateTimeRangeValidator does not run in the CMS's browser UI",
     "compat-datetime-format": "A DateTime format letter the CMS does not convert",
     "compat-editor-default-value": "DateTimeEditor `defaultValue` option is not read by the CMS",

@@ -33,25 +33,26 @@ def property_group(ctx: Context, prop: PropertyView):
                  f"inspector never shows it{why}", prop.name)
 
 
+#: (section, key naming its container, container section, code, message): where groups and views are placed.
+_PLACEMENTS = (
+    ("groups", "tab", "tabs", "inspector-tab-undefined",
+     "group `{item}` is on tab `{target}`, which this node type does not define, so the group is never shown"),
+    ("views", "group", "groups", "inspector-group-undefined",
+     "view `{item}` is in group `{target}`, which this node type does not define"),
+)
+
+
 @node_rule(combined=True)
 def group_tabs_and_view_groups(ctx: Context, nt):
-    groups, tabs = _defined(nt, "groups"), _defined(nt, "tabs")
-    for group_id, group in groups.items():
-        tab = get(group, "tab")
-        if tab is None or is_client_eval(tab) or str(tab) in tabs:
-            continue
-        hint = suggest(str(tab), list(tabs))
-        yield ctx.at(nt, _INSPECTOR + ("groups", group_id, "tab"), Severity.WARNING, "inspector-tab-undefined",
-                     f"group `{group_id}` is on tab `{tab}`, which this node type does not define, so the group is "
-                     "never shown" + (f"; did you mean `{hint}`?" if hint else ""))
-    for view_id, view in _defined(nt, "views").items():
-        group = get(view, "group")
-        if group is None or is_client_eval(group) or str(group) in groups:
-            continue
-        hint = suggest(str(group), list(groups))
-        yield ctx.at(nt, _INSPECTOR + ("views", view_id, "group"), Severity.WARNING, "inspector-group-undefined",
-                     f"view `{view_id}` is in group `{group}`, which this node type does not define"
-                     + (f"; did you mean `{hint}`?" if hint else ""))
+    for section, key, container, code, message in _PLACEMENTS:
+        targets = _defined(nt, container)
+        for item_id, item in _defined(nt, section).items():
+            target = get(item, key)
+            if target is None or is_client_eval(target) or str(target) in targets:
+                continue
+            hint = suggest(str(target), list(targets))
+            yield ctx.at(nt, _INSPECTOR + (section, item_id, key), Severity.WARNING, code,
+                         message.format(item=item_id, target=target) + (f"; did you mean `{hint}`?" if hint else ""))
 
 
 def _explicit_position(value) -> float | None:

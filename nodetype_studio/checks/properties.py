@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from nodetype_studio import phptime
 from nodetype_studio.catalogue.types import canonical_type
 from nodetype_studio.checks.base import Context, PropertyView, fmt_number, get, number, property_rule
 from nodetype_studio.checks.optionwalk import describe_value
-from nodetype_studio.checks.phpdate import is_php_date
 from nodetype_studio.diagnostics import Severity
 
 
@@ -26,7 +26,7 @@ DEFAULT_VALUE_SHAPES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "array<integer>": (lambda v: isinstance(v, list) and all(_is_int(i) for i in v), "a list of integers"),
     "reference": (lambda v: isinstance(v, str), "a node identifier string"),
     "references": (lambda v: isinstance(v, list) and all(isinstance(i, str) for i in v), "a list of node identifiers"),
-    "DateTime": (lambda v: isinstance(v, str) and is_php_date(v),
+    "DateTime": (phptime.is_valid,
                  "a date/time string such as `now`, `+1 day`, `tomorrow 09:00` or `2024-01-31`"),
 }
 
@@ -52,7 +52,7 @@ def datetime_editor_default(ctx: Context, prop: PropertyView):
     """The spec lists `defaultValue` among the DateTimeEditor options, with the same relative syntax."""
     value = prop.written_options.get("defaultValue")
     spec = ctx.editor(prop.editor_id) if prop.has_inspector else None
-    if value is None or spec is None or spec.short_name != "DateTimeEditor" or is_php_date(value):
+    if value is None or spec is None or spec.short_name != "DateTimeEditor" or phptime.is_valid(value):
         return
     yield ctx.at(prop.nt, prop.options_path + ("defaultValue",), Severity.ERROR, "default-value-type",
                  f"`defaultValue` {describe_value(value)} is not a date/time string the server understands; use e.g. "

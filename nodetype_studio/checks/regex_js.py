@@ -1,19 +1,19 @@
 """Is a RegularExpressionValidator pattern one the browser understands?
 
-The CMS splits the option with ``^/?(.*?)(?:/([gimy]*))?$`` into a body and JavaScript flags and
-compiles ``new RegExp(body, flags)`` (neos-facts §3.2). Patterns are often written for PCRE (the
-server framework's dialect); constructs only PCRE knows either fail to compile in JavaScript or,
-worse, compile to something else (``\\A`` is a literal `A` there). The body is compiled with V8
-(mini-racer) when available; PCRE-only constructs are found by a scan of the pattern.
+The option is split and compiled exactly as the CMS does by ``nodetype_studio.jsregex`` (neos-facts
+§3.2). Patterns are often written for PCRE (the server framework's dialect); constructs only PCRE
+knows either fail to compile in JavaScript or, worse, compile to something else (``\\A`` is a
+literal `A` there): those are found by a scan of the pattern, which is this module's own part.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
-_SPLIT = re.compile(r"^/?(.*?)(?:/([gimy]*))?$", re.DOTALL)
+from nodetype_studio.jsregex import compile_error, split_option
+
 _DELIMITED = re.compile(r"^/(.*)/([A-Za-z]*)$", re.DOTALL)
 
 #: Escapes PCRE understands and JavaScript (without the `u` flag) reads as a literal letter.
@@ -53,12 +53,6 @@ class RegexProblem:
     message: str
 
 
-def split_pattern(option: str) -> tuple[str, str]:
-    """Body and flags exactly as the CMS splits the option."""
-    m = _SPLIT.match(option)
-    return (m.group(1), m.group(2) or "") if m else (option, "")
-
-
 @lru_cache(maxsize=4096)
 def regex_problems(option: str) -> tuple[RegexProblem, ...]:
     """Why the browser will not use ``option`` as intended; empty when it is fine (cached: patterns repeat)."""
@@ -72,12 +66,16 @@ def regex_problems(option: str) -> tuple[RegexProblem, ...]:
                 "flags", f"flag{'s' if len(bad) > 1 else ''} `{flags}` after the pattern {'are' if len(bad) > 1 else 'is'} "
                          "PCRE-only: the browser keeps `/" + delimited.group(2) + "` as part of the pattern, so "
                          "nothing matches; only g, i, m and y work"))
-    body, flags = split_pattern(option)
+    parts = split_option(option)
+    if parts is None:
+        return (*problems, RegexProblem("invalid", "a line break in the option: the CMS cannot split it into "
+                                                   "pattern and flags (\"The Regex … could not be parsed\")"))
+    body, flags = parts
     problems.extend(RegexProblem("pcre", m) for m in _pcre_constructs(body))
     if not problems:
-        error = compile_error(body, flags)
-        if error:
-            problems.append(RegexProblem("invalid", error))
+        error = compile_error(body, flags or "")
+        if error:  # the browser's reason, without its "Invalid regular expression: /…/: " preamble
+            problems.append(RegexProblem("invalid", error.rpartition(": ")[2]))
     return tuple(problems)
 
 
@@ -115,34 +113,3 @@ def _pcre_constructs(body: str) -> list[str]:
                          "JavaScript rejects it")
         i += 1
     return list(dict.fromkeys(found))
-
-
-@cache
-def _v8():
-    try:
-        from py_mini_racer import MiniRacer
-    except ImportError:
-        return None
-    context = MiniRacer()
-    context.eval("var __check = function (b, f) { try { new RegExp(b, f); return ''; } "
-                 "catch (e) { return String(e.message); } };")
-    return context
-
-
-def compile_error(body: str, flags: str) -> str | None:
-    """The browser's error compiling the pattern (V8), or None when it compiles."""
-    context = _v8()
-    if context is None:
-        return _python_fallback(body)
-    message = context.call("__check", body, flags)
-    if not message:
-        return None
-    return message.replace("Invalid regular expression: ", "").replace(f"/{body}/{flags}: ", "")
-
-
-def _python_fallback(body: str) -> str | None:
-    try:
-        re.compile(body)
-    except re.error as exc:
-        return str(exc)
-    return None

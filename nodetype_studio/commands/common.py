@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from nodetype_studio.model import Project, load_project
 
@@ -33,7 +34,12 @@ def display_path(path: str | os.PathLike) -> str:
         return str(path)
 
 
-def find_node_type(project: Project, name: str):
+def open_node_type(path: str, name: str) -> tuple[Project | None, Any]:
+    """The project at ``path`` and its node type ``name``; None for either that could not be had,
+    after a message on stderr (commands exit 2 for an unreadable path)."""
+    project = open_project(path)
+    if project is None:
+        return None, None
     nt = project.node_type(name)
     if nt is None:
         import difflib
@@ -41,4 +47,4 @@ def find_node_type(project: Project, name: str):
         close = difflib.get_close_matches(name, list(project.node_types), n=3)
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
         print(f"nodetype-studio: node type {name!r} is not defined in {project.root}{hint}", file=sys.stderr)
-    return nt
+    return project, nt

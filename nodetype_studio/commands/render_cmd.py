@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from nodetype_studio.commands.common import display_path, find_node_type, open_project
+from nodetype_studio.commands.common import display_path, open_node_type
 
 
 def register(sub) -> None:
@@ -57,10 +57,9 @@ def run(args) -> int:
     if args.width < 120:
         _error("--width must be at least 120 pixels")
         return 1
-    project = open_project(args.path)
+    project, nt = open_node_type(args.path, args.node_type)
     if project is None:
         return 2
-    nt = find_node_type(project, args.node_type)
     if nt is None:
         return 1
     try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from nodetype_studio.commands.common import display_path, find_node_type, open_project
+from nodetype_studio.commands.common import display_path, open_node_type
 from nodetype_studio.editing import (
     EditError,
     FileChangedOnDisk,
@@ -77,10 +77,9 @@ def _run(args, change) -> int:
         return _fail(str(exc), 1)
     if args.file and not Path(args.file).parent.is_dir():
         return _fail(f"{args.file}: the folder does not exist", 2)
-    project = open_project(args.path)
+    project, nt = open_node_type(args.path, args.node_type)
     if project is None:
         return 2
-    nt = find_node_type(project, args.node_type)
     if nt is None:
         return 1
     editor = NodeTypeEditor(project)

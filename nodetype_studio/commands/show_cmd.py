@@ -6,7 +6,7 @@ import json
 
 import yaml
 
-from nodetype_studio.commands.common import display_path, find_node_type, open_project
+from nodetype_studio.commands.common import display_path, open_node_type
 from nodetype_studio.model.yamlload import YList, YMap
 
 
@@ -72,12 +72,9 @@ def _print_annotated(nt, value, path=(), indent=0) -> None:
 
 
 def run(args) -> int:
-    project = open_project(args.path)
-    if project is None:
-        return 2
-    nt = find_node_type(project, args.node_type)
+    project, nt = open_node_type(args.path, args.node_type)
     if nt is None:
-        return 1
+        return 2 if project is None else 1
     if args.json:
         data = {"name": nt.name, "abstract": nt.abstract, "final": nt.final, "package": nt.package,
                 "supertypes": nt.ancestors, "configuration": nt.effective}

@@ -13,7 +13,7 @@ import json
 import re
 import sys
 
-from nodetype_studio.commands.common import find_node_type, open_project
+from nodetype_studio.commands.common import open_node_type
 from nodetype_studio.model.yamlload import load_yaml_text
 from nodetype_studio.validation import validate_property
 
@@ -53,10 +53,7 @@ def _plain(value):
 
 
 def run(args) -> int:
-    project = open_project(args.path)
-    if project is None:
-        return 2
-    nt = find_node_type(project, args.node_type)
+    project, nt = open_node_type(args.path, args.node_type)
     if nt is None:
         return 2
     properties = nt.effective.get("properties") or {}

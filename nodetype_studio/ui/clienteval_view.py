@@ -48,6 +48,12 @@ def shared_engine() -> ClientEvalEngine:
     return _engine
 
 
+def _set_visible(widget: QWidget, visible: bool) -> None:
+    """setVisible only on a change: showing a widget that is already shown still lays it out again."""
+    if widget.isHidden() == visible:
+        widget.setVisible(visible)
+
+
 def _hidden_path(name: str) -> tuple:
     return ("properties", name, "ui", "inspector", "hidden")
 
@@ -134,13 +140,13 @@ class ClientEvalController(QObject):
                     group_visible = group_visible or visible
                     if dynamic:  # other items are built visible and stay so
                         for widget in self._item_widgets(item.name):
-                            widget.setVisible(visible)
+                            _set_visible(widget, visible)
                 section = inspector.sections.get(group.id)
                 if section is not None:
-                    section.setVisible(group_visible)
+                    _set_visible(section, group_visible)
                 tab_visible = tab_visible or group_visible
             index = inspector._tab_index.get(tab.id)
-            if index is not None:
+            if index is not None and inspector.tabs.isTabVisible(index) != tab_visible:
                 inspector.tabs.setTabVisible(index, tab_visible)
             any_tab = any_tab or tab_visible
         if layout.tabs and not any_tab:
@@ -148,8 +154,8 @@ class ClientEvalController(QObject):
             inspector.empty_note.setText("Every property of this node type is hidden by its ClientEval `hidden` expression.")
             inspector.empty_note.show()
         elif layout.tabs:
-            inspector.empty_note.hide()
-            inspector.tabs.show()
+            _set_visible(inspector.empty_note, False)
+            _set_visible(inspector.tabs, True)
             current = inspector.tabs.currentIndex()
             if current >= 0 and not inspector.tabs.isTabVisible(current):
                 for index in range(inspector.tabs.count()):

@@ -11,6 +11,7 @@ from bisect import bisect_right
 
 from pygments.lexer import Lexer
 from pygments.styles import get_style_by_name
+from pygments.token import Token
 from PySide6.QtGui import QColor, QFont, QSyntaxHighlighter, QTextCharFormat, QTextDocument
 
 
@@ -32,7 +33,7 @@ class PygmentsHighlighter(QSyntaxHighlighter):
         fmt = self._formats.get(token)
         if fmt is None:
             fmt = QTextCharFormat()
-            style = self._style.style_for_token(token)
+            style = self._style_of(token)
             if style["color"]:
                 fmt.setForeground(QColor(f"#{style['color']}"))
             if style["bold"]:
@@ -41,6 +42,16 @@ class PygmentsHighlighter(QSyntaxHighlighter):
                 fmt.setFontItalic(True)
             self._formats[token] = fmt
         return fmt
+
+    def _style_of(self, token) -> dict:
+        # lexers may emit subtypes the style has no entry for (YAML's Punctuation.Indicator): use the parent's
+        while True:
+            try:
+                return self._style.style_for_token(token)
+            except KeyError:
+                if token.parent is None:
+                    return self._style.style_for_token(Token)
+                token = token.parent
 
     def _lex(self) -> None:
         text = self.document().toPlainText()

@@ -49,8 +49,11 @@ class InspectorWidget(QWidget):
     errorsChanged = Signal()
 
     def __init__(self, parent: QWidget | None = None, *, registry: EditorRegistry | None = None,
-                 validate: Validate | None = None, clienteval_engine=None):
+                 validate: Validate | None = None, clienteval_engine=None, data_sources=None):
         super().__init__(parent)
+        #: DataSourceService answering data-source select boxes (default: the project's, by its root)
+        self.data_service = data_sources
+        self.data_session = None  # DataSourceSession of the node type shown
         self.registry = registry or default_registry()
         self.validate = validate or _default_validate
         self.source: InspectorSource | None = None
@@ -109,6 +112,7 @@ class InspectorWidget(QWidget):
         # The new page is assembled off screen and swapped in, so painting need not be frozen.
         self._reset_state()
         self.source = source
+        self._open_data_session(source)
         self.node = PreviewNode(source.config.get("properties") if isinstance(source.config, Mapping) else None)
         if values:
             self.node.update(values)
@@ -161,15 +165,24 @@ class InspectorWidget(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        # The scroll area keeps one host for good and each build swaps the page inside it: setting a
+        # new scroll widget lays the page out twice (at its size hint, then at the viewport width).
+        host = QWidget()
+        host_layout = QVBoxLayout(host)
+        host_layout.setContentsMargins(0, 0, 0, 0)
+        scroll.setWidget(host)
         return scroll
 
     @staticmethod
     def _replace_page(scroll: QScrollArea, page: QWidget | None) -> None:
-        old = scroll.takeWidget()
-        if old is not None:
-            old.deleteLater()
+        layout = scroll.widget().layout()
+        while layout.count():
+            old = layout.takeAt(0).widget()
+            if old is not None:  # detached at once: it is no longer part of the inspector
+                old.setParent(None)
+                old.deleteLater()
         if page is not None:
-            scroll.setWidget(page)
+            layout.addWidget(page)
 
     def _current_changed(self, index: int) -> None:
         if self._building or self.layout_info is None or not 0 <= index < len(self.layout_info.tabs):
@@ -208,6 +221,15 @@ class InspectorWidget(QWidget):
         self._help_rows.clear()
         self._built_tabs.clear()
 
+    def _open_data_session(self, source: InspectorSource) -> None:
+        """Requests of the previous node type's editors are cancelled: no late answer reaches a new editor."""
+        from nodetype_studio.ui.datasource_loader import DataSourceSession, service_for
+
+        if self.data_session is not None:
+            self.data_session.close()
+        service = self.data_service or service_for(source.root)
+        self.data_session = DataSourceSession(service, source.name, lambda: self.node.values if self.node else {})
+
     def _context(self, item: ItemView) -> EditorContext:
         source = self.source
         return EditorContext(
@@ -223,6 +245,7 @@ class InspectorWidget(QWidget):
             packages=source.packages,
             node_value=self.node.get,
             workspace=source.workspace,
+            data_sources=self.data_session,
         )
 
     def _spec(self, identifier: str | None):

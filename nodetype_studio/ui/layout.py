@@ -108,6 +108,7 @@ class InspectorSource:
     translator: Translator = field(default_factory=Translator)
     packages: Mapping[str, Path] = field(default_factory=dict)
     workspace: Any = None  # the project's sample content and media library (content.Workspace)
+    root: Path | None = None  # the project root (data-source fixtures and backend settings live under it)
 
     @classmethod
     def from_model(cls, node_type, project) -> "InspectorSource":
@@ -116,7 +117,7 @@ class InspectorSource:
 
         packages = package_folders(project)
         return cls(node_type.name, node_type.effective, project.platform, Translator(packages), packages,
-                   Workspace.for_project(project))
+                   Workspace.for_project(project), getattr(project, "root", None))
 
 
 def package_folders(project) -> dict[str, Path]:

@@ -25,7 +25,13 @@ def ensure_app():
             qInstallMessageHandler(_quiet_offscreen)
         app = QApplication([sys.argv[0] if sys.argv else "nodetype-studio"])
         app.setStyle("Fusion")
+        # Kept for the life of the process: if the caller drops its reference, a collected
+        # QApplication makes the next widget construction abort the interpreter.
+        _KEEP_ALIVE.append(app)
     return app
+
+
+_KEEP_ALIVE: list = []
 
 
 def _quiet_offscreen(mode, context, message):

@@ -100,7 +100,8 @@ class GroupSection(QWidget):
         self.body_layout.setContentsMargins(8, 0, 4, 0)
         self.body_layout.setSpacing(3)
         layout.addWidget(self.body)
-        self.body.setVisible(not group.collapsed)
+        if group.collapsed:  # a fresh child is shown with its parent; showing it now would lay it out early
+            self.body.hide()
 
     @property
     def collapsed(self) -> bool:

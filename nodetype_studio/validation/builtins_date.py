@@ -6,9 +6,10 @@ import datetime as dt
 import re
 import unicodedata
 
-from nodetype_studio.validation import jsvalue, messages, phpdate
-from nodetype_studio.validation.builtin import BuiltinValidator, empty_string, is_nullish
-from nodetype_studio.validation.types import WARNING, Issue, OptionInfo
+from nodetype_studio import phptime
+from nodetype_studio.validation import jsvalue, messages
+from nodetype_studio.validation.builtin import BuiltinValidator, SingleCheckValidator, empty_string, is_nullish
+from nodetype_studio.validation.types import WARNING, Issue
 
 _DATE_TIME = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})([+-])([0-9]{2}):([0-9]{2})")
 
@@ -22,18 +23,16 @@ def _js_date_valid(match: re.Match) -> bool:
     return hour < 24 or (hour == 24 and minute == 0 and second == 0)
 
 
-class DateTimeValidator(BuiltinValidator):
+class DateTimeValidator(SingleCheckValidator):
     short_name = "DateTimeValidator"
-    description = "An ISO 8601 date-time with a numeric offset, e.g. 2024-01-31T10:00:00+01:00 (no Z, no fractions)."
     value_handling = "null, '' and numbers pass (the browser only checks values with a positive length); lists are checked as their ','-joined text."
+    message = "dateTimeRangeValidator.invalidDate"
 
-    def validate(self, value, options):
+    def passes(self, value):
         if empty_string(value) or not jsvalue.less_than(0, jsvalue.length(value)):
-            return []
+            return True
         m = _DATE_TIME.fullmatch(jsvalue.to_string(value))
-        if m is None or not _js_date_valid(m):
-            return [messages.issue("dateTimeRangeValidator.invalidDate", custom=messages.custom_message(options))]
-        return []
+        return m is not None and _js_date_valid(m)
 
 
 NOT_IN_BROWSER = (
@@ -49,8 +48,8 @@ def _parse_value(value, now: dt.datetime) -> dt.datetime | None:
         moment = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     except ValueError:
         try:
-            moment = phpdate.parse(value, now)
-        except phpdate.DateParseError:
+            moment = phptime.parse(value, now)
+        except phptime.PhpTimeError:
             return None
     return moment if moment.tzinfo else moment.astimezone()
 
@@ -61,16 +60,7 @@ def _format(moment: dt.datetime) -> str:
 
 class DateTimeRangeValidator(BuiltinValidator):
     short_name = "DateTimeRangeValidator"
-    runs_in_browser = False
-    description = (
-        "The date must lie after earliestDate and/or before latestDate (server framework semantics; "
-        "the browser does not run this validator)."
-    )
     value_handling = "null and '' pass; strings are read as dates (ISO 8601 or the server's date syntax); other values are not dates."
-    extra_options = {
-        "earliestDate": OptionInfo("string", False, None, "A time (`now`, `2024-01-01`, `-1 week`), `<start>/<ISO duration>` or `<ISO duration>/<end>`."),
-        "latestDate": OptionInfo("string", False, None, "Same forms as earliestDate."),
-    }
 
     def __init__(self, platform=None, clock=None):
         super().__init__(platform)
@@ -81,8 +71,8 @@ class DateTimeRangeValidator(BuiltinValidator):
         if is_nullish(raw):
             return None, None
         try:
-            return phpdate.parse_reference(jsvalue.to_string(raw), now), None
-        except phpdate.DateParseError as exc:
+            return phptime.parse_reference(jsvalue.to_string(raw), now), None
+        except phptime.PhpTimeError as exc:
             text = f'The option "{name}" ({jsvalue.to_string(raw)}) is not a date the server can read: {exc}'
             return None, Issue(None, text, {"option": name}, WARNING)
 
@@ -140,18 +130,12 @@ def _email_syntax_ok(address: str) -> bool:
     return True
 
 
-class EmailAddressValidator(BuiltinValidator):
+class EmailAddressValidator(SingleCheckValidator):
     short_name = "EmailAddressValidator"
-    description = (
-        "RFC 5321/5322 address syntax as the CMS's isemail checks it: quoted local parts, IP literals, "
-        "international addresses and dotless domains (admin@mailserver1) are valid; no DNS lookup."
-    )
     value_handling = "null and '' pass; other non-strings make the browser's validator throw (isemail normalises a string)."
+    message = "emailAddressValidator.invalidEmail"
 
-    def validate(self, value, options):
+    def passes(self, value):
         if empty_string(value):
-            return []
-        address = unicodedata.normalize("NFC", jsvalue.require_string_method(value, "normalize"))
-        if _email_syntax_ok(address):
-            return []
-        return [messages.issue("emailAddressValidator.invalidEmail", custom=messages.custom_message(options))]
+            return True
+        return _email_syntax_ok(unicodedata.normalize("NFC", jsvalue.require_string_method(value, "normalize")))

@@ -6,51 +6,43 @@ import re
 import unicodedata
 
 from nodetype_studio.validation import jsvalue, messages
+from nodetype_studio.jsregex import JsRegex, JsRegexSyntaxError, split_option
 from nodetype_studio.validation.builtin import (
-    BOUND_TYPE, BuiltinValidator, empty_by_length, empty_string, is_nullish,
+    BuiltinValidator, RangeValidator, SingleCheckValidator, empty_by_length, empty_string, is_nullish,
 )
-from nodetype_studio.validation.jsregex import JsRegex, JsRegexSyntaxError, split_option
-from nodetype_studio.validation.types import OptionInfo
 
 _TAG_PATTERN = r"<\/?([a-z][a-z0-9]*)\b[^>]*>"
 _UUID = re.compile(r"[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}")
 _LABEL_PUNCTUATION = frozenset(" ,.:;?!%§&\"'/+-_=()#0123456789")
 
 
-class NotEmptyValidator(BuiltinValidator):
+class NotEmptyValidator(SingleCheckValidator):
     short_name = "NotEmptyValidator"
-    description = "The value must not be empty."
     value_handling = "Fails for null, '' and anything with length 0 (empty list); {} , false and 0 pass."
+    message = "notEmptyValidator.isEmpty"
 
-    def validate(self, value, options):
-        if empty_string(value) or jsvalue.strict_equals(jsvalue.length(value), 0):
-            return [messages.issue("notEmptyValidator.isEmpty", custom=messages.custom_message(options))]
-        return []
+    def passes(self, value):
+        return not (empty_string(value) or jsvalue.strict_equals(jsvalue.length(value), 0))
 
 
-class StringValidator(BuiltinValidator):
+class StringValidator(SingleCheckValidator):
     short_name = "StringValidator"
-    description = "The value must be a string."
     value_handling = "null passes; numbers, booleans, lists and maps fail."
+    message = "stringValidator.stringIsExpected"
 
-    def validate(self, value, options):
-        if not is_nullish(value) and not isinstance(value, str):
-            return [messages.issue("stringValidator.stringIsExpected", custom=messages.custom_message(options))]
-        return []
+    def passes(self, value):
+        return is_nullish(value) or isinstance(value, str)
 
 
-class TextValidator(BuiltinValidator):
+class TextValidator(SingleCheckValidator):
     short_name = "TextValidator"
-    description = "The value must not contain XML/HTML tags."
     value_handling = "null passes; any other non-string makes the browser's validator throw (value.replace)."
+    message = "textValidator.validTextWithoutAnyXMLtagsIsExpected"
 
-    def validate(self, value, options):
+    def passes(self, value):
         if is_nullish(value):
-            return []
-        text = jsvalue.require_string_method(value, "replace")
-        if JsRegex.compile(_TAG_PATTERN, "gi").finds_match(text):
-            return [messages.issue("textValidator.validTextWithoutAnyXMLtagsIsExpected", custom=messages.custom_message(options))]
-        return []
+            return True
+        return not JsRegex.compile(_TAG_PATTERN, "gi").finds_match(jsvalue.require_string_method(value, "replace"))
 
 
 def _is_alphanumeric(text: str) -> bool:
@@ -61,26 +53,20 @@ def _is_label(text: str) -> bool:
     return all(c in _LABEL_PUNCTUATION or unicodedata.category(c)[0] == "L" or unicodedata.category(c) == "Sc" for c in text)
 
 
-class _CharacterSetValidator(BuiltinValidator):
+class _CharacterSetValidator(SingleCheckValidator):
     """Every character must belong to a set; empty values pass; non-strings throw (value.match)."""
 
     value_handling = "null and anything with length 0 pass; other non-strings make the browser's validator throw (value.match)."
-    message = ""
 
     def accepts(self, text: str) -> bool:
         return True
 
-    def validate(self, value, options):
-        if empty_by_length(value):
-            return []
-        if not self.accepts(jsvalue.require_string_method(value, "match")):
-            return [messages.issue(self.message, custom=messages.custom_message(options))]
-        return []
+    def passes(self, value):
+        return empty_by_length(value) or self.accepts(jsvalue.require_string_method(value, "match"))
 
 
 class AlphanumericValidator(_CharacterSetValidator):
     short_name = "AlphanumericValidator"
-    description = "Only Unicode letters (L*) and decimal digits (Nd); no spaces or underscores."
     message = "alphanumericValidator"
 
     def accepts(self, text):
@@ -89,7 +75,6 @@ class AlphanumericValidator(_CharacterSetValidator):
 
 class LabelValidator(_CharacterSetValidator):
     short_name = "LabelValidator"
-    description = "Letters, currency symbols, ASCII digits, spaces and , . : ; ? ! % § & \" ' / + - _ = ( ) #."
     message = "labelValidator.invalidLabel"
 
     def accepts(self, text):
@@ -98,7 +83,6 @@ class LabelValidator(_CharacterSetValidator):
 
 class UuidValidator(_CharacterSetValidator):
     short_name = "UuidValidator"
-    description = "The value must contain a lower-case UUID (not anchored: surrounding text is allowed)."
     message = "uuidValidator.invalidUuid"
 
     def accepts(self, text):
@@ -115,26 +99,14 @@ def html_text_content(markup: str):
     return body.text(deep=True)
 
 
-class StringLengthValidator(BuiltinValidator):
+class StringLengthValidator(RangeValidator):
     short_name = "StringLengthValidator"
-    description = "The length of the value (UTF-16 code units) must lie between minimum and maximum."
     value_handling = (
         "null and '' pass; other values are measured as value.toString() (numbers as written by JavaScript, "
         "lists joined with ',', maps as '[object Object]')."
     )
-    extra_options = {
-        "minimum": OptionInfo(BOUND_TYPE, False, None, "Fewest characters; missing = no lower bound."),
-        "maximum": OptionInfo(BOUND_TYPE, False, None, "Most characters; missing = no upper bound."),
-        "ignoreHtml": OptionInfo("boolean", False, False, "Measure the text content of the value read as HTML."),
-    }
 
-    def validate(self, value, options):
-        if empty_string(value):
-            return []
-        minimum = jsvalue.option_number(options, "minimum")
-        maximum = jsvalue.option_number(options, "maximum")
-        if maximum < minimum:
-            return [messages.literal("The maximum is less than the minimum.")]
+    def check(self, value, options, minimum, maximum):
         if minimum < 0:
             return [messages.literal("The minimum StringLength can not be less than zero")]
         # `value.toString ? value.toString() : ''`: every value inherits toString unless a map shadows it
@@ -158,11 +130,7 @@ class StringLengthValidator(BuiltinValidator):
 
 class RegularExpressionValidator(BuiltinValidator):
     short_name = "RegularExpressionValidator"
-    description = "The value must contain a match of the JavaScript regular expression `/body/flags` (flags g, i, m, y)."
     value_handling = "null and anything with length 0 pass; other non-strings make the browser's validator throw (value.match)."
-    extra_options = {
-        "regularExpression": OptionInfo("string", True, None, "A JavaScript regex literal like /^[a-z]+$/i (or a bare pattern)."),
-    }
 
     def validate(self, value, options):
         option = jsvalue.get_property(options, "regularExpression")

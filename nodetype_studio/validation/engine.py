@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from nodetype_studio.platform import Platform
 from nodetype_studio.validation import jsvalue
 from nodetype_studio.validation.builtins_date import NOT_IN_BROWSER
-from nodetype_studio.validation.jsregex import CannotEvaluate, RegexTimeout
+from nodetype_studio.jsregex import CannotEvaluate, RegexTimeout
 from nodetype_studio.validation.registry import normalize_result, resolve
 from nodetype_studio.validation.types import ERROR, WARNING, ValidationError, Validator
 
@@ -39,7 +39,7 @@ def _custom_options(validator: Validator, options) -> tuple[dict, list[str]]:
         if name not in given:
             if info.required:
                 missing.append(name)
-            elif info.default is not None:
+            elif info.has_default and info.default is not None:
                 filled[name] = info.default
     return filled, missing
 

@@ -55,36 +55,24 @@ class Issue:
 
 @dataclass(frozen=True, slots=True)
 class OptionInfo:
-    """A validator option: its type (as written in the docs: "integer", "string", "boolean",
-    "number|string", "any"), whether it must be given, its default and what it means."""
+    """How a plugin declares a validator option: its type (a catalogue type such as "integer",
+    "string", "boolean", "numeric", "number|string"; others count as "any"), whether it must be
+    given, its default (filled in when missing) and what it means. A plain type name or a mapping
+    of these fields works too. The registry turns declarations into the catalogue's ``OptionSpec``."""
 
     type: str = "any"
     required: bool = False
     default: Any = None
     description: str = ""
 
-    @classmethod
-    def coerce(cls, spec) -> "OptionInfo":
-        """Accept an OptionInfo, a mapping of its fields, or just a type name (plugin convenience)."""
-        if isinstance(spec, OptionInfo):
-            return spec
-        if isinstance(spec, Mapping):
-            known = {k: spec[k] for k in ("type", "required", "default", "description") if k in spec}
-            return cls(**known)
-        if isinstance(spec, str):
-            return cls(type=spec)
-        return cls()
-
-
-# Accepted by every CMS validator since UI 8.0: replaces the main message.
-VALIDATION_ERROR_MESSAGE = OptionInfo(
-    "string", False, None, "Translation id or literal text that replaces the validator's main error message."
-)
-
 
 class Validator(ABC):
     """Base class of validators. Subclasses set ``short_name`` (and ``identifier`` for plugins),
     ``options`` and implement ``validate``.
+
+    Once registered, ``options`` maps names to the catalogue's ``OptionSpec`` (type, required,
+    default, description) and ``spec`` is the validator's catalogue entry (``ValidatorSpec``), which
+    the checker reads: for built-ins the catalogue's own, for plugins one built from their declaration.
 
     ``validate(value, options)`` receives the value as the browser has it (str, int, float, bool,
     None, list, dict) and the options map as configured; it returns a list of ``Issue`` (or, for
@@ -93,7 +81,8 @@ class Validator(ABC):
 
     identifier: str = ""
     short_name: str = ""
-    options: dict[str, OptionInfo] = {}
+    options: Mapping[str, Any] = {}
+    spec: Any = None  # ValidatorSpec, set on registration
     runs_in_browser: bool = True
     description: str = ""
     origin: str = "built-in"

@@ -214,6 +214,7 @@ validators = [Slug()]
 
 def test_plugin_editors_and_validators(tmp_path, monkeypatch):
     from nodetype_studio.plugins import reload_plugins
+    from nodetype_studio.validation import get_validator
 
     (tmp_path / "colors.py").write_text(PLUGIN)
     monkeypatch.setenv("NODETYPE_STUDIO_PLUGIN_PATH", str(tmp_path))
@@ -225,9 +226,28 @@ def test_plugin_editors_and_validators(tmp_path, monkeypatch):
         free = editor_spec("Vendor.Free/Editor")
         assert free.options_declared is False and free.fits("integer")
         assert editor_spec("Vendor.Colors/ColorEditor", plugins=False) is None
-        slug = validator_spec("Vendor.Site/Validation/SlugValidator")
+        slug = get_validator("Vendor.Site/Validation/SlugValidator").spec  # plugin validators: the registry's path
         assert slug.option("maxLength").type == "integer" and slug.runs_in_browser
+        assert validator_spec("Vendor.Site/Validation/SlugValidator") is None  # the catalogue holds built-ins only
     finally:
         monkeypatch.delenv("NODETYPE_STUDIO_PLUGIN_PATH")
         reload_plugins()
     assert editor_spec("Vendor.Colors/ColorEditor") is None
+
+
+def test_declared_options_of_plugins():
+    from nodetype_studio.catalogue import declared_options
+    from nodetype_studio.validation import OptionInfo
+
+    assert declared_options(None) == ({}, False)
+    opts, declared = declared_options({"a": "integer", "b": "string|list", "c": "colour",
+                                       "d": {"type": "boolean", "required": True, "default": None},
+                                       "e": OptionInfo("numeric", False, 3, "Three."),
+                                       "f": OptionSpec(name="f", type="map")})
+    assert declared
+    assert [(o.name, o.type, o.required, o.has_default) for o in opts.values()] == [
+        ("a", "integer", False, False), ("b", "string|list", False, False), ("c", "any", False, False),
+        ("d", "boolean", True, False), ("e", "numeric", False, True), ("f", "map", False, False)]
+    assert opts["e"].default == 3 and opts["e"].description == "Three." and opts["e"].source == "plugin"
+    assert list(declared_options(["x", "y"])[0]) == ["x", "y"] and declared_options("x")[0]["x"].type == "any"
+    assert declared_options(42) == ({}, False)

@@ -38,7 +38,7 @@ class Case:
     def corrected(self) -> str:
         """The fixture with its `# fix:` edits applied to the YAML below the header comments."""
         lines = self.text.splitlines(keepends=True)
-        split = next(i for i, line in enumerate(lines) if not re.match(r"# (check|severity|message|fix|allow): ", line))
+        split = next(i for i, line in enumerate(lines) if not re.match(r"# (check|severity|message|fix|allow|file): ", line))
         body = "".join(lines[split:])
         for old, new in self.fixes:
             assert old in body, f"{self.name}: fix target {old!r} not found"
@@ -64,6 +64,11 @@ def check_text(tmp_path: Path, text: str, name: str = "NodeTypes.Test.yaml"):
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
     path.write_text(text, encoding="utf-8")
+    # `# file: <path in the package> => "<JSON string>"`: another file the case needs (a data-source fixture)
+    for target, content in re.findall(r'^# file: (\S+) => (".*")$', text, re.M):
+        extra = tmp_path / "Vendor.Site" / target
+        extra.parent.mkdir(parents=True, exist_ok=True)
+        extra.write_text(json.loads(content), encoding="utf-8")
     project = load_project(tmp_path / "Vendor.Site", use_cache=False)
     return project, run_checks(project)
 

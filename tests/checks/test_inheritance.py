@@ -165,17 +165,22 @@ USES_PLUGINS = """'Vendor.Site:Thing':
 """
 
 
-def test_plugin_editors_and_validators_are_known(check, tmp_path, monkeypatch):
+def _check_with_plugin(check, tmp_path, monkeypatch, plugin: str, text: str):
+    """Findings for ``text`` while a plugin folder holds ``plugin`` (as a module)."""
     plugin_dir = tmp_path / "plugins"
     plugin_dir.mkdir()
-    (plugin_dir / "colors.py").write_text(PLUGIN)
+    (plugin_dir / "plugin.py").write_text(plugin)
     monkeypatch.setenv("NODETYPE_STUDIO_PLUGIN_PATH", str(plugin_dir))
     reload_plugins()
     try:
-        _, findings = check(USES_PLUGINS)
+        return check(text)[1]
     finally:
         monkeypatch.delenv("NODETYPE_STUDIO_PLUGIN_PATH")
         reload_plugins()
+
+
+def test_plugin_editors_and_validators_are_known(check, tmp_path, monkeypatch):
+    findings = _check_with_plugin(check, tmp_path, monkeypatch, PLUGIN, USES_PLUGINS)
     codes = {(d.code, d.line) for d in findings}
     assert ("option-unknown", 13) in codes  # palete: the plugin declared `palette`
     assert ("validator-option-type", 16) in codes  # maxLength must be an integer
@@ -196,3 +201,30 @@ def test_context_knows_project_files(check):
     ctx = Context.for_project(project)
     assert any(f.endswith("NodeTypes.Test.yaml") for f in ctx.user_files)
     assert not any("baseline" in f for f in ctx.user_files)
+
+
+REQUIRED_PLUGIN = '''
+from nodetype_studio.validation import OptionInfo, custom_validator
+
+@custom_validator("Vendor.Site/Validation/PhoneValidator", options={"country": OptionInfo("string", required=True)})
+def phone(value, options):
+    return None
+
+validators = [phone]
+'''
+
+USES_PHONE = """'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    phone:
+      type: string
+      validation:
+        'Vendor.Site/Validation/PhoneValidator': {}
+"""
+
+
+def test_plugin_validators_reach_the_checker_through_the_validation_registry(check, tmp_path, monkeypatch):
+    findings = _check_with_plugin(check, tmp_path, monkeypatch, REQUIRED_PLUGIN, USES_PHONE)
+    assert [(d.code, d.line) for d in findings] == [("validator-option-required", 8)]
+    assert "`country`" in findings[0].message

@@ -1,9 +1,9 @@
-"""The regular-expression and relative-date recognizers behind regex-* and default-value-type."""
+"""The regular-expression checks behind regex-* (dates: tests/validation/test_phptime.py)."""
 
 import pytest
 
-from nodetype_studio.checks.phpdate import is_php_date
-from nodetype_studio.checks.regex_js import compile_error, regex_problems, split_pattern
+from nodetype_studio.checks.regex_js import regex_problems
+from nodetype_studio.jsregex import compile_error, split_option
 
 
 @pytest.mark.parametrize("option, body, flags", [
@@ -13,7 +13,8 @@ from nodetype_studio.checks.regex_js import compile_error, regex_problems, split
     ("/a/gim", "a", "gim"),
 ])
 def test_split_like_the_cms(option, body, flags):
-    assert split_pattern(option) == (body, flags)
+    found_body, found_flags = split_option(option)
+    assert (found_body, found_flags or "") == (body, flags)
 
 
 @pytest.mark.parametrize("option", [
@@ -55,16 +56,19 @@ def test_v8_is_the_judge():
     assert "Invalid" in compile_error("(?<n>a)(?<n>b)", "") or "Duplicate" in compile_error("(?<n>a)(?<n>b)", "")
 
 
-@pytest.mark.parametrize("text", [
-    "now", "today", "tomorrow", "midnight", "today midnight", "tomorrow 09:00", "+1 day", "-2 weeks", "+1 week 2 days",
-    "next monday", "last friday", "first day of next month", "last day of this month", "2024-01-31", "2024-01-31 10:00",
-    "2024-01-31T10:00:00+02:00", "31.12.2024", "1 January 2025", "Jan 5, 2024", "3 days ago", "noon tomorrow",
-    "10am", "tomorrow 9:30pm", "@1700000000", "first monday of january 2025", "NOW", "  today ",
-])
-def test_relative_dates_php_accepts(text):
-    assert is_php_date(text)
+def test_an_option_the_cms_cannot_split_is_invalid():
+    [problem] = regex_problems("/^a\nb$/")
+    assert problem.kind == "invalid" and "could not be parsed" in problem.message
 
 
-@pytest.mark.parametrize("text", ["", "tomorow", "in two days", "+1 dy", "next banana", "d-m-Y", "soon", "nowx", 5, None])
-def test_strings_php_rejects(text):
-    assert not is_php_date(text)
+def test_without_v8_the_parser_judges(monkeypatch):
+    from nodetype_studio import jsengine
+
+    monkeypatch.setattr(jsengine, "available", lambda: False)
+    regex_problems.cache_clear()
+    try:
+        assert regex_problems("/^[a-z]+$/i") == ()
+        [problem] = regex_problems("/a{2,1}/")
+        assert problem.kind == "invalid" and "numbers out of order" in problem.message
+    finally:
+        regex_problems.cache_clear()

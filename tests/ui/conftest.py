@@ -38,3 +38,8 @@ def make_editor(qtbot):
         return widget
 
     return build
+
+
+# data-source tests: a local HTTP server, fixture-project copies, services, the example plugin
+from tests.datasources.conftest import clean_plugins, example_plugin  # noqa: E402,F401
+from tests.ui.datasource_helpers import open_inspector, project_root, server, services  # noqa: E402,F401

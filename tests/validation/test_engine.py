@@ -127,3 +127,14 @@ def test_findings_serialise_to_json():
     data = json.loads(json.dumps(finding.to_json()))
     assert data["message_id"] == "content.inspector.validators.notEmptyValidator.isEmpty"
     assert data["severity"] == "error" and data["compat"] is None
+
+
+def test_built_in_declarations_come_from_the_catalogue():
+    from nodetype_studio.catalogue import VALIDATORS
+
+    for platform in (Platform("Neos"), Platform("Cms")):
+        for short, spec in VALIDATORS.items():
+            validator = get_validator(platform.validator(short), platform)
+            assert validator.spec is spec and validator.options is spec.options
+            assert validator.runs_in_browser is spec.runs_in_browser and validator.description == spec.description
+    assert get_validator("Neos.Neos/Validation/NumberRangeValidator").options["minimum"].has_default is False

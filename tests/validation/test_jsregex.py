@@ -10,10 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nodetype_studio.model.yamlload import load_yaml_text
-from nodetype_studio.validation import jsregex, v8, validate_value
+from nodetype_studio import jsengine, jsregex
+from nodetype_studio.jsregex import JsRegex, JsRegexSyntaxError, browser, regex_literal, split_option
+from nodetype_studio.jsregex.parse import Untranslatable, parse
+from nodetype_studio.validation import validate_value
 from nodetype_studio.validation.engine import TIMEOUT_ID
-from nodetype_studio.validation.jsregex import JsRegex, JsRegexSyntaxError, regex_literal, split_option
-from nodetype_studio.validation.jsregex_parse import Untranslatable, parse
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "validation" / "regex_cases.yaml"
 CASES = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
@@ -100,7 +101,7 @@ def test_catastrophic_backtracking_is_bounded_with_a_clear_message():
 
 
 def test_runaway_pattern_is_bounded_without_v8(monkeypatch):
-    monkeypatch.setattr(v8, "available", lambda: False)
+    monkeypatch.setattr(jsengine, "available", lambda: False)
     JsRegex.compile.cache_clear()
     try:
         findings = validate_value("a" * 60 + "!", {REGEX: {"regularExpression": "/^(a|aa)+$/"}})
@@ -110,7 +111,7 @@ def test_runaway_pattern_is_bounded_without_v8(monkeypatch):
 
 
 def test_untranslatable_pattern_without_v8_is_reported_not_guessed(monkeypatch):
-    monkeypatch.setattr(v8, "available", lambda: False)
+    monkeypatch.setattr(jsengine, "available", lambda: False)
     JsRegex.compile.cache_clear()
     try:
         findings = validate_value("Ab", {REGEX: {"regularExpression": "/(?i:a)b/"}})
@@ -143,7 +144,7 @@ SUBJECT = st.text(alphabet="abAB1_-é ſK\n.", max_size=8)
        subjects=st.lists(SUBJECT, min_size=1, max_size=4))
 def test_random_patterns_agree_with_v8(js, tokens, flags, subjects):
     body = "".join(tokens)
-    browser_error = v8.regexp_syntax_error(body, flags)
+    browser_error = browser.syntax_error(body, flags)
     try:
         parse(body)
         parser_ok = True
@@ -158,7 +159,7 @@ def test_random_patterns_agree_with_v8(js, tokens, flags, subjects):
         return
     compiled = JsRegex.compile(body, flags)
     for subject in subjects:
-        expected = v8.regexp_finds_match(body, flags, subject, 2.0)
+        expected = browser.finds_match(body, flags, subject, 2.0)
         assert compiled.finds_match(subject) == expected, f"/{body}/{flags} on {subject!r} ({compiled.fallback_reason})"
 
 
@@ -171,7 +172,7 @@ def test_case_table_is_built_from_javascript_rules(js):
 
 
 def test_translation_needs_no_v8_for_common_patterns(monkeypatch):
-    monkeypatch.setattr(v8, "available", lambda: False)
+    monkeypatch.setattr(jsengine, "available", lambda: False)
     JsRegex.compile.cache_clear()
     try:
         for _, case in ALL:

@@ -123,3 +123,54 @@ def test_plugin_folder_provides_validators(clean_plugins, tmp_path, monkeypatch)
     assert get_validator("Neos.Neos/Validation/NotEmptyValidator").origin == "built-in"
     problems = " | ".join(d.message for d in registry_problems())
     assert "NotEmptyValidator" in problems and "not a validator" in problems and "syntax_error.py" in problems
+
+
+DECLARING = '''
+from nodetype_studio.validation import OptionInfo, custom_validator
+
+@custom_validator("Acme.Decl/Validation/PhoneValidator",
+                  options={"country": OptionInfo("string", True, None, "ISO country code."),
+                           "strict": {"type": "boolean", "default": False},
+                           "style": "national|international",
+                           "maxDigits": "integer"})
+def phone(value, options):
+    return None
+
+validators = [
+    phone,
+    {"identifier": "Acme.Decl/Validation/JsOnlyValidator", "options": {"pattern": "string"}},
+    {"identifier": "Acme.Decl/Validation/AnythingValidator"},
+]
+'''
+
+
+def test_declarations_become_catalogue_specs(clean_plugins, tmp_path, monkeypatch):
+    (tmp_path / "declaring.py").write_text(DECLARING)
+    monkeypatch.setenv("NODETYPE_STUDIO_PLUGIN_PATH", str(tmp_path))
+    reload_validators()
+    phone = get_validator("Acme.Decl/Validation/PhoneValidator")
+    spec = phone.spec
+    assert spec.custom_identifier == phone.identifier and spec.origin == str(tmp_path / "declaring.py")
+    assert spec.options is phone.options and spec.options_declared
+    assert spec.option("country").required and spec.option("country").description == "ISO country code."
+    assert spec.option("strict").type == "boolean" and spec.option("strict").default is False
+    assert spec.option("style").type == "any"  # not a catalogue type: anything is accepted
+    assert spec.option("maxDigits").type == "integer" and not spec.option("maxDigits").has_default
+    js_only = get_validator("Acme.Decl/Validation/JsOnlyValidator")
+    assert js_only.spec.option("pattern").type == "string"
+    [note] = validate_value("x", {"Acme.Decl/Validation/JsOnlyValidator": {"pattern": "x"}})
+    assert note.severity == "warning" and "without validate" in note.message
+    assert get_validator("Acme.Decl/Validation/AnythingValidator").spec.options_declared is False
+    assert registry_problems() == []
+
+
+def test_registry_follows_a_plugin_reload(clean_plugins, tmp_path, monkeypatch):
+    from nodetype_studio.plugins import reload_plugins
+
+    assert validate_value(1, {"Acme.Decl/Validation/PhoneValidator": {}})[0].message_id == "studio.validation.unknownValidator"
+    (tmp_path / "declaring.py").write_text(DECLARING)
+    monkeypatch.setenv("NODETYPE_STUDIO_PLUGIN_PATH", str(tmp_path))
+    reload_plugins()  # the plugin loader only, as the UI does when a folder is added
+    assert "Acme.Decl/Validation/PhoneValidator" in registered_validators()  # a registry query refreshes ...
+    [missing] = validate_value(1, {"Acme.Decl/Validation/PhoneValidator": {}})  # ... the per-keystroke lookups too
+    assert missing.message_id == MISSING_OPTION_ID and '"country"' in missing.message

@@ -1,6 +1,6 @@
 """Helpers shared by the validation tests."""
 
-from nodetype_studio.validation import v8, validate_value
+from nodetype_studio.validation import validate_value
 from nodetype_studio.validation.engine import THROWS_ID
 
 P = "content.inspector.validators."

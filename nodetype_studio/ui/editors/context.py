@@ -31,6 +31,9 @@ def catalogue_default(spec: Any, path: str, platform: Platform) -> Any:
 
 def lookup(options: Mapping[str, Any], path: str) -> Any:
     """The value at a dotted ``path`` of nested mappings, or ``_MISSING``."""
+    if "." not in path:  # most options are top-level keys of a plain dict
+        if isinstance(options, dict):
+            return options.get(path, _MISSING)
     current: Any = options
     for key in path.split("."):
         if not (isinstance(current, dict) or isinstance(current, abc.Mapping)) or key not in current:
@@ -56,6 +59,9 @@ class EditorContext:
     #: Sample content and media library of the project (``nodetype_studio.content.Workspace``); editors
     #: that need them use ``workspace_of(ctx)``, which falls back to a project-less workspace.
     workspace: Any = None
+    #: The inspector's data-source session (``ui.datasource_loader.DataSourceSession``): select boxes with a
+    #: data source ask it for their options; None outside an inspector (then they only say where from).
+    data_sources: Any = None
 
     @property
     def short_name(self) -> str:

@@ -11,7 +11,7 @@ built-in also uses replaces the built-in.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Callable, Mapping
 
 from nodetype_studio.platform import Platform
@@ -43,6 +43,7 @@ def _field(obj: Any, name: str) -> Any:
     return obj.get(name) if isinstance(obj, Mapping) else getattr(obj, name, None)
 
 
+@lru_cache(maxsize=1024)  # looked up for every editor built; identifiers repeat
 def registry_key(identifier: str) -> str:
     """Every spelling of a platform editor (`Cms.Cms/...`, `Neos.Neos/...`, legacy) shares one key."""
     normalized = _KEY_PLATFORM.normalize_editor(identifier)
@@ -84,8 +85,6 @@ class EditorRegistry:
 
     def create(self, ctx: EditorContext) -> EditorWidget:
         """The editor widget for ``ctx`` — a placeholder when none is registered or the factory fails."""
-        from nodetype_studio.ui.editors.placeholder import PlaceholderEditor
-
         registration = self.registration(ctx.identifier)
         if registration is None:
             reason = (
@@ -93,16 +92,23 @@ class EditorRegistry:
                 if not ctx.identifier
                 else "the preview has no widget registered for this editor"
             )
-            widget: EditorWidget = PlaceholderEditor(ctx, reason)
+            widget: EditorWidget = _placeholder()(ctx, reason)
         else:
             try:
                 widget = registration.factory(ctx)
                 if not isinstance(widget, EditorWidget):
                     raise TypeError(f"factory returned {type(widget).__name__}, not an EditorWidget")
             except Exception as exc:  # a broken editor must not take the inspector down (the CMS does the same)
-                widget = PlaceholderEditor(ctx, f"the editor failed: {exc}  ({registration.origin})")
+                widget = _placeholder()(ctx, f"the editor failed: {exc}  ({registration.origin})")
         widget.apply_disabled(ctx.flag("disabled"))
         return widget
+
+
+@cache
+def _placeholder() -> type:
+    from nodetype_studio.ui.editors.placeholder import PlaceholderEditor  # imported late: it imports the editors
+
+    return PlaceholderEditor
 
 
 def builtin_plugins() -> list[EditorPlugin]:

@@ -3,8 +3,10 @@
 Single selection is a combo box; multiple selection (``multiple``, automatically on for array
 properties) a list of checkable choices with a summary line. The search box appears when
 ``minimumResultsForSearch`` is >= 0 and there are at least that many choices. A stored value that is
-not among the choices is shown as ``Invalid value: "<value>"``. Data-source select boxes get their
-choices through ``set_options`` (the data-source loader plugs in there); until then they show a note.
+not among the choices is shown as ``Invalid value: "<value>"``. A select box with ``dataSourceUri`` or
+``dataSourceIdentifier`` ignores ``values`` (as the CMS does) and gets its choices from the inspector's
+data-source session through ``selectsource.DataSourceBinding``; without a session it says where the
+choices would come from.
 
 What each row is (group header, choice, invalid value) is kept on the Python side in ``rows``: the
 widget is filled once per set of choices, and showing a value only adjusts the selection.
@@ -15,16 +17,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QComboBox, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSizePolicy, QToolButton, QWidget,
 )
 
+from nodetype_studio.datasources import DataSourceQuery
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.selectoptions import SelectOption, grouped, parse_options
+from nodetype_studio.ui.editors.selectsource import LOADING
 
 INVALID_COLOR = QColor(style.ERROR)
 MAX_LIST_ROWS = 8
@@ -42,17 +46,25 @@ class Row:
 
 
 class SelectBoxEditor(EditorWidget):
+    #: A data-source answer arrived (DataSourceResult, good or bad) and is shown.
+    dataSourceAnswered = Signal(object)
+
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
-        values = ctx.option("values")
+        self.query = DataSourceQuery.from_options(ctx.option)
+        # The data-source variant of the CMS reads no `values`.
+        values = ctx.option("values") if self.query is None else None
         self.multiple = ctx.flag("multiple") or ctx.is_array_type
         # An empty-string key among the values allows the empty choice too (the CMS does the same).
         self.allow_empty = ctx.flag("allowEmpty") or (isinstance(values, dict) and "" in values)
         placeholder = ctx.option("placeholder")
         self.placeholder = ctx.text(placeholder, "selectBoxEditor", "placeholder") if placeholder not in (None, "") else ""
         self.minimum_for_search = ctx.option("minimumResultsForSearch")
-        self.data_source = ctx.option("dataSourceIdentifier") or ctx.option("dataSourceUri")
+        self.data_source = self.query.key if self.query is not None else None
+        self.binding = None  # DataSourceBinding when the inspector provides a data-source session
         self.options: list[SelectOption] = []
+        self.options_loaded = self.query is None
+        self._loading = False
         self.rows: list[Row] = []
         self._option_rows = 0  # rows before the invalid-value rows
         self.search: QLineEdit | None = None
@@ -63,6 +75,7 @@ class SelectBoxEditor(EditorWidget):
         self.status: QLabel | None = None  # created when there is something to say
         self._populating = False
         self._tinted = False
+        self._bold: QFont | None = None
 
         if self.multiple:
             self.summary = QLabel(self)
@@ -87,16 +100,26 @@ class SelectBoxEditor(EditorWidget):
                 self.clear_button.clicked.connect(self._clear)
             self.add_field(self.combo, self.clear_button)
 
-        if self.data_source and not ctx.has_option("values"):
+        if self.query is None:
+            self.set_options(
+                parse_options(values, lambda label, key: ctx.text(label, "selectBoxEditor", "values", key))
+            )
+        elif ctx.data_sources is not None:
+            from nodetype_studio.ui.editors.selectsource import DataSourceBinding
+
+            self.binding = DataSourceBinding(self, self.query, ctx.data_sources)
+            # an editor replaced while its request runs (ClientEval changed its options) stops waiting
+            self.destroyed.connect(lambda _obj=None, binding=self.binding: binding.drop())
+            self.binding.start()
+        else:
             self.set_status(f"Options come from the data source \u201c{self.data_source}\u201d.")
-        self.set_options(
-            parse_options(values, lambda label, key: ctx.text(label, "selectBoxEditor", "values", key))
-        )
+            self.set_options([], loaded=False)
 
     # -- choices ---------------------------------------------------------------------------------
-    def set_options(self, options: list[SelectOption]) -> None:
+    def set_options(self, options: list[SelectOption], loaded: bool = True) -> None:
         """Replace the choices (static values, or a data-source response)."""
         self.options = list(options)
+        self.options_loaded = self.options_loaded or loaded
         self._populating = True
         try:
             self._fill()
@@ -167,9 +190,10 @@ class SelectBoxEditor(EditorWidget):
 
     # -- filling ---------------------------------------------------------------------------------
     def _header_font(self) -> QFont:
-        font = QFont(self.font())
-        font.setBold(True)
-        return font
+        if self._bold is None:  # one font for all group rows of this box
+            self._bold = QFont(self.font())
+            self._bold.setBold(True)
+        return self._bold
 
     def _fill(self) -> None:
         self.rows = []
@@ -231,9 +255,11 @@ class SelectBoxEditor(EditorWidget):
         selected = self._selected(value)
         known = {o.value for o in self.options}
         invalid = [v for v in selected if v not in known]
-        if self.data_source and not self.options:
+        if not self.options_loaded:
             invalid = []  # choices not loaded (yet): a value cannot be judged
             self._show_unjudged(selected)
+        elif self.query is not None and self.combo is not None:
+            self.combo.setPlaceholderText(self.placeholder if self.allow_empty else "")
         self._populating = True
         try:
             self._set_invalid_rows(invalid)
@@ -243,13 +269,16 @@ class SelectBoxEditor(EditorWidget):
                 self._select_in_combo(selected, bool(invalid))
         finally:
             self._populating = False
+        if self._loading and self.summary is not None:
+            self.summary.setText(LOADING)
+            self.summary.show()
         if self.search is not None and self.search.text():
             self._filter(self.search.text())
 
     def _show_unjudged(self, selected: list[str]) -> None:
-        """Data-source choices not loaded: show the stored value as it is."""
+        """Data-source choices not loaded: say they are loading, or show the stored value as it is."""
         if self.combo is not None:
-            self.combo.setPlaceholderText(selected[0] if selected else self.placeholder)
+            self.combo.setPlaceholderText(LOADING if self._loading else (selected[0] if selected else self.placeholder))
         elif self.summary is not None:
             self.summary.setText(", ".join(selected))
 
@@ -302,6 +331,33 @@ class SelectBoxEditor(EditorWidget):
             self.summary.setText(self.placeholder if self.allow_empty else "")
             style.tint(self.summary, style.MUTED)
         self.summary.setVisible(bool(self.summary.text()))
+
+    # -- data source -----------------------------------------------------------------------------
+    def set_loading(self, loading: bool, text: str = "") -> None:
+        """Show (or stop showing) that the choices are being loaded; ``text`` says from where (tooltip)."""
+        self._loading = loading
+        (self.combo or self.list).setToolTip(text if loading else "")
+        if self.combo is not None and not loading and self.options_loaded:
+            self.combo.setPlaceholderText(self.placeholder if self.allow_empty else "")
+        self.show_value(self.value())
+
+    def is_loading(self) -> bool:
+        """A data-source request for this box is running."""
+        return self.binding is not None and self.binding.loading
+
+    def data_source_status(self) -> str:
+        """The line under the box saying where the options come from (plain text)."""
+        if self.binding is not None:
+            return self.binding.status_text()
+        return self.status.text() if self.status is not None else ""
+
+    def data_source_error(self) -> str:
+        return self.binding.error_text() if self.binding is not None else ""
+
+    def reload_options(self) -> None:
+        """Ask the data source again (cached answers are forgotten)."""
+        if self.binding is not None:
+            self.binding.reload()
 
     # -- user edits -----------------------------------------------------------------------------
     def _combo_activated(self, index: int) -> None:

@@ -76,6 +76,8 @@ def complement(ranges) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
+_HEX_ESCAPES = {"x": re.compile(r"[0-9a-fA-F]{2}"), "u": re.compile(r"[0-9a-fA-F]{4}")}
+
 DIGIT = _ranges("0-9")
 WORD = _ranges("0-9A-Z_a-z")
 SPACE = normalize((ord(c), ord(c)) for c in JS_SPACE)
@@ -272,8 +274,7 @@ class _Parser:
         if lazy:
             self.pos += 1
         repeat = Repeat(node, low, high, lazy)
-        for marked in _marked_nodes(node):
-            marked.ancestors.append(repeat)
+        _enclose(node, repeat)
         if self._quantifier() is not None:
             self.error("Nothing to repeat")
         return repeat
@@ -317,8 +318,7 @@ class _Parser:
         if self.peek() != ")":
             self.error("Unterminated group")
         self.pos += 1
-        for marked in _marked_nodes(group.body):
-            marked.ancestors.append(group)
+        _enclose(group.body, group)
         # Annex B lets lookaheads (not lookbehinds) take a quantifier.
         return group, kind not in ("lookbehind", "neg-lookbehind")
 
@@ -384,18 +384,12 @@ class _Parser:
             return "\0"
         if c in "01234567":
             return self._legacy_octal(c)
-        if c == "x":
-            m = re.compile(r"[0-9a-fA-F]{2}").match(self.src, self.pos)
+        if c in _HEX_ESCAPES:  # \xHH, \uHHHH; without the digits the letter itself
+            m = _HEX_ESCAPES[c].match(self.src, self.pos)
             if m:
                 self.pos = m.end()
                 return chr(int(m.group(0), 16))
-            return "x"
-        if c == "u":
-            m = re.compile(r"[0-9a-fA-F]{4}").match(self.src, self.pos)
-            if m:
-                self.pos = m.end()
-                return chr(int(m.group(0), 16))
-            return "u"
+            return c
         return c  # identity escape (includes \8, \9, \/, \-, and \k without named groups)
 
     def _legacy_octal(self, first: str) -> str:
@@ -468,18 +462,24 @@ def _literal(c: str) -> CharSet:
     return CharSet(((ord(c), ord(c)),), literal=True)
 
 
-def _marked_nodes(node: Node):
-    """Groups and backreferences inside ``node`` (they record which constructs enclose them)."""
-    if isinstance(node, (Group, BackRef)):
-        yield node
+def _enclose(node: Node, ancestor: Node) -> None:
+    """Record ``ancestor`` on the groups and backreferences in ``node`` (the translator asks what encloses them)."""
+    for inner in walk(node):
+        if isinstance(inner, (Group, BackRef)):
+            inner.ancestors.append(ancestor)
+
+
+def walk(node: Node):
+    """``node`` and every node inside it, depth first."""
+    yield node
     if isinstance(node, Seq):
         for item in node.items:
-            yield from _marked_nodes(item)
+            yield from walk(item)
     elif isinstance(node, Alt):
         for option in node.options:
-            yield from _marked_nodes(option)
+            yield from walk(option)
     elif isinstance(node, (Group, Repeat)):
-        yield from _marked_nodes(node.body)
+        yield from walk(node.body)
 
 
 def parse(pattern: str) -> Parsed:

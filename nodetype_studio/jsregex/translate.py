@@ -1,4 +1,4 @@
-"""JavaScript regular expressions, answered the way the browser answers them.
+"""Evaluating JavaScript regular expressions the way the browser does.
 
 ``JsRegex.compile(body, flags)`` translates the JavaScript pattern into an equivalent pattern for
 the ``regex`` module (which can stop a runaway match): every JavaScript meaning is spelled out
@@ -7,31 +7,25 @@ JavaScript's whitespace set, `$` without /m is the very end, /m lines end at \\n
 U+2029, /i compares characters by JavaScript's non-Unicode case canonicalisation, a backreference
 to a group that has not matched matches the empty string, and the subject is seen as UTF-16 code
 units. Constructs whose meaning cannot be reproduced exactly (backreferences into repeated groups
-or under /i, inline modifiers, duplicate group names) are evaluated by V8 instead
-(``nodetype_studio.validation.v8``); without V8 they are reported, never guessed.
+or under /i, inline modifiers, duplicate group names) are evaluated by V8 instead (the app's shared
+engine, ``nodetype_studio.jsengine``); without V8 they are reported, never guessed.
 """
 
 from __future__ import annotations
 
 import bisect
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-import regex
-
-from nodetype_studio.validation import v8
-from nodetype_studio.validation.jsregex_parse import (
-    INFINITE, LINE_TERMINATORS, MAX_UNIT, WORD, Alt, Assertion, BackRef, CharSet, Group, JsRegexSyntaxError,
-    Repeat, Seq, Untranslatable, code_units, complement, normalize, parse,
+from nodetype_studio import jsengine
+from nodetype_studio.jsregex import browser
+from nodetype_studio.jsregex.option import compile_error, regex_literal
+from nodetype_studio.jsregex.parse import (
+    INFINITE, MAX_UNIT, WORD, Alt, Assertion, BackRef, CharSet, Group, JsRegexSyntaxError, Repeat, Seq,
+    Untranslatable, code_units, complement, normalize, parse, walk,
 )
 
 DEFAULT_TIMEOUT = 0.25  # seconds a single evaluation may take
-FLAG_ORDER = "dgimsuvy"
-
-# The CMS splits the option `/body/flags` with this JavaScript regex: `^/?(.*?)(?:/([gimy]*))?$`.
-# `.` in JavaScript stops at the four line terminators, hence the explicit class.
-_OPTION_SPLIT = re.compile(r"/?([^\n\r\u2028\u2029]*?)(?:/([gimy]*))?")
 
 
 class RegexTimeout(Exception):
@@ -40,54 +34,6 @@ class RegexTimeout(Exception):
 
 class CannotEvaluate(Exception):
     """The pattern cannot be evaluated faithfully here (untranslatable and no V8)."""
-
-
-def split_option(option: str) -> tuple[str, str | None] | None:
-    """`'/^[a-z]+$/i'` -> ('^[a-z]+$', 'i'); None when the CMS's split fails (a line break in it)."""
-    m = _OPTION_SPLIT.fullmatch(option)
-    if not m:
-        return None
-    return m.group(1), m.group(2)
-
-
-def check_flags(flags: str) -> None:
-    if len(set(flags)) != len(flags) or any(f not in "gimy" for f in flags):
-        raise JsRegexSyntaxError(f"Invalid flags supplied to RegExp constructor '{flags}'")
-
-
-def regex_literal(body: str, flags: str) -> str:
-    """`new RegExp(body, flags).toString()`: `/` and line breaks escaped, flags in canonical order."""
-    if body == "":
-        source = "(?:)"
-    else:
-        out, in_class, i = [], False, 0
-        while i < len(body):
-            c = body[i]
-            if c == "\\" and i + 1 < len(body):
-                nxt = body[i + 1]
-                out.append(c + _escape_terminator(nxt, keep_backslash=False))
-                i += 2
-                continue
-            if c == "/" and not in_class:
-                out.append("\\/")
-            elif c in LINE_TERMINATORS:
-                out.append(_escape_terminator(c))
-            else:
-                if c == "[":
-                    in_class = True
-                elif c == "]":
-                    in_class = False
-                out.append(c)
-            i += 1
-        source = "".join(out)
-    return "/" + source + "/" + "".join(f for f in FLAG_ORDER if f in flags)
-
-
-def _escape_terminator(c: str, keep_backslash: bool = True) -> str:
-    table = {"\n": "n", "\r": "r", "\u2028": "u2028", "\u2029": "u2029"}
-    if c in table:
-        return ("\\" if keep_backslash else "") + table[c]
-    return c
 
 
 # ---- case canonicalisation (/i without /u) ---------------------------------------------------
@@ -203,7 +149,7 @@ class _Emitter:
 
 def _check_backrefs(parsed, ignore_case: bool) -> None:
     groups = {}
-    for node in _walk(parsed.tree):
+    for node in walk(parsed.tree):
         if isinstance(node, Group) and node.kind == "capture":
             groups[node.index] = node
     for ref in parsed.backrefs:
@@ -219,24 +165,12 @@ def _check_backrefs(parsed, ignore_case: bool) -> None:
                 raise Untranslatable("a backreference to a group inside a repetition or lookaround")
 
 
-def _walk(node):
-    yield node
-    if isinstance(node, Seq):
-        for item in node.items:
-            yield from _walk(item)
-    elif isinstance(node, Alt):
-        for option in node.options:
-            yield from _walk(option)
-    elif isinstance(node, (Group, Repeat)):
-        yield from _walk(node.body)
-
-
 def _may_backtrack_badly(tree) -> bool:
     """Nested repetition (a repeated construct holding another unbounded repetition or an
     alternation): the shape behind catastrophic backtracking in the browser's engine."""
-    for node in _walk(tree):
+    for node in walk(tree):
         if isinstance(node, Repeat) and (node.max == INFINITE or node.max > 1):
-            for inner in _walk(node.body):
+            for inner in walk(node.body):
                 if inner is not node and (
                     isinstance(inner, Repeat) and inner.max == INFINITE or isinstance(inner, Alt)
                 ):
@@ -260,11 +194,11 @@ class JsRegex:
     @lru_cache(maxsize=512)
     def compile(body: str, flags: str = "") -> "JsRegex":
         """Compile (cached). Raises JsRegexSyntaxError when the browser's `new RegExp` throws."""
-        check_flags(flags)
-        if v8.available():
-            problem = v8.regexp_syntax_error(body, flags)
-            if problem:
-                raise JsRegexSyntaxError(problem)
+        import regex  # here: the checker splits and compiles patterns without ever loading the translator's engine
+
+        problem = compile_error(body, flags)
+        if problem:
+            raise JsRegexSyntaxError(problem)
         try:
             parsed = parse(body)
             _check_backrefs(parsed, "i" in flags)
@@ -296,18 +230,18 @@ class JsRegex:
         if found:
             return True
         # The browser's backtracking engine can explode where `regex` answers quickly: ask it.
-        if self.risky and v8.available():
+        if self.risky and jsengine.available():
             return self._v8(subject, timeout)
         if found is None:
             raise RegexTimeout(f"no answer within {timeout:g} s")
         return False
 
     def _v8(self, subject: str, timeout: float) -> bool:
-        if not v8.available():
+        if not jsengine.available():
             raise CannotEvaluate(f"{self.fallback_reason}; the JavaScript engine (mini-racer) is not available")
         try:
-            return v8.regexp_finds_match(self.body, self.flags, subject, timeout)
-        except v8.V8Timeout:
+            return browser.finds_match(self.body, self.flags, subject, timeout)
+        except jsengine.EngineTimeout:
             raise RegexTimeout(f"no answer within {timeout:g} s") from None
-        except v8.V8Error as exc:
+        except jsengine.JsEngineError as exc:
             raise CannotEvaluate(f"the JavaScript engine failed: {exc}") from None

@@ -1,0 +1,134 @@
+"""The query string of a data-source request, built as the CMS's browser builds it (neos-facts §4.1).
+
+Parameters are ``node`` plus every ``dataSourceAdditionalData`` entry (an entry named ``node``
+replaces the node, keeping its place). Nested maps and lists become PHP-style keys (``a[b]``,
+``list[0]``); the whole key and the value are each passed through ``encodeURIComponent`` (so the
+brackets travel as ``%5B``/``%5D``); ``null`` values are left out; booleans are ``true``/``false``
+and numbers are written as JavaScript writes them. An empty map or list contributes an empty
+segment, exactly like the browser (``a=1&&b=2``); PHP ignores it.
+
+``php_arguments`` reads such a query string back the way PHP fills ``$arguments`` for a server-side
+data source: every scalar is a string.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import quote, unquote_plus, urlsplit
+
+from nodetype_studio.datasources.jsvalues import js_entries, js_string
+
+# encodeURIComponent leaves letters, digits and these characters alone
+_UNRESERVED = "-_.!~*'()"
+#: Request arguments the server-side data-source controller takes for itself (not passed on).
+CONTROLLER_ARGUMENTS = ("node", "dataSourceIdentifier")
+
+
+class QueryEncodingError(ValueError):
+    """A value the browser cannot encode (``encodeURIComponent`` throws ``URIError``)."""
+
+
+def encode_uri_component(text: str) -> str:
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:  # a lone surrogate
+        raise QueryEncodingError(f"{text!r} contains a lone surrogate (U+{ord(text[exc.start]):04X}); "
+                                 "the browser refuses to encode it (URIError)") from None
+    return quote(data, safe=_UNRESERVED)
+
+
+def request_params(node: str | None, additional_data: Any) -> dict[str, Any]:
+    """``{node, ...dataSourceAdditionalData}`` as the CMS merges them.
+
+    A list of additional data spreads its items under their indices, as an object spread does;
+    other non-map values add nothing.
+    """
+    params: dict[str, Any] = {"node": node}
+    if isinstance(additional_data, (Mapping, list)):
+        for key, value in js_entries(additional_data):
+            params[key] = value
+    return params
+
+
+def encode_query(params: Mapping | list, prefix: str = "") -> str:
+    """The PHP-compatible query string of ``params`` (without the leading ``?``)."""
+    parts: list[str] = []
+    for key, value in js_entries(params):
+        name = f"{prefix}[{key}]" if prefix else key
+        if value is None:
+            continue
+        if isinstance(value, (Mapping, list)):
+            parts.append(encode_query(value, name))
+        else:
+            parts.append(encode_uri_component(name) + "=" + encode_uri_component(js_string(value)))
+    return "&".join(parts)
+
+
+def url_with_params(url: str, query: str) -> str:
+    """``url`` with ``query`` appended (``?`` or ``&``); an empty query leaves the URL as it is."""
+    if not query:
+        return url
+    return url + ("&" if urlsplit(url).query else "?") + query
+
+
+def request_url(url: str, node: str | None, additional_data: Any) -> str:
+    return url_with_params(url, encode_query(request_params(node, additional_data)))
+
+
+# -- the server's side ---------------------------------------------------------------------------
+
+_NAME_RE = re.compile(r"([^\[]*)((?:\[[^\]]*\])*)")
+_SEGMENT_RE = re.compile(r"\[([^\]]*)\]")
+
+
+def parse_php_query(query: str) -> dict[str, Any]:
+    """What PHP makes of a query string: nested maps of strings (``a[b]=1`` -> ``{"a": {"b": "1"}}``).
+
+    Nested maps whose keys are ``"0".."n-1"`` in order become lists. A leading ``?`` is ignored.
+    """
+    result: dict[str, Any] = {}
+    for pair in query.lstrip("?").split("&"):
+        if not pair:
+            continue
+        raw_name, _, raw_value = pair.partition("=")
+        name, value = unquote_plus(raw_name), unquote_plus(raw_value)
+        match = _NAME_RE.match(name)
+        base = match.group(1).lstrip(" ").replace(".", "_").replace(" ", "_")
+        if not base:
+            continue
+        segments = _SEGMENT_RE.findall(match.group(2))
+        _insert(result, [base, *segments], value)
+    return {key: _listify(value) for key, value in result.items()}
+
+
+def _insert(target: dict, path: list[str], value: str) -> None:
+    for index, segment in enumerate(path):
+        if segment == "":  # `[]` appends
+            numbers = [int(k) for k in target if k.isdigit()]
+            segment = str(max(numbers) + 1 if numbers else 0)
+        if index == len(path) - 1:
+            target[segment] = value
+            return
+        child = target.get(segment)
+        if not isinstance(child, dict):
+            child = target[segment] = {}
+        target = child
+
+
+def _listify(value: Any) -> Any:
+    if not isinstance(value, dict):
+        return value
+    converted = {k: _listify(v) for k, v in value.items()}
+    if converted and list(converted) == [str(i) for i in range(len(converted))]:
+        return list(converted.values())
+    return converted
+
+
+def data_source_arguments(query: str) -> dict[str, Any]:
+    """``$arguments`` of a server-side data source: the request arguments minus the controller's own."""
+    arguments = parse_php_query(query)
+    for name in CONTROLLER_ARGUMENTS:
+        arguments.pop(name, None)
+    return arguments

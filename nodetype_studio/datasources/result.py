@@ -1,0 +1,157 @@
+"""Where a data source's options come from, and what came back (Qt-free).
+
+A result never raises: a failed request is a ``DataSourceResult`` with ``error`` (a short sentence)
+and ``detail`` (status text, parser message, body excerpt). A good one keeps the decoded answer in
+``data``; the select box turns it into choices with its own translator (``options``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from nodetype_studio.datasources.jsvalues import json_kind
+from nodetype_studio.datasources.options import SelectOption, Translate, collect_options, group_order_note
+
+_MAX_LISTED = 4
+_EXCERPT = 300
+
+
+@dataclass(frozen=True)
+class Source:
+    """One resolved way to get a data source's answer."""
+
+    kind: str  # "plugin" | "fixture" | "backend" | "uri" | "none"
+    label: str  # what the UI names: a file, a plugin, a URL
+    url: str | None = None  # HTTP request URL, query included ("backend" and "uri")
+    path: Path | None = None  # fixture file ("fixture")
+    plugin: Any = None  # DataSourcePlugin ("plugin")
+    arguments: Mapping[str, Any] | None = None  # what a plugin's get_data receives
+    problem: str = ""  # why nothing can answer ("none")
+
+    @property
+    def is_http(self) -> bool:
+        return self.kind in ("backend", "uri")
+
+    def describe(self) -> str:
+        """"options from fixture file X" and the like."""
+        if self.kind == "fixture":
+            return f"Options from fixture file {self.label}"
+        if self.kind == "plugin":
+            return f"Options from plugin {self.label}"
+        if self.is_http:
+            return f"Options from {self.label}"
+        return self.problem
+
+
+@dataclass(frozen=True)
+class DataSourceResult:
+    source: Source
+    data: Any = None  # the decoded answer (list or map) when ok
+    notes: tuple[str, ...] = ()
+    error: str = ""
+    detail: str = ""
+    size: int = 0  # bytes received (HTTP)
+
+    @property
+    def ok(self) -> bool:
+        return not self.error
+
+    def options(self, translate: Translate | None = None) -> list[SelectOption]:
+        return collect_options(self.data, translate).options if self.ok else []
+
+    def message(self) -> str:
+        """The error as one line for the editor (empty when ok)."""
+        if self.ok:
+            return ""
+        return f"{self.error}: {self.detail}" if self.detail else self.error
+
+
+def failure(source: Source, error: str, detail: str = "", size: int = 0) -> DataSourceResult:
+    return DataSourceResult(source, error=error, detail=detail, size=size)
+
+
+def _listed(items: list[str]) -> str:
+    shown = "; ".join(items[:_MAX_LISTED])
+    return shown + (f"; and {len(items) - _MAX_LISTED} more" if len(items) > _MAX_LISTED else "")
+
+
+def from_data(data: Any, source: Source, size: int = 0) -> DataSourceResult:
+    """Check a decoded answer: a list or map of entries; entries without label are dropped with a note."""
+    if isinstance(data, Mapping) and set(data) == {"error"}:
+        problem = data["error"]
+        message = problem.get("message") if isinstance(problem, Mapping) else problem
+        return failure(source, "The data source reported an error", str(message), size)
+    if not isinstance(data, (Mapping, list)):
+        return failure(source, "Unexpected answer",
+                       f"expected a list of {{value, label}} entries or a map of value -> {{label}}, got {json_kind(data)}",
+                       size)
+    collected = collect_options(data)
+    notes: list[str] = []
+    if collected.dropped:
+        count = len(collected.dropped)
+        notes.append(f"{count} entr{'y' if count == 1 else 'ies'} without a label left out: "
+                     + _listed([why for _, why in collected.dropped]))
+        if isinstance(data, Mapping) and set(data) == {"data"}:
+            notes.append("the answer looks like an inspector data view's ({data: \u2026}); select boxes expect the "
+                         "list or map itself")
+    order = group_order_note(collected.options)
+    if order:
+        notes.append(order)
+    return DataSourceResult(source, data=data, notes=tuple(notes), size=size)
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def from_body(body: bytes, source: Source) -> DataSourceResult:
+    """Decode an HTTP body as JSON (as the browser's ``response.json()`` does) and check it."""
+    size = len(body)
+    if body.startswith(b"\xef\xbb\xbf"):
+        body = body[3:]
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return failure(source, "The answer is not JSON", f"byte {exc.start} is not UTF-8", size)
+    if not text.strip():
+        return failure(source, "The answer is not JSON", "the body is empty", size)
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        return failure(source, "The answer is not JSON",
+                       f"{exc.msg} at line {exc.lineno}, column {exc.colno}: {excerpt(text)}", size)
+    except (ValueError, RecursionError) as exc:
+        return failure(source, "The answer is not JSON", str(exc), size)
+    return from_data(data, source, size)
+
+
+def excerpt(text: str) -> str:
+    """The start of a body as one line (tags of an HTML error page dropped)."""
+    if "<" in text and ">" in text:
+        text = re.sub(r"(?is)<(script|style)\b.*?</\1>", " ", text)
+        text = re.sub(r"(?s)<[^>]+>", " ", text)
+    text = " ".join(text.split())
+    return text if len(text) <= _EXCERPT else text[: _EXCERPT - 1] + "\u2026"
+
+
+def http_failure(status: int, reason: str, body: bytes, source: Source) -> DataSourceResult:
+    """An HTTP error status (404, 500, ...), with the start of the body (the server's message)."""
+    text = excerpt(body.decode("utf-8", errors="replace")) if body else ""
+    return failure(source, f"HTTP {status} {reason}".strip(), text, len(body))
+
+
+@dataclass
+class PreviewNodeRef:
+    """The preview node as a plugin data source sees it (``node`` of ``get_data``)."""
+
+    address: str
+    node_type: str
+    properties: Mapping[str, Any] = field(default_factory=dict)
+
+    def get_property(self, name: str) -> Any:
+        return self.properties.get(name)

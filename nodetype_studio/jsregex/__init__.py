@@ -1,0 +1,20 @@
+"""JavaScript regular expressions as the browser reads them (Qt-free), shared by the validators and the checker.
+
+    split_option(option) -> (body, flags | None) | None   # the CMS's split of `/body/flags`
+    compile_error(body, flags) -> str | None              # what `new RegExp(body, flags)` throws (V8, else the parser)
+    regex_literal(body, flags) -> str                     # `new RegExp(...).toString()`, as messages show it
+    JsRegex.compile(body, flags).finds_match(subject)     # `subject.match(re) !== null`, bounded in time
+
+Modules: ``option`` (split, flags, literal, compile check), ``parse`` (the JavaScript pattern grammar),
+``translate`` (JsRegex: translation to the ``regex`` module, V8 fallback), ``browser`` (the questions
+put to the app's shared V8, ``nodetype_studio.jsengine``).
+"""
+
+from nodetype_studio.jsregex.option import check_flags, compile_error, regex_literal, split_option
+from nodetype_studio.jsregex.parse import JsRegexSyntaxError, Untranslatable
+from nodetype_studio.jsregex.translate import DEFAULT_TIMEOUT, CannotEvaluate, JsRegex, RegexTimeout
+
+__all__ = [
+    "DEFAULT_TIMEOUT", "CannotEvaluate", "JsRegex", "JsRegexSyntaxError", "RegexTimeout", "Untranslatable",
+    "check_flags", "compile_error", "regex_literal", "split_option",
+]

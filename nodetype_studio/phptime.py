@@ -1,0 +1,428 @@
+"""PHP's date strings (`new DateTime(text)`, `new DateInterval(text)`), read the way the server reads them.
+
+One parser for the whole studio (Qt-free): the DateTimeRangeValidator bounds, the checker's DateTime
+`defaultValue` rule, and the inspector preview, which shows the concrete date a relative default
+stands for::
+
+    parse(text, now=None) -> datetime    # aware; raises PhpTimeError naming the part it cannot read
+    is_valid(text) -> bool               # parse() succeeds (a blank string does not count)
+    parse_duration(text) -> Duration; shift(moment, duration, sign); parse_reference(text, now)
+
+Read, combined freely as PHP does: absolute dates (`2024-01-31`, `2024-01-31T10:00:00+02:00`,
+`31.01.2024`, `31.01.24`, `31-01-2024`, `01/31/2024`, `2024/01/31`, `31 January 2024`, `1 jan`,
+`January 31, 2024`, `Jan 5`, `January 2025`, `january`), times (`10:00`, `9:30pm`, `10am`, `t0930`,
+`0930`, `back of 7pm`, `front of 7`), `@<timestamp>`, time zones (`Z`, `UTC`, `+02:00`,
+`Europe/Berlin`), `now`, `today`, `midnight`, `noon`, `tomorrow`, `yesterday`, offsets (`+1 day`,
+`-2 weeks`, `3 days ago`, `+1 week 2 days`, `+2 weekdays`, `+500 ms`), `next`/`last`/`previous`/`this`
+and `first`…`twelfth` with a unit or weekday (`next month`, `third week`, `second monday`), weekdays
+(`monday`, `next friday`, `monday next week`), `first/last day of [<month phrase>]` and
+`<ordinal> <weekday> of [<month phrase>]`. A date without a time means midnight; `tomorrow` and its
+kin reset the time where they stand (`tomorrow 09:00` differs from `09:00 tomorrow`, as in PHP);
+month arithmetic overflows like PHP's (January 31 + 1 month = March 2 or 3).
+
+Not read (PHP reads them differently or rarely, so they are reported rather than guessed):
+`<ordinal> day of` other than first/last (PHP reads `third day` as +3 days and then fails on `of`),
+`this <weekday> of`, two-digit years with dashes (`31-12-24`: PHP reads year-month-day), mixed date
+separators (`31.12/2024`), a weekday name glued to `day` (`monday` + `day`), time zone abbreviations
+other than UTC/GMT/Z, and a bare 4-digit number that is not a valid `HHMM` time.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+
+class PhpTimeError(ValueError):
+    """The text is not a date/time (or duration) PHP can read; the message names the unreadable part."""
+
+
+MONTHS = {name: i for i, names in enumerate(
+    [(), ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
+     ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
+     ("december", "dec")]) for name in names}
+WEEKDAYS = {name: i for i, names in enumerate(
+    [("monday", "mon"), ("tuesday", "tue", "tues"), ("wednesday", "wed"), ("thursday", "thu", "thur", "thurs"),
+     ("friday", "fri"), ("saturday", "sat"), ("sunday", "sun")]) for name in names}
+#: Unit word -> (relative field, multiplier). "wd" counts weekdays (Monday to Friday).
+UNITS = {
+    **dict.fromkeys(("ms", "msec", "msecs", "millisecond", "milliseconds"), ("us", 1000)),
+    **dict.fromkeys(("µs", "µsec", "µsecs", "usec", "usecs", "microsecond", "microseconds"), ("us", 1)),
+    **dict.fromkeys(("sec", "secs", "second", "seconds"), ("s", 1)),
+    **dict.fromkeys(("min", "mins", "minute", "minutes"), ("i", 1)),
+    **dict.fromkeys(("hour", "hours"), ("h", 1)),
+    **dict.fromkeys(("day", "days"), ("d", 1)),
+    **dict.fromkeys(("week", "weeks"), ("d", 7)),
+    **dict.fromkeys(("fortnight", "fortnights", "forthnight", "forthnights"), ("d", 14)),
+    **dict.fromkeys(("month", "months"), ("m", 1)),
+    **dict.fromkeys(("year", "years"), ("y", 1)),
+    **dict.fromkeys(("weekday", "weekdays"), ("wd", 1)),
+}
+#: Relative words: amount, and whether a weekday counts today ("this monday" on a Monday is today).
+RELATIVE_WORDS = {"this": 0, "next": 1, "last": -1, "previous": -1}
+ORDINALS = {word: i for i, word in enumerate(
+    ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+     "twelfth"), start=1)} | {"eight": 8}
+
+
+def _alternatives(words) -> str:
+    return "|".join(sorted(words, key=len, reverse=True))
+
+
+_MONTH = _alternatives(MONTHS)
+_WEEKDAY = _alternatives(WEEKDAYS)
+_UNIT = _alternatives(UNITS)
+_RELTEXT = _alternatives(list(RELATIVE_WORDS) + list(ORDINALS))
+_NTH = _alternatives(["next", "last", "previous"] + list(ORDINALS))  # "this monday of" is not read
+_TZ = r"(?P<tz>z|utc|gmt|[+-]\d{2}:?\d{2}|[a-z]+/[a-z_]+(?:/[a-z_]+)?)"
+_END = r"(?![a-z\d])"
+_MERIDIAN = r"(?P<ap>[ap]\.?m\.?)"
+
+
+@dataclass
+class _State:
+    date: tuple | None = None  # (year, month, day), None for a part not given
+    time: tuple | None = None  # (hour, minute, second, microsecond)
+    tz: dt.tzinfo | None = None
+    rel: dict = field(default_factory=lambda: dict.fromkeys(("y", "m", "d", "h", "i", "s", "us", "wd"), 0))
+    weekday: tuple | None = None  # (weekday, amount: 0 this/bare, n > 0 the nth coming one, -1 last)
+    week_relative: bool = False  # "next week" & co.: a weekday is taken within that ISO week
+    day_of: str | None = None  # "first" | "last"
+    nth_weekday: tuple | None = None  # (ordinal, weekday); ordinal -1 = last
+
+
+def _tz(text: str) -> dt.tzinfo:
+    if text in ("z", "utc", "gmt"):
+        return dt.timezone.utc
+    m = re.fullmatch(r"([+-])(\d{2}):?(\d{2})", text)
+    if m:
+        delta = dt.timedelta(hours=int(m.group(2)), minutes=int(m.group(3)))
+        return dt.timezone(delta if m.group(1) == "+" else -delta)
+    try:
+        return ZoneInfo("/".join(part.title() for part in text.split("/")))
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise PhpTimeError(f"unknown time zone {text!r}") from None
+
+
+def _time(h, i="0", s="0", frac="", ampm=None) -> tuple:
+    hour, minute, second = int(h), int(i or 0), int(s or 0)
+    if ampm:
+        if not 1 <= hour <= 12:
+            raise PhpTimeError(f"hour {hour} out of range for am/pm")
+        hour = hour % 12 + (12 if ampm.startswith("p") else 0)
+    if hour > 24 or minute > 59 or second > 60:
+        raise PhpTimeError(f"time {h}:{i or '00'} out of range")
+    micro = int((frac or "0")[:6].ljust(6, "0"))
+    return hour, minute, second, micro
+
+
+def _year(text: str) -> int:
+    """Two-digit years as PHP reads them: 00-69 are 20xx, 70-99 19xx."""
+    year = int(text)
+    if len(text) == 2:
+        year += 2000 if year < 70 else 1900
+    return year
+
+
+def _set_rel(st: _State, unit: str, amount: int) -> None:
+    key, factor = UNITS[unit]
+    st.rel[key] += amount * factor
+
+
+# (pattern, handler) pairs tried in order at the current position; each handler updates the state.
+def _rules():
+    def iso(st, m):
+        st.date = (int(m["y"]), int(m["mo"]), int(m["d"]))
+        if m["h"] is not None:
+            st.time = _time(m["h"], m["i"], m["s"], m["f"])
+        if m["tz"]:
+            st.tz = _tz(m["tz"])
+
+    def date(y, mo, d):
+        def handler(st, m):
+            month = m[mo]
+            st.date = (_year(m[y]) if m[y] else None, int(month) if month.isdigit() else MONTHS[month],
+                       int(m[d]) if m[d] else None)
+        return handler
+
+    def month_year(st, m):  # "January 2025" is its first day; "January" alone keeps today's day number
+        year = int(m["y"]) if m["y"] else None
+        st.date = (year, MONTHS[m["mo"]], 1 if year else None)
+
+    def set_time(st, m):
+        st.time = _time(m["h"], m["i"], m["s"], m["f"], m["ap"])
+
+    def back_front(st, m):
+        hour = _time(m["h"], ampm=m["ap"])[0]
+        st.time = (hour, 15, 0, 0) if m[1] == "back" else (hour - 1, 45, 0, 0)
+        if hour == 0 and m[1] == "front":
+            raise PhpTimeError("`front of 0` has no hour before it")
+
+    def keyword(st, m):
+        word = m[1]
+        if word in ("today", "midnight"):
+            st.time = (0, 0, 0, 0)
+        elif word == "noon":
+            st.time = (12, 0, 0, 0)
+        elif word in ("tomorrow", "yesterday"):
+            st.rel["d"] += 1 if word == "tomorrow" else -1
+            st.time = (0, 0, 0, 0)
+
+    def relative(st, m):
+        _set_rel(st, m["unit"], int(m["n"].replace(" ", "").replace("\t", "")))
+
+    def relative_word(st, m):
+        word, unit = m[1], m[2]
+        amount = ORDINALS.get(word, RELATIVE_WORDS.get(word))
+        if unit in WEEKDAYS:
+            st.weekday = (WEEKDAYS[unit], amount)
+            st.time = st.time or (0, 0, 0, 0)
+        else:
+            _set_rel(st, unit, amount)
+            st.week_relative = st.week_relative or (unit == "week" and word in RELATIVE_WORDS)
+
+    def ago(st, m):
+        st.rel = {k: -v for k, v in st.rel.items()}
+
+    def weekday(st, m):
+        st.weekday = (WEEKDAYS[m[1]], 0)
+        st.time = st.time or (0, 0, 0, 0)
+
+    def day_of(st, m):
+        st.day_of = m[1]
+
+    def nth_weekday(st, m):
+        st.nth_weekday = (ORDINALS.get(m[1], RELATIVE_WORDS.get(m[1])), WEEKDAYS[m[2]])
+        st.time = st.time or (0, 0, 0, 0)
+
+    def stamp(st, m):
+        try:
+            moment = dt.datetime.fromtimestamp(float(m[1]), dt.timezone.utc)
+        except (OverflowError, OSError, ValueError):
+            raise PhpTimeError(f"timestamp {m[1]} out of range") from None
+        st.date = (moment.year, moment.month, moment.day)
+        st.time = (moment.hour, moment.minute, moment.second, moment.microsecond)
+        st.tz = dt.timezone.utc
+
+    def tz(st, m):
+        st.tz = _tz(m["tz"])
+
+    def hhmm(st, m):
+        st.time = _time(m[1], m[2])
+
+    fraction = r"(?:[.,](?P<f>\d+))?"
+    return [
+        (r"@(-?\d+(?:\.\d+)?)", stamp),
+        (rf"(?P<y>\d{{4}})-(?P<mo>\d{{1,2}})-(?P<d>\d{{1,2}})(?:[t ](?P<h>\d{{1,2}}):(?P<i>\d{{2}})(?::(?P<s>\d{{2}}){fraction})?)?\s*{_TZ}?(?![\d:])", iso),
+        (r"(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})(?!\d)", date("y", "mo", "d")),
+        (r"(?P<mo>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{4}|\d{2})(?!\d)", date("y", "mo", "d")),
+        (r"(?P<d>\d{1,2})\.(?P<mo>\d{1,2})\.(?P<y>\d{4}|\d{2})(?![\d:])", date("y", "mo", "d")),
+        (r"(?P<d>\d{1,2})-(?P<mo>\d{1,2})-(?P<y>\d{4})(?!\d)", date("y", "mo", "d")),
+        (rf"(?P<d>\d{{1,2}})(?:st|nd|rd|th)?[ .\t-]*(?P<mo>{_MONTH})\.?(?:[ .\t-]*(?P<y>\d{{4}}))?{_END}", date("y", "mo", "d")),
+        (rf"(?P<mo>{_MONTH})[ .\t-]*(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:,?[ \t]*(?P<y>\d{{4}}))?{_END}", date("y", "mo", "d")),
+        (rf"(?P<mo>{_MONTH})\.?(?:[ \t]+(?P<y>\d{{4}}))?{_END}", month_year),
+        (r"(first|last) day of" + _END, day_of),
+        (rf"({_NTH}) ({_WEEKDAY}) of{_END}", nth_weekday),
+        (r"(now)" + _END, keyword),
+        (r"(today|midnight|noon|tomorrow|yesterday)" + _END, keyword),
+        (rf"(back|front) of (?P<h>\d{{1,2}})(?:\s*{_MERIDIAN})?{_END}", back_front),
+        (rf"(?P<n>[+-]?[ \t]*\d+)[ \t]*(?P<unit>{_UNIT}){_END}", relative),
+        (rf"({_RELTEXT})[ \t]+({_UNIT}|{_WEEKDAY}){_END}", relative_word),
+        (r"(ago)" + _END, ago),
+        (rf"({_WEEKDAY}){_END}", weekday),
+        (rf"t?(?P<h>\d{{1,2}}):(?P<i>\d{{2}})(?::(?P<s>\d{{2}}){fraction})?\s*{_MERIDIAN}?(?![a-z\d])", set_time),
+        (rf"t?(?P<h>\d{{1,2}})\s*{_MERIDIAN}(?P<i>)(?P<s>)(?P<f>){_END}", set_time),
+        (r"t?([01]\d|2[0-4])([0-5]\d)(?!\d)", hhmm),
+        (_TZ + _END, tz),
+    ]
+
+
+@lru_cache(maxsize=1)
+def _compiled_rules() -> list:
+    """The rules, compiled on first use: importing the studio should not pay for them."""
+    return [(re.compile(p), handler) for p, handler in _rules()]
+
+
+def _parse_state(text: str) -> _State:
+    st, pos, text = _State(), 0, text.strip().lower()
+    rules = _compiled_rules()
+    while pos < len(text):
+        if text[pos] in " ,\t":
+            pos += 1
+            continue
+        for pattern, handler in rules:
+            m = pattern.match(text, pos)
+            if m and m.end() > pos:
+                handler(st, m)
+                pos = m.end()
+                break
+        else:
+            raise PhpTimeError(f"cannot read {text[pos:]!r}")
+    return st
+
+
+def _add_months(y: int, m: int, months: int) -> tuple[int, int]:
+    total = y * 12 + (m - 1) + months
+    return total // 12, total % 12 + 1
+
+
+def _normalize(y: int, m: int, d: int) -> dt.date:
+    """PHP-style overflow: day 31 of a 30-day month is the 1st of the next one; day 0 the last of the previous."""
+    y, m = _add_months(y, m, 0)
+    if not 1 <= y <= 9999:
+        raise PhpTimeError("year out of range")
+    return dt.date(y, m, 1) + dt.timedelta(days=d - 1)
+
+
+def _add_weekdays(day: dt.date, n: int) -> dt.date:
+    """``n`` working days (Monday to Friday) on; a weekend start counts from the Friday (or Monday) beside it."""
+    if n == 0:
+        return day
+    step = 1 if n > 0 else -1
+    if day.weekday() >= 5:
+        day += dt.timedelta(days=(4 - day.weekday()) if step > 0 else (7 - day.weekday()))
+    weeks, rest = divmod(abs(n), 5)
+    day += dt.timedelta(days=step * 7 * weeks)
+    for _ in range(rest):
+        day += dt.timedelta(days=step)
+        while day.weekday() >= 5:
+            day += dt.timedelta(days=step)
+    return day
+
+
+def _resolve(st: _State, now: dt.datetime) -> dt.datetime:
+    tz = st.tz or now.tzinfo
+    base = now.astimezone(tz)
+    y, mo, d = base.year, base.month, base.day
+    h, i, s, us = base.hour, base.minute, base.second, base.microsecond
+    if st.date:
+        y = st.date[0] if st.date[0] is not None else y
+        mo = st.date[1] if st.date[1] is not None else mo
+        d = st.date[2] if st.date[2] is not None else d
+        if d > 31 or not 1 <= mo <= 12:
+            raise PhpTimeError("date out of range")
+        h, i, s, us = 0, 0, 0, 0
+    if st.time:
+        h, i, s, us = st.time
+    if st.day_of or st.nth_weekday:
+        d = 1  # the day is chosen within the month: "last day of february" must not overflow from the 31st
+    day = _normalize(y, mo, d)
+    if st.weekday:  # weekdays count from the date before relative offsets are added (as PHP does)
+        target, amount = st.weekday
+        if st.week_relative:  # "monday next week": that weekday of the ISO week the offset lands in
+            diff = target - day.weekday()
+        elif amount < 0:
+            diff = -((day.weekday() - target) % 7 or 7)
+        else:
+            diff = (target - day.weekday()) % 7
+            if amount > 0:
+                diff = (diff or 7) + 7 * (amount - 1)
+        day += dt.timedelta(days=diff)
+    ry, rm = _add_months(day.year, day.month, st.rel["y"] * 12 + st.rel["m"])
+    if not 1 <= ry <= 9999:
+        raise PhpTimeError("year out of range")
+    if st.day_of == "first":
+        day = dt.date(ry, rm, 1)
+    elif st.day_of == "last":
+        day = dt.date(ry, rm, calendar.monthrange(ry, rm)[1])
+    elif st.nth_weekday:
+        ordinal, target = st.nth_weekday
+        if ordinal > 0:
+            first = dt.date(ry, rm, 1)
+            day = first + dt.timedelta(days=(target - first.weekday()) % 7 + 7 * (ordinal - 1))
+        else:
+            last = dt.date(ry, rm, calendar.monthrange(ry, rm)[1])
+            day = last - dt.timedelta(days=(last.weekday() - target) % 7)
+    else:
+        day = _normalize(ry, rm, day.day)
+    day = _add_weekdays(day + dt.timedelta(days=st.rel["d"]), st.rel["wd"])
+    hour_overflow = dt.timedelta(hours=h) if h == 24 else dt.timedelta(0)
+    result = dt.datetime(day.year, day.month, day.day, h % 24, i, min(s, 59), us, tzinfo=tz) + hour_overflow
+    return result + dt.timedelta(hours=st.rel["h"], minutes=st.rel["i"], seconds=st.rel["s"], microseconds=st.rel["us"])
+
+
+def parse(text: str, now: dt.datetime | None = None) -> dt.datetime:
+    """`new DateTime(text)` at ``now`` (default: the current local time; a naive ``now`` is local time).
+
+    Returns an aware datetime in the text's time zone, else ``now``'s. Raises PhpTimeError."""
+    if not isinstance(text, str):
+        raise PhpTimeError(f"{text!r} is not a string")
+    now = dt.datetime.now().astimezone() if now is None else now if now.tzinfo else now.astimezone()
+    st = _parse_state(text)
+    try:
+        return _resolve(st, now)
+    except PhpTimeError:
+        raise
+    except (OverflowError, ValueError) as exc:  # offsets beyond the calendar (`+99999999 years`)
+        raise PhpTimeError(f"{text.strip()!r} lies outside the calendar ({exc})") from None
+
+
+_VALIDITY_NOW = dt.datetime(2024, 1, 31, 12, 0, tzinfo=dt.timezone.utc)
+
+
+@lru_cache(maxsize=4096)
+def _readable(text: str) -> bool:
+    try:
+        parse(text, _VALIDITY_NOW)
+    except PhpTimeError:
+        return False
+    return True
+
+
+def is_valid(text) -> bool:
+    """True when ``parse`` reads ``text``. Blank text is not a date here: PHP would read it as `now`,
+    which a written default surely did not mean (write `now`)."""
+    return isinstance(text, str) and bool(text.strip()) and _readable(text)
+
+
+_DURATION = re.compile(
+    r"P(?:(?P<y>\d+)Y)?(?:(?P<m>\d+)M)?(?:(?P<w>\d+)W)?(?:(?P<d>\d+)D)?"
+    r"(?:T(?:(?P<h>\d+)H)?(?:(?P<i>\d+)M)?(?:(?P<s>\d+)S)?)?"
+)
+
+
+@dataclass(frozen=True)
+class Duration:
+    years: int = 0
+    months: int = 0
+    days: int = 0
+    hours: int = 0
+    minutes: int = 0
+    seconds: int = 0
+
+
+def parse_duration(text: str) -> Duration:
+    """`new DateInterval(text)`: ISO 8601 `PnYnMnWnDTnHnMnS` (at least one part)."""
+    m = _DURATION.fullmatch(text)
+    if not m or not any(m.groupdict().values()) or text.endswith("T"):
+        raise PhpTimeError(f"{text!r} is not an ISO 8601 duration like P1D or PT2H")
+    n = {k: int(v or 0) for k, v in m.groupdict().items()}
+    return Duration(n["y"], n["m"], n["d"] + 7 * n["w"], n["h"], n["i"], n["s"])
+
+
+def shift(moment: dt.datetime, duration: Duration, sign: int) -> dt.datetime:
+    """`DateTime::add` (sign 1) or `::sub` (sign -1), months overflowing like PHP."""
+    y, m = _add_months(moment.year, moment.month, sign * (duration.years * 12 + duration.months))
+    try:
+        day = _normalize(y, m, moment.day) + dt.timedelta(days=sign * duration.days)
+        moved = moment.replace(year=day.year, month=day.month, day=day.day)
+        return moved + sign * dt.timedelta(hours=duration.hours, minutes=duration.minutes, seconds=duration.seconds)
+    except (OverflowError, ValueError) as exc:
+        raise PhpTimeError(f"the duration leads outside the calendar ({exc})") from None
+
+
+def parse_reference(text: str, now: dt.datetime | None = None) -> dt.datetime:
+    """A DateTimeRangeValidator bound: `<time>`, `<start>/<duration>` or `<duration>/<end>`."""
+    parts = text.split("/", 1)
+    if len(parts) == 1:
+        return parse(parts[0], now)
+    first, second = parts
+    if "P" in first:
+        return shift(parse(second, now), parse_duration(first), -1)
+    if "P" in second:
+        return shift(parse(first, now), parse_duration(second), 1)
+    raise PhpTimeError(f'There is no valid interval declaration in "{text}". Exactly one part must begin with "P".')

@@ -1,0 +1,259 @@
+"""The packaging build helpers (packaging/ntsbuild): ELF reading, icons, bundle policy, Debian dependencies.
+
+Fast: no PyInstaller run. The frozen bundle itself is tested in test_bundle.py.
+"""
+
+import shutil
+import struct
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "packaging"))
+
+from ntsbuild import deb, elfdeps, icons, policy  # noqa: E402
+
+QT_DIR = None
+try:
+    import PySide6
+
+    QT_DIR = Path(PySide6.__file__).parent / "Qt"
+except ImportError:  # pragma: no cover - PySide6 is a hard dependency
+    pass
+
+XCB_PLUGIN = QT_DIR / "plugins" / "platforms" / "libqxcb.so" if QT_DIR else None
+needs_linux_qt = pytest.mark.skipif(not (XCB_PLUGIN and XCB_PLUGIN.is_file()), reason="needs the Linux PySide6 wheel")
+
+
+# --- ELF reader ---------------------------------------------------------------------------------
+
+
+@needs_linux_qt
+def test_read_elf_lists_needed_libraries_and_symbol_versions():
+    info = elfdeps.read_elf(XCB_PLUGIN)
+    assert "libQt6XcbQpa.so.6" in info.needed
+    assert "libxcb-cursor.so.0" in info.needed
+    assert "libc.so.6" in info.needed
+    assert any(v.startswith("GLIBC_2.") for v in info.versions["libc.so.6"])
+    core = elfdeps.read_elf(QT_DIR / "lib" / "libQt6Core.so.6")
+    assert core.soname == "libQt6Core.so.6"
+
+
+@needs_linux_qt
+def test_read_elf_agrees_with_readelf():
+    if not shutil.which("readelf"):
+        pytest.skip("readelf (binutils) is not installed")
+    out = subprocess.run(["readelf", "-d", str(XCB_PLUGIN)], capture_output=True, text=True, check=True).stdout
+    expected = [line.split("[", 1)[1].rstrip("]") for line in out.splitlines() if "(NEEDED)" in line]
+    assert elfdeps.read_elf(XCB_PLUGIN).needed == expected
+
+
+def test_read_elf_rejects_other_files(tmp_path):
+    text = tmp_path / "notes.txt"
+    text.write_text("hello")
+    assert not elfdeps.is_elf(text)
+    with pytest.raises(ValueError, match="not an ELF file"):
+        elfdeps.read_elf(text)
+    truncated = tmp_path / "broken.so"
+    truncated.write_bytes(b"\x7fELF\x02\x01\x01" + b"\0" * 9)
+    with pytest.raises(ValueError, match="truncated"):
+        elfdeps.read_elf(truncated)
+    assert not elfdeps.is_elf(tmp_path / "missing.so")
+
+
+def test_highest_version_compares_numerically():
+    a = elfdeps.ElfInfo(Path("a"), versions={"libc.so.6": {"GLIBC_2.9", "GLIBC_2.2.5"}})
+    b = elfdeps.ElfInfo(Path("b"), versions={"libm.so.6": {"GLIBC_2.29", "GLIBC_PRIVATE"}})
+    assert elfdeps.highest_version([a, b], "GLIBC_") == "GLIBC_2.29"
+    assert elfdeps.highest_version([a], "GLIBCXX_") is None
+
+
+# --- icons --------------------------------------------------------------------------------------
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_icons_render_every_size_and_containers_hold_them(tmp_path):
+    made = icons.build_icons(ROOT / "packaging" / "icons" / "nodetype-studio.svg", tmp_path)
+    for size in icons.HICOLOR_SIZES:
+        assert _png_size((made["png"] / f"{size}.png").read_bytes()) == (size, size)
+    ico = made["ico"].read_bytes()
+    reserved, kind, count = struct.unpack("<HHH", ico[:6])
+    assert (reserved, kind, count) == (0, 1, len(icons.ICO_SIZES))
+    for i, size in enumerate(sorted(icons.ICO_SIZES)):
+        w, h, _, _, planes, bpp, length, offset = struct.unpack("<BBBBHHII", ico[6 + 16 * i:22 + 16 * i])
+        assert (w or 256, h or 256) == (size, size) and (planes, bpp) == (1, 32)
+        assert _png_size(ico[offset:offset + length]) == (size, size)
+    icns = made["icns"].read_bytes()
+    assert icns[:4] == b"icns" and struct.unpack(">I", icns[4:8])[0] == len(icns)
+    pos, kinds = 8, []
+    while pos < len(icns):
+        kind, length = icns[pos:pos + 4], struct.unpack(">I", icns[pos + 4:pos + 8])[0]
+        kinds.append(kind)
+        assert icns[pos + 8:pos + 16] == b"\x89PNG\r\n\x1a\n"
+        pos += length
+    assert pos == len(icns) and kinds == [k for k, _ in icons.ICNS_TYPES]
+
+
+def test_icons_reject_an_invalid_svg(tmp_path):
+    bad = tmp_path / "bad.svg"
+    bad.write_text("<svg")
+    with pytest.raises(ValueError, match="not a valid SVG"):
+        icons.build_icons(bad, tmp_path / "out")
+
+
+# --- bundle policy ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dest, pruned", [
+    ("PySide6/Qt/plugins/platforms/libqxcb.so", False),
+    ("PySide6/Qt/plugins/platforms/libqoffscreen.so", False),
+    ("PySide6/Qt/plugins/platforms/libqeglfs.so", True),
+    ("PySide6/Qt/plugins/platforms/libqwayland-egl.so", True),
+    ("PySide6/Qt/plugins/wayland-shell-integration/libxdg-shell.so", True),
+    ("PySide6/Qt/plugins/platformthemes/libqgtk3.so", True),
+    ("PySide6/Qt/plugins/platformthemes/libqxdgdesktopportal.so", False),
+    ("PySide6/Qt/plugins/imageformats/libqsvg.so", False),
+    ("PySide6/Qt/plugins/imageformats/libqpdf.so", True),
+    ("PySide6/Qt/lib/libQt6Quick.so.6", True),
+    ("libQt6Network.so.6", True),
+    ("PySide6/Qt/lib/libQt6EglFSDeviceIntegration.so.6", True),
+    ("PySide6/Qt/lib/libQt6Widgets.so.6", False),
+    ("PySide6/Qt/translations/qtbase_de.qm", True),
+    ("PySide6\\Qt6Quick.dll", True),
+    ("PySide6/QtCore.pyi", True),
+    ("nodetype_studio/resources/example/.nodetype-studio/data-sources/x.yaml", False),
+])
+def test_pruned_paths(dest, pruned):
+    assert policy.is_pruned(dest) is pruned
+
+
+def test_system_library_table_parses_and_rejects_bad_lines(tmp_path):
+    table = policy.load_system_libraries()
+    assert table["libxcb-cursor.so.0"] == "libxcb-cursor0"
+    assert table["libEGL.so.1"] == "libegl1"
+    bad = tmp_path / "libs.txt"
+    bad.write_text("# comment\nlibfoo.so.1 libfoo1\nlibbar.so.2\n")
+    with pytest.raises(ValueError, match=r"libs.txt:3: expected 'soname package'"):
+        policy.load_system_libraries(bad)
+
+
+@needs_linux_qt
+def test_filter_toc_drops_system_libraries_and_orphans(tmp_path):
+    lib = QT_DIR / "lib"
+    toc = [
+        ("PySide6/Qt/plugins/platforms/libqxcb.so", str(XCB_PLUGIN), "BINARY"),
+        ("PySide6/Qt/lib/libQt6XcbQpa.so.6", str(lib / "libQt6XcbQpa.so.6"), "BINARY"),
+        ("PySide6/Qt/lib/libQt6Core.so.6", str(lib / "libQt6Core.so.6"), "BINARY"),
+        ("libQt6Core.so.6", "PySide6/Qt/lib/libQt6Core.so.6", "SYMLINK"),
+        ("PySide6/Qt/lib/libQt6Svg.so.6", str(lib / "libQt6Svg.so.6"), "BINARY"),  # nothing here links it
+        ("libSvgLink.so.6", "PySide6/Qt/lib/libQt6Svg.so.6", "SYMLINK"),
+        ("libxcb-cursor.so.0", "/usr/lib/libxcb-cursor.so.0", "BINARY"),  # host copy of a desktop library
+        ("PySide6/Qt/plugins/platforms/libqvnc.so", "/x/libqvnc.so", "BINARY"),
+        ("nodetype_studio/resources/baseline/NodeTypes.yaml", "/x/NodeTypes.yaml", "DATA"),
+    ]
+    kept = [e[0] for e in policy.filter_toc(toc, {"libxcb-cursor.so.0": "libxcb-cursor0"}, prune_orphans=True)]
+    assert "libxcb-cursor.so.0" not in kept and "PySide6/Qt/plugins/platforms/libqvnc.so" not in kept
+    assert "PySide6/Qt/lib/libQt6Svg.so.6" not in kept  # orphan once nothing needs it
+    assert "PySide6/Qt/plugins/platforms/libqxcb.so" in kept  # plugins are loaded by name, never orphans
+    assert {"PySide6/Qt/lib/libQt6XcbQpa.so.6", "PySide6/Qt/lib/libQt6Core.so.6", "libQt6Core.so.6"} <= set(kept)
+    assert "nodetype_studio/resources/baseline/NodeTypes.yaml" in kept
+
+
+def test_runtime_distributions_follow_requirements():
+    try:
+        found = policy.runtime_distributions("nodetype-studio")
+    except RuntimeError as exc:
+        pytest.skip(str(exc))
+    lowered = {d.lower() for d in found}
+    assert {"nodetype-studio", "pyside6-essentials", "shiboken6", "mini-racer", "markdown", "qtawesome", "qtpy"} <= lowered
+    assert "pytest" not in lowered  # test extras are not bundled
+
+
+def test_runtime_distributions_explains_a_missing_app():
+    with pytest.raises(RuntimeError, match="is not installed"):
+        policy.runtime_distributions("no-such-distribution-nts")
+
+
+def test_bundle_version_reads_the_metadata_folder(tmp_path):
+    (tmp_path / "_internal" / "nodetype_studio-1.2.3.dist-info").mkdir(parents=True)
+    assert policy.bundle_version(tmp_path) == "1.2.3"
+    with pytest.raises(RuntimeError, match="metadata is not bundled"):
+        policy.bundle_version(tmp_path / "_internal" / "nodetype_studio-1.2.3.dist-info")
+
+
+# --- Debian dependencies and desktop files ------------------------------------------------------
+
+
+@needs_linux_qt
+def test_dependencies_come_from_the_bundled_files(tmp_path):
+    bundle = tmp_path / "bundle"
+    for name in ["libQt6XcbQpa.so.6", "libQt6Gui.so.6", "libQt6Core.so.6", "libQt6DBus.so.6",
+                 "libicui18n.so.73", "libicuuc.so.73", "libicudata.so.73"]:
+        target = bundle / "PySide6" / "Qt" / "lib" / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if (QT_DIR / "lib" / name).exists():
+            shutil.copy(QT_DIR / "lib" / name, target)
+    shutil.copy(XCB_PLUGIN, bundle / "libqxcb.so")
+    # zlib and zstd are bundled in the real build (PyInstaller copies them); here the table covers them.
+    table = {**policy.load_system_libraries(), "libz.so.1": "zlib1g", "libzstd.so.1": "libzstd1"}
+    deps = deb.compute_dependencies(bundle, table)
+    names = [p.split(" ")[0] for p in deps.packages]
+    for package in ["libxcb-cursor0", "libxkbcommon-x11-0", "libxcb-icccm4", "libxcb-keysyms1", "libxcb-shape0",
+                    "libxcb-render-util0", "libxcb-image0", "libegl1", "libgl1", "libfontconfig1", "libdbus-1-3"]:
+        assert package in names
+    assert any(p.startswith("libc6 (>= 2.") for p in deps.packages)
+    assert "libxcb-cursor.so.0" in deps.system_sonames
+    del table["libxcb-cursor.so.0"]
+    with pytest.raises(deb.BuildError, match=r"libxcb-cursor\.so\.0 \(needed by .*libqxcb\.so"):
+        deb.compute_dependencies(bundle, table)
+
+
+def test_desktop_files_are_complete_and_valid(tmp_path):
+    made = icons.build_icons(ROOT / "packaging" / "icons" / "nodetype-studio.svg", tmp_path / "icons")
+    share = tmp_path / "share"
+    deb.desktop_files(share, "9.8.7", tmp_path / "icons")
+    desktop = share / "applications" / f"{deb.APP_ID}.desktop"
+    text = desktop.read_text()
+    assert f"MimeType={deb.MIME_TYPE};" in text and f"Icon={deb.APP_ID}" in text and "Exec=nodetype-studio %f" in text
+    assert "@" not in text
+    for size in icons.HICOLOR_SIZES:
+        assert (share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{deb.APP_ID}.png").is_file()
+    assert (share / "icons" / "hicolor" / "scalable" / "apps" / f"{deb.APP_ID}.svg").is_file()
+    ns = {"m": "http://www.freedesktop.org/standards/shared-mime-info"}
+    mime = ET.parse(share / "mime" / "packages" / f"{deb.APP_ID}.xml").getroot()
+    kind = mime.find("m:mime-type", ns)
+    assert kind.get("type") == deb.MIME_TYPE
+    assert "NodeTypes*.yaml" in [g.get("pattern") for g in kind.findall("m:glob", ns)]
+    meta = ET.parse(share / "metainfo" / f"{deb.APP_ID}.metainfo.xml").getroot()
+    assert meta.findtext("id") == deb.APP_ID
+    assert meta.find("releases/release").get("version") == "9.8.7"
+    assert made["png"].is_dir()
+    if shutil.which("desktop-file-validate"):
+        out = subprocess.run(["desktop-file-validate", str(desktop)], capture_output=True, text=True)
+        assert out.returncode == 0, out.stdout + out.stderr
+    if shutil.which("appstreamcli"):
+        out = subprocess.run(["appstreamcli", "validate", "--no-net", "--pedantic",
+                              str(share / "metainfo" / f"{deb.APP_ID}.metainfo.xml")], capture_output=True, text=True)
+        assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_mime_glob_matches_nodetypes_files(tmp_path):
+    """The MIME database built from our XML maps NodeTypes files to our type and leaves other YAML alone."""
+    if not (shutil.which("update-mime-database") and Path("/usr/share/mime/packages/freedesktop.org.xml").is_file()):
+        pytest.skip("shared-mime-info is not installed")
+    share = tmp_path / "share"
+    (share / "mime" / "packages").mkdir(parents=True)
+    shutil.copy("/usr/share/mime/packages/freedesktop.org.xml", share / "mime" / "packages")
+    deb.desktop_files(share, "1.0", icons.build_icons(ROOT / "packaging" / "icons" / "nodetype-studio.svg", tmp_path / "i")["png"].parent)
+    subprocess.run(["update-mime-database", str(share / "mime")], check=True, capture_output=True)
+    globs = (share / "mime" / "globs2").read_text()
+    assert f"60:{deb.MIME_TYPE}:nodetypes*.yaml" in globs  # globs are case-insensitive, stored lowercased
+    assert f"{deb.MIME_TYPE} application/yaml" in (share / "mime" / "subclasses").read_text()

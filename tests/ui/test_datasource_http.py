@@ -1,0 +1,237 @@
+"""Data-source select boxes against a real HTTP server on 127.0.0.1: requests, answers, failures, limits."""
+
+import json
+
+from nodetype_studio.datasources import parse_php_query
+from tests.datasources.helpers import Answer, closed_port
+from tests.ui.datasource_helpers import WAIT_MS, options, wait_answer
+
+PRODUCT = "Acme.Sources:Content.Product"
+COLOURS = [
+    {"value": "red", "label": "Red", "group": "Warm", "icon": "fas fa-fire"},
+    {"value": "orange", "label": "Orange", "group": "Warm"},
+    {"value": "blue", "label": "Blue", "group": "Cold", "icon": "fas fa-snowflake"},
+    {"value": "grey", "label": "Grey"},
+]
+
+
+def product(open_inspector, project_root, services, srv, **settings):
+    service = services(project_root, base_url=srv.url, **settings)
+    return open_inspector(project_root, PRODUCT, service), service
+
+
+def test_nested_additional_data_is_sent_in_php_bracket_encoding(qtbot, server, open_inspector, project_root, services):
+    srv = server({"/options/colours": Answer(json.dumps(COLOURS))})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    wait_answer(qtbot, inspector.editor("colour"))
+    [request] = srv.requests_to("/options/colours")
+    assert request.query == (
+        "node=%2Fsites%2Fnodetype-studio%2Facme-sources-content-product%40user-admin"
+        "&filter%5Bkinds%5D%5B0%5D=paint&filter%5Bkinds%5D%5B1%5D=ink"
+        "&filter%5Bstock%5D%5Bminimum%5D=3&filter%5Bstock%5D%5Bwarehouse%5D=Nord%2FS%C3%BCd%20%26%20Co"
+        "&includeArchived=false"
+    )
+    assert parse_php_query(request.query)["filter"] == {"kinds": ["paint", "ink"], "stock": {"minimum": "3", "warehouse": "Nord/Süd & Co"}}
+    assert request.headers["Accept"] == "application/json"
+
+
+def test_list_answer_with_groups_and_icons(qtbot, server, open_inspector, project_root, services):
+    srv = server({"/options/colours": Answer(json.dumps(COLOURS))})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    editor = inspector.editor("colour")
+    assert editor.is_loading() and "Loading options from http://127.0.0.1" in editor.data_source_status()
+    assert editor.combo.placeholderText() == "Loading options\u2026"  # the box itself shows it is loading
+    assert editor.combo.toolTip().startswith("Loading options from http://127.0.0.1")
+    result = wait_answer(qtbot, editor)
+    assert result.ok and not editor.is_loading()
+    assert options(editor) == [
+        ("group", "Cold"), ("option", "Blue"), ("group", "Warm"), ("option", "Red"), ("option", "Orange"),
+        ("group", "Without group"), ("option", "Grey"),
+    ]
+    combo = editor.combo
+    assert not combo.itemIcon(combo.findText("Red")).isNull() and not combo.itemIcon(combo.findText("Blue")).isNull()
+    assert combo.itemIcon(combo.findText("Orange")).isNull()
+    status = editor.data_source_status()
+    assert status.startswith(f"Options from {srv.url}/options/colours")
+    assert "compat: the preview sorts the choices by group" in status and "Warm, Cold, Without group" in status
+    assert editor.data_source_error() == "" and editor.combo.placeholderText() == ""
+    status = editor.binding.status  # laid out for real although layouts were off while answers arrived
+    assert status.isVisible() and status.geometry().height() > 0
+    assert status.geometry().top() > editor.combo.geometry().bottom()
+
+
+def test_map_answer_and_the_stored_value(qtbot, server, open_inspector, project_root, services):
+    answer = {"b": {"label": "Bee"}, "a": {"label": "Ay", "value": "custom"}, "nolabel": {"icon": "x"}}
+    srv = server({"/options/colours": Answer(json.dumps(answer))})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    inspector.set_values({"colour": "custom"})
+    editor = inspector.editor("colour")
+    wait_answer(qtbot, editor)
+    assert options(editor) == [("option", "Bee"), ("option", "Ay")]
+    assert editor.combo.currentText() == "Ay"
+    assert "1 entry without a label left out: key \u201cnolabel\u201d has no label" in editor.data_source_status()
+    editor.combo.activated.emit(editor.combo.findText("Bee"))
+    assert inspector.values()["colour"] == "b"
+
+
+def test_value_not_among_the_loaded_options_is_invalid(qtbot, server, open_inspector, project_root, services):
+    srv = server({"/options/colours": Answer(json.dumps(COLOURS))})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    inspector.set_values({"colour": "purple"})
+    editor = inspector.editor("colour")
+    assert ("invalid", 'Invalid value: "purple"') not in options(editor)  # not judged before the answer
+    wait_answer(qtbot, editor)
+    assert options(editor)[-1] == ("invalid", 'Invalid value: "purple"')
+
+
+def test_http_errors_show_status_text_and_keep_the_previous_options(qtbot, server, open_inspector, project_root, services):
+    answers = iter([Answer(json.dumps([{"value": "t", "label": "Tag"}])),
+                    Answer("Not here", 404, content_type="text/plain"),
+                    Answer("<html><body><h1>Whoops</h1><p>Exception #1414088186</p></body></html>", 500,
+                           content_type="text/html")])
+    srv = server({"/options/tags": lambda request: next(answers)})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    editor = inspector.editor("tags")
+    wait_answer(qtbot, editor)
+    assert options(editor) == [("option", "Tag")]
+    editor.reload_options()
+    result = wait_answer(qtbot, editor)
+    assert result.message() == "HTTP 404 Not Found: Not here"
+    assert editor.data_source_error() == "HTTP 404 Not Found: Not here"
+    assert options(editor) == [("option", "Tag")]
+    assert "the previous options are kept" in editor.data_source_status()
+    editor.reload_options()
+    wait_answer(qtbot, editor)
+    assert editor.data_source_error() == "HTTP 500 Internal Server Error: Whoops Exception #1414088186"
+    assert options(editor) == [("option", "Tag")]
+
+
+def test_invalid_json_is_shown_with_the_parser_detail(qtbot, server, open_inspector, project_root, services):
+    srv = server({"/options/colours": Answer("[{'value': 'single quotes'}]")})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    editor = inspector.editor("colour")
+    wait_answer(qtbot, editor)
+    error = editor.data_source_error()
+    assert error.startswith("The answer is not JSON: Expecting property name enclosed in double quotes at line 1, column 3")
+    assert "no options" in editor.data_source_status()
+    assert options(editor) == []
+
+
+def test_wrong_shape_is_reported(qtbot, server, open_inspector, project_root, services):
+    srv = server({"/options/colours": Answer('"just a string"')})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    editor = inspector.editor("colour")
+    wait_answer(qtbot, editor)
+    assert editor.data_source_error().startswith("Unexpected answer: expected a list")
+
+
+def test_answer_over_the_size_limit_is_aborted(qtbot, server, open_inspector, project_root, services):
+    big = json.dumps([{"value": str(i), "label": "x" * 50} for i in range(200)])
+    srv = server({"/options/colours": Answer(big), "/options/tags": Answer(big, chunked=True)})
+    inspector, service = product(open_inspector, project_root, services, srv, max_response_bytes=4096)
+    colour, tags = inspector.editor("colour"), inspector.editor("tags")
+    wait_answer(qtbot, colour)
+    wait_answer(qtbot, tags)
+    assert colour.data_source_error() == (
+        f"The answer is too large: more than 4 KB (backend.maxResponseSize); the server announced {len(big) / 1024:g} KB")
+    assert tags.data_source_error().startswith("The answer is too large: more than 4 KB (backend.maxResponseSize); aborted after")
+    assert options(colour) == [] and options(tags) == []
+    qtbot.waitUntil(service.idle, timeout=WAIT_MS)  # nothing left running (the size box's 404 included)
+
+
+def test_slow_server_hits_the_timeout(qtbot, server, open_inspector, project_root, services):
+    srv = server({"/options/colours": Answer(json.dumps(COLOURS), delay=10)})
+    inspector, service = product(open_inspector, project_root, services, srv, timeout=0.3)
+    editor = inspector.editor("colour")
+    result = wait_answer(qtbot, editor)
+    assert result.message() == "No answer in time: no complete answer within 0.3 s (backend.timeout)"
+    assert editor.data_source_error() == result.message()
+    qtbot.waitUntil(service.idle, timeout=WAIT_MS)
+    assert service.cache == {}  # failures (this timeout, the size box's 404) are not cached: asking again retries
+
+
+def test_connection_refused(qtbot, open_inspector, project_root, services):
+    service = services(project_root, base_url=f"http://127.0.0.1:{closed_port()}")
+    inspector = open_inspector(project_root, PRODUCT, service)
+    editor = inspector.editor("colour")
+    wait_answer(qtbot, editor)
+    assert editor.data_source_error().startswith("Connection refused (is the server running?)")
+
+
+def test_tls_errors_are_reported(qtbot, server, open_inspector, project_root, services, tmp_path):
+    import pytest
+
+    cryptography = pytest.importorskip("cryptography")  # noqa: F841
+    from tests.ui.tls import self_signed_context
+
+    srv = server({"/options/colours": Answer(json.dumps(COLOURS))}, ssl_context=self_signed_context(tmp_path))
+    assert srv.url.startswith("https://")
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    editor = inspector.editor("colour")
+    wait_answer(qtbot, editor)
+    error = editor.data_source_error()
+    assert error.startswith("TLS error: ") and "self-signed" in error.lower(), error
+
+
+def test_pending_requests_and_answers_are_shared_unless_caching_is_disabled(qtbot, server, open_inspector,
+                                                                            project_root, services):
+    srv = server({"/options/colours": Answer(json.dumps(COLOURS), delay=0.2),
+                  "/options/tags": Answer(json.dumps([{"value": "t", "label": "T"}]))})
+    service = services(project_root, base_url=srv.url)
+    first = open_inspector(project_root, PRODUCT, service)
+    second = open_inspector(project_root, PRODUCT, service)  # asks while the first request is pending
+    wait_answer(qtbot, first.editor("colour"))
+    wait_answer(qtbot, second.editor("colour"))
+    wait_answer(qtbot, first.editor("tags"))
+    wait_answer(qtbot, second.editor("tags"))
+    assert len(srv.requests_to("/options/colours")) == 1
+    assert len(srv.requests_to("/options/tags")) == 2  # dataSourceDisableCaching: true
+    third = open_inspector(project_root, PRODUCT, service)
+    assert not third.editor("colour").is_loading()  # answered from the cache at once
+    assert options(third.editor("colour"))[0] == ("group", "Cold")
+
+
+def test_identifier_goes_to_the_cms_endpoint(qtbot, server, open_inspector, project_root, services):
+    srv = server({"/neos/service/data-source/acme-sizes": Answer(json.dumps({"s": {"label": "Small"}}))})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    editor = inspector.editor("size")
+    wait_answer(qtbot, editor)
+    assert options(editor) == [("option", "Small")]
+    assert editor.data_source_status().startswith(f"Options from {srv.url}/neos/service/data-source/acme-sizes")
+    [request] = srv.requests_to("/neos/service/data-source/acme-sizes")
+    assert request.query == "node=%2Fsites%2Fnodetype-studio%2Facme-sources-content-product%40user-admin"
+
+
+def test_settings_file_and_environment_configure_the_default_service(qtbot, server, open_inspector, project_root,
+                                                                   monkeypatch):
+    srv = server({"/options/colours": Answer(json.dumps(COLOURS))})
+    studio = project_root / ".nodetype-studio"
+    studio.mkdir()
+    (studio / "settings.yaml").write_text("backend:\n  baseUrl: 'http://127.0.0.1:1'\n  headers:\n    X-Token: secret\n")
+    monkeypatch.setenv("NODETYPE_STUDIO_BACKEND", srv.url)  # the environment wins over the file
+    inspector = open_inspector(project_root, PRODUCT)  # no service given: the project's own, from its settings
+    editor = inspector.editor("colour")
+    wait_answer(qtbot, editor)
+    assert options(editor)[0] == ("group", "Cold")
+    assert srv.requests_to("/options/colours")[0].headers["X-Token"] == "secret"
+    inspector.data_service = None
+    inspector.data_session.service.shutdown()
+
+
+def test_the_ui_stays_responsive_while_requests_wait(qtbot, server, open_inspector, project_root, services):
+    srv = server({"/options/colours": Answer(hang=True), "/options/tags": Answer(hang=True)})
+    inspector, service = product(open_inspector, project_root, services, srv, timeout=30)
+    editor = inspector.editor("colour")
+    ticks = []
+    from PySide6.QtCore import QTimer
+
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(10)
+    qtbot.waitUntil(lambda: len(ticks) >= 10, timeout=WAIT_MS)  # the event loop keeps running
+    timer.stop()
+    assert editor.is_loading() and not service.idle()
+    assert "Loading options from" in editor.data_source_status()
+    tags = inspector.editor("tags")  # a multiple select says it in its summary line
+    assert tags.is_loading() and tags.summary.text() == "Loading options\u2026" and tags.summary.isVisible()
+
