@@ -80,7 +80,11 @@ def _run_script_when_loaded(window, script: Path) -> None:
         return
 
     def run() -> None:
-        problems = window.run_script(steps if isinstance(steps, list) else [])
-        print("SCRIPT-DONE " + json.dumps({"problems": problems, "journal": str(window.journal.path)}), flush=True)
+        try:
+            problems = window.run_script(steps if isinstance(steps, list) else [])
+        except Exception as exc:  # noqa: BLE001 - the caller waits for an answer: give it the failure
+            problems = [f"{type(exc).__name__}: {exc}"]
+        journal = str(window.journal.path) if window.journal is not None else ""
+        print("SCRIPT-DONE " + json.dumps({"problems": problems, "journal": journal}), flush=True)
 
     window.projectLoaded.connect(run)

@@ -26,15 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nodetype_studio.catalogue import (
-    ANY_KEY,
-    EDITORS,
-    VALIDATORS,
-    custom_editors,
-    custom_validators,
-    editor_spec,
-    validator_spec,
-)
+from nodetype_studio.catalogue import ANY_KEY, EDITORS, custom_editors, editor_spec
 from nodetype_studio.catalogue.types import known_type_names
 from nodetype_studio.model.merge import MISSING, get_path
 from nodetype_studio.ui import style
@@ -50,6 +42,7 @@ from nodetype_studio.ui.studio.fields import (
 from nodetype_studio.ui.studio.keyedtable import KeyedTable
 from nodetype_studio.ui.studio.owndefinition import own_config, own_properties
 from nodetype_studio.ui.studio.values import REMOVE
+from nodetype_studio.validation import get_validator, registered_validators
 
 PROPERTY_NAME = re.compile(r"^_?[A-Za-z][A-Za-z0-9_]*$")
 Push = Callable[..., None]
@@ -85,6 +78,12 @@ class _Body:
         self.name_edit: QLineEdit | None = None
         self.name_note: QLabel | None = None
         self.validator_choice: ChoiceField | None = None
+
+
+def validator_spec(identifier: str, platform):
+    """The spec of a built-in or plugin validator (the validation registry is the one source); None if unknown."""
+    validator = get_validator(identifier, platform)
+    return validator.spec if validator is not None else None
 
 
 @cache
@@ -257,8 +256,8 @@ class PropertyForm(QWidget):
                               field_for_option(option, row), tooltip=option.description)
             layout.addWidget(row)
         configured = set(validators)
-        choices = [(s.identifier(self.platform), s.short_name) for s in list(VALIDATORS.values()) + list(custom_validators().values())
-                   if s.identifier(self.platform) not in configured]
+        choices = [(identifier, v.spec.short_name + ("" if v.origin == "built-in" else f" ({v.origin})"))
+                   for identifier, v in registered_validators(self.platform).items() if identifier not in configured]
         body.validator_choice = ChoiceField(box, [])
         body.validator_choice.set_choices(choices, "(add a validator)")
         body.validator_choice.setObjectName("addValidator")

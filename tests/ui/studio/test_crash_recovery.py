@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -46,14 +48,20 @@ def run_studio_until_killed(project: Path, tmp_path: Path, data_dir: Path) -> di
     code = "import sys; from nodetype_studio.ui.app import run_app; sys.exit(run_app(sys.argv[1:]))"
     process = subprocess.Popen([sys.executable, "-c", code, str(project), "--script", str(script)], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=str(tmp_path))
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True).start()
     try:
-        deadline = time.monotonic() + 60
         line = ""
-        while time.monotonic() < deadline:
-            line = process.stdout.readline()
-            if line.startswith("SCRIPT-DONE") or not line:
-                break
-        assert line.startswith("SCRIPT-DONE"), process.stderr.read() if process.poll() is not None else "no answer"
+        deadline = time.monotonic() + 90
+        while not line.startswith("SCRIPT-DONE") and time.monotonic() < deadline:
+            try:
+                line = lines.get(timeout=1)
+            except queue.Empty:
+                if process.poll() is not None:
+                    break
+        if not line.startswith("SCRIPT-DONE"):
+            process.kill()
+            pytest.fail(f"the studio did not finish the script: {process.communicate(timeout=10)[1][-3000:]}")
         report = json.loads(line.split(" ", 1)[1])
         assert process.poll() is None  # still running: it is the kill that ends it
         os.kill(process.pid, signal.SIGKILL)

@@ -190,7 +190,8 @@ def test_validators_add_set_option_and_remove(qtbot, window, project):
     window.flush()
     form = definition.property_form
     maximum = form.field("validation", identifier, "maximum")
-    assert form.field("validation", identifier, "minimum").editor.placeholderText() == "default: 0"
+    assert form.field("validation", identifier, "minimum").editor.placeholderText() == "not set"  # no default
+    assert form.field("validation", identifier, "ignoreHtml").combo.itemText(0) == "(default: false)"
     maximum.set_text("3")
     window.flush()
     assert window.session.project.node_type(TEASER).properties["subtitle"]["validation"][identifier] == {"maximum": 3}
