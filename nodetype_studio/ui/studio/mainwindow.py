@@ -28,11 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from nodetype_studio.ui.studio import menus
-from nodetype_studio.ui.studio.checkrunner import CheckRunner
-from nodetype_studio.ui.studio.dialogs import Prompts
 from nodetype_studio.ui.studio.filewatch import ProjectWatcher
-from nodetype_studio.ui.studio.journal import default_data_dir
-from nodetype_studio.ui.studio.problems import ProblemsPanel, counts_by_type
 from nodetype_studio.ui.studio.projectio import ProjectIO
 from nodetype_studio.ui.studio.settings import Settings
 from nodetype_studio.ui.studio.treemodel import (
@@ -44,6 +40,24 @@ from nodetype_studio.ui.studio.treemodel import (
 
 TITLE = "Node Type Studio"
 SOURCE_TAB, PROVENANCE_TAB, PROBLEMS_TAB = range(3)
+
+
+class _DialogPrompts:
+    """The real dialogs (``dialogs.Prompts``), imported when the first question comes; attributes set on
+    this object (tests replace single questions) win over the dialogs'."""
+
+    def __init__(self, window):
+        self._window = window
+        self._prompts = None
+
+    def __getattr__(self, name):
+        if self._prompts is None:
+            from nodetype_studio.ui.studio.dialogs import Prompts
+
+            self._prompts = Prompts(self._window)
+            settings = self._window.settings
+            self._prompts.review_setting_changed = lambda on: settings.set("reviewBeforeSave", on)
+        return getattr(self._prompts, name)
 
 
 class _Host(QWidget):
@@ -63,10 +77,8 @@ class StudioWindow(ProjectIO, QMainWindow):
                  background: bool = True):
         super().__init__()
         self.settings = settings or Settings()
-        self.prompts = prompts or Prompts(self)
-        if isinstance(self.prompts, Prompts):
-            self.prompts.review_setting_changed = lambda on: self.settings.set("reviewBeforeSave", on)
-        self.data_dir = Path(data_dir) if data_dir else default_data_dir()
+        self.prompts = prompts or _DialogPrompts(self)
+        self._data_dir = Path(data_dir) if data_dir else None
         self.session = None
         self.journal = None
         self.selected: str | None = None
@@ -77,13 +89,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.setWindowTitle(TITLE)
         self.resize(1280, 820)
         self._build()
-        self.checks = CheckRunner(self, delay_ms=self.settings.get("problemsDelayMs"))
-        app = QApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(self.checks.stop)  # the worker process ends with the studio
-        self.checks.finished.connect(self._findings)
-        self.checks.failed.connect(lambda message: self.status(f"Checks failed: {message}"))
-        self.checks.started.connect(lambda: self.problems.set_busy(True))
+        self._checks = None
         self.watcher = ProjectWatcher(self, delay_ms=self.settings.get("reloadDelayMs"))
         self.watcher.changed.connect(self.disk_changed)
         self._refresh_timer = QTimer(self, singleShot=True, interval=0, timeout=self.refresh_now)
@@ -95,6 +101,30 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.project_closed()
         if path is not None:
             self.open_project(path, background=background)
+
+    # -- parts made when first needed (the window paints first) --------------------------------------------
+    @property
+    def data_dir(self) -> Path:
+        if self._data_dir is None:
+            from nodetype_studio.ui.studio.journal import default_data_dir
+
+            self._data_dir = default_data_dir()
+        return self._data_dir
+
+    @property
+    def checks(self):
+        """The background checks (a worker process, started on the first run)."""
+        if self._checks is None:
+            from nodetype_studio.ui.studio.checkrunner import CheckRunner
+
+            self._checks = CheckRunner(self, delay_ms=self.settings.get("problemsDelayMs"))
+            app = QApplication.instance()
+            if app is not None:
+                app.aboutToQuit.connect(self._checks.stop)  # the worker process ends with the studio
+            self._checks.finished.connect(self._findings)
+            self._checks.failed.connect(lambda message: self.status(f"Checks failed: {message}"))
+            self._checks.started.connect(lambda: self.problems.set_busy(True))
+        return self._checks
 
     def set_theme(self, theme) -> None:
         """Follow ``theme`` (a Theme): code colours and icon tints switch with it."""
@@ -176,16 +206,13 @@ class StudioWindow(ProjectIO, QMainWindow):
 
         # the definition editor, preview, source and provenance views are built after the first paint
         # (their modules pull in the catalogue, the model and pygments); these hosts hold their places
-        self._hosts = {name: _Host(self) for name in ("definition", "preview", "source", "provenance")}
+        self._hosts = {name: _Host(self) for name in ("definition", "preview", "source", "provenance", "problems")}
         self._panels_built = False
-        self.problems = ProblemsPanel(self, display=self.display)
-        self.problems.activated.connect(self.go_to_finding)
-        self.problems.countsChanged.connect(self._counts)
         self.bottom = QTabWidget(self)
         self.bottom.setDocumentMode(True)
         self.bottom.addTab(self._hosts["source"], "Source")
         self.bottom.addTab(self._hosts["provenance"], "Provenance")
-        self.bottom.addTab(self.problems, "Problems")
+        self.bottom.addTab(self._hosts["problems"], "Problems")
         self.bottom.currentChanged.connect(lambda _i: self._show_details())
 
         self.top_splitter = QSplitter(Qt.Horizontal, self)
@@ -223,7 +250,6 @@ class StudioWindow(ProjectIO, QMainWindow):
             if not state.isEmpty():
                 splitter.restoreState(state)
         self.bottom.setCurrentIndex(min(max(self.settings.get("window/bottomTab"), 0), 2))
-        self.problems.set_severities(self.settings.get("problems/severities"))
         mode = self.settings.get("treeMode")
         self.tree_model.mode = mode if mode in ("inheritance", "package") else "inheritance"
         for button in self.mode_buttons.buttons():
@@ -235,7 +261,8 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.settings.set("window/rightSplitter", self.right_splitter.saveState())
         self.settings.set("window/topSplitter", self.top_splitter.saveState())
         self.settings.set("window/bottomTab", self.bottom.currentIndex())
-        self.settings.set("problems/severities", self.problems.severities())
+        if self._panels_built:
+            self.settings.set("problems/severities", self._problems.severities())
         self.settings.set("treeMode", self.tree_model.mode)
         self.settings.sync()
 
@@ -247,6 +274,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         self._panels_built = True
         from nodetype_studio.ui.studio.defeditor import DefinitionEditor
         from nodetype_studio.ui.studio.previewpane import PreviewPane
+        from nodetype_studio.ui.studio.problems import ProblemsPanel
         from nodetype_studio.ui.studio.provenance import ProvenanceView
         from nodetype_studio.ui.studio.sourceview import SourceView
 
@@ -257,8 +285,12 @@ class StudioWindow(ProjectIO, QMainWindow):
         self._source.fileChosen.connect(lambda path: self.show_source(path, 0))
         self._provenance = ProvenanceView(self, display=self.display)
         self._provenance.locationActivated.connect(self.show_source)
+        self._problems = ProblemsPanel(self, display=self.display)
+        self._problems.set_severities(self.settings.get("problems/severities"))
+        self._problems.activated.connect(self.go_to_finding)
+        self._problems.countsChanged.connect(self._counts)
         for name, widget in (("definition", self._definition), ("preview", self._preview), ("source", self._source),
-                             ("provenance", self._provenance)):
+                             ("provenance", self._provenance), ("problems", self._problems)):
             self._hosts[name].layout().addWidget(widget)
         self._apply_icon_colour()
         if self.theme is not None:
@@ -283,6 +315,11 @@ class StudioWindow(ProjectIO, QMainWindow):
     def provenance(self):
         self.ensure_panels()
         return self._provenance
+
+    @property
+    def problems(self):
+        self.ensure_panels()
+        return self._problems
 
     def paintEvent(self, event) -> None:
         super().paintEvent(event)
@@ -363,7 +400,7 @@ class StudioWindow(ProjectIO, QMainWindow):
             self._preview.forget_all()
             self._provenance.show_node_type(None)
             self._source.set_files([])
-        self.problems.set_findings([])
+            self._problems.set_findings([])
         menus.update_enabled(self)
         self._update_title()
         self.status("Open a project (Ctrl+O)")
@@ -574,6 +611,9 @@ class StudioWindow(ProjectIO, QMainWindow):
 
     # -- problems ------------------------------------------------------------------------------------------
     def _findings(self, findings: list) -> None:
+        from nodetype_studio.ui.studio.problems import counts_by_type
+
+
         self.problems.set_busy(self.checks.busy)
         self.problems.set_findings(findings)
         self.tree_model.set_findings(counts_by_type(findings))
@@ -625,6 +665,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         if not self.close_project():
             event.ignore()
             return
-        self.checks.stop()
+        if self._checks is not None:
+            self._checks.stop()
         self.save_state()
         event.accept()

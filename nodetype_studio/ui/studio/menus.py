@@ -77,16 +77,11 @@ def build(window) -> None:
     edit_menu.addAction(undo)
     edit_menu.addAction(redo)
     edit_menu.addSeparator()
-    window.history_view = QUndoView(window.undo_stack)
-    window.history_view.setEmptyLabel("<project as opened>")
-    window.history_dock = QDockWidget("Edit History", window)
-    window.history_dock.setObjectName("historyDock")
-    window.history_dock.setWidget(window.history_view)
-    window.addDockWidget(Qt.RightDockWidgetArea, window.history_dock)
-    window.history_dock.hide()
-    history = window.history_dock.toggleViewAction()
-    history.setText("Edit &History")
+    history = QAction("Edit &History", window, checkable=True)
+    history.setObjectName("history")
     history.setShortcut(QKeySequence(SHORTCUTS["history"]))
+    history.toggled.connect(lambda on: _show_history(window, on))
+    window.addAction(history)
     actions["history"] = history
     edit_menu.addAction(history)
     edit_menu.addSeparator()
@@ -123,6 +118,22 @@ def build(window) -> None:
     help_menu = bar.addMenu("&Help")
     actions["about"] = _action(window, "about", "&About Node Type Studio", lambda: show_about(window))
     help_menu.addAction(actions["about"])
+
+
+def _show_history(window, on: bool) -> None:
+    """The undo stack as a list (QUndoView) in a dock, made on first use."""
+    dock = getattr(window, "history_dock", None)
+    if dock is None:
+        window.history_view = QUndoView(window.undo_stack)
+        window.history_view.setEmptyLabel("<project as opened>")
+        dock = window.history_dock = QDockWidget("Edit History", window)
+        dock.setObjectName("historyDock")
+        dock.setWidget(window.history_view)
+        window.addDockWidget(Qt.RightDockWidgetArea, dock)
+        action = window.actions_by_name["history"]
+        dock.visibilityChanged.connect(lambda visible: action.setChecked(visible) if action.isChecked() != visible
+                                       else None)
+    dock.setVisible(on)
 
 
 def update_enabled(window) -> None:

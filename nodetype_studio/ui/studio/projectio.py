@@ -159,7 +159,8 @@ class ProjectIO:
                 return False
         if self.journal is not None:
             self.journal.clear()
-        self.checks.stop()
+        if self._checks is not None:
+            self._checks.stop()
         self.watcher.clear()
         self.session = None
         self.journal = None

@@ -14,13 +14,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QColor, QFont, QIcon
 
 _NO_PARENT = QModelIndex()  # the default parent (Qt's invalid index)
 NAME_ROLE = Qt.UserRole + 1  # the node type name ("" for package and folder rows)
 KIND_ROLE = Qt.UserRole + 2  # "type" | "package" | "folder"
 SEARCH_ROLE = Qt.UserRole + 3  # lower-case text the filter matches (name, label, property names)
 SEVERITY_COLOURS = {"error": "#d7263d", "warning": "#c77c02", "info": "#2b6cb0"}
+
+
+def _colour(name: str):
+    from PySide6.QtGui import QColor
+
+    return QColor(name)
 
 
 @dataclass(eq=False)
@@ -148,7 +153,7 @@ class NodeTypeTreeModel(QAbstractItemModel):
 
     HEADERS = ("Node type", "Findings")
 
-    def __init__(self, parent=None, icon_for: Callable[[Any], QIcon] | None = None):
+    def __init__(self, parent=None, icon_for: Callable[[Any], Any] | None = None):
         super().__init__(parent)
         self._root = _Node("root", "")
         self._infos: dict[str, TypeInfo] = {}
@@ -156,11 +161,8 @@ class NodeTypeTreeModel(QAbstractItemModel):
         self._dirty: set[str] = set()
         self.mode = "inheritance"
         self.icon_for = icon_for
-        self._icons: dict[Any, QIcon] = {}
-        self._italic = QFont()
-        self._italic.setItalic(True)
-        self._bold = QFont()
-        self._bold.setBold(True)
+        self._icons: dict[Any, Any] = {}
+        self._fonts: dict[str, Any] = {}  # made on first use (QtGui types cost start-up time)
 
     # -- content -------------------------------------------------------------------------------------------
     def set_types(self, infos: dict[str, TypeInfo], mode: str | None = None) -> bool:
@@ -192,7 +194,17 @@ class NodeTypeTreeModel(QAbstractItemModel):
             self._dirty = set(names)
             self._refresh_names(changed, columns=(0,))
 
-    def set_icon_provider(self, icon_for: Callable[[Any], QIcon]) -> None:
+    def _font(self, kind: str):
+        font = self._fonts.get(kind)
+        if font is None:
+            from PySide6.QtGui import QFont
+
+            font = self._fonts[kind] = QFont()
+            font.setItalic(kind == "italic")
+            font.setBold(kind == "bold")
+        return font
+
+    def set_icon_provider(self, icon_for: Callable[[Any], Any]) -> None:
         self.icon_for = icon_for
         self._icons.clear()
         self._refresh_all(columns=(0,))
@@ -309,11 +321,11 @@ class NodeTypeTreeModel(QAbstractItemModel):
             return self._icons[key]
         if role == Qt.FontRole:
             if node.kind != "type":
-                return self._bold
+                return self._font("bold")
             if info is not None and info.abstract:
-                return self._italic
+                return self._font("italic")
         if role == Qt.ForegroundRole and info is not None and (info.abstract or info.platform or not node.primary):
-            return QColor("#8a8a8a")
+            return _colour("#8a8a8a")
         return None
 
     def _findings_data(self, node: _Node, role: int) -> Any:
@@ -325,7 +337,7 @@ class NodeTypeTreeModel(QAbstractItemModel):
             return str(errors + warnings + infos)
         if role == Qt.ForegroundRole:
             worst = "error" if errors else "warning" if warnings else "info"
-            return QColor(SEVERITY_COLOURS[worst])
+            return _colour(SEVERITY_COLOURS[worst])
         if role == Qt.ToolTipRole:
             return f"{errors} error(s), {warnings} warning(s), {infos} note(s)"
         if role == Qt.TextAlignmentRole:
