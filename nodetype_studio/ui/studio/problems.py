@@ -158,6 +158,7 @@ class ProblemsPanel(QWidget):
         self.view = QTreeView(self)
         self.view.setRootIsDecorated(False)
         self.view.setUniformRowHeights(True)
+        self.view.setTextElideMode(Qt.ElideMiddle)  # paths keep their file name
         self.view.setAlternatingRowColors(True)
         self.view.setSelectionBehavior(QAbstractItemView.SelectRows)
         self.view.setModel(self.proxy)

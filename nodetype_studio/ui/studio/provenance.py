@@ -64,6 +64,7 @@ class ProvenanceView(QWidget):
         self.tree.setColumnCount(len(COLUMNS))
         self.tree.setHeaderLabels(COLUMNS)
         self.tree.setUniformRowHeights(True)
+        self.tree.setTextElideMode(Qt.ElideMiddle)  # paths keep their file name
         self.tree.header().setSectionResizeMode(QHeaderView.Interactive)
         self.tree.setColumnWidth(0, 220)
         self.tree.setColumnWidth(1, 200)
