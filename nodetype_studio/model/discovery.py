@@ -236,3 +236,46 @@ def _enclosing_package(file: Path) -> Path | None:
         if parent.name in ("Configuration", "NodeTypes"):
             return parent.parent
     return None
+
+
+def _folder_order(relative: Path) -> tuple:
+    """os.walk order with sorted names: a folder's files before its subfolders, names ascending."""
+    parts = relative.parts
+    return tuple((1, name) for name in parts[:-1]) + ((0, parts[-1]),)
+
+
+def _config_order(name: str) -> tuple:
+    return (0 if name == "NodeTypes.yaml" else 1, name)
+
+
+def add_new_files(found: Discovery, paths) -> list[Path]:
+    """Place NodeTypes files that do not exist yet (unsaved new files) where discovery would find them.
+
+    A path counts when it lies in a package's ``NodeTypes/`` folder (``*.yaml``) or is a
+    ``Configuration/NodeTypes*.yaml`` of a package; it joins that package's files in load order.
+    Returns the paths that were placed.
+    """
+    placed: list[Path] = []
+    for path in paths:
+        path = Path(path)
+        owners = [pkg for pkg in found.packages if pkg.path in path.parents]
+        if found.kind == "file" or not owners or path in {p for pkg in found.packages for p in pkg.nodetype_files}:
+            continue
+        pkg = max(owners, key=lambda p: len(p.path.parts))
+        folder, conf = pkg.path / "NodeTypes", pkg.path / "Configuration"
+        if folder in path.parents and path.suffix == ".yaml":
+            folder_files = [p for p in pkg.nodetype_files if folder in p.parents]
+            rest = pkg.nodetype_files[len(folder_files):]
+            folder_files = sorted(folder_files + [path], key=lambda p: _folder_order(p.relative_to(folder)))
+            pkg.nodetype_files = folder_files + rest
+        elif path.parent == conf and _is_nodetypes_name(path.name):
+            config_files = [p for p in pkg.nodetype_files if p.parent == conf]
+            first = pkg.nodetype_files.index(config_files[0]) if config_files else len(
+                [p for p in pkg.nodetype_files if folder in p.parents])
+            others = [p for p in pkg.nodetype_files if p not in config_files]
+            config_files = sorted(config_files + [path], key=lambda p: _config_order(p.name))
+            pkg.nodetype_files = others[:first] + config_files + others[first:]
+        else:
+            continue
+        placed.append(path)
+    return placed

@@ -9,12 +9,13 @@ from __future__ import annotations
 import gc
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warning
 from nodetype_studio.model import postprocess
-from nodetype_studio.model.discovery import DEFAULT_CONTEXT, Package, discover
+from nodetype_studio.model.discovery import DEFAULT_CONTEXT, Package, add_new_files, discover
 from nodetype_studio.model.merge import merge
 from nodetype_studio.model.nodetype import Fragment, Layer, NodeType, SourceFile
 from nodetype_studio.model.sorting import php_sort
@@ -46,9 +47,11 @@ def _signature(path: Path) -> tuple:
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
-def _parse(path: Path, use_cache: bool) -> _Parsed:
+def _parse(path: Path, use_cache: bool, text: str | None = None) -> _Parsed:
     key = str(path)
     signature = _signature(path)
+    if text is not None:  # an unsaved buffer stands in for the file: parsed, never cached
+        return _parse_text(key, signature, text, [])
     cached = _parse_cache.get(key)
     if use_cache and cached is not None and signature and cached.signature == signature:
         return cached
@@ -58,13 +61,17 @@ def _parse(path: Path, use_cache: bool) -> _Parsed:
         loaded = LoadedYaml(None, [error("file-unreadable", f"cannot read the file: {exc.strerror or exc}", Location(key))], ok=False)
         return _Parsed(signature, loaded, (0, 0))
     text, problems = decode_yaml_bytes(raw, key)
-    loaded = load_yaml_text(text, key)
-    loaded.diagnostics[:0] = problems
-    counts = (text.count("Neos.Neos") + text.count("Neos\\Media") + text.count("TYPO3.Neos"), text.count("Cms.Cms") + text.count("Cms\\Media"))
-    parsed = _Parsed(signature, loaded, counts, "i18n" in text)
+    parsed = _parse_text(key, signature, text, problems)
     if signature:
         _parse_cache[key] = parsed
     return parsed
+
+
+def _parse_text(key: str, signature: tuple, text: str, problems: list[Diagnostic]) -> _Parsed:
+    loaded = load_yaml_text(text, key)
+    loaded.diagnostics[:0] = problems
+    counts = (text.count("Neos.Neos") + text.count("Neos\\Media") + text.count("TYPO3.Neos"), text.count("Cms.Cms") + text.count("Cms\\Media"))
+    return _Parsed(signature, loaded, counts, "i18n" in text)
 
 
 _baseline_cache: dict[tuple[str, str], LoadedYaml] = {}
@@ -119,26 +126,34 @@ class Project:
         return node
 
 
-def load_project(path: str | os.PathLike, *, context: str = DEFAULT_CONTEXT, use_cache: bool = True) -> Project:
+def load_project(path: str | os.PathLike, *, context: str = DEFAULT_CONTEXT, use_cache: bool = True,
+                 overrides: Mapping[str | os.PathLike, str] | None = None) -> Project:
     """Open a package, a distribution, a folder of packages or one NodeTypes file.
 
     Raises ``FileNotFoundError`` only when ``path`` does not exist; every problem inside the
     project is a diagnostic. With ``use_cache`` an unchanged project (same files, same sizes and
     modification times) is returned from memory, and unchanged files are not parsed again.
+
+    ``overrides`` maps file paths to texts read instead of the files (an editor's unsaved buffers);
+    a NodeTypes file that does not exist yet joins its package where discovery would find it. A
+    project loaded with ``overrides`` (even an empty mapping) is a fresh object and is not cached.
     """
     # The loader allocates many small containers and no cycles: pausing the cyclic garbage
     # collector keeps the cost per node type flat as projects grow.
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _load_project(path, context, use_cache)
+        return _load_project(path, context, use_cache, overrides)
     finally:
         if was_enabled:
             gc.enable()
 
 
-def _load_project(path, context: str, use_cache: bool) -> Project:
+def _load_project(path, context: str, use_cache: bool, overrides) -> Project:
     found = discover(path, context)
+    texts = _override_texts(found, overrides) if overrides else {}
+    if overrides is not None:
+        return _build(found, context, use_cache, texts)
     all_paths = [f for _, _, f in found.load_order()]
     signatures = tuple((str(p), _signature(p)) for p in all_paths)
     cache_key = (str(found.root), context)
@@ -146,17 +161,34 @@ def _load_project(path, context: str, use_cache: bool) -> Project:
         cached = _project_cache.get(cache_key)
         if cached is not None and cached[0] == signatures:
             return cached[1]
-    project = _build(found, context, use_cache)
+    project = _build(found, context, use_cache, {})
     _project_cache[cache_key] = (signatures, project)
     return project
 
 
-def _build(found, context: str, use_cache: bool) -> Project:
+def _override_texts(found, overrides: Mapping) -> dict[Path, str]:
+    """Override texts keyed by the discovered path of their file (paths compared resolved)."""
+    wanted = {Path(p).resolve(): text for p, text in overrides.items()}
+    texts: dict[Path, str] = {}
+    order = [p for _pkg, _kind, p in found.load_order()]
+    for p in order:  # discovered paths are absolute: most match as they are
+        if p in wanted:
+            texts[p] = wanted.pop(p)
+    if wanted:  # the rest may be reached through symbolic links
+        for p in order:
+            if p not in texts and p.resolve() in wanted:
+                texts[p] = wanted.pop(p.resolve())
+    for p in add_new_files(found, list(wanted)):
+        texts[p] = wanted[p]
+    return texts
+
+
+def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str]) -> Project:
     diagnostics = list(found.diagnostics)
     parsed_files: list[tuple[Package, Path, _Parsed, str]] = []
     neos = cms = 0
     for pkg, kind, p in found.load_order():
-        parsed = _parse(p, use_cache)
+        parsed = _parse(p, use_cache, texts.get(p))
         parsed_files.append((pkg, p, parsed, kind))
         neos += parsed.prefix_counts[0]
         cms += parsed.prefix_counts[1]

@@ -198,3 +198,11 @@ def badge_icon(base: QIcon, count: int, size: int = 20) -> QIcon:
     painter.drawText(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius), Qt.AlignCenter, text)
     painter.end()
     return QIcon(canvas)
+
+
+def set_color(colour: str) -> None:
+    """Draw Font Awesome icons in ``colour`` from now on (the studio's dark scheme); empties the cache."""
+    global ICON_COLOR
+    if colour != ICON_COLOR:
+        ICON_COLOR = colour
+        _cache.clear()

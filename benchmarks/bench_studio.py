@@ -1,0 +1,335 @@
+"""The studio window: start-up to the first painted window, and switching between node types.
+
+    python benchmarks/bench_studio.py [--project PATH] [--repeat 5] [--switches 41]
+
+Start-up: each run is a fresh Python process (imports, QApplication, window, paint), timed from just
+before the process is spawned until the window's first paint event, against a bare PySide6 QMainWindow
+(menu bar, status bar, a splitter with a tree view) started the same way in the same run; runs alternate
+and the median is reported. Both run as an installed application does, with bytecode caches (written by
+a first, untimed run of each, outside the source tree). The studio is started through ``run_app([PATH])`` exactly as
+``nodetype-studio PATH`` does; it also reports when the project's tree was first painted and when the
+preview of the first node type was painted (the project loads in the background). Target: first paint
+<= 1.5x the bare window.
+
+Switching: a project with two node types of 30 properties each (text fields, integers, text areas,
+checkboxes, select boxes, sliders, dates, code buttons; validators on); the time from selecting the
+other type until the window is laid out and painted again (tree selection, definition editor, preview,
+source view; then the event loop's layout and paint of what changed), alternating, after one visit of
+each (warm), and on the first visit (cold). Floors in the same run, on a window of the same size:
+switching a QStackedWidget between two pre-built pages of 30 labelled plain widgets (the bare widget
+floor), and building such a page afresh. Clocks: the GUI thread's CPU time (other processes on a busy
+machine do not inflate it; the ratio uses it) and wall time (the frames column). Target: under one
+frame at 60 Hz (16.7 ms).
+
+Editing (for reference): one keystroke in a label field of the large project until everything is
+refreshed and painted, against resolving the model alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = Path(os.environ.get("NODETYPE_STUDIO_CORPUS", "/work/shared/corpus")) / "neos__Neos.NeosIo"
+FRAME_MS = 1000 / 60
+
+BARE_CHILD = r"""
+import sys, time
+start = float(sys.argv[1])
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QSplitter, QTreeView
+app = QApplication(sys.argv[:1])
+app.setStyle("Fusion")
+class Watch(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Paint and obj is window:
+            print(f"first-paint {time.time() - start:.4f}", flush=True)
+            app.exit(0)
+        return False
+window = QMainWindow()
+for name in ("&File", "&Edit", "&View", "&Help"):
+    window.menuBar().addMenu(name)
+splitter = QSplitter(Qt.Horizontal)
+splitter.addWidget(QTreeView())
+splitter.addWidget(QLabel("content"))
+window.setCentralWidget(splitter)
+window.statusBar().showMessage("ready")
+window.resize(1280, 820)
+watch = Watch()
+app.installEventFilter(watch)
+window.show()
+sys.exit(app.exec())
+"""
+
+STUDIO_CHILD = r"""
+import sys, time
+start = float(sys.argv[1])
+from PySide6.QtCore import QEvent, QObject, QSettings
+from PySide6.QtWidgets import QApplication
+QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, sys.argv[3])
+marks = {}
+class Watch(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Paint and type(obj).__name__ == "StudioWindow":
+            marks.setdefault("first-paint", time.time() - start)
+        if event.type() == QEvent.Paint and "first-paint" in marks:
+            tree = obj.parent()
+            if tree is not None and tree.objectName() == "nodeTypeTree" and tree.model().rowCount():
+                marks.setdefault("tree-painted", time.time() - start)
+        if (event.type() == QEvent.Paint and type(obj).__name__ == "InspectorWidget" and obj.isVisible()
+                and "tree-painted" in marks):
+            marks.setdefault("preview-painted", time.time() - start)
+            print(" ".join(f"{k} {v:.4f}" for k, v in marks.items()), flush=True)
+            QApplication.instance().exit(0)
+        return False
+from nodetype_studio.ui.render import ensure_app
+app = ensure_app()
+watch = Watch()
+app.installEventFilter(watch)
+from nodetype_studio.ui.app import run_app
+sys.exit(run_app([sys.argv[2]]))
+"""
+
+
+PYCACHE = tempfile.mkdtemp(prefix="bench-studio-pycache-")
+
+
+def run_child(code: str, *args: str) -> dict[str, float]:
+    # as an installed application runs: with bytecode caches (kept outside the source tree)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), NODETYPE_STUDIO_DATA_DIR=tempfile.mkdtemp(), PYTHONPYCACHEPREFIX=PYCACHE)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("QT_QPA_PLATFORM", None) if os.environ.get("DISPLAY") else env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    start = time.time()
+    out = subprocess.run([sys.executable, "-c", code, repr(start), *args], env=env, capture_output=True, text=True,
+                         timeout=120, check=False)
+    line = next((line for line in out.stdout.splitlines() if "first-paint" in line), None)
+    if line is None:
+        raise RuntimeError(f"no paint reported:\n{out.stdout}\n{out.stderr}")
+    parts = line.split()
+    return {parts[i]: float(parts[i + 1]) * 1000 for i in range(0, len(parts), 2)}
+
+
+def startup(project: Path, repeat: int) -> None:
+    bare, studio = [], []
+    settings_dir = tempfile.mkdtemp()
+    run_child(BARE_CHILD)  # warm the file cache for both
+    run_child(STUDIO_CHILD, str(project), settings_dir)
+    for _ in range(repeat):
+        bare.append(run_child(BARE_CHILD))
+        studio.append(run_child(STUDIO_CHILD, str(project), settings_dir))
+    floor = statistics.median(r["first-paint"] for r in bare)
+    print(f"\nStart-up to the first painted main window ({project.name}, median of {repeat}, fresh processes)")
+    print(f"{'':34}{'ms':>9}{'x bare':>9}")
+    print(f"{'bare PySide6 QMainWindow':34}{floor:9.0f}{1:9.2f}")
+    for key, label in (("first-paint", "studio: first paint"), ("tree-painted", "studio: project tree painted"),
+                       ("preview-painted", "studio: first preview painted")):
+        value = statistics.median(r[key] for r in studio)
+        print(f"{label:34}{value:9.0f}{value / floor:9.2f}")
+    print("target: first paint <= 1.50x bare")
+
+
+# -- switching -------------------------------------------------------------------------------------------------
+KINDS = [
+    ("{type: string, ui: {label: 'Text %d', inspector: {group: g, position: %d, editorOptions: {placeholder: Type}}},"
+    " validation: {'Neos.Neos/Validation/StringLengthValidator': {maximum: 40}}}"),
+    ("{type: integer, defaultValue: 3, ui: {label: 'Number %d', inspector: {group: g, position: %d}},"
+    " validation: {'Neos.Neos/Validation/IntegerValidator': []}}"),
+    ("{type: string, ui: {label: 'Area %d', inspector: {group: g, position: %d,"
+    " editor: 'Neos.Neos/Inspector/Editors/TextAreaEditor'}}}"),
+    "{type: boolean, ui: {label: 'Flag %d', inspector: {group: g, position: %d}}}",
+    ("{type: string, defaultValue: a, ui: {label: 'Choice %d', inspector: {group: g, position: %d,"
+    " editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor', editorOptions: {values: {a: {label: A}, b: {label: B}}}}}}"),
+    ("{type: integer, defaultValue: 20, ui: {label: 'Range %d', inspector: {group: g, position: %d,"
+    " editor: 'Neos.Neos/Inspector/Editors/RangeEditor', editorOptions: {min: 0, max: 100}}}}"),
+    "{type: DateTime, ui: {label: 'Date %d', inspector: {group: g, position: %d, editorOptions: {format: 'd.m.Y'}}}}",
+    ("{type: string, ui: {label: 'Code %d', inspector: {group: g, position: %d,"
+    " editor: 'Neos.Neos/Inspector/Editors/CodeEditor'}}}"),
+]
+
+
+def write_project(folder: Path, count: int = 30) -> Path:
+    package = folder / "Bench.Site"
+    (package / "NodeTypes").mkdir(parents=True)
+    for name in ("A", "B"):
+        lines = [f"'Bench.Site:{name}':", "  superTypes: {'Neos.Neos:Content': true}",
+                 "  ui:", f"    label: 'Type {name}'", "    inspector:", "      groups: {g: {label: Group}}",
+                 "  properties:"]
+        for i in range(count):
+            lines.append(f"    p{i}: " + KINDS[i % len(KINDS)] % (i, i))
+        (package / "NodeTypes" / f"{name}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return package
+
+
+def switching(count: int, switches: int) -> None:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ["NODETYPE_STUDIO_DATA_DIR"] = tempfile.mkdtemp()
+    sys.path.insert(0, str(ROOT))
+    from PySide6.QtCore import QEvent, QSettings
+    from PySide6.QtWidgets import (
+        QFormLayout,
+        QLabel,
+        QLineEdit,
+        QStackedWidget,
+        QWidget,
+    )
+
+    from nodetype_studio.ui.render import ensure_app
+    from nodetype_studio.ui.studio.mainwindow import StudioWindow
+    from nodetype_studio.ui.studio.settings import Settings
+
+    app = ensure_app()
+    folder = Path(tempfile.mkdtemp())
+    project = write_project(folder, count)
+    settings = Settings(QSettings(str(folder / "s.ini"), QSettings.IniFormat))
+    window = StudioWindow(project, settings=settings, background=False)
+    window.resize(1280, 820)
+    window.show()
+    app.processEvents()
+    window.checks.cancel()
+    names = ["Bench.Site:A", "Bench.Site:B"]
+
+    def settle():
+        app.processEvents()
+        app.sendPostedEvents(None, QEvent.DeferredDelete)
+
+    def timed(action) -> tuple[float, float]:
+        settle()
+        cpu, wall = time.thread_time(), time.perf_counter()
+        action()
+        return (time.thread_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000
+
+    def studio_switch(name):
+        def run():
+            window.select_type(name)
+            app.processEvents()  # lays out and paints what changed, as the event loop would
+        return run
+
+    cold = [timed(studio_switch(n)) for n in names]
+    warm = [timed(studio_switch(names[i % 2])) for i in range(switches)]
+
+    host = QStackedWidget()
+    host.resize(1280, 820)
+    host.show()
+
+    def page() -> QWidget:
+        widget = QWidget()
+        form = QFormLayout(widget)
+        for i in range(count):
+            form.addRow(QLabel(f"Property {i}"), QLineEdit())
+        return widget
+
+    pages = [page(), page()]
+    for p in pages:
+        host.addWidget(p)
+
+    def bare_switch(i):
+        def run():
+            host.setCurrentWidget(pages[i % 2])
+            app.processEvents()
+        return run
+
+    def bare_build():
+        fresh = page()
+        host.addWidget(fresh)
+        host.setCurrentWidget(fresh)
+        app.processEvents()
+        host.removeWidget(fresh)
+        fresh.deleteLater()
+
+    floor_switch = [timed(bare_switch(i)) for i in range(switches)]
+    floor_build = [timed(bare_build) for _ in range(max(5, switches // 4))]
+
+    def med(rows, k):
+        return statistics.median(r[k] for r in rows)
+
+    fs = med(floor_switch, 0)
+    print(f"\nSwitching between two node types with {count} properties (median; cold: first visit)")
+    print(f"{'':44}{'cpu ms':>9}{'wall ms':>9}{'x floor':>9}{'frames':>8}")
+    for label, rows in (("studio: switch (warm)", warm), ("studio: first visit (cold)", cold),
+                        ("floor: QStackedWidget page switch", floor_switch),
+                        ("floor: build a 30-field form", floor_build)):
+        cpu, wall = med(rows, 0), med(rows, 1)
+        print(f"{label:44}{cpu:9.2f}{wall:9.2f}{cpu / fs:9.1f}{wall / FRAME_MS:8.2f}")
+    print(f"target: studio switch (warm) < {FRAME_MS:.1f} ms (one frame at 60 Hz)")
+    window.prompts.unsaved_changes = lambda files: "discard"
+    window.close()
+
+
+def editing(project: Path, repeat: int) -> None:
+    """One keystroke in a label field of a large project: the command, the model resolved again from the
+    files plus the edited buffer, tree, definition editor, preview and source refreshed and painted;
+    against resolving the model alone (the floor: what any live preview of the edit must pay)."""
+    import shutil
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    sys.path.insert(0, str(ROOT))
+    from PySide6.QtCore import QSettings
+
+    from nodetype_studio.model import load_project
+    from nodetype_studio.ui.render import ensure_app
+    from nodetype_studio.ui.studio.mainwindow import StudioWindow
+    from nodetype_studio.ui.studio.settings import Settings
+
+    app = ensure_app()
+    folder = Path(tempfile.mkdtemp())
+    copy = folder / project.name
+    shutil.copytree(project, copy)
+    window = StudioWindow(copy, settings=Settings(QSettings(str(folder / "s.ini"), QSettings.IniFormat)),
+                          background=False)
+    window.resize(1280, 820)
+    window.show()
+    app.processEvents()
+    window.checks.stop()
+    name = window._first_type()
+    window.select_type(name)
+    window.definition.setCurrentIndex(0)
+    app.processEvents()
+    field = window.definition.label_field
+    studio, floor = [], []
+    for i in range(repeat):
+        cpu, wall = time.thread_time(), time.perf_counter()
+        field.set_text(f"Label {i}")
+        window.flush()
+        app.processEvents()
+        studio.append(((time.thread_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000))
+        overrides = window.session.overrides()
+        cpu, wall = time.thread_time(), time.perf_counter()
+        load_project(copy, overrides=overrides)
+        floor.append(((time.thread_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000))
+    types = len(window.session.project.project_node_types())
+    window.checks.stop()
+    window.prompts.unsaved_changes = lambda files: "discard"
+    window.close()
+    fc = statistics.median(r[0] for r in floor)
+    print(f"\nOne keystroke in a label field ({project.name}, {types} node types; median of {repeat})")
+    print(f"{'':44}{'cpu ms':>9}{'wall ms':>9}{'x floor':>9}")
+    for label, rows in (("studio: edit, resolve, refresh, paint", studio), ("floor: resolve the model only", floor)):
+        cpu, wall = statistics.median(r[0] for r in rows), statistics.median(r[1] for r in rows)
+        print(f"{label:44}{cpu:9.1f}{wall:9.1f}{cpu / fc:9.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--project", type=Path, default=CORPUS)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--switches", type=int, default=41)
+    parser.add_argument("--properties", type=int, default=30)
+    parser.add_argument("--only", choices=("startup", "switching", "editing"))
+    args = parser.parse_args()
+    if args.only in (None, "startup"):
+        startup(args.project, args.repeat)
+    if args.only in (None, "switching"):
+        switching(args.properties, args.switches)
+    if args.only in (None, "editing"):
+        editing(args.project, max(5, args.repeat * 2))
+
+
+if __name__ == "__main__":
+    main()

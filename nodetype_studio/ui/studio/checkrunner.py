@@ -1,0 +1,253 @@
+"""Running ``check`` for the project as edited, away from the GUI thread.
+
+The checks run in a worker *process* (``serve``), not a thread: they use V8 (mini-racer) for regular
+expressions, and V8 crashes the process when one thread creates a context while another thread runs
+one (the preview validates regular expressions with V8 on the GUI thread). A process also keeps the
+GUI responsive: it does not compete for the GIL. The worker stays alive between runs (its parse cache
+stays warm); at most one request is in flight and only the newest result is delivered. If the worker
+cannot be started or dies, the failure is reported and the next run starts a new one.
+"""
+
+from __future__ import annotations
+
+import pickle
+import struct
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, Qt, QTimer, Signal
+
+from nodetype_studio.diagnostics import Diagnostic
+
+WORKER_ARG = "__check-worker__"  # ``nodetype-studio __check-worker__`` serves checks (frozen builds too)
+_HEADER = struct.Struct(">I")
+
+
+def project_findings(root: Path, overrides: dict) -> list[Diagnostic]:
+    """What ``nodetype-studio check ROOT`` reports, for the project with ``overrides`` applied."""
+    from nodetype_studio.checks import code_selected
+    from nodetype_studio.checks.config import load_config
+    from nodetype_studio.commands.check_cmd import collect
+    from nodetype_studio.diagnostics import sort_key
+    from nodetype_studio.model import load_project
+
+    project = load_project(root, overrides=overrides)
+    config = load_config(project.root)
+    findings = set(collect(project, config.select, config.ignore))
+    findings |= {p for p in config.problems if code_selected(p.code, config.select, config.ignore)}
+    return sorted(findings, key=sort_key)
+
+
+# -- the worker process ---------------------------------------------------------------------------------------
+def write_frame(stream, payload: Any) -> None:
+    data = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(_HEADER.pack(len(data)) + data)
+    stream.flush()
+
+
+def read_frame(stream) -> Any:
+    header = stream.read(_HEADER.size)
+    if len(header) < _HEADER.size:
+        return None
+    (size,) = _HEADER.unpack(header)
+    data = stream.read(size)
+    return pickle.loads(data) if len(data) == size else None
+
+
+def serve(stdin=None, stdout=None) -> int:
+    """Answer (generation, root, overrides) requests with (generation, "ok", findings) or
+    (generation, "error", message) until stdin closes."""
+    stdin = stdin or sys.stdin.buffer
+    stdout = stdout or sys.stdout.buffer
+    sys.stdout = sys.stderr  # a stray print must not corrupt the answers
+    while True:
+        request = read_frame(stdin)
+        if request is None:
+            return 0
+        generation, root, overrides = request
+        try:
+            answer = (generation, "ok", project_findings(Path(root), overrides))
+        except Exception as exc:  # noqa: BLE001 - a crash in a check is reported to the studio, not fatal
+            answer = (generation, "error", f"{type(exc).__name__}: {exc}")
+        write_frame(stdout, answer)
+
+
+def worker_command() -> tuple[str, list[str]]:
+    if getattr(sys, "frozen", False):
+        return sys.executable, [WORKER_ARG]
+    return sys.executable, ["-c", "import sys; from nodetype_studio.ui.studio.checkrunner import serve; sys.exit(serve())"]
+
+
+class _Worker(QObject):
+    """The worker process seen from the GUI: ``answered(generation, status, payload)``, ``died(message)``."""
+
+    answered = Signal(int, str, object)
+    died = Signal(str)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.process = QProcess(self)
+        program, arguments = worker_command()
+        self.process.setProgram(program)
+        self.process.setArguments(arguments)
+        environment = QProcessEnvironment.systemEnvironment()
+        package_parent = str(Path(__file__).resolve().parents[3])  # so `-c` finds this very package
+        current = environment.value("PYTHONPATH", "")
+        environment.insert("PYTHONPATH", package_parent + (":" + current if current else ""))
+        self.process.setProcessEnvironment(environment)
+        self.process.readyReadStandardOutput.connect(self._read)
+        self.process.readyReadStandardError.connect(self._forward_errors)
+        self.process.finished.connect(self._finished)
+        self.process.errorOccurred.connect(self._error)
+        self._buffer = b""
+        self._stopping = False
+        self.process.start()
+
+    def send(self, generation: int, root: Path, overrides: dict) -> None:
+        data = pickle.dumps((generation, str(root), {str(k): v for k, v in overrides.items()}),
+                            protocol=pickle.HIGHEST_PROTOCOL)
+        self.process.write(_HEADER.pack(len(data)) + data)
+
+    def _read(self) -> None:
+        self._buffer += bytes(self.process.readAllStandardOutput())
+        while len(self._buffer) >= _HEADER.size:
+            (size,) = _HEADER.unpack(self._buffer[:_HEADER.size])
+            if len(self._buffer) < _HEADER.size + size:
+                return
+            payload = self._buffer[_HEADER.size:_HEADER.size + size]
+            self._buffer = self._buffer[_HEADER.size + size:]
+            generation, status, result = pickle.loads(payload)
+            self.answered.emit(generation, status, result)
+
+    def _forward_errors(self) -> None:
+        sys.stderr.write(bytes(self.process.readAllStandardError()).decode("utf-8", "replace"))
+
+    def _finished(self, code: int, _status) -> None:
+        if not self._stopping:
+            self.died.emit(f"the check worker stopped (exit code {code})")
+
+    def _error(self, error) -> None:
+        if error == QProcess.FailedToStart and not self._stopping:
+            self.died.emit(f"the check worker could not start: {self.process.errorString()}")
+
+    def stop(self) -> None:
+        self._stopping = True
+        if self.process.state() != QProcess.NotRunning:
+            self.process.closeWriteChannel()  # the worker ends at the end of its input
+            if not self.process.waitForFinished(2000):
+                self.process.kill()
+                self.process.waitForFinished(1000)
+
+
+class CheckRunner(QObject):
+    """Debounced checks of the project as edited; ``finished(findings)`` carries the newest result.
+
+    By default the checks run in the worker process; ``run`` (a function of root and overrides) runs
+    them in a thread instead (for tests and code without V8).
+    """
+
+    finished = Signal(list)
+    started = Signal()
+    failed = Signal(str)
+    _delivered = Signal(int, str, object)
+
+    def __init__(self, parent=None, delay_ms: int = 400, run: Callable[[Path, dict], list] | None = None):
+        super().__init__(parent)
+        self.run = run
+        self.generation = 0
+        self.in_flight: int | None = None
+        self._request: tuple[Path, dict] | None = None
+        self._worker: _Worker | None = None
+        self._sent: tuple | None = None
+        self._retried = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(delay_ms)
+        self._timer.timeout.connect(self._start)
+        self._delivered.connect(self._deliver, Qt.QueuedConnection)
+
+    def set_delay(self, delay_ms: int) -> None:
+        self._timer.setInterval(delay_ms)
+
+    def schedule(self, root: Path, overrides: dict, *, now: bool = False) -> None:
+        self._request = (Path(root), dict(overrides))
+        self.generation += 1
+        if now:
+            self._timer.stop()
+            self._start()
+        else:
+            self._timer.start()
+
+    def cancel(self) -> None:
+        self._timer.stop()
+        self._request = None
+        self.generation += 1
+
+    def stop(self) -> None:
+        """Cancel and end the worker process (closing the project or the window)."""
+        self.cancel()
+        if self._worker is not None:
+            self._worker.stop()
+            self._worker.deleteLater()
+            self._worker = None
+        self.in_flight = None
+
+    @property
+    def busy(self) -> bool:
+        return self._timer.isActive() or self.in_flight is not None or self._request is not None
+
+    def _start(self) -> None:
+        if self._request is None or self.in_flight is not None:
+            return  # the newest request goes out when the one in flight is answered
+        root, overrides = self._request
+        self._request = None
+        generation = self.in_flight = self.generation
+        self.started.emit()
+        if self.run is None:
+            self._sent = (generation, root, overrides)
+            self._retried = False
+            self._send(*self._sent)
+            return
+
+        def work() -> None:
+            try:
+                status, result = "ok", self.run(root, overrides)
+            except Exception as exc:  # noqa: BLE001 - a crash in a check must not take the studio down
+                status, result = "error", f"{type(exc).__name__}: {exc}"
+            self._delivered.emit(generation, status, result)
+
+        threading.Thread(target=work, name="nodetype-studio-check", daemon=True).start()
+
+    def _send(self, generation: int, root: Path, overrides: dict) -> None:
+        if self._worker is None:
+            self._worker = _Worker(self)
+            self._worker.answered.connect(self._deliver)
+            self._worker.died.connect(self._worker_died)
+        self._worker.send(generation, root, overrides)
+
+    def _worker_died(self, message: str) -> None:
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.deleteLater()
+        if self.in_flight is not None and not self._retried and self._sent[0] == self.in_flight:
+            self._retried = True  # once with a fresh worker: the request may not be what killed it
+            self._send(*self._sent)
+            return
+        if self.in_flight is not None:
+            self.in_flight = None
+            self.failed.emit(message)
+        if self._request is not None:
+            self._timer.start()
+
+    def _deliver(self, generation: int, status: str, result: Any) -> None:
+        self.in_flight = None
+        if generation == self.generation:
+            if status == "ok":
+                self.finished.emit(result)
+            else:
+                self.failed.emit(str(result))
+        elif self._request is not None:
+            self._start()  # an edit came in meanwhile: check the newest version now

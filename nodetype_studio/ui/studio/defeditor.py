@@ -1,0 +1,436 @@
+"""The definition editor: forms that edit the selected node type's own definition.
+
+Three pages: *Node type* (label, icon, supertypes, abstract, final), *Layout* (inspector tabs and
+groups) and *Properties* (a list to add, remove and reorder by drag and drop, and the form of the
+selected property). Every change goes to ``push`` as an undoable operation; ``show_node_type``
+refreshes the forms from the model without emitting anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nodetype_studio.model.merge import MISSING, get_path
+from nodetype_studio.ui import style
+from nodetype_studio.ui.layout import InspectorSource, build_layout
+from nodetype_studio.ui.studio import commands
+from nodetype_studio.ui.studio.fields import TextField
+from nodetype_studio.ui.studio.keyedtable import KeyedTable
+from nodetype_studio.ui.studio.ordering import plan_drop
+from nodetype_studio.ui.studio.owndefinition import own_config, own_properties
+from nodetype_studio.ui.studio.propertyform import PROPERTY_NAME, PropertyForm
+from nodetype_studio.ui.studio.values import REMOVE
+
+TAB_COLUMNS = [("label", "string"), ("icon", "string"), ("position", "any")]
+GROUP_COLUMNS = [("label", "string"), ("icon", "string"), ("tab", "string"), ("position", "any"), ("collapsed", "boolean")]
+NEW_PROPERTY = {"type": "string", "ui": {"label": "New property", "inspector": {}}}
+Push = Callable[..., None]
+
+
+def _scrolled(widget: QWidget) -> QScrollArea:
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.NoFrame)
+    area.setWidget(widget)
+    return area
+
+
+class PropertyList(QListWidget):
+    """Properties in inspector order; a drop reports (moved name, new order)."""
+
+    dropped = Signal(str, list)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setDragDropMode(QAbstractItemView.InternalMove)
+        self.setDefaultDropAction(Qt.MoveAction)
+        self.setSelectionMode(QAbstractItemView.SingleSelection)
+        self._dragged: str | None = None
+
+    def names(self) -> list[str]:
+        return [self.item(i).data(Qt.UserRole) for i in range(self.count())]
+
+    def startDrag(self, actions) -> None:
+        item = self.currentItem()
+        self._dragged = item.data(Qt.UserRole) if item is not None else None
+        super().startDrag(actions)
+
+    def dropEvent(self, event) -> None:
+        super().dropEvent(event)
+        if self._dragged is not None:
+            self.dropped.emit(self._dragged, self.names())
+        self._dragged = None
+
+
+class DefinitionEditor(QTabWidget):
+    """Edits one node type; ``propertySelected(name)`` follows the property list."""
+
+    propertySelected = Signal(str)
+
+    def __init__(self, push: Push, parent=None):
+        super().__init__(parent)
+        self.push = push
+        self.node_type = None
+        self.project = None
+        self._bursts: dict[tuple, int] = {}
+        self._showing = False
+        self._italic = QFont()
+        self._italic.setItalic(True)
+        self.setDocumentMode(True)
+        self.addTab(_scrolled(self._general_page()), "Node type")
+        self.addTab(_scrolled(self._layout_page()), "Layout")
+        self.addTab(self._properties_page(), "Properties")
+        self.setCurrentIndex(2)
+        self.setEnabled(False)
+        self._stale: set[int] = set()
+        self._wanted_property: str | None = None
+        self._order_cache: dict[str, tuple] = {}  # node type -> (its effective config, order)
+        self.currentChanged.connect(self._page_changed)
+
+    # -- pages -------------------------------------------------------------------------------------------
+    def _general_page(self) -> QWidget:
+        page = QWidget()
+        form = QFormLayout(page)
+        form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
+        self.title = QLabel(page)
+        style.emphasise(self.title, bold=True)
+        self.title.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        form.addRow(self.title)
+        self.label_field = self._text_field(page, ("ui", "label"))
+        form.addRow("Label", self.label_field)
+        self.icon_field = self._text_field(page, ("ui", "icon"))
+        form.addRow("Icon", self.icon_field)
+        flags = QHBoxLayout()
+        self.abstract_box = QCheckBox("Abstract", page)
+        self.final_box = QCheckBox("Final", page)
+        for box, key in ((self.abstract_box, "abstract"), (self.final_box, "final")):
+            box.toggled.connect(lambda on, k=key: self._flag(k, on))
+            flags.addWidget(box)
+        flags.addStretch(1)
+        form.addRow("", flags)
+        self.supertypes = QListWidget(page)
+        self.supertypes.setMaximumHeight(140)
+        self.supertypes.itemChanged.connect(self._supertype_toggled)
+        form.addRow("Supertypes", self.supertypes)
+        row = QHBoxLayout()
+        self.supertype_choice = QComboBox(page)
+        self.supertype_choice.setEditable(True)
+        self.supertype_choice.setInsertPolicy(QComboBox.NoInsert)
+        self.supertype_choice.setObjectName("supertypeChoice")
+        add = QPushButton("Add", page)
+        add.clicked.connect(lambda: self.add_supertype(self.supertype_choice.currentText().strip()))
+        remove = QPushButton("Remove", page)
+        remove.clicked.connect(self._remove_supertype)
+        row.addWidget(self.supertype_choice, 1)
+        row.addWidget(add)
+        row.addWidget(remove)
+        form.addRow("", row)
+        self.inherits = QLabel(page)
+        self.inherits.setWordWrap(True)
+        style.tint(self.inherits, style.MUTED)
+        form.addRow("Inherits", self.inherits)
+        return page
+
+    def _layout_page(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.addWidget(QLabel("Inspector tabs", page))
+        self.tabs_table = KeyedTable(TAB_COLUMNS, page, key_title="Tab", new_key="tab")
+        self._connect_table(self.tabs_table, ("ui", "inspector", "tabs"))
+        layout.addWidget(self.tabs_table)
+        layout.addWidget(QLabel("Inspector groups", page))
+        self.groups_table = KeyedTable(GROUP_COLUMNS, page, key_title="Group", new_key="group")
+        self._connect_table(self.groups_table, ("ui", "inspector", "groups"))
+        layout.addWidget(self.groups_table)
+        return page
+
+    def _properties_page(self) -> QWidget:
+        splitter = QSplitter(Qt.Horizontal)
+        left = QWidget(splitter)
+        column = QVBoxLayout(left)
+        column.setContentsMargins(0, 0, 0, 0)
+        self.property_list = PropertyList(left)
+        self.property_list.currentItemChanged.connect(self._property_changed)
+        self.property_list.dropped.connect(self._dropped)
+        column.addWidget(self.property_list, 1)
+        buttons = QHBoxLayout()
+        self.add_property_button = QPushButton("Add", left)
+        self.add_property_button.clicked.connect(lambda: self.add_property())
+        self.remove_property_button = QPushButton("Remove", left)
+        self.remove_property_button.clicked.connect(self.remove_property)
+        buttons.addWidget(self.add_property_button)
+        buttons.addWidget(self.remove_property_button)
+        column.addLayout(buttons)
+        self.property_form = PropertyForm(self.push)
+        splitter.addWidget(left)
+        splitter.addWidget(_scrolled(self.property_form))
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([190, 380])
+        self.properties_splitter = splitter
+        return splitter
+
+    def _text_field(self, parent: QWidget, path: tuple) -> TextField:
+        field = TextField(parent)
+        field.setObjectName("field:" + ".".join(path))
+        field.edited.connect(lambda value, p=path: self._set(p, value))
+        field.committed.connect(lambda p=path: self._bursts.__setitem__(p, self._bursts.get(p, 0) + 1))
+        return field
+
+    def _connect_table(self, table: KeyedTable, path: tuple) -> None:
+        table.cellEdited.connect(lambda key, column, value, p=path: self._set(p + (key, column), value, merge=False))
+        table.keyAdded.connect(lambda key, p=path: self._set(p + (key,), {"label": key.capitalize()}, merge=False,
+                                                             text="add"))
+        table.keyRemoved.connect(lambda key, p=path: self._set(p + (key,), REMOVE, merge=False, text="remove"))
+        table.keyRenamed.connect(lambda old, new, p=path: self.push(
+            f"rename {old} to {new}", commands.rename_key(self.node_type.name, p + (old,), new),
+            focus=(self.node_type.name, None)))
+
+    # -- showing -----------------------------------------------------------------------------------------
+    def show_node_type(self, node_type, project, property_name: str | None = None) -> None:
+        """Refresh the page on show from ``node_type`` (None: nothing selected); the other pages are
+        refreshed when they are shown."""
+        self.node_type, self.project = node_type, project
+        self._stale = {0, 1, 2}
+        self.setEnabled(node_type is not None)
+        if node_type is None:
+            self.property_form.show_property(None, None, None)
+            self.property_list.clear()
+            self._stale.clear()
+            return
+        self._wanted_property = property_name
+        self._refresh(self.currentIndex())
+
+    def _page_changed(self, index: int) -> None:
+        if self.node_type is not None:
+            self._refresh(index)
+
+    def _refresh(self, page: int) -> None:
+        if page not in self._stale:
+            return
+        self._stale.discard(page)
+        local, effective = own_config(self.node_type), self.node_type.effective
+        self._showing = True
+        try:
+            if page == 0:
+                self.title.setText(self.node_type.name)
+                self.label_field.show_value(get_path(local, ("ui", "label")), get_path(effective, ("ui", "label")))
+                self.icon_field.show_value(get_path(local, ("ui", "icon")), get_path(effective, ("ui", "icon")))
+                self.abstract_box.setChecked(self.node_type.abstract)
+                self.final_box.setChecked(self.node_type.final)
+                self._show_supertypes()
+            elif page == 1:
+                tabs, groups = ("ui", "inspector", "tabs"), ("ui", "inspector", "groups")
+                self.tabs_table.show_rows(get_path(local, tabs), get_path(effective, tabs))
+                self.groups_table.show_rows(get_path(local, groups), get_path(effective, groups))
+            else:
+                self._show_properties(self._wanted_property or self.current_property())
+        finally:
+            self._showing = False
+        if page == 2:
+            self.property_form.show_property(self.node_type, self.project.platform, self.current_property())
+            self._update_buttons()
+
+    def _show_supertypes(self) -> None:
+        own = own_config(self.node_type).get("superTypes")
+        own = own if isinstance(own, dict) else {}
+        wanted = [(name, enabled is not None and enabled is not False) for name, enabled in own.items()]
+        shown = [(self.supertypes.item(i).text(), self.supertypes.item(i).checkState() == Qt.Checked)
+                 for i in range(self.supertypes.count())]
+        if wanted != shown:
+            self.supertypes.clear()
+            for name, enabled in wanted:
+                item = QListWidgetItem(name, self.supertypes)
+                item.setFlags(Qt.ItemIsEnabled | Qt.ItemIsSelectable | Qt.ItemIsUserCheckable)
+                item.setCheckState(Qt.Checked if enabled else Qt.Unchecked)
+                item.setToolTip("unchecked: the supertype is switched off (written as false)")
+        names = sorted(n for n in self.project.node_types if n != self.node_type.name)
+        if self.supertype_choice.count() != len(names):
+            self.supertype_choice.clear()
+            self.supertype_choice.addItems(names)
+            self.supertype_choice.setCurrentIndex(-1)
+        self.inherits.setText(" \u2192 ".join(self.node_type.ancestors) or "(nothing)")
+
+    def _property_order(self) -> tuple[list[str], dict[str, str | None]]:
+        """Properties in inspector order (visible first), and the group of each."""
+        effective = self.node_type.effective
+        cached = self._order_cache.get(self.node_type.name)
+        if cached is not None and cached[0] is effective:
+            return cached[1]
+        source = InspectorSource(self.node_type.name, effective, self.project.platform)
+        layout = build_layout(source)
+        visible = layout.visible_properties
+        order = visible + [n for n in layout.properties if n not in visible]
+        result = order, {name: item.group for name, item in layout.properties.items()}
+        if len(self._order_cache) > 16:
+            self._order_cache.clear()
+        self._order_cache[self.node_type.name] = (effective, result)
+        return result
+
+    def _show_properties(self, current: str | None) -> None:
+        order, groups = self._property_order()
+        own = own_properties(self.node_type)
+        wanted = [(name, groups.get(name), name in own) for name in order]
+        shown = [(self.property_list.item(i).data(Qt.UserRole), self.property_list.item(i).data(Qt.UserRole + 1),
+                  self.property_list.item(i).data(Qt.UserRole + 2)) for i in range(self.property_list.count())]
+        if wanted != shown:
+            self.property_list.clear()
+            for name, group, mine in wanted:
+                item = QListWidgetItem(name, self.property_list)
+                item.setData(Qt.UserRole, name)
+                item.setData(Qt.UserRole + 1, group)
+                item.setData(Qt.UserRole + 2, mine)
+                where = f"group: {group}" if group else "not in an inspector group (hidden or ungrouped)"
+                item.setToolTip(where if mine else f"inherited \u2014 {where}")
+                if not mine:  # inherited: grey italics, as inherited values elsewhere
+                    item.setForeground(Qt.gray)
+                    item.setFont(self._italic)
+        names = self.property_list.names()
+        if current in names:
+            self.property_list.setCurrentRow(names.index(current))
+        elif names and self.property_list.currentRow() < 0:
+            self.property_list.setCurrentRow(0)
+
+    def current_property(self) -> str | None:
+        item = self.property_list.currentItem()
+        return item.data(Qt.UserRole) if item is not None else None
+
+    def select_property(self, name: str) -> bool:
+        self.setCurrentIndex(2)
+        names = self.property_list.names()
+        if name not in names:
+            return False
+        self.property_list.setCurrentRow(names.index(name))
+        return True
+
+    def _property_changed(self, current, _previous) -> None:
+        if self._showing or self.node_type is None:
+            return
+        name = current.data(Qt.UserRole) if current is not None else None
+        self.property_form.show_property(self.node_type, self.project.platform, name)
+        self._update_buttons()
+        if name:
+            self.propertySelected.emit(name)
+
+    def _update_buttons(self) -> None:
+        name = self.current_property()
+        own = own_properties(self.node_type) if self.node_type is not None else None
+        mine = isinstance(own, dict) and name in own
+        self.remove_property_button.setEnabled(bool(mine))
+        self.remove_property_button.setToolTip(
+            "" if mine or name is None else "inherited properties cannot be removed (the CMS ignores null overrides)")
+
+    # -- edits -------------------------------------------------------------------------------------------
+    def _set(self, path: tuple, value: Any, *, merge: bool = True, text: str = "set") -> None:
+        if self._showing or self.node_type is None:
+            return
+        name = self.node_type.name
+        label = f"{text} {'.'.join(str(p) for p in path)}" if value is not REMOVE or text != "set" else \
+            f"clear {'.'.join(str(p) for p in path)}"
+        merge_key = (name, path, self._bursts.get(path, 0)) if merge else None
+        self.push(label, commands.set_value(name, path, value), merge_key=merge_key, focus=(name, None))
+
+    def _flag(self, key: str, on: bool) -> None:
+        self._set((key,), True if on else REMOVE, merge=False, text="set" if on else "clear")
+
+    def add_supertype(self, name: str) -> None:
+        if not name or self.node_type is None or name == self.node_type.name:
+            return
+        self._set(("superTypes", name), True, merge=False, text="add supertype")
+
+    def _remove_supertype(self) -> None:
+        item = self.supertypes.currentItem()
+        if item is not None:
+            self._set(("superTypes", item.text()), REMOVE, merge=False, text="remove supertype")
+
+    def _supertype_toggled(self, item: QListWidgetItem) -> None:
+        if not self._showing:
+            self._set(("superTypes", item.text()), item.checkState() == Qt.Checked, merge=False, text="switch supertype")
+
+    def add_property(self, name: str | None = None) -> str | None:
+        """Add a string property (``name`` or a free ``propertyN``) to the selected group; returns its name."""
+        if self.node_type is None:
+            return None
+        existing = set(self.node_type.properties)
+        if name is None:
+            number = 1
+            while f"property{number}" in existing:
+                number += 1
+            name = f"property{number}"
+        if name in existing or not PROPERTY_NAME.match(name):
+            return None
+        config = {"type": "string", "ui": {"label": name[:1].upper() + name[1:], "inspector": {}}}
+        current = self.current_property()
+        _order, groups = self._property_order()
+        group = groups.get(current) if current else None
+        if group is None:
+            available = get_path(self.node_type.effective, ("ui", "inspector", "groups"))
+            group = next(iter(available), None) if isinstance(available, dict) and available else None
+        if group is not None:
+            config["ui"]["inspector"]["group"] = group
+        own = own_properties(self.node_type)
+        after = current if isinstance(own, dict) and current in own else None
+        nt = self.node_type.name
+        self.push(f"add property {name}", commands.insert_key(nt, ("properties",), name, config, after=after),
+                  focus=(nt, name))
+        return name
+
+    def remove_property(self) -> None:
+        name = self.current_property()
+        own = own_properties(self.node_type) if self.node_type is not None else None
+        if name and isinstance(own, dict) and name in own:
+            nt = self.node_type.name
+            self.push(f"remove property {name}", commands.unset(nt, ("properties", name)), focus=(nt, None))
+
+    def _dropped(self, moved: str, order: list[str]) -> None:
+        self.move_property(moved, order)
+
+    def move_property(self, moved: str, order: list[str]) -> None:
+        """Place ``moved`` as in ``order`` (the whole list after a drop): group and position are written."""
+        _old, groups = self._property_order()
+        index = order.index(moved)
+        neighbours = order[index - 1::-1] if index > 0 else []
+        group = next((groups[n] for n in neighbours if groups.get(n)), None) if neighbours else None
+        if group is None:
+            group = next((groups[n] for n in order[index + 1:] if groups.get(n)), None)
+        if group is None:
+            self.show_node_type(self.node_type, self.project)  # nowhere to put it: show the real order again
+            return
+        # the sorter receives a group's members in property order (the layout's), as the inspector does
+        members = [n for n in groups if groups.get(n) == group or n == moved]
+        new_order = [n for n in order if n in members]
+        positions = {}
+        for member in members:
+            value = get_path(self.node_type.effective, ("properties", member, "ui", "inspector", "position"))
+            if value is not MISSING:
+                positions[member] = value
+        changes = plan_drop(members, positions, moved, new_order)
+        nt = self.node_type.name
+        operations = []
+        if groups.get(moved) != group:
+            operations.append(commands.set_value(nt, ("properties", moved, "ui", "inspector", "group"), group))
+        for name, position in changes.items():
+            operations.append(commands.set_value(nt, ("properties", name, "ui", "inspector", "position"), position))
+        if operations:
+            self.push(f"move property {moved}", commands.sequence(*operations), focus=(nt, moved))
+        else:
+            self.show_node_type(self.node_type, self.project)

@@ -1,0 +1,173 @@
+"""The studio's questions to the user, as dialogs behind one ``Prompts`` object.
+
+The main window asks only through ``Prompts`` (unsaved changes on close, restoring a crash journal,
+reviewing diffs before saving, a file changed on disk, comparing versions). Tests answer the real
+dialogs (``QTimer`` + the dialog's buttons) or pass another ``Prompts`` with the same methods.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QListWidget,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nodetype_studio.ui.studio.textdiff import unified_diff
+from nodetype_studio.ui.studio.theme import is_dark
+
+
+def diff_view(parent: QWidget, text: str) -> QPlainTextEdit:
+    from pygments.lexers.diff import DiffLexer
+
+    from nodetype_studio.ui.highlight import PygmentsHighlighter
+
+    view = QPlainTextEdit(parent)
+    view.setReadOnly(True)
+    view.setLineWrapMode(QPlainTextEdit.NoWrap)
+    view.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
+    view.setPlainText(text)
+    view.highlighter = PygmentsHighlighter(view.document(), DiffLexer(stripnl=False), "github-dark" if is_dark(view.palette()) else "default")
+    view.highlighter.rehighlight()
+    return view
+
+
+class ReviewDialog(QDialog):
+    """The diff of each file before saving; Save writes them all, Cancel writes nothing."""
+
+    def __init__(self, diffs: list[tuple[str, str]], parent=None, *, review_setting: bool = True):
+        super().__init__(parent)
+        self.setWindowTitle("Review changes before saving")
+        self.resize(820, 560)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(f"{len(diffs)} file{'s' if len(diffs) != 1 else ''} will be written:", self))
+        splitter = QSplitter(Qt.Horizontal, self)
+        self.files = QListWidget(splitter)
+        self.diffs = diffs
+        for name, _diff in diffs:
+            self.files.addItem(name)
+        self.view = diff_view(splitter, "")
+        splitter.setSizes([220, 600])
+        layout.addWidget(splitter, 1)
+        self.files.currentRowChanged.connect(lambda row: self.view.setPlainText(diffs[row][1] if 0 <= row < len(diffs) else ""))
+        self.files.setCurrentRow(0)
+        self.always = QCheckBox("Review changes before every save", self)
+        self.always.setChecked(review_setting)
+        layout.addWidget(self.always)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.Save | QDialogButtonBox.Cancel, self)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+
+    def all_text(self) -> str:
+        return "".join(diff for _name, diff in self.diffs)
+
+
+class ChoiceDialog(QDialog):
+    """A message with named buttons; ``choice`` is the name of the button pressed (or ``cancel``)."""
+
+    def __init__(self, title: str, message: str, choices: list[tuple[str, str]], parent=None, *, detail: str = ""):
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.choice = "cancel"
+        layout = QVBoxLayout(self)
+        label = QLabel(message, self)
+        label.setWordWrap(True)
+        layout.addWidget(label)
+        self.detail = None
+        if detail:
+            self.detail = diff_view(self, detail)
+            layout.addWidget(self.detail, 1)
+            self.resize(820, 560)
+        self.buttons = QDialogButtonBox(self)
+        self.button: dict[str, QPushButton] = {}
+        for name, text in choices:
+            button = self.buttons.addButton(text, QDialogButtonBox.ActionRole)
+            button.clicked.connect(lambda _=False, n=name: self._choose(n))
+            self.button[name] = button
+        layout.addWidget(self.buttons)
+
+    def _choose(self, name: str) -> None:
+        self.choice = name
+        self.accept() if name != "cancel" else self.reject()
+
+
+class CompareDialog(ChoiceDialog):
+    """The file on disk against the studio's version (a unified diff: - disk, + mine)."""
+
+    def __init__(self, name: str, disk: str, mine: str, choices: list[tuple[str, str]], parent=None, *, message: str):
+        diff = unified_diff(disk, mine, name).replace(f"--- a/{name}", f"--- {name} (on disk)", 1).replace(
+            f"+++ b/{name}", f"+++ {name} (your edits)", 1)
+        super().__init__(f"Compare \u2014 {name}", message, choices, parent, detail=diff or "(no difference)")
+        self.disk, self.mine = disk, mine
+
+
+class Prompts:
+    """Real dialogs, modal to ``parent``."""
+
+    def __init__(self, parent: QWidget | None = None):
+        self.parent = parent
+        self.review_setting_changed = None  # callable(bool), set by the window
+
+    def unsaved_changes(self, files: list[str]) -> str:
+        """"save" | "discard" | "cancel" for unsaved edits of ``files`` (on close)."""
+        box = QMessageBox(QMessageBox.Warning, "Unsaved changes",
+                          f"{len(files)} file{'s have' if len(files) != 1 else ' has'} unsaved changes.",
+                          QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, self.parent)
+        box.setInformativeText("Save them before closing?")
+        box.setDetailedText("\n".join(files))
+        box.setDefaultButton(QMessageBox.Save)
+        answer = box.exec()
+        return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(answer, "cancel")
+
+    def restore_journal(self, files: list[str], when: str) -> bool:
+        box = QMessageBox(QMessageBox.Question, "Restore unsaved edits?",
+                          f"The studio closed with unsaved edits to {len(files)} file{'s' if len(files) != 1 else ''} "
+                          f"({when}). Restore unsaved edits?", QMessageBox.Yes | QMessageBox.No, self.parent)
+        box.setDetailedText("\n".join(files))
+        box.setInformativeText("No keeps a copy of them next to the journal; nothing is lost.")
+        box.setDefaultButton(QMessageBox.Yes)
+        return box.exec() == QMessageBox.Yes
+
+    def review(self, diffs: list[tuple[str, str]], review_setting: bool) -> bool:
+        dialog = ReviewDialog(diffs, self.parent, review_setting=review_setting)
+        accepted = dialog.exec() == QDialog.Accepted
+        if accepted and self.review_setting_changed is not None and dialog.always.isChecked() != review_setting:
+            self.review_setting_changed(dialog.always.isChecked())
+        return accepted
+
+    def file_changed(self, name: str, deleted: bool) -> str:
+        """"reload" | "keep" | "compare" for a file with unsaved edits that changed on disk."""
+        what = "was deleted" if deleted else "was changed by another program"
+        dialog = ChoiceDialog("File changed on disk",
+                              f"{name} {what}, and you have unsaved edits to it.\n\n"
+                              "Reload drops your edits; Keep mine keeps them (saving will ask before overwriting).",
+                              [("reload", "Reload"), ("keep", "Keep mine"), ("compare", "Compare\u2026")], self.parent)
+        dialog.exec()
+        return dialog.choice if dialog.choice != "cancel" else "keep"
+
+    def compare(self, name: str, disk: str, mine: str, purpose: str) -> str:
+        """After a conflict (``purpose="conflict"``): "reload" | "keep"; before overwriting a changed file
+        (``purpose="save"``): "overwrite" | "cancel"."""
+        if purpose == "save":
+            choices = [("overwrite", "Overwrite with my version"), ("cancel", "Cancel")]
+            message = f"{name} changed on disk since you loaded it. Saving replaces the lines marked - with yours (+)."
+        else:
+            choices = [("reload", "Reload from disk"), ("keep", "Keep mine")]
+            message = f"{name}: the file on disk (-) against your unsaved version (+)."
+        dialog = CompareDialog(name, disk, mine, choices, self.parent, message=message)
+        dialog.exec()
+        return dialog.choice if dialog.choice != "cancel" or purpose == "save" else "keep"
+
+    def error(self, title: str, message: str) -> None:
+        QMessageBox.warning(self.parent, title, message)

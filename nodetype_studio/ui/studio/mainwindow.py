@@ -1,0 +1,671 @@
+"""The studio's main window: node type tree | definition editor | preview, over source, provenance, problems.
+
+Every edit is an undo command (``push``); after each one the project is resolved again from the
+files plus the unsaved buffers (coalesced on the next event-loop turn, ``flush()`` forces it) and the
+views are refreshed from the new model. Checks run in the background, delayed after edits.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import (
+    QApplication,
+    QButtonGroup,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QProgressBar,
+    QSplitter,
+    QTabWidget,
+    QToolButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nodetype_studio.ui.studio import menus
+from nodetype_studio.ui.studio.filewatch import ProjectWatcher
+from nodetype_studio.ui.studio.projectio import ProjectIO
+from nodetype_studio.ui.studio.settings import Settings
+from nodetype_studio.ui.studio.treemodel import (
+    NAME_ROLE,
+    NodeTypeFilter,
+    NodeTypeTreeModel,
+    type_infos,
+)
+
+TITLE = "Node Type Studio"
+SOURCE_TAB, PROVENANCE_TAB, PROBLEMS_TAB = range(3)
+
+
+class _DialogPrompts:
+    """The real dialogs (``dialogs.Prompts``), imported when the first question comes; attributes set on
+    this object (tests replace single questions) win over the dialogs'."""
+
+    def __init__(self, window):
+        self._window = window
+        self._prompts = None
+
+    def __getattr__(self, name):
+        if self._prompts is None:
+            from nodetype_studio.ui.studio.dialogs import Prompts
+
+            self._prompts = Prompts(self._window)
+            settings = self._window.settings
+            self._prompts.review_setting_changed = lambda on: settings.set("reviewBeforeSave", on)
+        return getattr(self._prompts, name)
+
+
+class _Host(QWidget):
+    """Holds the place of a panel that is built later."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+
+
+class StudioWindow(ProjectIO, QMainWindow):
+    projectLoaded = Signal()
+    refreshed = Signal()
+
+    def __init__(self, path=None, *, settings: Settings | None = None, prompts=None, data_dir=None,
+                 background: bool = True):
+        super().__init__()
+        self.settings = settings or Settings()
+        self.prompts = prompts or _DialogPrompts(self)
+        self._data_dir = Path(data_dir) if data_dir else None
+        self.session = None
+        self.journal = None
+        self.selected: str | None = None
+        self.focus_property: str | None = None
+        self.last_error = ""
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+        self.setWindowTitle(TITLE)
+        self.resize(1280, 820)
+        self._build()
+        self._checks = None
+        self.watcher = ProjectWatcher(self, delay_ms=self.settings.get("reloadDelayMs"))
+        self.watcher.changed.connect(self.disk_changed)
+        self._refresh_timer = QTimer(self, singleShot=True, interval=0, timeout=self.refresh_now)
+        self._journal_timer = QTimer(self, singleShot=True, interval=300, timeout=self.write_journal)
+        self.theme = None
+        self._init_io()
+        menus.build(self)
+        self._restore_state()
+        self.project_closed()
+        if path is not None:
+            self.open_project(path, background=background)
+
+    # -- parts made when first needed (the window paints first) --------------------------------------------
+    @property
+    def data_dir(self) -> Path:
+        if self._data_dir is None:
+            from nodetype_studio.ui.studio.journal import default_data_dir
+
+            self._data_dir = default_data_dir()
+        return self._data_dir
+
+    @property
+    def checks(self):
+        """The background checks (a worker process, started on the first run)."""
+        if self._checks is None:
+            from nodetype_studio.ui.studio.checkrunner import CheckRunner
+
+            self._checks = CheckRunner(self, delay_ms=self.settings.get("problemsDelayMs"))
+            app = QApplication.instance()
+            if app is not None:
+                app.aboutToQuit.connect(self._checks.stop)  # the worker process ends with the studio
+            self._checks.finished.connect(self._findings)
+            self._checks.failed.connect(lambda message: self.status(f"Checks failed: {message}"))
+            self._checks.started.connect(lambda: self.problems.set_busy(True))
+        return self._checks
+
+    def set_theme(self, theme) -> None:
+        """Follow ``theme`` (a Theme): code colours and icon tints switch with it."""
+        self.theme = theme
+        theme.changed.connect(self._scheme_changed)
+        self._scheme_changed(theme.is_dark)
+
+    def _scheme_changed(self, dark: bool) -> None:
+        if self._panels_built:
+            self._apply_icon_colour()
+            self._source.set_dark(dark)
+            self._preview.forget_all()  # its icons are drawn in the scheme's colour
+            self._show_selected()
+        if self._icons_loaded:
+            self._load_icons()
+
+    def _apply_icon_colour(self) -> None:
+        from nodetype_studio.ui import icons
+        from nodetype_studio.ui.studio.theme import DARK_ICON, LIGHT_ICON, is_dark
+
+        # the application's palette: a widget's own follows it only on the next event-loop turn
+        icons.set_color(DARK_ICON if is_dark(QApplication.palette()) else LIGHT_ICON)
+
+    _icons_loaded = False
+
+    def _load_icons(self) -> None:
+        from nodetype_studio.ui import icons
+
+        self._apply_icon_colour()
+        packages = {}
+        if self.session is not None:
+            from nodetype_studio.ui.layout import package_folders
+
+            packages = package_folders(self.session.project)
+
+        self.tree_model.set_icon_provider(lambda value: icons.icon(value, packages))
+        menus.apply_icons(self)
+        self._icons_loaded = True
+
+    # -- layout --------------------------------------------------------------------------------------------
+    def _build(self) -> None:
+        left = QWidget(self)
+        column = QVBoxLayout(left)
+        column.setContentsMargins(4, 4, 0, 4)
+        column.setSpacing(3)
+        self.filter = QLineEdit(left)
+        self.filter.setPlaceholderText("Filter: name, label or property (Ctrl+F)")
+        self.filter.setClearButtonEnabled(True)
+        column.addWidget(self.filter)
+        modes = QHBoxLayout()
+        self.mode_buttons = QButtonGroup(self)
+        for mode, text in (("inheritance", "Inheritance"), ("package", "Packages")):
+            button = QToolButton(left)
+            button.setText(text)
+            button.setCheckable(True)
+            button.setObjectName(f"mode-{mode}")
+            button.setAutoRaise(True)
+            self.mode_buttons.addButton(button)
+            button.toggled.connect(lambda on, m=mode: on and self.set_tree_mode(m))
+            modes.addWidget(button)
+        modes.addStretch(1)
+        column.addLayout(modes)
+        self.tree_model = NodeTypeTreeModel(self)
+        self.tree_proxy = NodeTypeFilter(self)
+        self.tree_proxy.setSourceModel(self.tree_model)
+        self.tree = QTreeView(left)
+        self.tree.setObjectName("nodeTypeTree")
+        self.tree.viewport().installEventFilter(self)
+        self.tree.setModel(self.tree_proxy)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setTextElideMode(Qt.ElideMiddle)  # long names keep both their package and their own name
+        self.tree.setHeaderHidden(False)
+        self.tree.header().setStretchLastSection(False)
+        self.tree.header().setSectionResizeMode(0, self.tree.header().ResizeMode.Stretch)
+        self.tree.setColumnWidth(1, 56)
+        self.tree.selectionModel().currentChanged.connect(self._tree_current)
+        self.filter.textChanged.connect(self._filter_changed)
+        column.addWidget(self.tree, 1)
+
+        # the definition editor, preview, source and provenance views are built after the first paint
+        # (their modules pull in the catalogue, the model and pygments); these hosts hold their places
+        self._hosts = {name: _Host(self) for name in ("definition", "preview", "source", "provenance", "problems")}
+        self._panels_built = False
+        self.bottom = QTabWidget(self)
+        self.bottom.setDocumentMode(True)
+        self.bottom.addTab(self._hosts["source"], "Source")
+        self.bottom.addTab(self._hosts["provenance"], "Provenance")
+        self.bottom.addTab(self._hosts["problems"], "Problems")
+        self.bottom.currentChanged.connect(lambda _i: self._show_details())
+
+        self.top_splitter = QSplitter(Qt.Horizontal, self)
+        self.top_splitter.addWidget(self._hosts["definition"])
+        self.top_splitter.addWidget(self._hosts["preview"])
+        self.top_splitter.setSizes([560, 400])
+        self.right_splitter = QSplitter(Qt.Vertical, self)
+        self.right_splitter.addWidget(self.top_splitter)
+        self.right_splitter.addWidget(self.bottom)
+        self.right_splitter.setSizes([520, 260])
+        self.main_splitter = QSplitter(Qt.Horizontal, self)
+        self.main_splitter.addWidget(left)
+        self.main_splitter.addWidget(self.right_splitter)
+        self.main_splitter.setStretchFactor(1, 1)
+        self.main_splitter.setSizes([330, 950])
+        self.setCentralWidget(self.main_splitter)
+
+        self.message = QLabel(self)
+        self.progress = QProgressBar(self)
+        self.progress.setRange(0, 0)
+        self.progress.setMaximumWidth(160)
+        self.progress.hide()
+        self.counts = QLabel(self)
+        self.statusBar().addWidget(self.message, 1)
+        self.statusBar().addPermanentWidget(self.progress)
+        self.statusBar().addPermanentWidget(self.counts)
+
+    def _restore_state(self) -> None:
+        geometry = self.settings.get("window/geometry")
+        if not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        for name, splitter in (("window/mainSplitter", self.main_splitter), ("window/rightSplitter", self.right_splitter),
+                               ("window/topSplitter", self.top_splitter)):
+            state = self.settings.get(name)
+            if not state.isEmpty():
+                splitter.restoreState(state)
+        self.bottom.setCurrentIndex(min(max(self.settings.get("window/bottomTab"), 0), 2))
+        mode = self.settings.get("treeMode")
+        self.tree_model.mode = mode if mode in ("inheritance", "package") else "inheritance"
+        for button in self.mode_buttons.buttons():
+            button.setChecked(button.objectName() == f"mode-{self.tree_model.mode}")
+
+    def save_state(self) -> None:
+        self.settings.set("window/geometry", self.saveGeometry())
+        self.settings.set("window/mainSplitter", self.main_splitter.saveState())
+        self.settings.set("window/rightSplitter", self.right_splitter.saveState())
+        self.settings.set("window/topSplitter", self.top_splitter.saveState())
+        self.settings.set("window/bottomTab", self.bottom.currentIndex())
+        if self._panels_built:
+            self.settings.set("problems/severities", self._problems.severities())
+        self.settings.set("treeMode", self.tree_model.mode)
+        self.settings.sync()
+
+    # -- panels built after the first paint -----------------------------------------------------------------
+    def ensure_panels(self) -> None:
+        """Build the definition editor, preview, source and provenance views (once)."""
+        if self._panels_built:
+            return
+        self._panels_built = True
+        from nodetype_studio.ui.studio.defeditor import DefinitionEditor
+        from nodetype_studio.ui.studio.previewpane import PreviewPane
+        from nodetype_studio.ui.studio.problems import ProblemsPanel
+        from nodetype_studio.ui.studio.provenance import ProvenanceView
+        from nodetype_studio.ui.studio.sourceview import SourceView
+
+        self._definition = DefinitionEditor(self.push, self)
+        self._definition.propertySelected.connect(self._property_selected)
+        self._preview = PreviewPane(self)
+        self._source = SourceView(self)
+        self._source.fileChosen.connect(lambda path: self.show_source(path, 0))
+        self._provenance = ProvenanceView(self, display=self.display)
+        self._provenance.locationActivated.connect(self.show_source)
+        self._problems = ProblemsPanel(self, display=self.display)
+        self._problems.set_severities(self.settings.get("problems/severities"))
+        self._problems.activated.connect(self.go_to_finding)
+        self._problems.countsChanged.connect(self._counts)
+        for name, widget in (("definition", self._definition), ("preview", self._preview), ("source", self._source),
+                             ("provenance", self._provenance), ("problems", self._problems)):
+            self._hosts[name].layout().addWidget(widget)
+        self._apply_icon_colour()
+        if self.theme is not None:
+            self._source.set_dark(self.theme.is_dark)
+
+    @property
+    def definition(self):
+        self.ensure_panels()
+        return self._definition
+
+    @property
+    def preview(self):
+        self.ensure_panels()
+        return self._preview
+
+    @property
+    def source(self):
+        self.ensure_panels()
+        return self._source
+
+    @property
+    def provenance(self):
+        self.ensure_panels()
+        return self._provenance
+
+    @property
+    def problems(self):
+        self.ensure_panels()
+        return self._problems
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            QTimer.singleShot(0, self._after_first_paint)
+
+    _painted = False
+
+    def _after_first_paint(self) -> None:
+        """Start the project load; the panels and icons follow once the tree is on screen."""
+        self.start_pending_load()
+        if self.loading is None and self.session is None:
+            QTimer.singleShot(0, self.finish_startup)  # nothing to load: build the rest now
+
+    _deferring = False  # a loaded project waits for its panels (the tree shows first)
+
+    def finish_startup(self) -> None:
+        """Build the panels, show the selected node type and load the icons (after the tree is painted)."""
+        self._deferring = False
+        self.ensure_panels()
+        if self.session is not None and self.selected:
+            self._show_selected()
+        if not self._icons_loaded:
+            self._load_icons()
+
+    def _finish_in_steps(self) -> None:
+        """finish_startup in event-loop turns (panels, preview editors, icons), so the window repaints and
+        takes input between them."""
+        steps = [self.ensure_panels, lambda: __import__("nodetype_studio.ui.inspector"), self.finish_startup]
+
+        def next_step() -> None:
+            if self._deferring and steps:
+                steps.pop(0)()
+                QTimer.singleShot(0, next_step)
+
+        next_step()
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.tree.viewport() and event.type() == QEvent.Paint and self._deferring \
+                and not self._finish_scheduled:
+            self._finish_scheduled = True  # the project's tree is being painted: the rest comes next
+            QTimer.singleShot(0, self._finish_in_steps)
+        return False
+
+    _finish_scheduled = False
+
+    # -- project lifecycle (called by ProjectIO) -----------------------------------------------------------
+    def project_opened(self, *, defer_panels: bool = False) -> None:
+        self.selected = None
+        self.tree_model.set_types({})
+        if self._panels_built:
+            self._preview.forget_all()
+        elif defer_panels:
+            self._deferring = True
+            self._finish_scheduled = False
+            QTimer.singleShot(1000, self._finish_in_steps)  # in case the tree is not painted (hidden)
+        self.refresh_now(resolve=False)
+        if self._icons_loaded:
+            self._load_icons()  # resource:// icons need the project's package folders
+        first = self._first_type()
+        if first is not None:
+            self.selected = first
+            self._select_in_tree(first)
+            self._show_selected()
+        self._watch()
+        self._update_title()
+        own = len(self.session.project.project_node_types())
+        files = len([f for f in self.session.project.files if not f.baseline])
+        self.status(f"Opened {self.session.root.name}: {own} node types in {files} files")
+
+    def project_closed(self) -> None:
+        self.selected = None
+        self.tree_model.set_types({})
+        self.tree_model.set_findings({})
+        if self._panels_built:
+            self._definition.show_node_type(None, None)
+            self._preview.forget_all()
+            self._provenance.show_node_type(None)
+            self._source.set_files([])
+            self._problems.set_findings([])
+        menus.update_enabled(self)
+        self._update_title()
+        self.status("Open a project (Ctrl+O)")
+
+    def _first_type(self) -> str | None:
+        own = self.session.project.project_node_types() if self.session else []
+        concrete = [nt.name for nt in own if not nt.abstract] or [nt.name for nt in own]
+        return concrete[0] if concrete else None
+
+    def _watch(self) -> None:
+        if self.session is None:
+            return
+        project = self.session.project
+        files = [Path(f.path) for f in list(project.files) + list(project.settings_files) if not f.baseline]
+        folders = {p.parent for p in files}
+        for package in project.packages:
+            for sub in ("NodeTypes", "Configuration"):
+                base = Path(package.path) / sub
+                if base.is_dir():
+                    folders.add(base)
+                    folders.update(d for d in base.rglob("*") if d.is_dir() and not d.name.startswith("."))
+        self.watcher.watch(files, folders)
+
+    # -- edits ---------------------------------------------------------------------------------------------
+    def push(self, text: str, operation, *, merge_key=None, focus=(None, None)) -> None:
+        """Run ``operation(editor)`` as an undoable command."""
+        if self.session is None:
+            return
+        from nodetype_studio.ui.studio.commands import EditCommand
+
+        self.last_error = ""
+        self.undo_stack.push(EditCommand(self, text, operation, merge_key=merge_key, focus=focus))
+
+    def command_applied(self, command) -> None:
+        name, prop = command.focus
+        if name:
+            self.selected = name
+        if prop:
+            self.focus_property = prop
+        self.schedule_refresh()
+        self._journal_timer.start()
+
+    def command_failed(self, command, error) -> None:
+        self.last_error = f"{command.text()}: {error}"
+        self.status(f"Not done \u2014 {self.last_error}", error=True)
+
+    def schedule_refresh(self) -> None:
+        self._refresh_timer.start()
+
+    def flush(self) -> None:
+        """Apply a pending refresh now (tests and scripted edits)."""
+        if self._refresh_timer.isActive():
+            self._refresh_timer.stop()
+            self.refresh_now()
+
+    def refresh_now(self, *, resolve: bool = True) -> None:
+        """Resolve the project again (files + unsaved buffers) and show the result everywhere."""
+        self._refresh_timer.stop()
+        if self.session is None:
+            return
+        project = self.session.resolve() if resolve else self.session.project
+        expanded, current = self._tree_state()
+        infos = type_infos(project, self.settings.get("showPlatformTypes"))
+        if self.tree_model.set_types(infos):
+            self._restore_tree(expanded, current)
+        self.tree_model.set_dirty(self.session.dirty_node_types())
+        if self.selected is not None and project.node_type(self.selected) is None:
+            self.selected = None
+        self._show_selected()
+        self._update_title()
+        menus.update_enabled(self)
+        self.checks.schedule(self.session.root, self.session.overrides())
+        self.refreshed.emit()
+
+    # -- tree ----------------------------------------------------------------------------------------------
+    def set_tree_mode(self, mode: str) -> None:
+        expanded, current = self._tree_state()
+        self.tree_model.set_mode(mode)
+        self._restore_tree(expanded, current)
+        if self.selected:
+            self._select_in_tree(self.selected)
+        for button in self.mode_buttons.buttons():
+            button.blockSignals(True)
+            button.setChecked(button.objectName() == f"mode-{mode}")
+            button.blockSignals(False)
+
+    def _filter_changed(self, text: str) -> None:
+        self.tree_proxy.set_text(text)
+        if text.strip():
+            self.tree.expandAll()
+        elif self.selected:
+            self._select_in_tree(self.selected)
+
+    def _tree_state(self):
+        expanded = []
+        stack = [self.tree_proxy.index(r, 0) for r in range(self.tree_proxy.rowCount())]
+        while stack:
+            index = stack.pop()
+            if self.tree.isExpanded(index):
+                expanded.append(self.tree_model.path_of(self.tree_proxy.mapToSource(index)))
+                stack.extend(self.tree_proxy.index(r, 0, index) for r in range(self.tree_proxy.rowCount(index)))
+        current = self.tree.currentIndex()
+        return expanded, self.tree_model.path_of(self.tree_proxy.mapToSource(current)) if current.isValid() else None
+
+    def _restore_tree(self, expanded, current) -> None:
+        for path in expanded:
+            index = self.tree_proxy.mapFromSource(self.tree_model.index_for_path(path))
+            if index.isValid():
+                self.tree.setExpanded(index, True)
+        if current:
+            index = self.tree_proxy.mapFromSource(self.tree_model.index_for_path(current))
+            if index.isValid():
+                self.tree.selectionModel().blockSignals(True)
+                self.tree.setCurrentIndex(index)
+                self.tree.selectionModel().blockSignals(False)
+
+    def _tree_current(self, current, _previous) -> None:
+        name = current.data(NAME_ROLE) if current.isValid() else None
+        if name and name != self.selected:
+            self.selected = name
+            self.focus_property = None
+            self._show_selected()
+
+    def _select_in_tree(self, name: str) -> None:
+        for source_index in self.tree_model.indexes_of(name):
+            index = self.tree_proxy.mapFromSource(source_index)
+            if index.isValid():
+                self.tree.selectionModel().blockSignals(True)
+                self.tree.setCurrentIndex(index)
+                self.tree.selectionModel().blockSignals(False)
+                self.tree.scrollTo(index)
+                return
+
+    def select_type(self, name: str, property_name: str | None = None) -> bool:
+        """Select node type ``name`` (and a property of it) everywhere."""
+        if self.session is None:
+            return False
+        nt = self.session.project.node_type(name)
+        if nt is None:
+            return False
+        if self._deferring:
+            self.finish_startup()  # asked for explicitly: build the panels now
+        self.selected = nt.name
+        self.focus_property = property_name
+        self._select_in_tree(nt.name)
+        self._show_selected()
+        return True
+
+    # -- the selected node type ----------------------------------------------------------------------------
+    def node_type(self):
+        return self.session.project.node_type(self.selected) if self.session and self.selected else None
+
+    def _show_selected(self) -> None:
+        if self._deferring:
+            return  # finish_startup shows it
+        nt = self.node_type()
+        project = self.session.project if self.session else None
+        self.definition.show_node_type(nt, project, self.focus_property)
+        self.preview.show_node_type(nt, project)
+        self._show_details()
+        menus.update_enabled(self)
+
+    def _property_selected(self, name: str) -> None:
+        self.focus_property = name
+        self._show_details()
+
+    def _show_details(self) -> None:
+        """The bottom tab on show: source (with the current key's line) or provenance."""
+        if not self._panels_built or self._deferring:
+            return
+        nt = self.node_type()
+        tab = self.bottom.currentIndex()
+        if tab == PROVENANCE_TAB:
+            self.provenance.show_node_type(nt)
+        elif tab == SOURCE_TAB:
+            if nt is None:
+                self.source.set_files([])
+                return
+            files = self.session.own_files(nt.name) or [Path(f.file.path) for f in nt.fragments]
+            entries = [(str(p), self.display(p)) for p in files]
+            location = None
+            if self.focus_property and self.focus_property in nt.properties:
+                # where the property is written: its own file, or the supertype's that defines it
+                location = nt.locate(("properties", self.focus_property))
+            location = location if location is not None and location.line else nt.location_of_definition()
+            if location is not None and location.file not in {path for path, _label in entries}:
+                entries.append((location.file, f"{self.display(location.file)}  (supertype)"))
+            self.source.set_files(entries)
+            if location is not None:
+                self.show_source(location.file, location.line, switch=False)
+            elif entries:
+                self.show_source(entries[0][0], 0, switch=False)
+
+    def show_source(self, path: str, line: int, *, switch: bool = True) -> None:
+        """Show ``path`` in the source view with ``line`` marked (and bring the Source tab forward)."""
+        if self.session is None:
+            return
+        entries = [(self.source.files.itemData(i), self.source.files.itemText(i)) for i in range(self.source.files.count())]
+        if path not in [p for p, _l in entries]:
+            self.source.set_files(entries + [(path, self.display(path))])
+        doc = self.session.editor.open_document(Path(path))
+        changed = set(doc.changed_lines()) if doc is not None and doc.dirty else set()
+        self.source.show_file(path, self.session.text_of(Path(path)), line, changed)
+        if switch and self.bottom.currentIndex() != SOURCE_TAB:
+            self.bottom.blockSignals(True)
+            self.bottom.setCurrentIndex(SOURCE_TAB)
+            self.bottom.blockSignals(False)
+
+    # -- problems ------------------------------------------------------------------------------------------
+    def _findings(self, findings: list) -> None:
+        from nodetype_studio.ui.studio.problems import counts_by_type
+
+
+        self.problems.set_busy(self.checks.busy)
+        self.problems.set_findings(findings)
+        self.tree_model.set_findings(counts_by_type(findings))
+
+    def _counts(self, errors: int, warnings: int, notes: int) -> None:
+        self.counts.setText(f"{errors} errors \u00b7 {warnings} warnings \u00b7 {notes} notes" if self.session else "")
+        self.bottom.setTabText(PROBLEMS_TAB, f"Problems ({errors + warnings + notes})" if self.session else "Problems")
+
+    def go_to_finding(self, finding) -> None:
+        """Select the finding's node type and property, and show its file and line."""
+        if finding.node_type and self.session and self.session.project.node_type(finding.node_type) is not None:
+            self.select_type(finding.node_type, finding.property_name)
+            if finding.property_name:
+                self.definition.select_property(finding.property_name)
+        if finding.file:
+            self.show_source(finding.file, finding.line)
+
+    # -- status and title ----------------------------------------------------------------------------------
+    def display(self, path) -> str:
+        return self.session.display(Path(path)) if self.session else str(path)
+
+    def status(self, text: str, *, error: bool = False) -> None:
+        self.message.setText(text)
+        self.message.setStyleSheet("color: #d7263d;" if error else "")
+
+    def show_error(self, message: str) -> None:
+        self.last_error = message
+        self.status(message, error=True)
+
+    def set_busy(self, text: str | None) -> None:
+        self.progress.setVisible(text is not None)
+        if text:
+            self.status(text)
+
+    def _clean_changed(self, _clean: bool) -> None:
+        self._update_title()
+
+    def _update_title(self) -> None:
+        if self.session is None:
+            self.setWindowTitle(TITLE)
+            return
+        dirty = len(self.session.dirty_files())
+        self.setWindowModified(dirty > 0)
+        self.setWindowTitle(f"{self.session.root.name}[*] \u2014 {TITLE}")
+        self.statusBar().setToolTip(f"{dirty} file(s) with unsaved changes" if dirty else "")
+
+    # -- closing -------------------------------------------------------------------------------------------
+    def closeEvent(self, event) -> None:
+        if not self.close_project():
+            event.ignore()
+            return
+        if self._checks is not None:
+            self._checks.stop()
+        self.save_state()
+        event.accept()

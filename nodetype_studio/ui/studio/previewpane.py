@@ -1,0 +1,73 @@
+"""The live inspector preview of the selected node type, with the last few previews kept alive.
+
+Going back to a node type whose configuration did not change shows its inspector as it was (values
+typed into the preview included) instead of building it again; a changed configuration rebuilds
+that inspector. At most ``keep`` inspectors are kept.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QLabel, QStackedWidget
+
+from nodetype_studio.ui import style
+
+
+class PreviewPane(QStackedWidget):
+    valueChanged = Signal(str, str, object)  # node type, property, value
+
+    def __init__(self, parent=None, keep: int = 4):
+        super().__init__(parent)
+        self.keep = keep
+        self._cache: OrderedDict[str, tuple[object, object]] = OrderedDict()  # name -> (inspector, config)
+        self.empty = QLabel("Select a node type to preview its inspector.", self)
+        self.empty.setWordWrap(True)
+        style.tint(self.empty, style.MUTED)
+        self.addWidget(self.empty)
+        self.name: str | None = None
+        self.builds = 0
+
+    def show_node_type(self, node_type, project) -> None:
+        """Show the inspector of ``node_type`` (None: the empty note)."""
+        if node_type is None:
+            self.name = None
+            self.setCurrentWidget(self.empty)
+            return
+        from nodetype_studio.ui.inspector import (
+            InspectorWidget,  # the editors load after the first paint
+        )
+        from nodetype_studio.ui.layout import InspectorSource
+
+        entry = self._cache.pop(node_type.name, None)
+        if entry is None:
+            inspector = InspectorWidget(self)
+            inspector.valueChanged.connect(lambda prop, value, n=node_type.name: self.valueChanged.emit(n, prop, value))
+            self.addWidget(inspector)
+            config = None
+        else:
+            inspector, config = entry
+        if config is not node_type.effective:
+            inspector.show_node_type(InspectorSource.from_model(node_type, project))
+            self.builds += 1
+        self._cache[node_type.name] = (inspector, node_type.effective)
+        self.name = node_type.name
+        self.setCurrentWidget(inspector)
+        while len(self._cache) > self.keep:
+            _name, (old, _config) = self._cache.popitem(last=False)
+            self.removeWidget(old)
+            old.deleteLater()
+
+    def current(self):
+        """The inspector on show (None when nothing is selected)."""
+        widget = self.currentWidget()
+        return None if widget is self.empty else widget
+
+    def forget_all(self) -> None:
+        for inspector, _config in self._cache.values():
+            self.removeWidget(inspector)
+            inspector.deleteLater()
+        self._cache.clear()
+        self.name = None
+        self.setCurrentWidget(self.empty)

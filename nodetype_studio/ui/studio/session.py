@@ -1,0 +1,309 @@
+"""The project open in the studio (Qt-free): the model resolved from the files plus the unsaved buffers.
+
+Every edit goes through the editing layer's in-memory documents; ``resolve()`` rebuilds the project
+model from the files on disk with the edited documents' texts standing in for theirs
+(``load_project(..., overrides=...)``). Saving never overwrites a file that changed on disk unless the
+caller's ``confirm_overwrite`` agreed after showing the difference.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from nodetype_studio.editing import (
+    Edit,
+    EditError,
+    FileChangedOnDisk,
+    NodeTypeEditor,
+    YamlDocument,
+)
+from nodetype_studio.model import Project, load_project
+from nodetype_studio.model.yamlload import load_yaml_text
+from nodetype_studio.ui.studio.textdiff import unified_diff
+
+
+class SessionEditor(NodeTypeEditor):
+    """The editing layer's router, re-bound to each newly resolved project and able to drop documents."""
+
+    def rebind(self, project: Project) -> None:
+        self.project = project
+        self._sources = None  # source-file signatures are those of the new project
+
+    def open_document(self, path: Path) -> YamlDocument | None:
+        """The document of ``path`` if it is open (never loads it)."""
+        return self._documents.get(Path(path).resolve())
+
+    def forget(self, path: Path) -> None:
+        """Close the document of ``path`` (its next edit reads the file again)."""
+        self._documents.pop(Path(path).resolve(), None)
+
+    def adopt(self, doc: YamlDocument) -> None:
+        self._documents[Path(doc.path).resolve()] = doc
+
+
+def sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def read_text(path: Path) -> str | None:
+    """The file's text as the editing layer reads it (BOM dropped); None when it cannot be read."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError:
+        return None
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    return raw.decode("utf-8", errors="replace")
+
+
+@dataclass
+class DiskChange:
+    """A file the studio has open that another program changed (``reason``: modified/deleted)."""
+
+    path: Path
+    reason: str
+    dirty: bool
+
+
+@dataclass
+class SaveResult:
+    saved: list[Path] = field(default_factory=list)
+    skipped: list[Path] = field(default_factory=list)  # changed on disk and the user kept the disk version
+    errors: list[str] = field(default_factory=list)
+
+
+ConfirmOverwrite = Callable[[Path, str, str], bool]
+
+
+class Session:
+    """One project being edited; ``project`` is always the model of disk + unsaved buffers."""
+
+    def __init__(self, root: Path | str, project: Project | None = None):
+        self.root = Path(root)
+        self.project = project if project is not None else load_project(self.root, overrides={})
+        self.editor = SessionEditor(self.project)
+        self.log: dict[Path, list[Edit]] = {}  # edits applied since each file was loaded or saved
+        self.acknowledged: dict[Path, bytes] = {}  # disk versions the user chose to overwrite ("keep mine")
+        self._originals: dict[tuple[Path, str], dict] = {}
+
+    # -- model ---------------------------------------------------------------------------------------------
+    def overrides(self) -> dict[Path, str]:
+        return {doc.path: doc.text for doc in self.editor.documents if doc.dirty}
+
+    def resolve(self) -> Project:
+        """Rebuild the model from disk plus the unsaved buffers."""
+        self.project = load_project(self.root, overrides=self.overrides())
+        self.editor.rebind(self.project)
+        return self.project
+
+    # -- edits ---------------------------------------------------------------------------------------------
+    def record(self, edits: list[Edit]) -> None:
+        """Note edits that were applied (by a command, an undo or a redo) for the crash journal."""
+        for edit in edits:
+            if edit.old_text != edit.new_text:
+                self.log.setdefault(Path(edit.file).resolve(), []).append(edit)
+
+    def apply(self, edits: list[Edit], *, undo: bool = False) -> list[Edit]:
+        """Redo ``edits`` in order, or undo them (their inverses in reverse order); returns what was applied."""
+        applied = [self.editor.apply(e.inverse()) for e in reversed(edits)] if undo else [self.editor.apply(e) for e in edits]
+        self.record(applied)
+        return applied
+
+    # -- dirty state ---------------------------------------------------------------------------------------
+    @property
+    def dirty(self) -> bool:
+        return self.editor.dirty
+
+    def dirty_files(self) -> list[Path]:
+        return [doc.path for doc in self.editor.dirty_documents]
+
+    def _original_entries(self, doc: YamlDocument) -> dict:
+        key = (doc.path, sha256(doc.original_text))
+        if key not in self._originals:
+            data = load_yaml_text(doc.original_text, str(doc.path)).data if doc.original_text.strip() else None
+            self._originals[key] = data if isinstance(data, dict) else {}
+        return self._originals[key]
+
+    def dirty_node_types(self) -> set[str]:
+        """Names of the node types whose own definition differs from the saved files."""
+        names: set[str] = set()
+        normalize = self.project.platform.normalize_name
+        for doc in self.editor.dirty_documents:
+            original = self._original_entries(doc)
+            try:
+                keys = doc.top_level_keys()
+            except EditError:
+                keys = []
+            for key in set(keys) | set(original):
+                current = doc.get((key,)) if key in keys else None
+                if key not in keys or key not in original or current != original[key]:
+                    names.add(normalize(str(key)).value)
+        return names
+
+    def diff(self, path: Path, *, context: int = 3) -> str:
+        """Unified diff of the saved file and the edited text of ``path``."""
+        doc = self.editor.open_document(path)
+        if doc is None:
+            return ""
+        return unified_diff(doc.original_text, doc.text, self.display(path), context=context)
+
+    def display(self, path: Path) -> str:
+        try:
+            return str(Path(path).resolve().relative_to(self.root.resolve()))
+        except ValueError:
+            return str(path)
+
+    # -- files ---------------------------------------------------------------------------------------------
+    def own_files(self, name: str) -> list[Path]:
+        """The project's files that declare node type ``name`` (load order), including unsaved new ones."""
+        nt = self.project.node_type(name)
+        if nt is None:
+            return []
+        files: list[Path] = []
+        for fragment in nt.fragments:
+            if not fragment.file.baseline and Path(fragment.file.path) not in files:
+                files.append(Path(fragment.file.path))
+        return files
+
+    def text_of(self, path: Path) -> str:
+        """The text the studio shows for ``path``: its edited buffer, else the file."""
+        doc = self.editor.open_document(path)
+        if doc is not None:
+            return doc.text
+        return read_text(path) or ""
+
+    def check_disk(self, paths=None) -> list[DiskChange]:
+        """Open documents (of ``paths``, or all) whose file another program changed or deleted."""
+        changes = []
+        wanted = None if paths is None else {Path(p).resolve() for p in paths}
+        for doc in self.editor.documents:
+            if wanted is not None and Path(doc.path).resolve() not in wanted:
+                continue
+            reason = doc.changed_on_disk()
+            if reason is not None:
+                changes.append(DiskChange(Path(doc.path), reason, doc.dirty))
+        return changes
+
+    def reload_file(self, path: Path) -> None:
+        """Drop the studio's version of ``path`` (edits included); the disk version counts from now."""
+        self.editor.forget(path)
+        self.log.pop(Path(path).resolve(), None)
+        self.acknowledged.pop(Path(path).resolve(), None)
+
+    def keep_mine(self, path: Path, seen_disk: bytes | None) -> None:
+        """The user keeps the edited buffer over the changed file; ``seen_disk`` is the disk version they
+        compared with (None: not compared yet, so saving asks again)."""
+        if seen_disk is not None:
+            self.acknowledged[Path(path).resolve()] = seen_disk
+        else:
+            self.acknowledged.pop(Path(path).resolve(), None)
+
+    def save(self, paths=None, confirm_overwrite: ConfirmOverwrite | None = None) -> SaveResult:
+        """Save the dirty documents (of ``paths``, or all) through the minimal-diff writer.
+
+        A file that changed on disk is overwritten only when the user saw that version in a compare
+        view and chose their own (``keep_mine``), or ``confirm_overwrite(path, disk_text, mine)`` says so.
+        """
+        result = SaveResult()
+        wanted = None if paths is None else {Path(p).resolve() for p in paths}
+        for doc in self.editor.dirty_documents:
+            key = Path(doc.path).resolve()
+            if wanted is not None and key not in wanted:
+                continue
+            try:
+                try:
+                    doc.save()
+                except FileChangedOnDisk:
+                    disk = _read_bytes(doc.path)
+                    approved = disk is not None and self.acknowledged.get(key) == disk
+                    if not approved and confirm_overwrite is not None:
+                        approved = confirm_overwrite(Path(doc.path), read_text(doc.path) or "", doc.text)
+                    if not approved:
+                        result.skipped.append(Path(doc.path))
+                        continue
+                    doc.save(force=True)
+            except EditError as exc:
+                result.errors.append(str(exc))
+                continue
+            self.log.pop(key, None)
+            self.acknowledged.pop(key, None)
+            result.saved.append(Path(doc.path))
+        return result
+
+    # -- journal -------------------------------------------------------------------------------------------
+    def journal_entries(self) -> list[dict]:
+        """What a crash must not lose: per dirty file its saved text's hash, the edits and the result."""
+        entries = []
+        for doc in self.editor.dirty_documents:
+            key = Path(doc.path).resolve()
+            entries.append({
+                "path": str(key),
+                "base_sha256": sha256(doc.original_text),
+                "text": doc.text,
+                "edits": [edit_to_json(e) for e in self.log.get(key, [])],
+            })
+        return entries
+
+    def restore(self, entries: list[dict]) -> tuple[list[Edit], list[str]]:
+        """Bring journal entries back as edits (ready for one undo step); returns (edits, notes)."""
+        edits: list[Edit] = []
+        notes: list[str] = []
+        for entry in entries:
+            path = Path(entry["path"])
+            try:
+                doc = self.editor.document(path)
+            except EditError as exc:
+                notes.append(f"{self.display(path)}: cannot restore: {exc.message}")
+                continue
+            if doc.text == entry["text"]:
+                continue
+            same_base = sha256(doc.text) == entry.get("base_sha256")
+            if same_base:
+                replayed = _replay(doc, entry)
+                if replayed is not None:
+                    edits.extend(replayed)
+                    continue
+            edit = Edit(doc.path, "restore unsaved edits", 0, doc.text, entry["text"], 1,
+                        entry["text"].count("\n") + 1, doc.text.count("\n") + 1)
+            try:
+                edits.append(doc.apply(edit))
+            except EditError as exc:
+                notes.append(f"{self.display(path)}: cannot restore: {exc.message}")
+                continue
+            if not same_base:
+                notes.append(f"{self.display(path)} changed on disk since; your version replaces it when you save "
+                             "(the review shows the difference)")
+        self.record(edits)
+        return edits, notes
+
+
+def _replay(doc: YamlDocument, entry: dict) -> list[Edit] | None:
+    """Apply the journal's edits one by one; None (and nothing changed) unless they give the saved result."""
+    applied: list[Edit] = []
+    try:
+        for item in entry.get("edits", []):
+            old, new = item["old"], item["new"]
+            applied.append(doc.apply(Edit(doc.path, str(item.get("description", "edit")), int(item["offset"]), old, new,
+                                          1, 1, 0)))
+    except (EditError, KeyError, TypeError, ValueError):
+        pass
+    else:
+        if doc.text == entry["text"]:
+            return applied
+    for edit in reversed(applied):
+        doc.apply(edit.inverse())
+    return None
+
+
+def _read_bytes(path: Path) -> bytes | None:
+    try:
+        return Path(path).read_bytes()
+    except OSError:
+        return None
+
+
+def edit_to_json(edit: Edit) -> dict:
+    return {"description": edit.description, "offset": edit.offset, "old": edit.old_text, "new": edit.new_text}

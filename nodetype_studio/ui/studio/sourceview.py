@@ -1,0 +1,228 @@
+"""The YAML source of the files that define the selected node type, highlighted, current key marked.
+
+One QTextDocument per file is kept (with its highlighter) and swapped in, so going back to a file
+is instant; a document is refilled only when its text changed. Unsaved edits show (the text is the
+edited buffer), and their lines are marked in the gutter colour.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pygments.lexers.data import YamlLexer
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFontDatabase,
+    QPainter,
+    QTextCursor,
+    QTextDocument,
+    QTextFormat,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextDocumentLayout,
+    QPlainTextEdit,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nodetype_studio.ui.highlight import PygmentsHighlighter
+from nodetype_studio.ui.studio.theme import is_dark
+
+MARK_LIGHT, MARK_DARK = "#fff3b0", "#4a4426"
+CHANGED_LIGHT, CHANGED_DARK = "#7fb77e", "#5d9c5b"
+
+
+class YamlHighlighter(PygmentsHighlighter):
+    """The YAML lexer emits token types no style names (``Punctuation.Indicator``): use the nearest
+    parent the style knows, as pygments' own formatters do. (The lexer is made with ``stripnl=False``:
+    a stripped leading newline would shift every colour by one character.)"""
+
+    def _format(self, token):
+        known = self._style._styles  # what style_for_token looks up
+        while token not in known and token.parent is not None:
+            token = token.parent
+        return super()._format(token)
+
+
+class _Gutter(QWidget):
+    def __init__(self, view: CodeView):
+        super().__init__(view)
+        self.view = view
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.view.gutter_width(), 0)
+
+    def paintEvent(self, event) -> None:
+        self.view.paint_gutter(self, event)
+
+
+class CodeView(QPlainTextEdit):
+    """A read-only code view with line numbers, a marked line and changed-line bars."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setLineWrapMode(QPlainTextEdit.NoWrap)
+        self.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
+        self.setTextInteractionFlags(Qt.TextSelectableByMouse | Qt.TextSelectableByKeyboard)
+        self.gutter = _Gutter(self)
+        self.marked_line = 0
+        self.changed_lines: set[int] = set()
+        self.blockCountChanged.connect(self._update_margin)
+        self.updateRequest.connect(self._scroll_gutter)
+        self._update_margin()
+
+    def gutter_width(self) -> int:
+        digits = max(3, len(str(max(1, self.blockCount()))))
+        return 10 + self.fontMetrics().horizontalAdvance("9") * digits
+
+    def _update_margin(self, *_args) -> None:
+        self.setViewportMargins(self.gutter_width(), 0, 0, 0)
+
+    def _scroll_gutter(self, rect: QRect, dy: int) -> None:
+        if dy:
+            self.gutter.scroll(0, dy)
+        else:
+            self.gutter.update(0, rect.y(), self.gutter.width(), rect.height())
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        rect = self.contentsRect()
+        self.gutter.setGeometry(QRect(rect.left(), rect.top(), self.gutter_width(), rect.height()))
+
+    def paint_gutter(self, gutter: QWidget, event) -> None:
+        painter = QPainter(gutter)
+        palette = self.palette()
+        painter.fillRect(event.rect(), palette.alternateBase())
+        dark = is_dark(palette)
+        block = self.firstVisibleBlock()
+        number = block.blockNumber() + 1
+        top = round(self.blockBoundingGeometry(block).translated(self.contentOffset()).top())
+        height = self.fontMetrics().height()
+        while block.isValid() and top <= event.rect().bottom():
+            bottom = top + round(self.blockBoundingRect(block).height())
+            if block.isVisible() and bottom >= event.rect().top():
+                if number in self.changed_lines:
+                    painter.fillRect(0, top, 3, bottom - top, QColor(CHANGED_DARK if dark else CHANGED_LIGHT))
+                painter.setPen(palette.text().color() if number == self.marked_line else palette.placeholderText().color())
+                painter.drawText(0, top, gutter.width() - 5, height, Qt.AlignRight, str(number))
+            block = block.next()
+            top = bottom
+            number += 1
+
+    def mark_line(self, line: int) -> None:
+        """Give line ``line`` (1-based; 0: none) a full-width background and scroll it into view."""
+        self.marked_line = line
+        selections = []
+        if line > 0:
+            block = self.document().findBlockByNumber(line - 1)
+            if block.isValid():
+                selection = QTextEdit.ExtraSelection()
+                selection.format.setBackground(QColor(MARK_DARK if is_dark(self.palette()) else MARK_LIGHT))
+                selection.format.setProperty(QTextFormat.FullWidthSelection, True)
+                cursor = QTextCursor(block)
+                selection.cursor = cursor
+                selections.append(selection)
+                self.setTextCursor(cursor)
+                self.centerCursor()
+        self.setExtraSelections(selections)
+        self.gutter.update()
+
+
+class SourceView(QWidget):
+    """Files of the selected node type; ``show_file(path, text, line)``."""
+
+    fileChosen = Signal(str)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(4, 2, 4, 0)
+        self.files = QComboBox(self)
+        self.files.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.files.setMinimumContentsLength(30)
+        self.files.activated.connect(lambda i: self.fileChosen.emit(self.files.itemData(i)))
+        bar.addWidget(QLabel("File:", self))
+        bar.addWidget(self.files, 1)
+        self.where = QLabel(self)
+        bar.addWidget(self.where)
+        layout.addLayout(bar)
+        self.view = CodeView(self)
+        layout.addWidget(self.view, 1)
+        self._documents: dict[str, list] = {}  # path -> [document, highlighter, text]
+        self._style = "default"
+        self.current: str | None = None
+
+    def set_files(self, entries: list[tuple[str, str]]) -> None:
+        """The files to offer: (path, label) in load order."""
+        wanted = [(label, path) for path, label in entries]
+        current = [(self.files.itemText(i), self.files.itemData(i)) for i in range(self.files.count())]
+        if wanted != current:
+            self.files.blockSignals(True)
+            self.files.clear()
+            for label, path in wanted:
+                self.files.addItem(label, path)
+            self.files.blockSignals(False)
+
+    def set_dark(self, dark: bool) -> None:
+        style = "github-dark" if dark else "default"
+        if style != self._style:
+            self._style = style
+            self._documents.clear()  # highlighters are rebuilt with the new colours on next show
+            if self.current is not None:
+                self.current = None
+
+    def document_for(self, path: str, text: str) -> QTextDocument:
+        entry = self._documents.get(path)
+        if entry is None:
+            document = QTextDocument(self)
+            document.setDocumentLayout(QPlainTextDocumentLayout(document))
+            document.setDefaultFont(self.view.font())
+            highlighter = YamlHighlighter(document, YamlLexer(stripnl=False), self._style)
+            entry = self._documents[path] = [document, highlighter, None]
+        document = entry[0]
+        if entry[2] != text:
+            document.setPlainText(text)
+            entry[2] = text
+        return document
+
+    def show_file(self, path: str, text: str, line: int = 0, changed: set[int] | None = None) -> None:
+        document = self.document_for(path, text)
+        if self.view.document() is not document:
+            self.view.setDocument(document)
+            self.view._update_margin()
+        self.current = path
+        index = self.files.findData(path)
+        if index >= 0 and index != self.files.currentIndex():
+            self.files.blockSignals(True)
+            self.files.setCurrentIndex(index)
+            self.files.blockSignals(False)
+        self.view.changed_lines = set(changed or ())
+        self.view.mark_line(line)
+        self.where.setText(f"line {line}" if line else "")
+
+    def forget(self, path: str) -> None:
+        self._documents.pop(path, None)
+
+    def text(self) -> str:
+        return self.view.toPlainText()
+
+    def marked_line_text(self) -> str:
+        line = self.view.marked_line
+        block = self.view.document().findBlockByNumber(line - 1) if line else None
+        return block.text() if block is not None and block.isValid() else ""
+
+
+def label_for(path: Path, root: Path) -> str:
+    try:
+        return str(Path(path).resolve().relative_to(root.resolve()))
+    except ValueError:
+        return str(path)

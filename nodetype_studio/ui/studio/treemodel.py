@@ -1,0 +1,396 @@
+"""The node type tree: by inheritance (a type with several supertypes under each) or by package.
+
+``NodeTypeTreeModel`` is a QAbstractItemModel with two columns (name, findings). A project update
+with the same tree shape only refreshes the data (``dataChanged``), so selection and expansion stay;
+a different shape resets the model. ``NodeTypeFilter`` filters by name, label and property name and
+keeps the parents of matches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QSortFilterProxyModel, Qt
+
+_NO_PARENT = QModelIndex()  # the default parent (Qt's invalid index)
+NAME_ROLE = Qt.UserRole + 1  # the node type name ("" for package and folder rows)
+KIND_ROLE = Qt.UserRole + 2  # "type" | "package" | "folder"
+SEARCH_ROLE = Qt.UserRole + 3  # lower-case text the filter matches (name, label, property names)
+SEVERITY_COLOURS = {"error": "#d7263d", "warning": "#c77c02", "info": "#2b6cb0"}
+
+
+def _colour(name: str):
+    from PySide6.QtGui import QColor
+
+    return QColor(name)
+
+
+@dataclass(eq=False)
+class _Node:
+    kind: str
+    text: str
+    name: str = ""
+    parent: _Node | None = None
+    children: list[_Node] = field(default_factory=list)
+    row: int = 0
+    others: tuple[str, ...] = ()  # the other supertypes this type is also listed under
+    primary: bool = True  # False: a further place of a type whose subtypes are listed elsewhere
+
+    def add(self, child: _Node) -> _Node:
+        child.parent = self
+        child.row = len(self.children)
+        self.children.append(child)
+        return child
+
+    def shape(self) -> tuple:
+        return (self.kind, self.text, self.name, self.others, self.primary, tuple(c.shape() for c in self.children))
+
+
+@dataclass
+class TypeInfo:
+    """What the tree shows of one node type."""
+
+    name: str
+    label: str = ""
+    icon: Any = None
+    abstract: bool = False
+    final: bool = False
+    platform: bool = False
+    supertypes: tuple[str, ...] = ()
+    search: str = ""
+
+
+def type_infos(project, show_platform: bool = False) -> dict[str, TypeInfo]:
+    """The node types the tree lists: the project's own, the platform types they build on (or all)."""
+    shown: dict[str, TypeInfo] = {}
+    types = project.node_types
+    wanted = [nt for nt in types.values() if show_platform or not nt.from_baseline]
+    queue = list(wanted)
+    seen = {nt.name for nt in wanted}
+    while queue:  # platform supertypes of listed types are listed too: they are the tree's trunk
+        nt = queue.pop()
+        for parent in nt.declared_supertypes:
+            if parent in types and parent not in seen:
+                seen.add(parent)
+                queue.append(types[parent])
+    for name in sorted(seen):
+        nt = types[name]
+        ui = nt.effective.get("ui") if isinstance(nt.effective.get("ui"), dict) else {}
+        label = ui.get("label") if isinstance(ui.get("label"), str) else ""
+        props = " ".join(nt.properties)
+        shown[name] = TypeInfo(name, label, ui.get("icon"), nt.abstract, nt.final, nt.from_baseline,
+                               tuple(s for s in nt.declared_supertypes if s in types),
+                               f"{name} {label} {props}".lower())
+    return shown
+
+
+def _inheritance_tree(infos: dict[str, TypeInfo]) -> _Node:
+    root = _Node("root", "")
+    children: dict[str, list[str]] = {name: [] for name in infos}
+    roots = []
+    for name, info in infos.items():
+        parents = [p for p in info.supertypes if p in infos]
+        for parent in parents:
+            children[parent].append(name)
+        if not parents:
+            roots.append(name)
+
+    def build(parent: _Node, name: str, via: str | None, path: frozenset) -> None:
+        info = infos[name]
+        parents = [p for p in info.supertypes if p in infos]
+        others = tuple(p for p in parents if p != via) if via else ()
+        # subtypes hang under the first supertype only; the other places list the type itself
+        primary = via is None or not parents or parents[0] == via
+        node = parent.add(_Node("type", name, name, others=others, primary=primary or not children[name]))
+        if name in path or not primary:
+            return  # (name in path: an inheritance cycle, reported by the model; do not recurse forever)
+        for child in sorted(children[name]):
+            build(node, child, name, path | {name})
+
+    for name in sorted(roots):
+        build(root, name, None, frozenset())
+    listed = {n.name for n in _walk(root)}
+    for name in sorted(infos):  # types only reachable through a cycle: list the first one at the top
+        if name not in listed:
+            build(root, name, None, frozenset())
+            listed = {n.name for n in _walk(root)}
+    return root
+
+
+def _package_tree(infos: dict[str, TypeInfo]) -> _Node:
+    root = _Node("root", "")
+    packages: dict[str, _Node] = {}
+    folders: dict[tuple, _Node] = {}
+    for name in sorted(infos):
+        package, _, rest = name.partition(":")
+        parent = packages.get(package)
+        if parent is None:
+            parent = packages[package] = _Node("package", package)
+        parts = rest.split(".")
+        for depth in range(len(parts) - 1):
+            key = (package, *parts[:depth + 1])
+            folder = folders.get(key)
+            if folder is None:
+                folder = folders[key] = parent.add(_Node("folder", parts[depth]))
+            parent = folder
+        parent.add(_Node("type", parts[-1], name))
+    for package in sorted(packages):
+        root.add(packages[package])
+    return root
+
+
+def _walk(node: _Node):
+    for child in node.children:
+        yield child
+        yield from _walk(child)
+
+
+class NodeTypeTreeModel(QAbstractItemModel):
+    """Node types by inheritance or package; column 1 counts the findings of each type."""
+
+    HEADERS = ("Node type", "Findings")
+
+    def __init__(self, parent=None, icon_for: Callable[[Any], Any] | None = None):
+        super().__init__(parent)
+        self._root = _Node("root", "")
+        self._infos: dict[str, TypeInfo] = {}
+        self._counts: dict[str, tuple[int, int, int]] = {}
+        self._dirty: set[str] = set()
+        self.mode = "inheritance"
+        self.icon_for = icon_for
+        self._icons: dict[Any, Any] = {}
+        self._fonts: dict[str, Any] = {}  # made on first use (QtGui types cost start-up time)
+
+    # -- content -------------------------------------------------------------------------------------------
+    def set_types(self, infos: dict[str, TypeInfo], mode: str | None = None) -> bool:
+        """Show ``infos``; returns True when the tree's shape changed (the model was reset)."""
+        mode = mode or self.mode
+        tree = _inheritance_tree(infos) if mode == "inheritance" else _package_tree(infos)
+        if mode == self.mode and tree.shape() == self._root.shape():
+            changed = {name for name, info in infos.items() if self._infos.get(name) != info}
+            self._infos = infos
+            self._refresh_names(changed)
+            return False
+        self.beginResetModel()
+        self._root, self._infos, self.mode = tree, infos, mode
+        self.endResetModel()
+        return True
+
+    def set_mode(self, mode: str) -> None:
+        if mode != self.mode:
+            self.set_types(self._infos, mode)
+
+    def set_findings(self, counts: dict[str, tuple[int, int, int]]) -> None:
+        """Per node type: (errors, warnings, infos)."""
+        self._counts = dict(counts)
+        self._refresh_all(columns=(1,))
+
+    def set_dirty(self, names: set[str]) -> None:
+        if names != self._dirty:
+            changed = names ^ self._dirty
+            self._dirty = set(names)
+            self._refresh_names(changed, columns=(0,))
+
+    def _font(self, kind: str):
+        font = self._fonts.get(kind)
+        if font is None:
+            from PySide6.QtGui import QFont
+
+            font = self._fonts[kind] = QFont()
+            font.setItalic(kind == "italic")
+            font.setBold(kind == "bold")
+        return font
+
+    def set_icon_provider(self, icon_for: Callable[[Any], Any]) -> None:
+        self.icon_for = icon_for
+        self._icons.clear()
+        self._refresh_all(columns=(0,))
+
+    def _refresh_all(self, columns=(0, 1)) -> None:
+        if not self._root.children:
+            return
+        for node in [self._root] + [n for n in _walk(self._root) if n.children]:
+            first, last = node.children[0], node.children[-1]
+            parent = self._index_of(node)
+            self.dataChanged.emit(self.index(first.row, min(columns), parent), self.index(last.row, max(columns), parent))
+
+    def _refresh_names(self, names: set[str], columns=(0, 1)) -> None:
+        """dataChanged for the rows of these node types only."""
+        if not names:
+            return
+        for node in _walk(self._root):
+            if node.kind == "type" and node.name in names:
+                self.dataChanged.emit(self.createIndex(node.row, min(columns), node),
+                                      self.createIndex(node.row, max(columns), node))
+
+    def _index_of(self, node: _Node) -> QModelIndex:
+        return QModelIndex() if node is self._root else self.createIndex(node.row, 0, node)
+
+    # -- lookups -------------------------------------------------------------------------------------------
+    def indexes_of(self, name: str) -> list[QModelIndex]:
+        """Every row of node type ``name`` (several in the inheritance view for multiple supertypes)."""
+        return [self.createIndex(n.row, 0, n) for n in _walk(self._root) if n.kind == "type" and n.name == name]
+
+    def info(self, name: str) -> TypeInfo | None:
+        return self._infos.get(name)
+
+    def path_of(self, index: QModelIndex) -> tuple[str, ...]:
+        """A stable key of a row (names and texts from the top), to restore expansion after a reset."""
+        parts = []
+        node = index.internalPointer() if index.isValid() else None
+        while node is not None and node is not self._root:
+            parts.append(node.name or f"{node.kind}:{node.text}")
+            node = node.parent
+        return tuple(reversed(parts))
+
+    def index_for_path(self, path: tuple[str, ...]) -> QModelIndex:
+        node = self._root
+        for part in path:
+            node = next((c for c in node.children if (c.name or f"{c.kind}:{c.text}") == part), None)
+            if node is None:
+                return QModelIndex()
+        return self._index_of(node)
+
+    # -- QAbstractItemModel --------------------------------------------------------------------------------
+    def index(self, row: int, column: int, parent: QModelIndex = _NO_PARENT) -> QModelIndex:
+        if column < 0 or column >= len(self.HEADERS) or row < 0:
+            return QModelIndex()
+        if parent.isValid() and parent.column() != 0:
+            return QModelIndex()
+        node = parent.internalPointer() if parent.isValid() else self._root
+        if row >= len(node.children):
+            return QModelIndex()
+        return self.createIndex(row, column, node.children[row])
+
+    def parent(self, index: QModelIndex = _NO_PARENT) -> QModelIndex:  # type: ignore[override]
+        if not index.isValid():
+            return QModelIndex()
+        node = index.internalPointer().parent
+        if node is None or node is self._root:
+            return QModelIndex()
+        return self.createIndex(node.row, 0, node)
+
+    def rowCount(self, parent: QModelIndex = _NO_PARENT) -> int:
+        if parent.isValid():
+            return len(parent.internalPointer().children) if parent.column() == 0 else 0
+        return len(self._root.children)
+
+    def columnCount(self, parent: QModelIndex = _NO_PARENT) -> int:
+        return len(self.HEADERS)
+
+    def hasChildren(self, parent: QModelIndex = _NO_PARENT) -> bool:
+        return self.rowCount(parent) > 0
+
+    def flags(self, index: QModelIndex) -> Qt.ItemFlags:
+        if not index.isValid():
+            return Qt.NoItemFlags
+        return Qt.ItemIsEnabled | Qt.ItemIsSelectable
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.DisplayRole) -> Any:
+        if orientation == Qt.Horizontal and role == Qt.DisplayRole and 0 <= section < len(self.HEADERS):
+            return self.HEADERS[section]
+        return None
+
+    def data(self, index: QModelIndex, role: int = Qt.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        node: _Node = index.internalPointer()
+        info = self._infos.get(node.name) if node.kind == "type" else None
+        if index.column() == 1:
+            return self._findings_data(node, role)
+        if role == Qt.DisplayRole:
+            text = node.text
+            if node.others:
+                text += "  \u2225"  # listed under several supertypes
+            return text + (" *" if node.name in self._dirty else "")
+        if role == NAME_ROLE:
+            return node.name
+        if role == KIND_ROLE:
+            return node.kind
+        if role == SEARCH_ROLE:
+            return info.search if info else ""  # folders match through their types
+        if role == Qt.ToolTipRole:
+            return self._tooltip(node, info)
+        if role == Qt.DecorationRole and info is not None and self.icon_for is not None:
+            key = info.icon if isinstance(info.icon, str) else None
+            if key not in self._icons:
+                self._icons[key] = self.icon_for(key)
+            return self._icons[key]
+        if role == Qt.FontRole:
+            if node.kind != "type":
+                return self._font("bold")
+            if info is not None and info.abstract:
+                return self._font("italic")
+        if role == Qt.ForegroundRole and info is not None and (info.abstract or info.platform or not node.primary):
+            return _colour("#8a8a8a")
+        return None
+
+    def _findings_data(self, node: _Node, role: int) -> Any:
+        counts = self._counts.get(node.name) if node.kind == "type" else None
+        if not counts or not any(counts):
+            return None
+        errors, warnings, infos = counts
+        if role == Qt.DisplayRole:
+            return str(errors + warnings + infos)
+        if role == Qt.ForegroundRole:
+            worst = "error" if errors else "warning" if warnings else "info"
+            return _colour(SEVERITY_COLOURS[worst])
+        if role == Qt.ToolTipRole:
+            return f"{errors} error(s), {warnings} warning(s), {infos} note(s)"
+        if role == Qt.TextAlignmentRole:
+            return int(Qt.AlignRight | Qt.AlignVCenter)
+        return None
+
+    def _tooltip(self, node: _Node, info: TypeInfo | None) -> str:
+        if info is None:
+            return node.text
+        lines = [info.name]
+        if info.label:
+            lines.append(f"Label: {info.label}")
+        flags = [word for word, on in (("abstract", info.abstract), ("final", info.final),
+                                       ("platform type", info.platform)) if on]
+        if flags:
+            lines.append(", ".join(flags).capitalize())
+        if node.others:
+            lines.append("Also listed under: " + ", ".join(node.others))
+        if not node.primary:
+            lines.append(f"Its subtypes are listed under {info.supertypes[0]}")
+        if node.name in self._dirty:
+            lines.append("Unsaved changes")
+        return "\n".join(lines)
+
+
+@contextmanager
+def filter_change(proxy: QSortFilterProxyModel):
+    """Change a proxy's filter state inside this block (Qt 6.10 API, with the older call as fallback)."""
+    if hasattr(proxy, "beginFilterChange"):
+        proxy.beginFilterChange()
+        yield
+        proxy.endFilterChange()
+    else:
+        yield
+        proxy.invalidateFilter()
+
+
+class NodeTypeFilter(QSortFilterProxyModel):
+    """Keeps rows whose name, label or a property name contains the filter text, and their parents."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setRecursiveFilteringEnabled(True)
+        self._needle = ""
+
+    def set_text(self, text: str) -> None:
+        needle = text.strip().lower()
+        if needle != self._needle:
+            with filter_change(self):
+                self._needle = needle
+
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
+        if not self._needle:
+            return True
+        index = self.sourceModel().index(source_row, 0, source_parent)
+        return self._needle in (index.data(SEARCH_ROLE) or "")

@@ -1,0 +1,120 @@
+"""Acceptance: drive the real main window from opening a project to a saved, reviewed diff."""
+
+from __future__ import annotations
+
+import difflib
+
+from PySide6.QtCore import Qt
+
+from nodetype_studio.ui.studio.dialogs import ReviewDialog
+
+from .conftest import TEASER
+
+SELECT_BOX = "Neos.Neos/Inspector/Editors/SelectBoxEditor"
+
+
+def changed_lines(before: str, after: str) -> list[str]:
+    """The -/+ lines of a diff (no headers, no context)."""
+    return [line for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+
+
+def select_in_tree(qtbot, window, text: str, name: str) -> None:
+    window.filter.clear()
+    qtbot.keyClicks(window.filter, text)
+    proxy = window.tree_proxy
+    matches = proxy.match(proxy.index(0, 0), Qt.UserRole + 1, name, 1, Qt.MatchRecursive | Qt.MatchExactly)
+    assert matches, f"{name} is not in the filtered tree"
+    rect = window.tree.visualRect(matches[0])
+    qtbot.mouseClick(window.tree.viewport(), Qt.LeftButton, pos=rect.center())
+    assert window.selected == name
+
+
+def test_add_a_select_box_property_undo_redo_and_save_a_reviewed_diff(qtbot, window, project, answers):
+    teaser_file = project / "NodeTypes" / "Content" / "Teaser.yaml"
+    before = teaser_file.read_text(encoding="utf-8")
+    select_in_tree(qtbot, window, "teaser", TEASER)
+    definition = window.definition
+
+    # add a property and name it
+    qtbot.mouseClick(definition.add_property_button, Qt.LeftButton)
+    window.flush()
+    assert definition.current_property() == "property1"
+    form = definition.property_form
+    form.name_edit.selectAll()
+    qtbot.keyClicks(form.name_edit, "color")
+    qtbot.keyClick(form.name_edit, Qt.Key_Return)
+    window.flush()
+    assert definition.current_property() == "color"
+
+    # its label, typed key by key: one undo step
+    label = form.field("ui", "label")
+    label.editor.selectAll()
+    count = window.undo_stack.count()
+    qtbot.keyClicks(label.editor, "Color")
+    window.flush()
+    assert window.undo_stack.count() == count + 1
+    assert window.undo_stack.text(count) == "set color.ui.label"
+
+    # its editor: only fitting editors are offered; choose the select box
+    editor_field = form.field("ui", "inspector", "editor")
+    offered = [value for value, _text in editor_field.choices]
+    assert SELECT_BOX in offered and "Neos.Neos/Inspector/Editors/BooleanEditor" not in offered
+    editor_field.choose(SELECT_BOX)
+    window.flush()
+
+    # two values, typed into the values table
+    for key, label in (("red", "Red"), ("blue", "Blue")):
+        table = form.field("ui", "inspector", "editorOptions", "values")
+        qtbot.mouseClick(table.add_button, Qt.LeftButton)
+        window.flush()
+        table.rename(table.keys[-1], key)
+        window.flush()
+        table.set_cell(key, "label", label)
+        window.flush()
+
+    # the preview shows a select box with both values at once
+    inspector = window.preview.current()
+    select = inspector.editor("color")
+    assert type(select).__name__ == "SelectBoxEditor"
+    assert [o.label for o in select.options] == ["Red", "Blue"]
+
+    # undo twice (blue's label, then its rename), redo once (the rename)
+    assert window.undo_stack.text(window.undo_stack.count() - 1) == "set color.ui.inspector.editorOptions.values.blue.label"
+    window.actions_by_name["undo"].trigger()
+    window.actions_by_name["undo"].trigger()
+    window.flush()
+    assert [o.label for o in window.preview.current().editor("color").options] == ["Red", "Value1"]
+    window.actions_by_name["redo"].trigger()
+    window.flush()
+    assert [(o.value, o.label) for o in window.preview.current().editor("color").options] == [("red", "Red"), ("blue", "Value1")]
+    assert window.tree_model.data(window.tree_model.indexes_of(TEASER)[0]).endswith(" *")
+
+    # save: the review dialog shows the diff and is accepted
+    def accept(dialog: ReviewDialog) -> None:
+        assert [name for name, _diff in dialog.diffs] == ["NodeTypes/Content/Teaser.yaml"]
+        dialog.buttons.button(dialog.buttons.StandardButton.Save).click()
+
+    answers.expect(ReviewDialog, accept)
+    window.actions_by_name["save"].trigger()
+    after = teaser_file.read_text(encoding="utf-8")
+    assert changed_lines(before, after) == [
+        "+    color:",
+        "+      type: string",
+        "+      ui:",
+        "+        label: 'Color'",
+        "+        inspector:",
+        "+          group: 'text'",
+        "+          editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'",
+        "+          editorOptions:",
+        "+            values:",
+        "+              red:",
+        "+                label: 'Red'",
+        "+              blue:",
+        "+                label: 'Value1'",
+    ]
+    assert after.startswith(before)  # appended after the last property, nothing else touched
+    review_text = answers.seen[0][1]
+    assert "+    color:" in review_text and "+                label: 'Red'" in review_text
+    assert not window.session.dirty and window.undo_stack.isClean()
+    assert not window.tree_model.data(window.tree_model.indexes_of(TEASER)[0]).endswith(" *")

@@ -1,0 +1,103 @@
+"""Screenshots of the studio window on a real X display (e.g. Xvfb), light or dark.
+
+    Xvfb :99 -screen 0 1440x900x24 &
+    DISPLAY=:99 python tools/studio_screens.py PROJECT --type NAME [--property NAME] --scheme dark --out studio-dark.png
+
+The window is opened as ``nodetype-studio PROJECT`` opens it (background load, panels after the tree),
+the node type and property are selected once everything is ready and the checks have run, then the
+whole screen is captured with ``xwd -root`` and converted to PNG (ImageMagick ``convert``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+
+def _imagemagick() -> str:
+    """ImageMagick's converter (a stand-in ``convert`` earlier on PATH may not read XWD)."""
+    for candidate in ("magick", "/usr/bin/convert", "convert"):
+        found = shutil.which(candidate)
+        if found:
+            return found
+    return "convert"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("project", type=Path)
+    parser.add_argument("--type", required=True, dest="node_type")
+    parser.add_argument("--property")
+    parser.add_argument("--scheme", choices=("light", "dark", "system"), default="light")
+    parser.add_argument("--tab", type=int, default=0, help="bottom tab: 0 source, 1 provenance, 2 problems")
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args()
+    if not os.environ.get("DISPLAY"):
+        print("studio_screens: set DISPLAY (run under Xvfb)", file=sys.stderr)
+        return 2
+    os.environ.setdefault("NODETYPE_STUDIO_DATA_DIR", tempfile.mkdtemp())
+    from PySide6.QtCore import QSettings, QTimer
+
+    QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, tempfile.mkdtemp())
+    from nodetype_studio.ui.render import ensure_app
+    from nodetype_studio.ui.studio.mainwindow import StudioWindow
+    from nodetype_studio.ui.studio.settings import Settings
+    from nodetype_studio.ui.studio.theme import Theme
+
+    app = ensure_app()
+    settings = Settings()
+    settings.set("colorScheme", args.scheme)
+    theme = Theme(app, args.scheme)
+    window = StudioWindow(settings=settings)
+    window.set_theme(theme)
+    window.move(0, 0)
+    window.resize(1440, 900)
+    window.show()
+    window.open_project(args.project)
+
+    def ready() -> bool:
+        return (window.session is not None and window._panels_built and not window._deferring
+                and window._icons_loaded and not window.checks.busy)
+
+    state = {"selected": False}
+
+    def step() -> None:
+        if not ready():
+            QTimer.singleShot(100, step)
+            return
+        if not state["selected"]:
+            state["selected"] = True
+            window.bottom.setCurrentIndex(args.tab)
+            window.select_type(args.node_type, args.property)
+            if args.property:
+                window.definition.select_property(args.property)
+            for index in window.tree_model.indexes_of(args.node_type):
+                parent = window.tree_proxy.mapFromSource(index.parent())
+                while parent.isValid():
+                    window.tree.expand(parent)
+                    parent = parent.parent()
+            window._select_in_tree(window.selected)
+            QTimer.singleShot(1500, step)  # let everything paint
+            return
+        raw = args.out.with_suffix(".xwd")
+        subprocess.run(["xwd", "-root", "-silent", "-out", str(raw)], check=True)
+        subprocess.run([_imagemagick(), str(raw), str(args.out)], check=True)
+        raw.unlink()
+        print(args.out)
+        window.prompts.unsaved_changes = lambda files: "discard"
+        window.close()
+        app.exit(0)
+
+    QTimer.singleShot(200, step)
+    return app.exec()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
