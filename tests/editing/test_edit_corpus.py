@@ -259,8 +259,22 @@ def _check_removal_lines(sample: Sample, doc: YamlDocument, choice: tuple, stats
         stats["remove: only removed lines"] += 1
         return
     parent = _node_at(sample.root, choice[:-1]) if choice[:-1] else sample.root
+    if _first_key_of_sequence_item(sample, choice, parent):
+        # "- name: x" followed by "  element: y": the dash moves onto the next key's line, which is
+        # the only line that changes besides the removed ones
+        changed = new_lines[head:len(new_lines) - tail]
+        assert len(changed) == 1 and changed[0].lstrip().startswith("- "), (sample.path, choice, changed)
+        assert changed[0].lstrip()[2:].lstrip() in [line.strip() for line in old_lines[head:len(old_lines) - tail]]
+        stats["remove: first key of a list item, dash moved to the next key"] += 1
+        return
     assert parent.flow_style or len(parent.value) == 1, (sample.path, choice)
     stats["remove: flow or emptied parent written as {} on its line"] += 1
+
+
+def _first_key_of_sequence_item(sample: Sample, choice: tuple, parent) -> bool:
+    if len(choice) < 2 or not isinstance(choice[-2], int) or parent.flow_style or len(parent.value) < 2:
+        return False
+    return parent.value[0][0].value == choice[-1]
 
 
 # -- tests -----------------------------------------------------------------------------------------------
