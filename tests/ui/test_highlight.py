@@ -60,7 +60,7 @@ def test_token_types_the_style_does_not_know_take_their_parents_format(qapp):
     assert highlighter._format(Punctuation.Indicator) is highlighter._format(Punctuation)
 
     class Odd(RegexLexer):  # a lexer inventing a token type no style has ever heard of
-        tokens = {"root": [(r"odd", Token.Made.Up.Entirely), (r"if", Keyword), (r"\s+|\w+", Text)]}
+        tokens = {"root": [(r"odd", Token.Made.Up.Entirely), (r"if", Keyword), (r"\s+|\w+", Text)]}  # noqa: RUF012
 
     document, highlighter = _highlight("if odd\n", Odd())
     assert highlighter.token_count() == 2

@@ -126,7 +126,7 @@ class CodeView(QPlainTextEdit):
 class _Page:
     """The view of one file: its document, highlighter, and the text it holds."""
 
-    __slots__ = ("view", "highlighter", "text")
+    __slots__ = ("highlighter", "text", "view")
 
     def __init__(self, view: CodeView, highlighter: PygmentsHighlighter):
         self.view, self.highlighter, self.text = view, highlighter, None
