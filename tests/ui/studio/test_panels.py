@@ -266,3 +266,11 @@ def test_only_the_last_few_files_keep_their_views(qtbot, window):
     assert view.text() == "key3: 3\n" and view.marked_line_text() == "key3: 3"
     view.set_files([])
     assert view.current is None and view.text() == ""
+
+
+def test_the_status_bar_counts_findings_in_words_that_agree(qtbot, window):
+    window._counts(1, 2, 1)
+    assert window.counts.text() == "1 error \u00b7 2 warnings \u00b7 1 note"
+    assert window.bottom.tabText(PROBLEMS_TAB) == "Problems (4)"
+    window._counts(0, 1, 0)
+    assert window.counts.text() == "0 errors \u00b7 1 warning \u00b7 0 notes"
