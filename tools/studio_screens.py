@@ -5,7 +5,8 @@
 
 The window is opened as ``nodetype-studio PROJECT`` opens it (background load, panels after the tree),
 the node type and property are selected once everything is ready and the checks have run, then the
-whole screen is captured with ``xwd -root`` and converted to PNG (ImageMagick ``convert``).
+whole screen is captured with ``xwd -root`` and converted to PNG (ImageMagick ``convert``), or, without
+ImageMagick, grabbed from the X server through Qt.
 """
 
 from __future__ import annotations
@@ -27,7 +28,15 @@ def _imagemagick() -> str:
         found = shutil.which(candidate)
         if found:
             return found
-    return "convert"
+    return ""
+
+
+def _head(path: str) -> str:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(400).decode("utf-8", "replace")
+    except OSError:
+        return ""
 
 
 def main() -> int:
@@ -86,10 +95,14 @@ def main() -> int:
             window._select_in_tree(window.selected)
             QTimer.singleShot(1500, step)  # let everything paint
             return
-        raw = args.out.with_suffix(".xwd")
-        subprocess.run(["xwd", "-root", "-silent", "-out", str(raw)], check=True)
-        subprocess.run([_imagemagick(), str(raw), str(args.out)], check=True)
-        raw.unlink()
+        converter = _imagemagick()
+        if shutil.which("xwd") and converter and "Stands in" not in _head(converter):
+            raw = args.out.with_suffix(".xwd")
+            subprocess.run(["xwd", "-root", "-silent", "-out", str(raw)], check=True)
+            subprocess.run([converter, str(raw), str(args.out)], check=True)
+            raw.unlink()
+        else:  # no ImageMagick: the X server's screen, grabbed through Qt (the same pixels)
+            app.primaryScreen().grabWindow(0).save(str(args.out))
         print(args.out)
         window.prompts.unsaved_changes = lambda files: "discard"
         window.close()

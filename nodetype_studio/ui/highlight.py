@@ -3,6 +3,12 @@
 The whole document is lexed (so multi-line comments and strings are right) whenever it changed, and
 each block takes its slice of the token formats; a block's state is a hash of its formats so that a
 change which re-colours later lines makes Qt re-highlight them too.
+
+The lexer is told not to strip leading or trailing whitespace (``stripnl``, ``stripall``), so the
+offsets of its tokens are the document's positions. (``ensurenl`` stays on: the newline it may append
+comes after the document's end, and lexers whose rules end in ``\n`` need it for the last line.)
+Token types the style has no entry for (YAML's ``Punctuation.Indicator``) take the nearest parent's
+format, as pygments' own formatters do.
 """
 
 from __future__ import annotations
@@ -11,13 +17,15 @@ from bisect import bisect_right
 
 from pygments.lexer import Lexer
 from pygments.styles import get_style_by_name
-from pygments.token import Token
 from PySide6.QtGui import QColor, QFont, QSyntaxHighlighter, QTextCharFormat, QTextDocument
 
 
 class PygmentsHighlighter(QSyntaxHighlighter):
     def __init__(self, document: QTextDocument, lexer: Lexer, style: str = "default"):
         super().__init__(document)
+        # offsets must be the document's: a stripped leading newline would shift every colour by one
+        lexer.stripnl = lexer.stripall = False
+        lexer.options.update(stripnl=False, stripall=False)
         self.lexer = lexer
         self._style = get_style_by_name(style)
         self._formats: dict = {}
@@ -32,26 +40,25 @@ class PygmentsHighlighter(QSyntaxHighlighter):
     def _format(self, token) -> QTextCharFormat:
         fmt = self._formats.get(token)
         if fmt is None:
-            fmt = QTextCharFormat()
-            style = self._style_of(token)
-            if style["color"]:
-                fmt.setForeground(QColor(f"#{style['color']}"))
-            if style["bold"]:
-                fmt.setFontWeight(QFont.Bold)
-            if style["italic"]:
-                fmt.setFontItalic(True)
+            known = token
+            while not self._style.styles_token(known) and known.parent is not None:
+                known = known.parent  # a subtype the style has no entry for: its parent's format
+            fmt = self._formats.get(known)
+            if fmt is None:
+                fmt = self._formats[known] = self._make_format(known)
             self._formats[token] = fmt
         return fmt
 
-    def _style_of(self, token) -> dict:
-        # lexers may emit subtypes the style has no entry for (YAML's Punctuation.Indicator): use the parent's
-        while True:
-            try:
-                return self._style.style_for_token(token)
-            except KeyError:
-                if token.parent is None:
-                    return self._style.style_for_token(Token)
-                token = token.parent
+    def _make_format(self, token) -> QTextCharFormat:
+        fmt = QTextCharFormat()
+        style = self._style.style_for_token(token)
+        if style["color"]:
+            fmt.setForeground(QColor(f"#{style['color']}"))
+        if style["bold"]:
+            fmt.setFontWeight(QFont.Bold)
+        if style["italic"]:
+            fmt.setFontItalic(True)
+        return fmt
 
     def _lex(self) -> None:
         text = self.document().toPlainText()

@@ -65,7 +65,7 @@ class CodeEditorDialog(QDialog):
         self.text_edit.setLineWrapMode(QPlainTextEdit.WidgetWidth)
         self.text_edit.setPlainText(text)
         self.highlighter = PygmentsHighlighter(
-            self.text_edit.document(), get_lexer_by_name(BUILTIN_MODES[mode], stripnl=False, ensurenl=False)
+            self.text_edit.document(), get_lexer_by_name(BUILTIN_MODES[mode])
         )
         self.highlighter.rehighlight()  # now, not on the next event-loop turn
         layout.addWidget(self.text_edit, 1)

@@ -218,7 +218,9 @@ class SearchBox(QWidget):
             self.choose(row)
 
     def eventFilter(self, watched, event) -> bool:
-        if watched is self.line and event.type() == QEvent.KeyPress:
+        # getattr: a box whose Python side is being collected still filters its field's last events (Hide);
+        # raising there would surface as an error in whatever Python code Qt returns to next
+        if event.type() == QEvent.KeyPress and watched is getattr(self, "line", None):
             if event.key() in (Qt.Key_Return, Qt.Key_Enter):
                 first = next((i for i, r in enumerate(self._results) if r.enabled), None)
                 if first is not None:

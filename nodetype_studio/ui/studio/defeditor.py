@@ -66,8 +66,32 @@ class PropertyList(QListWidget):
         self.setDefaultDropAction(Qt.MoveAction)
         self.setSelectionMode(QAbstractItemView.SingleSelection)
         self._dragged: str | None = None
+        self.rows: list[tuple] | None = []  # (name, group, own) as filled; None once the items moved otherwise
+        model = self.model()
+        for signal in (model.rowsInserted, model.rowsRemoved, model.rowsMoved, model.layoutChanged):
+            signal.connect(self._moved)
+
+    def _moved(self, *_args) -> None:
+        self.rows = None  # a drop (or anything but fill) changed the items: they are read back from now on
+
+    def fill(self, rows: list[tuple], italic: QFont) -> None:
+        """Show ``rows`` (name, group, own), unless they are on show already."""
+        if rows == self.rows:
+            return
+        self.clear()
+        for name, group, mine in rows:
+            item = QListWidgetItem(name, self)
+            item.setData(Qt.UserRole, name)
+            where = f"group: {group}" if group else "not in an inspector group (hidden or ungrouped)"
+            item.setToolTip(where if mine else f"inherited \u2014 {where}")
+            if not mine:  # inherited: grey italics, as inherited values elsewhere
+                item.setForeground(Qt.gray)
+                item.setFont(italic)
+        self.rows = list(rows)
 
     def names(self) -> list[str]:
+        if self.rows is not None:
+            return [row[0] for row in self.rows]
         return [self.item(i).data(Qt.UserRole) for i in range(self.count())]
 
     def startDrag(self, actions) -> None:
@@ -214,7 +238,7 @@ class DefinitionEditor(QTabWidget):
         self.setEnabled(node_type is not None)
         if node_type is None:
             self.property_form.show_property(None, None, None)
-            self.property_list.clear()
+            self.property_list.fill([], self._italic)
             self._stale.clear()
             return
         self._wanted_property = property_name
@@ -289,21 +313,7 @@ class DefinitionEditor(QTabWidget):
     def _show_properties(self, current: str | None) -> None:
         order, groups = self._property_order()
         own = own_properties(self.node_type)
-        wanted = [(name, groups.get(name), name in own) for name in order]
-        shown = [(self.property_list.item(i).data(Qt.UserRole), self.property_list.item(i).data(Qt.UserRole + 1),
-                  self.property_list.item(i).data(Qt.UserRole + 2)) for i in range(self.property_list.count())]
-        if wanted != shown:
-            self.property_list.clear()
-            for name, group, mine in wanted:
-                item = QListWidgetItem(name, self.property_list)
-                item.setData(Qt.UserRole, name)
-                item.setData(Qt.UserRole + 1, group)
-                item.setData(Qt.UserRole + 2, mine)
-                where = f"group: {group}" if group else "not in an inspector group (hidden or ungrouped)"
-                item.setToolTip(where if mine else f"inherited \u2014 {where}")
-                if not mine:  # inherited: grey italics, as inherited values elsewhere
-                    item.setForeground(Qt.gray)
-                    item.setFont(self._italic)
+        self.property_list.fill([(name, groups.get(name), name in own) for name in order], self._italic)
         names = self.property_list.names()
         if current in names:
             self.property_list.setCurrentRow(names.index(current))

@@ -37,7 +37,7 @@ def diff_view(parent: QWidget, text: str) -> QPlainTextEdit:
     view.setLineWrapMode(QPlainTextEdit.NoWrap)
     view.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
     view.setPlainText(text)
-    view.highlighter = PygmentsHighlighter(view.document(), DiffLexer(stripnl=False), "github-dark" if is_dark(view.palette()) else "default")
+    view.highlighter = PygmentsHighlighter(view.document(), DiffLexer(), "github-dark" if is_dark(view.palette()) else "default")
     view.highlighter.rehighlight()
     return view
 

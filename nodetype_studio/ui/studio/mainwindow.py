@@ -619,7 +619,11 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.tree_model.set_findings(counts_by_type(findings))
 
     def _counts(self, errors: int, warnings: int, notes: int) -> None:
-        self.counts.setText(f"{errors} errors \u00b7 {warnings} warnings \u00b7 {notes} notes" if self.session else "")
+        def counted(number: int, what: str) -> str:
+            return f"{number} {what}{'' if number == 1 else 's'}"
+
+        self.counts.setText(" \u00b7 ".join((counted(errors, "error"), counted(warnings, "warning"), counted(notes, "note")))
+                            if self.session else "")
         self.bottom.setTabText(PROBLEMS_TAB, f"Problems ({errors + warnings + notes})" if self.session else "Problems")
 
     def go_to_finding(self, finding) -> None:

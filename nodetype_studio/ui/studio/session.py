@@ -88,6 +88,7 @@ class Session:
         self.log: dict[Path, list[Edit]] = {}  # edits applied since each file was loaded or saved
         self.acknowledged: dict[Path, bytes] = {}  # disk versions the user chose to overwrite ("keep mine")
         self._originals: dict[tuple[Path, str], dict] = {}
+        self._labels: dict[str, str] = {}  # path -> display(path)
 
     # -- model ---------------------------------------------------------------------------------------------
     def overrides(self) -> dict[Path, str]:
@@ -151,10 +152,18 @@ class Session:
         return unified_diff(doc.original_text, doc.text, self.display(path), context=context)
 
     def display(self, path: Path) -> str:
-        try:
-            return str(Path(path).resolve().relative_to(self.root.resolve()))
-        except ValueError:
-            return str(path)
+        """``path`` as shown: relative to the project's folder (asked for on every selection: remembered)."""
+        key = str(path)
+        label = self._labels.get(key)
+        if label is None:
+            try:
+                label = str(Path(path).resolve().relative_to(self.root.resolve()))
+            except ValueError:
+                label = key
+            if len(self._labels) > 4096:
+                self._labels.clear()
+            self._labels[key] = label
+        return label
 
     # -- files ---------------------------------------------------------------------------------------------
     def own_files(self, name: str) -> list[Path]:

@@ -1,12 +1,14 @@
 """The YAML source of the files that define the selected node type, highlighted, current key marked.
 
-One QTextDocument per file is kept (with its highlighter) and swapped in, so going back to a file
-is instant; a document is refilled only when its text changed. Unsaved edits show (the text is the
-edited buffer), and their lines are marked in the gutter colour.
+One view per file is kept (its document highlighted once, laid out once) for the last few files, and
+the one asked for is brought forward, so going back to a file costs neither highlighting nor layout;
+a document is refilled only when its text changed. Unsaved edits show (the text is the edited
+buffer), and their lines are marked in the gutter colour.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from pathlib import Path
 
 from pygments.lexers.data import YamlLexer
@@ -16,15 +18,14 @@ from PySide6.QtGui import (
     QFontDatabase,
     QPainter,
     QTextCursor,
-    QTextDocument,
     QTextFormat,
 )
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
-    QPlainTextDocumentLayout,
     QPlainTextEdit,
+    QStackedWidget,
     QTextEdit,
     QVBoxLayout,
     QWidget,
@@ -35,18 +36,6 @@ from nodetype_studio.ui.studio.theme import is_dark
 
 MARK_LIGHT, MARK_DARK = "#fff3b0", "#4a4426"
 CHANGED_LIGHT, CHANGED_DARK = "#7fb77e", "#5d9c5b"
-
-
-class YamlHighlighter(PygmentsHighlighter):
-    """The YAML lexer emits token types no style names (``Punctuation.Indicator``): use the nearest
-    parent the style knows, as pygments' own formatters do. (The lexer is made with ``stripnl=False``:
-    a stripped leading newline would shift every colour by one character.)"""
-
-    def _format(self, token):
-        known = self._style._styles  # what style_for_token looks up
-        while token not in known and token.parent is not None:
-            token = token.parent
-        return super()._format(token)
 
 
 class _Gutter(QWidget):
@@ -134,8 +123,19 @@ class CodeView(QPlainTextEdit):
         self.gutter.update()
 
 
+class _Page:
+    """The view of one file: its document, highlighter, and the text it holds."""
+
+    __slots__ = ("highlighter", "text", "view")
+
+    def __init__(self, view: CodeView, highlighter: PygmentsHighlighter):
+        self.view, self.highlighter, self.text = view, highlighter, None
+
+
 class SourceView(QWidget):
     """Files of the selected node type; ``show_file(path, text, line)``."""
+
+    keep = 8  # files whose views are kept
 
     fileChosen = Signal(str)
 
@@ -155,11 +155,18 @@ class SourceView(QWidget):
         self.where = QLabel(self)
         bar.addWidget(self.where)
         layout.addLayout(bar)
-        self.view = CodeView(self)
-        layout.addWidget(self.view, 1)
-        self._documents: dict[str, list] = {}  # path -> [document, highlighter, text]
+        self.stack = QStackedWidget(self)
+        self.blank = CodeView(self.stack)  # on show while no file is
+        self.stack.addWidget(self.blank)
+        layout.addWidget(self.stack, 1)
+        self._documents: OrderedDict[str, _Page] = OrderedDict()  # path -> its page, the latest shown last
         self._style = "default"
         self.current: str | None = None
+
+    @property
+    def view(self) -> CodeView:
+        """The code view on show."""
+        return self.stack.currentWidget()
 
     def set_files(self, entries: list[tuple[str, str]]) -> None:
         """The files to offer: (path, label) in load order."""
@@ -171,46 +178,70 @@ class SourceView(QWidget):
             for label, path in wanted:
                 self.files.addItem(label, path)
             self.files.blockSignals(False)
+        if not entries:
+            self.current = None
+            self.stack.setCurrentWidget(self.blank)
+            self.where.setText("")
 
     def set_dark(self, dark: bool) -> None:
         style = "github-dark" if dark else "default"
         if style != self._style:
             self._style = style
-            self._documents.clear()  # highlighters are rebuilt with the new colours on next show
-            if self.current is not None:
-                self.current = None
+            for path in list(self._documents):  # rebuilt with the new colours on next show
+                self._drop(path)
+            self.current = None
 
-    def document_for(self, path: str, text: str) -> QTextDocument:
-        entry = self._documents.get(path)
-        if entry is None:
-            document = QTextDocument(self)
-            document.setDocumentLayout(QPlainTextDocumentLayout(document))
-            document.setDefaultFont(self.view.font())
-            highlighter = YamlHighlighter(document, YamlLexer(stripnl=False), self._style)
-            entry = self._documents[path] = [document, highlighter, None]
-        document = entry[0]
-        if entry[2] != text:
-            document.setPlainText(text)
-            entry[2] = text
-        return document
+    def page_for(self, path: str, text: str) -> _Page:
+        """The page of ``path`` holding ``text`` (made, or refilled if the text changed)."""
+        page = self._documents.pop(path, None)
+        if page is None:
+            view = CodeView(self.stack)
+            highlighter = PygmentsHighlighter(view.document(), YamlLexer(), self._style)
+            page = _Page(view, highlighter)
+            self.stack.addWidget(view)
+        self._documents[path] = page
+        if page.text != text:
+            page.view.setPlainText(text)
+            page.text = text
+        while len(self._documents) > self.keep:
+            oldest = next(iter(self._documents))
+            if self._documents[oldest].view is self.stack.currentWidget():
+                break
+            self._drop(oldest)
+        return page
+
+    def document_for(self, path: str, text: str):
+        return self.page_for(path, text).view.document()
+
+    def highlighter(self, path: str | None = None) -> PygmentsHighlighter | None:
+        page = self._documents.get(path if path is not None else self.current)
+        return page.highlighter if page is not None else None
 
     def show_file(self, path: str, text: str, line: int = 0, changed: set[int] | None = None) -> None:
-        document = self.document_for(path, text)
-        if self.view.document() is not document:
-            self.view.setDocument(document)
-            self.view._update_margin()
+        page = self.page_for(path, text)
+        self.stack.setCurrentWidget(page.view)
         self.current = path
         index = self.files.findData(path)
         if index >= 0 and index != self.files.currentIndex():
             self.files.blockSignals(True)
             self.files.setCurrentIndex(index)
             self.files.blockSignals(False)
-        self.view.changed_lines = set(changed or ())
-        self.view.mark_line(line)
+        page.view.changed_lines = set(changed or ())
+        page.view.mark_line(line)
         self.where.setText(f"line {line}" if line else "")
 
     def forget(self, path: str) -> None:
-        self._documents.pop(path, None)
+        """``path`` changed on disk: its page is refilled on next show."""
+        page = self._documents.get(path)
+        if page is not None:
+            page.text = None
+
+    def _drop(self, path: str) -> None:
+        page = self._documents.pop(path)
+        if self.stack.currentWidget() is page.view:
+            self.stack.setCurrentWidget(self.blank)
+        self.stack.removeWidget(page.view)
+        page.view.deleteLater()
 
     def text(self) -> str:
         return self.view.toPlainText()

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QMessageBox
 
 from .conftest import TEASER
 
@@ -86,11 +87,17 @@ def crashed(project, tmp_path, data_dir):
     return before, journal
 
 
-def test_restart_offers_the_edits_back_and_accepting_restores_them(make_window, project, crashed):
+def test_restart_offers_the_edits_back_and_accepting_restores_them(make_window, project, crashed, answers):
     before, journal = crashed
-    prompts = Answers(restore=True)
-    window = make_window(project, prompts=prompts)
-    assert prompts.asked == [["NodeTypes/Content/Teaser.yaml"]]
+
+    def accept(box: QMessageBox) -> None:  # the real question, as the user sees it
+        assert box.detailedText() == "NodeTypes/Content/Teaser.yaml"
+        box.button(QMessageBox.Yes).click()
+
+    answers.expect(QMessageBox, accept)
+    window = make_window(project)
+    assert len(answers.seen) == 1
+    assert "unsaved edits to 1 file" in answers.seen[0][1] and "Restore unsaved edits?" in answers.seen[0][1]
     window.flush()
     text = window.session.text_of(project / "NodeTypes/Content/Teaser.yaml")
     assert "label: 'Teaser (recovered)'" in text

@@ -78,6 +78,9 @@ def test_add_a_select_box_property_undo_redo_and_save_a_reviewed_diff(qtbot, win
     select = inspector.editor("color")
     assert type(select).__name__ == "SelectBoxEditor"
     assert [o.label for o in select.options] == ["Red", "Blue"]
+    shown = [select.combo.itemText(i) for i in range(select.combo.count())]  # what its drop-down lists
+    assert "Red" in shown and "Blue" in shown
+    qtbot.waitUntil(select.combo.isVisible, timeout=2000)  # on screen from the next event-loop turn
 
     # undo twice (blue's label, then its rename), redo once (the rename)
     assert window.undo_stack.text(window.undo_stack.count() - 1) == "set color.ui.inspector.editorOptions.values.blue.label"

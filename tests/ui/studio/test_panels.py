@@ -80,7 +80,7 @@ def test_source_view_shows_the_files_of_the_type_highlighted_with_the_current_ke
     source = window.source
     assert source.files.count() == 1 and source.files.itemText(0) == "NodeTypes/Content/Teaser.yaml"
     assert source.marked_line_text() == "    limit:"
-    highlighter = source._documents[source.current][1]
+    highlighter = source.highlighter()
     assert highlighter.token_count() > 20
     # unsaved edits show in the source with their lines marked
     window.definition.property_form.field("ui", "label").set_text("Max")
@@ -216,9 +216,61 @@ def test_colours_line_up_with_the_text_when_a_file_starts_with_a_blank_line(qtbo
     window.bottom.setCurrentIndex(SOURCE_TAB)
     window.select_type("Acme.Studio:Document.Page")
     source = window.source
-    document, highlighter, _text = source._documents[source.current]
+    document, highlighter = source.view.document(), source.highlighter()
     highlighter.rehighlight()
     block = document.findBlockByNumber(1)  # 'Acme.Studio:Document.Page':
     formats = block.layout().formats()
     quoted = next(f for f in formats if f.start == 0)
     assert quoted.length == len("'Acme.Studio:Document.Page'")
+
+
+def test_going_back_to_a_file_shows_it_as_it_was_without_highlighting_it_again(qtbot, window, project):
+    window.bottom.setCurrentIndex(SOURCE_TAB)
+    window.select_type(TEASER)
+    window.definition.select_property("limit")
+    source = window.source
+    teaser_view, teaser_text = source.view, source.text()
+    lexed = []
+    highlighter = source.highlighter()
+    original_lex = highlighter._lex
+    highlighter._lex = lambda: (lexed.append(1), original_lex())[1]
+    window.select_type("Acme.Studio:Document.Page")
+    assert source.current.endswith("Page.yaml") and source.view is not teaser_view
+    assert "Acme.Studio:Document.Page" in source.text()
+    window.select_type(TEASER)
+    window.definition.select_property("limit")
+    qtbot.wait(1)  # a paint would highlight a refilled document
+    assert source.view is teaser_view and source.view.isVisible()
+    assert source.text() == teaser_text and source.marked_line_text() == "    limit:"
+    assert not lexed
+    # changed on disk: the same view shows the new text, highlighted again
+    teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
+    teaser.write_text(teaser.read_text(encoding="utf-8").replace("limit:", "count:"), encoding="utf-8")
+    window.reload()
+    window.select_type(TEASER)
+    assert "count:" in source.text() and "limit:" not in source.text()
+    assert source.highlighter().token_count() > 20
+    assert lexed
+
+
+def test_only_the_last_few_files_keep_their_views(qtbot, window):
+    from nodetype_studio.ui.studio.sourceview import SourceView
+
+    view = SourceView()
+    qtbot.addWidget(view)
+    view.keep = 2
+    for i in range(4):
+        view.set_files([(f"/f{i}.yaml", f"f{i}.yaml")])
+        view.show_file(f"/f{i}.yaml", f"key{i}: {i}\n", 1)
+    assert list(view._documents) == ["/f2.yaml", "/f3.yaml"]
+    assert view.text() == "key3: 3\n" and view.marked_line_text() == "key3: 3"
+    view.set_files([])
+    assert view.current is None and view.text() == ""
+
+
+def test_the_status_bar_counts_findings_in_words_that_agree(qtbot, window):
+    window._counts(1, 2, 1)
+    assert window.counts.text() == "1 error \u00b7 2 warnings \u00b7 1 note"
+    assert window.bottom.tabText(PROBLEMS_TAB) == "Problems (4)"
+    window._counts(0, 1, 0)
+    assert window.counts.text() == "0 errors \u00b7 1 warning \u00b7 0 notes"
