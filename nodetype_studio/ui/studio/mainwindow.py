@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QProgressBar,
     QSplitter,
+    QStyle,
     QTabWidget,
     QToolButton,
     QTreeView,
@@ -195,11 +196,14 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.tree.viewport().installEventFilter(self)
         self.tree.setModel(self.tree_proxy)
         self.tree.setUniformRowHeights(True)
+        self.tree.setIndentation(14)  # inheritance trees run deep: keep room for the names
         self.tree.setTextElideMode(Qt.ElideMiddle)  # long names keep both their package and their own name
         self.tree.setHeaderHidden(False)
         self.tree.header().setStretchLastSection(False)
         self.tree.header().setSectionResizeMode(0, self.tree.header().ResizeMode.Stretch)
-        self.tree.setColumnWidth(1, 56)
+        header = self.tree.header()
+        self.tree.setColumnWidth(1, header.fontMetrics().horizontalAdvance("Findings") + 2 * header.style().pixelMetric(
+            QStyle.PM_HeaderMargin) + 6)
         self.tree.selectionModel().currentChanged.connect(self._tree_current)
         self.filter.textChanged.connect(self._filter_changed)
         column.addWidget(self.tree, 1)
@@ -227,7 +231,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.main_splitter.addWidget(left)
         self.main_splitter.addWidget(self.right_splitter)
         self.main_splitter.setStretchFactor(1, 1)
-        self.main_splitter.setSizes([330, 950])
+        self.main_splitter.setSizes([380, 900])
         self.setCentralWidget(self.main_splitter)
 
         self.message = QLabel(self)
