@@ -8,6 +8,7 @@ the small functions that apply it.
 from __future__ import annotations
 
 import re
+import subprocess
 from importlib import metadata
 from pathlib import Path, PurePosixPath
 
@@ -69,6 +70,37 @@ PRUNED_PATHS_OTHER_PLATFORMS = [
     r"PySide6/(Qt6|lib/Qt6|Qt/lib/Qt)(Quick|Qml|Pdf|VirtualKeyboard|OpenGL|Designer)[^/]*",
     r"PySide6/opengl32sw\.dll",
 ]
+
+# Qt's ICU data (libicudata.so.73, 32 MB): the items kept, as regular expressions over item names
+# (``coll/root.res``). Qt Core calls ICU for four things (its imported ICU functions): case mapping
+# with a locale (u_strToUpper/Lower: ICU's code, no data), collation (QCollator, which sorts the
+# file dialog: ucol_*), text converters (QStringConverter for encodings Qt lacks: ucnv_*) and
+# time-zone display names (QTimeZone::displayName: ucal_*). Everything else in the file serves ICU
+# services Qt never calls (number, date, unit and currency formatting, locale display names, break
+# iteration, transliteration, StringPrep, spoof checks), and goes.
+QT_ICU_DATA_KEPT = [
+    # What every service opens: the root and English bundles, their key pools, the locale index,
+    # likely subtags, supplemental (calendar/week) data, and Unicode normalisation beyond NFC.
+    r"(root|en|pool|res_index|supplementalData|likelySubtags|langInfo|metadata|keyTypeData|icuver|icustd"
+    r"|numberingSystems|plurals|pluralRanges|dayPeriods|currencyNumericCodes|genderList|grammaticalFeatures"
+    r"|units)\.res",
+    r"[^/]+\.nrm", r"(uemoji|ulayout)\.icu",
+    # Collation: the root order (Unicode's default collation, DUCET) for every language. Language
+    # tailorings (coll/sv.res, coll/zh.res, ...: 2.4 MB) are left out: those locales sort in the root order.
+    r"coll/(root|res_index)\.res", r"coll/ucadata\.icu",
+    # Converters: the alias table only. ICU's algorithmic converters (UTF-8/16/32, ISO-8859-1,
+    # US-ASCII) are code; the table-driven ones (Windows/ISO/EBCDIC code pages, CJK: 5 MB) are left
+    # out. The studio reads and writes UTF-8 only and decodes in Python.
+    r"cnvalias\.icu",
+    # Time zones: the tz rules and English display names (other languages fall back to English / GMT
+    # offsets). The studio's dates go through Python's zone handling; Qt's names are unused today.
+    r"(zoneinfo64|metaZones|timezoneTypes|windowsZones)\.res", r"zone/(root|en|pool|res_index|tzdbNames)\.res",
+]
+
+# V8's ICU data (mini-racer's icudtl.dat, Chromium's set): the items dropped. V8 uses ICU for Intl,
+# case mapping, normalisation and regular expressions, never for text conversion; the converter
+# tables are there for Chromium's HTML decoder.
+V8_ICU_DATA_DROPPED = [r"[^/]+\.cnv"]
 
 _pruned = re.compile("|".join(f"(?:{p})" for p in PRUNED_PATHS + PRUNED_PATHS_OTHER_PLATFORMS))
 
@@ -138,6 +170,39 @@ def filter_toc(toc, system_libraries: dict[str, str] | None = None, prune_orphan
             break
         kept = [e for e in kept if e not in orphans]
     return type(toc)(kept) if not isinstance(toc, list) else kept
+
+
+def reduce_icu_data(binaries, datas, work: Path):
+    """Qt's ``libicudata`` and V8's ``icudtl.dat`` replaced by reduced copies written under ``work``.
+
+    Without a C compiler (to link the reduced libicudata) Qt's library is kept whole, with a warning.
+    """
+    from ntsbuild import icudata
+
+    def reduce(entry, kind):
+        dest, src = entry[0], entry[1]
+        name = PurePosixPath(_dest(entry)).name
+        out = Path(work) / name
+        try:
+            if kind == "qt":
+                old, new, removed = icudata.reduce_library(Path(src), out, icudata.matcher(QT_ICU_DATA_KEPT))
+            else:
+                drop = icudata.matcher(V8_ICU_DATA_DROPPED)
+                old, new, removed = icudata.reduce_file(Path(src), out, lambda item: not drop(item))
+        except (RuntimeError, OSError, ValueError, subprocess.CalledProcessError) as exc:
+            print(f"WARNING: {dest} kept whole ({exc})")
+            return entry
+        print(f"ICU data {dest}: {old / 1e6:.1f} -> {new / 1e6:.1f} MB ({len(removed)} items left out)")
+        return (dest, str(out), entry[2])
+
+    new_binaries = [reduce(e, "qt") if _ICU_QT.fullmatch(_dest(e)) else e for e in binaries]
+    new_datas = [reduce(e, "v8") if _ICU_V8.fullmatch(_dest(e)) else e for e in datas]
+    return (type(binaries)(new_binaries) if not isinstance(binaries, list) else new_binaries,
+            type(datas)(new_datas) if not isinstance(datas, list) else new_datas)
+
+
+_ICU_QT = re.compile(r"PySide6/Qt/lib/libicudata\.so\.\d+")
+_ICU_V8 = re.compile(r"py_mini_racer/icudtl\.dat")
 
 
 def runtime_distributions(root: str = APP) -> list[str]:
