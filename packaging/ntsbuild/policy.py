@@ -42,7 +42,26 @@ EXCLUDED_MODULES = [
     "pyparsing", "charset_normalizer", "requests", "urllib3", "curses", "_curses", "readline",
     # The studio works offline: no TLS (saves OpenSSL, ~5 MB); hashlib falls back to its built-in hashes.
     "ssl", "_ssl", "_hashlib",
+    # dnspython: email-validator imports it only for deliverability checks (MX look-ups), which the
+    # studio never asks for (check_deliverability=False everywhere).
+    "dns",
+    # CJK codecs of Python (1 MB): the studio reads, writes and decodes UTF-8 only; decoding Shift_JIS,
+    # GBK, Big5, EUC-* or ISO-2022 raises LookupError ("unknown encoding") in the frozen app.
+    "_codecs_jp", "_codecs_cn", "_codecs_kr", "_codecs_hk", "_codecs_tw", "_codecs_iso2022", "_multibytecodec",
+    # The D-Bus bindings: the studio never talks D-Bus itself (Qt's libQt6DBus stays, for the portal theme and ibus).
+    "PySide6.QtDBus",
 ]
+
+# pygments lexers the studio uses, by alias: the code editor's built-in modes (ui/editors/code.py
+# BUILTIN_MODES), the data-source dialog (JSON, YAML), the source view (YAML), the diff dialog. The
+# build keeps the lexer modules these import (pygments.lexers.html pulls in css, javascript, jvm,
+# ruby) and leaves the other ~250 out; get_lexer_by_name() of any other alias raises ClassNotFound.
+PYGMENTS_LEXERS = ["text", "xml", "html", "css", "javascript", "json", "yaml", "diff"]
+
+# qtawesome's icon fonts that are bundled (file name prefixes): the studio draws Font Awesome 5 and 6
+# icons only (ui/icons.py). Material Design, Phosphor, Remix, Elusive and Codicons (5 MB) are left out;
+# packaging/rthook_qtawesome.py makes qtawesome load only the fonts that are present.
+QTAWESOME_FONTS = ("fontawesome5-", "fontawesome6-")
 
 # Bundle paths (POSIX style, relative to the bundle's content folder) that are dropped even when a
 # hook collects them: Qt plugins for hardware/back ends the desktop app does not use, and
@@ -53,6 +72,14 @@ PRUNED_PATHS = [
     r"|networkinformation|vectorimageformats|platformthemes/libqgtk3\.so)(/.*)?",
     r"PySide6/Qt/plugins/platforminputcontexts/libqtvirtualkeyboardplugin\.so",
     r"PySide6/Qt/plugins/imageformats/libq(pdf|tiff|tga|wbmp|icns)\.so",
+    # TLS: the OpenSSL back end (https data sources, with the system's libssl); the certificate-only
+    # fallback cannot make connections.
+    r"PySide6/Qt/plugins/tls/libqcertonlybackend\.so",
+    # pip's list of installed files: nothing reads it at run time (importlib.metadata needs METADATA
+    # and entry_points.txt).
+    r"[^/]+\.dist-info/RECORD",
+    # qtawesome's fonts other than Font Awesome (QTAWESOME_FONTS).
+    r"qtawesome/fonts/(?!" + "|".join(re.escape(p) for p in QTAWESOME_FONTS) + r")[^/]+",
     r"(.*/)?libQt6(Wayland|Wl|Quick|Qml|Pdf|VirtualKeyboard|EglFS|EglFs|OpenGL|Designer)[^/]*",
     # Qt's translations: the studio is in English; Qt's own dialogs keep their English texts.
     r"PySide6/Qt/translations/.*",
@@ -169,6 +196,31 @@ def filter_toc(toc, system_libraries: dict[str, str] | None = None, prune_orphan
         if not orphans:
             break
         kept = [e for e in kept if e not in orphans]
+    return type(toc)(kept) if not isinstance(toc, list) else kept
+
+
+def pygments_lexer_modules(aliases: list[str] | None = None) -> set[str]:
+    """The ``pygments.lexers`` modules that the lexers of ``aliases`` import (made and run on a sample,
+    in a fresh interpreter so that nothing imported before counts)."""
+    import json
+    import sys
+
+    script = (
+        "import json, sys\n"
+        "from pygments.lexers import get_lexer_by_name\n"
+        "sample = \"<p class='a'>x</p><script>var a = {'b': [1]};</script> a: b\\n- c\\n+d\\n@@ -1 +1 @@\\n\"\n"
+        "for alias in json.loads(sys.argv[1]):\n"
+        "    list(get_lexer_by_name(alias).get_tokens(sample))\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[:2] == ['pygments', 'lexers'])))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script, json.dumps(aliases or PYGMENTS_LEXERS)],
+                          capture_output=True, text=True, check=True)
+    return set(json.loads(proc.stdout))
+
+
+def filter_pygments_lexers(toc, keep: set[str]):
+    """Drop the ``pygments.lexers.*`` modules that are not in ``keep`` from a table of Python modules."""
+    kept = [e for e in toc if not (e[0].startswith("pygments.lexers.") and e[0] not in keep)]
     return type(toc)(kept) if not isinstance(toc, list) else kept
 
 

@@ -131,6 +131,14 @@ def test_icons_reject_an_invalid_svg(tmp_path):
     ("PySide6\\Qt6Quick.dll", True),
     ("PySide6/QtCore.pyi", True),
     ("nodetype_studio/resources/example/.nodetype-studio/data-sources/x.yaml", False),
+    ("PySide6/Qt/plugins/tls/libqopensslbackend.so", False),  # https data sources
+    ("PySide6/Qt/plugins/tls/libqcertonlybackend.so", True),
+    ("pygments-2.20.0.dist-info/RECORD", True),
+    ("pygments-2.20.0.dist-info/entry_points.txt", False),
+    ("qtawesome/fonts/fontawesome5-solid-webfont-5.15.4.ttf", False),
+    ("qtawesome/fonts/fontawesome6-brands-webfont-charmap-6.7.2.json", False),
+    ("qtawesome/fonts/materialdesignicons6-webfont-6.9.96.ttf", True),
+    ("qtawesome/fonts/phosphor-charmap-1.3.0.json", True),
 ])
 def test_pruned_paths(dest, pruned):
     assert policy.is_pruned(dest) is pruned
@@ -339,3 +347,56 @@ def test_v8_icu_filter_drops_only_converter_tables():
     assert removed and all(name.endswith(".cnv") for name in removed)
     names = {name for name, _ in package.items}
     assert {"coll/ucadata.icu", "brkitr/cjdict.dict", "zoneinfo64.res", "de.res", "curr/de.res"} <= names
+
+
+def test_pygments_lexers_cover_what_the_studio_highlights():
+    from nodetype_studio.ui.editors.code import BUILTIN_MODES
+
+    assert set(BUILTIN_MODES.values()) <= set(policy.PYGMENTS_LEXERS)
+    modules = policy.pygments_lexer_modules()
+    assert {"pygments.lexers.html", "pygments.lexers.css", "pygments.lexers.javascript", "pygments.lexers.data",
+            "pygments.lexers.diff", "pygments.lexers.special", "pygments.lexers._mapping"} <= modules
+    # Every lexer class the studio's code imports by module lives in a kept module.
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "nodetype_studio").rglob("*.py"))
+    for module in set(re.findall(r"from (pygments\.lexers\.\w+) import", sources)):
+        assert module in modules, module
+    toc = [("pygments.lexers.python", "/x", "PYMODULE"), ("pygments.lexers.data", "/x", "PYMODULE"),
+           ("pygments.lexer", "/x", "PYMODULE"), ("yaml", "/x", "PYMODULE")]
+    assert [e[0] for e in policy.filter_pygments_lexers(toc, modules)] == ["pygments.lexers.data", "pygments.lexer", "yaml"]
+
+
+def test_studio_icons_use_only_the_bundled_fonts():
+    from nodetype_studio.ui import icons
+
+    prefixes = {"fa5": "fontawesome5-", "fa5s": "fontawesome5-", "fa5b": "fontawesome5-",
+                "fa6": "fontawesome6-", "fa6s": "fontawesome6-", "fa6b": "fontawesome6-"}
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "nodetype_studio").rglob("*.py"))
+    used = set(re.findall(r"[\"'](fa\w*|mdi6?|ph|ri|msc|ei)\.[a-z0-9-]+[\"']", sources))
+    used |= set(icons._STYLE_PREFIX.values()) | {icons.FALLBACK.split(".")[0]}
+    for prefix in used:
+        assert prefixes.get(prefix, "").startswith(policy.QTAWESOME_FONTS), prefix
+
+
+def test_qtawesome_hook_loads_only_the_fonts_present(tmp_path):
+    """rthook_qtawesome.py with a copy of qtawesome that lacks the non-Font Awesome fonts."""
+    import qtawesome
+
+    copy = tmp_path / "qtawesome"
+    shutil.copytree(Path(qtawesome.__file__).parent, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    for font in (copy / "fonts").iterdir():
+        if not font.name.startswith(policy.QTAWESOME_FONTS):
+            font.unlink()
+    hook = ROOT / "packaging" / "rthook_qtawesome.py"
+    script = (
+        f"exec(open({str(hook)!r}).read())\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "import qtawesome\n"
+        "assert qtawesome.__file__.startswith(%r), qtawesome.__file__\n"
+        "print(sorted(f[0] for f in qtawesome._BUNDLED_FONTS))\n"
+        "print(qtawesome.icon('fa5s.cube').pixmap(16, 16).isNull(), qtawesome.icon('fa6b.github').pixmap(16, 16).isNull())\n"
+    ) % str(copy)
+    env = {**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.splitlines() == ["['fa5', 'fa5b', 'fa5s', 'fa6', 'fa6b', 'fa6s']", "False False"], proc.stdout
