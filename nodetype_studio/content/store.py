@@ -25,7 +25,7 @@ import yaml
 
 from nodetype_studio.content.tree import SITES, ContentNode, ContentTree, normalize_path
 from nodetype_studio.diagnostics import Diagnostic, Location, error, warning
-from nodetype_studio.model.yamlload import load_yaml_file
+from nodetype_studio.model.yamlload import load_yaml_file, plain_data
 
 CONTENT_FILE = "content.yaml"
 HEADER = (
@@ -98,18 +98,9 @@ def _node(item: Any) -> tuple[ContentNode | None, str]:
     identifier = item.get("identifier")
     node = ContentNode(path, node_type.strip(), "" if title is None else str(title),
                        identifier=str(identifier) if identifier not in (None, "") else "",
-                       properties={str(k): _plain(v) for k, v in properties.items()})
+                       properties={str(k): plain_data(v) for k, v in properties.items()})
     node.path = normalize_path(node.path)
     return node, ""
-
-
-def _plain(value: Any) -> Any:
-    """YMap/YList -> dict/list, so saving writes plain YAML."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 def dump(tree: ContentTree) -> str:

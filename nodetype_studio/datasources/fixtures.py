@@ -27,7 +27,7 @@ import yaml
 from nodetype_studio.datasources.jsvalues import json_kind
 from nodetype_studio.datasources.options import collect_options
 from nodetype_studio.diagnostics import Diagnostic, Location, error, warning
-from nodetype_studio.model.yamlload import decode_yaml_bytes, load_yaml_text
+from nodetype_studio.model.yamlload import decode_yaml_bytes, load_yaml_text, plain_data
 
 FIXTURE_DIR = "data-sources"
 URI_DIR = "uri"
@@ -194,19 +194,10 @@ class _Dumper(yaml.SafeDumper):
     pass
 
 
-def _plain(value: Any) -> Any:
-    """JSON-like data with plain dicts/lists (the YAML dumper does not know the model's classes)."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
-
-
 def dump_fixture(data: Any, about: str) -> str:
     """YAML text of a recorded answer, with a comment saying where it came from."""
     header = f"# Recorded answer of {about}\n# (Node Type Studio, {datetime.now():%Y-%m-%d %H:%M})\n"
-    body = yaml.dump(_plain(data), Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False,
+    body = yaml.dump(plain_data(data), Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False,
                      width=100)
     return header + body
 

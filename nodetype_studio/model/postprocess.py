@@ -261,6 +261,12 @@ def enrich_i18n(nt, project) -> None:
                         key: ({**entry, "label": f"{prefix}{kind}.{key}"} if isinstance(entry, dict) and _is_i18n(entry.get("label")) else entry)
                         for key, entry in entries.items()
                     }
+        creation = ui.get("creationDialog")
+        if isinstance(creation, dict) and isinstance(creation.get("elements"), dict):
+            ui["creationDialog"] = {**creation, "elements": {
+                key: _creation_element_ids(project, entry, f"{prefix}creationDialog.{key}")
+                for key, entry in creation["elements"].items()
+            }}
     properties = config.get("properties")
     if not isinstance(properties, dict):
         return
@@ -281,24 +287,45 @@ def enrich_i18n(nt, project) -> None:
         inspector = pui.get("inspector")
         options = inspector.get("editorOptions") if isinstance(inspector, dict) else None
         if isinstance(options, dict):
-            editor = _declared_editor(project, nt, name)
-            short = project.platform.normalize_editor(editor).short if isinstance(editor, str) else None
-            if short in _EDITOR_I18N:
-                area, keys = _EDITOR_I18N[short]
-                new_options = dict(options)
-                for key in keys:
-                    if _is_i18n(new_options.get(key)):
-                        new_options[key] = f"{prefix}properties.{name}.{area}.{key}"
-                if short == "SelectBoxEditor" and isinstance(new_options.get("values"), dict):
-                    new_options["values"] = {
-                        v: ({**entry, "label": f"{prefix}properties.{name}.selectBoxEditor.values.{v}"}
-                            if isinstance(entry, dict) and _is_i18n(entry.get("label")) else entry)
-                        for v, entry in new_options["values"].items()
-                    }
-                if new_options != options:
-                    pui["inspector"] = {**inspector, "editorOptions": new_options}
+            new_options = _editor_option_ids(project, _declared_editor(project, nt, name), options,
+                                             f"{prefix}properties.{name}")
+            if new_options is not options:
+                pui["inspector"] = {**inspector, "editorOptions": new_options}
         if pui != prop["ui"]:
             properties[name] = {**prop, "ui": pui}
+
+
+def _editor_option_ids(project, editor, options: dict, base: str) -> dict:
+    """``options`` with the editor-specific ``i18n`` values replaced by ids under ``base`` (the same
+    object when nothing changes)."""
+    short = project.platform.normalize_editor(editor).short if isinstance(editor, str) else None
+    if short not in _EDITOR_I18N:
+        return options
+    area, keys = _EDITOR_I18N[short]
+    new_options = dict(options)
+    for key in keys:
+        if _is_i18n(new_options.get(key)):
+            new_options[key] = f"{base}.{area}.{key}"
+    if short == "SelectBoxEditor" and isinstance(new_options.get("values"), dict):
+        new_options["values"] = {
+            v: ({**entry, "label": f"{base}.selectBoxEditor.values.{v}"}
+                if isinstance(entry, dict) and _is_i18n(entry.get("label")) else entry)
+            for v, entry in new_options["values"].items()
+        }
+    return new_options if new_options != options else options
+
+
+def _creation_element_ids(project, element, base: str):
+    """A creation dialog element with ``i18n`` in its label and its editor's labels replaced: the label
+    by ``creationDialog.<element>``, editor labels by ``creationDialog.<element>.<editor path>``."""
+    if not isinstance(element, dict) or not isinstance(element.get("ui"), dict):
+        return element
+    eui = dict(element["ui"])
+    if _is_i18n(eui.get("label")):
+        eui["label"] = base
+    if isinstance(eui.get("editorOptions"), dict):
+        eui["editorOptions"] = _editor_option_ids(project, eui.get("editor"), eui["editorOptions"], base)
+    return {**element, "ui": eui} if eui != element["ui"] else element
 
 
 def _declared_editor(project, nt, prop_name: str):

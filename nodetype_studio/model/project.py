@@ -399,11 +399,9 @@ def _resolve(project: Project) -> None:
         merged: dict = {}
         for name in nt.ancestors:
             merged = merge(merged, _without_flags(project.node_types[name].local))
+        # superTypes merges like any key (facts 5.3: the full configuration is the merge of every listed
+        # supertype's local configuration, then the type's own), as the CMS's nodetypes:show prints it
         merged = merge(merged, nt.local)
-        if "superTypes" in nt.local:
-            merged["superTypes"] = nt.local["superTypes"]
-        else:
-            merged.pop("superTypes", None)
         for flag in ("abstract", "final"):
             if flag not in nt.local:
                 merged.pop(flag, None)

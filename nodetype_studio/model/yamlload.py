@@ -17,6 +17,7 @@ import calendar
 import math
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 import yaml
 from yaml._yaml import CParser
@@ -64,6 +65,16 @@ class YList(list):
         super().__init__(*args)
         self.item_pos: list[tuple[int, int]] = []
         self.pos: tuple[int, int] = (0, 0)
+
+
+def plain_data(value: Any) -> Any:
+    """Loaded data as plain dicts (string keys) and lists, e.g. for a YAML or JSON dumper that does not
+    know ``YMap``/``YList``."""
+    if isinstance(value, dict):
+        return {str(k): plain_data(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain_data(v) for v in value]
+    return value
 
 
 @dataclass

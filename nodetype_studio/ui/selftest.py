@@ -154,7 +154,7 @@ def step_render(report: Report) -> str:
 
 
 def _wait_exposed(app, window, timeout: float = 10.0) -> None:
-    from PySide6.QtCore import QEventLoop, QTimer
+    from PySide6.QtCore import QEventLoop
 
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -164,25 +164,45 @@ def _wait_exposed(app, window, timeout: float = 10.0) -> None:
             break
     else:
         raise RuntimeError(f"the window was not shown within {timeout:.0f} s")
-    # Let the window system deliver the first paint before reading it back.
+    _settle(app)
+
+
+def _settle(app, ms: int = 300) -> None:
+    """Let the window system deliver pending paints before reading the window back."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
     loop = QEventLoop()
-    QTimer.singleShot(300, loop.quit)
+    QTimer.singleShot(ms, loop.quit)
     loop.exec()
 
 
+class _NoPrompts:
+    """The self-test never leaves edits behind, so a closing window has nothing to ask."""
+
+    def unsaved_changes(self, files):
+        return "discard"
+
+
 def _main_window(report: Report):
-    """The studio's own window on the example project (or, in a build without it, the overview)."""
+    """The studio window on the example project, with private settings and data folders in the output
+    folder (the user's own are not touched); in a build without it, the node type overview."""
+    from PySide6.QtCore import QSettings
+
     from nodetype_studio.resources import example_project
 
     project = report.require("project", "project")
     try:
-        PreviewWindow, = _ui_part("app", "PreviewWindow")
+        StudioWindow, = _ui_part("studio.mainwindow", "StudioWindow")
+        Settings, = _ui_part("studio.settings", "Settings")
     except Skip:
         return _overview_widget(project), "node type overview"
-    window = PreviewWindow(example_project())
+    private = Path(report.context["output"]) / "studio"
+    settings = Settings(QSettings(str(private / "settings.ini"), QSettings.IniFormat))
+    window = StudioWindow(example_project(), settings=settings, prompts=_NoPrompts(), data_dir=private / "data",
+                          background=False)
     nt = report.context.get("inspector_type")
-    if nt is not None:
-        window.select(nt.name)
+    if nt is not None and not window.select_type(nt.name):
+        raise RuntimeError(f"the studio window cannot select {nt.name}")
     window.resize(1100, 820)
     return window, f"studio window ({nt.name if nt else 'example project'})"
 
@@ -197,6 +217,10 @@ def step_screenshot(report: Report) -> str:
     t0 = time.perf_counter()
     _wait_exposed(app, window)
     shown = time.perf_counter() - t0
+    finish = getattr(window, "finish_startup", None)
+    if finish is not None and not getattr(window, "_icons_loaded", True):
+        finish()  # the studio builds its icons after the first paint; the picture should have them
+        _settle(app)
     screen = window.windowHandle().screen() or app.primaryScreen()
     # What the window system shows (on X11 read back from the server), not a widget re-render.
     picture = screen.grabWindow(window.winId())
@@ -204,6 +228,9 @@ def step_screenshot(report: Report) -> str:
     target.parent.mkdir(parents=True, exist_ok=True)
     if not picture.save(str(target), "PNG"):
         raise RuntimeError(f"cannot save {target}")
+    checks = getattr(window, "checks", None)
+    if checks is not None:
+        checks.stop()  # the background check process ends with the self-test
     window.close()
     window.deleteLater()
     return f"{what} shown on '{app.platformName()}' in {shown * 1000:.0f} ms -> {target} ({_check_png(target)})"

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
-import shutil
-import sys
 import threading
-import tomllib
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Callable
+
+from tests.plugin_helpers import forget_modules, install_like_pip
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE_PLUGIN = ROOT / "examples" / "plugin-datasource"
@@ -18,23 +16,11 @@ FIXTURE_PROJECT = ROOT / "tests" / "fixtures" / "datasources" / "Acme.Sources"
 
 
 def install_example_plugin(site: Path) -> None:
-    """The example's package plus a .dist-info folder whose entry_points.txt comes from its pyproject."""
-    project = tomllib.loads((EXAMPLE_PLUGIN / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    shutil.copytree(EXAMPLE_PLUGIN / "nts_example_datasources", site / "nts_example_datasources")
-    dist = site / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
-    dist.mkdir()
-    (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n")
-    lines = []
-    for group, entries in project["entry-points"].items():
-        lines.append(f"[{group}]")
-        lines += [f"{name} = {target}" for name, target in entries.items()]
-    (dist / "entry_points.txt").write_text("\n".join(lines) + "\n")
+    install_like_pip(EXAMPLE_PLUGIN, "nts_example_datasources", site)
 
 
 def forget_plugin_modules() -> None:
-    for name in [m for m in sys.modules if m.startswith(("nts_example_datasources", "nodetype_studio_plugin_"))]:
-        del sys.modules[name]
-    importlib.invalidate_caches()
+    forget_modules("nts_example_datasources")
 
 
 # -- a real HTTP server on 127.0.0.1 --------------------------------------------------------------

@@ -338,6 +338,24 @@ I18N = {
             label: i18n
             help:
               message: ' i18n '
+            creationDialog:
+              elements:
+                layout:
+                  type: string
+                  ui:
+                    label: i18n
+                    editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'
+                    editorOptions:
+                      placeholder: i18n
+                      values:
+                        wide:
+                          label: i18n
+                        narrow:
+                          label: Narrow
+                note:
+                  type: string
+                  ui:
+                    label: 'A note'
             inspector:
               tabs:
                 extra:
@@ -414,6 +432,16 @@ def test_i18n_property_label_and_select_box_values(open_project):
     assert options["values"]["light"]["label"] == PREFIX + "properties.style.selectBoxEditor.values.light"
     assert options["values"]["1"]["label"] == PREFIX + "properties.style.selectBoxEditor.values.1"
     assert options["values"]["dark"]["label"] == "Dark"
+
+
+def test_i18n_creation_dialog_elements_and_their_editor_labels(open_project):
+    elements = teaser(open_project(I18N))["ui"]["creationDialog"]["elements"]
+    layout = elements["layout"]["ui"]
+    assert layout["label"] == PREFIX + "creationDialog.layout"
+    assert layout["editorOptions"]["placeholder"] == PREFIX + "creationDialog.layout.selectBoxEditor.placeholder"
+    assert layout["editorOptions"]["values"]["wide"]["label"] == PREFIX + "creationDialog.layout.selectBoxEditor.values.wide"
+    assert layout["editorOptions"]["values"]["narrow"]["label"] == "Narrow"
+    assert elements["note"]["ui"]["label"] == "A note"
 
 
 def test_i18n_inline_placeholder_and_only_exact_values(open_project):

@@ -187,7 +187,10 @@ def test_a_later_file_switches_a_supertype_off(open_project):
     assert "metaDescription" not in page.effective["properties"]
     assert page.is_of_type("Neos.Neos:Document") and page.is_of_type("Neos.Neos:Node")
     assert not page.is_of_type("Acme.Site:Seo")
-    assert page.effective["superTypes"] == {"Neos.Neos:Document": True, "Acme.Site:Seo": False}
+    # the full configuration merges the supertypes' own superTypes maps, then the type's (as nodetypes:show)
+    assert page.effective["superTypes"] == {"Neos.Neos:Node": True, "Neos.Neos:Hidable": True,
+                                            "Neos.Neos:Document": True, "Acme.Site:Seo": False}
+    assert page.local["superTypes"] == {"Neos.Neos:Document": True, "Acme.Site:Seo": False}
 
 
 def test_is_of_type_itself_and_through_the_chain_and_platform_spellings(open_project):

@@ -1,5 +1,6 @@
 """`nodetype-studio --self-test` from the source tree: every step runs, failures are reported, exit codes."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -23,10 +24,14 @@ def _statuses(output: str) -> dict[str, str]:
 
 def test_self_test_runs_every_step_and_writes_png_and_report(tmp_path):
     out = tmp_path / "out"
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
+           "XDG_DATA_HOME": str(home / ".local" / "share"), "XDG_CACHE_HOME": str(home / ".cache")}
     shot = tmp_path / "shot.png"
     proc = subprocess.run(
         [sys.executable, "-m", "nodetype_studio", "--self-test", "--output", str(out), "--screenshot", str(shot)],
-        capture_output=True, text=True, cwd=ROOT, timeout=300,
+        capture_output=True, text=True, cwd=ROOT, timeout=300, env=env,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     rows = _statuses(proc.stdout)
@@ -38,6 +43,9 @@ def test_self_test_runs_every_step_and_writes_png_and_report(tmp_path):
     assert "inspector of Acme.Site:" in proc.stdout
     assert (out / "render.png").stat().st_size > 5000
     assert shot.stat().st_size > 5000
+    # the screenshot is the studio window itself, on private settings inside the output folder
+    assert "studio window (Acme.Site:" in proc.stdout
+    assert not any((tmp_path / "home").rglob("*")), "the self-test wrote into the user's folders"
     report = (out / "report.txt").read_text()
     assert report.startswith("Node Type Studio ") and "self-test passed" in report
 

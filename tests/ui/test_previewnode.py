@@ -36,14 +36,17 @@ NOW = datetime(2024, 1, 31, 14, 37, 12, tzinfo=TZ)  # a Wednesday
         ("31.12.2024", "2024-12-31T00:00:00+02:00"),
         ("2024-05-06T10:30:00+00:00", "2024-05-06T10:30:00+00:00"),
         ("January 5 2025", "2025-01-05T00:00:00+02:00"),
-        ("@0", "1970-01-01T02:00:00+02:00"),
+        ("@0", "1970-01-01T00:00:00+00:00"),  # PHP gives a timestamp the UTC zone
+        ("2024-02-30", "2024-03-01T00:00:00+02:00"),  # PHP rolls the day over (with a warning only)
+        ("tomorrow 09:00", "2024-02-01T09:00:00+02:00"),
+        ("09:00 tomorrow", "2024-02-01T00:00:00+02:00"),  # PHP: "tomorrow" resets the time where it stands
     ],
 )
 def test_relative_dates_resolve_like_php(text, expected):
     assert iso8601(resolve_date(text, NOW)) == expected
 
 
-@pytest.mark.parametrize("text", ["", "   ", "someday", "2024-02-30", "25:00", "13pm"])
+@pytest.mark.parametrize("text", ["", "   ", "someday", "2024-13-01", "25:00", "13pm"])
 def test_unreadable_dates_raise_a_clear_error(text):
     with pytest.raises(UnparsableDate):
         resolve_date(text, NOW)

@@ -2,8 +2,6 @@
 
 import importlib
 import shutil
-import sys
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -12,6 +10,7 @@ from nodetype_studio.model import load_project
 from nodetype_studio.validation import get_validator, registered_validators, registry_problems, reload_validators
 from nodetype_studio.validation import validate_property, validate_value
 from nodetype_studio.validation.engine import FAILED_ID, MISSING_OPTION_ID
+from tests.plugin_helpers import forget_modules, install_like_pip
 
 ROOT = Path(__file__).parents[2]
 EXAMPLE = ROOT / "examples" / "plugin-validator"
@@ -20,30 +19,13 @@ HEX = "Acme.Validators/Validation/HexColorValidator"
 SLUG = "Acme.Validators/Validation/SlugValidator"
 
 
-def _install_like_pip(site: Path) -> None:
-    """Lay the example out as an installed distribution: its package plus a .dist-info folder whose
-    entry_points.txt is written from the example's own pyproject (what pip would produce)."""
-    project = tomllib.loads((EXAMPLE / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    shutil.copytree(EXAMPLE / "nts_example_validators", site / "nts_example_validators")
-    dist = site / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
-    dist.mkdir()
-    (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n")
-    lines = []
-    for group, entries in project["entry-points"].items():
-        lines.append(f"[{group}]")
-        lines += [f"{name} = {target}" for name, target in entries.items()]
-    (dist / "entry_points.txt").write_text("\n".join(lines) + "\n")
-
-
 @pytest.fixture
 def clean_plugins(monkeypatch, tmp_path):
     monkeypatch.setenv("NODETYPE_STUDIO_PLUGIN_PATH", "")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     reload_validators()
     yield
-    for name in [m for m in sys.modules if m.startswith(("nts_example_validators", "nodetype_studio_plugin_"))]:
-        del sys.modules[name]
-    importlib.invalidate_caches()
+    forget_modules("nts_example_validators")
     reload_validators()
 
 
@@ -51,7 +33,7 @@ def clean_plugins(monkeypatch, tmp_path):
 def installed(clean_plugins, tmp_path, monkeypatch):
     site = tmp_path / "site"
     site.mkdir()
-    _install_like_pip(site)
+    install_like_pip(EXAMPLE, "nts_example_validators", site)
     monkeypatch.syspath_prepend(str(site))
     importlib.invalidate_caches()
     reload_validators()

@@ -19,14 +19,14 @@ from nodetype_studio.media.mediatypes import patterns
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.context import EditorContext
-from nodetype_studio.ui.editors.mediabrowser import MediaBrowserDialog
+from nodetype_studio.ui.editors.mediabrowser import MediaBrowserDialog, MediaChooser
 from nodetype_studio.ui.editors.offline import number, string_list, workspace_of
-from nodetype_studio.ui.editors.pickers import ChosenItem, OrderedList, Result, SearchBox
+from nodetype_studio.ui.editors.pickers import ChosenDisplay, ChosenItem, OrderedList, Result, SearchBox
 from nodetype_studio.ui.editors.thumbs import asset_icon
 from nodetype_studio.ui.editors.upload import UploadPolicy
 
 
-class AssetEditor(EditorWidget):
+class AssetEditor(ChosenDisplay, MediaChooser, EditorWidget):
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
         self.library = workspace_of(ctx).media
@@ -100,33 +100,11 @@ class AssetEditor(EditorWidget):
         return Result("asset", asset.identifier, asset.title, " \u00b7 ".join(details), asset_icon(asset), payload=asset)
 
     def show_value(self, value: Any) -> None:
-        identifiers = self.identifiers()
-        if self.multiple:
-            results, invalid = [], set()
-            for identifier in identifiers:
-                asset = self.library.asset(identifier)
-                if asset is None:
-                    invalid.add(identifier)
-                    results.append(Result("asset", identifier, "Unknown asset", identifier, "fas fa-exclamation-triangle"))
-                else:
-                    results.append(self._result(asset))
-            self.chosen_list.set_items(results, invalid)
-            return
-        if not identifiers:
-            self.chosen.hide()
-            return
-        asset = self.library.asset(identifiers[0])
-        if asset is None:
-            self.chosen.show_item("Unknown asset", identifiers[0], icons.icon("fas fa-exclamation-triangle"), invalid=True)
-        else:
-            result = self._result(asset)
-            self.chosen.show_item(result.title, result.subtitle, result.icon)
-        self.chosen.show()
+        def row(identifier: str) -> Result | None:
+            asset = self.library.asset(identifier)
+            return None if asset is None else self._result(asset)
 
-    def chosen_titles(self) -> list[str]:
-        if self.multiple:
-            return self.chosen_list.titles()
-        return [self.chosen.title.text()] if not self.chosen.isHidden() else []
+        self.show_chosen(self.identifiers(), row, "asset", "Unknown asset")
 
     def _commit_ids(self, identifiers: list[str]) -> None:
         value: Any = list(identifiers) if self.multiple else (identifiers[0] if identifiers else "")
@@ -149,33 +127,3 @@ class AssetEditor(EditorWidget):
         taken = set(self.identifiers()) if self.multiple else set()
         return [self._result(a) for a in self.library.search(text, self.media_types, self.asset_sources)
                 if a.identifier not in taken]
-
-    def open_browser(self) -> MediaBrowserDialog:
-        dialog = MediaBrowserDialog(self.library, self.media_types, self.asset_sources, multiple=self.multiple, parent=self)
-        dialog.accepted.connect(lambda: self._browser_done(dialog))
-        self.dialog = dialog
-        dialog.open()
-        return dialog
-
-    def _browser_done(self, dialog: MediaBrowserDialog) -> None:
-        for asset in dialog.selected_assets():
-            self.choose(asset)
-
-    def upload_chosen_file(self) -> None:
-        path = self.upload_policy.choose(self)
-        if path is not None:
-            self.upload(path)
-
-    def upload(self, path) -> bool:
-        result = self.upload_policy.upload(path)
-        if not result.ok:
-            self.say(result.message, style.ERROR)
-            return False
-        self.choose(result.asset)
-        self.say(result.message, style.MUTED)
-        return True
-
-    def say(self, text: str, colour: str = style.MUTED) -> None:
-        self.message.setText(text)
-        style.tint(self.message, colour)
-        self.message.setVisible(bool(text))

@@ -23,7 +23,8 @@ from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.cropdialog import CropDialog
-from nodetype_studio.ui.editors.mediabrowser import MediaBrowserDialog
+from nodetype_studio.ui.editors.mediabrowser import MediaChooser
+from nodetype_studio.ui.editors.pickers import MessageLine
 from nodetype_studio.ui.editors.offline import string_list, workspace_of
 from nodetype_studio.ui.editors.thumbs import asset_pixmap, file_icon
 from nodetype_studio.ui.editors.upload import UploadPolicy
@@ -38,7 +39,7 @@ def _button(parent: QWidget, icon: str, text: str, name: str) -> QPushButton:
     return button
 
 
-class ImageEditor(EditorWidget):
+class ImageEditor(MessageLine, MediaChooser, EditorWidget):
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
         self.library = workspace_of(ctx).media
@@ -190,19 +191,6 @@ class ImageEditor(EditorWidget):
         self._show_resize(asset)
 
     # -- media browser -------------------------------------------------------------------------
-    def open_browser(self) -> MediaBrowserDialog:
-        """Open the media browser (returns at once); choosing an image there selects it."""
-        dialog = MediaBrowserDialog(self.library, self.media_types, self.asset_sources, parent=self)
-        dialog.accepted.connect(lambda: self._browser_done(dialog))
-        self.dialog = dialog
-        dialog.open()
-        return dialog
-
-    def _browser_done(self, dialog: MediaBrowserDialog) -> None:
-        chosen = dialog.selected_assets()
-        if chosen:
-            self.choose(chosen[0])
-
     def choose(self, asset: Asset) -> None:
         """Select ``asset`` (no adjustments); with ``forceCrop`` the cropper opens at once."""
         self.say("")
@@ -211,22 +199,6 @@ class ImageEditor(EditorWidget):
         self.show_value(value)
         if self.force_crop and not self.crop_button.isHidden():
             self.open_crop()
-
-    # -- upload --------------------------------------------------------------------------------
-    def upload_chosen_file(self) -> None:
-        path = self.upload_policy.choose(self)
-        if path is not None:
-            self.upload(path)
-
-    def upload(self, path) -> bool:
-        result = self.upload_policy.upload(path)
-        if not result.ok:
-            self.say(result.message, style.ERROR)
-            return False
-        self.choose(result.asset)
-        if self.message.isHidden():
-            self.say(result.message, style.MUTED)
-        return True
 
     # -- crop ----------------------------------------------------------------------------------
     def open_crop(self) -> CropDialog | None:
@@ -322,8 +294,3 @@ class ImageEditor(EditorWidget):
         self.say("")
         self.commit("")
         self.show_value("")
-
-    def say(self, text: str, colour: str = style.MUTED) -> None:
-        self.message.setText(text)
-        style.tint(self.message, colour)
-        self.message.setVisible(bool(text))

@@ -178,3 +178,44 @@ class MediaBrowserDialog(QDialog):
 
     def selected_assets(self) -> list[Asset]:
         return [self._assets[self.grid.row(item)] for item in sorted(self.grid.selectedItems(), key=self.grid.row)]
+
+
+class MediaChooser:
+    """Mixin for the image and asset editors: choose from the media browser, or upload a file.
+
+    The editor provides ``library``, ``media_types``, ``asset_sources``, ``upload_policy``, ``multiple``,
+    ``choose(asset)`` and ``say(text, colour)``."""
+
+    multiple = False
+    dialog: QDialog | None = None
+
+    def open_browser(self) -> MediaBrowserDialog:
+        """Open the media browser (returns at once); the assets chosen there are selected."""
+        dialog = MediaBrowserDialog(self.library, self.media_types, self.asset_sources, multiple=self.multiple,
+                                    parent=self)
+        dialog.accepted.connect(lambda: self._browser_done(dialog))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _browser_done(self, dialog: MediaBrowserDialog) -> None:
+        chosen = dialog.selected_assets()
+        for asset in chosen if self.multiple else chosen[:1]:
+            self.choose(asset)
+
+    def upload_chosen_file(self) -> None:
+        path = self.upload_policy.choose(self)
+        if path is not None:
+            self.upload(path)
+
+    def upload(self, path) -> bool:
+        """Add ``path`` to the library as the upload policy says, and select it; False (with the
+        reason shown) when refused."""
+        result = self.upload_policy.upload(path)
+        if not result.ok:
+            self.say(result.message, style.ERROR)
+            return False
+        self.choose(result.asset)
+        if self.message.isHidden():
+            self.say(result.message, style.MUTED)
+        return True

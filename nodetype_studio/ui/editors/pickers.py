@@ -24,6 +24,7 @@ SUBTITLE_ROLE = Qt.UserRole + 1
 KEY_ROLE = Qt.UserRole + 2
 MAX_RESULTS = 20
 MAX_VISIBLE_ROWS = 6
+UNKNOWN_ICON = "fas fa-exclamation-triangle"
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,3 +376,55 @@ class OrderedList(QWidget):
         self.up.setEnabled(row > 0)
         self.down.setEnabled(0 <= row < self.list.count() - 1)
         self.remove.setEnabled(row >= 0)
+
+
+class MessageLine:
+    """Mixin for editors with a ``message`` label under the field (notes about options, what an action
+    did); hidden while empty."""
+
+    message: QLabel
+
+    def say(self, text: str, colour: str = style.MUTED) -> None:
+        self.message.setText(text)
+        style.tint(self.message, colour)
+        self.message.setVisible(bool(text))
+
+
+class ChosenDisplay(MessageLine):
+    """Mixin for the reference and asset editors: the chosen item (``chosen``, a ``ChosenItem``) or, when
+    ``multiple``, the ordered list of chosen items (``chosen_list``, an ``OrderedList``)."""
+
+    multiple: bool
+    chosen: "ChosenItem"
+    chosen_list: "OrderedList"
+    icon_packages: Any = None
+
+    def show_chosen(self, keys: list[str], lookup: Callable[[str], Result | None], kind: str, unknown: str) -> None:
+        """Show ``keys``; ``lookup`` gives a key's row, or None for a key that names nothing (shown as
+        ``unknown``, marked invalid)."""
+        if self.multiple:
+            rows, invalid = [], set()
+            for key in keys:
+                row = lookup(key)
+                if row is None:
+                    invalid.add(key)
+                    row = Result(kind, key, unknown, key, UNKNOWN_ICON)
+                rows.append(row)
+            self.chosen_list.set_items(rows, invalid)
+            return
+        if not keys:
+            self.chosen.hide()
+            return
+        row = lookup(keys[0])
+        if row is None:
+            self.chosen.show_item(unknown, keys[0], icons.icon(UNKNOWN_ICON), invalid=True)
+        else:
+            shown = row.icon if isinstance(row.icon, QIcon) else icons.icon(row.icon, self.icon_packages)
+            self.chosen.show_item(row.title, row.subtitle, shown)
+        self.chosen.show()
+
+    def chosen_titles(self) -> list[str]:
+        """Titles of the chosen items as shown."""
+        if self.multiple:
+            return self.chosen_list.titles()
+        return [self.chosen.title.text()] if not self.chosen.isHidden() else []

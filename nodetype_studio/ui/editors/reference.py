@@ -15,21 +15,22 @@ from typing import Any
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from nodetype_studio.content.tree import ContentNode
-from nodetype_studio.ui import icons, style
+from nodetype_studio.ui import style
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.offline import number, string_list, workspace_of
-from nodetype_studio.ui.editors.pickers import ChosenItem, OrderedList, Result, SearchBox
+from nodetype_studio.ui.editors.pickers import ChosenDisplay, ChosenItem, OrderedList, Result, SearchBox
 
 CLIENT_EVAL = "ClientEval:"
 
 
-class ReferenceEditor(EditorWidget):
+class ReferenceEditor(ChosenDisplay, EditorWidget):
     multiple = False
 
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
         self.workspace = workspace_of(ctx)
+        self.icon_packages = ctx.packages
         self.tree = self.workspace.content
         self.notes: list[str] = []
         self.node_types = string_list(ctx.option("nodeTypes")) or [ctx.platform.node_type("Document")]
@@ -130,34 +131,11 @@ class ReferenceEditor(EditorWidget):
         return []
 
     def show_value(self, value: Any) -> None:
-        selected = self._selected()
-        if self.multiple:
-            results, invalid = [], set()
-            for identifier in selected:
-                node = self.tree.by_identifier(identifier)
-                if node is None:
-                    invalid.add(identifier)
-                    results.append(Result("node", identifier, "Unknown node", identifier, "fas fa-exclamation-triangle"))
-                else:
-                    results.append(self.node_result(node))
-            self.chosen_list.set_items(results, invalid)
-            return
-        if not selected:
-            self.chosen.hide()
-            return
-        node = self.tree.by_identifier(selected[0])
-        if node is None:
-            self.chosen.show_item("Unknown node", selected[0], icons.icon("fas fa-exclamation-triangle"), invalid=True)
-        else:
-            result = self.node_result(node)
-            self.chosen.show_item(result.title, result.subtitle, icons.icon(result.icon, self.ctx.packages))
-        self.chosen.show()
+        def row(identifier: str) -> Result | None:
+            node = self.tree.by_identifier(identifier)
+            return None if node is None else self.node_result(node)
 
-    def chosen_titles(self) -> list[str]:
-        """Titles of the chosen nodes as shown."""
-        if self.multiple:
-            return self.chosen_list.titles()
-        return [self.chosen.title.text()] if not self.chosen.isHidden() else []
+        self.show_chosen(self._selected(), row, "node", "Unknown node")
 
     def _chosen(self, result: Result) -> None:
         identifier = result.key
@@ -184,9 +162,3 @@ class ReferenceEditor(EditorWidget):
     def _reordered(self, keys: list) -> None:
         self.commit(list(keys))
         self.show_value(self.value())
-
-    def say(self, text: str, colour: str = style.MUTED) -> None:
-        """A line under the search (notes about options, what an action did)."""
-        self.message.setText(text)
-        style.tint(self.message, colour)
-        self.message.setVisible(bool(text))

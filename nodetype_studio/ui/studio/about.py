@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
 
 from nodetype_studio import __version__
 
-LIBRARIES = ("PyYAML", "ruamel.yaml", "pygments", "QtAwesome", "Markdown", "mini-racer", "regex", "python-dateutil",
-             "email-validator", "selectolax")
+LIBRARIES = ("PyYAML", "ruamel.yaml", "pygments", "QtAwesome", "Markdown", "mini-racer", "regex", "email-validator",
+             "selectolax")
 
 
 def versions() -> list[tuple[str, str]]:

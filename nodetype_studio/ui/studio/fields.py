@@ -15,7 +15,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QPlainTextEdit, QWidget
 
 from nodetype_studio.model.merge import MISSING
-from nodetype_studio.model.yamlload import load_yaml_text, resolve_plain
+from nodetype_studio.model.yamlload import load_yaml_text, plain_data, resolve_plain
 from nodetype_studio.ui import style
 from nodetype_studio.ui.studio.values import REMOVE
 
@@ -44,15 +44,7 @@ def parse_flow(text: str) -> tuple[Any, str | None]:
     if not loaded.ok:
         problems = [d.message for d in loaded.diagnostics]
         return None, problems[0] if problems else "not valid YAML"
-    return _plain(loaded.data), None
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
+    return plain_data(loaded.data), None
 
 
 def hint(own: Any, effective: Any, default: Any) -> str:
