@@ -47,7 +47,8 @@ rm -rf dist/nodetype-studio
   packaging/nodetype-studio.spec 2>&1 | grep -v "Library not found: could not resolve" || true
 [ -x dist/nodetype-studio/nodetype-studio ] || { echo "PyInstaller produced no executable" >&2; exit 1; }
 frozen=$(date +%s)
-echo "   bundle: $(du -sh dist/nodetype-studio | cut -f1) in $((frozen - start)) s"
+# Decimal MB of the regular files (symbolic links and folders not counted), as the tests and the benchmark count.
+echo "   bundle: $(find dist/nodetype-studio -type f -printf "%s\n" | awk "{s += \$1} END {printf \"%.1f MB\", s / 1e6}") in $((frozen - start)) s"
 # Which commit this bundle is (tests reuse a bundle only for the same, clean, commit).
 if commit=$(git rev-parse HEAD 2>/dev/null); then
   git diff --quiet HEAD -- . ':!dist' ':!build' || commit="$commit-dirty"

@@ -225,10 +225,10 @@ def main(argv: list[str] | None = None) -> int:
     except BuildError as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1
-    print(f"{deb} ({deb.stat().st_size / 2**20:.1f} MB)\n  Depends: {', '.join(deps.packages)}")
+    print(f"{deb} ({deb.stat().st_size / 1e6:.1f} MB)\n  Depends: {', '.join(deps.packages)}")
     if not args.no_tarball:
         tarball = build_tarball(args.bundle, args.out, args.work, version, icons, machine, deps)
-        print(f"{tarball} ({tarball.stat().st_size / 2**20:.1f} MB)")
+        print(f"{tarball} ({tarball.stat().st_size / 1e6:.1f} MB)")
     return 0
 
 

@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "packaging"))
 
-from ntsbuild import deb, elfdeps, icons, policy  # noqa: E402
+from ntsbuild import deb, elfdeps, icons, icudata, policy  # noqa: E402
 
 QT_DIR = None
 try:
@@ -131,6 +131,14 @@ def test_icons_reject_an_invalid_svg(tmp_path):
     ("PySide6\\Qt6Quick.dll", True),
     ("PySide6/QtCore.pyi", True),
     ("nodetype_studio/resources/example/.nodetype-studio/data-sources/x.yaml", False),
+    ("PySide6/Qt/plugins/tls/libqopensslbackend.so", False),  # https data sources
+    ("PySide6/Qt/plugins/tls/libqcertonlybackend.so", True),
+    ("pygments-2.20.0.dist-info/RECORD", True),
+    ("pygments-2.20.0.dist-info/entry_points.txt", False),
+    ("qtawesome/fonts/fontawesome5-solid-webfont-5.15.4.ttf", False),
+    ("qtawesome/fonts/fontawesome6-brands-webfont-charmap-6.7.2.json", False),
+    ("qtawesome/fonts/materialdesignicons6-webfont-6.9.96.ttf", True),
+    ("qtawesome/fonts/phosphor-charmap-1.3.0.json", True),
 ])
 def test_pruned_paths(dest, pruned):
     assert policy.is_pruned(dest) is pruned
@@ -258,3 +266,137 @@ def test_mime_glob_matches_nodetypes_files(tmp_path):
     globs = (share / "mime" / "globs2").read_text()
     assert f"60:{deb.MIME_TYPE}:nodetypes*.yaml" in globs  # globs are case-insensitive, stored lowercased
     assert f"{deb.MIME_TYPE} application/yaml" in (share / "mime" / "subclasses").read_text()
+
+
+# --- what the bundle leaves out: ICU data, pygments lexers, icon fonts ----------------------------
+
+QT_ICU = QT_DIR / "lib" / "libicudata.so.73" if QT_DIR else None
+needs_qt_icu = pytest.mark.skipif(not (QT_ICU and QT_ICU.is_file()), reason="needs the Linux PySide6 wheel (ICU 73)")
+needs_cc = pytest.mark.skipif(not icudata.find_compiler(), reason="needs a C compiler to link the ICU data library")
+
+
+def _v8_icu_data() -> Path | None:
+    try:
+        import py_mini_racer
+    except ImportError:  # pragma: no cover - a hard dependency
+        return None
+    path = Path(py_mini_racer.__file__).parent / "icudtl.dat"
+    return path if path.is_file() else None
+
+
+@needs_qt_icu
+def test_icu_packages_round_trip_byte_for_byte():
+    symbol, blob = icudata.read_library(QT_ICU)
+    assert symbol == "icudt73_dat"
+    package = icudata.read_package(blob)
+    assert package.prefix == "icudt73l/" and len(package.items) > 1000
+    assert icudata.write_package(package) == blob
+    v8 = _v8_icu_data()
+    if v8:
+        assert icudata.write_package(icudata.read_package(v8.read_bytes())) == v8.read_bytes()
+    with pytest.raises(ValueError, match="not an ICU data file"):
+        icudata.read_package(b"\0" * 64)
+
+
+@needs_qt_icu
+def test_qt_icu_filter_keeps_what_qt_core_reads():
+    keep = icudata.matcher(policy.QT_ICU_DATA_KEPT)
+    package, removed = icudata.filter_package(icudata.read_package(icudata.read_library(QT_ICU)[1]), keep)
+    names = {name for name, _ in package.items}
+    assert {"root.res", "pool.res", "coll/root.res", "coll/ucadata.icu", "cnvalias.icu", "zoneinfo64.res",
+            "zone/root.res", "supplementalData.res", "nfkc.nrm"} <= names
+    assert not [n for n in names if n.endswith(".cnv") or n.split("/")[0] in ("brkitr", "curr", "lang", "unit", "translit")]
+    assert "de.res" in removed and "coll/de.res" not in names
+    assert package.size < 3.5e6  # of 32 MB
+
+
+@needs_qt_icu
+@needs_cc
+def test_reduced_qt_icu_library_serves_qt(tmp_path):
+    """Qt with the reduced libicudata (preloaded): collation, case mapping, UTF codecs, zone names."""
+    out = tmp_path / "libicudata.so.73"
+    old, new, removed = icudata.reduce_library(QT_ICU, out, icudata.matcher(policy.QT_ICU_DATA_KEPT))
+    assert new < old / 10 and removed
+    assert icudata.read_library(out)[0] == "icudt73_dat"
+    elf = elfdeps.read_elf(out)
+    assert elf.soname == "libicudata.so.73" and not elf.needed
+    script = (
+        "import functools\n"
+        "from PySide6.QtCore import QCollator, QLocale, QStringDecoder, QTimeZone\n"
+        "c = QCollator(QLocale('de_DE')); c.setNumericMode(True)\n"
+        "print(sorted(['b', 'file10', 'Äpfel', 'file2', 'a'], key=functools.cmp_to_key(c.compare)))\n"
+        "print(QLocale('tr_TR').toUpper('istanbul'), QStringDecoder('UTF-16LE').isValid(), QStringDecoder('windows-1252').isValid())\n"
+        "print(QTimeZone(b'Europe/Berlin').displayName(QTimeZone.StandardTime, QTimeZone.LongName, QLocale('en_US')))\n"
+    )
+    env = {**__import__("os").environ, "LD_PRELOAD": str(out), "QT_QPA_PLATFORM": "offscreen"}
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == [
+        "['a', 'Äpfel', 'b', 'file2', 'file10']",  # ICU's root collation, numeric mode
+        "İSTANBUL True False",  # Turkish casing is ICU code; table-driven code pages are left out
+        "Central European Standard Time",
+    ], proc.stdout + proc.stderr
+
+
+def test_v8_icu_filter_drops_only_converter_tables():
+    v8 = _v8_icu_data()
+    if not v8:
+        pytest.skip("mini-racer's icudtl.dat is not installed")
+    drop = icudata.matcher(policy.V8_ICU_DATA_DROPPED)
+    package, removed = icudata.filter_package(icudata.read_package(v8.read_bytes()), lambda item: not drop(item))
+    assert removed and all(name.endswith(".cnv") for name in removed)
+    names = {name for name, _ in package.items}
+    assert {"coll/ucadata.icu", "brkitr/cjdict.dict", "zoneinfo64.res", "de.res", "curr/de.res"} <= names
+
+
+def test_pygments_lexers_cover_what_the_studio_highlights():
+    from nodetype_studio.ui.editors.code import BUILTIN_MODES
+
+    assert set(BUILTIN_MODES.values()) <= set(policy.PYGMENTS_LEXERS)
+    modules = policy.pygments_lexer_modules()
+    assert {"pygments.lexers.html", "pygments.lexers.css", "pygments.lexers.javascript", "pygments.lexers.data",
+            "pygments.lexers.diff", "pygments.lexers.special", "pygments.lexers._mapping"} <= modules
+    # Every lexer class the studio's code imports by module lives in a kept module.
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "nodetype_studio").rglob("*.py"))
+    for module in set(re.findall(r"from (pygments\.lexers\.\w+) import", sources)):
+        assert module in modules, module
+    toc = [("pygments.lexers.python", "/x", "PYMODULE"), ("pygments.lexers.data", "/x", "PYMODULE"),
+           ("pygments.lexer", "/x", "PYMODULE"), ("yaml", "/x", "PYMODULE")]
+    assert [e[0] for e in policy.filter_pygments_lexers(toc, modules)] == ["pygments.lexers.data", "pygments.lexer", "yaml"]
+
+
+def test_studio_icons_use_only_the_bundled_fonts():
+    from nodetype_studio.ui import icons
+
+    prefixes = {"fa5": "fontawesome5-", "fa5s": "fontawesome5-", "fa5b": "fontawesome5-",
+                "fa6": "fontawesome6-", "fa6s": "fontawesome6-", "fa6b": "fontawesome6-"}
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "nodetype_studio").rglob("*.py"))
+    used = set(re.findall(r"[\"'](fa\w*|mdi6?|ph|ri|msc|ei)\.[a-z0-9-]+[\"']", sources))
+    used |= set(icons._STYLE_PREFIX.values()) | {icons.FALLBACK.split(".")[0]}
+    for prefix in used:
+        assert prefixes.get(prefix, "").startswith(policy.QTAWESOME_FONTS), prefix
+
+
+def test_qtawesome_hook_loads_only_the_fonts_present(tmp_path):
+    """rthook_qtawesome.py with a copy of qtawesome that lacks the non-Font Awesome fonts."""
+    import qtawesome
+
+    copy = tmp_path / "qtawesome"
+    shutil.copytree(Path(qtawesome.__file__).parent, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    for font in (copy / "fonts").iterdir():
+        if not font.name.startswith(policy.QTAWESOME_FONTS):
+            font.unlink()
+    hook = ROOT / "packaging" / "rthook_qtawesome.py"
+    script = (
+        f"exec(open({str(hook)!r}).read())\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "import qtawesome\n"
+        "assert qtawesome.__file__.startswith(%r), qtawesome.__file__\n"
+        "print(sorted(f[0] for f in qtawesome._BUNDLED_FONTS))\n"
+        "print(qtawesome.icon('fa5s.cube').pixmap(16, 16).isNull(), qtawesome.icon('fa6b.github').pixmap(16, 16).isNull())\n"
+    ) % str(copy)
+    env = {**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.splitlines() == ["['fa5', 'fa5b', 'fa5s', 'fa6', 'fa6b', 'fa6s']", "False False"], proc.stdout

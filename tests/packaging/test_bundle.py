@@ -23,6 +23,7 @@ EXE = BUNDLE / "nodetype-studio"
 sys.path.insert(0, str(ROOT / "packaging"))
 
 from ntsbuild import deb as debtools  # noqa: E402
+from ntsbuild import icudata  # noqa: E402
 from ntsbuild import policy  # noqa: E402
 
 pytestmark = [
@@ -135,9 +136,42 @@ def test_bundle_holds_resources_metadata_and_only_wanted_qt(linux_build):
     assert "libqxcb.so" in names and "libqoffscreen.so" in names
 
 
+def bundle_bytes(bundle: Path = BUNDLE) -> int:
+    """The unpacked size: every regular file's size (symbolic links and folders not counted)."""
+    return sum(p.stat().st_size for p in bundle.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def test_bundle_size_and_what_stays_left_out(linux_build):
+    size = bundle_bytes()
+    assert size <= 150e6, f"the bundle is {size / 1e6:.1f} MB unpacked (target: 150 MB)"
+    internal = BUNDLE / "_internal"
+    # Qt's ICU data reduced to what Qt Core reads; V8's without converter tables.
+    qt_icu = internal / "PySide6" / "Qt" / "lib" / "libicudata.so.73"
+    assert qt_icu.stat().st_size < 5e6
+    qt_items = {name for name, _ in icudata.read_package(icudata.read_library(qt_icu)[1]).items}
+    assert "coll/ucadata.icu" in qt_items and not any(n.endswith(".cnv") or n.startswith("brkitr/") for n in qt_items)
+    v8_items = {name for name, _ in icudata.read_package((internal / "py_mini_racer" / "icudtl.dat").read_bytes()).items}
+    assert "brkitr/cjdict.dict" in v8_items and not any(n.endswith(".cnv") for n in v8_items)
+    # Font Awesome only; no CJK codecs, D-Bus bindings, dnspython, pip RECORDs, certificate-only TLS.
+    fonts = {p.name for p in (internal / "qtawesome" / "fonts").iterdir()}
+    assert fonts and all(name.startswith(policy.QTAWESOME_FONTS) for name in fonts)
+    names = {p.name for p in BUNDLE.rglob("*")}
+    for unwanted in ["_codecs_jp.cpython-311-x86_64-linux-gnu.so", "QtDBus.abi3.so", "RECORD",
+                     "libqcertonlybackend.so", "libkrb5.so.3", "libzstd.so.1"]:
+        assert unwanted not in names, unwanted
+    assert "libqopensslbackend.so" in names and "libQt6DBus.so.6" in names
+    # Python modules (the archive inside the executable): the studio's pygments lexers only, no dnspython.
+    readers = pytest.importorskip("PyInstaller.archive.readers")
+    modules = set(readers.CArchiveReader(str(EXE)).open_embedded_archive("PYZ.pyz").toc)
+    lexers = {m for m in modules if m.startswith("pygments.lexers.")}
+    assert {"pygments.lexers.data", "pygments.lexers.html", "pygments.lexers.javascript"} <= lexers
+    assert len(lexers) < 20 and "pygments.lexers.python" not in lexers
+    assert "nodetype_studio.cli" in modules and not {m for m in modules if m == "dns" or m.startswith("dns.")}
+
+
 def test_deb_control_and_contents(linux_build):
     deb = next(DIST.glob("nodetype-studio_*.deb"))
-    assert deb.stat().st_size <= 50 * 2**20, f"{deb.name} is {deb.stat().st_size / 2**20:.1f} MiB"
+    assert deb.stat().st_size <= 50e6, f"{deb.name} is {deb.stat().st_size / 1e6:.1f} MB (target: 50 MB)"
     fields = subprocess.run(["dpkg-deb", "-f", str(deb), "Package", "Architecture", "Depends", "Installed-Size"],
                             capture_output=True, text=True, check=True).stdout
     assert "Package: nodetype-studio" in fields
