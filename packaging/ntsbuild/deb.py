@@ -32,6 +32,10 @@ GLIBC_SONAMES = {"libc.so.6", "libresolv.so.2", "libm.so.6", "libdl.so.2", "libp
 # Lowest libstdc++6 package version providing a GLIBCXX_3.4.N symbol version (rounded up to a release).
 GLIBCXX_TO_GCC = {29: "11", 30: "12", 31: "13", 32: "14", 33: "14"}
 DEB_ARCH = {"x86_64": "amd64", "aarch64": "arm64"}
+# Bundled plugins that load a system library with dlopen (so it is in no NEEDED list): file -> Depends entry.
+# Qt's OpenSSL TLS back end opens libssl.so.3 for https data sources (Debian 12 / Ubuntu 22.04: libssl3;
+# after the 64-bit time_t transition: libssl3t64).
+DLOPENED = {"libqopensslbackend.so": "libssl3 | libssl3t64"}
 
 
 class BuildError(RuntimeError):
@@ -69,6 +73,10 @@ def compute_dependencies(bundle: Path, system_libraries: dict[str, str]) -> Depe
     for soname in system:
         if soname in system_libraries:
             packages.setdefault(system_libraries[soname], system_libraries[soname])
+    bundled_names = {p.name for p in bundle.rglob("*") if p.is_file()}
+    for name, entry in DLOPENED.items():
+        if name in bundled_names:
+            packages.setdefault(entry, entry)
     if "libstdc++6" in packages:
         cxx = elfdeps.highest_version(infos, "GLIBCXX_")
         minor = elfdeps.version_key(cxx)[-1] if cxx else 0

@@ -220,6 +220,13 @@ def test_dependencies_come_from_the_bundled_files(tmp_path):
         assert package in names
     assert any(p.startswith("libc6 (>= 2.") for p in deps.packages)
     assert "libxcb-cursor.so.0" in deps.system_sonames
+    assert not any("libssl" in p for p in deps.packages)
+    # Qt's OpenSSL back end opens libssl with dlopen: the package depends on it when the plugin is bundled
+    tls = bundle / "PySide6" / "Qt" / "plugins" / "tls" / "libqopensslbackend.so"
+    tls.parent.mkdir(parents=True)
+    tls.write_bytes(b"")
+    assert "libssl3 | libssl3t64" in deb.compute_dependencies(bundle, table).packages
+    tls.unlink()
     del table["libxcb-cursor.so.0"]
     with pytest.raises(deb.BuildError, match=r"libxcb-cursor\.so\.0 \(needed by .*libqxcb\.so"):
         deb.compute_dependencies(bundle, table)
