@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QFont, QPainter, QPalette
+from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
-from nodetype_studio.ui import icons
+from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.layout import GroupView
 
 
@@ -24,7 +24,11 @@ def fit_label(label: QLabel, text: str) -> None:
 
 
 class GroupHeader(QWidget):
-    """The clickable bar of a group: icon, bold label and a fold arrow, painted in one widget."""
+    """The clickable bar of a group: icon, bold label and a fold arrow, painted in one widget.
+
+    ``body`` (set by the section) is shown or hidden directly when the header is toggled, before
+    ``toggled`` is emitted (a plain call is cheaper than one more signal connection per group).
+    """
 
     toggled = Signal(bool)
 
@@ -33,12 +37,11 @@ class GroupHeader(QWidget):
         self.text = text
         self.icon = icon
         self.expanded = expanded
+        self.body: QWidget | None = None
         self.setFocusPolicy(Qt.StrongFocus)
         self.setCursor(Qt.PointingHandCursor)
         self.setAccessibleName(text)
-        font = QFont(self.font())
-        font.setBold(True)
-        self.setFont(font)
+        self.setFont(style.bold_font(self.font()))
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
@@ -47,6 +50,8 @@ class GroupHeader(QWidget):
     def toggle(self) -> None:
         self.expanded = not self.expanded
         self.update()
+        if self.body is not None:
+            self.body.setVisible(self.expanded)
         self.toggled.emit(self.expanded)
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt override)
@@ -93,9 +98,9 @@ class GroupSection(QWidget):
         self.header = GroupHeader(group.label or group.id, icons.icon(group.icon, packages, fallback=False),
                                   not group.collapsed, self)
         self.header.setObjectName("groupHeader")
-        self.header.toggled.connect(self._toggled)
         layout.addWidget(self.header)
         self.body = QWidget(self)
+        self.header.body = self.body  # folded and unfolded by the header itself
         self.body_layout = QVBoxLayout(self.body)
         self.body_layout.setContentsMargins(8, 0, 4, 0)
         self.body_layout.setSpacing(3)
@@ -106,9 +111,6 @@ class GroupSection(QWidget):
     @property
     def collapsed(self) -> bool:
         return self.body.isHidden()
-
-    def _toggled(self, expanded: bool) -> None:
-        self.body.setVisible(expanded)
 
     def toggle(self) -> None:
         self.header.toggle()
