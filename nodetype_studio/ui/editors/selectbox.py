@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QComboBox, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSizePolicy, QToolButton, QWidget,
@@ -163,6 +163,7 @@ class SelectBoxEditor(EditorWidget):
     def _view(self):
         return self.list if self.list is not None else self.combo.view()
 
+    @Slot(str)  # a declared slot connects faster than a plain method
     def _filter(self, text: str) -> None:
         needle = text.casefold().strip()
         view = self._view()
@@ -190,15 +191,18 @@ class SelectBoxEditor(EditorWidget):
 
     # -- filling ---------------------------------------------------------------------------------
     def _header_font(self) -> QFont:
-        if self._bold is None:  # one font for all group rows of this box
-            self._bold = QFont(self.font())
-            self._bold.setBold(True)
+        if self._bold is None:  # one font for all group rows (shared by every box with this font)
+            self._bold = style.bold_font(self.font())
         return self._bold
 
     def _fill(self) -> None:
         self.rows = []
         if self.combo is not None:
-            self.combo.clear()
+            if self.combo.count():
+                self.combo.clear()
+            if not any(option.icon for option in self.options):
+                self._fill_combo_plain()
+                return
         else:
             self.list.clear()
         for group, options in grouped(self.options):
@@ -207,6 +211,31 @@ class SelectBoxEditor(EditorWidget):
             for option in options:
                 self._append(Row("option", option.label, option.value), option)
         self._option_rows = len(self.rows)
+
+    def _fill_combo_plain(self) -> None:
+        """Choices without icons go into the combo box in one call (one model insertion, not one per row);
+        group headers and disabled choices are then adjusted as ``_append`` does."""
+        rows = self.rows
+        special: list[int] = []
+        for group, options in grouped(self.options):
+            if group is not None:
+                special.append(len(rows))
+                rows.append(Row("group", group))
+            for option in options:
+                if option.disabled:
+                    special.append(len(rows))
+                rows.append(Row("option", option.label, option.value))
+        self._option_rows = len(rows)
+        self.combo.addItems([row.label for row in rows])
+        if special:
+            model = self.combo.model()
+            for index in special:
+                item = model.item(index)
+                if rows[index].kind == "group":
+                    item.setFlags(Qt.NoItemFlags)
+                    item.setFont(self._header_font())
+                else:
+                    item.setEnabled(False)
 
     def _append(self, row: Row, option: SelectOption | None = None) -> None:
         index = len(self.rows)
@@ -360,6 +389,7 @@ class SelectBoxEditor(EditorWidget):
             self.binding.reload()
 
     # -- user edits -----------------------------------------------------------------------------
+    @Slot(int)  # a declared slot connects faster than a plain method
     def _combo_activated(self, index: int) -> None:
         if not 0 <= index < len(self.rows) or self.rows[index].kind == "group":
             return
@@ -367,6 +397,7 @@ class SelectBoxEditor(EditorWidget):
         self.commit(value)
         self.show_value(value)
 
+    @Slot()  # a declared slot connects faster than a plain method
     def _clear(self) -> None:
         self.commit([] if self.multiple else "")
         self.show_value(self.value())
