@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QDoubleValidator, QIntValidator
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QSlider, QWidget
 
@@ -128,6 +128,7 @@ class RangeEditor(EditorWidget):
         return self.value_button.text()
 
     # -- edits -------------------------------------------------------------------------------
+    @Slot(int)  # a declared slot connects faster than a plain method
     def _slid(self, position: int) -> None:
         if self._showing:
             return
@@ -153,6 +154,7 @@ class RangeEditor(EditorWidget):
         self.value_input.selectAll()
         return self.value_input
 
+    @Slot()  # a declared slot connects faster than a plain method
     def _typed_value(self) -> None:
         if self.value_input is None or self.value_input.isHidden():
             return
