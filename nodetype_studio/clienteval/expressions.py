@@ -24,7 +24,7 @@ ELEMENT_RULES: tuple[tuple[tuple[str, ...], frozenset | None, frozenset], ...] =
     (("ui", "inspector", "views"), frozenset({"label", "view", "viewOptions", "helpMessage"}), frozenset()),
     (("ui", "creationDialog", "elements"), None, frozenset()),
 )
-#: Parts of each property (and 9.0 reference) that the inspector evaluates.
+#: Parts of each property (and 9.0 reference) that the inspector evaluates (all below ``ui``).
 ITEM_PARTS: tuple[tuple[str, ...], ...] = (
     ("ui", "label"),
     ("ui", "inspector", "editor"),
@@ -130,10 +130,11 @@ def evaluated_strings(config: Mapping) -> Iterator[tuple[Path, str]]:
         if not _is_mapping(items):
             continue
         for name, item in items.items():
-            if not _is_mapping(item):
+            ui = item.get("ui") if _is_mapping(item) else None
+            if ui is None or not _is_mapping(ui):  # every item part is below `ui`
                 continue
             for part in ITEM_PARTS:
-                value = _get(item, part)
+                value = _get(ui, part[1:])
                 if value is not None:
                     _collect(value, (container, name) + part, found)
     yield from found

@@ -80,7 +80,8 @@ class RangeEditor(EditorWidget):
         self.value_input: QLineEdit | None = None
         self.unit_label = QLabel(self.unit, self)
         self.unit_label.setObjectName("unitLabel")
-        self.unit_label.setVisible(bool(self.unit))
+        if not self.unit:
+            self.unit_label.hide()
         for widget, stretch in ((self.min_label, 0), (self.slider, 1), (self.max_label, 0),
                                 (self.value_button, 0), (self.unit_label, 0)):
             row.addWidget(widget, stretch)
@@ -119,7 +120,9 @@ class RangeEditor(EditorWidget):
         self._show_display()
 
     def _show_display(self) -> None:
-        if self.value_input is not None and not self.value_input.isHidden():
+        if self.value_input is None:
+            return  # never typed in: the value display was never hidden
+        if not self.value_input.isHidden():
             self.value_input.hide()
         self.value_button.show()
 
