@@ -11,12 +11,13 @@ from nodetype_studio.ui.layout import GroupView
 
 
 WRAP_FROM = 40  # characters: shorter labels stay on one line (wrapping costs layout work)
+_IGNORED, _PREFERRED = QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred  # looked up once, set per label
 
 
 def fit_label(label: QLabel, text: str) -> None:
     """Never let a label widen the inspector: long labels with spaces wrap, others are clipped
     (the full text is in the tooltip)."""
-    label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+    label.setSizePolicy(_IGNORED, _PREFERRED)
     if len(text) > WRAP_FROM:
         label.setToolTip(text)
         if " " in text:
@@ -38,11 +39,11 @@ class GroupHeader(QWidget):
         self.icon = icon
         self.expanded = expanded
         self.body: QWidget | None = None
-        self.setFocusPolicy(Qt.StrongFocus)
-        self.setCursor(Qt.PointingHandCursor)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setAccessibleName(text)
         self.setFont(style.bold_font(self.font()))
-        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
         return QSize(120, self.fontMetrics().height() + 12)
@@ -55,7 +56,7 @@ class GroupHeader(QWidget):
         self.toggled.emit(self.expanded)
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt override)
-        if event.button() == Qt.LeftButton:
+        if event.button() == Qt.MouseButton.LeftButton:
             self.toggle()
 
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt override)
@@ -77,9 +78,9 @@ class GroupHeader(QWidget):
         arrow_width = self.fontMetrics().horizontalAdvance(arrow) + 8
         painter.setPen(self.palette().color(QPalette.WindowText))
         text_rect = rect.adjusted(x, 0, -arrow_width, 0)
-        painter.drawText(text_rect, Qt.AlignVCenter | Qt.AlignLeft,
-                         self.fontMetrics().elidedText(self.text, Qt.ElideRight, text_rect.width()))
-        painter.drawText(rect.adjusted(0, 0, -6, 0), Qt.AlignVCenter | Qt.AlignRight, arrow)
+        painter.drawText(text_rect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                         self.fontMetrics().elidedText(self.text, Qt.TextElideMode.ElideRight, text_rect.width()))
+        painter.drawText(rect.adjusted(0, 0, -6, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, arrow)
         if self.hasFocus():
             painter.setPen(self.palette().color(QPalette.Highlight))
             painter.drawRect(rect.adjusted(0, 0, -1, -1))
@@ -131,5 +132,5 @@ class HelpRow(QWidget):
         self.button.setIcon(icons.icon("fas fa-question-circle"))
         self.button.setAutoRaise(True)
         self.button.setToolTip("Help")
-        row.addWidget(self.button, 0, Qt.AlignTop)
+        row.addWidget(self.button, 0, Qt.AlignmentFlag.AlignTop)
         self.panel: QLabel | None = None

@@ -69,7 +69,7 @@ class EditorWidget(QWidget):
             label.setObjectName(name)
             style.tint(label, colour)
             label.setWordWrap(True)
-            label.setTextFormat(Qt.PlainText)
+            label.setTextFormat(Qt.TextFormat.PlainText)
             self._layout.addWidget(label)
         label.setText("\n".join(lines))
         label.show()
@@ -111,7 +111,7 @@ class EditorWidget(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(4)
         row.addWidget(widget, 1)
-        row.addWidget(marker, 0, Qt.AlignTop)
+        row.addWidget(marker, 0, Qt.AlignmentFlag.AlignTop)
         self._layout.addLayout(row)
 
     def add_widget(self, widget: QWidget) -> None:

@@ -19,7 +19,7 @@ class BooleanEditor(EditorWidget):
         super().__init__(ctx, parent)
         self.checkbox = QCheckBox(ctx.label, self)
         # A long label must not widen the inspector; it is clipped, the tooltip has it in full.
-        self.checkbox.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
+        self.checkbox.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.checkbox.setToolTip(ctx.label)
         self.checkbox.clicked.connect(self._clicked)
         self.add_field(self.checkbox)

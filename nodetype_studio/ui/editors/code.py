@@ -88,7 +88,7 @@ class CodeEditor(EditorWidget):
         self.mode, self.mode_note = resolve_mode(ctx.option("highlightingMode"))
         if ctx.label:
             self.label = QLabel(ctx.label, self)
-            self.label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+            self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             self.label.setToolTip(ctx.label)
             self.add_widget(self.label)
         self.button = QPushButton(icons.icon("fas fa-code"), ctx.text(ctx.option("buttonLabel", ""), "codeEditor", "buttonLabel"), self)
@@ -105,7 +105,7 @@ class CodeEditor(EditorWidget):
             self.preview = QLabel(self)
             self.preview.setObjectName("codePreview")
             self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
-            self.preview.setTextFormat(Qt.PlainText)
+            self.preview.setTextFormat(Qt.TextFormat.PlainText)
             style.tint(self.preview, style.MUTED)
             self.add_widget(self.preview)
         lines = text.splitlines()

@@ -184,7 +184,7 @@ class DateTimeEditor(EditorWidget):
         if placeholder not in (None, ""):
             self.display.setPlaceholderText(ctx.text(placeholder))
         self.picker_action = self.display.addAction(
-            icons.icon("fas fa-clock" if self.mode.kind == "time" else "fas fa-calendar-alt"), QLineEdit.TrailingPosition
+            icons.icon("fas fa-clock" if self.mode.kind == "time" else "fas fa-calendar-alt"), QLineEdit.ActionPosition.TrailingPosition
         )
         self.picker_action.setToolTip("Choose a time" if self.mode.kind == "time" else "Choose a date")
         self.picker_action.triggered.connect(self.toggle_picker)

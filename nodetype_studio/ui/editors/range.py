@@ -37,7 +37,7 @@ class _ClickableValue(QLabel):
     """The current value; a click asks the editor to turn it into a field to type a value."""
 
     def mousePressEvent(self, event):  # noqa: N802 (Qt override)
-        if self.isEnabled() and event.button() == Qt.LeftButton:
+        if self.isEnabled() and event.button() == Qt.MouseButton.LeftButton:
             self.parent().start_typing()
 
 
@@ -69,7 +69,7 @@ class RangeEditor(EditorWidget):
         self.max_label = QLabel(ctx.text(max_label) if max_label not in (None, "") else _show(maximum) + self.unit, self)
         self.min_label.setObjectName("minLabel")
         self.max_label.setObjectName("maxLabel")
-        self.slider = QSlider(Qt.Horizontal, self)
+        self.slider = QSlider(Qt.Orientation.Horizontal, self)
         self.slider.setRange(0, max(0, round((maximum - minimum) / step)))
         self.slider.setPageStep(max(1, self.slider.maximum() // 10))
         self.slider.valueChanged.connect(self._slid)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem
 from PySide6.QtWidgets import (
     QComboBox, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSizePolicy, QToolButton, QWidget,
 )
@@ -88,7 +88,7 @@ class SelectBoxEditor(EditorWidget):
         else:
             self.combo = QComboBox(self)
             # Long labels (or placeholders) must not widen a narrow inspector: take the width given.
-            self.combo.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
+            self.combo.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             self.combo.activated.connect(self._combo_activated)
             if self.allow_empty and self.placeholder:
                 self.combo.setPlaceholderText(self.placeholder)
@@ -226,16 +226,21 @@ class SelectBoxEditor(EditorWidget):
                     special.append(len(rows))
                 rows.append(Row("option", option.label, option.value))
         self._option_rows = len(rows)
-        self.combo.addItems([row.label for row in rows])
-        if special:
-            model = self.combo.model()
-            for index in special:
-                item = model.item(index)
-                if rows[index].kind == "group":
-                    item.setFlags(Qt.NoItemFlags)
-                    item.setFont(self._header_font())
-                else:
-                    item.setEnabled(False)
+        if not special:
+            self.combo.addItems([row.label for row in rows])
+            return
+        # Items as QComboBox.addItem makes them, with group headers and disabled choices adjusted
+        # before they go into the model: adjusting them afterwards makes the combo box react to each
+        # change (size hint, current text) as if the choices had changed.
+        items = [QStandardItem(row.label) for row in rows]
+        for index in special:
+            item = items[index]
+            if rows[index].kind == "group":
+                item.setFlags(Qt.ItemFlag.NoItemFlags)
+                item.setFont(self._header_font())
+            else:
+                item.setEnabled(False)
+        self.combo.model().invisibleRootItem().appendRows(items)
 
     def _append(self, row: Row, option: SelectOption | None = None) -> None:
         index = len(self.rows)
@@ -250,7 +255,7 @@ class SelectBoxEditor(EditorWidget):
             if row.kind != "option" or not enabled:
                 item = self.combo.model().item(index)
                 if row.kind == "group":
-                    item.setFlags(Qt.NoItemFlags)
+                    item.setFlags(Qt.ItemFlag.NoItemFlags)
                     item.setFont(self._header_font())
                 elif row.kind == "invalid":
                     item.setForeground(QBrush(INVALID_COLOR))
@@ -261,11 +266,11 @@ class SelectBoxEditor(EditorWidget):
         if icon_name:
             item.setIcon(icons.icon(icon_name, self.ctx.packages))
         if row.kind == "group":
-            item.setFlags(Qt.NoItemFlags)
+            item.setFlags(Qt.ItemFlag.NoItemFlags)
             item.setFont(self._header_font())
         else:
-            item.setFlags(Qt.ItemIsUserCheckable | (Qt.ItemIsEnabled if enabled else Qt.NoItemFlags))
-            item.setCheckState(Qt.Unchecked)
+            item.setFlags(Qt.ItemFlag.ItemIsUserCheckable | (Qt.ItemFlag.ItemIsEnabled if enabled else Qt.ItemFlag.NoItemFlags))
+            item.setCheckState(Qt.CheckState.Unchecked)
             if row.kind == "invalid":
                 item.setForeground(QBrush(INVALID_COLOR))
         self.list.addItem(item)
@@ -346,7 +351,7 @@ class SelectBoxEditor(EditorWidget):
             if row.kind == "group":
                 continue
             labels[row.value] = row.label
-            state = Qt.Checked if row.value in chosen else Qt.Unchecked
+            state = Qt.CheckState.Checked if row.value in chosen else Qt.CheckState.Unchecked
             item = self.list.item(index)
             if item.checkState() != state:
                 item.setCheckState(state)
@@ -410,9 +415,9 @@ class SelectBoxEditor(EditorWidget):
             return
         value = self.rows[index].value
         current = self._selected(self.value())
-        if item.checkState() == Qt.Checked and value not in current:
+        if item.checkState() == Qt.CheckState.Checked and value not in current:
             current.append(value)
-        elif item.checkState() != Qt.Checked and value in current:
+        elif item.checkState() != Qt.CheckState.Checked and value in current:
             current.remove(value)
         self.commit(current)
         self.show_value(current)
