@@ -179,6 +179,7 @@ class InspectorWidget(QWidget):
         while layout.count():
             old = layout.takeAt(0).widget()
             if old is not None:  # detached at once: it is no longer part of the inspector
+                old.hide()  # hidden first: detaching a hidden page is cheaper than detaching a shown one
                 old.setParent(None)
                 old.deleteLater()
         if page is not None:

@@ -12,6 +12,11 @@ from nodetype_studio.ui.layout import GroupView
 
 WRAP_FROM = 40  # characters: shorter labels stay on one line (wrapping costs layout work)
 _IGNORED, _PREFERRED = QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred  # looked up once, set per label
+# Looked up once for every header paint.
+_MIDLIGHT, _WINDOW_TEXT, _HIGHLIGHT = QPalette.ColorRole.Midlight, QPalette.ColorRole.WindowText, QPalette.ColorRole.Highlight
+_LEFT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+_RIGHT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight
+_ELIDE_RIGHT = Qt.TextElideMode.ElideRight
 
 
 def fit_label(label: QLabel, text: str) -> None:
@@ -68,21 +73,22 @@ class GroupHeader(QWidget):
     def paintEvent(self, _event) -> None:  # noqa: N802 (Qt override)
         painter = QPainter(self)
         rect = self.rect()
-        painter.fillRect(rect, self.palette().color(QPalette.Midlight))
+        palette = self.palette()
+        metrics = self.fontMetrics()
+        painter.fillRect(rect, palette.color(_MIDLIGHT))
         x = 6
         if not self.icon.isNull():
             size = 16
             painter.drawPixmap(x, (rect.height() - size) // 2, self.icon.pixmap(size, size))
             x += size + 6
         arrow = "\u25be" if self.expanded else "\u25b8"
-        arrow_width = self.fontMetrics().horizontalAdvance(arrow) + 8
-        painter.setPen(self.palette().color(QPalette.WindowText))
+        arrow_width = metrics.horizontalAdvance(arrow) + 8
+        painter.setPen(palette.color(_WINDOW_TEXT))
         text_rect = rect.adjusted(x, 0, -arrow_width, 0)
-        painter.drawText(text_rect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-                         self.fontMetrics().elidedText(self.text, Qt.TextElideMode.ElideRight, text_rect.width()))
-        painter.drawText(rect.adjusted(0, 0, -6, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, arrow)
+        painter.drawText(text_rect, _LEFT, metrics.elidedText(self.text, _ELIDE_RIGHT, text_rect.width()))
+        painter.drawText(rect.adjusted(0, 0, -6, 0), _RIGHT, arrow)
         if self.hasFocus():
-            painter.setPen(self.palette().color(QPalette.Highlight))
+            painter.setPen(palette.color(_HIGHLIGHT))
             painter.drawRect(rect.adjusted(0, 0, -1, -1))
         painter.end()
 
