@@ -49,6 +49,19 @@ class SelectBoxEditor(EditorWidget):
     #: A data-source answer arrived (DataSourceResult, good or bad) and is shown.
     dataSourceAnswered = Signal(object)
 
+    # Defaults as class attributes (cheaper than setting each on every new box).
+    binding = None  # DataSourceBinding when the inspector provides a data-source session
+    search: QLineEdit | None = None
+    combo: QComboBox | None = None
+    summary: QLabel | None = None
+    clear_button: QToolButton | None = None
+    status: QLabel | None = None  # created when there is something to say
+    _loading = False
+    _option_rows = 0  # rows before the invalid-value rows
+    _populating = False
+    _tinted = False
+    _bold: QFont | None = None
+
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
         self.query = DataSourceQuery.from_options(ctx.option)
@@ -61,21 +74,10 @@ class SelectBoxEditor(EditorWidget):
         self.placeholder = ctx.text(placeholder, "selectBoxEditor", "placeholder") if placeholder not in (None, "") else ""
         self.minimum_for_search = ctx.option("minimumResultsForSearch")
         self.data_source = self.query.key if self.query is not None else None
-        self.binding = None  # DataSourceBinding when the inspector provides a data-source session
         self.options: list[SelectOption] = []
         self.options_loaded = self.query is None
-        self._loading = False
         self.rows: list[Row] = []
-        self._option_rows = 0  # rows before the invalid-value rows
-        self.search: QLineEdit | None = None
-        self.combo: QComboBox | None = None
-        self.list: QListWidget | None = None
-        self.summary: QLabel | None = None
-        self.clear_button: QToolButton | None = None
-        self.status: QLabel | None = None  # created when there is something to say
-        self._populating = False
-        self._tinted = False
-        self._bold: QFont | None = None
+        self.list: QListWidget | None = None  # (not a class attribute: it would shadow the builtin there)
 
         if self.multiple:
             self.summary = QLabel(self)
