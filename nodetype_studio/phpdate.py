@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import calendar
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import datetime, timedelta
 
 DATE_LETTERS = frozenset("yYFmMntdDjlNSw")
@@ -131,6 +132,7 @@ class FormatMode:
         return "time" if self.has_time else "date"
 
 
+@lru_cache(maxsize=256)  # one per DateTime editor built; formats repeat and the mode is immutable
 def format_mode(fmt: str) -> FormatMode:
     """Picker mode by the letters present (a format with neither part is treated as date-only)."""
     letters = {ch for ch, escaped in _letters(fmt or "") if not escaped}

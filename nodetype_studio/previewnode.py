@@ -95,6 +95,25 @@ class DateProblem(ValueError):
     """A DateTime default that cannot be resolved."""
 
 
+_ABSOLUTE_ISO = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})")
+
+
+def _absolute_iso(text: str) -> str | None:
+    """The stored form of an ISO 8601 date-time with an explicit offset (None for anything else).
+
+    Such a value names one moment whatever ``now`` is, so it needs no relative-date parsing: the
+    common case of DateTime defaults, typed again for every preview.
+    """
+    text = text.strip()
+    if not _ABSOLUTE_ISO.fullmatch(text):
+        return None
+    try:
+        parsed = datetime.fromisoformat(text)
+    except ValueError:  # e.g. a month 13: the full parser says why
+        return None
+    return iso8601(parsed) if parsed.tzinfo is not None else None
+
+
 def _as_datetime(value: Any, now: datetime) -> Any:
     if isinstance(value, datetime):
         return iso8601(value if value.tzinfo else value.replace(tzinfo=now.tzinfo))
@@ -105,6 +124,9 @@ def _as_datetime(value: Any, now: datetime) -> Any:
     if isinstance(value, str):
         if not value.strip():
             return ""
+        absolute = _absolute_iso(value)
+        if absolute is not None:
+            return absolute
         try:
             return iso8601(resolve_date(value, now))
         except UnparsableDate as exc:
@@ -152,6 +174,7 @@ class PreviewNode:
         self.types: dict[str, Any] = {}
         self.defaults: dict[str, Any] = {}
         self.problems: dict[str, str] = {}
+        now = None  # one moment for every relative DateTime default, taken when the first needs it
         for name, config in (properties or {}).items():
             if not isinstance(config, Mapping):
                 continue
@@ -161,7 +184,9 @@ class PreviewNode:
                 default = config.get("defaultValue")
                 if default is None and prop_type == "references":
                     default = []  # the CMS hands multiple references to the inspector as a list, never null
-                self.defaults[name] = coerce_value(prop_type, default, self.now)
+                if now is None and default is not None and prop_type == "DateTime":
+                    now = self.now
+                self.defaults[name] = coerce_value(prop_type, default, now)
             except DateProblem as exc:
                 self.problems[name] = f"defaultValue {config.get('defaultValue')!r} is not a date: {exc}"
                 self.defaults[name] = config.get("defaultValue")

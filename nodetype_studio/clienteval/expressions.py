@@ -24,7 +24,7 @@ ELEMENT_RULES: tuple[tuple[tuple[str, ...], frozenset | None, frozenset], ...] =
     (("ui", "inspector", "views"), frozenset({"label", "view", "viewOptions", "helpMessage"}), frozenset()),
     (("ui", "creationDialog", "elements"), None, frozenset()),
 )
-#: Parts of each property (and 9.0 reference) that the inspector evaluates.
+#: Parts of each property (and 9.0 reference) that the inspector evaluates (all below ``ui``).
 ITEM_PARTS: tuple[tuple[str, ...], ...] = (
     ("ui", "label"),
     ("ui", "inspector", "editor"),
@@ -70,20 +70,29 @@ def expression_of(value: str) -> str:
 
 def walk_strings(value, path: Path = ()) -> Iterator[tuple[Path, str]]:
     """Every ClientEval string below ``value`` (maps and lists at any depth)."""
-    if isinstance(value, Mapping):
+    found: list[tuple[Path, str]] = []
+    _collect(value, path, found)
+    return iter(found)
+
+
+def _collect(value, path: Path, found: list) -> None:
+    # Called for every value of every inspector part of every node type shown: strings and dicts
+    # (what the model gives) are tested first, the abstract Mapping check only for anything else.
+    if isinstance(value, str):
+        if value.startswith(PREFIX):
+            found.append((path, value))
+    elif isinstance(value, dict) or isinstance(value, Mapping):
         for key, child in value.items():
-            yield from walk_strings(child, path + (key,))
+            _collect(child, path + (key,), found)
     elif isinstance(value, list):
         for index, child in enumerate(value):
-            yield from walk_strings(child, path + (index,))
-    elif is_client_eval(value):
-        yield path, value
+            _collect(child, path + (index,), found)
 
 
 def _get(config, path: tuple):
     current = config
     for key in path:
-        if not isinstance(current, Mapping):
+        if current is None or not (isinstance(current, dict) or isinstance(current, Mapping)):
             return None
         current = current.get(key)
     return current
@@ -104,28 +113,35 @@ def evaluated_strings(config: Mapping) -> Iterator[tuple[Path, str]]:
     """(path, full ClientEval string) for every place the CMS evaluates."""
     if not isinstance(config, Mapping):
         return
+    found: list[tuple[Path, str]] = []
     for container, only, never in ELEMENT_RULES:
         entries = _get(config, container)
-        if not isinstance(entries, Mapping):
+        if not _is_mapping(entries):
             continue
         for entry_id, entry in entries.items():
-            if not isinstance(entry, Mapping):
+            if not _is_mapping(entry):
                 continue
             for key, value in entry.items():
                 if key in never or (only is not None and key not in only):
                     continue
-                yield from walk_strings(value, container + (entry_id, key))
+                _collect(value, container + (entry_id, key), found)
     for container in ITEM_CONTAINERS:
         items = config.get(container)
-        if not isinstance(items, Mapping):
+        if not _is_mapping(items):
             continue
         for name, item in items.items():
-            if not isinstance(item, Mapping):
+            ui = item.get("ui") if _is_mapping(item) else None
+            if ui is None or not _is_mapping(ui):  # every item part is below `ui`
                 continue
             for part in ITEM_PARTS:
-                value = _get(item, part)
+                value = _get(ui, part[1:])
                 if value is not None:
-                    yield from walk_strings(value, (container, name) + part)
+                    _collect(value, (container, name) + part, found)
+    yield from found
+
+
+def _is_mapping(value) -> bool:
+    return isinstance(value, dict) or isinstance(value, Mapping)
 
 
 def _matches(pattern: tuple, path: tuple) -> bool:

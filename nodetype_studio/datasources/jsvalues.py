@@ -45,6 +45,8 @@ def js_number(value: float) -> str:
 
 def js_string(value: Any) -> str:
     """``String(value)`` for values that come from YAML or JSON."""
+    if type(value) is str:  # the common case first (a str subclass still goes through str())
+        return value
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -61,6 +63,8 @@ def js_string(value: Any) -> str:
 
 
 def js_truthy(value: Any) -> bool:
+    if isinstance(value, str):
+        return value != ""
     if isinstance(value, (Mapping, list)):
         return True
     if isinstance(value, float) and math.isnan(value):

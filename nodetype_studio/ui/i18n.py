@@ -112,7 +112,9 @@ class Translator:
             return ""
         if not isinstance(value, str):
             return str(value)
-        if value.strip() == "i18n" and generated:
+        if ":" not in value:  # no translation id has no colon (the common case: a plain label)
+            if not (generated and value.strip() == "i18n"):
+                return value
             value = generated
         if split_id(value) is None:
             return value

@@ -80,7 +80,7 @@ class InspectorWidget(QWidget):
         title_font = QFont(self.title.font())
         title_font.setBold(True)
         self.title.setFont(title_font)
-        self.title.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         header.addWidget(self.title, 1)
         self.reset_button = QPushButton(icons.icon("fas fa-undo"), "Reset", self)
         self.reset_button.setToolTip("Restore the default values")
@@ -98,7 +98,7 @@ class InspectorWidget(QWidget):
         self.empty_note = QLabel("This node type has no properties to edit in the inspector.", self)
         self.empty_note.setObjectName("emptyNote")
         self.empty_note.setWordWrap(True)
-        self.empty_note.setAlignment(Qt.AlignCenter)
+        self.empty_note.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_note.hide()
         outer.addWidget(self.empty_note)
 
@@ -163,8 +163,8 @@ class InspectorWidget(QWidget):
     def _scroll_area() -> QScrollArea:
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # The scroll area keeps one host for good and each build swaps the page inside it: setting a
         # new scroll widget lays the page out twice (at its size hint, then at the viewport width).
         host = QWidget()
@@ -179,6 +179,7 @@ class InspectorWidget(QWidget):
         while layout.count():
             old = layout.takeAt(0).widget()
             if old is not None:  # detached at once: it is no longer part of the inspector
+                old.hide()  # hidden first: detaching a hidden page is cheaper than detaching a shown one
                 old.setParent(None)
                 old.deleteLater()
         if page is not None:
@@ -302,7 +303,7 @@ class InspectorWidget(QWidget):
         if row.panel is None:
             row.panel = QLabel(row.parentWidget())
             row.panel.setObjectName(f"help:{name}")
-            row.panel.setTextFormat(Qt.RichText)
+            row.panel.setTextFormat(Qt.TextFormat.RichText)
             row.panel.setWordWrap(True)
             row.panel.setOpenExternalLinks(True)
             style.panel(row.panel, "#eef3f8")

@@ -3,20 +3,26 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QFont, QPainter, QPalette
+from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
-from nodetype_studio.ui import icons
+from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.layout import GroupView
 
 
 WRAP_FROM = 40  # characters: shorter labels stay on one line (wrapping costs layout work)
+_IGNORED, _PREFERRED = QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred  # looked up once, set per label
+# Looked up once for every header paint.
+_MIDLIGHT, _WINDOW_TEXT, _HIGHLIGHT = QPalette.ColorRole.Midlight, QPalette.ColorRole.WindowText, QPalette.ColorRole.Highlight
+_LEFT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+_RIGHT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight
+_ELIDE_RIGHT = Qt.TextElideMode.ElideRight
 
 
 def fit_label(label: QLabel, text: str) -> None:
     """Never let a label widen the inspector: long labels with spaces wrap, others are clipped
     (the full text is in the tooltip)."""
-    label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+    label.setSizePolicy(_IGNORED, _PREFERRED)
     if len(text) > WRAP_FROM:
         label.setToolTip(text)
         if " " in text:
@@ -24,7 +30,11 @@ def fit_label(label: QLabel, text: str) -> None:
 
 
 class GroupHeader(QWidget):
-    """The clickable bar of a group: icon, bold label and a fold arrow, painted in one widget."""
+    """The clickable bar of a group: icon, bold label and a fold arrow, painted in one widget.
+
+    ``body`` (set by the section) is shown or hidden directly when the header is toggled, before
+    ``toggled`` is emitted (a plain call is cheaper than one more signal connection per group).
+    """
 
     toggled = Signal(bool)
 
@@ -33,13 +43,12 @@ class GroupHeader(QWidget):
         self.text = text
         self.icon = icon
         self.expanded = expanded
-        self.setFocusPolicy(Qt.StrongFocus)
-        self.setCursor(Qt.PointingHandCursor)
+        self.body: QWidget | None = None
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setAccessibleName(text)
-        font = QFont(self.font())
-        font.setBold(True)
-        self.setFont(font)
-        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
+        self.setFont(style.bold_font(self.font()))
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
         return QSize(120, self.fontMetrics().height() + 12)
@@ -47,10 +56,12 @@ class GroupHeader(QWidget):
     def toggle(self) -> None:
         self.expanded = not self.expanded
         self.update()
+        if self.body is not None:
+            self.body.setVisible(self.expanded)
         self.toggled.emit(self.expanded)
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt override)
-        if event.button() == Qt.LeftButton:
+        if event.button() == Qt.MouseButton.LeftButton:
             self.toggle()
 
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt override)
@@ -62,21 +73,22 @@ class GroupHeader(QWidget):
     def paintEvent(self, _event) -> None:  # noqa: N802 (Qt override)
         painter = QPainter(self)
         rect = self.rect()
-        painter.fillRect(rect, self.palette().color(QPalette.Midlight))
+        palette = self.palette()
+        metrics = self.fontMetrics()
+        painter.fillRect(rect, palette.color(_MIDLIGHT))
         x = 6
         if not self.icon.isNull():
             size = 16
             painter.drawPixmap(x, (rect.height() - size) // 2, self.icon.pixmap(size, size))
             x += size + 6
         arrow = "\u25be" if self.expanded else "\u25b8"
-        arrow_width = self.fontMetrics().horizontalAdvance(arrow) + 8
-        painter.setPen(self.palette().color(QPalette.WindowText))
+        arrow_width = metrics.horizontalAdvance(arrow) + 8
+        painter.setPen(palette.color(_WINDOW_TEXT))
         text_rect = rect.adjusted(x, 0, -arrow_width, 0)
-        painter.drawText(text_rect, Qt.AlignVCenter | Qt.AlignLeft,
-                         self.fontMetrics().elidedText(self.text, Qt.ElideRight, text_rect.width()))
-        painter.drawText(rect.adjusted(0, 0, -6, 0), Qt.AlignVCenter | Qt.AlignRight, arrow)
+        painter.drawText(text_rect, _LEFT, metrics.elidedText(self.text, _ELIDE_RIGHT, text_rect.width()))
+        painter.drawText(rect.adjusted(0, 0, -6, 0), _RIGHT, arrow)
         if self.hasFocus():
-            painter.setPen(self.palette().color(QPalette.Highlight))
+            painter.setPen(palette.color(_HIGHLIGHT))
             painter.drawRect(rect.adjusted(0, 0, -1, -1))
         painter.end()
 
@@ -93,9 +105,9 @@ class GroupSection(QWidget):
         self.header = GroupHeader(group.label or group.id, icons.icon(group.icon, packages, fallback=False),
                                   not group.collapsed, self)
         self.header.setObjectName("groupHeader")
-        self.header.toggled.connect(self._toggled)
         layout.addWidget(self.header)
         self.body = QWidget(self)
+        self.header.body = self.body  # folded and unfolded by the header itself
         self.body_layout = QVBoxLayout(self.body)
         self.body_layout.setContentsMargins(8, 0, 4, 0)
         self.body_layout.setSpacing(3)
@@ -106,9 +118,6 @@ class GroupSection(QWidget):
     @property
     def collapsed(self) -> bool:
         return self.body.isHidden()
-
-    def _toggled(self, expanded: bool) -> None:
-        self.body.setVisible(expanded)
 
     def toggle(self) -> None:
         self.header.toggle()
@@ -129,5 +138,5 @@ class HelpRow(QWidget):
         self.button.setIcon(icons.icon("fas fa-question-circle"))
         self.button.setAutoRaise(True)
         self.button.setToolTip("Help")
-        row.addWidget(self.button, 0, Qt.AlignTop)
+        row.addWidget(self.button, 0, Qt.AlignmentFlag.AlignTop)
         self.panel: QLabel | None = None

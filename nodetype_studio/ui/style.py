@@ -44,3 +44,18 @@ def panel(widget: QWidget, background: str) -> QWidget:
     widget.setPalette(palette)
     widget.setAutoFillBackground(True)
     return widget
+
+
+_bold_fonts: dict[str, QFont] = {}
+
+
+def bold_font(base: QFont) -> QFont:
+    """A bold copy of ``base``, shared by every widget that asks for it (one copy per widget would
+    cost a font copy and resolution each)."""
+    key = base.key()
+    font = _bold_fonts.get(key)
+    if font is None:
+        font = QFont(base)
+        font.setBold(True)
+        _bold_fonts[key] = font
+    return font

@@ -31,6 +31,23 @@ def test_grouped_choices_are_sorted_by_group_first(make_editor):
     assert not header.isEnabled() and header.font().bold()
 
 
+def test_grouped_choices_without_icons_look_the_same(make_editor):
+    # Boxes without icons are filled in one go: headers and disabled choices must still show as such.
+    plain = {key: {k: v for k, v in entry.items() if k != "icon"} for key, entry in FRUIT.items()}
+    plain["c"]["disabled"] = True
+    editor = make_editor("SelectBoxEditor", {"values": plain})
+    model = editor.combo.model()
+    assert [editor.combo.itemText(i) for i in range(editor.combo.count())] == [
+        "Red", "Apple", "Cherry", "Yellow", "Banana", "Lemon", "Without group", "Mystery"]
+    for row in (0, 3, 6):
+        assert not model.item(row).isEnabled() and not model.item(row).isSelectable() and model.item(row).font().bold()
+    assert not model.item(2).isEnabled() and model.item(1).isEnabled() and not model.item(1).font().bold()
+    editor.set_value("l")
+    assert editor.combo.currentText() == "Lemon"
+    editor.set_value("gone")
+    assert editor.combo.currentText() == 'Invalid value: "gone"'
+
+
 def test_grouped_multiple_list_is_sorted_the_same_way(make_editor):
     editor = make_editor("SelectBoxEditor", {"values": FRUIT, "multiple": True})
     assert [text for kind, text in editor.display_rows() if kind == "group"] == ["Red", "Yellow", "Without group"]

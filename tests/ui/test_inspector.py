@@ -52,9 +52,12 @@ def test_groups_show_label_and_fold(inspector, qtbot):
     assert main.header.text == "Main" and not main.header.icon.isNull()
     assert not main.collapsed
     qtbot.mouseClick(main.header, Qt.LeftButton)
-    assert main.collapsed
+    assert main.collapsed and not main.header.expanded
+    folded = []
+    main.header.toggled.connect(folded.append)
     main.toggle()
-    assert not main.collapsed
+    assert not main.collapsed and main.body.isVisible() and folded == [True]
+    assert main.header.font().bold()
     widget.select_tab("extras")
     more = widget.sections["more"]
     assert more.collapsed  # `collapsed: true`

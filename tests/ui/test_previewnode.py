@@ -107,3 +107,26 @@ def test_coerce_keeps_none_and_unknown_types():
     assert coerce_value("Neos\\Media\\Domain\\Model\\ImageInterface", {"__identity": "x"}) == {"__identity": "x"}
     assert coerce_value("integer", True) is True
     assert coerce_value("float", "1.5") == 1.5
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["2024-01-01T10:00:00+00:00", "2024-01-01T10:00:00.123456-05:30", "2024-01-01T10:00:00Z",
+     " 2024-06-30T23:59:59+14:00 ", "2024-01-01T10:00+01:00"],
+)
+def test_absolute_date_defaults_with_an_offset_store_what_the_full_parser_gives(text):
+    # These take a shortcut past the relative-date parser; the stored value must not change.
+    assert coerce_value("DateTime", text, NOW) == iso8601(resolve_date(text, NOW))
+    assert PreviewNode({"d": {"type": "DateTime", "defaultValue": text}}).defaults["d"] == iso8601(resolve_date(text, NOW))
+
+
+def test_an_impossible_absolute_date_default_is_still_a_problem():
+    node = PreviewNode({"d": {"type": "DateTime", "defaultValue": "2024-13-01T10:00:00+00:00"}})
+    assert "month must be in 1..12" in node.problems["d"]
+
+
+def test_relative_date_defaults_of_one_node_share_one_moment():
+    node = PreviewNode({"a": {"type": "DateTime", "defaultValue": "now"},
+                        "b": {"type": "DateTime", "defaultValue": "now"},
+                        "n": {"type": "integer", "defaultValue": 3}})
+    assert node.defaults["a"] == node.defaults["b"] and node.defaults["n"] == 3

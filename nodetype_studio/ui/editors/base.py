@@ -24,17 +24,20 @@ class EditorWidget(QWidget):
     #: True when the editor shows the property label itself (the inspector then shows none).
     has_own_label = False
 
+    # Defaults as class attributes: an attribute set on a Qt object costs more than on a plain one,
+    # and every editor of every inspector build would set them.
+    _value: Any = None
+    _errors: "list[str] | tuple" = ()
+    _error_label: QLabel | None = None
+    _note_label: QLabel | None = None
+    field: QWidget | None = None
+    #: Called as ``on_commit(value)`` after ``valueChanged`` (the inspector's hook; a plain call is
+    #: cheaper than one more signal connection per editor).
+    on_commit = None
+
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(parent)
         self.ctx = ctx
-        self._value: Any = None
-        self._errors: list[str] = []
-        self._error_label: QLabel | None = None
-        self._note_label: QLabel | None = None
-        self.field: QWidget | None = None
-        #: Called as ``on_commit(value)`` after ``valueChanged`` (the inspector's hook; a plain call is
-        #: cheaper than one more signal connection per editor).
-        self.on_commit = None
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(3)
@@ -69,7 +72,7 @@ class EditorWidget(QWidget):
             label.setObjectName(name)
             style.tint(label, colour)
             label.setWordWrap(True)
-            label.setTextFormat(Qt.PlainText)
+            label.setTextFormat(Qt.TextFormat.PlainText)
             self._layout.addWidget(label)
         label.setText("\n".join(lines))
         label.show()
@@ -111,7 +114,7 @@ class EditorWidget(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(4)
         row.addWidget(widget, 1)
-        row.addWidget(marker, 0, Qt.AlignTop)
+        row.addWidget(marker, 0, Qt.AlignmentFlag.AlignTop)
         self._layout.addLayout(row)
 
     def add_widget(self, widget: QWidget) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygments.lexers import get_lexer_by_name
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QPushButton, QSizePolicy, QVBoxLayout, QWidget,
@@ -88,7 +88,7 @@ class CodeEditor(EditorWidget):
         self.mode, self.mode_note = resolve_mode(ctx.option("highlightingMode"))
         if ctx.label:
             self.label = QLabel(ctx.label, self)
-            self.label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+            self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             self.label.setToolTip(ctx.label)
             self.add_widget(self.label)
         self.button = QPushButton(icons.icon("fas fa-code"), ctx.text(ctx.option("buttonLabel", ""), "codeEditor", "buttonLabel"), self)
@@ -105,7 +105,7 @@ class CodeEditor(EditorWidget):
             self.preview = QLabel(self)
             self.preview.setObjectName("codePreview")
             self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
-            self.preview.setTextFormat(Qt.PlainText)
+            self.preview.setTextFormat(Qt.TextFormat.PlainText)
             style.tint(self.preview, style.MUTED)
             self.add_widget(self.preview)
         lines = text.splitlines()
@@ -113,6 +113,7 @@ class CodeEditor(EditorWidget):
         self.preview.setText("\n".join(line[:60] for line in shown))
         self.preview.setVisible(bool(text))
 
+    @Slot()  # a declared slot connects faster than a plain method
     def open_dialog(self) -> CodeEditorDialog:
         """Open the full-screen editor (window-modal, returns at once); Apply commits the text."""
         value = self.value()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from PySide6.QtCore import QDate
+from PySide6.QtCore import QDate, Slot
 from PySide6.QtWidgets import (
     QCalendarWidget, QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget,
 )
@@ -39,6 +39,11 @@ def parse_iso(value: Any) -> datetime | None:
     except ValueError:
         return None
     return parsed if parsed.tzinfo else parsed.astimezone()
+
+
+# Display text of stored values (value, format, picker kind) -> text: every build shows the same
+# defaults again; parsing and formatting them each time is wasted work.
+_DISPLAY_CACHE: dict[tuple, str] = {}
 
 
 def _minute_step(ctx: EditorContext) -> int:
@@ -179,7 +184,7 @@ class DateTimeEditor(EditorWidget):
         if placeholder not in (None, ""):
             self.display.setPlaceholderText(ctx.text(placeholder))
         self.picker_action = self.display.addAction(
-            icons.icon("fas fa-clock" if self.mode.kind == "time" else "fas fa-calendar-alt"), QLineEdit.TrailingPosition
+            icons.icon("fas fa-clock" if self.mode.kind == "time" else "fas fa-calendar-alt"), QLineEdit.ActionPosition.TrailingPosition
         )
         self.picker_action.setToolTip("Choose a time" if self.mode.kind == "time" else "Choose a date")
         self.picker_action.triggered.connect(self.toggle_picker)
@@ -199,14 +204,25 @@ class DateTimeEditor(EditorWidget):
 
     # -- display -----------------------------------------------------------------------------
     def show_value(self, value: Any) -> None:
-        moment = parse_iso(value)
-        if moment is None:
-            self.display.setText("" if value in (None, "") else str(value))
-        elif self.format:
-            self.display.setText(format_php_date(self._display_zone(moment), self.format))
-        else:
-            self.display.setText(iso8601(moment))
+        key = (value, self.format, self.mode.kind) if isinstance(value, str) else None
+        text = _DISPLAY_CACHE.get(key) if key is not None else None
+        moment = None
+        if text is None:
+            moment = parse_iso(value)
+            if moment is None:
+                text = "" if value in (None, "") else str(value)
+            elif self.format:
+                text = format_php_date(self._display_zone(moment), self.format)
+            else:
+                text = iso8601(moment)
+            if key is not None:
+                if len(_DISPLAY_CACHE) >= 512:
+                    _DISPLAY_CACHE.clear()
+                _DISPLAY_CACHE[key] = text
+        if text != self.display.text():
+            self.display.setText(text)
         if self.picker is not None:
+            moment = moment or parse_iso(value)
             self.picker.show_moment(self._display_zone(moment) if moment else None)
 
     def _display_zone(self, moment: datetime) -> datetime:
@@ -217,6 +233,7 @@ class DateTimeEditor(EditorWidget):
         return self.display.text()
 
     # -- picking -----------------------------------------------------------------------------
+    @Slot()  # a declared slot connects faster than a plain method
     def toggle_picker(self) -> DateTimePicker | None:
         if not self.display.isEnabled():
             return None

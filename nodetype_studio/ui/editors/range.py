@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QDoubleValidator, QIntValidator
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QSlider, QWidget
 
@@ -37,7 +37,7 @@ class _ClickableValue(QLabel):
     """The current value; a click asks the editor to turn it into a field to type a value."""
 
     def mousePressEvent(self, event):  # noqa: N802 (Qt override)
-        if self.isEnabled() and event.button() == Qt.LeftButton:
+        if self.isEnabled() and event.button() == Qt.MouseButton.LeftButton:
             self.parent().start_typing()
 
 
@@ -69,7 +69,7 @@ class RangeEditor(EditorWidget):
         self.max_label = QLabel(ctx.text(max_label) if max_label not in (None, "") else _show(maximum) + self.unit, self)
         self.min_label.setObjectName("minLabel")
         self.max_label.setObjectName("maxLabel")
-        self.slider = QSlider(Qt.Horizontal, self)
+        self.slider = QSlider(Qt.Orientation.Horizontal, self)
         self.slider.setRange(0, max(0, round((maximum - minimum) / step)))
         self.slider.setPageStep(max(1, self.slider.maximum() // 10))
         self.slider.valueChanged.connect(self._slid)
@@ -80,7 +80,8 @@ class RangeEditor(EditorWidget):
         self.value_input: QLineEdit | None = None
         self.unit_label = QLabel(self.unit, self)
         self.unit_label.setObjectName("unitLabel")
-        self.unit_label.setVisible(bool(self.unit))
+        if not self.unit:
+            self.unit_label.hide()
         for widget, stretch in ((self.min_label, 0), (self.slider, 1), (self.max_label, 0),
                                 (self.value_button, 0), (self.unit_label, 0)):
             row.addWidget(widget, stretch)
@@ -119,7 +120,9 @@ class RangeEditor(EditorWidget):
         self._show_display()
 
     def _show_display(self) -> None:
-        if self.value_input is not None and not self.value_input.isHidden():
+        if self.value_input is None:
+            return  # never typed in: the value display was never hidden
+        if not self.value_input.isHidden():
             self.value_input.hide()
         self.value_button.show()
 
@@ -128,6 +131,7 @@ class RangeEditor(EditorWidget):
         return self.value_button.text()
 
     # -- edits -------------------------------------------------------------------------------
+    @Slot(int)  # a declared slot connects faster than a plain method
     def _slid(self, position: int) -> None:
         if self._showing:
             return
@@ -153,6 +157,7 @@ class RangeEditor(EditorWidget):
         self.value_input.selectAll()
         return self.value_input
 
+    @Slot()  # a declared slot connects faster than a plain method
     def _typed_value(self) -> None:
         if self.value_input is None or self.value_input.isHidden():
             return

@@ -100,7 +100,8 @@ class EditorRegistry:
                     raise TypeError(f"factory returned {type(widget).__name__}, not an EditorWidget")
             except Exception as exc:  # a broken editor must not take the inspector down (the CMS does the same)
                 widget = _placeholder()(ctx, f"the editor failed: {exc}  ({registration.origin})")
-        widget.apply_disabled(ctx.flag("disabled"))
+        if ctx.flag("disabled"):  # a new editor is enabled: only `disabled: true` has anything to do
+            widget.apply_disabled(True)
         return widget
 
 

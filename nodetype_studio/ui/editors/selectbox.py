@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem
 from PySide6.QtWidgets import (
     QComboBox, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSizePolicy, QToolButton, QWidget,
 )
@@ -49,6 +49,19 @@ class SelectBoxEditor(EditorWidget):
     #: A data-source answer arrived (DataSourceResult, good or bad) and is shown.
     dataSourceAnswered = Signal(object)
 
+    # Defaults as class attributes (cheaper than setting each on every new box).
+    binding = None  # DataSourceBinding when the inspector provides a data-source session
+    search: QLineEdit | None = None
+    combo: QComboBox | None = None
+    summary: QLabel | None = None
+    clear_button: QToolButton | None = None
+    status: QLabel | None = None  # created when there is something to say
+    _loading = False
+    _option_rows = 0  # rows before the invalid-value rows
+    _populating = False
+    _tinted = False
+    _bold: QFont | None = None
+
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
         self.query = DataSourceQuery.from_options(ctx.option)
@@ -61,21 +74,10 @@ class SelectBoxEditor(EditorWidget):
         self.placeholder = ctx.text(placeholder, "selectBoxEditor", "placeholder") if placeholder not in (None, "") else ""
         self.minimum_for_search = ctx.option("minimumResultsForSearch")
         self.data_source = self.query.key if self.query is not None else None
-        self.binding = None  # DataSourceBinding when the inspector provides a data-source session
         self.options: list[SelectOption] = []
         self.options_loaded = self.query is None
-        self._loading = False
         self.rows: list[Row] = []
-        self._option_rows = 0  # rows before the invalid-value rows
-        self.search: QLineEdit | None = None
-        self.combo: QComboBox | None = None
-        self.list: QListWidget | None = None
-        self.summary: QLabel | None = None
-        self.clear_button: QToolButton | None = None
-        self.status: QLabel | None = None  # created when there is something to say
-        self._populating = False
-        self._tinted = False
-        self._bold: QFont | None = None
+        self.list: QListWidget | None = None  # (not a class attribute: it would shadow the builtin there)
 
         if self.multiple:
             self.summary = QLabel(self)
@@ -88,7 +90,7 @@ class SelectBoxEditor(EditorWidget):
         else:
             self.combo = QComboBox(self)
             # Long labels (or placeholders) must not widen a narrow inspector: take the width given.
-            self.combo.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
+            self.combo.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             self.combo.activated.connect(self._combo_activated)
             if self.allow_empty and self.placeholder:
                 self.combo.setPlaceholderText(self.placeholder)
@@ -163,6 +165,7 @@ class SelectBoxEditor(EditorWidget):
     def _view(self):
         return self.list if self.list is not None else self.combo.view()
 
+    @Slot(str)  # a declared slot connects faster than a plain method
     def _filter(self, text: str) -> None:
         needle = text.casefold().strip()
         view = self._view()
@@ -190,15 +193,18 @@ class SelectBoxEditor(EditorWidget):
 
     # -- filling ---------------------------------------------------------------------------------
     def _header_font(self) -> QFont:
-        if self._bold is None:  # one font for all group rows of this box
-            self._bold = QFont(self.font())
-            self._bold.setBold(True)
+        if self._bold is None:  # one font for all group rows (shared by every box with this font)
+            self._bold = style.bold_font(self.font())
         return self._bold
 
     def _fill(self) -> None:
         self.rows = []
         if self.combo is not None:
-            self.combo.clear()
+            if self.combo.count():
+                self.combo.clear()
+            if not any(option.icon for option in self.options):
+                self._fill_combo_plain()
+                return
         else:
             self.list.clear()
         for group, options in grouped(self.options):
@@ -207,6 +213,36 @@ class SelectBoxEditor(EditorWidget):
             for option in options:
                 self._append(Row("option", option.label, option.value), option)
         self._option_rows = len(self.rows)
+
+    def _fill_combo_plain(self) -> None:
+        """Choices without icons go into the combo box in one call (one model insertion, not one per row);
+        group headers and disabled choices are then adjusted as ``_append`` does."""
+        rows = self.rows
+        special: list[int] = []
+        for group, options in grouped(self.options):
+            if group is not None:
+                special.append(len(rows))
+                rows.append(Row("group", group))
+            for option in options:
+                if option.disabled:
+                    special.append(len(rows))
+                rows.append(Row("option", option.label, option.value))
+        self._option_rows = len(rows)
+        if not special:
+            self.combo.addItems([row.label for row in rows])
+            return
+        # Items as QComboBox.addItem makes them, with group headers and disabled choices adjusted
+        # before they go into the model: adjusting them afterwards makes the combo box react to each
+        # change (size hint, current text) as if the choices had changed.
+        items = [QStandardItem(row.label) for row in rows]
+        for index in special:
+            item = items[index]
+            if rows[index].kind == "group":
+                item.setFlags(Qt.ItemFlag.NoItemFlags)
+                item.setFont(self._header_font())
+            else:
+                item.setEnabled(False)
+        self.combo.model().invisibleRootItem().appendRows(items)
 
     def _append(self, row: Row, option: SelectOption | None = None) -> None:
         index = len(self.rows)
@@ -221,7 +257,7 @@ class SelectBoxEditor(EditorWidget):
             if row.kind != "option" or not enabled:
                 item = self.combo.model().item(index)
                 if row.kind == "group":
-                    item.setFlags(Qt.NoItemFlags)
+                    item.setFlags(Qt.ItemFlag.NoItemFlags)
                     item.setFont(self._header_font())
                 elif row.kind == "invalid":
                     item.setForeground(QBrush(INVALID_COLOR))
@@ -232,11 +268,11 @@ class SelectBoxEditor(EditorWidget):
         if icon_name:
             item.setIcon(icons.icon(icon_name, self.ctx.packages))
         if row.kind == "group":
-            item.setFlags(Qt.NoItemFlags)
+            item.setFlags(Qt.ItemFlag.NoItemFlags)
             item.setFont(self._header_font())
         else:
-            item.setFlags(Qt.ItemIsUserCheckable | (Qt.ItemIsEnabled if enabled else Qt.NoItemFlags))
-            item.setCheckState(Qt.Unchecked)
+            item.setFlags(Qt.ItemFlag.ItemIsUserCheckable | (Qt.ItemFlag.ItemIsEnabled if enabled else Qt.ItemFlag.NoItemFlags))
+            item.setCheckState(Qt.CheckState.Unchecked)
             if row.kind == "invalid":
                 item.setForeground(QBrush(INVALID_COLOR))
         self.list.addItem(item)
@@ -317,7 +353,7 @@ class SelectBoxEditor(EditorWidget):
             if row.kind == "group":
                 continue
             labels[row.value] = row.label
-            state = Qt.Checked if row.value in chosen else Qt.Unchecked
+            state = Qt.CheckState.Checked if row.value in chosen else Qt.CheckState.Unchecked
             item = self.list.item(index)
             if item.checkState() != state:
                 item.setCheckState(state)
@@ -360,6 +396,7 @@ class SelectBoxEditor(EditorWidget):
             self.binding.reload()
 
     # -- user edits -----------------------------------------------------------------------------
+    @Slot(int)  # a declared slot connects faster than a plain method
     def _combo_activated(self, index: int) -> None:
         if not 0 <= index < len(self.rows) or self.rows[index].kind == "group":
             return
@@ -367,6 +404,7 @@ class SelectBoxEditor(EditorWidget):
         self.commit(value)
         self.show_value(value)
 
+    @Slot()  # a declared slot connects faster than a plain method
     def _clear(self) -> None:
         self.commit([] if self.multiple else "")
         self.show_value(self.value())
@@ -379,9 +417,9 @@ class SelectBoxEditor(EditorWidget):
             return
         value = self.rows[index].value
         current = self._selected(self.value())
-        if item.checkState() == Qt.Checked and value not in current:
+        if item.checkState() == Qt.CheckState.Checked and value not in current:
             current.append(value)
-        elif item.checkState() != Qt.Checked and value in current:
+        elif item.checkState() != Qt.CheckState.Checked and value in current:
             current.remove(value)
         self.commit(current)
         self.show_value(current)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 from nodetype_studio.ui.editors.base import EditorWidget
@@ -50,12 +51,16 @@ class TextAreaEditor(EditorWidget):
         return int(inner // edit.fontMetrics().lineSpacing())
 
     def show_value(self, value: Any) -> None:
+        text = "" if value is None else str(value)
+        if text == self.text_edit.toPlainText():
+            return  # already shown (e.g. an empty field): re-setting it would lay out the document again
         self._showing = True
         try:
-            self.text_edit.setPlainText("" if value is None else str(value))
+            self.text_edit.setPlainText(text)
         finally:
             self._showing = False
 
+    @Slot()  # a declared slot connects faster than a plain method
     def _changed(self) -> None:
         if self._showing:
             return

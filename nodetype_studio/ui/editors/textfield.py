@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from PySide6.QtCore import QRegularExpression
+from PySide6.QtCore import QRegularExpression, Slot
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 
@@ -41,8 +41,11 @@ class TextFieldEditor(EditorWidget):
         self.add_field(self.line, marker)
 
     def show_value(self, value: Any) -> None:
-        self.line.setText("" if value is None else str(value))
+        text = "" if value is None else str(value)
+        if text != self.line.text():  # an unchanged text is not set again
+            self.line.setText(text)
 
+    @Slot(str)  # a declared slot connects faster than a plain method
     def _edited(self, text: str) -> None:
         value: Any = text
         if self.integer:
