@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping
 import markdown
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from nodetype_studio.catalogue import editor_spec
 from nodetype_studio.previewnode import PreviewNode
@@ -23,7 +23,7 @@ from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.registry import EditorRegistry, default_registry
 from nodetype_studio.ui.i18n import generated_id
 from nodetype_studio.ui.layout import InspectorLayout, InspectorSource, ItemView, build_layout
-from nodetype_studio.ui.sections import GroupSection, HelpRow, fit_label
+from nodetype_studio.ui.sections import ElidedLabel, GroupSection, HelpRow, make_label
 from nodetype_studio.validation import validate_value
 
 Validate = Callable[[Any, Mapping, Any], list]
@@ -75,12 +75,11 @@ class InspectorWidget(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         header = QHBoxLayout()
         header.setContentsMargins(6, 6, 6, 0)
-        self.title = QLabel(self)
+        self.title = ElidedLabel("", self)
         self.title.setObjectName("nodeTypeTitle")
         title_font = QFont(self.title.font())
         title_font.setBold(True)
         self.title.setFont(title_font)
-        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         header.addWidget(self.title, 1)
         self.reset_button = QPushButton(icons.icon("fas fa-undo"), "Reset", self)
         self.reset_button.setToolTip("Restore the default values")
@@ -272,9 +271,8 @@ class InspectorWidget(QWidget):
         has_help = bool(item.help or item.help_thumbnail)
         if not editor.has_own_label:  # the widget decides: a placeholder never shows the label itself
             text = item.label or item.name
-            label = QLabel(text, body)
+            label = make_label(text, body)
             label.setObjectName(f"label:{item.name}")
-            fit_label(label, text)
             if not item.label:
                 style.emphasise(style.tint(label, style.MUTED), italic=True)
                 label.setToolTip("No ui.label set: showing the property name")

@@ -16,7 +16,7 @@ _IGNORED, _PREFERRED = QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred 
 _MIDLIGHT, _WINDOW_TEXT, _HIGHLIGHT = QPalette.ColorRole.Midlight, QPalette.ColorRole.WindowText, QPalette.ColorRole.Highlight
 _LEFT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
 _RIGHT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight
-_ELIDE_RIGHT = Qt.TextElideMode.ElideRight
+_ELIDE_RIGHT, _ELIDE_MIDDLE = Qt.TextElideMode.ElideRight, Qt.TextElideMode.ElideMiddle
 
 
 def fit_label(label: QLabel, text: str) -> None:
@@ -27,6 +27,37 @@ def fit_label(label: QLabel, text: str) -> None:
         label.setToolTip(text)
         if " " in text:
             label.setWordWrap(True)
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that never widens its parent: text that does not fit is painted elided in the
+    middle, so both ends stay readable (``Acme.Site:NodeTypes.Page:properties.title`` keeps its package
+    and its property). ``text()`` and the tooltip keep the full text."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None):
+        super().__init__(text, parent)
+        self.setSizePolicy(_IGNORED, _PREFERRED)
+
+    def shown_text(self) -> str:
+        """The text as painted at the label's current width."""
+        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideMiddle, self.contentsRect().width())
+
+    def paintEvent(self, event) -> None:
+        shown = self.shown_text()
+        if shown == self.text():
+            super().paintEvent(event)
+            return
+        painter = QPainter(self)
+        self.style().drawItemText(painter, self.contentsRect(), int(self.alignment()), self.palette(), self.isEnabled(),
+                                  shown, self.foregroundRole())
+
+
+def make_label(text: str, parent: QWidget) -> QLabel:
+    """A property label: short ones are plain labels, long ones with spaces wrap, long ones without
+    (translation ids) are elided in the middle; long ones carry the full text as tooltip."""
+    label = ElidedLabel(text, parent) if len(text) > WRAP_FROM and " " not in text else QLabel(text, parent)
+    fit_label(label, text)
+    return label
 
 
 class GroupHeader(QWidget):
@@ -85,7 +116,9 @@ class GroupHeader(QWidget):
         arrow_width = metrics.horizontalAdvance(arrow) + 8
         painter.setPen(palette.color(_WINDOW_TEXT))
         text_rect = rect.adjusted(x, 0, -arrow_width, 0)
-        painter.drawText(text_rect, _LEFT, metrics.elidedText(self.text, _ELIDE_RIGHT, text_rect.width()))
+        # words are cut at the end, a translation id (no spaces) in the middle so its own name stays
+        mode = _ELIDE_RIGHT if " " in self.text else _ELIDE_MIDDLE
+        painter.drawText(text_rect, _LEFT, metrics.elidedText(self.text, mode, text_rect.width()))
         painter.drawText(rect.adjusted(0, 0, -6, 0), _RIGHT, arrow)
         if self.hasFocus():
             painter.setPen(palette.color(_HIGHLIGHT))

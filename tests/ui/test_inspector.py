@@ -259,3 +259,56 @@ def test_groups_on_a_missing_tab_are_explained(qtbot):
     qtbot.addWidget(widget)
     widget.show_node_type(InspectorSource("V.P:Mixin", config))
     assert "Groups g belong to the tab \u201cdefault\u201d" in widget.empty_note.text()
+
+
+LONG_IDS = """\
+'Acme.Long:Content.QuiteALongNodeTypeName':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: i18n
+  properties:
+    aRatherLongPropertyName:
+      type: string
+      ui:
+        label: i18n
+        inspector:
+          group: default
+    short:
+      type: string
+      ui:
+        label: 'Short label'
+        inspector:
+          group: default
+"""
+
+
+def test_long_translation_ids_are_elided_in_the_middle_with_the_full_text_as_tooltip(qtbot, tmp_path):
+    from nodetype_studio.ui.sections import ElidedLabel
+
+    package = tmp_path / "Acme.Long"
+    (package / "Configuration").mkdir(parents=True)
+    (package / "Configuration" / "NodeTypes.yaml").write_text(LONG_IDS)
+    project = load_project(package)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show_node_type(InspectorSource.from_model(project.node_type("Acme.Long:Content.QuiteALongNodeTypeName"), project))
+    widget.resize(300, 600)
+    widget.show()
+    qtbot.waitExposed(widget)
+    prefix = "Acme.Long:NodeTypes.Content.QuiteALongNodeTypeName:"
+    label = widget.findChild(QLabel, "label:aRatherLongPropertyName")
+    assert isinstance(label, ElidedLabel) and label.text() == prefix + "properties.aRatherLongPropertyName"
+    shown = label.shown_text()
+    assert "\u2026" in shown and shown.startswith("Acme.") and shown.endswith("LongPropertyName")
+    assert label.toolTip() == label.text()
+    assert label.width() <= widget.width()
+    title = widget.findChild(QLabel, "nodeTypeTitle")
+    assert title.text() == prefix + "ui.label" and "\u2026" in title.shown_text()
+    assert title.shown_text().endswith("ui.label")
+    # a short label is painted whole
+    short = widget.findChild(QLabel, "label:short")
+    assert short.text() == "Short label" and not isinstance(short, ElidedLabel)
+    # wider: the whole id fits and is painted unshortened
+    widget.resize(900, 600)
+    qtbot.waitUntil(lambda: label.shown_text() == label.text())
