@@ -206,11 +206,7 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         if asset is None or asset.is_svg or not asset.width:
             return None
         choices = croplib.ratio_choices(self.aspect, asset.width, asset.height)
-        dialog = CropDialog(asset, choices, self.current_crop(), self)
-        dialog.accepted.connect(lambda: self._crop_done(dialog))
-        self.dialog = dialog
-        dialog.open()
-        return dialog
+        return self.open_dialog(CropDialog(asset, choices, self.current_crop(), self), self._crop_done)
 
     def _crop_done(self, dialog: CropDialog) -> None:
         asset = self.asset()

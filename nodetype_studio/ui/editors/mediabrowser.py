@@ -191,9 +191,13 @@ class MediaChooser:
 
     def open_browser(self) -> MediaBrowserDialog:
         """Open the media browser (returns at once); the assets chosen there are selected."""
-        dialog = MediaBrowserDialog(self.library, self.media_types, self.asset_sources, multiple=self.multiple,
-                                    parent=self)
-        dialog.accepted.connect(lambda: self._browser_done(dialog))
+        return self.open_dialog(MediaBrowserDialog(self.library, self.media_types, self.asset_sources,
+                                                   multiple=self.multiple, parent=self), self._browser_done)
+
+    def open_dialog(self, dialog: QDialog, done: Callable) -> QDialog:
+        """Open ``dialog`` (returns at once; ``self.dialog`` holds it) and call ``done(dialog)`` when it
+        is accepted."""
+        dialog.accepted.connect(lambda: done(dialog))
         self.dialog = dialog
         dialog.open()
         return dialog
