@@ -196,6 +196,10 @@ class NodeTypeEditor:
         files = [Path(file).resolve()] if file is not None else self._defining(name, keypath)
         if not files:
             raise PathNotFound(f"{name}: {format_path(keypath)} is not set in the node type's own definition")
+        return self._unset_in(files, name, keypath)
+
+    def _unset_in(self, files: list[Path], name: str, keypath: tuple) -> list[Edit]:
+        """Remove ``keypath`` (empty: the whole declaration) of node type ``name`` from each of ``files``."""
         edits = []
         for path in files:
             doc = self.document(path)
@@ -259,11 +263,4 @@ class NodeTypeEditor:
         files = [Path(file).resolve()] if file is not None else self.files_of(name)
         if not files:
             raise PathNotFound(f"node type {name!r} is not declared in any file of the project")
-        edits = []
-        for path in files:
-            doc = self.document(path)
-            key = self.entry_key(doc, name)
-            if key is None:
-                raise PathNotFound(f"node type {name!r} is not declared in {path}", path)
-            edits.append(doc.unset((key,)))
-        return edits
+        return self._unset_in(files, name, ())
