@@ -159,10 +159,7 @@ def test_connection_refused(qtbot, open_inspector, project_root, services):
 
 
 def test_tls_errors_are_reported(qtbot, server, open_inspector, project_root, services, tmp_path):
-    import pytest
-
-    cryptography = pytest.importorskip("cryptography")  # noqa: F841
-    from tests.ui.tls import self_signed_context
+    from tests.ui.tls import self_signed_context  # needs cryptography (a test extra)
 
     srv = server({"/options/colours": Answer(json.dumps(COLOURS))}, ssl_context=self_signed_context(tmp_path))
     assert srv.url.startswith("https://")
