@@ -21,7 +21,7 @@ from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.mediabrowser import MediaBrowserDialog, MediaChooser
 from nodetype_studio.ui.editors.offline import number, string_list, workspace_of
-from nodetype_studio.ui.editors.pickers import ChosenDisplay, ChosenItem, OrderedList, Result, SearchBox
+from nodetype_studio.ui.editors.pickers import ChosenDisplay, Result, SearchBox
 from nodetype_studio.ui.editors.thumbs import asset_icon
 from nodetype_studio.ui.editors.upload import UploadPolicy
 
@@ -43,18 +43,7 @@ class AssetEditor(ChosenDisplay, MediaChooser, EditorWidget):
         layout = QVBoxLayout(self.container)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
-        self.chosen: ChosenItem | None = None
-        self.chosen_list: OrderedList | None = None
-        if self.multiple:
-            self.chosen_list = OrderedList(self.container)
-            self.chosen_list.changed.connect(self._reordered)
-            self.chosen_list.hide()
-            layout.addWidget(self.chosen_list)
-        else:
-            self.chosen = ChosenItem(self.container)
-            self.chosen.removed.connect(lambda: self._commit_ids([]))
-            self.chosen.hide()
-            layout.addWidget(self.chosen)
+        self.add_chosen_widgets(layout, lambda: self._commit_ids([]))
         self.search = SearchBox(self._results, threshold=threshold, placeholder="Search the media library",
                                 parent=self.container)
         self.search.chosen.connect(lambda result: self.choose(result.payload))

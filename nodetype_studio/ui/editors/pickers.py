@@ -401,6 +401,22 @@ class ChosenDisplay(MessageLine):
     chosen_list: "OrderedList"
     icon_packages: Any = None
 
+    def add_chosen_widgets(self, layout: QVBoxLayout, on_removed: Callable[[], None], packages=None) -> None:
+        """Create, hidden until there is a value, the ``chosen_list`` (reordering calls ``_reordered``)
+        or, for a single value, the ``chosen`` item (its remove button calls ``on_removed``)."""
+        parent = layout.parentWidget()
+        self.chosen = self.chosen_list = None
+        if self.multiple:
+            self.chosen_list = OrderedList(parent, packages)
+            self.chosen_list.changed.connect(self._reordered)
+            widget = self.chosen_list
+        else:
+            self.chosen = ChosenItem(parent)
+            self.chosen.removed.connect(on_removed)
+            widget = self.chosen
+        widget.hide()
+        layout.addWidget(widget)
+
     def show_chosen(self, keys: list[str], lookup: Callable[[str], Result | None], kind: str, unknown: str) -> None:
         """Show ``keys``; ``lookup`` gives a key's row, or None for a key that names nothing (shown as
         ``unknown``, marked invalid)."""

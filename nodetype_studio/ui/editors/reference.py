@@ -19,7 +19,7 @@ from nodetype_studio.ui import style
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.offline import number, string_list, workspace_of
-from nodetype_studio.ui.editors.pickers import ChosenDisplay, ChosenItem, OrderedList, Result, SearchBox
+from nodetype_studio.ui.editors.pickers import ChosenDisplay, Result, SearchBox
 
 CLIENT_EVAL = "ClientEval:"
 
@@ -44,18 +44,7 @@ class ReferenceEditor(ChosenDisplay, EditorWidget):
         layout = QVBoxLayout(self.container)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(3)
-        self.chosen: ChosenItem | None = None
-        self.chosen_list: OrderedList | None = None
-        if self.multiple:
-            self.chosen_list = OrderedList(self.container, ctx.packages)
-            self.chosen_list.changed.connect(self._reordered)
-            self.chosen_list.hide()
-            layout.addWidget(self.chosen_list)
-        else:
-            self.chosen = ChosenItem(self.container)
-            self.chosen.removed.connect(self._clear)
-            self.chosen.hide()
-            layout.addWidget(self.chosen)
+        self.add_chosen_widgets(layout, self._clear, ctx.packages)
         self.search = SearchBox(self._results, threshold=self.threshold, placeholder=placeholder_text,
                                 parent=self.container, packages=ctx.packages)
         self.search.chosen.connect(self._chosen)
