@@ -1,7 +1,7 @@
 import pytest
 
 from tests.media_support import load_site
-from tests.ui.conftest import NEOS
+from tests.ui.conftest import build_editor
 
 
 @pytest.fixture
@@ -21,27 +21,10 @@ def workspace(site):
 def media_editor(qtbot, workspace):
     """Build an editor through the real registry with the fixture site's workspace:
     media_editor("ReferenceEditor", {"threshold": 3}, type="reference")."""
-    from nodetype_studio.catalogue import editor_spec
-    from nodetype_studio.ui.editors.context import EditorContext
-    from nodetype_studio.ui.editors.registry import default_registry
-
     keep = []  # qtbot holds widgets weakly; a test may drop its last reference to the editor
 
-    def build(editor, options=None, *, type="string", label="Label", value=None, name="prop", ws=None):
-        identifier = editor if "/" in editor else NEOS.editor(editor)
-        ctx = EditorContext(
-            identifier=identifier,
-            property_name=name,
-            property_type=type,
-            options=options or {},
-            label=label,
-            spec=editor_spec(identifier, NEOS),
-            platform=NEOS,
-            workspace=ws or workspace,
-        )
-        widget = default_registry().create(ctx)
-        widget.set_value(value)
-        qtbot.addWidget(widget)
+    def build(editor, options=None, *, ws=None, **kwargs):
+        widget = build_editor(qtbot, editor, options, workspace=ws or workspace, **kwargs)
         widget.resize(340, widget.sizeHint().height())
         widget.show()
         keep.append(widget)
