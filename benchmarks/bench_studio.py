@@ -14,7 +14,8 @@ preview of the first node type was painted (the project loads in the background)
 Switching: a project with two node types of 30 properties each (text fields, integers, text areas,
 checkboxes, select boxes, sliders, dates, code buttons; validators on); the time from selecting the
 other type until the window is laid out and painted again (tree selection, definition editor, preview,
-source view; then the event loop's layout and paint of what changed), alternating, after one visit of
+source view; then the event loop's layout and paint of what changed, until nothing is left to do:
+``qtsettle.settle``), alternating, after one visit of
 each (warm), and on the first visit (cold). Floors in the same run, on a window of the same size:
 switching a QStackedWidget between two pre-built pages of 30 labelled plain widgets (the bare widget
 floor), and building such a page afresh. Clocks: the GUI thread's CPU time (other processes on a busy
@@ -171,7 +172,7 @@ def switching(count: int, switches: int) -> None:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ["NODETYPE_STUDIO_DATA_DIR"] = tempfile.mkdtemp()
     sys.path.insert(0, str(ROOT))
-    from PySide6.QtCore import QEvent, QSettings
+    from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import (
         QFormLayout,
         QLabel,
@@ -183,8 +184,10 @@ def switching(count: int, switches: int) -> None:
     from nodetype_studio.ui.render import ensure_app
     from nodetype_studio.ui.studio.mainwindow import StudioWindow
     from nodetype_studio.ui.studio.settings import Settings
+    from qtsettle import quiet_size_hint_warnings, settle as settle_app
 
     app = ensure_app()
+    quiet_size_hint_warnings()
     folder = Path(tempfile.mkdtemp())
     project = write_project(folder, count)
     settings = Settings(QSettings(str(folder / "s.ini"), QSettings.IniFormat))
@@ -196,8 +199,7 @@ def switching(count: int, switches: int) -> None:
     names = ["Bench.Site:A", "Bench.Site:B"]
 
     def settle():
-        app.processEvents()
-        app.sendPostedEvents(None, QEvent.DeferredDelete)
+        settle_app(app)
 
     def timed(action) -> tuple[float, float]:
         settle()
@@ -208,7 +210,7 @@ def switching(count: int, switches: int) -> None:
     def studio_switch(name):
         def run():
             window.select_type(name)
-            app.processEvents()  # lays out and paints what changed, as the event loop would
+            settle()  # lays out and paints what changed, as the event loop would
         return run
 
     cold = [timed(studio_switch(n)) for n in names]
@@ -232,16 +234,17 @@ def switching(count: int, switches: int) -> None:
     def bare_switch(i):
         def run():
             host.setCurrentWidget(pages[i % 2])
-            app.processEvents()
+            settle()
         return run
 
     def bare_build():
         fresh = page()
         host.addWidget(fresh)
         host.setCurrentWidget(fresh)
-        app.processEvents()
+        settle()
         host.removeWidget(fresh)
         fresh.deleteLater()
+        settle()
 
     floor_switch = [timed(bare_switch(i)) for i in range(switches)]
     floor_build = [timed(bare_build) for _ in range(max(5, switches // 4))]
