@@ -430,14 +430,29 @@ def _resume_layouts(layouts: list) -> None:
 class DataSourceSession:
     """The data-source requests of one inspector page (one node type); ``close()`` drops them all."""
 
-    def __init__(self, service: DataSourceService, node_type: str,
+    def __init__(self, service: DataSourceService | Callable[[], DataSourceService], node_type: str,
                  values: Callable[[], Mapping[str, Any]] | None = None):
-        self.service = service
+        """``service`` may be a function giving it: it is then called when a box first asks (most
+        node types have no data-source box, and finding a project's service reads its settings)."""
+        self._service_factory = service if callable(service) else None
+        self._service = None if self._service_factory is not None else service
+        self._node_address: str | None = None
         self.node_type = node_type
-        self.node_address = service.settings.node_address(node_type)
         self._values = values
         self.tickets: list[Ticket] = []
         self.closed = False
+
+    @property
+    def service(self) -> DataSourceService:
+        if self._service is None:
+            self._service = self._service_factory()
+        return self._service
+
+    @property
+    def node_address(self) -> str:
+        if self._node_address is None:
+            self._node_address = self.service.settings.node_address(self.node_type)
+        return self._node_address
 
     @property
     def env(self) -> DataSourceEnvironment:

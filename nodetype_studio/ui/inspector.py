@@ -227,7 +227,7 @@ class InspectorWidget(QWidget):
 
         if self.data_session is not None:
             self.data_session.close()
-        service = self.data_service or service_for(source.root)
+        service = self.data_service or (lambda root=source.root: service_for(root))
         self.data_session = DataSourceSession(service, source.name, lambda: self.node.values if self.node else {})
 
     def _context(self, item: ItemView) -> EditorContext:

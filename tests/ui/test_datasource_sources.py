@@ -136,3 +136,32 @@ def test_uri_fixture_takes_precedence_over_the_server(qtbot, server, open_inspec
     colour = inspector.editor("colour")
     assert options(colour) == [("option", "Recorded")]
     assert srv.requests_to("/options/colours") == []
+
+
+def test_project_service_is_found_only_when_a_box_asks(qtbot, open_inspector, project_root, server, monkeypatch):
+    """Finding a project's data-source service reads its settings; node types without a data-source box
+    (most of them) do not pay for it, and a box that asks still reaches the project's backend."""
+    from nodetype_studio.ui import datasource_loader
+
+    (project_root / "NodeTypes" / "Plain.yaml").write_text(
+        "'Acme.Sources:Content.Plain':\n"
+        "  superTypes: {'Neos.Neos:Content': true, 'Acme.Sources:Mixin.Inspector': true}\n"
+        "  properties:\n"
+        "    title: {type: string, ui: {label: 'Title', inspector: {group: 'shop'}}}\n"
+    )
+    looked_up = []
+    real = datasource_loader.service_for
+    monkeypatch.setattr(datasource_loader, "service_for", lambda root: looked_up.append(root) or real(root))
+    backend = server({"/options/colours": Answer(body=json.dumps({"red": {"label": "Red"}}))})
+    monkeypatch.setenv("NODETYPE_STUDIO_BACKEND", backend.url)
+
+    inspector = open_inspector(project_root, "Acme.Sources:Content.Plain")
+    qtbot.waitUntil(inspector.editor("title").isVisible)
+    assert looked_up == []
+
+    open_inspector(project_root, PRODUCT, widget=inspector)
+    colour = inspector.editor("colour")
+    wait_answer(qtbot, colour)
+    assert looked_up and Path(looked_up[0]).resolve() == project_root.resolve()
+    assert options(colour) == [("option", "Red")]
+    inspector.data_session.service.shutdown()
