@@ -131,6 +131,45 @@ def test_boolean_is_a_checkbox_with_its_own_label(make_editor, qtbot):
     assert not unchecked.checkbox.isChecked()
 
 
+LONG_SENTENCE = "Hide this page in the main menu and in every breadcrumb of the site"
+LONG_ID = "Acme.Site:NodeTypes.Document.Page:properties.hiddenInMainMenu"
+
+
+def test_boolean_long_sentence_label_wraps_beside_the_box_and_clicking_it_toggles(make_editor, qtbot):
+    editor = make_editor("BooleanEditor", {}, label=LONG_SENTENCE, value=False)
+    editor.resize(220, 200)
+    qtbot.waitExposed(editor)
+    label = editor.findChild(QLabel, "checkboxLabel")
+    assert editor.checkbox.text() == "" and label.text() == LONG_SENTENCE == editor.label_text()
+    assert label.wordWrap() and label.toolTip() == LONG_SENTENCE
+    # wrapped onto several lines within the editor's width, none of it cut off
+    qtbot.waitUntil(lambda: label.height() >= 2 * label.fontMetrics().height())
+    assert label.geometry().right() <= editor.width()
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.mouseClick(label, Qt.LeftButton)
+    assert blocker.args == [True] and editor.checkbox.isChecked()
+    editor.apply_disabled(True)
+    with qtbot.assertNotEmitted(editor.valueChanged):
+        qtbot.mouseClick(label, Qt.LeftButton)
+    assert editor.checkbox.isChecked() and not label.isEnabled()
+
+
+def test_boolean_long_translation_id_is_elided_in_the_middle(make_editor, qtbot):
+    from nodetype_studio.ui.sections import ElidedLabel
+
+    editor = make_editor("BooleanEditor", {}, label=LONG_ID, value=True)
+    editor.resize(240, 60)
+    qtbot.waitExposed(editor)
+    label = editor.findChild(QLabel, "checkboxLabel")
+    assert isinstance(label, ElidedLabel)
+    qtbot.waitUntil(lambda: "\u2026" in label.shown_text())
+    shown = label.shown_text()
+    assert shown.startswith("Acme.") and shown.endswith("MainMenu")
+    assert editor.checkbox.isChecked()
+    qtbot.mouseClick(label, Qt.LeftButton)
+    assert editor.value() is False
+
+
 def test_set_value_does_not_emit(make_editor, qtbot):
     editor = make_editor("TextFieldEditor", {})
     with qtbot.assertNotEmitted(editor.valueChanged):
