@@ -1,4 +1,5 @@
-"""The Qt half of ``--self-test``: application start, icon fonts, every inspector, a PNG, a screenshot.
+"""The Qt half of ``--self-test``: application start, icon fonts, every inspector, a data source over
+HTTP, a PNG, a screenshot.
 
 Called by ``nodetype_studio.selftest.main`` after the Qt-free steps; it appends its steps to the same
 report. Parts of the user interface that a build does not contain are reported as skipped, never as
@@ -101,6 +102,83 @@ def step_inspectors(report: Report) -> str:
         raise RuntimeError("no inspector created a single property editor")
     report.context["inspector_type"] = largest[0]
     return f"{built} inspectors built: {tabs} tabs, {editors} property editors"
+
+
+_COLOURS = b'{"red": {"label": "Red", "group": "Warm"}, "blue": {"label": "Blue", "group": "Cold"}}'
+
+
+def _local_backend():
+    """A data-source backend on 127.0.0.1 (a free port) answering ``/options/colours``; returns
+    ``(server, requested paths)``. It serves from a daemon thread until ``server.shutdown()``."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    requested: list[str] = []
+
+    class Backend(BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 (http.server's name)
+            requested.append(self.path)
+            found = self.path.split("?", 1)[0] == "/options/colours"
+            body = _COLOURS if found else b'{"error": "not found"}'
+            self.send_response(200 if found else 404)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):  # the self-test report says what happened
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Backend)
+    threading.Thread(target=server.serve_forever, name="self-test backend", daemon=True).start()
+    return server, requested
+
+
+def step_datasources(report: Report) -> str:
+    """A select box asks a real HTTP backend on 127.0.0.1 through Qt Network, and shows its answer;
+    then whether Qt can load a TLS back end (https backends need it)."""
+    app = report.require("app", "qt")
+    InspectorWidget, = _ui_part("inspector", "InspectorWidget")
+    InspectorSource, = _ui_part("layout", "InspectorSource")
+    DataSourceService, = _ui_part("datasource_loader", "DataSourceService")
+    from PySide6.QtNetwork import QSslSocket
+
+    from nodetype_studio.datasources import BackendSettings, DataSourceEnvironment
+    from nodetype_studio.platform import Platform
+
+    server, requested = _local_backend()
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    service = DataSourceService(DataSourceEnvironment(None, BackendSettings(base_url=url, timeout=10.0)))
+    widget = InspectorWidget(data_sources=service)
+    try:
+        config = {
+            "ui": {"label": "Self-test", "inspector": {"tabs": {"default": {"label": "General"}},
+                                                       "groups": {"g": {"label": "Data source", "tab": "default"}}}},
+            "properties": {"colour": {"type": "string", "ui": {"label": "Colour", "inspector": {
+                "group": "g", "editor": "Neos.Neos/Inspector/Editors/SelectBoxEditor",
+                "editorOptions": {"dataSourceUri": "/options/colours"}}}}},
+        }
+        widget.show_node_type(InspectorSource("NodetypeStudio.SelfTest:DataSource", config, Platform("Neos")))
+        box = widget.editor("colour")
+        deadline = time.monotonic() + 15
+        while box.is_loading() and time.monotonic() < deadline:
+            app.processEvents()
+            time.sleep(0.005)
+        if box.is_loading():
+            raise RuntimeError(f"no answer from {url} within 15 s")
+        if box.data_source_error():
+            raise RuntimeError(box.data_source_error())
+        shown = [text for kind, text in box.display_rows() if kind == "option"]
+        if shown != ["Blue", "Red"]:
+            raise RuntimeError(f"the select box shows {shown}, expected the backend's Blue and Red (grouped)")
+    finally:
+        widget.deleteLater()
+        service.shutdown()
+        server.shutdown()
+        server.server_close()
+    tls = (f"TLS back end {QSslSocket.activeBackend()} ({QSslSocket.sslLibraryVersionString()})"
+           if QSslSocket.supportsSsl() else "no TLS back end loads: https backends will fail (install OpenSSL 3)")
+    return f"select box filled from {url}{requested[0].split('?', 1)[0]} through Qt Network; {tls}"
 
 
 def _overview_widget(project):
@@ -240,6 +318,7 @@ QT_STEPS = [
     ("qt", step_qt),
     ("icons", step_icons),
     ("inspectors", step_inspectors),
+    ("datasources", step_datasources),
     ("render", step_render),
     ("screenshot", step_screenshot),
 ]

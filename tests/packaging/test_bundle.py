@@ -34,7 +34,7 @@ pytestmark = [
 XCB_DEPENDS = ["libxcb-cursor0", "libxkbcommon-x11-0", "libxcb-icccm4", "libxcb-keysyms1", "libxcb-shape0",
                "libxcb-render-util0", "libxcb-image0", "libegl1", "libgl1", "libfontconfig1", "libdbus-1-3"]
 MUST_PASS = ["metadata", "resources", "plugins", "project", "check", "javascript", "libraries", "validation", "clienteval", "qt",
-             "icons", "inspectors", "render"]
+             "icons", "inspectors", "datasources", "render"]
 
 
 def _git(*args) -> str:

@@ -36,11 +36,12 @@ def test_self_test_runs_every_step_and_writes_png_and_report(tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     rows = _statuses(proc.stdout)
     for step in ["resources", "plugins", "project", "check", "javascript", "libraries", "validation", "clienteval", "qt", "icons",
-                 "inspectors", "render", "screenshot"]:
+                 "inspectors", "datasources", "render", "screenshot"]:
         assert rows.get(step) == OK, f"{step}: {rows.get(step)}\n{proc.stdout}"
     assert rows["metadata"] in (OK, SKIPPED)  # skipped only when run from an uninstalled checkout
     assert "self-test passed" in proc.stdout
     assert "inspector of Acme.Site:" in proc.stdout
+    assert "select box filled from http://127.0.0.1:" in proc.stdout and "/options/colours through Qt Network" in proc.stdout
     assert (out / "render.png").stat().st_size > 5000
     assert shot.stat().st_size > 5000
     # the screenshot is the studio window itself, on private settings inside the output folder
@@ -132,3 +133,21 @@ def test_bad_self_test_arguments_are_usage_errors(argv, capsys):
         selftest.main(argv)
     assert exc.value.code == 2
     assert "usage: nodetype-studio --self-test" in capsys.readouterr().err
+
+
+def test_datasource_step_fails_clearly_when_the_box_does_not_show_the_answer(qtbot, monkeypatch):
+    from PySide6.QtWidgets import QApplication
+
+    from nodetype_studio.ui import selftest as ui_selftest
+
+    report = Report()
+    report.context["app"] = QApplication.instance()
+    monkeypatch.setattr(ui_selftest, "_COLOURS", b'{"x": {"label": "Only X"}}')
+    assert report.run("datasources", ui_selftest.step_datasources) is False
+    assert report.steps[0].detail.startswith(
+        "RuntimeError: the select box shows ['Only X'], expected the backend's Blue and Red (grouped)")
+    monkeypatch.setattr(ui_selftest, "_COLOURS", b'not json')
+    assert report.run("datasources", ui_selftest.step_datasources) is False
+    assert report.steps[1].status == FAILED and "JSON" in report.steps[1].detail
+    monkeypatch.undo()
+    assert report.run("datasources", ui_selftest.step_datasources) is True
