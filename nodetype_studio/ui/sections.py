@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QPainter, QPalette
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox, QHBoxLayout, QLabel, QSizePolicy, QStyle, QStyleOptionComboBox, QStylePainter, QToolButton, QVBoxLayout,
+    QWidget,
+)
 
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.layout import GroupView
@@ -50,6 +53,43 @@ class ElidedLabel(QLabel):
         painter = QPainter(self)
         self.style().drawItemText(painter, self.contentsRect(), int(self.alignment()), self.palette(), self.isEnabled(),
                                   shown, self.foregroundRole())
+
+
+def elide_mode(text: str) -> Qt.TextElideMode:
+    """Words are cut at the end; a translation id (no spaces) in the middle, so its own name stays."""
+    return _ELIDE_RIGHT if " " in text else _ELIDE_MIDDLE
+
+
+class ElidedComboBox(QComboBox):
+    """A combo box whose current text, when it does not fit, is elided (``elide_mode``) instead of cut off:
+    choices labelled by translation ids differ only at their ends. ``shown_text()`` is what is painted."""
+
+    def shown_text(self) -> str:
+        return self._elided(self._option())
+
+    def _option(self) -> QStyleOptionComboBox:
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        if self.currentIndex() < 0 and self.placeholderText():  # as QComboBox.paintEvent shows it
+            option.palette.setBrush(QPalette.ColorRole.ButtonText, option.palette.placeholderText())
+            option.currentText = self.placeholderText()
+        return option
+
+    def _elided(self, option: QStyleOptionComboBox) -> str:
+        field = self.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                            QStyle.SubControl.SC_ComboBoxEditField, self)
+        width = field.width() - 2
+        if not option.currentIcon.isNull():
+            width -= option.iconSize.width() + 4
+        text = option.currentText
+        return self.fontMetrics().elidedText(text, elide_mode(text), max(0, width))
+
+    def paintEvent(self, _event) -> None:  # noqa: N802 (Qt override)
+        painter = QStylePainter(self)
+        option = self._option()
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+        option.currentText = self._elided(option)
+        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
 
 
 def make_label(text: str, parent: QWidget) -> QLabel:
@@ -116,9 +156,7 @@ class GroupHeader(QWidget):
         arrow_width = metrics.horizontalAdvance(arrow) + 8
         painter.setPen(palette.color(_WINDOW_TEXT))
         text_rect = rect.adjusted(x, 0, -arrow_width, 0)
-        # words are cut at the end, a translation id (no spaces) in the middle so its own name stays
-        mode = _ELIDE_RIGHT if " " in self.text else _ELIDE_MIDDLE
-        painter.drawText(text_rect, _LEFT, metrics.elidedText(self.text, mode, text_rect.width()))
+        painter.drawText(text_rect, _LEFT, metrics.elidedText(self.text, elide_mode(self.text), text_rect.width()))
         painter.drawText(rect.adjusted(0, 0, -6, 0), _RIGHT, arrow)
         if self.hasFocus():
             painter.setPen(palette.color(_HIGHLIGHT))

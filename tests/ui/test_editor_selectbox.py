@@ -179,3 +179,54 @@ def test_data_source_value_is_not_invalid_before_choices_load(make_editor):
     editor = make_editor("SelectBoxEditor", {"dataSourceUri": "https://example.org/options"}, value="text")
     assert editor.display_rows() == []
     assert editor.combo.placeholderText() == "text"
+
+
+ID = "Acme.Site:NodeTypes.Content.Teaser:properties.layout.selectBoxEditor.values."
+
+
+def test_long_translation_id_choice_is_elided_in_the_middle_so_choices_stay_apart(make_editor, qtbot):
+    editor = make_editor("SelectBoxEditor", {"values": {"wide": {"label": ID + "wide"}, "narrow": {"label": ID + "narrow"}}},
+                         value="narrow")
+    editor.resize(260, 80)
+    qtbot.waitExposed(editor)
+    combo = editor.combo
+    qtbot.waitUntil(lambda: "\u2026" in combo.shown_text())
+    shown = combo.shown_text()
+    assert shown.startswith("Acme.") and shown.endswith(".narrow")
+    assert combo.currentText() == ID + "narrow"  # the text itself is whole
+    combo.setCurrentIndex(combo.findText(ID + "wide"))
+    assert combo.shown_text().endswith(".wide")
+    # a sentence is cut at its end, and what fits is shown unchanged
+    sentence = make_editor("SelectBoxEditor", {"values": {"s": {"label": "A choice with a label far longer than the box is wide"},
+                                                          "t": {"label": "Short"}}}, value="s")
+    sentence.resize(200, 80)
+    qtbot.waitExposed(sentence)
+    qtbot.waitUntil(lambda: sentence.combo.shown_text().endswith("\u2026"))
+    assert sentence.combo.shown_text().startswith("A choice with")
+    sentence.set_value("t")
+    assert sentence.combo.shown_text() == "Short"
+
+
+def test_eliding_box_paints_like_a_plain_combo_box_when_the_text_fits(make_editor, qtbot):
+    """Placeholder (no choice) and a chosen item: pixel for pixel what QComboBox's own paintEvent paints.
+    (Compared with a Python subclass that keeps QComboBox's paintEvent: Fusion shades a Python subclass's
+    frame a level lighter than a C++ QComboBox, whatever its paintEvent does.)"""
+    from PySide6.QtWidgets import QComboBox
+
+    class Bare(QComboBox):
+        pass
+
+    for options, value in (({"values": values(2), "allowEmpty": True, "placeholder": "Pick one"}, None),
+                           ({"values": values(2)}, "v1")):
+        editor = make_editor("SelectBoxEditor", options, value=value)
+        editor.resize(240, 60)
+        qtbot.waitExposed(editor)
+        combo = editor.combo
+        plain = Bare(editor)  # a child as well: grabbed the same way
+        plain.addItems([combo.itemText(i) for i in range(combo.count())])
+        plain.setPlaceholderText(combo.placeholderText())
+        plain.setCurrentIndex(combo.currentIndex())
+        plain.resize(combo.size())
+        plain.show()
+        assert combo.shown_text() == ("Pick one" if value is None else "Choice 1")
+        assert combo.grab().toImage() == plain.grab().toImage()

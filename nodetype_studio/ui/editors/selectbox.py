@@ -29,6 +29,7 @@ from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.selectoptions import SelectOption, grouped, parse_options
 from nodetype_studio.ui.editors.selectsource import LOADING
+from nodetype_studio.ui.sections import ElidedComboBox
 
 INVALID_COLOR = QColor(style.ERROR)
 MAX_LIST_ROWS = 8
@@ -88,7 +89,7 @@ class SelectBoxEditor(EditorWidget):
             self.list.itemChanged.connect(self._list_changed)
             self.add_field(self.list)
         else:
-            self.combo = QComboBox(self)
+            self.combo = ElidedComboBox(self)
             # Long labels (or placeholders) must not widen a narrow inspector: take the width given.
             self.combo.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             self.combo.activated.connect(self._combo_activated)
