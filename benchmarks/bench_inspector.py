@@ -122,14 +122,35 @@ def plain_class(widget: QWidget) -> type:
 
 def _own_children(widget: QWidget) -> list[QWidget]:
     """The child widgets the inspector's code made below ``widget``: its direct children, and theirs when
-    a child is a Python subclass (a plain Qt class's own children, e.g. a combo box's popup or a text
-    edit's scroll bars, come with that class and are made in the floor too)."""
+    a child is a Python subclass. A plain Qt class's own children (a combo box's popup, a text edit's
+    scroll bars) come with that class and are made in the floor too, so they are left out, also below a
+    Python subclass of such a class."""
     found = []
+    builtin = dict(_builtin_children(plain_class(widget)))
     for child in widget.findChildren(QWidget, options=Qt.FindDirectChildrenOnly):
+        cls = plain_class(child)
+        if builtin.get(cls):
+            builtin[cls] -= 1
+            continue
         found.append(child)
-        if plain_class(child) is not type(child):
+        if cls is not type(child):
             found += _own_children(child)
     return found
+
+
+_BUILTIN: dict[type, dict[type, int]] = {}
+
+
+def _builtin_children(cls: type) -> dict[type, int]:
+    """How many direct child widgets of each plain class a fresh ``cls`` widget makes by itself."""
+    if cls not in _BUILTIN:
+        widget = _plain(cls)
+        counts: dict[type, int] = {}
+        for child in widget.findChildren(QWidget, options=Qt.FindDirectChildrenOnly):
+            counts[plain_class(child)] = counts.get(plain_class(child), 0) + 1
+        widget.deleteLater()
+        _BUILTIN[cls] = counts
+    return _BUILTIN[cls]
 
 
 def composition(inspector: InspectorWidget) -> list[list[type]]:
