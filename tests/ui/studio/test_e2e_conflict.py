@@ -68,13 +68,19 @@ def test_keep_mine_then_save_shows_the_external_edit_and_writes_the_users_versio
     assert not window.session.dirty
 
 
-def test_compare_then_keep_mine_saves_without_asking_again(qtbot, window, project, answers):
+def keep_mine_after_comparing(qtbot, window, project, answers):
+    """Edit the teaser's label, change its file outside, answer "compare" then "keep mine"; returns the file."""
     teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
     edit_label(qtbot, window, "Teaser box")
     answers.expect(ChoiceDialog, click("compare"))
     answers.expect(CompareDialog, click("keep"))
     change_externally(teaser, *EXTERNAL)
     qtbot.waitUntil(lambda: len(answers.seen) == 2, timeout=5000)
+    return teaser
+
+
+def test_compare_then_keep_mine_saves_without_asking_again(qtbot, window, project, answers):
+    teaser = keep_mine_after_comparing(qtbot, window, project, answers)
     assert "-        label: 'Sub heading'" in answers.seen[1][1]
     answers.expect(ReviewDialog, accept_review)
     assert window.save_all()
@@ -83,12 +89,7 @@ def test_compare_then_keep_mine_saves_without_asking_again(qtbot, window, projec
 
 
 def test_a_second_change_after_keep_mine_is_asked_about_again(qtbot, window, project, answers):
-    teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
-    edit_label(qtbot, window, "Teaser box")
-    answers.expect(ChoiceDialog, click("compare"))
-    answers.expect(CompareDialog, click("keep"))
-    change_externally(teaser, *EXTERNAL)
-    qtbot.waitUntil(lambda: len(answers.seen) == 2, timeout=5000)
+    teaser = keep_mine_after_comparing(qtbot, window, project, answers)
     answers.expect(ChoiceDialog, click("keep"))
     change_externally(teaser, "label: 'Limit'", "label: 'Maximum'")
     qtbot.waitUntil(lambda: len(answers.seen) == 3, timeout=5000)
