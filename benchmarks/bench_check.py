@@ -60,7 +60,7 @@ def measure(root: Path, repeat: int) -> tuple[float, float, int, int]:
 
 def one_time_cost(root: Path) -> float:
     """First check in the process minus a later one: plugin discovery and the V8 start-up."""
-    from nodetype_studio import jsengine
+    from nodetype_studio.js import engine as jsengine
     from nodetype_studio.plugins import reload_plugins
 
     reload_plugins()

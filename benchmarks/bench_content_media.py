@@ -19,11 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from nodetype_studio.bundled import example_project, resource  # noqa: E402
 from nodetype_studio.content.tree import ContentNode, ContentTree  # noqa: E402
 from nodetype_studio.content.types import TypeIndex  # noqa: E402
 from nodetype_studio.media.library import AssetSource, MediaLibrary  # noqa: E402
 from nodetype_studio.model import load_project  # noqa: E402
-from nodetype_studio.resources import example_project, resource  # noqa: E402
 
 WORDS = ["summer", "party", "studio", "journal", "event", "team", "design", "talk", "workshop", "evening"]
 
@@ -101,7 +101,7 @@ def main() -> None:
         assets = library.assets()
         search_floor = best(lambda: [a for a in assets if "sea" in a.title.casefold()], 50)
         rows += [(f"media search floor: substring over {args.files} titles", search_floor, search_floor),
-                 (f"media search 'sea' (title, name, tags; types)", best(lambda: library.search("sea", ["image/*"]), 50), search_floor)]
+                 ("media search 'sea' (title, name, tags; types)", best(lambda: library.search("sea", ["image/*"]), 50), search_floor)]
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     width = max(len(name) for name, *_ in rows)

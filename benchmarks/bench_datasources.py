@@ -30,10 +30,10 @@ from PySide6.QtCore import QEvent, QObject  # noqa: E402
 from PySide6.QtWidgets import QApplication, QScrollArea  # noqa: E402
 
 from nodetype_studio.datasources import BackendSettings, DataSourceEnvironment  # noqa: E402
-from nodetype_studio.platform import Platform  # noqa: E402
+from nodetype_studio.model.prefix import Platform  # noqa: E402
+from nodetype_studio.preview.inspector import InspectorSource  # noqa: E402
 from nodetype_studio.ui.datasource_loader import DataSourceService  # noqa: E402
 from nodetype_studio.ui.inspector import InspectorWidget  # noqa: E402
-from nodetype_studio.ui.layout import InspectorSource  # noqa: E402
 
 NEOS = Platform("Neos")
 ENTRIES = [{"value": f"v{i}", "label": f"Choice {i}", "group": "AB"[i // 3]} for i in range(6)]

@@ -26,16 +26,26 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from PySide6.QtWidgets import (  # noqa: E402
-    QApplication, QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QScrollArea, QSlider,
-    QVBoxLayout, QWidget,
-)
 from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtWidgets import (  # noqa: E402
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSlider,
+    QVBoxLayout,
+    QWidget,
+)
 from qtsettle import leftover, quiet_size_hint_warnings, settle  # noqa: E402
 
-from nodetype_studio.platform import Platform  # noqa: E402
+from nodetype_studio.model.prefix import Platform  # noqa: E402
+from nodetype_studio.preview.inspector import InspectorSource  # noqa: E402
 from nodetype_studio.ui.inspector import InspectorWidget  # noqa: E402
-from nodetype_studio.ui.layout import InspectorSource  # noqa: E402
 
 NEOS = Platform("Neos")
 VALUES = {f"v{i}": {"label": f"Choice {i}", "group": "AB"[i % 2]} for i in range(6)}

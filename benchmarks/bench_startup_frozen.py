@@ -55,7 +55,7 @@ def main() -> int:
         print(f"{args.frozen} not found: run packaging/build-linux.sh first", file=sys.stderr)
         return 2
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    example = str(ROOT / "resources" / "example")
+    example = str(ROOT / "nodetype_studio" / "resources" / "example")
     out = Path(tempfile.mkdtemp(prefix="nts-bench-"))
     pip, frozen = _pip_command(), [str(args.frozen)]
     floor = _median_ms([sys.executable, "-c", "pass"], args.runs, env)

@@ -180,11 +180,12 @@ def switching(count: int, switches: int) -> None:
         QStackedWidget,
         QWidget,
     )
+    from qtsettle import quiet_size_hint_warnings
+    from qtsettle import settle as settle_app
 
     from nodetype_studio.ui.render import ensure_app
     from nodetype_studio.ui.studio.mainwindow import StudioWindow
     from nodetype_studio.ui.studio.settings import Settings
-    from qtsettle import quiet_size_hint_warnings, settle as settle_app
 
     app = ensure_app()
     quiet_size_hint_warnings()

@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from nodetype_studio.js.regex import JsRegex  # noqa: E402
 from nodetype_studio.validation import validate_value  # noqa: E402
-from nodetype_studio.jsregex import JsRegex  # noqa: E402
 
 VALUE = "my-landing-page-2024"
 CONFIG = {

@@ -14,81 +14,21 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import platform
 import sys
 import tempfile
-import time
-import traceback
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from nodetype_studio import __version__
-
-OK, FAILED, SKIPPED = "ok", "failed", "skipped"
-
-
-class Skip(Exception):
-    """Raised by a step whose subject is not part of this build; the message says why."""
-
-
-@dataclass
-class Step:
-    name: str
-    status: str
-    detail: str
-    seconds: float
-
-
-@dataclass
-class Report:
-    steps: list[Step] = field(default_factory=list)
-    context: dict[str, Any] = field(default_factory=dict)  # values later steps build on
-    started: float = field(default_factory=time.perf_counter)
-
-    def run(self, name: str, func: Callable[["Report"], str]) -> bool:
-        """Run one step, record its outcome and print its line at once; True when it passed."""
-        t0 = time.perf_counter()
-        try:
-            detail, status = func(self), OK
-        except Skip as exc:
-            detail, status = str(exc), SKIPPED
-        except Exception as exc:  # the point of a self-test: report, never crash
-            tb = traceback.extract_tb(exc.__traceback__)
-            where = f" ({Path(tb[-1].filename).name}:{tb[-1].lineno})" if tb else ""
-            detail, status = f"{type(exc).__name__}: {exc}{where}", FAILED
-        step = Step(name, status, detail, time.perf_counter() - t0)
-        self.steps.append(step)
-        print(self.format_step(step), flush=True)
-        return status == OK
-
-    def require(self, key: str, step: str) -> Any:
-        if key not in self.context:
-            raise Skip(f"needs the '{step}' step, which did not pass")
-        return self.context[key]
-
-    @staticmethod
-    def format_step(step: Step) -> str:
-        return f"  {step.status:<8}{step.name:<14}{step.detail}  [{step.seconds * 1000:.0f} ms]"
-
-    def counts(self) -> dict[str, int]:
-        return {s: sum(1 for step in self.steps if step.status == s) for s in (OK, SKIPPED, FAILED)}
-
-    def summary(self) -> str:
-        c = self.counts()
-        verdict = "passed" if c[FAILED] == 0 else "FAILED"
-        total = time.perf_counter() - self.started
-        return f"self-test {verdict}: {c[OK]} ok, {c[SKIPPED]} skipped, {c[FAILED]} failed in {total:.2f} s"
-
-    def text(self) -> str:
-        return "\n".join([header()] + [self.format_step(s) for s in self.steps] + [self.summary()]) + "\n"
-
-
-def header() -> str:
-    kind = "frozen" if getattr(sys, "frozen", False) else "python"
-    return (f"Node Type Studio {__version__} self-test ({kind}, {platform.system()} {platform.machine()}, "
-            f"Python {platform.python_version()}, {sys.executable})")
-
+from nodetype_studio.selftest_report import (  # noqa: F401 (re-exported)
+    FAILED,
+    OK,
+    SKIPPED,
+    Report,
+    Skip,
+    Step,
+    header,
+)
 
 # --- Qt-free steps ------------------------------------------------------------------------------
 
@@ -112,7 +52,7 @@ def step_metadata(report: Report) -> str:
 
 
 def step_resources(report: Report) -> str:
-    from nodetype_studio.resources import example_project, resources_dir
+    from nodetype_studio.bundled import example_project, resources_dir
 
     root = resources_dir()
     needed = [root / "baseline" / "NodeTypes.yaml", root / "baseline" / "Settings.yaml", example_project() / "composer.json"]
@@ -141,8 +81,8 @@ def step_plugins(report: Report) -> str:
 
 
 def step_project(report: Report) -> str:
+    from nodetype_studio.bundled import example_project
     from nodetype_studio.model import load_project
-    from nodetype_studio.resources import example_project
 
     project = load_project(example_project(), use_cache=False)
     own = project.project_node_types()
@@ -154,11 +94,11 @@ def step_project(report: Report) -> str:
 
 
 def step_check(report: Report) -> str:
-    from nodetype_studio.commands import check_cmd
+    from nodetype_studio.checks import collect_findings
     from nodetype_studio.diagnostics import Severity
 
     project = report.require("project", "project")
-    findings = check_cmd.collect(project)
+    findings = collect_findings(project)
     counts = {s: sum(1 for d in findings if d.severity == s) for s in Severity}
     codes = len({d.code for d in findings})
     return (f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, {counts[Severity.INFO]} notes "
@@ -212,7 +152,9 @@ def step_libraries(report: Report) -> str:
         raise RuntimeError("regex failed a Unicode property match")
     email_validator.validate_email("editor@example.com", check_deliverability=False)
     names = f"pygments {pygments.__version__}, PyYAML {yaml.__version__} (libyaml), ruamel.yaml, markdown, regex, email-validator"
-    from selectolax.lexbor import LexborHTMLParser  # HTML text for StringLength's ignoreHtml
+    from selectolax.lexbor import (
+        LexborHTMLParser,  # HTML text for StringLength's ignoreHtml
+    )
 
     if LexborHTMLParser("<p>Gr\u00fc<b>\u00dfe</b></p>").text() != "Gr\u00fc\u00dfe":
         raise RuntimeError("selectolax extracted the wrong text from HTML")
@@ -316,7 +258,12 @@ def main(argv: list[str]) -> int:
     try:
         from nodetype_studio.ui import selftest as qt_selftest
     except ImportError as exc:
-        report.run("qt", lambda r: (_ for _ in ()).throw(RuntimeError(f"the Qt user interface cannot load: {exc}")))
+        reason = f"the Qt user interface cannot load: {exc}"
+
+        def qt_unavailable(_report: Report) -> None:
+            raise RuntimeError(reason)
+
+        report.run("qt", qt_unavailable)
     else:
         qt_selftest.run_steps(report)
     print(report.summary(), flush=True)

@@ -272,7 +272,7 @@ def test_check_a_single_file(site, capsys):
 
 
 def test_check_the_bundled_example_project_runs(capsys):
-    from nodetype_studio.resources import resource
+    from nodetype_studio.bundled import resource
 
     code, out, _ = run(capsys, "check", str(resource("example")))
     assert code in (0, 1)

@@ -13,11 +13,21 @@ from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
-    QBrush, QColor, QFont, QGuiApplication, QImage, QLinearGradient, QPageSize, QPainter, QPainterPath, QPdfWriter,
-    QPen, QRadialGradient,
+    QBrush,
+    QColor,
+    QFont,
+    QGuiApplication,
+    QImage,
+    QLinearGradient,
+    QPageSize,
+    QPainter,
+    QPainterPath,
+    QPdfWriter,
+    QPen,
+    QRadialGradient,
 )
 
-OUT = Path(__file__).resolve().parents[1] / "resources" / "sample-media"
+OUT = Path(__file__).resolve().parents[1] / "nodetype_studio" / "resources" / "sample-media"
 
 
 def _image(width: int, height: int) -> tuple[QImage, QPainter]:

@@ -22,13 +22,13 @@ def main(argv: list[str]) -> int:
     out = Path(argv[1]) if len(argv) > 1 else Path.cwd()
     out.mkdir(parents=True, exist_ok=True)
 
+    from nodetype_studio.bundled import example_project
     from nodetype_studio.catalogue import editor_spec
     from nodetype_studio.content import Workspace
     from nodetype_studio.model import load_project
-    from nodetype_studio.resources import example_project
-    from nodetype_studio.ui.editors.context import EditorContext
+    from nodetype_studio.preview.context import EditorContext
+    from nodetype_studio.preview.inspector import InspectorSource, build_layout
     from nodetype_studio.ui.editors.registry import default_registry
-    from nodetype_studio.ui.layout import InspectorSource, build_layout
     from nodetype_studio.ui.render import render_pixmap
 
     project = load_project(example_project())

@@ -15,10 +15,22 @@ from typing import Any, Iterable, Mapping
 
 from nodetype_studio.catalogue.build import declared_options, plugin_field
 from nodetype_studio.catalogue.editors import EDITORS
-from nodetype_studio.catalogue.specs import ANY_KEY, EditorSpec, OptionSpec, Rule, ValidatorSpec, type_accepts
-from nodetype_studio.catalogue.types import DATA_TYPES, DataType, canonical_type, data_type
+from nodetype_studio.catalogue.specs import (
+    ANY_KEY,
+    EditorSpec,
+    OptionSpec,
+    Rule,
+    ValidatorSpec,
+    type_accepts,
+)
+from nodetype_studio.catalogue.types import (
+    DATA_TYPES,
+    DataType,
+    canonical_type,
+    data_type,
+)
 from nodetype_studio.catalogue.validators import VALIDATORS
-from nodetype_studio.platform import Platform
+from nodetype_studio.model.prefix import Platform
 
 __all__ = [
     "ANY_KEY", "DATA_TYPES", "EDITORS", "VALIDATORS", "DataType", "EditorSpec", "OptionSpec", "Rule",

@@ -11,7 +11,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from nodetype_studio.platform import Platform
+from nodetype_studio.model.prefix import Platform
 
 #: Child key that stands for "any key of this map" (SelectBox ``values.<key>``, crop presets ...).
 ANY_KEY = "*"
@@ -197,6 +197,8 @@ def _localize(value: Any, platform: Platform | None) -> Any:
 
 @lru_cache(maxsize=4096)
 def _canonical(property_type: str, platform: Platform | None) -> str:
-    from nodetype_studio.catalogue.types import canonical_type  # types imports this module
+    from nodetype_studio.catalogue.types import (
+        canonical_type,  # types imports this module
+    )
 
     return canonical_type(property_type, platform)

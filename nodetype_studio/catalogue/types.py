@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from nodetype_studio.platform import Platform
+from nodetype_studio.model.prefix import Platform
 
 MEDIA = "Media\\Domain\\Model\\"
 IMAGE_INTERFACE = MEDIA + "ImageInterface"

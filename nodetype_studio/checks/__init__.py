@@ -13,11 +13,26 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from nodetype_studio.checks import compat, datasources, editors, layout, options, properties, validators  # noqa: F401  (registers rules)
-from nodetype_studio.checks.base import COMBINED, NODE_RULES, PROPERTY_RULES, Context, iter_properties, own_property_names
+from nodetype_studio.checks import (  # noqa: F401  (registers rules)
+    compat,
+    datasources,
+    editors,
+    groups,
+    options,
+    properties,
+    validators,
+)
+from nodetype_studio.checks.base import (
+    COMBINED,
+    NODE_RULES,
+    PROPERTY_RULES,
+    Context,
+    iter_properties,
+    own_property_names,
+)
 from nodetype_studio.diagnostics import Diagnostic, sort_key
 
-__all__ = ["check_node_types", "check_project", "code_selected", "run_checks"]
+__all__ = ["check_node_types", "check_project", "code_selected", "collect_findings", "run_checks"]
 
 
 def code_selected(code: str, select: Sequence[str] | None = None, ignore: Sequence[str] | None = None) -> bool:
@@ -141,3 +156,9 @@ def check_project(project: Any, select: Sequence[str] | None = None, ignore: Seq
     findings = list(project.diagnostics) + plugin_problems() if include_loader else []
     findings += run_checks(project)
     return sorted((d for d in findings if code_selected(d.code, select, ignore)), key=sort_key)
+
+
+def collect_findings(project: Any, select: Sequence[str] | None = None,
+                     ignore: Sequence[str] | None = None) -> list[Diagnostic]:
+    """Loader findings plus every check, filtered and sorted (one finding per location and message)."""
+    return sorted(set(check_project(project, select, ignore)), key=sort_key)

@@ -14,9 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
-from nodetype_studio.catalogue import EditorSpec, ValidatorSpec, custom_editors, editor_spec, suggest, validator_spec
+from nodetype_studio.catalogue import (
+    EditorSpec,
+    ValidatorSpec,
+    custom_editors,
+    editor_spec,
+    suggest,
+    validator_spec,
+)
 from nodetype_studio.diagnostics import Diagnostic, Location, Severity
-from nodetype_studio.platform import Platform
+from nodetype_studio.js.values import is_client_eval  # noqa: F401 (the checks read it from here)
+from nodetype_studio.model.prefix import Platform
 from nodetype_studio.validation import registered_validators
 
 PropertyRule = Callable[["Context", "PropertyView"], Iterable[Diagnostic]]
@@ -28,7 +36,6 @@ NODE_RULES: list[NodeRule] = []
 #: and type). They run on concrete node types only: an abstract mixin is completed by its users.
 COMBINED: set = set()
 
-CLIENT_EVAL = "ClientEval:"
 _PLATFORM_CLASSES = ("Neos\\Neos\\", "TYPO3\\Neos\\", "Cms\\Cms\\")
 
 
@@ -47,10 +54,6 @@ def _rule_decorator(registry: list):
 property_rule = _rule_decorator(PROPERTY_RULES)
 #: ``@node_rule`` / ``@node_rule(combined=True)``: register a rule run for every node type.
 node_rule = _rule_decorator(NODE_RULES)
-
-
-def is_client_eval(value: Any) -> bool:
-    return isinstance(value, str) and value.lstrip().startswith(CLIENT_EVAL)
 
 
 def is_bare_name(identifier: str) -> bool:

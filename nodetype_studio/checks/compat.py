@@ -10,8 +10,9 @@ from typing import Any, Callable
 
 from nodetype_studio.catalogue import EDITORS, VALIDATORS
 from nodetype_studio.catalogue.vocab import CMS_CODE_MODES, format_problems
-from nodetype_studio.checks.base import Context, PropertyView, get, is_client_eval, property_rule
+from nodetype_studio.checks.base import Context, PropertyView, get, property_rule
 from nodetype_studio.diagnostics import Severity
+from nodetype_studio.js.values import is_client_eval
 
 _ANY: Callable[[Any], bool] = lambda value: True  # noqa: E731
 _TRUTHY: Callable[[Any], bool] = lambda value: bool(value)  # noqa: E731

@@ -10,12 +10,18 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from nodetype_studio.checks.base import Context, PropertyView, is_client_eval, property_rule
-from nodetype_studio.datasources import DataSourceEnvironment, DataSourceQuery, collect_options, read_fixture
+from nodetype_studio.checks.base import Context, PropertyView, property_rule
+from nodetype_studio.datasources import (
+    DataSourceEnvironment,
+    DataSourceQuery,
+    collect_options,
+    read_fixture,
+)
 from nodetype_studio.datasources.options import cms_groups, group_order_differs
 from nodetype_studio.datasources.resolve import is_absolute_http
 from nodetype_studio.datasources.settings import settings_signature
 from nodetype_studio.diagnostics import Location, Severity
+from nodetype_studio.js.values import is_client_eval
 
 _ENV: dict[str, tuple] = {}
 

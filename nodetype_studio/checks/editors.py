@@ -3,9 +3,22 @@
 from __future__ import annotations
 
 from nodetype_studio.catalogue import EDITORS, suggest
-from nodetype_studio.catalogue.types import canonical_type, data_type, is_known_type, known_type_names, looks_like_class
-from nodetype_studio.checks.base import Context, PropertyView, closest_name, is_bare_name, is_client_eval, property_rule
+from nodetype_studio.catalogue.types import (
+    canonical_type,
+    data_type,
+    is_known_type,
+    known_type_names,
+    looks_like_class,
+)
+from nodetype_studio.checks.base import (
+    Context,
+    PropertyView,
+    closest_name,
+    is_bare_name,
+    property_rule,
+)
 from nodetype_studio.diagnostics import Severity
+from nodetype_studio.js.values import is_client_eval
 
 
 def _type_path(prop: PropertyView) -> tuple:

@@ -5,10 +5,24 @@ from __future__ import annotations
 from dataclasses import replace
 
 from nodetype_studio.catalogue import EDITORS, Rule
-from nodetype_studio.catalogue.vocab import CMS_CODE_MODES, CODE_MODES, FORMAT_LETTER, format_problems, parse_file_size
-from nodetype_studio.checks.base import Context, PropertyView, fmt_number, get, is_client_eval, number, property_rule
+from nodetype_studio.catalogue.vocab import (
+    CMS_CODE_MODES,
+    CODE_MODES,
+    FORMAT_LETTER,
+    format_problems,
+    parse_file_size,
+)
+from nodetype_studio.checks.base import (
+    Context,
+    PropertyView,
+    fmt_number,
+    get,
+    number,
+    property_rule,
+)
 from nodetype_studio.checks.optionwalk import OptionWalker
 from nodetype_studio.diagnostics import Severity
+from nodetype_studio.js.values import is_client_eval
 
 _OTHER_EDITOR_OPTIONS = {name: spec.options for name, spec in EDITORS.items()}
 

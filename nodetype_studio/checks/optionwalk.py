@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any, Iterator, Mapping
 
 from nodetype_studio.catalogue import ANY_KEY, OptionSpec, suggest
-from nodetype_studio.checks.base import Context, is_client_eval
+from nodetype_studio.checks.base import Context
 from nodetype_studio.diagnostics import Diagnostic, Severity
+from nodetype_studio.js.values import is_client_eval
 
 _TYPE_WORDS = {"boolean": "a boolean (true/false)", "string": "a string", "integer": "an integer", "number": "a number",
                "numeric": "a number", "map": "a map", "list": "a list", "null": "null", "any": "any value"}

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from nodetype_studio import phptime
 from nodetype_studio.catalogue.types import canonical_type
-from nodetype_studio.checks.base import Context, PropertyView, fmt_number, get, number, property_rule
+from nodetype_studio.checks.base import (
+    Context,
+    PropertyView,
+    fmt_number,
+    get,
+    number,
+    property_rule,
+)
 from nodetype_studio.checks.optionwalk import describe_value
 from nodetype_studio.diagnostics import Severity
+from nodetype_studio.php import strtotime as phptime
 
 
 def _is_int(v: Any) -> bool:

@@ -1,6 +1,6 @@
 """Is a RegularExpressionValidator pattern one the browser understands?
 
-The option is split and compiled exactly as the CMS does by ``nodetype_studio.jsregex`` (neos-facts
+The option is split and compiled exactly as the CMS does by ``nodetype_studio.js.regex`` (neos-facts
 §3.2). Patterns are often written for PCRE (the server framework's dialect); constructs only PCRE
 knows either fail to compile in JavaScript or, worse, compile to something else (``\\A`` is a
 literal `A` there): those are found by a scan of the pattern, which is this module's own part.
@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from nodetype_studio.jsregex import compile_error, split_option
+from nodetype_studio.js.regex import compile_error, split_option
 
 _DELIMITED = re.compile(r"^/(.*)/([A-Za-z]*)$", re.DOTALL)
 

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from nodetype_studio.catalogue import VALIDATORS, ValidatorSpec, suggest
 from nodetype_studio.checks.base import (
-    Context, PropertyView, closest_name, fmt_number, is_bare_name, number, property_rule,
+    Context,
+    PropertyView,
+    closest_name,
+    fmt_number,
+    is_bare_name,
+    number,
+    property_rule,
 )
 from nodetype_studio.checks.optionwalk import OptionWalker, describe_value
 from nodetype_studio.checks.regex_js import regex_problems

@@ -16,7 +16,6 @@ from nodetype_studio.clienteval.engine import (
     ClientEvalEngine,
     EvalProblem,
     Outcome,
-    js_truthy,
     replace_paths,
 )
 from nodetype_studio.clienteval.expressions import (
@@ -34,6 +33,7 @@ from nodetype_studio.clienteval.node import (
     make_parent_node,
     with_values,
 )
+from nodetype_studio.js.values import truthy as js_truthy
 
 __all__ = [
     "PREFIX",

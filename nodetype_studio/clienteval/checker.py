@@ -26,7 +26,7 @@ from pathlib import Path as FsPath
 from nodetype_studio.clienteval.expressions import (
     PREFIX,
     classify_all,
-    expression_of,
+    client_eval_expression,
     path_text,
 )
 from nodetype_studio.clienteval.jsdeps import property_reads
@@ -190,7 +190,7 @@ def check_clienteval(project, stats: ClientEvalStats | None = None) -> list[Diag
     stats.expressions += len(sites)
     if not sites:
         return []
-    sources = sorted({expression_of(site.value) for site in sites})
+    sources = sorted({client_eval_expression(site.value) for site in sites})
     findings: list[Diagnostic] = []
     try:
         with JsSandbox() as sandbox:
@@ -204,7 +204,7 @@ def check_clienteval(project, stats: ClientEvalStats | None = None) -> list[Diag
     lines_cache: dict = {}
     incomplete = _incomplete_types(project)
     for site in sites:
-        source = expression_of(site.value)
+        source = client_eval_expression(site.value)
         owner = _owner(site)
         prop = site.path[1] if len(site.path) > 1 and site.path[0] in ("properties", "references") else None
         extra = {"node_type": owner.name, "property_name": prop}

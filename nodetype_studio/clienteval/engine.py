@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime
 import decimal
 import json
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Self
@@ -20,8 +19,8 @@ from typing import Self
 from nodetype_studio.clienteval.expressions import (
     PREFIX,
     Path,
+    client_eval_expression,
     evaluated_strings,
-    expression_of,
     path_text,
     walk_strings,
 )
@@ -60,17 +59,6 @@ class EvalProblem:
 
     def __str__(self) -> str:
         return self.text
-
-
-def js_truthy(value) -> bool:
-    """JavaScript truthiness of an evaluated value (``{}`` and ``[]`` are true, NaN is false)."""
-    if value is None or value is False:
-        return False
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return not (value == 0 or (isinstance(value, float) and math.isnan(value)))
-    if isinstance(value, str):
-        return value != ""
-    return True
 
 
 def _json_default(value):
@@ -206,10 +194,10 @@ class ClientEvalEngine:
         """One configuration value: evaluated if it is a ClientEval string, else returned as is."""
         if not (isinstance(value, str) and value.startswith(PREFIX)):
             return value, None
-        outcome = self.evaluate_batch([expression_of(value)], node, parent)[0]
+        outcome = self.evaluate_batch([client_eval_expression(value)], node, parent)[0]
         if outcome.ok:
             return outcome.value, None
-        return value, EvalProblem((), expression_of(value), outcome.kind, outcome.message)
+        return value, EvalProblem((), client_eval_expression(value), outcome.kind, outcome.message)
 
     def evaluate_config(self, config: Mapping, node: Mapping | None, parent: Mapping | None = None) -> tuple[dict, list[EvalProblem]]:
         """A node type's effective configuration with the inspector's ClientEval strings evaluated.
@@ -227,14 +215,14 @@ class ClientEvalEngine:
     def _evaluate_places(self, tree, places: list[tuple[Path, str]], node, parent):
         if not places:
             return tree, []
-        outcomes = self.evaluate_batch([expression_of(v) for _, v in places], node, parent)
+        outcomes = self.evaluate_batch([client_eval_expression(v) for _, v in places], node, parent)
         replacements: dict[Path, object] = {}
         problems: list[EvalProblem] = []
         for (path, value), outcome in zip(places, outcomes):
             if outcome.ok:
                 replacements[path] = outcome.value
             else:
-                problems.append(EvalProblem(path, expression_of(value), outcome.kind, outcome.message))
+                problems.append(EvalProblem(path, client_eval_expression(value), outcome.kind, outcome.message))
         return replace_paths(tree, replacements), problems
 
     def check_syntax(self, expressions: Sequence[str]) -> list[str | None]:

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-PREFIX = "ClientEval:"
+from nodetype_studio.js.values import CLIENT_EVAL_PREFIX as PREFIX
+from nodetype_studio.js.values import client_eval_expression, is_client_eval
+
+__all__ = ["PREFIX", "is_client_eval", "client_eval_expression"]
 
 Path = tuple  # keys and list indices into the configuration
 
@@ -59,13 +62,6 @@ NOT_EVALUATED_REASONS: tuple[tuple[tuple, str, str], ...] = (
 )
 
 
-def is_client_eval(value) -> bool:
-    return isinstance(value, str) and value.startswith(PREFIX)
-
-
-def expression_of(value: str) -> str:
-    """The JavaScript source of a ClientEval string (everything after the prefix)."""
-    return value[len(PREFIX):]
 
 
 def walk_strings(value, path: Path = ()) -> Iterator[tuple[Path, str]]:
@@ -105,7 +101,7 @@ def find_expressions(config: Mapping) -> list[tuple[Path, str]]:
     """
     found: list[tuple[Path, str]] = []
     for path, value in evaluated_strings(config):
-        found.append((path, expression_of(value)))
+        found.append((path, client_eval_expression(value)))
     return found
 
 

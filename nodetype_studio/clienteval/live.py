@@ -19,8 +19,8 @@ from nodetype_studio.clienteval.engine import (
 )
 from nodetype_studio.clienteval.expressions import (
     Path,
+    client_eval_expression,
     evaluated_strings,
-    expression_of,
 )
 from nodetype_studio.clienteval.jsdeps import Reads, property_reads
 from nodetype_studio.clienteval.node import with_values
@@ -51,7 +51,7 @@ class LiveEvaluation:
         self.parent = parent
         self._values: dict = {}
         self._expressions = [
-            _Expression(path, value, expression_of(value), property_reads(expression_of(value)))
+            _Expression(path, value, client_eval_expression(value), property_reads(client_eval_expression(value)))
             for path, value in evaluated_strings(config)
         ]
         self.config: dict = dict(config) if isinstance(config, Mapping) else config

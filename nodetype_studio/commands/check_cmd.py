@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from nodetype_studio.checks import check_project, code_selected
+from nodetype_studio.checks import code_selected, collect_findings
 from nodetype_studio.checks.config import load_config, split_codes
 from nodetype_studio.checks.report import FORMATS, to_json, to_sarif, to_text
 from nodetype_studio.commands.common import display_path, open_project
@@ -31,11 +31,6 @@ def register(sub) -> None:
     parser.set_defaults(func=run)
 
 
-def collect(project, select=None, ignore=None):
-    """Loader findings plus every check, filtered and sorted (one finding per location and message)."""
-    return sorted(set(check_project(project, select, ignore)), key=sort_key)
-
-
 def run(args) -> int:
     project = open_project(args.path)
     if project is None:
@@ -43,7 +38,7 @@ def run(args) -> int:
     config = load_config(project.root)
     select = split_codes(args.select) if args.select else config.select
     ignore = split_codes(args.ignore) if args.ignore else config.ignore
-    findings = collect(project, select, ignore)
+    findings = collect_findings(project, select, ignore)
     findings = sorted(set(findings) | {p for p in config.problems if code_selected(p.code, select, ignore)}, key=sort_key)
     if args.format == "json":
         report = to_json(findings, project.root, display_path)

@@ -63,7 +63,7 @@ def run(args) -> int:
     if nt is None:
         return 1
     try:
-        from nodetype_studio.ui.layout import InspectorSource
+        from nodetype_studio.preview.inspector import InspectorSource
         from nodetype_studio.ui.render import render_inspector
     except ImportError as exc:
         _error(f"the preview needs Qt (PySide6): {exc}")
@@ -75,7 +75,7 @@ def run(args) -> int:
     try:
         out = render_inspector(source, args.out, values=values, tab=args.tab, width=args.width)
     except KeyError:
-        from nodetype_studio.ui.layout import build_layout
+        from nodetype_studio.preview.inspector import build_layout
 
         tabs = [t.id for t in build_layout(source).tabs]
         _error(f"{nt.name} has no inspector tab {args.tab!r} (tabs: {', '.join(tabs) or 'none'})")

@@ -84,7 +84,7 @@ def run(args) -> int:
         return 0
     print(f"# {nt.name}" + (" (abstract)" if nt.abstract else "") + (" (final)" if nt.final else ""))
     print(f"# inherits (merge order): {', '.join(nt.ancestors) or '-'}")
-    print(f"# defined in: {', '.join(display_path(l.file) + ':' + str(l.line) for l in nt.files)}")
+    print(f"# defined in: {', '.join(display_path(loc.file) + ':' + str(loc.line) for loc in nt.files)}")
     if args.provenance:
         _print_annotated(nt, nt.effective)
     else:

@@ -21,7 +21,13 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable
 
-from nodetype_studio.content.tree import SITES, ContentNode, normalize_path, parent_of, slug
+from nodetype_studio.content.tree import (
+    SITES,
+    ContentNode,
+    normalize_path,
+    parent_of,
+    slug,
+)
 from nodetype_studio.content.types import TypeIndex
 
 _SEARCH_EDITORS = ("ReferenceEditor", "ReferencesEditor", "LinkEditor")

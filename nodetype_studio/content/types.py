@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nodetype_studio.platform import Platform
+from nodetype_studio.model.prefix import Platform
 
 
 class TypeIndex:

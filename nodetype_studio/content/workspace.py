@@ -56,8 +56,8 @@ class Workspace:
         """For editors shown without a project: the bundled example project, not persisted."""
         global _standalone
         if _standalone is None:
+            from nodetype_studio.bundled import example_project
             from nodetype_studio.model import load_project
-            from nodetype_studio.resources import example_project
 
             _standalone = cls(load_project(example_project()), persist=False)
         return _standalone

@@ -13,12 +13,32 @@ them; everything it decides with lives here.
 """
 
 from nodetype_studio.datasources.fixtures import (
-    check_fixture_text, dump_fixture, find_fixture, read_fixture, scratch_fixture, write_fixture,
+    check_fixture_text,
+    dump_fixture,
+    find_fixture,
+    read_fixture,
+    scratch_fixture,
+    write_fixture,
 )
-from nodetype_studio.datasources.options import SelectOption, collect_options, grouped, parse_options
-from nodetype_studio.datasources.query import data_source_arguments, encode_query, parse_php_query, request_params
+from nodetype_studio.datasources.options import (
+    SelectOption,
+    collect_options,
+    grouped,
+    parse_options,
+)
+from nodetype_studio.datasources.query import (
+    data_source_arguments,
+    encode_query,
+    parse_php_query,
+    request_params,
+)
 from nodetype_studio.datasources.registry import (
-    DataSourcePlugin, call_plugin, data_source, data_source_plugin, data_source_plugins, data_source_problems,
+    DataSourcePlugin,
+    call_plugin,
+    data_source,
+    data_source_plugin,
+    data_source_plugins,
+    data_source_problems,
     reload_data_sources,
 )
 from nodetype_studio.datasources.resolve import DataSourceEnvironment, DataSourceQuery

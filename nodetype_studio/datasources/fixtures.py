@@ -24,9 +24,9 @@ from typing import Any
 
 import yaml
 
-from nodetype_studio.datasources.jsvalues import json_kind
 from nodetype_studio.datasources.options import collect_options
 from nodetype_studio.diagnostics import Diagnostic, Location, error, warning
+from nodetype_studio.js.values import json_kind
 from nodetype_studio.model.yamlload import decode_yaml_bytes, load_yaml_text, plain_data
 
 FIXTURE_DIR = "data-sources"

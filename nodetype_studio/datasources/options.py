@@ -14,7 +14,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from nodetype_studio.datasources.jsvalues import array_index, js_entries, js_string, js_truthy, json_kind
+from nodetype_studio.js.values import (
+    JsError,
+    array_index,
+    js_entries,
+    json_kind,
+    to_string,
+    truthy,
+)
 
 WITHOUT_GROUP = "Without group"
 Translate = Callable[[Any, str], str]
@@ -39,7 +46,7 @@ class CollectedOptions:
 
 def stored_value(value: Any) -> str:
     """A choice value as the select box stores it (JavaScript ``String()`` of the value)."""
-    return "" if value is None else js_string(value)
+    return "" if value is None else to_string(value)
 
 
 def _describe(key: str, entry: Any, is_list: bool) -> str:
@@ -58,18 +65,24 @@ def collect_options(entries: Any, translate: Translate | None = None) -> Collect
         return result
     is_list = isinstance(entries, list)
     for key, entry in js_entries(entries):
-        if not isinstance(entry, Mapping) or not js_truthy(entry.get("label")):
+        if not isinstance(entry, Mapping) or not truthy(entry.get("label")):
             result.dropped.append((key, _describe(key, entry, is_list)))
             continue
-        value = stored_value(entry["value"]) if "value" in entry else key
-        label = translate(entry["label"], key) if translate else js_string(entry["label"])
         group = entry.get("group")
         icon = entry.get("icon")
+        try:
+            value = stored_value(entry["value"]) if "value" in entry else key
+            label = translate(entry["label"], key) if translate else to_string(entry["label"])
+            group_text = to_string(group) if group not in (None, "") else None
+        except JsError as exc:  # e.g. an object with its own "toString" key: the browser throws
+            where = f"item {key}" if is_list else f"key \u201c{key}\u201d"
+            result.dropped.append((key, f"{where} cannot be turned into text ({exc})"))
+            continue
         result.options.append(
             SelectOption(
                 value=value,
                 label=label,
-                group=js_string(group) if group not in (None, "") else None,
+                group=group_text,
                 icon=icon if isinstance(icon, str) and icon else None,
                 disabled=entry.get("disabled") is True,
             )

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote, unquote_plus, urlsplit
 
-from nodetype_studio.datasources.jsvalues import js_entries, js_string
+from nodetype_studio.js.values import js_entries, to_string
 
 # encodeURIComponent leaves letters, digits and these characters alone
 _UNRESERVED = "-_.!~*'()"
@@ -62,7 +62,7 @@ def encode_query(params: Mapping | list, prefix: str = "") -> str:
         if isinstance(value, (Mapping, list)):
             parts.append(encode_query(value, name))
         else:
-            parts.append(encode_uri_component(name) + "=" + encode_uri_component(js_string(value)))
+            parts.append(encode_uri_component(name) + "=" + encode_uri_component(to_string(value)))
     return "&".join(parts)
 
 

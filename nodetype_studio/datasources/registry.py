@@ -19,7 +19,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Callable
 
-from nodetype_studio.datasources.result import DataSourceResult, PreviewNodeRef, Source, failure, from_data
+from nodetype_studio.datasources.result import (
+    DataSourceResult,
+    PreviewNodeRef,
+    Source,
+    failure,
+    from_data,
+)
 
 
 @dataclass(frozen=True)

@@ -25,13 +25,22 @@ from typing import Any, Callable, Mapping
 from urllib.parse import quote, urljoin, urlsplit
 
 from nodetype_studio.datasources.fixtures import find_fixture, new_fixture_path
-from nodetype_studio.datasources.query import QueryEncodingError, data_source_arguments, encode_query, request_params
-from nodetype_studio.datasources.query import url_with_params
+from nodetype_studio.datasources.query import (
+    QueryEncodingError,
+    data_source_arguments,
+    encode_query,
+    request_params,
+    url_with_params,
+)
 from nodetype_studio.datasources.registry import data_source_plugin
 from nodetype_studio.datasources.result import Source
-from nodetype_studio.datasources.settings import BackendSettings, default_studio_dir, find_studio_dir, load_settings
-
-CLIENT_EVAL = "ClientEval:"
+from nodetype_studio.datasources.settings import (
+    BackendSettings,
+    default_studio_dir,
+    find_studio_dir,
+    load_settings,
+)
+from nodetype_studio.js.values import CLIENT_EVAL_PREFIX as CLIENT_EVAL
 
 
 def _text(value: Any) -> str | None:

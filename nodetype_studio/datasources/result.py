@@ -14,8 +14,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from nodetype_studio.datasources.jsvalues import json_kind
-from nodetype_studio.datasources.options import SelectOption, Translate, collect_options, group_order_note
+from nodetype_studio.datasources.options import (
+    SelectOption,
+    Translate,
+    collect_options,
+    group_order_note,
+)
+from nodetype_studio.js.values import json_kind
 
 _MAX_LISTED = 4
 _EXCERPT = 300

@@ -25,9 +25,9 @@ from nodetype_studio.editing.errors import (
     YamlParseError,
 )
 from nodetype_studio.editing.indexing import _UNSET, DocumentIndex
-from nodetype_studio.editing.layout import line_number, line_start, next_line
 from nodetype_studio.editing.operations import EditOperations, format_path
 from nodetype_studio.editing.render import Renderer
+from nodetype_studio.editing.spans import line_number, line_start, next_line
 from nodetype_studio.editing.style import Style, detect_style
 from nodetype_studio.editing.yamltree import (
     YamlSyntaxError,

@@ -14,7 +14,8 @@ from yaml.nodes import MappingNode, ScalarNode
 
 from nodetype_studio.editing.errors import AliasEditError, EditError, YamlParseError
 from nodetype_studio.editing.keypath import format_path
-from nodetype_studio.editing.layout import (
+from nodetype_studio.editing.operations import Located
+from nodetype_studio.editing.spans import (
     Container,
     Ref,
     Slot,
@@ -23,7 +24,6 @@ from nodetype_studio.editing.layout import (
     line_start,
     starts_line,
 )
-from nodetype_studio.editing.operations import Located
 from nodetype_studio.editing.yamltree import YamlSyntaxError, key_text, load_data
 
 _ANCHOR_HINT = re.compile(r"(?:^|[\s\[{,])[&*][^\s,\[\]{}]", re.MULTILINE)

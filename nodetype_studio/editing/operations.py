@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from nodetype_studio.editing import datapath
 from nodetype_studio.editing.errors import AliasEditError, Edit, EditError, PathNotFound
 from nodetype_studio.editing.keypath import format_path
-from nodetype_studio.editing.layout import (
+from nodetype_studio.editing.render import check_value
+from nodetype_studio.editing.scalars import quoted, single_quoted
+from nodetype_studio.editing.spans import (
     Container,
     Slot,
     alias_span,
@@ -23,8 +25,6 @@ from nodetype_studio.editing.layout import (
     slot_floor,
     starts_line,
 )
-from nodetype_studio.editing.render import check_value
-from nodetype_studio.editing.scalars import quoted, single_quoted
 from nodetype_studio.editing.splicing import BlockSplicer
 from nodetype_studio.editing.yamltree import same
 

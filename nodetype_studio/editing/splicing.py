@@ -8,7 +8,8 @@ separating comma.
 from __future__ import annotations
 
 from nodetype_studio.editing.errors import EditError
-from nodetype_studio.editing.layout import (
+from nodetype_studio.editing.scalars import resolve_plain
+from nodetype_studio.editing.spans import (
     _BLOCK_HEADER,
     Container,
     Slot,
@@ -24,7 +25,6 @@ from nodetype_studio.editing.layout import (
     slot_start,
     starts_line,
 )
-from nodetype_studio.editing.scalars import resolve_plain
 
 _BLANK_CHECK_LIMIT = 30
 

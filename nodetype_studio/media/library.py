@@ -24,12 +24,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
+from nodetype_studio.bundled import resource
 from nodetype_studio.diagnostics import Diagnostic, Location, warning
 from nodetype_studio.media import config
 from nodetype_studio.media.detect import HEAD_BYTES, detect_media_type, image_size
 from nodetype_studio.media.mediatypes import SizeLimit, accepts, human_size, parse_size
-from nodetype_studio.media.metadata import FOLDER_META, META_SUFFIX, MetaReader, tags_from_folders, title_from_name
-from nodetype_studio.resources import resource
+from nodetype_studio.media.metadata import (
+    FOLDER_META,
+    META_SUFFIX,
+    MetaReader,
+    tags_from_folders,
+    title_from_name,
+)
 
 PROJECT_SOURCE = "default"
 SAMPLES_SOURCE = "samples"

@@ -197,3 +197,18 @@ class NodeType:
         files = self.files
         own = [f for f, frag in zip(files, self.fragments) if not frag.file.baseline]
         return (own or files or [None])[0]
+
+    def location_of_key(self, path: tuple) -> Location | None:
+        """Where the last fragment that spells out ``path`` (a key path) writes its final key."""
+        for fragment in reversed(self.fragments):
+            current = fragment.config
+            pos = None
+            for key in path:
+                if not isinstance(current, dict) or key not in current:
+                    current = None
+                    break
+                pos = current.key_pos.get(key) if isinstance(current, YMap) else None
+                current = current[key]
+            if pos is not None:
+                return Location(str(fragment.file.path), *pos)
+        return None

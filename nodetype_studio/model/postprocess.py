@@ -61,9 +61,7 @@ def apply_presets(nt, presets: dict, project) -> dict[str, list[Layer]]:
 
 
 def _own_location(nt, path):
-    from nodetype_studio.model.project import _key_location
-
-    return _key_location(nt, path) or nt.location_of_definition()
+    return nt.location_of_key(path) or nt.location_of_definition()
 
 
 def _lookup(table, key):

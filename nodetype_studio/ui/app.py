@@ -17,7 +17,7 @@ def _default_path(settings) -> Path | None:
     last = settings.get("lastProject")
     if last and Path(last).exists():
         return Path(last)
-    from nodetype_studio.resources import example_project
+    from nodetype_studio.bundled import example_project
 
     try:
         path = example_project()

@@ -30,8 +30,12 @@ from nodetype_studio.clienteval import (
     make_parent_node,
 )
 from nodetype_studio.clienteval.engine import replace_paths
+from nodetype_studio.preview.inspector import (
+    InspectorLayout,
+    InspectorSource,
+    build_layout,
+)
 from nodetype_studio.ui import icons, style
-from nodetype_studio.ui.layout import InspectorLayout, InspectorSource, build_layout
 from nodetype_studio.ui.sections import fit_label
 
 DEBOUNCE_MS = 150

@@ -15,10 +15,22 @@ from pygments.lexers import JsonLexer, YamlLexer
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
-    QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
 )
 
-from nodetype_studio.datasources import check_fixture_text, dump_fixture, scratch_fixture, write_fixture
+from nodetype_studio.datasources import (
+    check_fixture_text,
+    dump_fixture,
+    scratch_fixture,
+    write_fixture,
+)
 from nodetype_studio.ui import style
 from nodetype_studio.ui.highlight import PygmentsHighlighter
 

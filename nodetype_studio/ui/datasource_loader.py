@@ -26,10 +26,21 @@ from PySide6.QtCore import QByteArray, QObject, QTimer, QUrl, Signal
 from PySide6.QtNetwork import QNetworkAccessManager, QNetworkReply, QNetworkRequest
 
 from nodetype_studio import __version__
-from nodetype_studio.datasources import DataSourceEnvironment, DataSourceQuery, DataSourceResult, PreviewNodeRef
+from nodetype_studio.datasources import (
+    DataSourceEnvironment,
+    DataSourceQuery,
+    DataSourceResult,
+    PreviewNodeRef,
+)
 from nodetype_studio.datasources.fixtures import read_fixture
 from nodetype_studio.datasources.registry import call_plugin
-from nodetype_studio.datasources.result import Source, failure, from_body, from_data, http_failure
+from nodetype_studio.datasources.result import (
+    Source,
+    failure,
+    from_body,
+    from_data,
+    http_failure,
+)
 from nodetype_studio.datasources.settings import settings_signature
 
 CACHE_SIZE = 500

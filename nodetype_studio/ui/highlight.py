@@ -17,7 +17,13 @@ from bisect import bisect_right
 
 from pygments.lexer import Lexer
 from pygments.styles import get_style_by_name
-from PySide6.QtGui import QColor, QFont, QSyntaxHighlighter, QTextCharFormat, QTextDocument
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QSyntaxHighlighter,
+    QTextCharFormat,
+    QTextDocument,
+)
 
 
 class PygmentsHighlighter(QSyntaxHighlighter):

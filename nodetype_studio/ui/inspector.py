@@ -12,17 +12,30 @@ from typing import Any, Callable, Mapping
 import markdown
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from nodetype_studio.catalogue import editor_spec
-from nodetype_studio.previewnode import PreviewNode
+from nodetype_studio.preview.context import EditorContext
+from nodetype_studio.preview.i18n import generated_id
+from nodetype_studio.preview.inspector import (
+    InspectorLayout,
+    InspectorSource,
+    ItemView,
+    build_layout,
+)
+from nodetype_studio.preview.node import PreviewNode
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.clienteval_view import ClientEvalController
 from nodetype_studio.ui.editors.base import EditorWidget
-from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.registry import EditorRegistry, default_registry
-from nodetype_studio.ui.i18n import generated_id
-from nodetype_studio.ui.layout import InspectorLayout, InspectorSource, ItemView, build_layout
 from nodetype_studio.ui.sections import ElidedLabel, GroupSection, HelpRow, make_label
 from nodetype_studio.validation import validate_value
 

@@ -5,13 +5,20 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import (
-    QComboBox, QHBoxLayout, QLabel, QSizePolicy, QStyle, QStyleOptionComboBox, QStylePainter, QToolButton, QVBoxLayout,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QStyle,
+    QStyleOptionComboBox,
+    QStylePainter,
+    QToolButton,
+    QVBoxLayout,
     QWidget,
 )
 
+from nodetype_studio.preview.inspector import GroupView
 from nodetype_studio.ui import icons, style
-from nodetype_studio.ui.layout import GroupView
-
 
 WRAP_FROM = 40  # characters: shorter labels stay on one line (wrapping costs layout work)
 _IGNORED, _PREFERRED = QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred  # looked up once, set per label

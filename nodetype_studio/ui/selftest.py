@@ -12,21 +12,26 @@ import importlib
 import time
 from pathlib import Path
 
-from nodetype_studio.selftest import Report, Skip
+from nodetype_studio.selftest_report import Report, Skip
 
 
-def _ui_part(module: str, *names: str):
-    """Import ``nodetype_studio.ui.<module>`` and return the named attributes, or Skip if it is absent."""
+def _part(module: str, *names: str):
+    """Import ``nodetype_studio.<module>`` and return the named attributes, or Skip if it is absent."""
+    full = f"nodetype_studio.{module}"
     try:
-        mod = importlib.import_module(f"nodetype_studio.ui.{module}")
+        mod = importlib.import_module(full)
     except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith(f"nodetype_studio.ui.{module}"):
-            raise Skip(f"nodetype_studio.ui.{module} is not part of this build")
+        if exc.name and exc.name.startswith(full):
+            raise Skip(f"{full} is not part of this build")
         raise
     missing = [n for n in names if not hasattr(mod, n)]
     if missing:
-        raise Skip(f"nodetype_studio.ui.{module} has no {', '.join(missing)} in this build")
+        raise Skip(f"{full} has no {', '.join(missing)} in this build")
     return [getattr(mod, n) for n in names]
+
+
+def _ui_part(module: str, *names: str):
+    return _part(f"ui.{module}", *names)
 
 
 _KEEP_ALIVE: list = []  # the QApplication must outlive the report that mentions it
@@ -78,7 +83,7 @@ def step_inspectors(report: Report) -> str:
     app = report.require("app", "qt")
     project = report.require("project", "project")
     InspectorWidget, = _ui_part("inspector", "InspectorWidget")
-    InspectorSource, = _ui_part("layout", "InspectorSource")
+    InspectorSource, = _part("preview.inspector", "InspectorSource")
     from PySide6.QtCore import QEvent
 
     built = editors = tabs = 0
@@ -139,12 +144,12 @@ def step_datasources(report: Report) -> str:
     then whether Qt can load a TLS back end (https backends need it)."""
     app = report.require("app", "qt")
     InspectorWidget, = _ui_part("inspector", "InspectorWidget")
-    InspectorSource, = _ui_part("layout", "InspectorSource")
+    InspectorSource, = _part("preview.inspector", "InspectorSource")
     DataSourceService, = _ui_part("datasource_loader", "DataSourceService")
     from PySide6.QtNetwork import QSslSocket
 
     from nodetype_studio.datasources import BackendSettings, DataSourceEnvironment
-    from nodetype_studio.platform import Platform
+    from nodetype_studio.model.prefix import Platform
 
     server, requested = _local_backend()
     url = f"http://127.0.0.1:{server.server_address[1]}"
@@ -218,7 +223,7 @@ def step_render(report: Report) -> str:
     nt = report.context.get("inspector_type")
     if nt is not None:
         render_pixmap, = _ui_part("render", "render_pixmap")
-        InspectorSource, = _ui_part("layout", "InspectorSource")
+        InspectorSource, = _part("preview.inspector", "InspectorSource")
         pixmap = render_pixmap(InspectorSource.from_model(nt, project))
         what = f"inspector of {nt.name}"
     else:
@@ -266,7 +271,7 @@ def _main_window(report: Report):
     folder (the user's own are not touched); in a build without it, the node type overview."""
     from PySide6.QtCore import QSettings
 
-    from nodetype_studio.resources import example_project
+    from nodetype_studio.bundled import example_project
 
     project = report.require("project", "project")
     try:

@@ -2,8 +2,8 @@
 
 Public API::
 
-    validate_value(value, validation_config, platform=None) -> list[ValidationError]
-    validate_property(node_type, property_name, value) -> list[ValidationError]
+    validate_value(value, validation_config, platform=None) -> list[ValidationMessage]
+    validate_property(node_type, property_name, value) -> list[ValidationMessage]
     get_validator(identifier, platform=None) -> Validator | None
     registered_validators(platform=None) -> dict[str, Validator]
 
@@ -14,11 +14,25 @@ folder file's ``validators``). Qt-free.
 
 from nodetype_studio.validation.engine import validate_property, validate_value
 from nodetype_studio.validation.registry import (
-    custom_validator, get_validator, registered_validators, registry_problems, reload_validators,
+    custom_validator,
+    get_validator,
+    registered_validators,
+    registry_problems,
+    reload_validators,
 )
-from nodetype_studio.validation.types import ERROR, WARNING, Issue, OptionInfo, ValidationError, Validator
+from nodetype_studio.validation.types import (
+    ERROR,
+    WARNING,
+    Issue,
+    OptionInfo,
+    ValidationMessage,
+    Validator,
+)
+
+#: The old name of :class:`ValidationMessage` (a record, not an exception); kept for plugins.
+ValidationError = ValidationMessage
 
 __all__ = [
-    "ERROR", "WARNING", "Issue", "OptionInfo", "ValidationError", "Validator", "custom_validator", "get_validator",
+    "ERROR", "WARNING", "Issue", "OptionInfo", "ValidationError", "ValidationMessage", "Validator", "custom_validator", "get_validator",
     "registered_validators", "registry_problems", "reload_validators", "validate_property", "validate_value",
 ]

@@ -6,8 +6,9 @@ import math
 from abc import abstractmethod
 
 from nodetype_studio.catalogue import VALIDATORS
-from nodetype_studio.platform import Platform
-from nodetype_studio.validation import jsvalue, messages
+from nodetype_studio.js import values as jsvalue
+from nodetype_studio.model.prefix import Platform
+from nodetype_studio.validation import messages
 from nodetype_studio.validation.types import Issue, Validator
 
 

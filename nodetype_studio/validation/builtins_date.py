@@ -6,9 +6,15 @@ import datetime as dt
 import re
 import unicodedata
 
-from nodetype_studio import phptime
-from nodetype_studio.validation import jsvalue, messages
-from nodetype_studio.validation.builtin import BuiltinValidator, SingleCheckValidator, empty_string, is_nullish
+from nodetype_studio.js import values as jsvalue
+from nodetype_studio.php import strtotime as phptime
+from nodetype_studio.validation import messages
+from nodetype_studio.validation.builtin import (
+    BuiltinValidator,
+    SingleCheckValidator,
+    empty_string,
+    is_nullish,
+)
 from nodetype_studio.validation.types import WARNING, Issue
 
 _DATE_TIME = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})([+-])([0-9]{2}):([0-9]{2})")

@@ -5,8 +5,13 @@ from __future__ import annotations
 import math
 import re
 
-from nodetype_studio.validation import jsvalue, messages
-from nodetype_studio.validation.builtin import RangeValidator, SingleCheckValidator, empty_by_length
+from nodetype_studio.js import values as jsvalue
+from nodetype_studio.validation import messages
+from nodetype_studio.validation.builtin import (
+    RangeValidator,
+    SingleCheckValidator,
+    empty_by_length,
+)
 
 _INTEGER_CHARS = re.compile(r"[0-9-]+")
 _FLOAT = re.compile(r"[-+]?[0-9]*\.[0-9]+(?:[eE][-+]?[0-9]+)?")

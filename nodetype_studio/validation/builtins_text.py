@@ -5,10 +5,16 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from nodetype_studio.validation import jsvalue, messages
-from nodetype_studio.jsregex import JsRegex, JsRegexSyntaxError, split_option
+from nodetype_studio.js import values as jsvalue
+from nodetype_studio.js.regex import JsRegex, JsRegexSyntaxError, split_option
+from nodetype_studio.validation import messages
 from nodetype_studio.validation.builtin import (
-    BuiltinValidator, RangeValidator, SingleCheckValidator, empty_by_length, empty_string, is_nullish,
+    BuiltinValidator,
+    RangeValidator,
+    SingleCheckValidator,
+    empty_by_length,
+    empty_string,
+    is_nullish,
 )
 
 _TAG_PATTERN = r"<\/?([a-z][a-z0-9]*)\b[^>]*>"

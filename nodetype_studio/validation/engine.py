@@ -10,12 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from nodetype_studio.platform import Platform
-from nodetype_studio.validation import jsvalue
+from nodetype_studio.js import values as jsvalue
+from nodetype_studio.js.regex import CannotEvaluate, RegexTimeout
+from nodetype_studio.model.prefix import Platform
 from nodetype_studio.validation.builtins_date import NOT_IN_BROWSER
-from nodetype_studio.jsregex import CannotEvaluate, RegexTimeout
 from nodetype_studio.validation.registry import normalize_result, resolve
-from nodetype_studio.validation.types import ERROR, WARNING, ValidationError, Validator
+from nodetype_studio.validation.types import (
+    ERROR,
+    WARNING,
+    ValidationMessage,
+    Validator,
+)
 
 THROWS_ID = "studio.validation.validatorThrows"
 TIMEOUT_ID = "studio.validation.timeout"
@@ -44,54 +49,54 @@ def _custom_options(validator: Validator, options) -> tuple[dict, list[str]]:
     return filled, missing
 
 
-def _run(validator: Validator, identifier: str, value, options) -> list[ValidationError]:
+def _run(validator: Validator, identifier: str, value, options) -> list[ValidationMessage]:
     short = validator.short_name or identifier
     builtin = validator.origin == "built-in"
     if not builtin:
         options, missing = _custom_options(validator, options)
         if missing:
             names = ", ".join(f'"{m}"' for m in missing)
-            return [ValidationError(identifier, f"{short} needs the option {names}; it was not run.", MISSING_OPTION_ID,
+            return [ValidationMessage(identifier, f"{short} needs the option {names}; it was not run.", MISSING_OPTION_ID,
                                     {"options": missing}, WARNING)]
     try:
         issues = validator.validate(value, options)
         if not builtin:
             issues = normalize_result(issues, identifier)
     except jsvalue.JsError as exc:
-        return [ValidationError(
+        return [ValidationMessage(
             identifier, f"The CMS's {short} throws on this value in the browser ({exc}); the inspector cannot validate it.",
             THROWS_ID, {"error": str(exc)}, ERROR,
         )]
     except RegexTimeout as exc:
-        return [ValidationError(
+        return [ValidationMessage(
             identifier, f"The pattern did not finish on this value ({exc}): catastrophic backtracking; the browser would freeze here.",
             TIMEOUT_ID, {"error": str(exc)}, WARNING,
         )]
     except CannotEvaluate as exc:
-        return [ValidationError(identifier, f"{short} cannot be evaluated faithfully here: {exc}.", CANNOT_EVALUATE_ID,
+        return [ValidationMessage(identifier, f"{short} cannot be evaluated faithfully here: {exc}.", CANNOT_EVALUATE_ID,
                                 {"error": str(exc)}, WARNING)]
     except Exception as exc:  # a plugin bug (or ours) must not take the inspector down
-        return [ValidationError(identifier, f"{short} failed while checking this value: {type(exc).__name__}: {exc}",
+        return [ValidationMessage(identifier, f"{short} failed while checking this value: {type(exc).__name__}: {exc}",
                                 FAILED_ID, {"error": repr(exc)}, WARNING)]
     compat = None if validator.runs_in_browser else NOT_IN_BROWSER
-    return [ValidationError(identifier, i.message, i.message_id, dict(i.arguments), i.severity, compat) for i in issues]
+    return [ValidationMessage(identifier, i.message, i.message_id, dict(i.arguments), i.severity, compat) for i in issues]
 
 
-def validate_value(value, validation_config, platform: Platform | None = None) -> list[ValidationError]:
+def validate_value(value, validation_config, platform: Platform | None = None) -> list[ValidationMessage]:
     """All findings of the validators configured in ``validation_config`` (the property's
     ``validation`` map: identifier -> options) for ``value``, in configuration order."""
     if not validation_config:
         return []
     if not isinstance(validation_config, Mapping):
-        return [ValidationError("validation", "`validation` must be a map of validator identifiers to options.",
+        return [ValidationMessage("validation", "`validation` must be a map of validator identifiers to options.",
                                 FAILED_ID, {}, WARNING)]
     platform = platform or Platform()
     js_value = jsvalue.from_python(value)
-    findings: list[ValidationError] = []
+    findings: list[ValidationMessage] = []
     for identifier, options in validation_config.items():
         validator, legacy = resolve(identifier, platform.prefix) if isinstance(identifier, str) else (None, None)
         if validator is None:
-            findings.append(ValidationError(
+            findings.append(ValidationMessage(
                 str(identifier), f"Unknown validator {identifier}: the CMS does not find it and skips it.",
                 UNKNOWN_ID, {}, WARNING, "The CMS logs 'Validator … not found' and treats the value as valid.",
             ))
@@ -99,13 +104,13 @@ def validate_value(value, validation_config, platform: Platform | None = None) -
         results = _run(validator, str(identifier), js_value, jsvalue.from_python(options))
         if legacy:
             note = LEGACY_NOTE.format(legacy=legacy)
-            results = [ValidationError(r.validator, r.message, r.message_id, r.arguments, r.severity, r.compat or note)
+            results = [ValidationMessage(r.validator, r.message, r.message_id, r.arguments, r.severity, r.compat or note)
                        for r in results]
         findings.extend(results)
     return findings
 
 
-def validate_property(node_type, property_name: str, value, platform: Platform | None = None) -> list[ValidationError]:
+def validate_property(node_type, property_name: str, value, platform: Platform | None = None) -> list[ValidationMessage]:
     """Findings for ``value`` of a property, reading ``node_type.effective["properties"][name]["validation"]``.
 
     Raises KeyError when the node type has no such property (callers know their properties)."""

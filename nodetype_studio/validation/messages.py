@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from nodetype_studio.validation import jsvalue
+from nodetype_studio.js import values as jsvalue
 from nodetype_studio.validation.types import Issue
 
 PREFIX = "content.inspector.validators."

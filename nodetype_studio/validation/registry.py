@@ -29,15 +29,30 @@ from nodetype_studio import plugins
 from nodetype_studio.catalogue import ValidatorSpec, declared_options
 from nodetype_studio.catalogue.build import plugin_field
 from nodetype_studio.diagnostics import Diagnostic, warning
-from nodetype_studio.jsregex import CannotEvaluate
-from nodetype_studio.platform import Platform
-from nodetype_studio.validation.builtins_date import DateTimeRangeValidator, DateTimeValidator, EmailAddressValidator
-from nodetype_studio.validation.builtins_number import CountValidator, FloatValidator, IntegerValidator, NumberRangeValidator
-from nodetype_studio.validation.builtins_text import (
-    AlphanumericValidator, LabelValidator, NotEmptyValidator, RegularExpressionValidator, StringLengthValidator,
-    StringValidator, TextValidator, UuidValidator,
+from nodetype_studio.js.regex import CannotEvaluate
+from nodetype_studio.model.prefix import Platform
+from nodetype_studio.validation.builtins_date import (
+    DateTimeRangeValidator,
+    DateTimeValidator,
+    EmailAddressValidator,
 )
-from nodetype_studio.validation.types import ERROR, Issue, ValidationError, Validator
+from nodetype_studio.validation.builtins_number import (
+    CountValidator,
+    FloatValidator,
+    IntegerValidator,
+    NumberRangeValidator,
+)
+from nodetype_studio.validation.builtins_text import (
+    AlphanumericValidator,
+    LabelValidator,
+    NotEmptyValidator,
+    RegularExpressionValidator,
+    StringLengthValidator,
+    StringValidator,
+    TextValidator,
+    UuidValidator,
+)
+from nodetype_studio.validation.types import ERROR, Issue, ValidationMessage, Validator
 
 BUILTIN_CLASSES = (
     AlphanumericValidator, CountValidator, DateTimeRangeValidator, DateTimeValidator, EmailAddressValidator,
@@ -97,7 +112,7 @@ def _one_issue(item, identifier: str) -> Issue | None:
         return Issue(None, f"The value is not valid ({identifier}).")
     if isinstance(item, Issue):
         return item
-    if isinstance(item, ValidationError):
+    if isinstance(item, ValidationMessage):
         return Issue(item.message_id, item.message, dict(item.arguments), item.severity)
     if isinstance(item, str):
         return Issue(None, item)

@@ -11,7 +11,7 @@ WARNING = "warning"
 
 
 @dataclass(frozen=True, slots=True)
-class ValidationError:
+class ValidationMessage:
     """One finding for one value.
 
     ``validator`` is the identifier as configured (spelling kept); ``message_id`` the translation id
@@ -45,7 +45,7 @@ class ValidationError:
 
 @dataclass(frozen=True, slots=True)
 class Issue:
-    """What a validator's ``validate`` reports; the engine turns it into a ValidationError."""
+    """What a validator's ``validate`` reports; the engine turns it into a ValidationMessage."""
 
     message_id: str | None
     message: str

@@ -3,10 +3,22 @@
 import pytest
 
 from nodetype_studio.catalogue import (
-    EDITORS, VALIDATORS, EditorSpec, OptionSpec, ValidatorSpec, editor_for_type, editor_spec, suggest, validator_spec,
+    EDITORS,
+    VALIDATORS,
+    EditorSpec,
+    OptionSpec,
+    ValidatorSpec,
+    editor_for_type,
+    editor_spec,
+    suggest,
+    validator_spec,
 )
-from nodetype_studio.catalogue.types import canonical_type, is_known_type, looks_like_class
-from nodetype_studio.platform import Platform
+from nodetype_studio.catalogue.types import (
+    canonical_type,
+    is_known_type,
+    looks_like_class,
+)
+from nodetype_studio.model.prefix import Platform
 
 NEOS, CMS = Platform("Neos"), Platform("Cms")
 

@@ -3,7 +3,12 @@
 import pytest
 
 from nodetype_studio.catalogue.vocab import (
-    CMS_CODE_MODES, CODE_MODES, FORMAT_LETTER, FORMATTING, format_problems, parse_file_size,
+    CMS_CODE_MODES,
+    CODE_MODES,
+    FORMAT_LETTER,
+    FORMATTING,
+    format_problems,
+    parse_file_size,
 )
 
 

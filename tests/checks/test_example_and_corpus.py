@@ -1,16 +1,14 @@
 """The bundled example project's deliberate mistakes, and a run over the real corpus."""
 
-import os
-import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from nodetype_studio.bundled import example_project
 from nodetype_studio.checks import run_checks
 from nodetype_studio.diagnostics import Severity
 from nodetype_studio.model import load_project
-from nodetype_studio.resources import example_project
 
 
 def _mistake_lines(path: Path) -> list[int]:

@@ -3,7 +3,7 @@
 import pytest
 
 from nodetype_studio.checks.regex_js import regex_problems
-from nodetype_studio.jsregex import compile_error, split_option
+from nodetype_studio.js.regex import compile_error, split_option
 
 
 @pytest.mark.parametrize("option, body, flags", [
@@ -62,7 +62,7 @@ def test_an_option_the_cms_cannot_split_is_invalid():
 
 
 def test_without_v8_the_parser_judges(monkeypatch):
-    from nodetype_studio import jsengine
+    from nodetype_studio.js import engine as jsengine
 
     monkeypatch.setattr(jsengine, "available", lambda: False)
     regex_problems.cache_clear()

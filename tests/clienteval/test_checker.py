@@ -106,7 +106,7 @@ def test_live_fixture_reports_only_the_places_that_are_not_evaluated():
 
 
 def test_example_project_is_clean():
-    root = Path(__file__).resolve().parents[2] / "resources" / "example"
+    root = Path(__file__).resolve().parents[2] / "nodetype_studio" / "resources" / "example"
     assert check_clienteval(load_project(root)) == []
 
 

@@ -1,8 +1,8 @@
 """Sample content generated from the project's node types."""
 
+from nodetype_studio.bundled import example_project
 from nodetype_studio.content import Workspace, node_identifier, site_name
 from nodetype_studio.model import load_project
-from nodetype_studio.resources import example_project
 
 
 def test_site_is_named_after_the_site_package(site, tree):

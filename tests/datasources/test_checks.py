@@ -6,7 +6,7 @@ from nodetype_studio.checks import check_project, run_checks
 from nodetype_studio.model import load_project
 from tests.checks.helpers import check_text
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "resources" / "example"
+EXAMPLE = Path(__file__).resolve().parents[2] / "nodetype_studio" / "resources" / "example"
 BOX = """'Vendor.Site:Thing':
   superTypes:
     'Neos.Neos:Content': true

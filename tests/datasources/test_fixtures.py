@@ -4,8 +4,16 @@ import os
 import stat
 
 from nodetype_studio.datasources.fixtures import (
-    check_fixture_text, dump_fixture, find_fixture, fixture_stem, new_fixture_path, read_fixture, sanitize,
-    scratch_fixture, uri_stem, write_fixture,
+    check_fixture_text,
+    dump_fixture,
+    find_fixture,
+    fixture_stem,
+    new_fixture_path,
+    read_fixture,
+    sanitize,
+    scratch_fixture,
+    uri_stem,
+    write_fixture,
 )
 from nodetype_studio.datasources.options import parse_options
 

@@ -1,8 +1,14 @@
 """Python data sources: the example plugin installed through its entry point, and the plugin folder."""
 
 from nodetype_studio.datasources import (
-    DataSourceEnvironment, DataSourceQuery, PreviewNodeRef, call_plugin, data_source_plugin, data_source_plugins,
-    data_source_problems, reload_data_sources,
+    DataSourceEnvironment,
+    DataSourceQuery,
+    PreviewNodeRef,
+    call_plugin,
+    data_source_plugin,
+    data_source_plugins,
+    data_source_problems,
+    reload_data_sources,
 )
 
 NODE = PreviewNodeRef("/sites/x/node@user-admin", "Acme.Site:Content.Session", {"host": "grace"})

@@ -1,11 +1,18 @@
 """The query string of a data-source request, as the CMS's browser builds it, and PHP's reading of it."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nodetype_studio.datasources.query import (
-    QueryEncodingError, data_source_arguments, encode_query, encode_uri_component, parse_php_query, request_params,
-    request_url, url_with_params,
+    QueryEncodingError,
+    data_source_arguments,
+    encode_query,
+    encode_uri_component,
+    parse_php_query,
+    request_params,
+    request_url,
+    url_with_params,
 )
 
 NODE = "/sites/site/node-1@user-admin;language=en"

@@ -2,9 +2,13 @@
 
 from pathlib import Path
 
-from nodetype_studio.datasources import BackendSettings, DataSourceEnvironment, DataSourceQuery
+from nodetype_studio.datasources import (
+    BackendSettings,
+    DataSourceEnvironment,
+    DataSourceQuery,
+)
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "resources" / "example"
+EXAMPLE = Path(__file__).resolve().parents[2] / "nodetype_studio" / "resources" / "example"
 
 
 def env_with(tmp_path, files=(), base_url=None):

@@ -3,11 +3,25 @@
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from nodetype_studio.datasources.jsvalues import js_keys, js_number, js_string
-from nodetype_studio.datasources.options import cms_order, group_order_note, grouped, parse_options
-from nodetype_studio.datasources.result import Source, excerpt, from_body, from_data, http_failure
+from nodetype_studio.datasources.options import (
+    cms_order,
+    group_order_note,
+    grouped,
+    parse_options,
+)
+from nodetype_studio.datasources.result import (
+    Source,
+    excerpt,
+    from_body,
+    from_data,
+    http_failure,
+)
+from nodetype_studio.js.values import js_keys
+from nodetype_studio.js.values import number_to_string as js_number
+from nodetype_studio.js.values import to_string as js_string
 
 SOURCE = Source("uri", "http://127.0.0.1/options", url="http://127.0.0.1/options?node=n")
 

@@ -1,7 +1,12 @@
 """Backend settings: .nodetype-studio/settings.yaml, the environment, and what happens with bad values."""
 
 from nodetype_studio.datasources.settings import (
-    DEFAULT_MAX_BYTES, ENV_BACKEND, find_studio_dir, load_settings, parse_size, settings_signature,
+    DEFAULT_MAX_BYTES,
+    ENV_BACKEND,
+    find_studio_dir,
+    load_settings,
+    parse_size,
+    settings_signature,
 )
 
 

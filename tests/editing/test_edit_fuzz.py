@@ -7,8 +7,7 @@ import yaml
 from hypothesis import HealthCheck, event, given, seed, settings
 from hypothesis import strategies as st
 
-from nodetype_studio.editing import EditError, YamlDocument
-from nodetype_studio.editing import datapath
+from nodetype_studio.editing import EditError, YamlDocument, datapath
 from nodetype_studio.editing.yamltree import same
 from nodetype_studio.model.yamlload import load_yaml_text
 

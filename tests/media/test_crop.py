@@ -3,7 +3,15 @@
 import pytest
 
 from nodetype_studio.media.crop import (
-    CUSTOM, ORIGINAL, Ratio, clamp, fit, matching_choice, moved, ratio_choices, resize_from,
+    CUSTOM,
+    ORIGINAL,
+    Ratio,
+    clamp,
+    fit,
+    matching_choice,
+    moved,
+    ratio_choices,
+    resize_from,
 )
 
 DEFAULTS = {

@@ -2,8 +2,8 @@
 
 import struct
 
+from nodetype_studio.bundled import resource
 from nodetype_studio.media.detect import detect_media_type, image_size, read_head
-from nodetype_studio.resources import resource
 from tests.media_support import png_bytes
 
 SAMPLES = resource("sample-media")

@@ -167,7 +167,7 @@ def test_upload_copies_into_the_project_and_adds_the_asset(site, tmp_path):
 
 def test_upload_honours_media_types_exactly(site, tmp_path):
     jpeg = tmp_path / "photo.jpg"
-    jpeg.write_bytes((Path(__file__).parents[2] / "resources/sample-media/harbour-at-dusk.jpg").read_bytes())
+    jpeg.write_bytes((Path(__file__).parents[2] / "nodetype_studio/resources/sample-media/harbour-at-dusk.jpg").read_bytes())
     result = library(site).upload(jpeg, ["image/png"])
     assert not result.ok
     assert result.message == "\u201cphoto.jpg\u201d is image/jpeg; this field accepts only image/png"

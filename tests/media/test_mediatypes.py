@@ -3,7 +3,13 @@
 import pytest
 
 from nodetype_studio.media.mediatypes import (
-    accepts, extensions_for, human_size, matches, parse_size, patterns, type_for_extension,
+    accepts,
+    extensions_for,
+    human_size,
+    matches,
+    parse_size,
+    patterns,
+    type_for_extension,
 )
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from nodetype_studio.resources import resource
+from nodetype_studio.bundled import resource
 
 FILES = {
     "Configuration/Settings.yaml": """

@@ -23,8 +23,7 @@ EXE = BUNDLE / "nodetype-studio"
 sys.path.insert(0, str(ROOT / "packaging"))
 
 from ntsbuild import deb as debtools  # noqa: E402
-from ntsbuild import icudata  # noqa: E402
-from ntsbuild import policy  # noqa: E402
+from ntsbuild import icudata, policy  # noqa: E402
 
 pytestmark = [
     pytest.mark.packaging,
@@ -257,7 +256,7 @@ def _windows_layout(tmp_path: Path) -> Path:
                  "py_mini_racer/mini_racer.dll", "py_mini_racer/icudtl.dat"]:
         (internal / name).parent.mkdir(parents=True, exist_ok=True)
         (internal / name).write_bytes(b"stand-in")
-    shutil.copytree(ROOT / "resources", internal / "nodetype_studio" / "resources")
+    shutil.copytree(ROOT / "nodetype_studio" / "resources", internal / "nodetype_studio" / "resources")
     (layout / "plugins").mkdir()
     shutil.copy(ROOT / "packaging" / "plugins-README.txt", layout / "plugins" / "README.txt")
     return layout

@@ -80,7 +80,7 @@ def test_step_needing_a_failed_step_is_skipped_with_the_reason():
 
 
 def test_missing_resources_fail_the_self_test_with_a_clear_message(tmp_path, monkeypatch, capsys, qapp):
-    import nodetype_studio.resources as resources
+    import nodetype_studio.bundled as resources
 
     empty = tmp_path / "resources"
     (empty / "baseline").mkdir(parents=True)

@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from nodetype_studio.platform import Platform
+from nodetype_studio.model.prefix import Platform
 
 FIXTURE_PROJECT = Path(__file__).resolve().parents[1] / "fixtures" / "ui" / "Acme.Preview"
 NEOS = Platform("Neos")
@@ -17,7 +17,7 @@ def build_editor(qtbot, editor, options=None, *, type="string", label="Label", v
     """An editor built through the real registry (not yet shown); ``context`` adds EditorContext fields
     such as ``workspace``."""
     from nodetype_studio.catalogue import editor_spec
-    from nodetype_studio.ui.editors.context import EditorContext
+    from nodetype_studio.preview.context import EditorContext
     from nodetype_studio.ui.editors.registry import default_registry
 
     identifier = editor if "/" in editor else NEOS.editor(editor)

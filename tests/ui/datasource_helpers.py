@@ -8,9 +8,9 @@ import pytest
 
 from nodetype_studio.datasources import BackendSettings, DataSourceEnvironment
 from nodetype_studio.model import load_project
+from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.ui.datasource_loader import DataSourceService
 from nodetype_studio.ui.inspector import InspectorWidget
-from nodetype_studio.ui.layout import InspectorSource
 from tests.datasources.helpers import FIXTURE_PROJECT, LocalServer
 
 WAIT_MS = 5000

@@ -12,9 +12,9 @@ import pytest
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication, QFormLayout, QLabel, QLineEdit, QWidget
 
-from nodetype_studio.platform import Platform
+from nodetype_studio.model.prefix import Platform
+from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.ui.inspector import InspectorWidget
-from nodetype_studio.ui.layout import InspectorSource
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from qtsettle import settle  # noqa: E402

@@ -3,8 +3,8 @@
 import pytest
 
 from nodetype_studio.model import load_project
+from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.ui.inspector import InspectorWidget
-from nodetype_studio.ui.layout import InspectorSource
 from nodetype_studio.ui.render import render_pixmap
 
 pytestmark = pytest.mark.corpus

@@ -5,12 +5,12 @@ from pathlib import Path
 
 from nodetype_studio.datasources import data_source_plugin
 from nodetype_studio.model import load_project
+from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.ui.inspector import InspectorWidget
-from nodetype_studio.ui.layout import InspectorSource
 from tests.datasources.helpers import Answer
 from tests.ui.datasource_helpers import options, wait_answer
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "resources" / "example"
+EXAMPLE = Path(__file__).resolve().parents[2] / "nodetype_studio" / "resources" / "example"
 SESSION = "Acme.Sources:Content.Session"
 PRODUCT = "Acme.Sources:Content.Product"
 

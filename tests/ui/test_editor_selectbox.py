@@ -164,7 +164,7 @@ def test_value_not_among_choices_is_shown_invalid(make_editor):
 def test_data_source_select_box_says_where_choices_come_from(make_editor):
     editor = make_editor("SelectBoxEditor", {"dataSourceIdentifier": "acme-colours"})
     assert editor.status.isVisible() and "acme-colours" in editor.status.text()
-    from nodetype_studio.ui.editors.selectoptions import SelectOption
+    from nodetype_studio.datasources.options import SelectOption
 
     editor.set_options([SelectOption("r", "Red")])
     assert editor.display_rows() == [("option", "Red")]

@@ -1,6 +1,11 @@
 """Translation ids, `i18n` shorthands and XLIFF English texts."""
 
-from nodetype_studio.ui.i18n import PLATFORM_TEXTS, Translator, generated_id, split_id
+from nodetype_studio.preview.i18n import (
+    PLATFORM_TEXTS,
+    Translator,
+    generated_id,
+    split_id,
+)
 
 
 def test_split_id():

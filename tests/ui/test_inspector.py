@@ -7,9 +7,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from nodetype_studio.model import load_project
+from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.ui.editors.placeholder import PlaceholderEditor
 from nodetype_studio.ui.inspector import InspectorWidget
-from nodetype_studio.ui.layout import InspectorSource
 
 
 @pytest.fixture(scope="module")

@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtWidgets import QLabel
 
 from nodetype_studio.model import load_project
+from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.ui.inspector import InspectorWidget
-from nodetype_studio.ui.layout import InspectorSource
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 OPTIONS = ("properties", "topic", "ui", "inspector", "editorOptions", "dataSourceAdditionalData")

@@ -3,9 +3,9 @@
 import pytest
 
 from nodetype_studio.model import load_project
-from nodetype_studio.platform import Platform
-from nodetype_studio.ui.i18n import Translator
-from nodetype_studio.ui.layout import InspectorSource, build_layout, js_truthy
+from nodetype_studio.model.prefix import Platform
+from nodetype_studio.preview.i18n import Translator
+from nodetype_studio.preview.inspector import InspectorSource, build_layout, js_truthy
 
 
 @pytest.fixture(scope="module")

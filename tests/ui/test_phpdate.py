@@ -2,7 +2,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from nodetype_studio.phpdate import format_mode, format_php_date
+from nodetype_studio.php.dateformat import format_mode, format_php_date
 
 # Friday 1 March 2024, 15:07:09 (a leap year; Feb has 29 days)
 MOMENT = datetime(2024, 3, 1, 15, 7, 9, tzinfo=timezone(timedelta(hours=2)))

@@ -2,7 +2,13 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from nodetype_studio.previewnode import PreviewNode, UnparsableDate, coerce_value, iso8601, resolve_date
+from nodetype_studio.preview.node import (
+    PreviewNode,
+    UnparsableDate,
+    coerce_value,
+    iso8601,
+    resolve_date,
+)
 
 TZ = timezone(timedelta(hours=2))
 NOW = datetime(2024, 1, 31, 14, 37, 12, tzinfo=TZ)  # a Wednesday

@@ -6,10 +6,14 @@ import pytest
 from PySide6.QtWidgets import QLabel
 
 from nodetype_studio import plugins
+from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui.editors import BUILTIN_EDITORS
-from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.placeholder import PlaceholderEditor
-from nodetype_studio.ui.editors.registry import EditorRegistry, default_registry, registry_key
+from nodetype_studio.ui.editors.registry import (
+    EditorRegistry,
+    default_registry,
+    registry_key,
+)
 from nodetype_studio.ui.editors.textfield import TextFieldEditor
 
 PLUGIN_SOURCE = textwrap.dedent(

@@ -1,6 +1,6 @@
 import pytest
 
-from nodetype_studio import jsengine
+from nodetype_studio.js import engine as jsengine
 
 
 @pytest.fixture(scope="session")

@@ -3,13 +3,18 @@
 from pathlib import Path
 
 import pytest
+from vhelpers import outcome
 
 from nodetype_studio.model import load_project
-from nodetype_studio.platform import Platform
-from nodetype_studio.validation import get_validator, registered_validators, validate_property, validate_value
+from nodetype_studio.model.prefix import Platform
+from nodetype_studio.validation import (
+    get_validator,
+    registered_validators,
+    validate_property,
+    validate_value,
+)
 from nodetype_studio.validation.engine import UNKNOWN_ID
 from nodetype_studio.validation.registry import BUILTIN_CLASSES
-from vhelpers import outcome
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "validation" / "Acme.Demo"
 SPEC_VALIDATORS = (

@@ -1,9 +1,9 @@
-"""The app's one V8 context (`nodetype_studio.jsengine`) and the regex questions put to it."""
+"""The app's one V8 context (`nodetype_studio.js.engine`) and the regex questions put to it."""
 
 import pytest
 
-from nodetype_studio import jsengine
-from nodetype_studio.jsregex import JsRegex, compile_error
+from nodetype_studio.js import engine as jsengine
+from nodetype_studio.js.regex import JsRegex, compile_error
 
 
 @pytest.fixture
@@ -65,10 +65,10 @@ def test_the_context_is_closed_before_interpreter_shutdown(engine, tmp_path):
     script = (
         "import atexit\n"
         "def verify():\n"
-        "    from nodetype_studio import jsengine\n"
+        "    from nodetype_studio.js import engine as jsengine\n"
         "    print('closed' if jsengine._state == {} else 'still open')\n"
         "atexit.register(verify)  # registered first, so it runs after jsengine's handler\n"
-        "from nodetype_studio import jsengine\n"
+        "from nodetype_studio.js import engine as jsengine\n"
         "assert jsengine.evaluate('1 + 1') == 2\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,

@@ -9,10 +9,17 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from nodetype_studio.js import engine as jsengine
+from nodetype_studio.js import regex as jsregex
+from nodetype_studio.js.regex import (
+    JsRegex,
+    JsRegexSyntaxError,
+    browser,
+    regex_literal,
+    split_option,
+)
+from nodetype_studio.js.regex.parse import Untranslatable, parse
 from nodetype_studio.model.yamlload import load_yaml_text
-from nodetype_studio import jsengine, jsregex
-from nodetype_studio.jsregex import JsRegex, JsRegexSyntaxError, browser, regex_literal, split_option
-from nodetype_studio.jsregex.parse import Untranslatable, parse
 from nodetype_studio.validation import validate_value
 from nodetype_studio.validation.engine import TIMEOUT_ID
 

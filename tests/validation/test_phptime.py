@@ -5,7 +5,13 @@ import datetime as dt
 
 import pytest
 
-from nodetype_studio.phptime import PhpTimeError, is_valid, parse, parse_duration, parse_reference
+from nodetype_studio.php.strtotime import (
+    PhpTimeError,
+    is_valid,
+    parse,
+    parse_duration,
+    parse_reference,
+)
 
 PLUS1 = dt.timezone(dt.timedelta(hours=1))
 NOW = dt.datetime(2024, 1, 31, 15, 30, 12, tzinfo=PLUS1)  # a Wednesday

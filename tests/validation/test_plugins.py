@@ -7,8 +7,14 @@ from pathlib import Path
 import pytest
 
 from nodetype_studio.model import load_project
-from nodetype_studio.validation import get_validator, registered_validators, registry_problems, reload_validators
-from nodetype_studio.validation import validate_property, validate_value
+from nodetype_studio.validation import (
+    get_validator,
+    registered_validators,
+    registry_problems,
+    reload_validators,
+    validate_property,
+    validate_value,
+)
 from nodetype_studio.validation.engine import FAILED_ID, MISSING_OPTION_ID
 from tests.plugin_helpers import forget_modules, install_like_pip
 

@@ -7,7 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nodetype_studio.validation import jsvalue, validate_value
+from nodetype_studio.js import values as jsvalue
+from nodetype_studio.validation import validate_value
 from nodetype_studio.validation.engine import FAILED_ID
 from nodetype_studio.validation.registry import BUILTIN_CLASSES
 

@@ -4,9 +4,9 @@ import datetime as dt
 import itertools
 
 import pytest
+from vhelpers import THROWS, outcome, run
 
 from nodetype_studio.validation.builtins_date import _DATE_TIME, _js_date_valid
-from vhelpers import THROWS, outcome, run
 
 INT = "integerValidator.aValidIntegerNumberIsExpected"
 FLOAT = "floatValidator.validFloatExpected"

@@ -1,7 +1,6 @@
 """Table-driven tests of the text validators, one row per case of neos-facts §3.2."""
 
 import pytest
-
 from vhelpers import THROWS, outcome, run
 
 ALNUM = "alphanumericValidator"

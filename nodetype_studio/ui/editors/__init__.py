@@ -10,10 +10,10 @@ from nodetype_studio.ui.editors.code import CodeEditor
 from nodetype_studio.ui.editors.datetime import DateTimeEditor
 from nodetype_studio.ui.editors.image import ImageEditor
 from nodetype_studio.ui.editors.link import LinkEditor
+from nodetype_studio.ui.editors.plugin import EditorPlugin
 from nodetype_studio.ui.editors.range import RangeEditor
 from nodetype_studio.ui.editors.reference import ReferenceEditor
 from nodetype_studio.ui.editors.references import ReferencesEditor
-from nodetype_studio.ui.editors.registry import EditorPlugin
 from nodetype_studio.ui.editors.richtext import RichTextEditor
 from nodetype_studio.ui.editors.selectbox import SelectBoxEditor
 from nodetype_studio.ui.editors.textarea import TextAreaEditor

@@ -16,11 +16,11 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from nodetype_studio.media.library import Asset
 from nodetype_studio.media.mediatypes import patterns
+from nodetype_studio.preview.context import EditorContext
+from nodetype_studio.preview.offline import number, string_list, workspace_of
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
-from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.mediabrowser import MediaBrowserDialog, MediaChooser
-from nodetype_studio.ui.editors.offline import number, string_list, workspace_of
 from nodetype_studio.ui.editors.pickers import ChosenDisplay, Result, SearchBox
 from nodetype_studio.ui.editors.thumbs import asset_icon
 from nodetype_studio.ui.editors.upload import UploadPolicy

@@ -12,8 +12,8 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import style
-from nodetype_studio.ui.editors.context import EditorContext
 
 
 class EditorWidget(QWidget):

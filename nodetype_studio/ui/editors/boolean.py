@@ -13,9 +13,9 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, Qt, Slot
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QSizePolicy, QWidget
 
-from nodetype_studio.previewnode import coerce_value
+from nodetype_studio.preview.context import EditorContext
+from nodetype_studio.preview.node import coerce_value
 from nodetype_studio.ui.editors.base import EditorWidget
-from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.sections import WRAP_FROM, make_label
 
 

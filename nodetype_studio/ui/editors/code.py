@@ -14,13 +14,19 @@ from pygments.lexers import get_lexer_by_name
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
-    QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QPushButton, QSizePolicy, QVBoxLayout, QWidget,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
 )
 
-from nodetype_studio.ui import icons
-from nodetype_studio.ui import style
+from nodetype_studio.preview.context import EditorContext
+from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
-from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.highlight import PygmentsHighlighter
 
 # Built-in highlighting modes -> pygments lexer alias.

@@ -14,15 +14,22 @@ from typing import Any
 
 from PySide6.QtCore import QDate, Slot
 from PySide6.QtWidgets import (
-    QCalendarWidget, QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget,
+    QCalendarWidget,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
 )
 
-from nodetype_studio.phpdate import format_mode, format_php_date
-from nodetype_studio.previewnode import iso8601
-from nodetype_studio.ui import icons
-from nodetype_studio.ui import style
+from nodetype_studio.php.dateformat import format_mode, format_php_date
+from nodetype_studio.preview.context import EditorContext
+from nodetype_studio.preview.node import iso8601
+from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
-from nodetype_studio.ui.editors.context import EditorContext
 
 
 def parse_iso(value: Any) -> datetime | None:

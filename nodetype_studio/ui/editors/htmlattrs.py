@@ -7,8 +7,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QLabel, QWidget
 
+from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import style
-from nodetype_studio.ui.editors.context import EditorContext
 
 PASSTHROUGH = ("form", "selectionDirection", "spellcheck", "autocapitalize", "autocorrect")
 

@@ -14,18 +14,27 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from nodetype_studio.media import crop as croplib
 from nodetype_studio.media.library import Asset
 from nodetype_studio.media.mediatypes import patterns
+from nodetype_studio.preview.context import EditorContext
+from nodetype_studio.preview.offline import string_list, workspace_of
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
-from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.cropdialog import CropDialog
 from nodetype_studio.ui.editors.mediabrowser import MediaChooser
 from nodetype_studio.ui.editors.pickers import MessageLine
-from nodetype_studio.ui.editors.offline import string_list, workspace_of
 from nodetype_studio.ui.editors.thumbs import asset_pixmap, file_icon
 from nodetype_studio.ui.editors.upload import UploadPolicy
 

@@ -20,11 +20,11 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from nodetype_studio.content import links
 from nodetype_studio.content.workspace import Workspace
 from nodetype_studio.media.mediatypes import patterns
-from nodetype_studio.platform import Platform
+from nodetype_studio.model.prefix import Platform
+from nodetype_studio.preview.context import EditorContext
+from nodetype_studio.preview.offline import string_list, workspace_of
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
-from nodetype_studio.ui.editors.context import EditorContext
-from nodetype_studio.ui.editors.offline import string_list, workspace_of
 from nodetype_studio.ui.editors.pickers import ChosenItem, Result, SearchBox
 from nodetype_studio.ui.editors.thumbs import asset_icon
 

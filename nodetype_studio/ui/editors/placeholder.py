@@ -8,9 +8,9 @@ from typing import Any
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
+from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import style
 from nodetype_studio.ui.editors.base import EditorWidget
-from nodetype_studio.ui.editors.context import EditorContext
 
 
 def _as_text(value: Any) -> str:

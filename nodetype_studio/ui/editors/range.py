@@ -14,9 +14,9 @@ from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QDoubleValidator, QIntValidator
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QSlider, QWidget
 
+from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import style
 from nodetype_studio.ui.editors.base import EditorWidget
-from nodetype_studio.ui.editors.context import EditorContext
 
 
 def _number(value: Any) -> float | None:

@@ -15,13 +15,12 @@ from typing import Any
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from nodetype_studio.content.tree import ContentNode
+from nodetype_studio.js.values import is_client_eval
+from nodetype_studio.preview.context import EditorContext
+from nodetype_studio.preview.offline import number, string_list, workspace_of
 from nodetype_studio.ui import style
 from nodetype_studio.ui.editors.base import EditorWidget
-from nodetype_studio.ui.editors.context import EditorContext
-from nodetype_studio.ui.editors.offline import number, string_list, workspace_of
 from nodetype_studio.ui.editors.pickers import ChosenDisplay, Result, SearchBox
-
-CLIENT_EVAL = "ClientEval:"
 
 
 class ReferenceEditor(ChosenDisplay, EditorWidget):
@@ -62,7 +61,7 @@ class ReferenceEditor(ChosenDisplay, EditorWidget):
     def _starting_point(self, value: Any) -> str | None:
         if value in (None, ""):
             return None
-        if isinstance(value, str) and value.startswith(CLIENT_EVAL):
+        if is_client_eval(value):
             self.notes.append("`startingPoint` is a ClientEval expression; searching the current site.")
             return None
         if not isinstance(value, str) or not value.startswith("/"):

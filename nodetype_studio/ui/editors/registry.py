@@ -12,24 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
-from nodetype_studio.platform import Platform
+from nodetype_studio.model.prefix import Platform
+from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui.editors.base import EditorWidget
-from nodetype_studio.ui.editors.context import EditorContext
+from nodetype_studio.ui.editors.plugin import EditorPlugin, Factory
 
-Factory = Callable[[EditorContext], EditorWidget]
 _KEY_PLATFORM = Platform()
-
-
-@dataclass(frozen=True, slots=True)
-class EditorPlugin:
-    """How a widget for an editor identifier is registered (built-ins use this too)."""
-
-    identifier: str
-    widget: Factory
-    description: str = ""
-    fits_types: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +97,9 @@ class EditorRegistry:
 
 @cache
 def _placeholder() -> type:
-    from nodetype_studio.ui.editors.placeholder import PlaceholderEditor  # imported late: it imports the editors
+    from nodetype_studio.ui.editors.placeholder import (
+        PlaceholderEditor,  # imported late: it imports the editors
+    )
 
     return PlaceholderEditor
 

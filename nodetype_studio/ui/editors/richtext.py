@@ -16,14 +16,14 @@ from typing import Any, Mapping
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QWidget
 
+from nodetype_studio.preview.context import EditorContext
+from nodetype_studio.preview.offline import workspace_of
+from nodetype_studio.preview.richtext_rules import RichTextRules
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
-from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.link import LinkOptions
-from nodetype_studio.ui.editors.offline import workspace_of
 from nodetype_studio.ui.editors.richtext_dialog import RichTextDialog
 from nodetype_studio.ui.editors.richtext_html import plain_text
-from nodetype_studio.ui.editors.richtext_rules import RichTextRules
 
 PREVIEW_CHARACTERS = 160
 

@@ -5,19 +5,44 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import (
-    QAction, QFont, QKeySequence, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument, QTextDocumentFragment,
-    QTextListFormat, QTextTableFormat,
+    QAction,
+    QFont,
+    QKeySequence,
+    QTextBlockFormat,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+    QTextDocumentFragment,
+    QTextListFormat,
+    QTextTableFormat,
 )
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QTextEdit, QToolBar, QVBoxLayout, QWidget,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLineEdit,
+    QTextEdit,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
 )
 
+from nodetype_studio.preview.richtext_rules import RichTextRules
 from nodetype_studio.ui import icons
 from nodetype_studio.ui.editors.link import LinkOptions, LinkPicker
 from nodetype_studio.ui.editors.richtext_html import (
-    LINE_BREAK, LINK_DOWNLOAD, LINK_REL, LINK_TARGET, LINK_TITLE, link_format, load_html, plain_text, to_html,
+    LINE_BREAK,
+    LINK_DOWNLOAD,
+    LINK_REL,
+    LINK_TARGET,
+    LINK_TITLE,
+    link_format,
+    load_html,
+    plain_text,
+    to_html,
 )
-from nodetype_studio.ui.editors.richtext_rules import RichTextRules
 
 HEADING_SCALE = {1: 2.0, 2: 1.6, 3: 1.35, 4: 1.2, 5: 1.1, 6: 1.0}
 _ALIGN = {"left": Qt.AlignLeft, "center": Qt.AlignHCenter, "right": Qt.AlignRight, "justify": Qt.AlignJustify}

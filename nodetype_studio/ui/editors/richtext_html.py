@@ -19,9 +19,17 @@ import re
 from html.parser import HTMLParser
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QTextCharFormat, QTextCursor, QTextDocument, QTextFormat, QTextListFormat, QTextTable
+from PySide6.QtGui import (
+    QFont,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+    QTextFormat,
+    QTextListFormat,
+    QTextTable,
+)
 
-from nodetype_studio.ui.editors.richtext_rules import RichTextRules
+from nodetype_studio.preview.richtext_rules import RichTextRules
 
 LINK_TITLE = QTextFormat.UserProperty + 101
 LINK_TARGET = QTextFormat.UserProperty + 102

@@ -20,15 +20,22 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem
 from PySide6.QtWidgets import (
-    QComboBox, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSizePolicy, QToolButton, QWidget,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QSizePolicy,
+    QToolButton,
+    QWidget,
 )
 
 from nodetype_studio.datasources import DataSourceQuery
+from nodetype_studio.datasources.options import SelectOption, grouped, parse_options
+from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
-from nodetype_studio.ui.editors.context import EditorContext
-from nodetype_studio.ui.editors.selectoptions import SelectOption, grouped, parse_options
-from nodetype_studio.ui.editors.selectsource import LOADING
+from nodetype_studio.ui.editors.selectsource import LOADING, DataSourceBinding
 from nodetype_studio.ui.sections import ElidedComboBox
 
 INVALID_COLOR = QColor(style.ERROR)
@@ -108,8 +115,6 @@ class SelectBoxEditor(EditorWidget):
                 parse_options(values, lambda label, key: ctx.text(label, "selectBoxEditor", "values", key))
             )
         elif ctx.data_sources is not None:
-            from nodetype_studio.ui.editors.selectsource import DataSourceBinding
-
             self.binding = DataSourceBinding(self, self.query, ctx.data_sources)
             # an editor replaced while its request runs (ClientEval changed its options) stops waiting
             self.destroyed.connect(lambda _obj=None, binding=self.binding: binding.drop())

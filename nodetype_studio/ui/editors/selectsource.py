@@ -11,7 +11,7 @@ query (e.g. ``dataSourceAdditionalData`` re-evaluated) cancels the running reque
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
@@ -22,7 +22,15 @@ from nodetype_studio.ui import icons, style
 
 if TYPE_CHECKING:
     from nodetype_studio.ui.datasource_loader import DataSourceSession, Ticket
-    from nodetype_studio.ui.editors.selectbox import SelectBoxEditor
+    from nodetype_studio.ui.editors.base import EditorWidget
+
+    class OptionsEditor(EditorWidget):
+        """What a binding needs of its select box (``SelectBoxEditor`` is one; it imports this module)."""
+
+        dataSourceAnswered: Any
+
+        def set_loading(self, loading: bool, text: str = "") -> None: ...
+        def set_options(self, options: list, loaded: bool = True) -> None: ...
 
 LOADING = "Loading options\u2026"
 FIXTURE, RETRY = "fixture", "retry"
@@ -31,7 +39,7 @@ FIXTURE, RETRY = "fixture", "retry"
 class DataSourceBinding:
     """Feeds one select box from its data source."""
 
-    def __init__(self, editor: "SelectBoxEditor", query: DataSourceQuery, session: "DataSourceSession"):
+    def __init__(self, editor: "OptionsEditor", query: DataSourceQuery, session: "DataSourceSession"):
         self.editor = editor
         self.query = query
         self.session = session

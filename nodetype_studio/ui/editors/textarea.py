@@ -7,8 +7,8 @@ from typing import Any
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
+from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui.editors.base import EditorWidget
-from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.htmlattrs import apply_html_options, max_length
 
 

@@ -9,8 +9,8 @@ from PySide6.QtCore import QRegularExpression, Slot
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 
+from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui.editors.base import EditorWidget
-from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.htmlattrs import apply_html_options, max_length
 
 INTEGER_TYPES = ("integer", "int")

@@ -14,7 +14,12 @@ from typing import Callable
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from nodetype_studio.media.library import MediaLibrary, UploadResult
-from nodetype_studio.media.mediatypes import extensions_for, human_size, parse_size, patterns
+from nodetype_studio.media.mediatypes import (
+    extensions_for,
+    human_size,
+    parse_size,
+    patterns,
+)
 
 
 def choose_file(parent: QWidget, title: str, name_filter: str) -> str | None:

@@ -14,8 +14,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QToolButton, QWidget
 
+from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import icons
-from nodetype_studio.ui.editors.context import EditorContext
 from nodetype_studio.ui.editors.textfield import TextFieldEditor
 
 # Letters whose ASCII spelling is not what stripping the accent gives.

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from PySide6.QtGui import QUndoCommand
 
 from nodetype_studio.editing import Edit, EditError, PathNotFound
-from nodetype_studio.ui.studio.values import REMOVE
+from nodetype_studio.studio.values import REMOVE
 
 MERGE_ID = 0x5E7  # every mergeable command shares the id; merge keys decide what actually merges
 

@@ -31,15 +31,15 @@ from PySide6.QtWidgets import (
 )
 
 from nodetype_studio.model.merge import MISSING, get_path
+from nodetype_studio.preview.inspector import InspectorSource, build_layout
+from nodetype_studio.studio.ordering import plan_drop
+from nodetype_studio.studio.owndefinition import own_config, own_properties
+from nodetype_studio.studio.values import REMOVE
 from nodetype_studio.ui import style
-from nodetype_studio.ui.layout import InspectorSource, build_layout
 from nodetype_studio.ui.studio import commands
 from nodetype_studio.ui.studio.fields import TextField
 from nodetype_studio.ui.studio.keyedtable import KeyedTable
-from nodetype_studio.ui.studio.ordering import plan_drop
-from nodetype_studio.ui.studio.owndefinition import own_config, own_properties
 from nodetype_studio.ui.studio.propertyform import PROPERTY_NAME, PropertyForm
-from nodetype_studio.ui.studio.values import REMOVE
 
 TAB_COLUMNS = [("label", "string"), ("icon", "string"), ("position", "any")]
 GROUP_COLUMNS = [("label", "string"), ("icon", "string"), ("tab", "string"), ("position", "any"), ("collapsed", "boolean")]

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nodetype_studio.ui.studio.textdiff import unified_diff
+from nodetype_studio.studio.textdiff import unified_diff
 from nodetype_studio.ui.studio.theme import is_dark
 
 

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QPlainTextEdit,
 
 from nodetype_studio.model.merge import MISSING
 from nodetype_studio.model.yamlload import load_yaml_text, plain_data, resolve_plain
+from nodetype_studio.studio.values import REMOVE
 from nodetype_studio.ui import style
-from nodetype_studio.ui.studio.values import REMOVE
 
 
 def flow(value: Any) -> str:

@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from nodetype_studio.model.merge import MISSING
+from nodetype_studio.studio.values import REMOVE
 from nodetype_studio.ui.studio.fields import flow, parse_flow
-from nodetype_studio.ui.studio.values import REMOVE
 
 INHERITED = "#8a8a8a"
 

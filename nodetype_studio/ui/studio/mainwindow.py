@@ -157,7 +157,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         self._apply_icon_colour()
         packages = {}
         if self.session is not None:
-            from nodetype_studio.ui.layout import package_folders
+            from nodetype_studio.preview.inspector import package_folders
 
             packages = package_folders(self.session.project)
 

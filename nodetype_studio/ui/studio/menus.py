@@ -8,6 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QUndoView
 
+from nodetype_studio.ui.studio.theme import set_scheme
+
 SHORTCUTS = {
     "new_type": "Ctrl+N",
     "open": "Ctrl+O",
@@ -196,10 +198,3 @@ def show_about(window) -> None:
     from nodetype_studio.ui.studio.about import AboutDialog
 
     AboutDialog(window).exec()
-
-
-def set_scheme(window, scheme: str) -> None:
-    window.settings.set("colorScheme", scheme)
-    theme = getattr(window, "theme", None)
-    if theme is not None:
-        theme.apply(scheme)

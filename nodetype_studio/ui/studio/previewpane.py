@@ -35,10 +35,10 @@ class PreviewPane(QStackedWidget):
             self.name = None
             self.setCurrentWidget(self.empty)
             return
+        from nodetype_studio.preview.inspector import InspectorSource
         from nodetype_studio.ui.inspector import (
             InspectorWidget,  # the editors load after the first paint
         )
-        from nodetype_studio.ui.layout import InspectorSource
 
         entry = self._cache.pop(node_type.name, None)
         if entry is None:

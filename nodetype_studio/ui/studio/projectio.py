@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from nodetype_studio.ui.studio.journal import Journal
 
 if TYPE_CHECKING:
-    from nodetype_studio.ui.studio.session import Session
+    from nodetype_studio.studio.session import Session
 
 
 class ProjectLoader(QObject):
@@ -35,7 +35,7 @@ class ProjectLoader(QObject):
         self.generation += 1
         generation = self.generation
 
-        from nodetype_studio.ui.studio.session import (
+        from nodetype_studio.studio.session import (
             Session,  # imported here, on the GUI thread
         )
 
@@ -80,7 +80,7 @@ class ProjectIO:
             if self._painted:
                 self.start_pending_load()
             return True
-        from nodetype_studio.ui.studio.session import Session
+        from nodetype_studio.studio.session import Session
 
         try:
             session = Session(path)
@@ -244,7 +244,7 @@ class ProjectIO:
             answer = self.prompts.file_changed(name, change.reason == "deleted")
             seen = None
             if answer == "compare":
-                from nodetype_studio.ui.studio.session import read_text
+                from nodetype_studio.studio.session import read_text
 
                 mine = self.session.text_of(path)
                 answer = self.prompts.compare(name, read_text(path) or "", mine, "conflict")

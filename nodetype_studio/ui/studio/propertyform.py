@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
 from nodetype_studio.catalogue import ANY_KEY, EDITORS, custom_editors, editor_spec
 from nodetype_studio.catalogue.types import known_type_names
 from nodetype_studio.model.merge import MISSING, get_path
+from nodetype_studio.studio.owndefinition import own_config, own_properties
+from nodetype_studio.studio.values import REMOVE
 from nodetype_studio.ui import style
 from nodetype_studio.ui.studio import commands
 from nodetype_studio.ui.studio.fields import (
@@ -40,8 +42,6 @@ from nodetype_studio.ui.studio.fields import (
     flow,
 )
 from nodetype_studio.ui.studio.keyedtable import KeyedTable
-from nodetype_studio.ui.studio.owndefinition import own_config, own_properties
-from nodetype_studio.ui.studio.values import REMOVE
 from nodetype_studio.validation import get_validator, registered_validators
 
 PROPERTY_NAME = re.compile(r"^_?[A-Za-z][A-Za-z0-9_]*$")

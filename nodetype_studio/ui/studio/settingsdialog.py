@@ -11,8 +11,8 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from nodetype_studio.ui.studio import menus
 from nodetype_studio.ui.studio.settings import SCHEMES
+from nodetype_studio.ui.studio.theme import set_scheme
 
 
 class SettingsDialog(QDialog):
@@ -33,7 +33,7 @@ class SettingsDialog(QDialog):
         self.scheme = QComboBox(self)
         self.scheme.addItems(["Follow the system", "Light", "Dark"])
         self.scheme.setCurrentIndex(SCHEMES.index(settings.get("colorScheme")) if settings.get("colorScheme") in SCHEMES else 0)
-        self.scheme.currentIndexChanged.connect(lambda i: menus.set_scheme(window, SCHEMES[i]))
+        self.scheme.currentIndexChanged.connect(lambda i: set_scheme(window, SCHEMES[i]))
         form.addRow("Colours", self.scheme)
         self.delay = QSpinBox(self)
         self.delay.setRange(0, 5000)

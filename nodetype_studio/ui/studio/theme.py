@@ -85,3 +85,11 @@ def is_dark(palette=None) -> bool:
 
     palette = palette or QGuiApplication.palette()
     return palette.color(QPalette.Window).lightness() < 128
+
+
+def set_scheme(window, scheme: str) -> None:
+    """Remember the user's colour scheme and apply it to the window's theme."""
+    window.settings.set("colorScheme", scheme)
+    theme = getattr(window, "theme", None)
+    if theme is not None:
+        theme.apply(scheme)

@@ -38,9 +38,9 @@ def model_editor(qtbot, site):
     """The editor of a fixture-site property, built from the model's effective configuration the way
     the inspector builds it (InspectorSource.from_model, so with the project's workspace)."""
     from nodetype_studio.catalogue import editor_spec
-    from nodetype_studio.ui.editors.context import EditorContext
+    from nodetype_studio.preview.context import EditorContext
+    from nodetype_studio.preview.inspector import InspectorSource, build_layout
     from nodetype_studio.ui.editors.registry import default_registry
-    from nodetype_studio.ui.layout import InspectorSource, build_layout
 
     def build(node_type, prop, value=None):
         source = InspectorSource.from_model(site.node_types[node_type], site)

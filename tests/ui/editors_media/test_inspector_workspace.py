@@ -1,7 +1,7 @@
 """The inspector gives the content and media editors the opened project's workspace."""
 
+from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.ui.inspector import InspectorWidget
-from nodetype_studio.ui.layout import InspectorSource
 
 
 def test_editors_in_the_inspector_search_the_projects_content_and_media(qtbot, site):

@@ -5,12 +5,13 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
 
+from nodetype_studio.preview.richtext_rules import BUTTONS, RichTextRules
 from nodetype_studio.ui.editors.richtext_html import load_html, to_html
-from nodetype_studio.ui.editors.richtext_rules import BUTTONS, RichTextRules
 
 
 def editor_for(media_editor, options=None, value=None):

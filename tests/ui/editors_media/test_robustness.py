@@ -1,7 +1,8 @@
 """Odd options and odd stored values never break the content and media editors."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 ODD_OPTIONS = [
     {"nodeTypes": 42, "threshold": -3, "startingPoint": 7, "createNew": "yes", "placeholder": ["x"]},

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
+from nodetype_studio.studio.session import Session
+from nodetype_studio.studio.textdiff import unified_diff
 from nodetype_studio.ui.studio.journal import Journal
-from nodetype_studio.ui.studio.session import Session
-from nodetype_studio.ui.studio.textdiff import unified_diff
 
 from .conftest import TEASER
 

@@ -6,6 +6,7 @@ from PySide6.QtCore import QByteArray, QSettings
 
 from nodetype_studio.model.merge import MISSING
 from nodetype_studio.model.sorting import js_sort
+from nodetype_studio.studio.ordering import plan_drop
 from nodetype_studio.ui.studio.commands import REMOVE
 from nodetype_studio.ui.studio.fields import (
     ChoiceField,
@@ -15,7 +16,6 @@ from nodetype_studio.ui.studio.fields import (
     hint,
     parse_flow,
 )
-from nodetype_studio.ui.studio.ordering import plan_drop
 from nodetype_studio.ui.studio.settings import DEFAULTS, MAX_RECENT, Settings
 
 

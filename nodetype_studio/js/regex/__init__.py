@@ -7,12 +7,22 @@
 
 Modules: ``option`` (split, flags, literal, compile check), ``parse`` (the JavaScript pattern grammar),
 ``translate`` (JsRegex: translation to the ``regex`` module, V8 fallback), ``browser`` (the questions
-put to the app's shared V8, ``nodetype_studio.jsengine``).
+put to the app's shared V8, ``nodetype_studio.js.engine``).
 """
 
-from nodetype_studio.jsregex.option import check_flags, compile_error, regex_literal, split_option
-from nodetype_studio.jsregex.parse import JsRegexSyntaxError, Untranslatable
-from nodetype_studio.jsregex.translate import DEFAULT_TIMEOUT, CannotEvaluate, JsRegex, RegexTimeout
+from nodetype_studio.js.regex.option import (
+    check_flags,
+    compile_error,
+    regex_literal,
+    split_option,
+)
+from nodetype_studio.js.regex.parse import JsRegexSyntaxError, Untranslatable
+from nodetype_studio.js.regex.translate import (
+    DEFAULT_TIMEOUT,
+    CannotEvaluate,
+    JsRegex,
+    RegexTimeout,
+)
 
 __all__ = [
     "DEFAULT_TIMEOUT", "CannotEvaluate", "JsRegex", "JsRegexSyntaxError", "RegexTimeout", "Untranslatable",

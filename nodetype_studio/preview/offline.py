@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from nodetype_studio.content.workspace import Workspace
-from nodetype_studio.ui.editors.context import EditorContext
+from nodetype_studio.preview.context import EditorContext
 
 
 def workspace_of(ctx: EditorContext) -> Workspace:

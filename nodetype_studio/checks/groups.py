@@ -6,9 +6,18 @@ from collections import defaultdict
 
 from nodetype_studio.catalogue import suggest
 from nodetype_studio.checks.base import (
-    Context, PropertyView, as_map, fmt_number, get, is_client_eval, iter_properties, node_rule, number, property_rule,
+    Context,
+    PropertyView,
+    as_map,
+    fmt_number,
+    get,
+    iter_properties,
+    node_rule,
+    number,
+    property_rule,
 )
 from nodetype_studio.diagnostics import Severity
+from nodetype_studio.js.values import is_client_eval
 
 _INSPECTOR = ("ui", "inspector")
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from nodetype_studio.js.values import truthy
+
 BLOCK_STYLES = (("p", "Paragraph"), *((f"h{n}", f"Heading {n}") for n in range(1, 7)), ("pre", "Preformatted"))
 ALIGNMENTS = ("left", "center", "right", "justify")
 LINK_ATTRIBUTES = {"title": "title", "targetBlank": "target", "relNofollow": "rel", "download": "download"}
@@ -36,13 +38,6 @@ BUTTONS = (
     ("a", "Link", "fas fa-link"),
     ("removeFormat", "Remove formatting", "fas fa-remove-format"),
 )
-
-
-def truthy(value: Any) -> bool:
-    """JavaScript truthiness, as the CMS reads the switches."""
-    if isinstance(value, (dict, list)):
-        return True
-    return bool(value)
 
 
 @dataclass(frozen=True, slots=True)

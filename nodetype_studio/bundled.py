@@ -10,10 +10,7 @@ from pathlib import Path
 @cache
 def resources_dir() -> Path:
     here = Path(__file__).resolve().parent
-    candidates = [
-        here / "resources",  # wheel install (force-included) and frozen bundle
-        here.parent / "resources",  # source checkout / editable install
-    ]
+    candidates = [here / "resources"]  # package data: source checkout, wheel and frozen bundle
     frozen_root = getattr(sys, "_MEIPASS", None)
     if frozen_root:
         candidates.insert(0, Path(frozen_root) / "nodetype_studio" / "resources")

@@ -22,7 +22,7 @@ from nodetype_studio.editing import (
 )
 from nodetype_studio.model import Project, load_project
 from nodetype_studio.model.yamlload import load_yaml_text
-from nodetype_studio.ui.studio.textdiff import unified_diff
+from nodetype_studio.studio.textdiff import unified_diff
 
 
 class SessionEditor(NodeTypeEditor):

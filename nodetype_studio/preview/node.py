@@ -5,18 +5,18 @@ list, ``DateTime`` -> ISO 8601 string). Qt-free; the inspector widget owns one a
 
 Relative dates. A DateTime property's ``defaultValue`` is any string PHP's ``new DateTime()`` accepts,
 evaluated when the node is created (``now``, ``tomorrow 09:00``, ``+1 week``, ``first day of next
-month``, ``2024-01-31``...). The preview reads them with ``nodetype_studio.phptime``, the one PHP date
+month``, ``2024-01-31``...). The preview reads them with ``nodetype_studio.php.strtotime``, the one PHP date
 parser the validators and the checker use too.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timezone
 from collections.abc import Mapping
+from datetime import date, datetime, timezone
 from typing import Any, Callable
 
-from nodetype_studio import phptime
+from nodetype_studio.php import strtotime as phptime
 
 
 class UnparsableDate(ValueError):

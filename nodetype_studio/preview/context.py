@@ -7,13 +7,13 @@ then the default the catalogue gives for that option. Widgets never carry their 
 from __future__ import annotations
 
 import html
+from collections import abc
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections import abc
 from typing import Any, Callable, Mapping
 
-from nodetype_studio.platform import Platform
-from nodetype_studio.ui.i18n import Translator
+from nodetype_studio.model.prefix import Platform
+from nodetype_studio.preview.i18n import Translator
 
 _MISSING = object()
 # Catalogue defaults are looked up for every option of every editor built; they never change.

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import re
 
-from nodetype_studio import jsengine
-from nodetype_studio.jsregex import browser
-from nodetype_studio.jsregex.parse import LINE_TERMINATORS, JsRegexSyntaxError, Untranslatable, parse
+from nodetype_studio.js import engine as jsengine
+from nodetype_studio.js.regex import browser
+from nodetype_studio.js.regex.parse import (
+    LINE_TERMINATORS,
+    JsRegexSyntaxError,
+    Untranslatable,
+    parse,
+)
 
 FLAG_ORDER = "dgimsuvy"
 

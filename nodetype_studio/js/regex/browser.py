@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nodetype_studio import jsengine
+from nodetype_studio.js import engine as jsengine
 
 _SETUP = """
 var __jsregexSyntax = function (body, flags) {

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import calendar
 from dataclasses import dataclass
-from functools import lru_cache
 from datetime import datetime, timedelta
+from functools import lru_cache
 
 DATE_LETTERS = frozenset("yYFmMntdDjlNSw")
 TIME_LETTERS = frozenset("gGhHis")

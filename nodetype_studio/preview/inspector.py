@@ -9,30 +9,17 @@ ones and those outside any group) because the inspector validates them all.
 
 from __future__ import annotations
 
+from collections import abc
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections import abc
 from typing import Any, Mapping
 
 from nodetype_studio.catalogue import editor_for_type
+from nodetype_studio.js.values import is_client_eval
+from nodetype_studio.js.values import truthy as js_truthy
+from nodetype_studio.model.prefix import Platform
 from nodetype_studio.model.sorting import js_sort
-from nodetype_studio.platform import Platform
-from nodetype_studio.ui.i18n import Translator, generated_id
-
-CLIENT_EVAL = "ClientEval:"
-
-
-def js_truthy(value: Any) -> bool:
-    """JavaScript truthiness (``{}`` and ``[]`` are true, ``0`` and ``''`` false)."""
-    if isinstance(value, (dict, list)):
-        return True
-    if isinstance(value, float) and value != value:  # NaN
-        return False
-    return bool(value)
-
-
-def is_client_eval(value: Any) -> bool:
-    return isinstance(value, str) and value.startswith(CLIENT_EVAL)
+from nodetype_studio.preview.i18n import Translator, generated_id
 
 
 def _mapping(value: Any) -> Mapping:

@@ -8,7 +8,7 @@ U+2029, /i compares characters by JavaScript's non-Unicode case canonicalisation
 to a group that has not matched matches the empty string, and the subject is seen as UTF-16 code
 units. Constructs whose meaning cannot be reproduced exactly (backreferences into repeated groups
 or under /i, inline modifiers, duplicate group names) are evaluated by V8 instead (the app's shared
-engine, ``nodetype_studio.jsengine``); without V8 they are reported, never guessed.
+engine, ``nodetype_studio.js.engine``); without V8 they are reported, never guessed.
 """
 
 from __future__ import annotations
@@ -17,12 +17,27 @@ import bisect
 from dataclasses import dataclass
 from functools import lru_cache
 
-from nodetype_studio import jsengine
-from nodetype_studio.jsregex import browser
-from nodetype_studio.jsregex.option import compile_error, regex_literal
-from nodetype_studio.jsregex.parse import (
-    INFINITE, MAX_UNIT, WORD, Alt, Assertion, BackRef, CharSet, Group, JsRegexSyntaxError, Repeat, Seq,
-    Untranslatable, code_units, complement, normalize, parse, walk,
+from nodetype_studio.js import engine as jsengine
+from nodetype_studio.js.regex import browser
+from nodetype_studio.js.regex.option import compile_error, regex_literal
+from nodetype_studio.js.regex.parse import (
+    INFINITE,
+    MAX_UNIT,
+    WORD,
+    Alt,
+    Assertion,
+    BackRef,
+    CharSet,
+    Group,
+    JsRegexSyntaxError,
+    Repeat,
+    Seq,
+    Untranslatable,
+    code_units,
+    complement,
+    normalize,
+    parse,
+    walk,
 )
 
 DEFAULT_TIMEOUT = 0.25  # seconds a single evaluation may take

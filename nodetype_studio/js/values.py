@@ -1,4 +1,7 @@
-"""How the browser sees a property value: JavaScript coercions re-expressed in Python.
+"""How the browser sees a value: JavaScript coercions re-expressed in Python (the one place).
+
+Truthiness, ``String()``, ``Number#toString``, object key order and ``ClientEval:`` detection are
+defined here and nowhere else; ``tests/js/test_values_v8.py`` compares every rule with V8.
 
 The CMS validators are JavaScript functions that poke at the value (`value.length`,
 `String(value)`, `parseInt(value, 10)`, `value.match(...)`). Values reach the studio as Python
@@ -11,7 +14,9 @@ from __future__ import annotations
 import datetime as _dt
 import math
 import re
+from collections.abc import Iterator, Mapping
 from decimal import Decimal
+from typing import Any
 
 MAX_SAFE_INTEGER = 2**53 - 1
 NAN = float("nan")
@@ -139,7 +144,13 @@ def strict_equals(a, b) -> bool:
 
 
 def truthy(value) -> bool:
-    if value is None or value is UNDEFINED or value is False:
+    """``Boolean(value)``: ``{}`` and ``[]`` are true; ``0``, ``NaN``, ``''``, null, undefined false."""
+    kind = type(value)
+    if kind is str:  # the common case first
+        return value != ""
+    if kind is bool:
+        return value
+    if value is None or value is UNDEFINED:
         return False
     if is_number(value):
         f = to_float(value)
@@ -307,3 +318,67 @@ def option_number(options, name: str) -> float:
 def format_number(x: float) -> str:
     """A number as a message placeholder shows it."""
     return number_to_string(x)
+
+
+# -- object key order -------------------------------------------------------------------------------
+
+_MAX_INDEX = 2**32 - 1  # array indices are 0 .. 2**32 - 2
+
+
+def array_index(key: str) -> int | None:
+    """The integer a key stands for when JavaScript treats it as an array index, else None."""
+    if not key.isdigit() or not key.isascii() or (len(key) > 1 and key[0] == "0"):
+        return None
+    number = int(key)
+    return number if number < _MAX_INDEX else None
+
+
+def js_keys(mapping: Mapping) -> list[str]:
+    """Keys in the order ``for...in`` / ``Object.entries`` visit them: integer-like keys first,
+    in numeric order, then the other keys in insertion order."""
+    keys = [str(k) for k in mapping]
+    indices = sorted((k for k in keys if array_index(k) is not None), key=lambda k: array_index(k) or 0)
+    return indices + [k for k in keys if array_index(k) is None]
+
+
+def js_entries(value: Mapping | list) -> Iterator[tuple[str, Any]]:
+    """``Object.entries(value)``: ``(key, item)`` with string keys, in JavaScript order."""
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            yield str(index), item
+        return
+    by_key = {str(k): v for k, v in value.items()}
+    for key in js_keys(value):
+        yield key, by_key[key]
+
+
+def json_kind(value: Any) -> str:
+    """How a JSON value is named in messages ("a string", "a list", "null")."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return type(value).__name__
+
+
+# -- ClientEval ----------------------------------------------------------------------------------
+
+CLIENT_EVAL_PREFIX = "ClientEval:"
+
+
+def is_client_eval(value: Any) -> bool:
+    """A string value the UI evaluates: it starts with exactly ``ClientEval:`` (no leading space)."""
+    return isinstance(value, str) and value.startswith(CLIENT_EVAL_PREFIX)
+
+
+def client_eval_expression(value: str) -> str:
+    """The JavaScript source of a ClientEval string (everything after the prefix)."""
+    return value[len(CLIENT_EVAL_PREFIX):]

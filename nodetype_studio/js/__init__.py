@@ -1,0 +1,1 @@
+"""JavaScript as the browser runs it: value coercions, the embedded V8, JavaScript regular expressions."""

@@ -1,0 +1,1 @@
+"""PHP rules the CMS applies on the server: date() formatting and relative date phrases."""

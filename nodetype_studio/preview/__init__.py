@@ -1,0 +1,1 @@
+"""The inspector preview without Qt: layout, translations, the preview node, editor context."""

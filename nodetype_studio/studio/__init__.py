@@ -1,0 +1,1 @@
+"""The studio window's Qt-free state: editing session, ordering, own definitions, text diffs."""
