@@ -13,15 +13,30 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from nodetype_studio.bundled import resource
 from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warning
 from nodetype_studio.model import postprocess
-from nodetype_studio.model.discovery import DEFAULT_CONTEXT, Package, add_new_files, discover
+from nodetype_studio.model.discovery import (
+    DEFAULT_CONTEXT,
+    Package,
+    add_new_files,
+    discover,
+)
 from nodetype_studio.model.merge import merge
 from nodetype_studio.model.nodetype import Fragment, Layer, NodeType, SourceFile
+from nodetype_studio.model.prefix import Platform
 from nodetype_studio.model.sorting import php_sort
-from nodetype_studio.model.yamlload import LoadedYaml, YMap, decode_yaml_bytes, load_yaml_text
-from nodetype_studio.platform import Platform, detect_prefix
-from nodetype_studio.resources import resource
+from nodetype_studio.model.version import (
+    DEFAULT_VERSION,
+    VersionInfo,
+    detect_cms_version,
+)
+from nodetype_studio.model.yamlload import (
+    LoadedYaml,
+    YMap,
+    decode_yaml_bytes,
+    load_yaml_text,
+)
 
 NAME_RE = re.compile(r"^[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*:[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*$")
 PLATFORM_PACKAGES = {"Neos.Neos", "Cms.Cms"}
@@ -103,6 +118,8 @@ class Project:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     settings: dict = field(default_factory=dict)
     uses_baseline: bool = True
+    #: the CMS version whose rules apply (detected from composer files and packages, or chosen)
+    cms_version: VersionInfo = field(default_factory=lambda: VersionInfo(DEFAULT_VERSION, "default", "not detected"))
     _memo: dict = field(default_factory=dict, repr=False)
 
     def node_type(self, name: str) -> NodeType | None:
@@ -127,11 +144,11 @@ class Project:
 
 
 def load_project(path: str | os.PathLike, *, context: str = DEFAULT_CONTEXT, use_cache: bool = True,
-                 overrides: Mapping[str | os.PathLike, str] | None = None) -> Project:
+                 overrides: Mapping[str | os.PathLike, str] | None = None, cms_version: str | None = None) -> Project:
     """Open a package, a distribution, a folder of packages or one NodeTypes file.
 
     Raises ``FileNotFoundError`` only when ``path`` does not exist; every problem inside the
-    project is a diagnostic. With ``use_cache`` an unchanged project (same files, same sizes and
+    project is a diagnostic. ``cms_version`` ("8.3" or "9") overrides the detected CMS version. With ``use_cache`` an unchanged project (same files, same sizes and
     modification times) is returned from memory, and unchanged files are not parsed again.
 
     ``overrides`` maps file paths to texts read instead of the files (an editor's unsaved buffers);
@@ -143,25 +160,25 @@ def load_project(path: str | os.PathLike, *, context: str = DEFAULT_CONTEXT, use
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _load_project(path, context, use_cache, overrides)
+        return _load_project(path, context, use_cache, overrides, cms_version)
     finally:
         if was_enabled:
             gc.enable()
 
 
-def _load_project(path, context: str, use_cache: bool, overrides) -> Project:
+def _load_project(path, context: str, use_cache: bool, overrides, cms_version: str | None = None) -> Project:
     found = discover(path, context)
     texts = _override_texts(found, overrides) if overrides else {}
     if overrides is not None:
-        return _build(found, context, use_cache, texts)
+        return _build(found, context, use_cache, texts, cms_version)
     all_paths = [f for _, _, f in found.load_order()]
     signatures = tuple((str(p), _signature(p)) for p in all_paths)
-    cache_key = (str(found.root), context)
+    cache_key = (str(found.root), context, cms_version)
     if use_cache:
         cached = _project_cache.get(cache_key)
         if cached is not None and cached[0] == signatures:
             return cached[1]
-    project = _build(found, context, use_cache, {})
+    project = _build(found, context, use_cache, {}, cms_version)
     _project_cache[cache_key] = (signatures, project)
     return project
 
@@ -183,8 +200,9 @@ def _override_texts(found, overrides: Mapping) -> dict[Path, str]:
     return texts
 
 
-def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str]) -> Project:
+def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_version: str | None = None) -> Project:
     diagnostics = list(found.diagnostics)
+    version = detect_cms_version(found.root, cms_version)
     parsed_files: list[tuple[Package, Path, _Parsed, str]] = []
     neos = cms = 0
     for pkg, kind, p in found.load_order():
@@ -208,7 +226,7 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str]) -> P
         (files if kind == "nodetypes" else settings_files).append(source)
 
     project = Project(found.root, found.kind, context, platform, found.packages, files, settings_files,
-                      diagnostics=diagnostics, uses_baseline=uses_baseline)
+                      diagnostics=diagnostics, uses_baseline=uses_baseline, cms_version=version)
     settings: dict = {}
     for sf in settings_files:
         if isinstance(sf.data, dict):
@@ -294,18 +312,18 @@ def _compute_local(nt: NodeType, project: Project) -> None:
             "supertypes-list",
             f"{nt.name}: superTypes is written as a list; Neos 9 rejects this (8.3 accepted it with a deprecation). "
             f"Write a map: `Name: true`",
-            _key_location(nt, ("superTypes",)) or where, node_type=nt.name))
+            nt.location_of_key(("superTypes",)) or where, node_type=nt.name))
         supertypes = {s: True for s in supertypes if isinstance(s, str)}
     elif supertypes is not None and not isinstance(supertypes, dict):
         project.diagnostics.append(error("supertypes-invalid", f"{nt.name}: superTypes must be a map of node type names to true/false",
-                                         _key_location(nt, ("superTypes",)) or where, node_type=nt.name))
+                                         nt.location_of_key(("superTypes",)) or where, node_type=nt.name))
         supertypes = {}
     normalized: dict[str, object] = {}
     for raw, enabled in (supertypes or {}).items():
         norm = project.platform.normalize_name(raw)
         if norm.legacy:
             project.diagnostics.append(info("compat-legacy-name", f"supertype {raw!r} uses the legacy {norm.legacy} namespace; it resolves to {norm.value!r}",
-                                            _key_location(nt, ("superTypes", raw)) or where, node_type=nt.name))
+                                            nt.location_of_key(("superTypes", raw)) or where, node_type=nt.name))
         normalized[norm.value] = enabled
     nt._supertype_map = normalized
     nt.declared_supertypes = [n for n, on in normalized.items() if on is not None and on is not False]
@@ -324,21 +342,6 @@ def _compute_local(nt: NodeType, project: Project) -> None:
     nt.local = local
 
 
-def _key_location(nt: NodeType, path: tuple) -> Location | None:
-    for fragment in reversed(nt.fragments):
-        current = fragment.config
-        pos = None
-        for key in path:
-            if not isinstance(current, dict) or key not in current:
-                current = None
-                break
-            pos = current.key_pos.get(key) if isinstance(current, YMap) else None
-            current = current[key]
-        if pos is not None:
-            return Location(str(fragment.file.path), *pos)
-    return None
-
-
 def _ancestors(nt: NodeType, project: Project, memo: dict, stack: list) -> list[str]:
     if nt.name in memo:
         return memo[nt.name]
@@ -351,7 +354,7 @@ def _ancestors(nt: NodeType, project: Project, memo: dict, stack: list) -> list[
     order: list[str] = []
     for parent_name in nt.declared_supertypes:
         parent = project.node_types.get(parent_name)
-        where = _key_location(nt, ("superTypes", parent_name)) or nt.location_of_definition()
+        where = nt.location_of_key(("superTypes", parent_name)) or nt.location_of_definition()
         if parent is None:
             # One opened file is not its whole package: a sibling file may define the type.
             package_opened = project.kind != "file" and parent_name.split(":")[0] in project.package_names
@@ -421,7 +424,7 @@ def _sort_child_nodes(nt: NodeType, project: Project) -> None:
     for problem in problems:
         consequence = "the CMS leaves it out" if problem.position is None else "the CMS throws"
         project.diagnostics.append(error("position-invalid", f"{nt.name}: childNodes: {problem.message}; {consequence}",
-                                         _key_location(nt, ("childNodes", problem.key, "position")) or nt.location_of_definition(),
+                                         nt.location_of_key(("childNodes", problem.key, "position")) or nt.location_of_definition(),
                                          node_type=nt.name))
     nt.merged["childNodes"] = {k: children[k] for k in order}
 

@@ -1,0 +1,190 @@
+"""Which CMS version a project is written for: Neos 8.3 or 9.x (Qt-free).
+
+The version decides the platform baseline, the post-processing and the checks. It is read, in this
+order, from an explicit override, the installed ``neos/neos`` in ``composer.lock``, the constraints
+on ``neos/neos`` (or ``neos/neos-ui``, ``neos/content-repository-core``) in ``composer.json`` files,
+the platform packages found in the folder, and else the default (9.x) with a note saying so.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+#: composer files larger than this are not read for the version (a lock file of a big site is ~1 MB)
+MAX_COMPOSER_BYTES = 8 * 1024 * 1024
+
+
+class CmsVersion(str, Enum):
+    """The CMS versions whose rules the studio knows."""
+
+    V8_3 = "8.3"
+    V9 = "9"
+
+    @property
+    def label(self) -> str:
+        return "Neos 8.3" if self is CmsVersion.V8_3 else "Neos 9.x"
+
+
+DEFAULT_VERSION = CmsVersion.V9
+
+
+@dataclass(frozen=True)
+class VersionInfo:
+    """The detected (or chosen) version, where it came from, and a sentence for the user."""
+
+    version: CmsVersion
+    source: str  # "setting", "composer.lock", "composer.json", "platform packages", "default"
+    detail: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"version": self.version.value, "source": self.source, "detail": self.detail}
+
+
+def parse_version(text: Any) -> CmsVersion | None:
+    """``"8.3"``, ``"8"``, ``"9"``, ``"9.0"``, ``"9.x"``, ``"v9.1.2"`` → the version they name."""
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
+        text = str(text)
+    if not isinstance(text, str):
+        return None
+    match = re.fullmatch(r"\s*v?(\d+)(?:\.(\d+|x|\*))?(?:\.[0-9x*]+)*(?:[-@+].*)?\s*", text, re.I)
+    if not match:
+        return None
+    major = int(match.group(1))
+    if major == 9:
+        return CmsVersion.V9
+    if major in (7, 8):  # 7.x and 8.x follow the 8.3 rules as far as node types go
+        return CmsVersion.V8_3
+    return None
+
+
+_PLATFORM_PACKAGES = ("neos/neos", "neos/content-repository-core", "neos/neos-ui")
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        if path.stat().st_size > MAX_COMPOSER_BYTES:
+            return None
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+
+
+def _from_lock(root: Path) -> VersionInfo | None:
+    # a package opened inside a distribution: the distribution's lock file is a few levels up
+    locks = [folder / "composer.lock" for folder in [root, *list(root.parents)[:3]]]
+    lock = next((path for path in locks if path.is_file()), None)
+    data = _read_json(lock) if lock is not None else None
+    if not isinstance(data, dict):
+        return None
+    for section in ("packages", "packages-dev"):
+        packages = data.get(section)
+        if not isinstance(packages, list):
+            continue
+        for entry in packages:
+            if isinstance(entry, dict) and entry.get("name") == "neos/neos":
+                version = parse_version(entry.get("version"))
+                if version is not None:
+                    return VersionInfo(version, "composer.lock",
+                                       f"neos/neos {entry.get('version')} is installed (composer.lock)")
+    return None
+
+
+def _constraint_version(constraint: Any) -> CmsVersion | None:
+    """The version a composer constraint allows; None when it allows both or none we know."""
+    if not isinstance(constraint, str):
+        return None
+    found = {v for v in (parse_version(part) for part in re.findall(r"v?\d+(?:\.[0-9x*]+)*", constraint)) if v}
+    return found.pop() if len(found) == 1 else None
+
+
+def _from_composer_json(root: Path) -> VersionInfo | None:
+    candidates = [root / "composer.json"]
+    for folder in ("DistributionPackages", "Packages/Sites", "Packages/Plugins", "Packages/Application"):
+        base = root / folder
+        if base.is_dir():
+            try:
+                candidates += sorted(p / "composer.json" for p in base.iterdir() if p.is_dir())
+            except OSError:
+                continue
+    for path in candidates:
+        data = _read_json(path) if path.is_file() else None
+        if not isinstance(data, dict):
+            continue
+        for section in ("require", "require-dev"):
+            requirements = data.get(section)
+            if not isinstance(requirements, dict):
+                continue
+            for package in _PLATFORM_PACKAGES:
+                version = _constraint_version(requirements.get(package))
+                if version is not None:
+                    where = path.relative_to(root) if path.is_relative_to(root) else path
+                    return VersionInfo(version, "composer.json",
+                                       f"{where} requires {package} {requirements[package]}")
+    return None
+
+
+def _platform_package_dirs(root: Path) -> list[Path]:
+    found = []
+    for folder in ("Packages/Application", "Packages/Framework", "Packages/Neos", "Packages/Libraries", ""):
+        base = root / folder if folder else root
+        for name in ("Neos.Neos", "Neos.ContentRepository.Core", "Neos.ContentRepository"):
+            if (base / name).is_dir():
+                found.append(base / name)
+    return found
+
+
+def _from_platform_packages(root: Path) -> VersionInfo | None:
+    packages = _platform_package_dirs(root)
+    if any(package.name == "Neos.ContentRepository.Core" for package in packages):
+        return VersionInfo(CmsVersion.V9, "platform packages",
+                           "Neos.ContentRepository.Core (the 9.x content repository) is in the folder")
+    for package in packages:
+        data = _read_json(package / "composer.json") if (package / "composer.json").is_file() else None
+        version = parse_version(data.get("version")) if isinstance(data, dict) else None
+        if version is not None:
+            return VersionInfo(version, "platform packages", f"{package.name} declares version {data['version']}")
+        if package.name == "Neos.ContentRepository":
+            return VersionInfo(CmsVersion.V8_3, "platform packages",
+                               "Neos.ContentRepository (the 8.x content repository) is in the folder")
+        if package.name == "Neos.Neos" and _defines(package, "Neos.Neos:Timable"):
+            return VersionInfo(CmsVersion.V8_3, "platform packages",
+                               "Neos.Neos defines Neos.Neos:Timable, which 9.x removed")
+        if package.name == "Neos.Neos":
+            return VersionInfo(CmsVersion.V9, "platform packages",
+                               "Neos.Neos without Neos.Neos:Timable (removed in 9.x) is in the folder")
+    return None
+
+
+def _defines(package: Path, name: str) -> bool:
+    pattern = re.compile(rf"^['\"]?{re.escape(name)}['\"]?\s*:", re.M)
+    files = list((package / "Configuration").glob("NodeTypes*.yaml")) + list((package / "NodeTypes").rglob("*.yaml"))
+    for path in files[:500]:
+        try:
+            if path.stat().st_size <= MAX_COMPOSER_BYTES and pattern.search(path.read_text(encoding="utf-8", errors="replace")):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def detect_cms_version(root: str | Path, override: Any = None) -> VersionInfo:
+    """The CMS version of the project at ``root`` (a folder, or a file whose folder is used)."""
+    if override is not None:
+        version = parse_version(override)
+        if version is not None:
+            return VersionInfo(version, "setting", f"{version.label}, as configured")
+    folder = Path(root)
+    if folder.is_file():
+        folder = folder.parent
+    for finder in (_from_lock, _from_composer_json, _from_platform_packages):
+        found = finder(folder)
+        if found is not None:
+            return found
+    return VersionInfo(DEFAULT_VERSION, "default",
+                       f"no composer.lock, composer.json constraint or platform package names the version; "
+                       f"using {DEFAULT_VERSION.label}")
