@@ -44,16 +44,24 @@ FRAME_MS = 1000 / 60
 BARE_CHILD = r"""
 import sys, time
 start = float(sys.argv[1])
-from PySide6.QtCore import QEvent, QObject, Qt
+QUIT, QUIT_AFTER_MS, marks = "quit" in sys.argv[2:], 800, {}
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QSplitter, QTreeView
 app = QApplication(sys.argv[:1])
 app.setStyle("Fusion")
 class Watch(QObject):
     def eventFilter(self, obj, event):
-        if event.type() == QEvent.Paint and obj is window:
-            print(f"first-paint {time.time() - start:.4f}", flush=True)
-            app.exit(0)
+        if event.type() == QEvent.Paint and obj is window and not marks:
+            marks["first-paint"] = time.time() - start
+            print(f"first-paint {marks['first-paint']:.4f}", flush=True)
+            if QUIT:
+                QTimer.singleShot(QUIT_AFTER_MS, close_window)
+            else:
+                app.exit(0)
         return False
+def close_window():
+    print(f"closing {time.time():.6f}", flush=True)
+    window.close()
 window = QMainWindow()
 for name in ("&File", "&Edit", "&View", "&Help"):
     window.menuBar().addMenu(name)
@@ -72,7 +80,8 @@ sys.exit(app.exec())
 STUDIO_CHILD = r"""
 import sys, time
 start = float(sys.argv[1])
-from PySide6.QtCore import QEvent, QObject, QSettings
+QUIT, QUIT_AFTER_MS = "quit" in sys.argv[4:], 800
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, sys.argv[3])
 marks = {}
@@ -85,36 +94,70 @@ class Watch(QObject):
             if tree is not None and tree.objectName() == "nodeTypeTree" and tree.model().rowCount():
                 marks.setdefault("tree-painted", time.time() - start)
         if (event.type() == QEvent.Paint and type(obj).__name__ == "InspectorWidget" and obj.isVisible()
-                and "tree-painted" in marks):
-            marks.setdefault("preview-painted", time.time() - start)
+                and "tree-painted" in marks and "preview-painted" not in marks):
+            marks["preview-painted"] = time.time() - start
             print(" ".join(f"{k} {v:.4f}" for k, v in marks.items()), flush=True)
-            QApplication.instance().exit(0)
+            if QUIT:  # the user closes the window while the checks run in the background
+                QTimer.singleShot(QUIT_AFTER_MS, close_window)
+            else:
+                QApplication.instance().exit(0)
         return False
+def close_window():
+    window = next(w for w in QApplication.topLevelWidgets() if type(w).__name__ == "StudioWindow")
+    print(f"closing {time.time():.6f}", flush=True)
+    window.close()
 from nodetype_studio.ui.render import ensure_app
 app = ensure_app()
 watch = Watch()
 app.installEventFilter(watch)
-from nodetype_studio.ui.app import run_app
-sys.exit(run_app([sys.argv[2]]))
+from nodetype_studio.cli import main  # the `nodetype-studio PATH` command
+sys.exit(main([sys.argv[2]]))
 """
 
 
 PYCACHE = tempfile.mkdtemp(prefix="bench-studio-pycache-")
 
 
-def run_child(code: str, *args: str) -> dict[str, float]:
-    # as an installed application runs: with bytecode caches (kept outside the source tree)
-    env = dict(os.environ, PYTHONPATH=str(ROOT), NODETYPE_STUDIO_DATA_DIR=tempfile.mkdtemp(), PYTHONPYCACHEPREFIX=PYCACHE)
+def _child_env() -> dict:
+    # as an installed application runs: with bytecode caches (kept outside the source tree); an empty
+    # persistent parse cache, so every start-up parses the project as on its first opening
+    env = dict(os.environ, PYTHONPATH=str(ROOT), NODETYPE_STUDIO_DATA_DIR=tempfile.mkdtemp(), PYTHONPYCACHEPREFIX=PYCACHE,
+               NODETYPE_STUDIO_CACHE_DIR=tempfile.mkdtemp())
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.pop("QT_QPA_PLATFORM", None) if os.environ.get("DISPLAY") else env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    return env
+
+
+def run_child(code: str, *args: str) -> dict[str, float]:
+    """Start a child, return its marks (ms since just before it was spawned); with ``quit`` among the
+    arguments also ``quit``: ms from the child's window close until the process is gone (reaped)."""
     start = time.time()
-    out = subprocess.run([sys.executable, "-c", code, repr(start), *args], env=env, capture_output=True, text=True,
-                         timeout=120, check=False)
-    line = next((line for line in out.stdout.splitlines() if "first-paint" in line), None)
-    if line is None:
-        raise RuntimeError(f"no paint reported:\n{out.stdout}\n{out.stderr}")
-    parts = line.split()
-    return {parts[i]: float(parts[i + 1]) * 1000 for i in range(0, len(parts), 2)}
+    process = subprocess.Popen([sys.executable, "-c", code, repr(start), *args], env=_child_env(),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    marks: dict[str, float] = {}
+    closing = None
+    try:
+        for line in process.stdout:
+            if "first-paint" in line:
+                parts = line.split()
+                marks = {parts[i]: float(parts[i + 1]) * 1000 for i in range(0, len(parts), 2)}
+            elif line.startswith("closing "):
+                closing = float(line.split()[1])
+        process.wait(120)
+        gone = time.time()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    if not marks:
+        raise RuntimeError(f"no paint reported:\n{process.stderr.read()}")
+    if closing is not None:
+        marks["quit"] = (gone - closing) * 1000
+    return marks
+
+
+def verdict(ratio: float, target: float) -> str:
+    return "met" if ratio <= target else "NOT met"
 
 
 def startup(project: Path, repeat: int) -> None:
@@ -126,14 +169,30 @@ def startup(project: Path, repeat: int) -> None:
         bare.append(run_child(BARE_CHILD))
         studio.append(run_child(STUDIO_CHILD, str(project), settings_dir))
     floor = statistics.median(r["first-paint"] for r in bare)
-    print(f"\nStart-up to the first painted main window ({project.name}, median of {repeat}, fresh processes)")
-    print(f"{'':34}{'ms':>9}{'x bare':>9}")
+    print(f"\nStart-up ({project.name}, median of {repeat}, fresh processes, empty parse cache)")
+    print(f"{'':34}{'ms':>9}{'x bare':>9}{'target':>9}")
     print(f"{'bare PySide6 QMainWindow':34}{floor:9.0f}{1:9.2f}")
+    targets = {"first-paint": 1.5, "preview-painted": 2.0}
     for key, label in (("first-paint", "studio: first paint"), ("tree-painted", "studio: project tree painted"),
                        ("preview-painted", "studio: first preview painted")):
         value = statistics.median(r[key] for r in studio)
-        print(f"{label:34}{value:9.0f}{value / floor:9.2f}")
-    print("target: first paint <= 1.50x bare")
+        target = targets.get(key)
+        note = f"{target:8.2f}x {verdict(value / floor, target)}" if target else ""
+        print(f"{label:34}{value:9.0f}{value / floor:9.2f} {note}")
+
+
+def quitting(project: Path, repeat: int) -> None:
+    """Window closed -> process gone, 0.8 s after the first preview (the checks are running then),
+    against the bare window closed 0.8 s after its first paint."""
+    bare, studio = [], []
+    settings_dir = tempfile.mkdtemp()
+    for _ in range(repeat):
+        bare.append(run_child(BARE_CHILD, "quit")["quit"])
+        studio.append(run_child(STUDIO_CHILD, str(project), settings_dir, "quit")["quit"])
+    floor, value = statistics.median(bare), statistics.median(studio)
+    print(f"\nQuit: window closed -> process gone ({project.name}, median of {repeat}, wall ms)")
+    print(f"{'bare PySide6 QMainWindow':34}{floor:9.0f}")
+    print(f"{'studio':34}{value:9.0f}{value / floor:9.2f}x bare   target <= 300 ms: {verdict(value, 300)}")
 
 
 # -- switching -------------------------------------------------------------------------------------------------
@@ -325,10 +384,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--switches", type=int, default=41)
     parser.add_argument("--properties", type=int, default=30)
-    parser.add_argument("--only", choices=("startup", "switching", "editing"))
+    parser.add_argument("--only", choices=("startup", "quit", "switching", "editing"))
     args = parser.parse_args()
     if args.only in (None, "startup"):
         startup(args.project, args.repeat)
+    if args.only in (None, "quit"):
+        quitting(args.project, args.repeat)
     if args.only in (None, "switching"):
         switching(args.properties, args.switches)
     if args.only in (None, "editing"):

@@ -65,4 +65,4 @@ def _open_gui(argv: list[str]) -> int:
     except ImportError as exc:
         print(f"nodetype-studio: the studio window is not available: {exc}", file=sys.stderr)
         return 2
-    return run_app(argv)
+    return run_app(argv, exit_process=True)
