@@ -15,7 +15,7 @@ from pathlib import Path
 
 from nodetype_studio.bundled import resource
 from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warning
-from nodetype_studio.model import postprocess
+from nodetype_studio.model import parsecache, postprocess
 from nodetype_studio.model.discovery import (
     DEFAULT_CONTEXT,
     Package,
@@ -75,8 +75,15 @@ def _parse(path: Path, use_cache: bool, text: str | None = None) -> _Parsed:
     except OSError as exc:
         loaded = LoadedYaml(None, [error("file-unreadable", f"cannot read the file: {exc.strerror or exc}", Location(key))], ok=False)
         return _Parsed(signature, loaded, (0, 0))
-    text, problems = decode_yaml_bytes(raw, key)
-    parsed = _parse_text(key, signature, text, problems)
+    stored = parsecache.get(key, raw) if use_cache else None
+    if stored is not None:  # parsed in an earlier session (the persistent cache checks everything it reads)
+        data, counts, i18n = stored
+        parsed = _Parsed(signature, LoadedYaml(data, []), counts, i18n)
+    else:
+        text, problems = decode_yaml_bytes(raw, key)
+        parsed = _parse_text(key, signature, text, problems)
+        if use_cache and parsed.loaded.ok and not parsed.loaded.diagnostics and not ("&" in text and "*" in text):
+            parsecache.put(key, raw, parsed.loaded.data, parsed.prefix_counts, parsed.i18n)
     if signature:
         _parse_cache[key] = parsed
     return parsed
@@ -164,6 +171,7 @@ def load_project(path: str | os.PathLike, *, context: str = DEFAULT_CONTEXT, use
     finally:
         if was_enabled:
             gc.enable()
+        parsecache.flush_async(parsecache.WRITE_DELAY_S)  # files parsed now: written to the persistent cache later
 
 
 def _load_project(path, context: str, use_cache: bool, overrides, cms_version: str | None = None) -> Project:
