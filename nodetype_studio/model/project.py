@@ -128,6 +128,8 @@ class Project:
     #: the CMS version whose rules apply (detected from composer files and packages, or chosen)
     cms_version: VersionInfo = field(default_factory=lambda: VersionInfo(DEFAULT_VERSION, "default", "not detected"))
     _memo: dict = field(default_factory=dict, repr=False)
+    #: per file: its parse findings and platform-prefix counts (what an incremental re-resolution reuses)
+    _files: dict = field(default_factory=dict, repr=False)
 
     def node_type(self, name: str) -> NodeType | None:
         return self.node_types.get(self.platform.normalize_name(name).value)
@@ -235,6 +237,7 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
 
     project = Project(found.root, found.kind, context, platform, found.packages, files, settings_files,
                       diagnostics=diagnostics, uses_baseline=uses_baseline, cms_version=version)
+    project._files = {p: (parsed.loaded.diagnostics, parsed.prefix_counts) for _pkg, p, parsed, _kind in parsed_files}
     settings: dict = {}
     for sf in settings_files:
         if isinstance(sf.data, dict):
@@ -394,15 +397,17 @@ def _without_flags(config: dict) -> dict:
     return config
 
 
-def _resolve(project: Project) -> None:
-    types = list(project.node_types.values())
+def _resolve(project: Project, types: list[NodeType] | None = None, memo: dict[str, list[str]] | None = None) -> None:
+    """Resolve ``types`` (default: every node type of the project). An edit resolves only the edited types
+    and their subtypes (``model/incremental.py``); ``memo`` then holds the ancestors of the others."""
+    types = list(project.node_types.values()) if types is None else types
     for nt in types:
         _compute_local(nt, project)
     for nt in types:
         if any(f.file.i18n for f in nt.fragments):
             postprocess.enrich_i18n(nt, project)
         project.diagnostics.extend(postprocess.legacy_spelling_findings(nt, project))
-    memo: dict[str, list[str]] = {}
+    memo = {} if memo is None else memo
     for nt in types:
         nt.ancestors = _ancestors(nt, project, memo, [])
     presets = project.platform_setting("nodeTypes", "presets", default={}) or {}
