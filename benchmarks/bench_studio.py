@@ -325,26 +325,31 @@ def switching(count: int, switches: int) -> None:
     window.close()
 
 
-def editing(project: Path, repeat: int) -> None:
-    """One keystroke in a label field of a large project: the command, the model resolved again from the
-    files plus the edited buffer, tree, definition editor, preview and source refreshed and painted;
-    against resolving the model alone (the floor: what any live preview of the edit must pay)."""
+def editing(project: Path, repeat: int, label: str | None = None) -> None:
+    """One keystroke in a label field: the command, the model resolved again (the edited node type and
+    its subtypes), tree, definition editor, preview and source refreshed, laid out and painted (settled);
+    against the floor of resolving that one node type (``_resolve`` of the full load for it alone, its
+    supertypes already resolved). Clock: GUI-thread CPU time. Target: <= one frame (16.7 ms) at 1,000
+    types."""
+    import copy
     import shutil
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     sys.path.insert(0, str(ROOT))
     from PySide6.QtCore import QSettings
 
-    from nodetype_studio.model import load_project
+    from nodetype_studio.model import project as model_project
     from nodetype_studio.ui.render import ensure_app
     from nodetype_studio.ui.studio.mainwindow import StudioWindow
     from nodetype_studio.ui.studio.settings import Settings
+    from qtsettle import quiet_size_hint_warnings, settle
 
     app = ensure_app()
+    quiet_size_hint_warnings()
     folder = Path(tempfile.mkdtemp())
-    copy = folder / project.name
-    shutil.copytree(project, copy)
-    window = StudioWindow(copy, settings=Settings(QSettings(str(folder / "s.ini"), QSettings.IniFormat)),
+    copy_root = folder / project.name
+    shutil.copytree(project, copy_root)
+    window = StudioWindow(copy_root, settings=Settings(QSettings(str(folder / "s.ini"), QSettings.IniFormat)),
                           background=False)
     window.resize(1280, 820)
     window.show()
@@ -353,29 +358,46 @@ def editing(project: Path, repeat: int) -> None:
     name = window._first_type()
     window.select_type(name)
     window.definition.setCurrentIndex(0)
-    app.processEvents()
+    settle(app)
     field = window.definition.label_field
+
+    def resolve_one() -> None:
+        """The floor: the edited node type resolved alone, as the full load resolves each type."""
+        model = window.session.project
+        nt = model.node_types[name]
+        fresh = copy.copy(nt)
+        memo = {n: t.ancestors for n, t in model.node_types.items() if n != name}
+        stub = copy.copy(model)
+        stub.node_types = dict(model.node_types, **{name: fresh})
+        stub.diagnostics = []
+        model_project._resolve(stub, [fresh], memo)
+
     studio, floor = [], []
-    for i in range(repeat):
+    for i in range(repeat + 1):
+        window.checks.cancel()
+        settle(app)
         cpu, wall = time.thread_time(), time.perf_counter()
         field.set_text(f"Label {i}")
         window.flush()
-        app.processEvents()
-        studio.append(((time.thread_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000))
-        overrides = window.session.overrides()
+        settle(app)
+        sample = ((time.thread_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000)
         cpu, wall = time.thread_time(), time.perf_counter()
-        load_project(copy, overrides=overrides)
-        floor.append(((time.thread_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000))
+        resolve_one()
+        if i:  # the first keystroke opens the file's document: not a keystroke's steady cost
+            studio.append(sample)
+            floor.append(((time.thread_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000))
     types = len(window.session.project.project_node_types())
     window.checks.stop()
     window.prompts.unsaved_changes = lambda files: "discard"
     window.close()
     fc = statistics.median(r[0] for r in floor)
-    print(f"\nOne keystroke in a label field ({project.name}, {types} node types; median of {repeat})")
+    sc = statistics.median(r[0] for r in studio)
+    print(f"\nOne keystroke in a label field ({label or project.name}, {types} node types; median of {repeat})")
     print(f"{'':44}{'cpu ms':>9}{'wall ms':>9}{'x floor':>9}")
-    for label, rows in (("studio: edit, resolve, refresh, paint", studio), ("floor: resolve the model only", floor)):
+    for text, rows in (("studio: edit, resolve, refresh, paint", studio), ("floor: resolve one node type", floor)):
         cpu, wall = statistics.median(r[0] for r in rows), statistics.median(r[1] for r in rows)
-        print(f"{label:44}{cpu:9.1f}{wall:9.1f}{cpu / fc:9.2f}")
+        print(f"{text:44}{cpu:9.2f}{wall:9.2f}{cpu / fc:9.1f}")
+    print(f"target: <= {FRAME_MS:.1f} ms at 1,000 node types: {verdict(sc, FRAME_MS) if types >= 1000 else '(reference)'}")
 
 
 def main() -> None:
@@ -394,6 +416,11 @@ def main() -> None:
         switching(args.properties, args.switches)
     if args.only in (None, "editing"):
         editing(args.project, max(5, args.repeat * 2))
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+        from synthetic import write_project as write_synthetic
+
+        generated = write_synthetic(Path(tempfile.mkdtemp()) / "generated", 1000)
+        editing(generated, max(5, args.repeat * 2), "generated, 50 packages")
 
 
 if __name__ == "__main__":

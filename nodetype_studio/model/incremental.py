@@ -42,20 +42,20 @@ def reresolve(previous: full.Project, before: Mapping[Path, str], after: Mapping
 def _reresolve(previous: full.Project, before: Mapping[Path, str], after: Mapping[Path, str]) -> full.Project | None:
     if not previous.uses_baseline or any(d.code == "supertype-cycle" for d in previous.diagnostics):
         return None
-    by_path = {Path(f.path): f for f in previous.files if not f.baseline}
+    by_path = {_path(f.path): f for f in previous.files if not f.baseline}
     changed: dict[int, tuple[SourceFile, str | None]] = {}  # by id: a SourceFile is not hashable
     for path in set(before) | set(after):
         old, new = before.get(path), after.get(path)
         if old == new or (old is None and new == _disk_text(path)) or (new is None and old == _disk_text(path)):
             continue  # the same text: nothing changed for the model
-        source = by_path.get(Path(path)) or by_path.get(Path(path).resolve())
+        source = by_path.get(_path(path)) or by_path.get(Path(path).resolve())
         if source is None:
             return None  # a new file, or a Settings file: discovery and settings are a full load's job
         changed[id(source)] = (source, after.get(path))
-    overridden = {id(by_path.get(Path(p)) or by_path.get(Path(p).resolve())) for p in after}
+    overridden = {id(by_path.get(_path(p)) or by_path.get(Path(p).resolve())) for p in after}
     for source in previous.files:  # a file another program changed: a full load reads it
         if not source.baseline and id(source) not in overridden and id(source) not in changed \
-                and full._signature(Path(source.path)) != source.signature:
+                and full._signature(_path(source.path)) != source.signature:
             return None
     if not changed:
         return previous
@@ -110,6 +110,10 @@ def _reresolve(previous: full.Project, before: Mapping[Path, str], after: Mappin
     project.node_types = {name: project.node_types[name] for name in previous.node_types if name in project.node_types}
     full._resolve(project, [project.node_types[n] for n in previous.node_types if n in fresh_types], memo)
     return project
+
+
+def _path(value) -> Path:
+    return value if isinstance(value, Path) else Path(value)
 
 
 def _disk_text(path) -> str | None:
