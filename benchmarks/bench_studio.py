@@ -327,7 +327,11 @@ def switching(count: int, switches: int) -> None:
                         ("floor: build a 30-field form", floor_build)):
         cpu, wall = med(rows, 0), med(rows, 1)
         print(f"{label:44}{cpu:9.2f}{wall:9.2f}{cpu / fs:9.1f}{wall / FRAME_MS:8.2f}")
-    print(f"target: studio switch (warm) < {FRAME_MS:.1f} ms (one frame at 60 Hz)")
+    cold_cpu, cold_wall = med(cold, 0), med(cold, 1)
+    print(f"target: studio switch (warm) < {FRAME_MS:.1f} ms (one frame at 60 Hz): {verdict(med(warm, 0), FRAME_MS)}")
+    print(f"target: first visit <= {2 * FRAME_MS:.1f} ms wall (two frames): {verdict(cold_wall, 2 * FRAME_MS)} "
+          f"(GUI-thread CPU {cold_cpu:.1f} ms: {verdict(cold_cpu, 2 * FRAME_MS)}; wall includes waiting for the "
+          f"processor on a busy machine)")
     window.prompts.unsaved_changes = lambda files: "discard"
     window.close()
 

@@ -90,7 +90,7 @@ def _reresolve(previous: full.Project, before: Mapping[Path, str], after: Mappin
     project = copy.copy(previous)
     project.files = files
     # what the settings alone decide (data types, editors) stays valid; anything else is worked out again
-    project._memo = {k: v for k, v in previous._memo.items() if k in ("datatype", "editor")}
+    project._memo = {k: v for k, v in previous._memo.items() if k in ("datatype", "editor", "names")}
     project._files = {p: (parse_findings[p], counts[p]) for p in previous._files}
     old_parse = {id(d) for source, _text in changed.values() for d in previous._files[Path(source.path)][0]}
     kept_parse = {id(d) for path, (found, _c) in project._files.items() for d in found}
@@ -172,7 +172,8 @@ def _same(a, b) -> bool:
 
 def _carried_over(nt: NodeType, project: full.Project) -> NodeType:
     """An unaffected node type in the new project: its resolved configuration is kept as it is."""
-    clone = copy.copy(nt)
+    clone = object.__new__(NodeType)  # a shallow copy, several times faster than copy.copy
+    clone.__dict__.update(nt.__dict__)
     clone._project = project
     if nt._layer_builder is not None:  # provenance not built yet: built on first use, by the original
         origin = getattr(nt, "_layer_origin", nt)
@@ -194,6 +195,7 @@ def _collect(project: full.Project, names: set[str]) -> dict[str, NodeType]:
     stub.diagnostics = project.diagnostics  # collection findings go to the new project
     real: dict[int, SourceFile] = {}
     parts = []
+    normalized = project._memo.setdefault("names", {})  # raw name -> normalized (the platform is the same)
     for source in project.files:
         data = source.data
         if not isinstance(data, dict):
@@ -201,7 +203,13 @@ def _collect(project: full.Project, names: set[str]) -> dict[str, NodeType]:
         if source.baseline:
             wanted = [raw for raw in data if raw in names]
         else:
-            wanted = [raw for raw in data if project.platform.normalize_name(raw).value in names]
+            wanted = []
+            for raw in data:
+                name = normalized.get(raw)
+                if name is None:
+                    name = normalized[raw] = project.platform.normalize_name(raw).value
+                if name in names:
+                    wanted.append(raw)
         if not wanted:
             continue
         subset = YMap((raw, data[raw]) for raw in wanted)
