@@ -19,6 +19,7 @@ import copy
 import gc
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from nodetype_studio.model import project as full
 from nodetype_studio.model.nodetype import NodeType, SourceFile
@@ -26,7 +27,7 @@ from nodetype_studio.model.prefix import Platform
 from nodetype_studio.model.yamlload import YList, YMap
 
 
-def reresolve(previous: full.Project, before: Mapping[Path, str], after: Mapping[Path, str]) -> full.Project | None:
+def reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping[Any, str]) -> full.Project | None:
     """The project of ``previous`` with the buffers ``after`` instead of ``before`` (both map file paths to
     the texts standing in for them, as ``load_project(overrides=...)`` takes them); None when only a full
     load gives the right answer."""
@@ -39,7 +40,7 @@ def reresolve(previous: full.Project, before: Mapping[Path, str], after: Mapping
             gc.enable()
 
 
-def _reresolve(previous: full.Project, before: Mapping[Path, str], after: Mapping[Path, str]) -> full.Project | None:
+def _reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping[Any, str]) -> full.Project | None:
     if not previous.uses_baseline or any(d.code == "supertype-cycle" for d in previous.diagnostics):
         return None
     by_path = {_path(f.path): f for f in previous.files if not f.baseline}
@@ -183,7 +184,7 @@ def _carried_over(nt: NodeType, project: full.Project) -> NodeType:
             clone._layers, clone._property_layers = origin._layers, origin._property_layers
 
         clone._layer_builder = build
-        clone._layer_origin = origin
+        setattr(clone, "_layer_origin", origin)  # an attribute of the clones only
     return clone
 
 

@@ -74,8 +74,8 @@ def _parser_version() -> bytes:
         digest = hashlib.sha256(f"format {FORMAT}".encode())
         for module in (yamlload, sys.modules[__name__]):
             try:
-                digest.update(Path(module.__file__).read_bytes())
-            except (OSError, TypeError):  # a frozen build without sources: its version names the parser
+                digest.update(Path(module.__file__ or "").read_bytes())
+            except OSError:  # a frozen build without sources: its version names the parser
                 from nodetype_studio import __version__
 
                 digest.update(__version__.encode())
