@@ -90,3 +90,19 @@ def test_a_lazily_imported_editor_is_made_on_first_use(qtbot):
     code = next(p for p in BUILTIN_EDITORS if p.identifier.endswith("/CodeEditor"))
     assert code.widget.__name__ == "CodeEditor"
     assert default_registry().registration("Neos.Neos/Inspector/Editors/CodeEditor").factory is code.widget
+
+
+def test_the_command_loads_clienteval_only_when_it_is_to_become_its_worker():
+    from nodetype_studio import cli
+    from nodetype_studio.clienteval.worker import WORKER_ENV
+
+    assert cli.CLIENTEVAL_WORKER_ENV == WORKER_ENV
+    code = ("import sys\n"
+            "from nodetype_studio import cli\n"
+            "try:\n"
+            "    cli.main(['list', '--help'])\n"
+            "except SystemExit:\n"
+            "    pass\n"
+            "print('clienteval' in ' '.join(m for m in sys.modules if m.startswith('nodetype_studio.clienteval')))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip().splitlines()[-1] == "False", done.stdout + done.stderr
