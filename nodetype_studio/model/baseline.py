@@ -76,7 +76,7 @@ def _package_files(folder: Path) -> tuple[list[Path], list[Path]]:
     main = [n for n in names if n == "NodeTypes.yaml"]
     rest = [n for n in names if n != "NodeTypes.yaml" and n.startswith("NodeTypes.") and n.endswith(".yaml")]
     settings = [n for n in names if n == "Settings.yaml"] + \
-        [n for n in names if n.startswith("Settings.") and n.endswith(".yaml")]
+        [n for n in names if n != "Settings.yaml" and n.startswith("Settings.") and n.endswith(".yaml")]
     return nodetypes + [conf / n for n in main + rest], [conf / n for n in settings]
 
 
