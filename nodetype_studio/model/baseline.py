@@ -18,6 +18,7 @@ from pathlib import Path
 import yaml
 
 from nodetype_studio.bundled import resource
+from nodetype_studio.diagnostics import Diagnostic
 from nodetype_studio.model.nodetype import SourceFile
 from nodetype_studio.model.yamlload import load_yaml_text
 
@@ -42,6 +43,7 @@ class Baseline:
     packages: tuple[BaselinePackage, ...]
     nodetype_files: tuple[SourceFile, ...]
     settings_files: tuple[SourceFile, ...]
+    diagnostics: tuple[Diagnostic, ...] = ()  # what the YAML reader says about our own files (none: tested)
 
     def package_folders(self, prefix: str = "Neos") -> dict[str, Path]:
         """Package key -> folder (translations); the ``Cms`` spelling also names Neos.Neos's folder."""
@@ -85,7 +87,7 @@ def load_baseline(version: str, prefix: str = "Neos") -> Baseline:
     """The baseline of ``version`` ("8.3" or "9"), parsed once per spelling."""
     root = baseline_root(version)
     index = yaml.safe_load((root / INDEX).read_text(encoding="utf-8"))
-    packages, nodetype_files, settings_files = [], [], []
+    packages, nodetype_files, settings_files, diagnostics = [], [], [], []
     for entry in index["packages"]:
         package = BaselinePackage(entry["name"], entry["composer"], root / entry["name"])
         packages.append(package)
@@ -93,5 +95,6 @@ def load_baseline(version: str, prefix: str = "Neos") -> Baseline:
         for kind, paths, out in (("nodetypes", nodetypes, nodetype_files), ("settings", settings, settings_files)):
             for path in paths:
                 loaded = load_yaml_text(_respell(path.read_text(encoding="utf-8"), prefix), str(path))
+                diagnostics.extend(loaded.diagnostics)
                 out.append(SourceFile(path, package.name, loaded.data, kind, baseline=True))
-    return Baseline(str(version), tuple(packages), tuple(nodetype_files), tuple(settings_files))
+    return Baseline(str(version), tuple(packages), tuple(nodetype_files), tuple(settings_files), tuple(diagnostics))

@@ -29,6 +29,8 @@ from platform_facts import (
 from platformkit import platform_project, run, run_show
 
 from nodetype_studio.model import load_project
+from nodetype_studio.model.baseline import load_baseline, versions
+from nodetype_studio.model.version import CmsVersion
 from nodetype_studio.preview.i18n import Translator
 from nodetype_studio.preview.inspector import InspectorSource, package_folders
 
@@ -261,3 +263,23 @@ def test_platform_settings_are_the_cms_ones(tmp_path, version):
     assert fallback == ("Neos.Neos:FallbackNode" if version == "8.3" else None)
     redirect = project.platform_setting("frontend", "shortcutRedirectHttpStatusCode")
     assert redirect == (None if version == "8.3" else 303)
+
+
+# --- the baseline files themselves ------------------------------------------------------------------------------
+def test_the_shipped_baselines_are_the_versions_the_studio_knows():
+    assert versions() == sorted(v.value for v in CmsVersion) == sorted(VERSIONS)
+
+
+@pytest.mark.parametrize("prefix", ["Neos", "Cms"])
+@pytest.mark.parametrize("version", VERSIONS)
+def test_every_baseline_file_reads_cleanly_in_both_spellings(version, prefix):
+    baseline = load_baseline(version, prefix)
+    assert baseline.diagnostics == ()
+    assert all(isinstance(f.data, dict) and f.baseline for f in baseline.nodetype_files + baseline.settings_files)
+    names = {name for f in baseline.nodetype_files for name in f.data}
+    spelled = {name.replace("Neos.Neos:", f"{prefix}.{prefix}:") for name in EXPECTED[version]}
+    assert names == spelled
+    # every settings file is read once, in the package order of baseline.yaml
+    paths = [f.path for f in baseline.settings_files]
+    assert len(paths) == len(set(paths))
+    assert [f.package for f in baseline.settings_files][:2] == ["Neos.Neos", "Neos.Neos.Ui"]
