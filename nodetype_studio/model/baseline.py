@@ -5,11 +5,14 @@ Written by us from ``shared/reference/platform-nodetypes.md`` and kept in
 (``NodeTypes/**.yaml``, ``Configuration/NodeTypes*.yaml``, ``Configuration/Settings*.yaml`` and the
 English ``Resources/Private/Translations/en/**.xlf``), plus ``baseline.yaml`` naming the packages in
 the CMS's load order. The baseline is written with the CMS's ``Neos`` spelling; a project that
-writes the spec's ``Cms`` spelling gets it rewritten to ``Cms``.
+writes the spec's ``Cms`` spelling gets it rewritten to ``Cms``. A package marked ``optional``
+(9.x's Neos.TimeableNodeVisibility) is left out when the project's ``composer.lock`` does not
+install it.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -23,6 +26,7 @@ from nodetype_studio.model.nodetype import SourceFile
 from nodetype_studio.model.yamlload import load_yaml_text
 
 INDEX = "baseline.yaml"
+MAX_LOCK_BYTES = 8 * 1024 * 1024  # a lock file of a big site is about 1 MB
 _SETTINGS_ROOT = re.compile(r"^Neos:\n  Neos:\n", re.MULTILINE)
 
 
@@ -33,6 +37,7 @@ class BaselinePackage:
     name: str
     composer_name: str
     path: Path
+    optional: bool = False
 
 
 @dataclass(frozen=True)
@@ -83,13 +88,47 @@ def _package_files(folder: Path) -> tuple[list[Path], list[Path]]:
 
 
 @cache
-def load_baseline(version: str, prefix: str = "Neos") -> Baseline:
-    """The baseline of ``version`` ("8.3" or "9"), parsed once per spelling."""
+def _index(version: str) -> tuple[BaselinePackage, ...]:
     root = baseline_root(version)
     index = yaml.safe_load((root / INDEX).read_text(encoding="utf-8"))
+    return tuple(BaselinePackage(e["name"], e["composer"], root / e["name"], bool(e.get("optional")))
+                 for e in index["packages"])
+
+
+def _installed(root: Path) -> frozenset[str] | None:
+    """Composer names in the ``composer.lock`` of ``root`` or up to three folders above (a package
+    opened inside its distribution); None without a readable lock file."""
+    for folder in [root, *list(root.parents)[:3]]:
+        lock = folder / "composer.lock"
+        try:
+            if not lock.is_file() or lock.stat().st_size > MAX_LOCK_BYTES:
+                continue
+            data = json.loads(lock.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            continue
+        if not isinstance(data, dict):
+            continue
+        entries = [e for key in ("packages", "packages-dev") if isinstance(data.get(key), list) for e in data[key]]
+        return frozenset(e["name"] for e in entries if isinstance(e, dict) and isinstance(e.get("name"), str))
+    return None
+
+
+def omitted_packages(root: Path, version: str) -> frozenset[str]:
+    """The optional baseline packages the project's ``composer.lock`` does not install."""
+    installed = _installed(root if root.is_dir() else root.parent)
+    if installed is None:
+        return frozenset()
+    return frozenset(p.name for p in _index(version) if p.optional and p.composer_name not in installed)
+
+
+@cache
+def load_baseline(version: str, prefix: str = "Neos", omit: frozenset[str] = frozenset()) -> Baseline:
+    """The baseline of ``version`` ("8.3" or "9") without the packages named in ``omit``, parsed once
+    per spelling."""
     packages, nodetype_files, settings_files, diagnostics = [], [], [], []
-    for entry in index["packages"]:
-        package = BaselinePackage(entry["name"], entry["composer"], root / entry["name"])
+    for package in _index(version):
+        if package.name in omit:
+            continue
         packages.append(package)
         nodetypes, settings = _package_files(package.path)
         for kind, paths, out in (("nodetypes", nodetypes, nodetype_files), ("settings", settings, settings_files)):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warning
 from nodetype_studio.model import postprocess
-from nodetype_studio.model.baseline import load_baseline
+from nodetype_studio.model.baseline import load_baseline, omitted_packages
 from nodetype_studio.model.discovery import (
     DEFAULT_CONTEXT,
     Package,
@@ -200,7 +200,8 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
 
     files: list[SourceFile] = []
     settings_files: list[SourceFile] = []
-    baseline = load_baseline(version.version.value, platform.prefix)  # the platform of the project's CMS version
+    # the platform of the project's CMS version, without optional packages its composer.lock does not install
+    baseline = load_baseline(version.version.value, platform.prefix, omitted_packages(found.root, version.version.value))
     settings_files.extend(baseline.settings_files)
     files.extend(baseline.nodetype_files)
     for pkg, p, parsed, kind in parsed_files:

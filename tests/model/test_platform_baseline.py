@@ -283,3 +283,42 @@ def test_every_baseline_file_reads_cleanly_in_both_spellings(version, prefix):
     paths = [f.path for f in baseline.settings_files]
     assert len(paths) == len(set(paths))
     assert [f.package for f in baseline.settings_files][:2] == ["Neos.Neos", "Neos.Neos.Ui"]
+
+
+# --- 9.x without the optional Neos.TimeableNodeVisibility (facts §1, §2) ----------------------------------------
+TIMEABLE = "Neos.TimeableNodeVisibility:Timeable"
+
+
+def lock(root, *names):
+    packages = [{"name": "neos/neos", "version": "9.0.1"}] + [{"name": n, "version": "9.0.1"} for n in names]
+    (root / "composer.lock").write_text(json.dumps({"packages": packages}), encoding="utf-8")
+
+
+def test_without_the_visibility_package_in_composer_lock_9x_has_no_timed_properties(tmp_path):
+    root = platform_project(tmp_path, "9")
+    lock(tmp_path, "neos/neos-ui", "neos/nodetypes")
+    project = load_project(root, use_cache=False)
+    assert project.cms_version.source == "composer.lock"
+    # facts §2: 39 types, 21 abstract; §1: drop the mixin from every inheritance order and its two properties
+    assert set(project.node_types) == set(EXPECTED["9"]) - {TIMEABLE}
+    assert sum(nt.abstract for nt in project.node_types.values()) == 21
+    for name, nt in project.node_types.items():
+        assert nt.ancestors == [a for a in EXPECTED["9"][name]["supertypes"] if a != TIMEABLE], name
+        expected = [p for p in EXPECTED["9"][name]["configuration"].get("properties", {})
+                    if p not in ("enableAfterDateTime", "disableAfterDateTime")]
+        assert list(nt.effective.get("properties", {})) == expected, name
+    assert project.node_types["Neos.Neos:Content"].declared_supertypes == ["Neos.Neos:Node", "Neos.Neos:Hidable"]
+
+
+def test_with_the_visibility_package_in_composer_lock_9x_keeps_it(tmp_path):
+    root = platform_project(tmp_path, "9")
+    lock(tmp_path, "neos/timeable-node-visibility")
+    project = load_project(root, use_cache=False)
+    assert set(project.node_types) == set(EXPECTED["9"])
+    assert "enableAfterDateTime" in project.node_types["Neos.NodeTypes:Text"].effective["properties"]
+
+
+def test_an_unreadable_lock_file_keeps_the_whole_baseline(tmp_path):
+    root = platform_project(tmp_path, "9")
+    (tmp_path / "composer.lock").write_text("{not json", encoding="utf-8")
+    assert set(load_project(root, use_cache=False).node_types) == set(EXPECTED["9"])
