@@ -600,9 +600,3 @@ NODE_TYPE_GROUPS = {
     "structure": {"position": 100, "label": t("Neos.Neos:Main:nodeTypes.groups.structure", "Structure"), "collapsed": False},
     "plugins": {"position": 200, "label": t("Neos.Neos:Main:nodeTypes.groups.plugins", "Plugins"), "collapsed": True},
 }
-
-#: editorOptions keys that editor defaults and data types put under a property (neos-facts §1.2, §1.3)
-DEFAULT_OPTION_KEYS = frozenset(
-    key for version in VERSIONS
-    for block in [*EDITOR_DEFAULTS.values(), *data_types(version).values()]
-    for key in block.get("editorOptions", {}))

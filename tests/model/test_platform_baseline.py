@@ -16,7 +16,6 @@ import json
 
 import pytest
 from platform_facts import (
-    DEFAULT_OPTION_KEYS,
     EDITOR_DEFAULTS,
     ENGLISH,
     EXPECTED,
@@ -65,6 +64,27 @@ def fold_references(config: dict) -> None:
         config.setdefault("properties", {})[name] = {"type": "reference" if single else "references", **entry}
 
 
+def drop_defaults(inspector: dict, expected_property: dict, version: str) -> None:
+    """Take out what DefaultPropertyEditorPostprocessor adds (neos-facts §1.3): a key the facts do not
+    declare goes only when it holds exactly the value the editor's or the data type's defaults give."""
+    declared = (expected_property.get("ui") or {}).get("inspector") or {}
+    data_type = data_types(version).get(expected_property.get("type", "string"), {})
+    editor = declared.get("editor") or data_type.get("editor")
+    defaults = {**data_type, "editor": editor}
+    for key in ("editor", "typeConverter", "defaultValue"):
+        if key not in declared and key in inspector and inspector[key] == defaults.get(key):
+            del inspector[key]
+    options = inspector.get("editorOptions")
+    if isinstance(options, dict):
+        option_defaults = {**EDITOR_DEFAULTS.get(editor, {}).get("editorOptions", {}), **data_type.get("editorOptions", {})}
+        declared_options = declared.get("editorOptions") or {}
+        for key in [k for k in options if k not in declared_options and k in option_defaults]:
+            if options[key] == option_defaults[key]:
+                del options[key]
+        if not options and "editorOptions" not in declared:
+            del inspector["editorOptions"]
+
+
 def comparable(actual: dict, expected: dict, version: str) -> dict:
     """The part of a printed configuration that does not depend on the build/postprocessing steps."""
     actual = copy.deepcopy(actual)
@@ -74,19 +94,8 @@ def comparable(actual: dict, expected: dict, version: str) -> dict:
         del actual["abstract"]
     for name, prop in (actual.get("properties") or {}).items():
         inspector = (prop.get("ui") or {}).get("inspector") if isinstance(prop, dict) else None
-        declared = (((expected.get("properties") or {}).get(name) or {}).get("ui") or {}).get("inspector") or {}
-        if not isinstance(inspector, dict):
-            continue
-        # DefaultPropertyEditorPostprocessor (neos-facts §1.3): the editor, the data-type block, editor defaults
-        for key in ("editor", "typeConverter", "defaultValue"):
-            if key not in declared:
-                inspector.pop(key, None)
-        options = inspector.get("editorOptions")
-        if isinstance(options, dict):
-            for key in [k for k in options if k in DEFAULT_OPTION_KEYS and k not in (declared.get("editorOptions") or {})]:
-                del options[key]
-            if not options and "editorOptions" not in declared:
-                del inspector["editorOptions"]
+        if isinstance(inspector, dict):
+            drop_defaults(inspector, (expected.get("properties") or {}).get(name) or {}, version)
     dialog = (actual.get("ui") or {}).get("creationDialog")
     if dialog is not None:  # the creation dialog postprocessor adds to the declared elements (facts §4.2)
         actual["ui"]["creationDialog"] = restrict(dialog, (expected.get("ui") or {}).get("creationDialog") or {})
