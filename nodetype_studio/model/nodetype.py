@@ -97,6 +97,14 @@ class NodeType:
         self._layers: list[Layer] = []
         self._property_layers: dict[str, list[Layer]] = {}
         self._supertype_map: dict[str, bool] = {}
+        self._supertype_entries: list[tuple[str, str, bool]] = []  # (key, name, enabled) as the CMS keys them
+        self._merge_chain: list[str] = []  # supertypes whose local configuration is merged, in order
+        #: the platform post-processors the type's configuration declares, in run order ("presets",
+        #: "creationDialog", "iconNames", "defaultEditors", "plugin"; None for another class)
+        self.postprocessors: list[str | None] = []
+        self._preview: dict | None = None
+        #: properties whose editor the preview adds because the CMS runs no editor post-processor here
+        self.preview_additions: frozenset[str] = frozenset()
         self._project = None
         self._layer_builder = None  # provenance layers are built on first use
 
@@ -119,6 +127,13 @@ class NodeType:
     def main_file(self) -> Path | None:
         own = [f for f in self.fragments if not f.file.baseline]
         return own[0].file.path if own else (self.fragments[0].file.path if self.fragments else None)
+
+    @property
+    def preview(self) -> dict:
+        """The configuration the preview and the default-editor checks use: ``effective`` (the CMS's),
+        plus the default editors the studio adds where the CMS runs no editor post-processor
+        (a mixin outside ``Neos.Neos:Node``); ``preview_additions`` names those properties."""
+        return self._preview if self._preview is not None else self.effective
 
     @property
     def properties(self) -> dict:

@@ -15,19 +15,20 @@ from pathlib import Path
 
 from nodetype_studio.bundled import resource
 from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warning
-from nodetype_studio.model import postprocess
+from nodetype_studio.model import postprocess, postprocessors
 from nodetype_studio.model.discovery import (
     DEFAULT_CONTEXT,
     Package,
     add_new_files,
     discover,
 )
-from nodetype_studio.model.merge import merge
+from nodetype_studio.model.merge import get_path, merge
 from nodetype_studio.model.nodetype import Fragment, Layer, NodeType, SourceFile
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.model.sorting import php_sort
 from nodetype_studio.model.version import (
     DEFAULT_VERSION,
+    CmsVersion,
     VersionInfo,
     detect_cms_version,
 )
@@ -91,10 +92,24 @@ def _parse_text(key: str, signature: tuple, text: str, problems: list[Diagnostic
 
 _baseline_cache: dict[tuple[str, str], LoadedYaml] = {}
 
+#: folder names of a version's baseline under ``resources/baseline/`` (the first that exists is used)
+_BASELINE_DIRS = {"8.3": ("8.3",), "9": ("9", "9.x", "9.0")}
 
-def _baseline(name: str, prefix: str) -> tuple[Path, LoadedYaml]:
-    path = resource("baseline", name)
-    key = (name, prefix)
+
+def _baseline_files(version: str) -> list[Path]:
+    """The platform baseline's files for ``version``: ``resources/baseline/<version>/*.yaml`` in name
+    order, else the version-less ``NodeTypes.yaml`` and ``Settings.yaml``."""
+    for name in _BASELINE_DIRS.get(version, (version,)):
+        folder = resource("baseline", name)
+        if folder.is_dir():
+            files = sorted(folder.rglob("*.yaml"), key=lambda p: (p.parent != folder, str(p.relative_to(folder))))
+            if files:
+                return files
+    return [resource("baseline", "NodeTypes.yaml"), resource("baseline", "Settings.yaml")]
+
+
+def _baseline(path: Path, prefix: str) -> LoadedYaml:
+    key = (str(path), prefix)
     if key not in _baseline_cache:
         text = path.read_text(encoding="utf-8")
         if prefix != "Cms":
@@ -102,7 +117,7 @@ def _baseline(name: str, prefix: str) -> tuple[Path, LoadedYaml]:
             text = text.replace("Cms.ContentRepository", f"{prefix}.ContentRepository")
             text = text.replace("\nCms:\n  Cms:\n", f"\n{prefix}:\n  {prefix}:\n")
         _baseline_cache[key] = load_yaml_text(text, str(path))
-    return path, _baseline_cache[key]
+    return _baseline_cache[key]
 
 
 @dataclass
@@ -216,10 +231,14 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
 
     files: list[SourceFile] = []
     settings_files: list[SourceFile] = []
-    base_settings_path, base_settings = _baseline("Settings.yaml", platform.prefix)
-    settings_files.append(SourceFile(base_settings_path, None, base_settings.data, "settings", baseline=True))
-    base_path, base_nodetypes = _baseline("NodeTypes.yaml", platform.prefix)
-    files.append(SourceFile(base_path, None, base_nodetypes.data, "nodetypes", baseline=True))
+    if uses_baseline:
+        # The baseline stands in for the platform only when the folder does not hold it: real platform
+        # packages (their NodeTypes and Settings) are the whole platform, as in the CMS.
+        for base_path in _baseline_files(version.version.value):
+            loaded = _baseline(base_path, platform.prefix)
+            kind = "settings" if base_path.name.startswith("Settings") else "nodetypes"
+            (settings_files if kind == "settings" else files).append(
+                SourceFile(base_path, None, loaded.data, kind, baseline=True))
     for pkg, p, parsed, kind in parsed_files:
         source = SourceFile(p, None if pkg.is_global else pkg.name, parsed.loaded.data, kind, signature=parsed.signature,
                             i18n=parsed.i18n)
@@ -252,9 +271,11 @@ def _collect_fragments(project: Project) -> None:
         if source.baseline:
             for name, config in data.items():
                 if name not in declared:
-                    nt = NodeType(name, None, True)
-                    nt._project = project
-                    project.node_types[name] = nt
+                    nt = project.node_types.get(name)
+                    if nt is None:
+                        nt = NodeType(name, None, True)
+                        nt._project = project
+                        project.node_types[name] = nt
                     nt.fragments.append(Fragment(source, config, data.key_pos.get(name, (0, 0))))
             continue
         if not isinstance(data, dict):
@@ -308,26 +329,43 @@ def _compute_local(nt: NodeType, project: Project) -> None:
     supertypes = local.get("superTypes")
     where = nt.location_of_definition()
     if isinstance(supertypes, list):
-        project.diagnostics.append(error(
-            "supertypes-list",
-            f"{nt.name}: superTypes is written as a list; Neos 9 rejects this (8.3 accepted it with a deprecation). "
-            f"Write a map: `Name: true`",
-            nt.location_of_key(("superTypes",)) or where, node_type=nt.name))
-        supertypes = {s: True for s in supertypes if isinstance(s, str)}
-    elif supertypes is not None and not isinstance(supertypes, dict):
+        supertypes = {str(i): v for i, v in enumerate(supertypes)}
+    if supertypes is not None and not isinstance(supertypes, dict):
         project.diagnostics.append(error("supertypes-invalid", f"{nt.name}: superTypes must be a map of node type names to true/false",
                                          nt.location_of_key(("superTypes",)) or where, node_type=nt.name))
         supertypes = {}
+    # (key, name, enabled): the CMS keys the flattened supertypes by these keys, so the integer keys of
+    # the old list form (`superTypes: ['A']`, the value is the name) collide across levels (NodeTypeManager,
+    # NodeType::getFlattenedSuperTypes; facts §5.3)
+    entries: list[tuple[str, str, bool]] = []
+    old_form = False
     normalized: dict[str, object] = {}
     for raw, enabled in (supertypes or {}).items():
+        if isinstance(enabled, str):  # the old list form: the value names the supertype
+            old_form = True
+            norm = project.platform.normalize_name(enabled)
+            entries.append((str(raw), norm.value, True))
+            normalized[str(raw)] = norm.value
+            continue
         norm = project.platform.normalize_name(raw)
         if norm.legacy:
             project.diagnostics.append(info("compat-legacy-name", f"supertype {raw!r} uses the legacy {norm.legacy} namespace; it resolves to {norm.value!r}",
                                             nt.location_of_key(("superTypes", raw)) or where, node_type=nt.name))
         normalized[norm.value] = enabled
-    nt._supertype_map = normalized
-    nt.declared_supertypes = [n for n, on in normalized.items() if on is not None and on is not False]
-    nt.disabled_supertypes = [n for n, on in normalized.items() if on is None or on is False]
+        entries.append((norm.value, norm.value, enabled is not None and enabled is not False))
+    if old_form:
+        is_9 = project.cms_version.version is not CmsVersion.V8_3
+        make = error if is_9 else warning
+        consequence = ("Neos 9 rejects this (exception 1651821391)" if is_9 else
+                       "Neos 8.3 accepts this with a deprecation, and its integer keys collide with the list keys of supertypes")
+        project.diagnostics.append(make(
+            "supertypes-list",
+            f"{nt.name}: superTypes is written as a list; {consequence}. Write a map: `Name: true`",
+            nt.location_of_key(("superTypes",)) or where, node_type=nt.name))
+    nt._supertype_entries = entries
+    nt._supertype_map = {name: on for _key, name, on in entries}
+    nt.declared_supertypes = list(dict.fromkeys(name for _key, name, on in entries if on))
+    nt.disabled_supertypes = [name for _key, name, on in entries if not on]
     if "superTypes" in local:
         local["superTypes"] = normalized
     if "properties" in local:
@@ -342,7 +380,11 @@ def _compute_local(nt: NodeType, project: Project) -> None:
     nt.local = local
 
 
-def _ancestors(nt: NodeType, project: Project, memo: dict, stack: list) -> list[str]:
+def _flatten(nt: NodeType, project: Project, memo: dict, stack: list) -> list[tuple[str, str]]:
+    """(key, name) of every supertype whose local configuration the CMS merges, in merge order
+    (NodeType::getFlattenedSuperTypes): each enabled supertype's own flattened supertypes first (keys
+    already present keep their place), then the supertype itself under its key; then the keys this
+    type switches off (`false`/`~`) are removed, also when inherited indirectly (facts §5.3)."""
     if nt.name in memo:
         return memo[nt.name]
     if nt.name in stack:
@@ -351,10 +393,12 @@ def _ancestors(nt: NodeType, project: Project, memo: dict, stack: list) -> list[
                                          nt.location_of_definition(), node_type=nt.name))
         return []
     stack.append(nt.name)
-    order: list[str] = []
-    for parent_name in nt.declared_supertypes:
+    flat: dict[str, str] = {}
+    for key, parent_name, enabled in getattr(nt, "_supertype_entries", ()):
+        if not enabled:
+            continue
         parent = project.node_types.get(parent_name)
-        where = nt.location_of_key(("superTypes", parent_name)) or nt.location_of_definition()
+        where = nt.location_of_key(("superTypes", key)) or nt.location_of_definition()
         if parent is None:
             # One opened file is not its whole package: a sibling file may define the type.
             package_opened = project.kind != "file" and parent_name.split(":")[0] in project.package_names
@@ -371,18 +415,22 @@ def _ancestors(nt: NodeType, project: Project, memo: dict, stack: list) -> list[
             cycle = " -> ".join(stack[stack.index(parent_name):] + [parent_name])
             project.diagnostics.append(error("supertype-cycle", f"inheritance cycle: {cycle}", where, node_type=nt.name))
             continue
-        for inherited in _ancestors(parent, project, memo, stack) + [parent_name]:
-            if inherited not in order:
-                order.append(inherited)
+        for inherited_key, inherited in _flatten(parent, project, memo, stack):
+            flat.setdefault(inherited_key, inherited)
+        flat[key] = parent_name
     stack.pop()
-    order = [n for n in order if n not in nt.disabled_supertypes]
-    memo[nt.name] = order
+    for key, _name, enabled in getattr(nt, "_supertype_entries", ()):
+        if not enabled:
+            flat.pop(key, None)
+    memo[nt.name] = order = list(flat.items())
     return order
 
 
 def _without_flags(config: dict) -> dict:
-    if "abstract" in config or "final" in config:
-        return {k: v for k, v in config.items() if k not in ("abstract", "final")}
+    """A type's local configuration as the CMS keeps it: `abstract`/`final` are taken out only when
+    they are `true` (NodeType constructor), so `abstract: false` of a supertype is inherited."""
+    if config.get("abstract") is True or config.get("final") is True:
+        return {k: v for k, v in config.items() if not (k in ("abstract", "final") and v is True)}
     return config
 
 
@@ -394,25 +442,76 @@ def _resolve(project: Project) -> None:
         if any(f.file.i18n for f in nt.fragments):
             postprocess.enrich_i18n(nt, project)
         project.diagnostics.extend(postprocess.legacy_spelling_findings(nt, project))
-    memo: dict[str, list[str]] = {}
+    memo: dict[str, list[tuple[str, str]]] = {}
     for nt in types:
-        nt.ancestors = _ancestors(nt, project, memo, [])
+        nt._merge_chain = [name for _key, name in _flatten(nt, project, memo, [])]
+        nt.ancestors = list(dict.fromkeys(nt._merge_chain))
     presets = project.platform_setting("nodeTypes", "presets", default={}) or {}
+    settings = postprocessors.Settings(project)
+    version = project.cms_version.version.value
+    implicit = _implicit_postprocessing(project)
     for nt in types:
         merged: dict = {}
-        for name in nt.ancestors:
+        for name in nt._merge_chain:
             merged = merge(merged, _without_flags(project.node_types[name].local))
         # superTypes merges like any key (facts 5.3: the full configuration is the merge of every listed
         # supertype's local configuration, then the type's own), as the CMS's nodetypes:show prints it
-        merged = merge(merged, nt.local)
-        for flag in ("abstract", "final"):
-            if flag not in nt.local:
-                merged.pop(flag, None)
-        nt.merged = merged
-        preset_layers = postprocess.apply_presets(nt, presets, project)
+        nt.merged = merge(merged, _without_flags(nt.local))
         _sort_child_nodes(nt, project)
-        nt.effective = postprocess.postprocess(nt, project)
+        chain = postprocessors.declared_chain(nt.merged)
+        if chain is None and implicit:
+            chain = _implicit_chain(nt, project)
+        kinds = [kind for kind, _cls in chain or ()]
+        nt.postprocessors = kinds
+        preset_layers = postprocess.apply_presets(nt, presets, project) if postprocessors.PRESETS in kinds else {}
+        nt.effective = _postprocess(nt, project, settings, version, kinds)
+        nt.preview_additions = frozenset()
+        if postprocessors.DEFAULT_EDITORS not in kinds:
+            # The CMS gives this type no editors (it does not inherit the post-processor): the preview
+            # still wants them, so it gets a copy with the default editors, marked as the studio's addition.
+            preview = postprocessors.default_editors(nt.effective, settings, version, [])
+            nt._preview = preview
+            props = preview.get("properties") if isinstance(preview.get("properties"), dict) else {}
+            nt.preview_additions = frozenset(n for n, prop in props.items()
+                                             if prop is not (nt.effective.get("properties") or {}).get(n))
         nt._layer_builder = (lambda nt=nt, preset_layers=preset_layers: _build_layers(nt, project, preset_layers))
+
+
+def _implicit_postprocessing(project: Project) -> bool:
+    """True when the platform comes from a baseline that declares no `postprocessors` (the older,
+    version-less one): the studio then runs the platform's chain on `<Prefix>.<Prefix>:Node` types."""
+    if not project.uses_baseline:
+        return False
+    for source in project.files:
+        if source.baseline and isinstance(source.data, dict):
+            if any(isinstance(config, dict) and "postprocessors" in config for config in source.data.values()):
+                return False
+    return True
+
+
+def _implicit_chain(nt: NodeType, project: Project) -> list | None:
+    platform = project.platform
+    if not nt.is_of_type(platform.node_type("Node")):
+        return None
+    kinds = [postprocessors.PRESETS]
+    if nt.is_of_type(platform.node_type("Document")) or nt.is_of_type(platform.node_type("Content")):
+        kinds.append(postprocessors.CREATION_DIALOG)
+    kinds += [postprocessors.ICON_NAMES, postprocessors.DEFAULT_EDITORS]
+    return [(kind, None) for kind in kinds]
+
+
+def _postprocess(nt: NodeType, project: Project, settings, version: str, kinds: list) -> dict:
+    """The full configuration after the post-processors the type declares, in their order."""
+    config = dict(nt.merged)
+    for kind in kinds:
+        if kind == postprocessors.CREATION_DIALOG:
+            config = postprocessors.creation_dialog(config, settings, version)
+        elif kind == postprocessors.ICON_NAMES:
+            config = postprocessors.icon_names(config, version)
+        elif kind == postprocessors.DEFAULT_EDITORS:
+            # a property the CMS finds no editor for is reported by the `property-no-default-editor` check
+            config = postprocessors.default_editors(config, settings, version, [])
+    return config
 
 
 def _sort_child_nodes(nt: NodeType, project: Project) -> None:
@@ -427,6 +526,30 @@ def _sort_child_nodes(nt: NodeType, project: Project) -> None:
                                          nt.location_of_key(("childNodes", problem.key, "position")) or nt.location_of_definition(),
                                          node_type=nt.name))
     nt.merged["childNodes"] = {k: children[k] for k in order}
+
+
+def _postprocessor_layers(nt: NodeType) -> list[Layer]:
+    """Layers for what the creation dialog and icon name post-processors write (no file: computed)."""
+    found: list[Layer] = []
+    root = ("ui", "creationDialog", "elements")
+    elements = get_path(nt.effective, root)
+    if postprocessors.CREATION_DIALOG in nt.postprocessors and isinstance(elements, dict) \
+            and elements is not get_path(nt.merged, root):
+        found.append(Layer("creation dialog post-processor", None, elements, root))
+    if postprocessors.ICON_NAMES in nt.postprocessors:
+        icons: dict = {}
+        ui, before = nt.effective.get("ui"), nt.merged.get("ui")
+        if isinstance(ui, dict) and isinstance(before, dict):
+            if ui.get("icon") != before.get("icon"):
+                icons["icon"] = ui.get("icon")
+            for kind, items in (ui.get("inspector") or {}).items() if isinstance(ui.get("inspector"), dict) else ():
+                for item_id, item in items.items() if isinstance(items, dict) else ():
+                    old = get_path(before, ("inspector", kind, item_id, "icon"), None)
+                    if isinstance(item, dict) and item.get("icon") is not None and item.get("icon") != old:
+                        icons.setdefault("inspector", {}).setdefault(kind, {})[item_id] = {"icon": item["icon"]}
+        if icons:
+            found.append(Layer("icon name post-processor", None, icons, ("ui",)))
+    return found
 
 
 def _build_layers(nt: NodeType, project: Project, preset_layers: dict[str, list[Layer]]) -> None:
@@ -449,6 +572,7 @@ def _build_layers(nt: NodeType, project: Project, preset_layers: dict[str, list[
         for fragment in owner.fragments:
             lab = "platform baseline" if fragment.file.baseline else label
             layers.append(Layer(lab, fragment.file, fragment.config if fragment.config is not None else {}, (), frozenset(skip)))
+    layers += _postprocessor_layers(nt)
     nt._layers = layers
     nt._property_layers = {}
     defaults = postprocess.default_layers(nt, project)

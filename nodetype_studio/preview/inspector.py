@@ -103,7 +103,7 @@ class InspectorSource:
         from nodetype_studio.content.workspace import Workspace
 
         packages = package_folders(project)
-        return cls(node_type.name, node_type.effective, project.platform, Translator(packages), packages,
+        return cls(node_type.name, node_type.preview, project.platform, Translator(packages), packages,
                    Workspace.for_project(project), getattr(project, "root", None))
 
 

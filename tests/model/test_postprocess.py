@@ -113,7 +113,7 @@ def test_a_preset_set_in_a_supertype_applies_to_the_subtype(open_project):
                 subtitle:
                   options: {preset: text.short}
             'Acme.Site:Box':
-              superTypes: {'Acme.Site:Mixin': true}
+              superTypes: {'Acme.Site:Mixin': true, 'Neos.Neos:Content': true}
               properties:
                 subtitle:
                   ui: {label: Subtitle}

@@ -162,7 +162,8 @@ def test_merge_keys_work_in_node_type_files(open_project):
     assert props["subtitle"]["type"] == "string"
     # a merge key is not a deep merge: the explicit `ui` replaces the merged one entirely
     assert props["subtitle"]["ui"] == {"label": "Subtitle"}
-    assert props["title"]["ui"]["inspector"]["editor"] == "Neos.Neos/Inspector/Editors/TextFieldEditor"
+    preview = project.node_types["Acme.Site:Text"].preview["properties"]
+    assert preview["title"]["ui"]["inspector"]["editor"] == "Neos.Neos/Inspector/Editors/TextFieldEditor"
 
 
 def test_non_ascii_digits_stay_strings():
