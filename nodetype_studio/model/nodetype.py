@@ -21,6 +21,9 @@ class SourceFile:
     baseline: bool = False
     signature: tuple = ()
     i18n: bool = False  # the file contains the word `i18n` (label enrichment needed)
+    #: the files of one package at one context level form a group: the CMS merges a group's files
+    #: first, then the group over what earlier packages said (NodeTypesLoader)
+    group: tuple = ()
 
     @property
     def display(self) -> str:

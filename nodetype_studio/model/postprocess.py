@@ -342,5 +342,7 @@ def _declared_editor(project, nt, prop_name: str):
         editor = get_path(owner.local, ("properties", prop_name, "ui", "inspector", "editor"), None)
         if editor is not None:
             return editor
+        if owner is not nt and project.cms_version.version.value == "8.3":
+            continue  # 8.3 looks at the declared supertypes only, not theirs (platform facts §6.1)
         pending.extend(reversed([sup for sup, on in owner._supertype_map.items() if on is True]))
     return None

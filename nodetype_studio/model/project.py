@@ -15,7 +15,7 @@ from pathlib import Path
 
 from nodetype_studio.bundled import resource
 from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warning
-from nodetype_studio.model import postprocess, postprocessors
+from nodetype_studio.model import loadorder, postprocess, postprocessors
 from nodetype_studio.model.discovery import (
     DEFAULT_CONTEXT,
     Package,
@@ -241,7 +241,7 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
                 SourceFile(base_path, None, loaded.data, kind, baseline=True))
     for pkg, p, parsed, kind in parsed_files:
         source = SourceFile(p, None if pkg.is_global else pkg.name, parsed.loaded.data, kind, signature=parsed.signature,
-                            i18n=parsed.i18n)
+                            i18n=parsed.i18n, group=(str(pkg.path), pkg.is_global, pkg.context_level.get(p, 0)))
         (files if kind == "nodetypes" else settings_files).append(source)
 
     project = Project(found.root, found.kind, context, platform, found.packages, files, settings_files,
@@ -253,6 +253,8 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
         elif sf.data is not None:
             diagnostics.append(error("settings-not-mapping", "a Settings file must be a mapping", Location(str(sf.path), 1, 1)))
     project.settings = settings
+    diagnostics.extend(loadorder.ambiguities(
+        [(pkg, kind, str(p), parsed.loaded.data) for pkg, p, parsed, kind in parsed_files], found.packages))
     _collect_fragments(project)
     _resolve(project)
     return project
@@ -314,18 +316,15 @@ def _collect_fragments(project: Project) -> None:
     # is skipped by the CMS's NodeTypeManager: it does not exist, and using it as a supertype fails.
     for name, nt in list(project.node_types.items()):
         last = nt.fragments[-1] if nt.fragments else None
-        if last is not None and last.config is None and not last.file.baseline:
+        if last is not None and not last.file.baseline and _merged_fragments(nt.fragments) is None:
+            last = next(f for f in reversed(nt.fragments) if f.config is None)
             del project.node_types[name]
             diags.append(info("nodetype-unset", f"{name!r} is set to null here, so the CMS drops the node type",
                               Location(str(last.file.path), *last.key_pos), node_type=name))
 
 
 def _compute_local(nt: NodeType, project: Project) -> None:
-    local: dict = {}
-    for fragment in nt.fragments:
-        # a later `Name: {}` (or `Name: ~`) replaces what earlier files said, as the file-level merge does
-        local = merge(local, fragment.config) if fragment.config else {}
-    local = dict(local)
+    local = dict(_merged_fragments(nt.fragments) or {})
     supertypes = local.get("superTypes")
     where = nt.location_of_definition()
     if isinstance(supertypes, list):
@@ -378,6 +377,32 @@ def _compute_local(nt: NodeType, project: Project) -> None:
         if not isinstance(properties, dict) or not properties:
             del local["properties"]
     nt.local = local
+
+
+def _merged_fragments(fragments: list[Fragment]):
+    """A type's configuration from its fragments as the CMS loads them: the files of one package (one
+    context level) are merged with each other first, then that group over the earlier groups, so a
+    `Name: ~` in one file of a group and a redefinition in the next keep the earlier packages' keys.
+    A later `Name: {}` / `Name: ~` replaces what the earlier groups said (facts §5.1, §5.2)."""
+    result = None
+    group_key, group_value, started = None, None, False
+    for fragment in fragments:
+        key = fragment.file.group or (id(fragment.file),)
+        if started and key != group_key:
+            result = _over(result, group_value)
+            group_value = None
+        group_key, started = key, True
+        group_value = _over(group_value, fragment.config)
+    if started:
+        result = _over(result, group_value)
+    return result
+
+
+def _over(base, value):
+    """``arrayMergeRecursiveOverrule`` of one type's entry: a non-empty map merges, anything else replaces."""
+    if isinstance(value, dict) and value and isinstance(base, dict):
+        return merge(base, value)
+    return value
 
 
 def _flatten(nt: NodeType, project: Project, memo: dict, stack: list) -> list[tuple[str, str]]:
