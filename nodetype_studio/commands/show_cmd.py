@@ -76,8 +76,8 @@ def run(args) -> int:
     if nt is None:
         return 2 if project is None else 1
     if args.json:
-        data = {"name": nt.name, "abstract": nt.abstract, "final": nt.final, "package": nt.package,
-                "supertypes": nt.ancestors, "configuration": nt.effective}
+        data = {"name": nt.name, "cmsVersion": project.cms_version.to_json(), "abstract": nt.abstract,
+                "final": nt.final, "package": nt.package, "supertypes": nt.ancestors, "configuration": nt.effective}
         if args.provenance:
             data["provenance"] = {".".join(map(str, p)): _origin(nt, p) for p, _ in _leaves(nt.effective)}
         print(json.dumps(data, indent=2, default=str))
@@ -85,6 +85,7 @@ def run(args) -> int:
     print(f"# {nt.name}" + (" (abstract)" if nt.abstract else "") + (" (final)" if nt.final else ""))
     print(f"# inherits (merge order): {', '.join(nt.ancestors) or '-'}")
     print(f"# defined in: {', '.join(display_path(loc.file) + ':' + str(loc.line) for loc in nt.files)}")
+    print(f"# rules of {project.cms_version.version.label} ({project.cms_version.detail})")
     if args.provenance:
         _print_annotated(nt, nt.effective)
     else:

@@ -25,6 +25,7 @@ from nodetype_studio.model.discovery import (
 from nodetype_studio.model.merge import get_path, merge
 from nodetype_studio.model.nodetype import Fragment, Layer, NodeType, SourceFile
 from nodetype_studio.model.prefix import Platform
+from nodetype_studio.model.projectconfig import configured_cms_version
 from nodetype_studio.model.sorting import php_sort
 from nodetype_studio.model.version import (
     DEFAULT_VERSION,
@@ -187,7 +188,10 @@ def _load_project(path, context: str, use_cache: bool, overrides, cms_version: s
     if overrides is not None:
         return _build(found, context, use_cache, texts, cms_version)
     all_paths = [f for _, _, f in found.load_order()]
-    signatures = tuple((str(p), _signature(p)) for p in all_paths)
+    # the project's configuration and composer files decide the CMS version: a change re-opens it
+    folder = found.root if found.root.is_dir() else found.root.parent
+    extra = [folder / name for name in (".nodetype-studio.yaml", "pyproject.toml", "composer.json", "composer.lock")]
+    signatures = tuple((str(p), _signature(p)) for p in all_paths + extra)
     cache_key = (str(found.root), context, cms_version)
     if use_cache:
         cached = _project_cache.get(cache_key)
@@ -217,6 +221,9 @@ def _override_texts(found, overrides: Mapping) -> dict[Path, str]:
 
 def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_version: str | None = None) -> Project:
     diagnostics = list(found.diagnostics)
+    if cms_version is None:  # the window's choice wins over the project's configuration file
+        cms_version, problems = configured_cms_version(found.root)
+        diagnostics.extend(problems)
     version = detect_cms_version(found.root, cms_version)
     parsed_files: list[tuple[Package, Path, _Parsed, str]] = []
     neos = cms = 0
