@@ -560,6 +560,21 @@ def _sort_child_nodes(nt: NodeType, project: Project) -> None:
     nt.merged["childNodes"] = {k: children[k] for k in order}
 
 
+def _added(after, before):
+    """The parts of ``after`` that ``before`` does not have (equal values are the written ones)."""
+    if isinstance(after, dict) and isinstance(before, dict):
+        diff = {}
+        for key, value in after.items():
+            if key not in before:
+                diff[key] = value
+            elif value != before[key]:
+                sub = _added(value, before[key])
+                if sub is not None:
+                    diff[key] = sub
+        return diff or None
+    return None if after == before else after
+
+
 def _postprocessor_layers(nt: NodeType) -> list[Layer]:
     """Layers for what the creation dialog and icon name post-processors write (no file: computed)."""
     found: list[Layer] = []
@@ -567,7 +582,9 @@ def _postprocessor_layers(nt: NodeType) -> list[Layer]:
     elements = get_path(nt.effective, root)
     if postprocessors.CREATION_DIALOG in nt.postprocessors and isinstance(elements, dict) \
             and elements is not get_path(nt.merged, root):
-        found.append(Layer("creation dialog post-processor", None, elements, root))
+        added = _added(elements, get_path(nt.merged, root, None))
+        if added:
+            found.append(Layer("creation dialog post-processor", None, added, root))
     if postprocessors.ICON_NAMES in nt.postprocessors:
         icons: dict = {}
         ui, before = nt.effective.get("ui"), nt.merged.get("ui")

@@ -208,3 +208,18 @@ def test_a_dependency_removes_the_ambiguity(tmp_path):
         '{"name": "vendor/two", "type": "neos-site", "require": {"vendor/one": "*"}}')
     project = load_project(root, use_cache=False)
     assert not [d for d in project.diagnostics if d.code == "load-order-ambiguous"]
+
+
+# --- 7. checks never go silent on an unknown supertype ------------------------------------------------------
+
+def test_a_missing_supertype_does_not_silence_the_checks():
+    findings = {d.code: d for d in run_checks(_open("unknown-supertype")) if d.node_type == "Acme.Partial:Teaser"}
+    assert set(findings) >= {"inspector-group-undefined", "option-required", "editor-type-mismatch",
+                             "property-hidden-required"}
+    # what the missing type could still define is said; what the type writes itself is not qualified
+    assert findings["inspector-group-undefined"].message.endswith(
+        "(unless `Vendor.Seo:Mixin` defines `ui.inspector.groups.seo`; it is not part of the opened folder)")
+    assert "unless `Vendor.Seo:Mixin` defines `properties.style.ui.inspector.editorOptions.values.plain.label`" in \
+        findings["option-required"].message
+    assert "unless `Vendor.Seo:Mixin` defines `properties.code.defaultValue`" in findings["property-hidden-required"].message
+    assert "unless" not in findings["editor-type-mismatch"].message
