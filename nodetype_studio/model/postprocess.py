@@ -199,13 +199,14 @@ def default_layers(nt, project) -> dict[str, list[Layer]]:
         if not isinstance(editor, str) or "type" not in prop:
             continue
         root = ("properties", name, "ui", "inspector")
-        layers = [Layer("editor default", source, _pick(block), root)
+        # the whole blocks are merged (typeConverter and the rest), as DefaultPropertyEditorPostprocessor does
+        layers = [Layer("editor default", source, block, root)
                   for source, block in _settings_subtrees(project, _SETTINGS_EDITORS + (editor,)) if isinstance(block, dict)]
         _, normalized_type = _datatype(project, prop["type"] if isinstance(prop["type"], str) else "string")
         for key in dict.fromkeys((normalized_type, prop["type"])):
             if not isinstance(key, str):
                 continue
-            layers += [Layer("data-type default", source, _pick(block), root)
+            layers += [Layer("data-type default", source, block, root)
                        for source, block in _settings_subtrees(project, _SETTINGS_DATATYPES + (key,)) if isinstance(block, dict)]
         if layers:
             result[name] = layers

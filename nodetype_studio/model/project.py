@@ -624,6 +624,6 @@ def _build_layers(nt: NodeType, project: Project, preset_layers: dict[str, list[
     layers += _postprocessor_layers(nt)
     nt._layers = layers
     nt._property_layers = {}
-    defaults = postprocess.default_layers(nt, project)
+    defaults = postprocess.default_layers(nt, project) if postprocessors.DEFAULT_EDITORS in nt.postprocessors else {}
     for pname in set(preset_layers) | set(defaults):
         nt._property_layers[pname] = defaults.get(pname, []) + preset_layers.get(pname, []) + layers
