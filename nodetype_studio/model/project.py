@@ -502,11 +502,23 @@ def _resolve(project: Project) -> None:
             # The CMS gives this type no editors (it does not inherit the post-processor): the preview
             # still wants them, so it gets a copy with the default editors, marked as the studio's addition.
             preview = postprocessors.default_editors(nt.effective, settings, version, [])
+            preview = _with_platform_layout(preview, project)
             nt._preview = preview
             props = preview.get("properties") if isinstance(preview.get("properties"), dict) else {}
             nt.preview_additions = frozenset(n for n, prop in props.items()
                                              if prop is not (nt.effective.get("properties") or {}).get(n))
         nt._layer_builder = (lambda nt=nt, preset_layers=preset_layers: _build_layers(nt, project, preset_layers))
+
+
+def _with_platform_layout(config: dict, project: Project) -> dict:
+    """``config`` over the tabs and groups of the platform's ``Node`` type, so that a mixin's properties
+    have somewhere to show in its preview (the types that use it inherit them anyway)."""
+    node = project.node_types.get(project.platform.node_type("Node"))
+    inspector = get_path(node.local, ("ui", "inspector"), None) if node is not None else None
+    if not isinstance(inspector, dict):
+        return config
+    layout = {kind: inspector[kind] for kind in ("tabs", "groups") if isinstance(inspector.get(kind), dict)}
+    return merge({"ui": {"inspector": layout}}, config) if layout else config
 
 
 def _implicit_postprocessing(project: Project) -> bool:
