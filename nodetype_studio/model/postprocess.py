@@ -210,6 +210,15 @@ def default_layers(nt, project) -> dict[str, list[Layer]]:
                        for source, block in _settings_subtrees(project, _SETTINGS_DATATYPES + (key,)) if isinstance(block, dict)]
         if layers:
             result[name] = layers
+    # 9.x references moved from properties get the editor defaults only (probed at their property path)
+    for name in getattr(nt, "_moved_references", {}):
+        editor = get_path(nt.effective, ("references", name, "ui", "inspector", "editor"), None)
+        if isinstance(editor, str):
+            root = ("properties", name, "ui", "inspector")
+            layers = [Layer("editor default", source, block, root)
+                      for source, block in _settings_subtrees(project, _SETTINGS_EDITORS + (editor,)) if isinstance(block, dict)]
+            if layers:
+                result[name] = layers
     return result
 
 

@@ -490,6 +490,8 @@ def _resolve(project: Project) -> None:
         # supertype's local configuration, then the type's own), as the CMS's nodetypes:show prints it
         nt.merged = merge(merged, _without_flags(nt.local))
         _sort_child_nodes(nt, project)
+        if version != "8.3":
+            _legacy_references(nt, project)
         chain = postprocessors.declared_chain(nt.merged)
         if chain is None and implicit:
             chain = _implicit_chain(nt, project)
@@ -498,16 +500,69 @@ def _resolve(project: Project) -> None:
         preset_layers = postprocess.apply_presets(nt, presets, project) if postprocessors.PRESETS in kinds else {}
         nt.effective = _postprocess(nt, project, settings, version, kinds)
         nt.preview_additions = frozenset()
+        nt._preview = _references_as_properties(nt.effective) if version != "8.3" else None
         if postprocessors.DEFAULT_EDITORS not in kinds:
             # The CMS gives this type no editors (it does not inherit the post-processor): the preview
             # still wants them, so it gets a copy with the default editors, marked as the studio's addition.
-            preview = postprocessors.default_editors(nt.effective, settings, version, [])
+            preview = postprocessors.default_editors(nt.preview, settings, version, [])
             preview = _with_platform_layout(preview, project)
             nt._preview = preview
             props = preview.get("properties") if isinstance(preview.get("properties"), dict) else {}
             nt.preview_additions = frozenset(n for n, prop in props.items()
                                              if prop is not (nt.effective.get("properties") or {}).get(n))
         nt._layer_builder = (lambda nt=nt, preset_layers=preset_layers: _build_layers(nt, project, preset_layers))
+
+
+def _legacy_references(nt: NodeType, project: Project) -> None:
+    """9.x: properties of `type: reference` / `references` become entries of `references` (without their
+    `type`; `reference` gets `constraints.maxItems: 1`), and the configuration always has `references`
+    (NodeType::buildFullConfiguration; platform facts §6.4, §1)."""
+    merged = nt.merged
+    properties = merged.get("properties")
+    references = merged.get("references")
+    references = dict(references) if isinstance(references, dict) else {}
+    if isinstance(properties, dict):
+        kept = {}
+        for name, prop in properties.items():
+            kind = prop.get("type") if isinstance(prop, dict) else None
+            if kind not in ("reference", "references"):
+                kept[name] = prop
+                continue
+            where = nt.location_of_key(("properties", name, "type")) or nt.location_of_definition()
+            if name in references or "constraints" in prop or "properties" in prop:
+                project.diagnostics.append(error(
+                    "reference-conflict",
+                    f"{nt.name}: property {name!r} of type {kind} is also declared under `references`, or has "
+                    f"`constraints`/`properties` of its own: Neos 9 fails (exception 1708022344)",
+                    where, node_type=nt.name, property_name=name))
+                kept[name] = prop
+                continue
+            moved = {k: v for k, v in prop.items() if k != "type"}
+            if kind == "reference":
+                moved["constraints"] = {"maxItems": 1}
+            references[name] = moved
+            nt._moved_references[name] = kind
+        if len(kept) != len(properties):
+            merged["properties"] = kept
+            if not kept:
+                del merged["properties"]
+    merged["references"] = references
+
+
+def _references_as_properties(config: dict) -> dict | None:
+    """For the preview, which shows 9.x references where it shows properties: each `references` entry as a
+    property of type `reference` (one item at most) or `references`. None when there are none."""
+    references = config.get("references")
+    if not isinstance(references, dict) or not references:
+        return None
+    properties = dict(config.get("properties")) if isinstance(config.get("properties"), dict) else {}
+    for name, ref in references.items():
+        if name in properties or not isinstance(ref, dict):
+            continue
+        single = get_path(ref, ("constraints", "maxItems"), None) == 1
+        properties[name] = {"type": "reference" if single else "references",
+                            **{k: v for k, v in ref.items() if k != "constraints"}}
+    return {**config, "properties": properties}
 
 
 def _with_platform_layout(config: dict, project: Project) -> dict:
@@ -597,6 +652,12 @@ def _postprocessor_layers(nt: NodeType) -> list[Layer]:
         added = _added(elements, get_path(nt.merged, root, None))
         if added:
             found.append(Layer("creation dialog post-processor", None, added, root))
+    if "references" in nt.effective and not nt.local.get("references"):
+        # 9.x always has `references`; a moved `reference` gets `constraints.maxItems: 1`
+        added = {name: {"constraints": {"maxItems": 1}} for name, kind in nt._moved_references.items()
+                 if kind == "reference"}
+        if added or nt.effective["references"] == {}:
+            found.append(Layer("9.x references", None, {"references": added}, ()))
     if postprocessors.ICON_NAMES in nt.postprocessors:
         icons: dict = {}
         ui, before = nt.effective.get("ui"), nt.merged.get("ui")

@@ -223,3 +223,26 @@ def test_a_missing_supertype_does_not_silence_the_checks():
         findings["option-required"].message
     assert "unless `Vendor.Seo:Mixin` defines `properties.code.defaultValue`" in findings["property-hidden-required"].message
     assert "unless" not in findings["editor-type-mismatch"].message
+
+
+@pytest.mark.parametrize("version", ["8.3", "9"])
+def test_reference_properties_per_version(version):
+    # platform facts §6.4 and §1: 9.x moves `type: reference` into `references` (no type, maxItems 1, editor
+    # defaults only); 8.3 keeps it a property with the whole data-type block; 9.x always has `references`
+    image = _open("platform", cms_version=version).node_types["Acme.Site:Image"]
+    if version == "8.3":
+        link = image.effective["properties"]["link"]
+        assert "references" not in image.effective
+        assert link["ui"]["inspector"]["typeConverter"] == "Neos\\Neos\\Service\\Mapping\\NodeReferenceConverter"
+    else:
+        assert "link" not in image.effective["properties"]
+        link = image.effective["references"]["link"]
+        assert "type" not in link and link["constraints"] == {"maxItems": 1}
+        assert "typeConverter" not in link["ui"]["inspector"]
+        assert image.provenance(("references", "link", "constraints", "maxItems")).layer == "9.x references"
+        assert image.provenance(("references", "link", "ui", "label")).location.line > 0
+        # the preview shows it where it shows properties
+        assert image.preview["properties"]["link"]["type"] == "reference"
+        assert _open("platform").node_types["Acme.Site:ImageMixin"].effective["references"] == {}
+    assert link["ui"]["inspector"]["editor"] == "Neos.Neos/Inspector/Editors/ReferenceEditor"
+    assert link["ui"]["inspector"]["editorOptions"] == {"threshold": 2}

@@ -208,7 +208,10 @@ EDITOR = "Neos.Neos/Inspector/Editors/"
 
 
 def inspector(project, prop: str) -> dict:
-    return project.node_types["Acme.Site:Editors"].effective["properties"][prop]["ui"]["inspector"]
+    effective = project.node_types["Acme.Site:Editors"].effective
+    # 9.x moves reference(s) properties into `references` (platform facts §6.4)
+    section = "properties" if prop in effective.get("properties", {}) else "references"
+    return effective[section][prop]["ui"]["inspector"]
 
 
 def test_default_editor_by_type(open_project):
