@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 from nodetype_studio.diagnostics import Location
 from nodetype_studio.model.merge import MISSING, get_path
@@ -99,7 +100,7 @@ class NodeType:
         self.effective: dict = {}
         self._layers: list[Layer] = []
         self._property_layers: dict[str, list[Layer]] = {}
-        self._supertype_map: dict[str, bool] = {}
+        self._supertype_map: dict[str, object] = {}
         self._supertype_entries: list[tuple[str, str, bool]] = []  # (key, name, enabled) as the CMS keys them
         self._merge_chain: list[str] = []  # supertypes whose local configuration is merged, in order
         #: the platform post-processors the type's configuration declares, in run order ("presets",
@@ -110,8 +111,8 @@ class NodeType:
         self._moved_references: dict[str, str] = {}
         #: properties whose editor the preview adds because the CMS runs no editor post-processor here
         self.preview_additions: frozenset[str] = frozenset()
-        self._project = None
-        self._layer_builder = None  # provenance layers are built on first use
+        self._project: Any = None  # the Project this type belongs to
+        self._layer_builder: Callable[[], None] | None = None  # provenance layers are built on first use
 
     def __repr__(self) -> str:
         return f"<NodeType {self.name}>"
@@ -158,7 +159,7 @@ class NodeType:
             return True
         if name in self.disabled_supertypes:
             return False
-        nodes = self._project.node_types if self._project is not None else {}
+        nodes: dict[str, NodeType] = self._project.node_types if self._project is not None else {}
         for parent in self.declared_supertypes:
             other = nodes.get(parent)
             if parent == name or (other is not None and other is not self and other._is_of_type_guarded(name, {self.name})):
@@ -173,7 +174,7 @@ class NodeType:
         if name in self.disabled_supertypes:
             return False
         seen = seen | {self.name}
-        nodes = self._project.node_types
+        nodes: dict[str, NodeType] = self._project.node_types if self._project is not None else {}
         return any(p == name or (p in nodes and nodes[p]._is_of_type_guarded(name, seen)) for p in self.declared_supertypes)
 
     # --- provenance ---------------------------------------------------------------------------
@@ -222,7 +223,8 @@ class NodeType:
     def location_of_definition(self) -> Location | None:
         files = self.files
         own = [f for f, frag in zip(files, self.fragments) if not frag.file.baseline]
-        return (own or files or [None])[0]
+        candidates = own or files
+        return candidates[0] if candidates else None
 
     def location_of_key(self, path: tuple) -> Location | None:
         """Where the last fragment that spells out ``path`` (a key path) writes its final key."""
