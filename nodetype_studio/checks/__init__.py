@@ -129,10 +129,11 @@ def _could_change(diagnostic: Diagnostic) -> str | None:
     cannot (what the type writes itself stays, whatever a supertype says)."""
     prop = f"properties.{diagnostic.property_name}" if diagnostic.property_name else None
     code = diagnostic.code
-    if code == "inspector-group-undefined" and _GROUP.search(diagnostic.message):
-        return f"ui.inspector.groups.{_GROUP.search(diagnostic.message).group(1)}"
-    if code == "inspector-tab-undefined" and _TAB.search(diagnostic.message):
-        return f"ui.inspector.tabs.{_TAB.search(diagnostic.message).group(1)}"
+    group, tab = _GROUP.search(diagnostic.message), _TAB.search(diagnostic.message)
+    if code == "inspector-group-undefined" and group:
+        return f"ui.inspector.groups.{group.group(1)}"
+    if code == "inspector-tab-undefined" and tab:
+        return f"ui.inspector.tabs.{tab.group(1)}"
     if prop is None:
         return None
     option = _NEEDS.search(diagnostic.message)

@@ -82,7 +82,7 @@ def show_json(project, nt, provenance: bool = False) -> str:
 
 def run(args) -> int:
     project, nt = open_node_type(args.path, args.node_type)
-    if nt is None:
+    if nt is None or project is None:
         return 2 if project is None else 1
     if args.json:
         print(show_json(project, nt, args.provenance))

@@ -9,6 +9,7 @@ depends on the file system. The studio picks one order (ties by name) and report
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from nodetype_studio.diagnostics import Diagnostic, Location, warning
 from nodetype_studio.model.yamlload import YList, YMap
@@ -49,13 +50,13 @@ def dependency_closure(packages: Sequence) -> dict[str, set[str]]:
 
 def _leaves(value, path: tuple, pos, out: dict) -> None:
     if isinstance(value, dict) and value:
-        positions = value.key_pos if isinstance(value, YMap) else {}
+        key_pos: dict = value.key_pos if isinstance(value, YMap) else {}
         for key, child in value.items():
-            _leaves(child, path + (key,), positions.get(key, pos), out)
+            _leaves(child, path + (key,), key_pos.get(key, pos), out)
     elif isinstance(value, list) and value:
-        positions = value.item_pos if isinstance(value, YList) else []
+        item_pos: list = value.item_pos if isinstance(value, YList) else []
         for index, child in enumerate(value):
-            _leaves(child, path + (index,), positions[index] if index < len(positions) else pos, out)
+            _leaves(child, path + (index,), item_pos[index] if index < len(item_pos) else pos, out)
     else:
         out[path] = (value, pos)
 
@@ -64,7 +65,7 @@ def _same(a, b) -> bool:
     return type(a) is type(b) and a == b
 
 
-def ambiguities(files: Iterable[tuple[object, str, str, object]], packages: Sequence,
+def ambiguities(files: Iterable[tuple[Any, str, str, object]], packages: Sequence,
                 limit: int = 200) -> list[Diagnostic]:
     """``load-order-ambiguous`` findings for ``files``: (package, kind, path, data) in load order.
 

@@ -219,8 +219,10 @@ def _sorted_elements(elements: dict) -> dict:
 
 
 def _with_elements(config: dict, elements: dict) -> dict:
-    ui = dict(config.get("ui")) if isinstance(config.get("ui"), dict) else {}
-    creation = dict(ui.get("creationDialog")) if isinstance(ui.get("creationDialog"), dict) else {}
+    old_ui = config.get("ui")
+    ui = dict(old_ui) if isinstance(old_ui, dict) else {}
+    old_creation = ui.get("creationDialog")
+    creation = dict(old_creation) if isinstance(old_creation, dict) else {}
     creation["elements"] = elements
     ui["creationDialog"] = creation
     return {**config, "ui": ui}

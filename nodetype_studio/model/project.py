@@ -510,7 +510,8 @@ def _resolve(project: Project) -> None:
             preview = postprocessors.default_editors(nt.preview, settings, version, [])
             preview = _with_platform_layout(preview, project)
             nt._preview = preview
-            props = preview.get("properties") if isinstance(preview.get("properties"), dict) else {}
+            found = preview.get("properties")
+            props: dict = found if isinstance(found, dict) else {}
             nt.preview_additions = frozenset(n for n, prop in props.items()
                                              if prop is not (nt.effective.get("properties") or {}).get(n))
         nt._layer_builder = (lambda nt=nt, preset_layers=preset_layers: _build_layers(nt, project, preset_layers))
@@ -558,7 +559,8 @@ def _references_as_properties(config: dict) -> dict | None:
     references = config.get("references")
     if not isinstance(references, dict) or not references:
         return None
-    properties = dict(config.get("properties")) if isinstance(config.get("properties"), dict) else {}
+    found = config.get("properties")
+    properties = dict(found) if isinstance(found, dict) else {}
     for name, ref in references.items():
         if name in properties or not isinstance(ref, dict):
             continue
