@@ -130,12 +130,21 @@ def _apply_op(doc: YamlDocument, entry: str, op: Op) -> list[Edit]:
     if op.kind == "rename":
         return [doc.rename_key(path, op.value)]
     if op.kind == "unset":
-        return [doc.unset(path)]
+        return [doc.unset(path)] + _prune_empty(doc, path[:-1])
     if op.kind == "set":
         return [doc.set(path, op.value)]
     if op.kind == "remove_entry":
         return [doc.unset((entry,))]
     raise EditError(f"unknown operation {op.kind}")
+
+
+def _prune_empty(doc: YamlDocument, path: tuple) -> list[Edit]:
+    """Remove maps the fix left empty (an empty map in an override replaces the inherited one)."""
+    edits = []
+    while len(path) > 1 and doc.has(path) and doc.get(path) in ({}, None):
+        edits.append(doc.unset(path))
+        path = path[:-1]
+    return edits
 
 
 def _move_references(doc: YamlDocument, entry: str, moves: list[Op]) -> list[Edit]:
@@ -199,19 +208,20 @@ def _verbatim(doc: YamlDocument, insertion: Edit, header: bool, block: str, path
     """Replace the rendered insertion by the original lines (re-indented); None when that does not read
     back as the same value (the rendered text stays)."""
     rendered = insertion.new_text
-    if rendered.startswith("\n") and not rendered.endswith("\n"):
-        lead, body, trail = "\n", rendered[1:], ""  # inserted after the previous line's content
-    elif _whole_lines(doc.text, insertion.offset, rendered):
-        lead, body, trail = "", rendered[:-1], "\n"
+    nl = "\r\n" if "\r\n" in block else "\n"
+    if rendered.startswith(nl) and not rendered.endswith(nl):
+        lead, body, trail = nl, rendered[len(nl):], ""  # inserted after the previous line's content
+    elif _whole_lines(doc.text, insertion.offset, rendered) and rendered.endswith(nl):
+        lead, body, trail = "", rendered[:-len(nl)], nl
     else:
         return None
-    target_lines = body.split("\n")
+    target_lines = body.split(nl)
     head: list[str] = []
     if header:
         if not target_lines or target_lines[0].strip() != "references:":
             return None
         head, target_lines = target_lines[:1], target_lines[1:]
-    lines = block.split("\n")[:-1]
+    lines = block[:-len(nl)].split(nl) if block.endswith(nl) else []
     code = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
     target = next((line for line in target_lines if line.strip()), None)
     if not code or target is None:
@@ -220,7 +230,7 @@ def _verbatim(doc: YamlDocument, insertion: Edit, header: bool, block: str, path
     if delta < 0 and any(line.strip() and _indent(line) < -delta for line in lines):
         return None
     moved = [(" " * delta + line if delta >= 0 else line[-delta:]) if line.strip() else line for line in lines]
-    new_text = lead + "\n".join(head + moved) + trail
+    new_text = lead + nl.join(head + moved) + trail
     if new_text == rendered:
         return None
     replacement = Edit(doc.path, f"keep the written lines of {'.'.join(map(str, path))}", insertion.offset, rendered,
