@@ -122,3 +122,51 @@ def test_a_name_that_is_taken_is_refused_with_a_message(qtbot, window):
     window.flush()
     assert page.current_reference() == "reference1"
     assert "already exists" in page.name_note.text()
+
+
+def test_migrate_to_neos_9_shows_the_diff_and_applies_one_undo_step_per_file(qtbot, make_window, tmp_path, answers):
+    import shutil
+
+    from nodetype_studio.bundled import resource
+    from nodetype_studio.ui.studio.migratedialog import MigrateDialog
+
+    folder = tmp_path / "Acme.Legacy"
+    shutil.copytree(resource("example-83", "Acme.Legacy"), folder)
+    window = make_window(folder)
+    quote = folder / "NodeTypes" / "Content" / "Quote.yaml"
+    on_disk = quote.read_text()
+    shown = {}
+
+    def apply(dialog: MigrateDialog) -> None:
+        shown["files"] = [name for name, _diff in dialog.diffs]
+        shown["diff"] = dict(dialog.diffs)
+        shown["findings"] = dialog.findings_view.toPlainText()
+        dialog.buttons.button(dialog.buttons.StandardButton.Apply).click()
+
+    answers.expect(MigrateDialog, apply)
+    count = window.undo_stack.count()
+    window.actions_by_name["migrate9"].trigger()
+    assert len(shown["files"]) == 6
+    assert "+  references:" in shown["diff"]["NodeTypes/Content/Quote.yaml"]
+    assert "neos9-creation-handler" in shown["findings"]
+    assert window.undo_stack.count() == count + 6  # one undo step per file
+    assert window.undo_stack.text(count).startswith("migrate NodeTypes/")
+    assert quote.read_text() == on_disk  # nothing written before saving
+    doc = window.session.editor.document(quote)
+    assert "  references:\n    author:\n" in doc.text
+
+    # one undo takes back the last file's step only; the other files stay migrated
+    plugin_view = folder / "NodeTypes" / "Override" / "PluginView.yaml"
+    assert window.undo_stack.text(count + 5) == "migrate NodeTypes/Override/PluginView.yaml to Neos 9"
+    assert window.session.editor.document(plugin_view).text == ""
+    window.actions_by_name["undo"].trigger()
+    window.flush()
+    assert window.session.editor.document(plugin_view).text == plugin_view.read_text()
+    assert "  references:\n    author:\n" in doc.text
+
+    # a second migration has nothing left to change (after redoing everything)
+    window.undo_stack.setIndex(count + 6)
+    window.flush()
+    answers.expect(MigrateDialog, lambda dialog: (shown.__setitem__("again", dialog.diffs), dialog.reject()))
+    window.actions_by_name["migrate9"].trigger()
+    assert shown["again"] == []
