@@ -118,7 +118,7 @@ def _entry_issues(nt, fragment, config: dict, removed: dict, platform) -> list[I
             if not isinstance(handler, dict) or "nodeCreationHandler" not in handler:
                 continue
             cls = php_class(handler.get("nodeCreationHandler"))
-            path = ("options", "nodeCreationHandlers", key, "nodeCreationHandler")
+            path: tuple = ("options", "nodeCreationHandlers", key, "nodeCreationHandler")
             if cls in PLATFORM_CREATION_HANDLERS:
                 found.append(Issue("neos9-creation-handler", Severity.WARNING,
                                    f"{name}: node creation handler `{key}` names the 8.3 platform class {cls}; 9.x "
@@ -240,7 +240,7 @@ def _reference_type(value) -> str | None:
     return value if isinstance(value, str) and value in REFERENCE_TYPES else None
 
 
-def _written_reference_type(project, nt, prop: str) -> tuple[str | None, object]:
+def _written_reference_type(project, nt, prop: str) -> tuple[str | None, Any]:
     """The reference type written for ``nt``'s ``prop`` by the fragment that wins, and that fragment."""
     writer = _type_writer(project, nt, prop)
     if writer is None:
