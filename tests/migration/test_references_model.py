@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from nodetype_studio.cli import main
 from nodetype_studio.model import load_project
 from nodetype_studio.preview.inspector import InspectorSource, build_layout, item_configs
@@ -79,3 +81,18 @@ def test_show_prints_the_section_with_provenance(tmp_path, capsys):
     text = json.dumps(shown)
     assert "references" in text and "Vendor.Site:NodeTypes.Teaser:references.target" in text
     assert "NodeTypes.yaml:22" in text  # `maxItems: 1` is located in its file
+
+
+@pytest.mark.corpus
+def test_corpus_carousel_shows_its_case_studies_reference(corpus):
+    """The issue's example: `Neos.NeosIo:CaseStudyCarousel`'s "Case studies" reference was in neither
+    the definition editor nor the preview."""
+    folder = corpus / "neos__Neos.NeosIo"
+    if not folder.is_dir():
+        pytest.skip("neos__Neos.NeosIo is not in this corpus")
+    project = load_project(folder, cms_version="9")
+    nt = project.node_type("Neos.NeosIo.CaseStudies:Content.CaseStudyCarousel")
+    layout = build_layout(InspectorSource.from_model(nt, project))
+    item = layout.references["items"]
+    assert (item.label, item.editor.rsplit("/", 1)[-1], item.type) == ("Case studies", "ReferencesEditor", "references")
+    assert "items" in layout.visible_references

@@ -115,7 +115,8 @@ class ReferencesPage(QSplitter):
         area.setWidget(self.form)
         self.addWidget(area)
         self.setStretchFactor(1, 1)
-        self.setSizes([190, 380])
+        self.setStretchFactor(0, 0)
+        self.setSizes([150, 420])
 
     # -- the form ------------------------------------------------------------------------------------------
     def _build_form(self) -> QWidget:
