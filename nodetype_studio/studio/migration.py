@@ -87,6 +87,23 @@ def _implied_notes(issue: Issue) -> list[Diagnostic]:
     return []
 
 
+class BufferEditor(NodeTypeEditor):
+    """An editor over copies: of ``texts`` (e.g. a window's unsaved buffers, by path) and of files read
+    from disk; for showing what a migration would do without touching anyone's documents."""
+
+    def __init__(self, project, texts: dict | None = None):
+        super().__init__(project)
+        self._texts = {Path(path).resolve(): text for path, text in (texts or {}).items()}
+        self._copies: dict[Path, YamlDocument] = {}
+
+    def document(self, path) -> YamlDocument:
+        key = Path(path).resolve()
+        if key not in self._copies:
+            text = self._texts.get(key)
+            self._copies[key] = YamlDocument.from_text(text, key) if text is not None else YamlDocument.load(key)
+        return self._copies[key]
+
+
 # -- applying ------------------------------------------------------------------------------------------------
 OpenDocument = Callable[[Path], YamlDocument]
 

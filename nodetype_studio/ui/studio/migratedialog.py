@@ -17,10 +17,9 @@ from PySide6.QtWidgets import (
 )
 
 from nodetype_studio.diagnostics import sort_key
-from nodetype_studio.editing import EditError, YamlDocument
+from nodetype_studio.editing import EditError
 from nodetype_studio.model import load_project
-from nodetype_studio.studio.migration import FilePlan, apply_file, plan_migration
-from nodetype_studio.studio.session import SessionEditor
+from nodetype_studio.studio.migration import BufferEditor, FilePlan, apply_file, plan_migration
 from nodetype_studio.ui.studio.dialogs import diff_view
 
 
@@ -63,14 +62,6 @@ class MigrateDialog(QDialog):
         layout.addWidget(self.buttons)
 
 
-def _scratch_editor(project, session) -> SessionEditor:
-    """An editor over the session's current texts (unsaved edits included) that never touches its documents."""
-    editor = SessionEditor(project)
-    for doc in session.editor.documents:
-        editor.adopt(YamlDocument.from_text(doc.text, doc.path))
-    return editor
-
-
 def migrate_to_9(window) -> None:
     session = window.session
     if session is None:
@@ -82,7 +73,7 @@ def migrate_to_9(window) -> None:
         window.show_error(f"Cannot read the project: {exc.strerror or exc}")
         return
     plan = plan_migration(project)
-    scratch = _scratch_editor(project, session)
+    scratch = BufferEditor(project, session.overrides())
     diffs: list[tuple[str, str]] = []
     wanted: list[FilePlan] = []
     for file_plan in plan.files.values():
