@@ -146,20 +146,23 @@ def test_migrate_to_neos_9_shows_the_diff_and_applies_one_undo_step_per_file(qtb
     # an unsaved edit first: the migration works on what the window shows, not on the file
     from nodetype_studio.ui.studio import commands
 
-    window.push("set label", commands.set_value("Acme.Legacy:Content.Quote", ("ui", "label"), "Citation"))
+    window.push("set label", commands.set_value("Acme.Legacy:Content.Quote", ("properties", "author", "ui", "label"),
+                                                "Writer"))
     window.flush()
     answers.expect(MigrateDialog, apply)
     count = window.undo_stack.count()
     window.actions_by_name["migrate9"].trigger()
     assert len(shown["files"]) == 6
     assert "+  references:" in shown["diff"]["NodeTypes/Content/Quote.yaml"]
-    assert "Citation" not in shown["diff"]["NodeTypes/Content/Quote.yaml"]  # the unsaved edit is the base, not a change
+    # the moved lines are those of the unsaved buffer, not of the file on disk
+    assert "label: 'Writer'" in shown["diff"]["NodeTypes/Content/Quote.yaml"]
+    assert "Author page" not in shown["diff"]["NodeTypes/Content/Quote.yaml"]
     assert "neos9-creation-handler" in shown["findings"]
     assert window.undo_stack.count() == count + 6  # one undo step per file
     assert window.undo_stack.text(count).startswith("migrate NodeTypes/")
     assert quote.read_text() == on_disk  # nothing written before saving
     doc = window.session.editor.document(quote)
-    assert "  references:\n    author:\n" in doc.text and "'Citation'" in doc.text
+    assert "  references:\n    author:\n" in doc.text and "'Writer'" in doc.text
 
     # one undo takes back the last file's step only; the other files stay migrated
     plugin_view = folder / "NodeTypes" / "Override" / "PluginView.yaml"
