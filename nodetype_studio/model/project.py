@@ -250,12 +250,15 @@ def _collect_fragments(project: Project) -> None:
         if data is None:
             continue
         if source.baseline:
+            if not isinstance(data, dict):
+                continue
+            key_pos = data.key_pos if isinstance(data, YMap) else {}
             for name, config in data.items():
                 if name not in declared:
-                    nt = NodeType(name, None, True)
-                    nt._project = project
-                    project.node_types[name] = nt
-                    nt.fragments.append(Fragment(source, config, data.key_pos.get(name, (0, 0))))
+                    baseline_type = NodeType(name, None, True)
+                    baseline_type._project = project
+                    project.node_types[name] = baseline_type
+                    baseline_type.fragments.append(Fragment(source, config, key_pos.get(name, (0, 0))))
             continue
         if not isinstance(data, dict):
             diags.append(error("nodetypes-not-mapping",
@@ -434,7 +437,7 @@ def _build_layers(nt: NodeType, project: Project, preset_layers: dict[str, list[
     chain = [project.node_types[n] for n in nt.ancestors] + [nt]
     for owner in chain:
         props = owner.local.get("properties")
-        skip = set()
+        skip: set[tuple[str, ...]] = set()
         if props is None:
             skip.add(("properties",))  # the type's own properties were dropped (see _compute_local)
         for fragment in owner.fragments:
