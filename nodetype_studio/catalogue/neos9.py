@@ -58,6 +58,16 @@ REFERENCE_TYPES: tuple[str, ...] = ("reference", "references")
 LEGACY_REFERENCE_FORBIDDEN: tuple[str, ...] = ("constraints", "properties")
 
 
+#: Package keys of the platform: their own declarations are the CMS's, not the project's to migrate.
+PLATFORM_PACKAGE_PREFIXES: tuple[str, ...] = (
+    "Neos.Neos", "Neos.NodeTypes", "Neos.ContentRepository", "Neos.TimeableNodeVisibility", "Cms.Cms",
+)
+
+
+def is_platform_package(name) -> bool:
+    return isinstance(name, str) and any(name == p or name.startswith(p + ".") for p in PLATFORM_PACKAGE_PREFIXES)
+
+
 def php_class(value) -> str | None:
     """A class name without its leading backslash; None for anything but a string."""
     return value.lstrip("\\") if isinstance(value, str) else None

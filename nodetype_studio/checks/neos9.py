@@ -22,6 +22,7 @@ from nodetype_studio.catalogue.neos9 import (
     REMOVED_PROPERTIES,
     REMOVED_TYPES,
     SUPERTYPE_RENAMES,
+    is_platform_package,
     php_class,
 )
 from nodetype_studio.checks.base import _position_in
@@ -72,10 +73,15 @@ def cms_version(project) -> str | None:
     return getattr(version, "value", version)
 
 
+def is_users(fragment) -> bool:
+    """Written by the project: not the studio's baseline, not a platform package found in the folder."""
+    return not fragment.file.baseline and not is_platform_package(fragment.file.package)
+
+
 def user_fragments(nt):
-    """(fragment, config) of the node type's entries in project files (not the studio's baseline)."""
+    """(fragment, config) of the node type's entries in the project's own files."""
     for fragment in nt.fragments:
-        if not fragment.file.baseline and isinstance(fragment.config, dict):
+        if is_users(fragment) and isinstance(fragment.config, dict):
             yield fragment, fragment.config
 
 
@@ -264,11 +270,11 @@ def _legacy_reference_issues(project) -> list[Issue]:
     for nt in project.node_types.values():
         for prop in _section_names(nt):
             written_type, writer = _written_reference_type(project, nt, prop)
-            if written_type is None or writer.file.baseline:
+            if written_type is None or not is_users(writer):
                 continue  # not a reference, or the platform declares it: 9.x converts it, nothing of ours to move
             for owner in _chain(project, nt):
                 for index, fragment in enumerate(owner.fragments):
-                    if fragment.file.baseline or not isinstance(fragment.config, dict):
+                    if not is_users(fragment) or not isinstance(fragment.config, dict):
                         continue
                     if isinstance(_get(fragment.config, "properties", prop), dict):
                         moves[(owner.name, index, prop)] = (owner, fragment)

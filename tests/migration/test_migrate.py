@@ -241,3 +241,23 @@ def test_corpus_migrates_cleanly_with_minimal_diffs(corpus, capsys):
         print(f"\nmigrate --dry-run over the corpus: {figures}")
     assert failures == []
     assert figures["fixes"] > 100
+
+
+def test_a_platform_package_in_the_folder_is_left_alone(tmp_path):
+    """Real platform packages are the CMS's: `Neos.NodeTypes.Navigation` declares `selection` as a legacy
+    reference property in 9.x itself."""
+    package = tmp_path / "Packages" / "Application" / "Neos.NodeTypes.Navigation"
+    (package / "NodeTypes" / "Content").mkdir(parents=True)
+    (package / "composer.json").write_text('{"name": "neos/nodetypes-navigation", "type": "neos-package", '
+                                           '"extra": {"neos": {"package-key": "Neos.NodeTypes.Navigation"}}}')
+    (package / "NodeTypes" / "Content" / "Navigation.yaml").write_text(
+        "'Neos.NodeTypes.Navigation:Navigation':\n  superTypes:\n    'Neos.Neos:Content': true\n"
+        "  properties:\n    selection:\n      type: references\n")
+    site = tmp_path / "DistributionPackages" / "Vendor.Site" / "Configuration"
+    site.mkdir(parents=True)
+    (site / "NodeTypes.yaml").write_text("'Vendor.Site:Menu':\n  superTypes:\n    'Neos.NodeTypes.Navigation:Navigation': true\n"
+                                         "  properties:\n    selection:\n      ui:\n        label: Pages\n")
+    plan, _results, texts = _migrated(tmp_path)
+    assert texts == {} and plan.fix_count == 0
+    assert not [d for d in run_checks(load_project(tmp_path, use_cache=False, cms_version="9"))
+                if d.code == "neos9-reference-property"]
