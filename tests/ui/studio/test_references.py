@@ -179,3 +179,22 @@ def test_migrate_to_neos_9_shows_the_diff_and_applies_one_undo_step_per_file(qtb
     answers.expect(MigrateDialog, lambda dialog: (shown.__setitem__("again", dialog.diffs), dialog.reject()))
     window.actions_by_name["migrate9"].trigger()
     assert shown["again"] == []
+
+
+def test_an_8_3_project_is_told_that_references_are_ignored(qtbot, make_window, tmp_path):
+    import shutil
+
+    from nodetype_studio.bundled import resource
+
+    folder = tmp_path / "Acme.Legacy"
+    shutil.copytree(resource("example-83", "Acme.Legacy"), folder)  # composer.json requires neos/neos ^8.3
+    window = make_window(folder)
+    window.select_type("Acme.Legacy:Content.Quote")
+    window.flush()
+    definition = window.definition
+    definition.setCurrentIndex(definition.indexOf(definition.references_page))
+    page = definition.references_page
+    assert page.version_note.isVisible() and "Neos 8.3 ignores" in page.version_note.text()
+    assert page.reference_list.count() == 0
+    # the legacy reference property is an ordinary property with its editor under 8.3
+    assert type(window.preview.current().editor("author")).__name__ == "ReferenceEditor"
