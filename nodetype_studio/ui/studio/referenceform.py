@@ -146,7 +146,9 @@ class ReferencesPage(QSplitter):
         self._add(general, "Group", ("ui", "inspector", "group"), self.group_field)
         self._add(general, "Position", ("ui", "inspector", "position"), ValueField(self.body))
         self._add(general, "Help message", ("ui", "help", "message"), TextField(self.body, multiline=True))
-        self._add(general, "Creation dialog", ("ui", "showInCreationDialog"), bool_field(self.body))
+        self._add(general, "Creation dialog", ("ui", "showInCreationDialog"), bool_field(self.body),
+                  tooltip="ui.showInCreationDialog: the 9.x creation dialog promotes only properties, "
+                          "so a reference is not offered there (check neos9-reference-creation-dialog)")
         self._add(general, "Reload if changed", ("ui", "reloadIfChanged"), bool_field(self.body))
         self._add(general, "Editor", ("ui", "inspector", "editor"), ChoiceField(self.body, [
             ("Neos.Neos/Inspector/Editors/ReferenceEditor", "ReferenceEditor"),
