@@ -13,7 +13,7 @@ import sys
 
 from nodetype_studio import __version__
 
-COMMANDS = ["list", "show", "check", "set", "unset", "validate", "render", "content"]
+COMMANDS = ["list", "show", "check", "set", "unset", "validate", "render", "content", "migrate"]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -20,6 +20,7 @@ from nodetype_studio.checks import (  # noqa: F401  (registers rules)
     datasources,
     editors,
     groups,
+    neos9,
     options,
     properties,
     validators,
@@ -223,6 +224,7 @@ def run_checks(project: Any) -> list[Diagnostic]:
 
     ctx = Context.for_project(project)
     findings = check_node_types(ctx, project.node_types.values()) + check_clienteval(project)
+    findings += neos9.version_findings(project)
     return sorted(findings, key=sort_key)
 
 

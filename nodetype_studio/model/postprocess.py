@@ -277,6 +277,7 @@ def enrich_i18n(nt, project) -> None:
                 key: _creation_element_ids(project, entry, f"{prefix}creationDialog.{key}")
                 for key, entry in creation["elements"].items()
             }}
+    enrich_reference_i18n(nt, project, prefix)
     properties = config.get("properties")
     if not isinstance(properties, dict):
         return
@@ -358,3 +359,26 @@ def _declared_editor(project, nt, prop_name: str):
             continue  # 8.3 looks at the declared supertypes only, not theirs (platform facts §6.1)
         pending.extend(reversed([sup for sup, on in owner._supertype_map.items() if on is True]))
     return None
+
+
+def enrich_reference_i18n(nt, project, prefix: str) -> None:
+    """9.x: ``i18n`` labels and help messages of ``references:`` entries get ids like properties, with
+    prefix ``references.`` (platform facts §6.1; 8.3 ignores the section)."""
+    config = nt.local
+    references = config.get("references")
+    version = getattr(getattr(project, "cms_version", None), "version", None)
+    if not isinstance(references, dict) or getattr(version, "value", version) == "8.3":
+        return
+    changed = dict(references)
+    for name, ref in references.items():
+        if not isinstance(ref, dict) or not isinstance(ref.get("ui"), dict):
+            continue
+        rui = dict(ref["ui"])
+        if _is_i18n(rui.get("label")):
+            rui["label"] = f"{prefix}references.{name}"
+        if isinstance(rui.get("help"), dict) and _is_i18n(rui["help"].get("message")):
+            rui["help"] = {**rui["help"], "message": f"{prefix}references.{name}.ui.help.message"}
+        if rui != ref["ui"]:
+            changed[name] = {**ref, "ui": rui}
+    if changed != references:
+        config["references"] = changed

@@ -30,6 +30,7 @@ from nodetype_studio.preview.inspector import (
     InspectorSource,
     ItemView,
     build_layout,
+    item_configs,
 )
 from nodetype_studio.preview.node import PreviewNode
 from nodetype_studio.ui import icons, style
@@ -125,7 +126,8 @@ class InspectorWidget(QWidget):
         self._reset_state()
         self.source = source
         self._open_data_session(source)
-        self.node = PreviewNode(source.config.get("properties") if isinstance(source.config, Mapping) else None)
+        self.node = PreviewNode(item_configs(source.config, source.cms_version) if isinstance(source.config, Mapping)
+                                else None)
         if values:
             self.node.update(values)
         # Laid out from the configuration with its ClientEval strings evaluated (synchronously).
@@ -254,7 +256,7 @@ class InspectorWidget(QWidget):
             spec=self._spec(item.editor),
             platform=source.platform,
             translator=source.translator,
-            i18n_base=generated_id(source.name, "properties", item.name),
+            i18n_base=generated_id(source.name, item.section, item.name),
             packages=source.packages,
             node_value=self.node.get,
             workspace=source.workspace,

@@ -40,6 +40,7 @@ from nodetype_studio.ui.studio import commands
 from nodetype_studio.ui.studio.fields import TextField
 from nodetype_studio.ui.studio.keyedtable import KeyedTable
 from nodetype_studio.ui.studio.propertyform import PROPERTY_NAME, PropertyForm
+from nodetype_studio.ui.studio.referenceform import ReferencesPage
 
 TAB_COLUMNS = [("label", "string"), ("icon", "string"), ("position", "any")]
 GROUP_COLUMNS = [("label", "string"), ("icon", "string"), ("tab", "string"), ("position", "any"), ("collapsed", "boolean")]
@@ -124,6 +125,8 @@ class DefinitionEditor(QTabWidget):
         self.addTab(_scrolled(self._general_page()), "Node type")
         self.addTab(_scrolled(self._layout_page()), "Layout")
         self.addTab(self._properties_page(), "Properties")
+        self.references_page = ReferencesPage(push)
+        self.addTab(self.references_page, "References")  # the 9.x `references:` section
         self.setCurrentIndex(2)
         self.setEnabled(False)
         self._stale: set[int] = set()
@@ -234,11 +237,12 @@ class DefinitionEditor(QTabWidget):
         """Refresh the page on show from ``node_type`` (None: nothing selected); the other pages are
         refreshed when they are shown."""
         self.node_type, self.project = node_type, project
-        self._stale = {0, 1, 2}
+        self._stale = {0, 1, 2, 3}
         self.setEnabled(node_type is not None)
         if node_type is None:
             self.property_form.show_property(None, None, None)
             self.property_list.fill([], self._italic)
+            self.references_page.show_node_type(None, project)
             self._stale.clear()
             return
         self._wanted_property = property_name
@@ -262,6 +266,9 @@ class DefinitionEditor(QTabWidget):
                 self.abstract_box.setChecked(self.node_type.abstract)
                 self.final_box.setChecked(self.node_type.final)
                 self._show_supertypes()
+            elif page == 3:
+                wanted, self.references_page.select_after = self.references_page.select_after, None
+                self.references_page.show_node_type(self.node_type, self.project, wanted)
             elif page == 1:
                 tabs, groups = ("ui", "inspector", "tabs"), ("ui", "inspector", "groups")
                 self.tabs_table.show_rows(get_path(local, tabs), get_path(effective, tabs))

@@ -119,6 +119,10 @@ def build(window) -> None:
         scheme_menu.addAction(action)
         actions[f"scheme_{scheme}"] = action
 
+    tools_menu = bar.addMenu("&Tools")
+    actions["migrate9"] = _action(window, "migrate9", "&Migrate to Neos 9\u2026", lambda: _migrate_to_9(window))
+    tools_menu.addAction(actions["migrate9"])
+
     help_menu = bar.addMenu("&Help")
     actions["about"] = _action(window, "about", "&About Node Type Studio", lambda: show_about(window))
     help_menu.addAction(actions["about"])
@@ -140,6 +144,12 @@ def _show_history(window, on: bool) -> None:
     dock.setVisible(on)
 
 
+def _migrate_to_9(window) -> None:
+    from nodetype_studio.ui.studio.migratedialog import migrate_to_9
+
+    migrate_to_9(window)
+
+
 def update_enabled(window) -> None:
     if hasattr(window, "version_label"):
         versionmenu.update(window)
@@ -147,7 +157,7 @@ def update_enabled(window) -> None:
     if not actions:
         return
     has_project = window.session is not None
-    for key in ("save", "save_all", "reload", "close_project", "new_type"):
+    for key in ("save", "save_all", "reload", "close_project", "new_type", "migrate9"):
         actions[key].setEnabled(has_project)
     if has_project:
         dirty = window.session.dirty
