@@ -120,7 +120,11 @@ def fuzzy_match(query: str, candidate: str) -> Match | None:
 
 def rank(query: str, items: Iterable[T], key: Callable[[T], str] = str, limit: int | None = None
          ) -> list[tuple[T, Match]]:
-    """``items`` that match ``query``, best first (then shorter, then alphabetical)."""
+    """``items`` that match ``query``, best first (then shorter, then alphabetical); all of them in their
+    own order for an empty query."""
+    if not "".join(query.split()):
+        rows = [(item, Match(0.0, ())) for item in items]
+        return rows[:limit] if limit is not None else rows
     found = []
     for item in items:
         text = key(item)

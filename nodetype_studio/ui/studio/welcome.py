@@ -1,0 +1,162 @@
+"""The welcome page, on show while no project is open: recent projects, open, the example, key tips.
+
+It shares the central area with the project's panes (a stacked widget): the panes come forward when
+a project is loaded and the welcome page when it is closed. A recent project that no longer exists is
+listed greyed out and cannot be chosen.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QFont, QPalette
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+PATH_ROLE = Qt.UserRole + 1
+TIPS = (
+    ("Ctrl+P", "go to a node type by part of its name"),
+    ("Ctrl+Shift+P", "run any command by name"),
+    ("Ctrl+B", "go to the supertype under the cursor; Alt+Left goes back"),
+    ("F8", "next problem"),
+    ("F1", "help, shortcuts and documentation"),
+)
+
+
+class WelcomePage(QWidget):
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window
+        self.setObjectName("welcomePage")
+        outer = QHBoxLayout(self)
+        outer.addStretch(1)
+        column = QVBoxLayout()
+        column.setSpacing(10)
+        outer.addLayout(column, 6)
+        outer.addStretch(1)
+        column.addStretch(1)
+        title = QLabel("Node Type Studio", self)
+        font = QFont(title.font())
+        font.setPointSizeF(font.pointSizeF() * 1.8)
+        font.setBold(True)
+        title.setFont(font)
+        column.addWidget(title)
+        subtitle = QLabel("Design, preview and check the node types of a Neos project.", self)
+        subtitle.setForegroundRole(QPalette.PlaceholderText)
+        column.addWidget(subtitle)
+
+        buttons = QHBoxLayout()
+        self.open_button = QPushButton("Open Project\u2026", self)
+        self.open_button.setObjectName("welcomeOpen")
+        self.open_button.setToolTip("A package, a distribution, a folder of packages or one NodeTypes file (Ctrl+O)")
+        self.open_button.clicked.connect(self._open)
+        self.example_button = QPushButton("Open the Example Project", self)
+        self.example_button.setObjectName("welcomeExample")
+        self.example_button.clicked.connect(self._open_example)
+        buttons.addWidget(self.open_button)
+        buttons.addWidget(self.example_button)
+        buttons.addStretch(1)
+        column.addLayout(buttons)
+
+        heading = QLabel("Recent projects", self)
+        bold = QFont(heading.font())
+        bold.setBold(True)
+        heading.setFont(bold)
+        column.addSpacing(8)
+        column.addWidget(heading)
+        self.recent = QListWidget(self)
+        self.recent.setObjectName("welcomeRecent")
+        self.recent.setIconSize(QSize(0, 0))
+        self.recent.setTextElideMode(Qt.ElideLeft)  # a long path keeps its end: the project's folder
+        self.recent.setMinimumHeight(120)
+        self.recent.itemActivated.connect(self._chosen)
+        self.recent.itemClicked.connect(self._chosen)
+        column.addWidget(self.recent, 3)
+        self.none = QLabel("No recent projects yet: open a project folder, or start with the example.", self)
+        self.none.setForegroundRole(QPalette.PlaceholderText)
+        self.none.setWordWrap(True)
+        column.addWidget(self.none)
+
+        column.addSpacing(8)
+        tips = QLabel(self)
+        tips.setTextFormat(Qt.RichText)
+        tips.setText("<table cellspacing='2'>" + "".join(
+            f"<tr><td><b>{keys}</b>&nbsp;&nbsp;</td><td>{what}</td></tr>" for keys, what in TIPS) + "</table>")
+        column.addWidget(tips)
+        column.addStretch(2)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.recent.clear()
+        paths = self.window.settings.get("recentProjects")
+        for path in paths:
+            exists = Path(path).exists()
+            name = Path(path).name or path
+            item = QListWidgetItem(f"{name}\n{path}" if exists else f"{name}  (not found)\n{path}", self.recent)
+            item.setData(PATH_ROLE, path)
+            item.setToolTip(path)
+            if not exists:
+                item.setFlags(Qt.NoItemFlags)
+        self.recent.setVisible(bool(paths))
+        self.none.setVisible(not paths)
+
+    def recent_paths(self) -> list[str]:
+        """The projects listed, in order (what the user sees)."""
+        return [self.recent.item(i).data(PATH_ROLE) for i in range(self.recent.count())]
+
+    def _chosen(self, item: QListWidgetItem) -> None:
+        path = item.data(PATH_ROLE)
+        session = self.window.session
+        if session is not None and str(session.root) == path:
+            return  # the second half of a double click: already open
+        if path and item.flags() & Qt.ItemIsEnabled:
+            self.window.open_project(path)
+
+    def _open(self) -> None:
+        from nodetype_studio.ui.studio.menus import choose_project
+
+        choose_project(self.window)
+
+    def _open_example(self) -> None:
+        from nodetype_studio.bundled import example_project
+
+        self.window.open_project(example_project())
+
+
+class CentralStack(QStackedWidget):
+    """The welcome page and the project's panes, one of them on show."""
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window
+        self.welcome = WelcomePage(window)
+        self.panes = window.takeCentralWidget()
+        self.addWidget(self.welcome)
+        self.addWidget(self.panes)
+        window.setCentralWidget(self)
+        window.projectLoaded.connect(self.update_page)
+        window.projectClosed.connect(self.update_page)
+        self.update_page()
+
+    def update_page(self) -> None:
+        if self.window.session is None:
+            self.welcome.refresh()
+            self.setCurrentWidget(self.welcome)
+        else:
+            self.setCurrentWidget(self.panes)
+
+    def showing_welcome(self) -> bool:
+        return self.currentWidget() is self.welcome
+
+
+def install(window) -> CentralStack:
+    return CentralStack(window)
