@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QFont, QPalette
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -18,6 +18,9 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QStackedWidget,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +35,42 @@ TIPS = (
 )
 
 
+class _RecentDelegate(QStyledItemDelegate):
+    """A recent project as two lines: its folder name in bold, its path muted below."""
+
+    def paint(self, painter, option, index) -> None:
+        options = QStyleOptionViewItem(option)
+        self.initStyleOption(options, index)
+        options.text = ""
+        widget = options.widget
+        widget.style().drawControl(QStyle.CE_ItemViewItem, options, painter, widget)
+        name, _newline, path = index.data(Qt.DisplayRole).partition("\n")
+        enabled = bool(index.flags() & Qt.ItemIsEnabled)
+        selected = bool(option.state & QStyle.State_Selected)
+        palette = option.palette
+        role = QPalette.HighlightedText if selected else QPalette.Text
+        main = palette.color(QPalette.Normal if enabled else QPalette.Disabled, role)
+        muted = palette.color(QPalette.Normal, QPalette.PlaceholderText) if not selected else main
+        rect = option.rect.adjusted(10, 5, -10, -5)
+        metrics = option.fontMetrics
+        painter.save()
+        bold = QFont(option.font)
+        bold.setBold(True)
+        painter.setFont(bold)
+        painter.setPen(main)
+        top = QRect(rect.left(), rect.top(), rect.width(), metrics.height())
+        painter.drawText(top, Qt.AlignLeft | Qt.AlignVCenter, QFontMetrics(bold).elidedText(name, Qt.ElideRight,
+                                                                                           rect.width()))
+        painter.setFont(option.font)
+        painter.setPen(muted if enabled else main)
+        bottom = QRect(rect.left(), rect.top() + metrics.height() + 2, rect.width(), metrics.height())
+        painter.drawText(bottom, Qt.AlignLeft | Qt.AlignVCenter, metrics.elidedText(path, Qt.ElideLeft, rect.width()))
+        painter.restore()
+
+    def sizeHint(self, option, index) -> QSize:
+        return QSize(200, option.fontMetrics.height() * 2 + 12)
+
+
 class WelcomePage(QWidget):
     def __init__(self, window):
         super().__init__(window)
@@ -41,7 +80,7 @@ class WelcomePage(QWidget):
         outer.addStretch(1)
         column = QVBoxLayout()
         column.setSpacing(10)
-        outer.addLayout(column, 6)
+        outer.addLayout(column, 4)
         outer.addStretch(1)
         column.addStretch(1)
         title = QLabel("Node Type Studio", self)
@@ -75,8 +114,8 @@ class WelcomePage(QWidget):
         column.addWidget(heading)
         self.recent = QListWidget(self)
         self.recent.setObjectName("welcomeRecent")
-        self.recent.setIconSize(QSize(0, 0))
-        self.recent.setTextElideMode(Qt.ElideLeft)  # a long path keeps its end: the project's folder
+        self.recent.setItemDelegate(_RecentDelegate(self.recent))
+        self.recent.setMaximumWidth(760)
         self.recent.setMinimumHeight(120)
         self.recent.itemActivated.connect(self._chosen)
         self.recent.itemClicked.connect(self._chosen)
