@@ -205,7 +205,6 @@ class Navigator(QObject):
     # -- problems ------------------------------------------------------------------------------------------
     def step_problem(self, step: int) -> None:
         """F8 / Shift+F8: select the next (previous) listed problem and jump to it; the list stays on show."""
-        from nodetype_studio.ui.studio.mainwindow import PROBLEMS_TAB
         from nodetype_studio.ui.studio.problems import FINDING_ROLE
 
         window = self.window
@@ -222,8 +221,9 @@ class Navigator(QObject):
         index = panel.proxy.index(row, 0)
         panel.view.setCurrentIndex(index)
         panel.view.scrollTo(index)
-        if window.bottom.currentIndex() != PROBLEMS_TAB:
-            window.bottom.setCurrentIndex(PROBLEMS_TAB)
+        problems_tab = window.bottom.indexOf(panel.parentWidget())
+        if window.bottom.currentIndex() != problems_tab:
+            window.bottom.setCurrentIndex(problems_tab)
         finding = index.data(FINDING_ROLE)
         window.go_to_finding(finding)
         window.status(f"Problem {row + 1} of {rows}: {finding.message}")
