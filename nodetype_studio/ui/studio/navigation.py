@@ -106,10 +106,18 @@ class Navigator(QObject):
         if not window.select_type(name, property_name):
             window.status(f"{name} is not a node type of this project", error=True)
             return False
+        if window.filter.text() and not self._current_in_tree(window.selected):
+            window.filter.clear()  # the tree filter hides the type gone to: show it, as IDEs reveal a file
+            window.select_type(name, property_name)
         if property_name:
             window.definition.select_property(property_name)
-        window.status(f"{window.selected}")
         return True
+
+    def _current_in_tree(self, name: str | None) -> bool:
+        from nodetype_studio.ui.studio.treemodel import NAME_ROLE
+
+        index = self.window.tree.currentIndex()
+        return index.isValid() and index.data(NAME_ROLE) == name
 
     def _visited(self, name: str) -> None:
         self.history.visit(name)

@@ -87,6 +87,20 @@ def test_quick_open_finds_a_type_by_fuzzy_name_and_selects_it(qtbot, nav):
     qtbot.keyClick(popup.input, Qt.Key_Escape)
 
 
+def test_going_to_a_type_the_tree_filter_hides_reveals_it(qtbot, nav):
+    nav.navigator.go_to(TEASER)
+    qtbot.keyClicks(nav.filter, "slider")
+    proxy = nav.tree_proxy
+    hidden = proxy.match(proxy.index(0, 0), Qt.UserRole + 1, TITLED, 1, Qt.MatchRecursive | Qt.MatchExactly)
+    assert hidden == []  # the filter hides the Mixin
+    nav.navigator.quick_open()
+    qtbot.keyClicks(nav.quick_open_popup.input, "mixtit")
+    qtbot.keyClick(nav.quick_open_popup.input, Qt.Key_Return)
+    assert nav.selected == TITLED and tree_name(nav) == TITLED  # tree, editors and preview agree
+    assert nav.filter.text() == ""
+    assert nav.definition.node_type.name == TITLED and nav.preview.name == TITLED
+
+
 def test_quick_open_by_mouse_and_without_a_project(qtbot, nav, make_window):
     nav.navigator.quick_open()
     popup = nav.quick_open_popup
@@ -339,6 +353,15 @@ def test_the_welcome_page_lists_recent_projects_and_opens_one_by_click(qtbot, ma
     press(qtbot, window, Qt.Key_W, Qt.ControlModifier)
     assert window.session is None and window.central.showing_welcome()
     assert welcome.recent_paths()[0] == str(nav_project)
+
+
+def test_the_welcome_page_opens_the_example_project(qtbot, make_window):
+    window = make_window(None)
+    qtbot.mouseClick(window.central.welcome.example_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: window.session is not None, timeout=30000)
+    assert window.session.project.platform.prefix == "Neos"
+    assert "Acme.Site:Document.Page" in window.session.project.node_types
+    assert not window.central.showing_welcome()
 
 
 @pytest.mark.parametrize("kind", ["empty", "other"])
