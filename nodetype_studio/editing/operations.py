@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ContextManager
 
 from nodetype_studio.editing import datapath
 from nodetype_studio.editing.errors import AliasEditError, Edit, EditError, PathNotFound
@@ -49,6 +50,16 @@ def _key(name) -> str:
 
 class EditOperations(BlockSplicer):
     """Mixed into YamlDocument; relies on its ``_locate``/``_commit``/``_transaction_scope``/``renderer``."""
+
+    if TYPE_CHECKING:  # provided by YamlDocument and DocumentIndex
+        _root: Any
+        _shared: set
+
+        def _locate(self, path: tuple, for_reading: bool = False) -> Located: ...
+        def _commit(self, splices: Any, description: str, expect: Any, entry: Any, focus: tuple = ()) -> Edit: ...
+        def _transaction_scope(self, description: str) -> ContextManager[Any]: ...
+        def _container_at(self, ref: Any) -> Container: ...
+        def _entry_value(self, entry: Any) -> Any: ...
 
     # -- helpers -----------------------------------------------------------------------------------------
     def _found(self, path: tuple) -> Located:

@@ -7,6 +7,9 @@ separating comma.
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
 from nodetype_studio.editing.errors import EditError
 from nodetype_studio.editing.scalars import resolve_plain
 from nodetype_studio.editing.spans import (
@@ -26,11 +29,29 @@ from nodetype_studio.editing.spans import (
     starts_line,
 )
 
+if TYPE_CHECKING:
+    from nodetype_studio.editing.render import Renderer
+    from nodetype_studio.editing.style import Style
+
 _BLANK_CHECK_LIMIT = 30
 
 
 class BlockSplicer:
     """Mixed into YamlDocument (uses ``_text``, ``_aliases``, ``renderer``, ``style``)."""
+
+    # What the document that mixes this in provides (declared for the type checker only).
+    path: Path
+    _text: str
+    _aliases: set
+
+    if TYPE_CHECKING:
+        @property
+        def style(self) -> Style: ...
+
+        @property
+        def renderer(self) -> Renderer: ...
+
+        def replace_value_splices(self, container: Container, slot: Slot, value: Any) -> list: ...
 
     # -- positions -------------------------------------------------------------------------------------
     def _start_of(self, container: Container, slot: Slot) -> int:
