@@ -15,6 +15,7 @@ from typing import Any
 from PySide6.QtCore import QEvent, QModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QPalette, QStandardItem, QStandardItemModel, QTextDocument
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QLabel,
     QLineEdit,
@@ -53,7 +54,7 @@ class _Delegate(QStyledItemDelegate):
         self.initStyleOption(options, index)
         choice: Choice = index.data(ITEM_ROLE)
         options.text = ""
-        style = options.widget.style() if options.widget else None
+        style = options.widget.style() if options.widget is not None else QApplication.style()
         style.drawControl(QStyle.CE_ItemViewItem, options, painter, options.widget)
         selected = bool(option.state & QStyle.State_Selected)
         palette = option.palette
