@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -53,6 +54,16 @@ def _bonuses(text: str) -> list[int]:
     return bonuses
 
 
+@lru_cache(maxsize=16384)
+def _prepared(text: str) -> tuple[list[int], dict[str, list[int]]]:
+    """The bonuses of ``text`` and where each (lower-case) character occurs; kept, as a list is
+    ranked again on every key typed. Read only."""
+    occurrences: dict[str, list[int]] = {}
+    for j, char in enumerate(text.lower()):
+        occurrences.setdefault(char, []).append(j)
+    return _bonuses(text), occurrences
+
+
 def _is_subsequence(query: str, text: str) -> bool:
     position = 0
     for char in query:
@@ -72,50 +83,49 @@ def fuzzy_match(query: str, candidate: str) -> Match | None:
     lower = text.lower()
     if len(needle) > len(lower) or not _is_subsequence(needle, lower):
         return None
-    bonuses = _bonuses(text)
-    size = len(lower)
-    # score[i][j]: best score with needle[i] placed at text[j]; parent[i][j]: where needle[i-1] went
-    score: list[list[float]] = []
-    parent: list[list[int]] = []
-    first = [_NEG] * size
-    for j, char in enumerate(lower):
-        if char == needle[0]:
-            first[j] = SCORE_MATCH + bonuses[j] - min(j, 15) * 0.25  # earlier is a little better
-    score.append(first)
-    parent.append([-1] * size)
+    bonuses, occurrences = _prepared(text)
+    # Only the places where each query character occurs are visited (rows are sparse): for needle[i]
+    # at j, the best predecessor is either needle[i-1] at j-1 (a run) or the best needle[i-1] at some
+    # k <= j-2 less the gap cost GAP_START + (j-k-2) * GAP_EXTENSION, i.e. the best of
+    # score(k) + k * GAP_EXTENSION, kept as a running maximum while j moves right.
+    rows: list[dict[int, tuple[float, int]]] = []  # per query char: position -> (score, predecessor)
+    first: dict[int, tuple[float, int]] = {}
+    for j in occurrences.get(needle[0], ()):
+        first[j] = (SCORE_MATCH + bonuses[j] - min(j, 15) * 0.25, -1)  # earlier is a little better
+    rows.append(first)
     for i in range(1, len(needle)):
-        previous = score[-1]
-        row = [_NEG] * size
-        links = [-1] * size
-        run, run_at = _NEG, -1  # best previous[k] less the gap cost to j, over k <= j - 2
-        for j in range(i, size):
-            if j >= 2 and previous[j - 2] != _NEG:
-                candidate_run = previous[j - 2] - PENALTY_GAP_START
-                if candidate_run >= run - PENALTY_GAP_EXTENSION:
-                    run, run_at = candidate_run, j - 2
-                else:
-                    run -= PENALTY_GAP_EXTENSION
-            elif run != _NEG:
-                run -= PENALTY_GAP_EXTENSION
-            if lower[j] != needle[i]:
-                continue
+        previous = rows[-1]
+        if not previous:
+            return None
+        keys = sorted(previous)
+        row: dict[int, tuple[float, int]] = {}
+        pointer, run, run_at = 0, _NEG, -1
+        for j in occurrences.get(needle[i], ()):
+            while pointer < len(keys) and keys[pointer] <= j - 2:
+                k = keys[pointer]
+                value = previous[k][0] + k * PENALTY_GAP_EXTENSION
+                if value >= run:
+                    run, run_at = value, k
+                pointer += 1
             best, link = _NEG, -1
-            if previous[j - 1] != _NEG:
-                best, link = previous[j - 1] + SCORE_MATCH + max(bonuses[j], BONUS_CONSECUTIVE), j - 1
-            if run != _NEG and run + SCORE_MATCH + bonuses[j] > best:
-                best, link = run + SCORE_MATCH + bonuses[j], run_at
-            row[j], links[j] = best, link
-        score.append(row)
-        parent.append(links)
-    last = score[-1]
-    end = max(range(size), key=lambda j: last[j])
-    if last[end] == _NEG:
+            if j - 1 in previous:
+                best, link = previous[j - 1][0] + SCORE_MATCH + max(bonuses[j], BONUS_CONSECUTIVE), j - 1
+            if run != _NEG:
+                gap = run - PENALTY_GAP_START - (j - 2) * PENALTY_GAP_EXTENSION + SCORE_MATCH + bonuses[j]
+                if gap > best:
+                    best, link = gap, run_at
+            if link >= 0:
+                row[j] = (best, link)
+        rows.append(row)
+    last = rows[-1]
+    if not last:
         return None
+    end = max(last, key=lambda j: (last[j][0], -j))
     positions = [end]
     for i in range(len(needle) - 1, 0, -1):
-        positions.append(parent[i][positions[-1]])
+        positions.append(rows[i][positions[-1]][1])
     positions.reverse()
-    return Match(last[end], tuple(positions))
+    return Match(last[end][0], tuple(positions))
 
 
 def rank(query: str, items: Iterable[T], key: Callable[[T], str] = str, limit: int | None = None
@@ -134,3 +144,23 @@ def rank(query: str, items: Iterable[T], key: Callable[[T], str] = str, limit: i
     found.sort(key=lambda row: row[:4])
     rows = [(row[4], row[5]) for row in found]
     return rows[:limit] if limit is not None else rows
+
+
+class Narrowing:
+    """Ranks ``items`` for a query typed one key at a time: when the query grows, only the items that
+    matched the shorter one are ranked again (a longer query never matches more)."""
+
+    def __init__(self, items: Iterable[T], key: Callable[[T], str] = str):
+        self.items = list(items)
+        self.key = key
+        self._query: str | None = None
+        self._matched: list[T] = self.items
+
+    def rank(self, query: str) -> list[tuple[T, Match]]:
+        needle = "".join(query.split()).lower()
+        previous = self._query
+        pool = self._matched if previous is not None and needle.startswith(previous) else self.items
+        rows = rank(query, pool, self.key)
+        self._query = needle
+        self._matched = [item for item, _match in rows]
+        return rows

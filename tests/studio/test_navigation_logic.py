@@ -149,3 +149,54 @@ def test_an_empty_or_non_neos_folder_is_named_for_what_it_is(tmp_path):
     package = tmp_path / "Acme.Nav"
     shutil.copytree(NAV, package)
     assert not_a_project(load_project(package, use_cache=False)) is None
+
+
+def test_narrowing_ranks_as_a_fresh_rank_does_key_by_key():
+    from nodetype_studio.studio.fuzzy import Narrowing
+
+    narrowing = Narrowing(NAMES)
+    for query in ("c", "co", "con", "cont", "conte", "contex", "conte", "t", "te", "tex"):
+        assert narrowing.rank(query) == rank(query, NAMES), query
+    assert narrowing.rank("") == rank("", NAMES)
+
+
+def _brute_force_score(query: str, text: str):
+    """The best score over every placement of ``query`` in ``text``, by the documented rules."""
+    from itertools import combinations
+
+    from nodetype_studio.studio import fuzzy
+
+    needle, lower = query.lower(), text.lower()
+    bonuses = fuzzy._bonuses(text)
+    best = None
+    for places in combinations(range(len(lower)), len(needle)):
+        if any(lower[p] != c for p, c in zip(places, needle)):
+            continue
+        score = fuzzy.SCORE_MATCH + bonuses[places[0]] - min(places[0], 15) * 0.25
+        for before, at in zip(places, places[1:]):
+            if at == before + 1:
+                score += fuzzy.SCORE_MATCH + max(bonuses[at], fuzzy.BONUS_CONSECUTIVE)
+            else:
+                gap = at - before - 1
+                score += fuzzy.SCORE_MATCH + bonuses[at] - fuzzy.PENALTY_GAP_START \
+                    - (gap - 1) * fuzzy.PENALTY_GAP_EXTENSION
+        best = score if best is None else max(best, score)
+    return best
+
+
+def test_the_match_found_is_the_best_placement():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.text(alphabet="aAbB.:c", min_size=1, max_size=9), st.text(alphabet="abc", min_size=1, max_size=4))
+    def check(text, query):
+        match = fuzzy_match(query, text)
+        expected = _brute_force_score(query, text)
+        if expected is None:
+            assert match is None
+        else:
+            assert match is not None and match.score == pytest.approx(expected)
+            assert "".join(text[p] for p in match.positions).lower() == query.lower()
+
+    check()

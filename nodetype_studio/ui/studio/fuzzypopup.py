@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from nodetype_studio.studio.fuzzy import rank
+from nodetype_studio.studio.fuzzy import Narrowing
 
 ITEM_ROLE = Qt.UserRole + 1
 POSITIONS_ROLE = Qt.UserRole + 2
@@ -95,6 +95,7 @@ class FuzzyPopup(QFrame):
         self.setObjectName("fuzzyPopup")
         self.setFrameShape(QFrame.StyledPanel)
         self.choices = list(choices)
+        self.ranking = Narrowing(self.choices, key=lambda c: c.search or c.text)
         self.on_choose = on_choose
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -127,7 +128,7 @@ class FuzzyPopup(QFrame):
     # -- filtering ----------------------------------------------------------------------------------------
     def refilter(self, text: str) -> None:
         self.model.clear()
-        for choice, match in rank(text, self.choices, key=lambda c: c.search or c.text, limit=MAX_ROWS):
+        for choice, match in self.ranking.rank(text)[:MAX_ROWS]:
             positions = match.positions
             if choice.search:
                 offset = len(choice.text) - len(choice.search)
