@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-LOOKED_FOR = ("Configuration/NodeTypes*.yaml or NodeTypes/**/*.yaml of a package, "
-              "DistributionPackages/* or Packages/*/* of a distribution")
+LOOKED_FOR = "Configuration/NodeTypes*.yaml or NodeTypes/ of a package"
 
 
 def not_a_project(project) -> str | None:

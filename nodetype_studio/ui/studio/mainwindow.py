@@ -73,6 +73,7 @@ class _Host(QWidget):
 class StudioWindow(ProjectIO, QMainWindow):
     projectLoaded = Signal()
     projectClosed = Signal()
+    loadFailed = Signal(str)  # why a project could not be opened
     refreshed = Signal()
     selectionChanged = Signal(str)  # the node type on show changed (navigation history follows it)
 

@@ -104,6 +104,7 @@ class ProjectIO:
         self.loading = None
         self.set_busy(None)
         self.show_error(message)
+        self.loadFailed.emit(message)
 
     def _loaded(self, session: Session, generation: int, *, background: bool = True) -> None:
         if generation != self.loader.generation:

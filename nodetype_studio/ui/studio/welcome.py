@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nodetype_studio.ui import style
+
 PATH_ROLE = Qt.UserRole + 1
 TIPS = (
     ("Ctrl+P", "go to a node type by part of its name"),
@@ -105,6 +107,13 @@ class WelcomePage(QWidget):
         buttons.addWidget(self.example_button)
         buttons.addStretch(1)
         column.addLayout(buttons)
+        self.notice = QLabel(self)  # why the last project could not be opened
+        self.notice.setObjectName("welcomeNotice")
+        self.notice.setWordWrap(True)
+        self.notice.setTextFormat(Qt.PlainText)
+        style.tint(self.notice, style.ERROR)
+        self.notice.hide()
+        column.addWidget(self.notice)
 
         heading = QLabel("Recent projects", self)
         bold = QFont(heading.font())
@@ -148,6 +157,10 @@ class WelcomePage(QWidget):
         self.recent.setVisible(bool(paths))
         self.none.setVisible(not paths)
 
+    def show_notice(self, text: str) -> None:
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
+
     def recent_paths(self) -> list[str]:
         """The projects listed, in order (what the user sees)."""
         return [self.recent.item(i).data(PATH_ROLE) for i in range(self.recent.count())]
@@ -184,9 +197,17 @@ class CentralStack(QStackedWidget):
         window.setCentralWidget(self)
         window.projectLoaded.connect(self.update_page)
         window.projectClosed.connect(self.update_page)
+        window.loadFailed.connect(self._load_failed)
         self.update_page()
 
+    def _load_failed(self, message: str) -> None:
+        if self.window.session is None:
+            self.welcome.show_notice(message)
+            self.update_page()
+
     def update_page(self) -> None:
+        if self.window.session is not None:
+            self.welcome.show_notice("")
         if self.window.session is None:
             self.welcome.refresh()
             self.setCurrentWidget(self.welcome)

@@ -378,6 +378,7 @@ def test_an_empty_or_non_neos_folder_says_so_and_is_not_opened(qtbot, make_windo
     expected = ("Nothing is an empty folder" if kind == "empty" else "webapp is not a Neos project: it holds no "
                                                                       "NodeTypes files")
     assert window.message.text().startswith(expected)
+    assert window.central.welcome.notice.isVisible() and window.central.welcome.notice.text().startswith(expected)
     assert "0 node types" not in window.message.text()
     assert str(folder) not in settings.get("recentProjects")
     assert not window.open_project(folder, background=False)
