@@ -239,6 +239,7 @@ class Navigator(QObject):
     # -- mouse gestures on the panels (installed once they are built) --------------------------------------
     def panels_built(self) -> None:
         window = self.window
+        window.definition.inherits.linkActivated.connect(self.go_to)
         self._supertypes = window.definition.supertypes
         self._supertypes.viewport().installEventFilter(self)
         self._provenance_tree = window.provenance.tree

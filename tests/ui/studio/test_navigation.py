@@ -174,6 +174,19 @@ def test_ctrl_b_on_a_supertype_goes_there_and_alt_left_right_come_back(qtbot, na
     assert nav.selected == TEASER
 
 
+def test_the_inherits_line_links_every_ancestor(qtbot, nav):
+    nav.navigator.go_to(TEASER)
+    nav.definition.setCurrentIndex(0)
+    label = nav.definition.inherits
+    assert f'<a href="{TITLED}">{TITLED}</a>' in label.text()
+    label.setFocus()
+    qtbot.keyClick(label, Qt.Key_Tab)  # the first link of the line, by keyboard
+    qtbot.keyClick(label, Qt.Key_Return)
+    assert nav.selected == nav.session.project.node_type(TEASER).ancestors[0]
+    press(qtbot, nav, Qt.Key_Left, Qt.AltModifier)
+    assert nav.selected == TEASER
+
+
 def test_ctrl_b_elsewhere_goes_to_the_first_supertype_and_back_skips_removed_types(qtbot, nav):
     nav.navigator.go_to(PAGE)
     nav.tree.setFocus()
