@@ -101,8 +101,8 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.theme = None
         self._init_io()
         menus.build(self)
-        self._install_navigation()
         self._restore_state()
+        self._install_navigation()
         self.project_closed()
         if path is not None:
             self.open_project(path, background=background)
