@@ -74,9 +74,11 @@ class _RecentDelegate(QStyledItemDelegate):
 
 
 class WelcomePage(QWidget):
+    """The page itself; ``studio`` is the StudioWindow (not ``window``: that is QWidget.window())."""
+
     def __init__(self, window):
         super().__init__(window)
-        self.window = window
+        self.studio = window
         self.setObjectName("welcomePage")
         outer = QHBoxLayout(self)
         outer.addStretch(1)
@@ -145,7 +147,7 @@ class WelcomePage(QWidget):
 
     def refresh(self) -> None:
         self.recent.clear()
-        paths = self.window.settings.get("recentProjects")
+        paths = self.studio.settings.get("recentProjects")
         for path in paths:
             exists = Path(path).exists()
             name = Path(path).name or path
@@ -167,21 +169,21 @@ class WelcomePage(QWidget):
 
     def _chosen(self, item: QListWidgetItem) -> None:
         path = item.data(PATH_ROLE)
-        session = self.window.session
+        session = self.studio.session
         if session is not None and str(session.root) == path:
             return  # the second half of a double click: already open
         if path and item.flags() & Qt.ItemIsEnabled:
-            self.window.open_project(path)
+            self.studio.open_project(path)
 
     def _open(self) -> None:
         from nodetype_studio.ui.studio.menus import choose_project
 
-        choose_project(self.window)
+        choose_project(self.studio)
 
     def _open_example(self) -> None:
         from nodetype_studio.bundled import example_project
 
-        self.window.open_project(example_project())
+        self.studio.open_project(example_project())
 
 
 class CentralStack(QStackedWidget):
@@ -189,7 +191,7 @@ class CentralStack(QStackedWidget):
 
     def __init__(self, window):
         super().__init__(window)
-        self.window = window
+        self.studio = window
         self.welcome = WelcomePage(window)
         self.panes = window.takeCentralWidget()
         self.addWidget(self.welcome)
@@ -201,14 +203,14 @@ class CentralStack(QStackedWidget):
         self.update_page()
 
     def _load_failed(self, message: str) -> None:
-        if self.window.session is None:
+        if self.studio.session is None:
             self.welcome.show_notice(message)
             self.update_page()
 
     def update_page(self) -> None:
-        if self.window.session is not None:
+        if self.studio.session is not None:
             self.welcome.show_notice("")
-        if self.window.session is None:
+        if self.studio.session is None:
             self.welcome.refresh()
             self.setCurrentWidget(self.welcome)
         else:

@@ -395,3 +395,10 @@ def test_an_empty_or_non_neos_folder_says_so_and_is_not_opened(qtbot, make_windo
     assert "0 node types" not in window.message.text()
     assert str(folder) not in settings.get("recentProjects")
     assert not window.open_project(folder, background=False)
+
+
+def test_the_central_widgets_keep_qwidget_window(nav):
+    """An attribute called ``window`` on a widget would hide QWidget.window(), which Qt's own code and
+    application event filters call on every widget an event passes (it crashed a key press)."""
+    stack = nav.central
+    assert stack.window() is nav and stack.welcome.window() is nav
