@@ -38,10 +38,10 @@ CHECK_CODES: dict[str, str] = {
     "option-crop-locked": "Crop options that have no effect while the aspect ratio is locked",
     "option-preset-null-unused": "A crop preset set to null that no supertype defines",
     "option-highlighting-mode": "A CodeEditor highlighting mode that is not built in",
-    "datetime-format-letter": "A DateTime format letter outside the spec's letters",
+    "datetime-format-letter": "A DateTime format letter outside the ones the CMS documents",
     "datetime-format-escape": "A backslash in a DateTime format (escaping is not supported)",
     "file-size-invalid": "An unreadable `maximumFileSize`",
-    "file-size-unit": "A `maximumFileSize` unit outside the spec's forms",
+    "file-size-unit": "A `maximumFileSize` unit outside the forms the CMS documents",
     "file-size-decimal": "A `maximumFileSize` with a decimal point",
     # validators
     "validator-shape": "`validation` is not a map of validators to options",

@@ -8,6 +8,7 @@ refreshes the forms from the model without emitting anything.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -174,6 +175,9 @@ class DefinitionEditor(QTabWidget):
         form.addRow("", row)
         self.inherits = QLabel(page)
         self.inherits.setWordWrap(True)
+        self.inherits.setObjectName("inherits")
+        self.inherits.setTextFormat(Qt.RichText)  # each ancestor a link: a click goes there (navigation.py)
+        self.inherits.setTextInteractionFlags(Qt.LinksAccessibleByMouse | Qt.LinksAccessibleByKeyboard)
         style.tint(self.inherits, style.MUTED)
         form.addRow("Inherits", self.inherits)
         return page
@@ -299,7 +303,8 @@ class DefinitionEditor(QTabWidget):
             self.supertype_choice.clear()
             self.supertype_choice.addItems(names)
             self.supertype_choice.setCurrentIndex(-1)
-        self.inherits.setText(" \u2192 ".join(self.node_type.ancestors) or "(nothing)")
+        self.inherits.setText(" \u2192 ".join(f"<a href=\"{html.escape(name)}\">{html.escape(name)}</a>"
+                                              for name in self.node_type.ancestors) or "(nothing)")
 
     def _property_order(self) -> tuple[list[str], dict[str, str | None]]:
         """Properties in inspector order (visible first), and the group of each."""

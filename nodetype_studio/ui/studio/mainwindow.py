@@ -72,7 +72,10 @@ class _Host(QWidget):
 
 class StudioWindow(ProjectIO, QMainWindow):
     projectLoaded = Signal()
+    projectClosed = Signal()
+    loadFailed = Signal(str)  # why a project could not be opened
     refreshed = Signal()
+    selectionChanged = Signal(str)  # the node type on show changed (navigation history follows it)
 
     def __init__(self, path=None, *, settings: Settings | None = None, prompts=None, data_dir=None,
                  background: bool = True):
@@ -82,7 +85,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         self._data_dir = Path(data_dir) if data_dir else None
         self.session = None
         self.journal = None
-        self.selected: str | None = None
+        self._selected: str | None = None
         self.focus_property: str | None = None
         self.last_error = ""
         self.undo_stack = QUndoStack(self)
@@ -99,9 +102,30 @@ class StudioWindow(ProjectIO, QMainWindow):
         self._init_io()
         menus.build(self)
         self._restore_state()
+        self._install_navigation()
         self.project_closed()
         if path is not None:
             self.open_project(path, background=background)
+
+    def _install_navigation(self) -> None:
+        """The Go menu, quick open, palette, help and the welcome page (modules of their own)."""
+        from nodetype_studio.ui.studio import helpdialog, navigation, welcome
+
+        self.navigator = navigation.install(self)
+        helpdialog.install(self)
+        self.central = welcome.install(self)
+
+    @property
+    def selected(self) -> str | None:
+        """The node type on show in the tree, the editors and the preview."""
+        return self._selected
+
+    @selected.setter
+    def selected(self, name: str | None) -> None:
+        if name != self._selected:
+            self._selected = name
+            if name:
+                self.selectionChanged.emit(name)
 
     # -- parts made when first needed (the window paints first) --------------------------------------------
     @property
@@ -288,7 +312,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         self._source = SourceView(self)
         self._source.fileChosen.connect(lambda path: self.show_source(path, 0))
         self._provenance = ProvenanceView(self, display=self.display)
-        self._provenance.locationActivated.connect(self.show_source)
+        self._provenance.locationActivated.connect(lambda path, line: self.show_source(path, line, switch=False))
         self._problems = ProblemsPanel(self, display=self.display)
         self._problems.set_severities(self.settings.get("problems/severities"))
         self._problems.activated.connect(self.go_to_finding)
@@ -299,6 +323,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         self._apply_icon_colour()
         if self.theme is not None:
             self._source.set_dark(self.theme.is_dark)
+        self.navigator.panels_built()
 
     @property
     def definition(self):
@@ -408,6 +433,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         menus.update_enabled(self)
         self._update_title()
         self.status("Open a project (Ctrl+O)")
+        self.projectClosed.emit()
 
     def _first_type(self) -> str | None:
         own = self.session.project.project_node_types() if self.session else []
@@ -631,13 +657,14 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.bottom.setTabText(PROBLEMS_TAB, f"Problems ({errors + warnings + notes})" if self.session else "Problems")
 
     def go_to_finding(self, finding) -> None:
-        """Select the finding's node type and property, and show its file and line."""
+        """Select the finding's node type and property, and show its file and line (the Problems list
+        stays on show)."""
         if finding.node_type and self.session and self.session.project.node_type(finding.node_type) is not None:
             self.select_type(finding.node_type, finding.property_name)
             if finding.property_name:
                 self.definition.select_property(finding.property_name)
         if finding.file:
-            self.show_source(finding.file, finding.line)
+            self.show_source(finding.file, finding.line, switch=False)
 
     # -- status and title ----------------------------------------------------------------------------------
     def display(self, path) -> str:

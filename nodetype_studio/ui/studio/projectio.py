@@ -88,7 +88,7 @@ class ProjectIO:
             self._load_failed(f"Cannot open {path}: {exc.strerror or exc}", self.loader.generation)
             return False
         self._loaded(session, self.loader.generation, background=False)
-        return True
+        return self.session is not None
 
     _pending_load = None
 
@@ -104,9 +104,17 @@ class ProjectIO:
         self.loading = None
         self.set_busy(None)
         self.show_error(message)
+        self.loadFailed.emit(message)
 
     def _loaded(self, session: Session, generation: int, *, background: bool = True) -> None:
         if generation != self.loader.generation:
+            return
+        from nodetype_studio.studio.opening import not_a_project
+
+        problem = not_a_project(session.project)
+        if problem is not None:  # an empty or non-Neos folder is said to be one, not opened as "0 node types"
+            self.settings.remove_recent(str(session.root))
+            self._load_failed(problem, generation)
             return
         self.loading = None
         self.session = session
