@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from nodetype_studio.js import values as jsvalue
 from nodetype_studio.js.regex import JsRegex, JsRegexSyntaxError, split_option
-from nodetype_studio.validation import messages
+from nodetype_studio.validation import charclasses, messages
 from nodetype_studio.validation.builtin import (
     BuiltinValidator,
     RangeValidator,
@@ -19,7 +18,6 @@ from nodetype_studio.validation.builtin import (
 
 _TAG_PATTERN = r"<\/?([a-z][a-z0-9]*)\b[^>]*>"
 _UUID = re.compile(r"[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}")
-_LABEL_PUNCTUATION = frozenset(" ,.:;?!%§&\"'/+-_=()#0123456789")
 
 
 class NotEmptyValidator(SingleCheckValidator):
@@ -51,14 +49,6 @@ class TextValidator(SingleCheckValidator):
         return not JsRegex.compile(_TAG_PATTERN, "gi").finds_match(jsvalue.require_string_method(value, "replace"))
 
 
-def _is_alphanumeric(text: str) -> bool:
-    return all(unicodedata.category(c).startswith("L") or unicodedata.category(c) == "Nd" for c in text)
-
-
-def _is_label(text: str) -> bool:
-    return all(c in _LABEL_PUNCTUATION or unicodedata.category(c)[0] == "L" or unicodedata.category(c) == "Sc" for c in text)
-
-
 class _CharacterSetValidator(SingleCheckValidator):
     """Every character must belong to a set; empty values pass; non-strings throw (value.match)."""
 
@@ -76,7 +66,7 @@ class AlphanumericValidator(_CharacterSetValidator):
     message = "alphanumericValidator"
 
     def accepts(self, text):
-        return _is_alphanumeric(text)
+        return charclasses.is_alphanumeric(text)
 
 
 class LabelValidator(_CharacterSetValidator):
@@ -84,7 +74,7 @@ class LabelValidator(_CharacterSetValidator):
     message = "labelValidator.invalidLabel"
 
     def accepts(self, text):
-        return _is_label(text)
+        return charclasses.is_label(text)
 
 
 class UuidValidator(_CharacterSetValidator):
