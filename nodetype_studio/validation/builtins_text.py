@@ -85,14 +85,21 @@ class UuidValidator(_CharacterSetValidator):
         return _UUID.search(text) is not None
 
 
-def html_text_content(markup: str):
-    """`new DOMParser().parseFromString(markup, 'text/html').body.textContent` (None: no body)."""
+def html_text_content(markup: str) -> str:
+    """`new DOMParser().parseFromString(markup, 'text/html').body.textContent`.
+
+    `document.body` is the html element's first `body` *or `frameset`* child: markup that starts with
+    `<frameset>` has a frameset for a body, whose text is only the white space (and `<noframes>` text)
+    inside it. The parser follows the current HTML standard, `<select>` content included (see
+    docs/validation.md)."""
     from selectolax.lexbor import LexborHTMLParser
 
-    body = LexborHTMLParser(markup).body
-    if body is None:
-        return None
-    return body.text(deep=True)
+    document = LexborHTMLParser(markup)
+    root = document.root
+    for child in root.iter() if root is not None else ():
+        if child.tag in ("body", "frameset"):
+            return child.text(deep=True)
+    return ""  # unreachable for HTML documents (the parser always makes a body or a frameset)
 
 
 class StringLengthValidator(RangeValidator):
@@ -109,10 +116,7 @@ class StringLengthValidator(RangeValidator):
         shadowed = isinstance(value, dict) and "toString" in value and not jsvalue.truthy(value["toString"])
         text = "" if shadowed else jsvalue.call_to_string(value)
         if jsvalue.truthy(jsvalue.get_property(options, "ignoreHtml")):
-            content = html_text_content(text)
-            if content is None:
-                raise jsvalue.JsError("TypeError: Cannot read properties of null (reading 'textContent')")
-            text = content or text
+            text = html_text_content(text) or text  # empty text: the raw string is measured
         size = jsvalue.utf16_length(text)
         if not (size < minimum or size > maximum):
             return []
