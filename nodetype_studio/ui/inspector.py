@@ -331,7 +331,7 @@ class InspectorWidget(QWidget):
 
     # -- values and validation ------------------------------------------------------------------
     def _edited(self, name: str, value: Any) -> None:
-        stored = self.node.set(name, value)
+        stored = self.node.edit(name, value)
         self._validate_property(name)
         self._update_badges()
         self.clienteval.values_changed()
@@ -343,7 +343,7 @@ class InspectorWidget(QWidget):
         notes: list[str] = []
         if item is not None and item.validation:
             try:
-                findings = self.validate(self.node.get(name), item.validation, self.source.platform)
+                findings = self.validate(self.node.validation_value(name), item.validation, self.source.platform)
                 messages = [_message(e) for e in findings if _is_error(e)]
                 notes = [_message(e) for e in findings if not _is_error(e)]
             except Exception as exc:  # a failing validator is shown, not raised into the event loop
