@@ -2,6 +2,7 @@
 
     split_option(option) -> (body, flags | None) | None   # the CMS's split of `/body/flags`
     compile_error(body, flags) -> str | None              # what `new RegExp(body, flags)` throws (V8, else the parser)
+    newer_syntax(body) -> tuple[str, ...]                 # ECMAScript 2025 constructs older browsers reject
     regex_literal(body, flags) -> str                     # `new RegExp(...).toString()`, as messages show it
     JsRegex.compile(body, flags).finds_match(subject)     # `subject.match(re) !== null`, bounded in time
 
@@ -16,7 +17,7 @@ from nodetype_studio.js.regex.option import (
     regex_literal,
     split_option,
 )
-from nodetype_studio.js.regex.parse import JsRegexSyntaxError, Untranslatable
+from nodetype_studio.js.regex.parse import JsRegexSyntaxError, Untranslatable, newer_syntax
 from nodetype_studio.js.regex.translate import (
     DEFAULT_TIMEOUT,
     CannotEvaluate,
@@ -26,5 +27,5 @@ from nodetype_studio.js.regex.translate import (
 
 __all__ = [
     "DEFAULT_TIMEOUT", "CannotEvaluate", "JsRegex", "JsRegexSyntaxError", "RegexTimeout", "Untranslatable",
-    "check_flags", "compile_error", "regex_literal", "split_option",
+    "check_flags", "compile_error", "newer_syntax", "regex_literal", "split_option",
 ]
