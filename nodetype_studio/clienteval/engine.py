@@ -22,7 +22,6 @@ from nodetype_studio.clienteval.expressions import (
     client_eval_expression,
     evaluated_strings,
     path_text,
-    walk_strings,
 )
 from nodetype_studio.clienteval.sandbox import DONE, MEMORY, TIMEOUT, JsSandbox
 from nodetype_studio.clienteval.worker import WorkerClient, WorkerLost
@@ -207,10 +206,6 @@ class ClientEvalEngine:
         shares everything else with ``config``.
         """
         return self._evaluate_places(config, list(evaluated_strings(config)), node, parent)
-
-    def evaluate_tree(self, tree, node: Mapping | None, parent: Mapping | None = None) -> tuple[object, list[EvalProblem]]:
-        """Every ClientEval string at any depth of ``tree`` (e.g. creation dialog elements)."""
-        return self._evaluate_places(tree, list(walk_strings(tree)), node, parent)
 
     def _evaluate_places(self, tree, places: list[tuple[Path, str]], node, parent):
         if not places:

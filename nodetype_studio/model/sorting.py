@@ -29,12 +29,6 @@ class SortProblem:
     message: str
 
 
-class PositionError(ValueError):
-    def __init__(self, problems: list[SortProblem]):
-        super().__init__("; ".join(p.message for p in problems))
-        self.problems = problems
-
-
 def _emit(key, before, after, out, seen, ascending_before: bool):
     if key in seen:
         return

@@ -15,13 +15,15 @@ Read, combined freely as PHP does: absolute dates (`2024-01-31`, `2024-01-31T10:
 `Europe/Berlin`), `now`, `today`, `midnight`, `noon`, `tomorrow`, `yesterday`, offsets (`+1 day`,
 `-2 weeks`, `3 days ago`, `+1 week 2 days`, `+2 weekdays`, `+500 ms`), `next`/`last`/`previous`/`this`
 and `first`…`twelfth` with a unit or weekday (`next month`, `third week`, `second monday`), weekdays
-(`monday`, `next friday`, `monday next week`), `first/last day of [<month phrase>]` and
+(`monday`, `next friday`, `monday next week`; `next week` alone is that week's Monday at the same time,
+`next weekday` is midnight, `third week` is refused as PHP refuses it), `first/last day of [<month phrase>]` and
 `<ordinal> <weekday> of [<month phrase>]`. A date without a time means midnight; `tomorrow` and its
 kin reset the time where they stand (`tomorrow 09:00` differs from `09:00 tomorrow`, as in PHP);
 month arithmetic overflows like PHP's (January 31 + 1 month = March 2 or 3).
 
 Not read (PHP reads them differently or rarely, so they are reported rather than guessed):
-`<ordinal> day of` other than first/last (PHP reads `third day` as +3 days and then fails on `of`),
+`+1` alone and unit words with trailing letters (`+1 dayz`: PHP reads the number or the letter as a
+time zone), `<ordinal> day of` other than first/last (PHP reads `third day` as +3 days and then fails on `of`),
 `this <weekday> of`, two-digit years with dashes (`31-12-24`: PHP reads year-month-day), mixed date
 separators (`31.12/2024`), a weekday name glued to `day` (`monday` + `day`), time zone abbreviations
 other than UTC/GMT/Z, and a bare 4-digit number that is not a valid `HHMM` time.
@@ -91,6 +93,7 @@ class _State:
     rel: dict = field(default_factory=lambda: dict.fromkeys(("y", "m", "d", "h", "i", "s", "us", "wd"), 0))
     weekday: tuple | None = None  # (weekday, amount: 0 this/bare, n > 0 the nth coming one, -1 last)
     week_relative: bool = False  # "next week" & co.: a weekday is taken within that ISO week
+    weekdays_given: bool = False  # a weekday count was written, even "+0 weekdays" (it leaves a weekend)
     day_of: str | None = None  # "first" | "last"
     nth_weekday: tuple | None = None  # (ordinal, weekday); ordinal -1 = last
 
@@ -169,11 +172,14 @@ def _rules():
         elif word == "noon":
             st.time = (12, 0, 0, 0)
         elif word in ("tomorrow", "yesterday"):
-            st.rel["d"] += 1 if word == "tomorrow" else -1
+            # PHP sets the day offset rather than adding to it: "tomorrow tomorrow" is tomorrow,
+            # "+1 day tomorrow" too, while "tomorrow +1 day" is the day after
+            st.rel["d"] = 1 if word == "tomorrow" else -1
             st.time = (0, 0, 0, 0)
 
     def relative(st, m):
         _set_rel(st, m["unit"], int(m["n"].replace(" ", "").replace("\t", "")))
+        st.weekdays_given = st.weekdays_given or UNITS[m["unit"]][0] == "wd"
 
     def relative_word(st, m):
         word, unit = m[1], m[2]
@@ -181,9 +187,15 @@ def _rules():
         if unit in WEEKDAYS:
             st.weekday = (WEEKDAYS[unit], amount)
             st.time = st.time or (0, 0, 0, 0)
+        elif unit == "week" and word in ORDINALS:
+            raise PhpTimeError(f"PHP does not read {word + ' ' + unit!r} (write '+{amount} weeks')")
         else:
             _set_rel(st, unit, amount)
+            # "next week" is Monday of that week at the same time; "next weeks" is just 7 days on
             st.week_relative = st.week_relative or (unit == "week" and word in RELATIVE_WORDS)
+            if UNITS[unit][0] == "wd":  # "next weekday" also sets the time to midnight
+                st.weekdays_given = True
+                st.time = st.time or (0, 0, 0, 0)
 
     def ago(st, m):
         st.rel = {k: -v for k, v in st.rel.items()}
@@ -311,8 +323,8 @@ def _resolve(st: _State, now: dt.datetime) -> dt.datetime:
     if st.day_of or st.nth_weekday:
         d = 1  # the day is chosen within the month: "last day of february" must not overflow from the 31st
     day = _normalize(y, mo, d)
-    if st.weekday:  # weekdays count from the date before relative offsets are added (as PHP does)
-        target, amount = st.weekday
+    if st.weekday or st.week_relative:  # weekdays count from the date before relative offsets (as PHP does)
+        target, amount = st.weekday or (0, 0)  # "next week" alone: the Monday of that week
         if st.week_relative:  # "monday next week": that weekday of the ISO week the offset lands in
             diff = target - day.weekday()
         elif amount < 0:
@@ -340,6 +352,8 @@ def _resolve(st: _State, now: dt.datetime) -> dt.datetime:
     else:
         day = _normalize(ry, rm, day.day)
     day = _add_weekdays(day + dt.timedelta(days=st.rel["d"]), st.rel["wd"])
+    if st.weekdays_given and st.rel["wd"] == 0 and day.weekday() >= 5:  # "+0 weekdays" leaves a weekend
+        day += dt.timedelta(days=7 - day.weekday())
     hour_overflow = dt.timedelta(hours=h) if h == 24 else dt.timedelta(0)
     result = dt.datetime(day.year, day.month, day.day, h % 24, i, min(s, 59), us, tzinfo=tz) + hour_overflow
     return result + dt.timedelta(hours=st.rel["h"], minutes=st.rel["i"], seconds=st.rel["s"], microseconds=st.rel["us"])

@@ -72,10 +72,6 @@ class RichTextRules:
     def buttons(self) -> list[tuple[str, str, str]]:
         return [button for button in BUTTONS if button[0] in self.enabled]
 
-    @property
-    def alignments(self) -> list[str]:
-        return [a for a in ALIGNMENTS if a in self.enabled]
-
     def link_attributes(self) -> list[str]:
         return [attr for key, attr in LINK_ATTRIBUTES.items() if key in self.linking]
 

@@ -40,10 +40,6 @@ class SessionEditor(NodeTypeEditor):
         """Close the document of ``path`` (its next edit reads the file again)."""
         self._documents.pop(Path(path).resolve(), None)
 
-    def adopt(self, doc: YamlDocument) -> None:
-        self._documents[Path(doc.path).resolve()] = doc
-
-
 def sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
