@@ -122,6 +122,9 @@ def _not_atext(cp: int) -> bool:
 
 def _utf8_octets(units: str) -> int:
     """UTF-8 length of a UTF-16 string; a lone surrogate counts as U+FFFD (3 octets), as Buffer does."""
+    if len(units) == 1:
+        cp = ord(units)
+        return 1 if cp < 0x80 else 2 if cp < 0x800 else 3
     total, i, n = 0, 0, len(units)
     while i < n:
         cp = ord(units[i])
@@ -221,6 +224,33 @@ def ascii_length(domain_units: str) -> int:
 
 # ---- the reader ------------------------------------------------------------------------------
 
+class _Text:
+    """A growing UTF-16 string with its UTF-8 length kept up to date (linear for long input)."""
+
+    __slots__ = ("pieces", "octets", "_last")
+
+    def __init__(self):
+        self.pieces: list[str] = []
+        self.octets = 0
+        self._last = 0
+
+    def add(self, text: str) -> None:
+        if 0xDC00 <= ord(text[0]) <= 0xDFFF and 0xD800 <= self._last <= 0xDBFF:
+            self.octets -= 2  # two halves meeting at the join are one 4-octet character, not 3 + 3
+        self.octets += _utf8_octets(text)
+        self.pieces.append(text)
+        self._last = ord(text[-1])
+
+    def __bool__(self) -> bool:
+        return bool(self.pieces)
+
+    def text(self) -> str:
+        return "".join(self.pieces)
+
+    def first_code_point(self) -> int | None:
+        return _code_points(self.text()[:2])[0] if self.pieces else None
+
+
 class _Reader:
     def __init__(self, units: str):
         self.s = units
@@ -229,16 +259,17 @@ class _Reader:
         self.prev = LOCAL
         self.stack = [LOCAL]
         self.prev_token = ""
-        self.local = ""
-        self.domain = ""
-        self.literal = ""
-        self.locals = [""]
-        self.domains = [""]
+        self.local = _Text()
+        self.domain = _Text()
+        self.literal = _Text()
+        self.domains = [_Text()]  # the domain's atoms (labels, or a literal with its brackets)
         self.count = 0  # element (atom) number
         self.length = 0  # octets of the current element
         self.crlf = 0
         self.hyphen = False
         self.assert_end = False
+        self.handlers = (self._local, self._domain, self._literal, self._comment, self._fws, self._quoted,
+                         self._qpair)
 
     def note(self, diagnosis: int) -> None:
         if diagnosis > self.worst:
@@ -254,9 +285,10 @@ class _Reader:
 
     def token_at(self, i: int) -> str:
         s = self.s
-        if 0xD800 <= ord(s[i]) <= 0xDBFF and i + 1 < len(s) and 0xDC00 <= ord(s[i + 1]) <= 0xDFFF:
+        c = s[i]
+        if "\ud800" <= c <= "\udbff" and i + 1 < len(s) and "\udc00" <= s[i + 1] <= "\udfff":
             return s[i:i + 2]
-        return s[i]
+        return c
 
     def crlf_at(self, i: int) -> tuple[int, bool]:
         """After a CR at ``i``: the new index and whether an LF follows (else ERR_CR_NO_LF is noted)."""
@@ -270,16 +302,16 @@ class _Reader:
         i, token = 0, ""
         while i < len(self.s):
             token = self.token_at(i)
-            handler = (self._local, self._domain, self._literal, self._comment, self._fws, self._quoted,
-                       self._qpair)[self.now]
-            i = handler(token, i) + len(token)
+            i = self.handlers[self.now](token, i) + len(token)
             if self.worst > 127:
                 break
         return token
 
     @staticmethod
     def cp(token: str) -> int:
-        return _code_points(token)[0]
+        if len(token) == 1:
+            return ord(token)
+        return 0x10000 + ((ord(token[0]) - 0xD800) << 10) + (ord(token[1]) - 0xDC00)
 
     # -- contexts: each returns the index the token was read at (moved on by a CR LF, back by one
     #    where the token is read again in the enclosing context)
@@ -313,8 +345,7 @@ class _Reader:
                 self.assert_end = False
                 self.length = 0
                 self.count += 1
-                self.local += token
-                self.locals.append("")
+                self.local.add(token)
         elif token == '"':
             if self.length == 0:
                 self.note(QUOTED_STRING if self.count == 0 else DEPRECATED_LOCAL_PART)
@@ -338,7 +369,7 @@ class _Reader:
                 self.note(ERR_NO_LOCAL_PART)
             elif self.length == 0:
                 self.note(ERR_DOT_END)
-            elif _utf8_octets(self.local) > 64:
+            elif self.local.octets > 64:
                 self.note(RFC5322_LOCAL_TOO_LONG)
             elif self.prev in (COMMENT, FWS):
                 self.note(DEPRECATED_CFWS_NEAR_AT)
@@ -357,13 +388,12 @@ class _Reader:
         return i
 
     def _add_local(self, token: str) -> None:
-        self.local += token
-        self.locals[self.count] += token
+        self.local.add(token)
         self.length += _utf8_octets(token)
 
     def _add_domain(self, token: str) -> None:
-        self.domain += token
-        self.domains[self.count] += token
+        self.domain.add(token)
+        self.domains[self.count].add(token)
         self.length += _utf8_octets(token)
 
     def _domain(self, token: str, i: int) -> int:
@@ -375,7 +405,7 @@ class _Reader:
                 self.note(CFWS_COMMENT)
             self.enter(COMMENT)
         elif token == ".":
-            label_length = ascii_length(self.domains[self.count])
+            label_length = ascii_length(self.domains[self.count].text())
             if self.length == 0:
                 self.note(ERR_DOT_START if self.count == 0 else ERR_CONSECUTIVE_DOTS)
             elif self.hyphen:
@@ -385,8 +415,8 @@ class _Reader:
             self.assert_end = False
             self.length = 0
             self.count += 1
-            self.domains.append("")
-            self.domain += token
+            self.domains.append(_Text())
+            self.domain.add(token)
         elif token == "[":
             if not self.domains[self.count]:
                 if self.domain:
@@ -394,9 +424,9 @@ class _Reader:
                 self.assert_end = True
                 self.length += 1
                 self.enter(LITERAL)
-                self.domain += token
-                self.domains[self.count] += token
-                self.literal = ""
+                self.domain.add(token)
+                self.domains[self.count].add(token)
+                self.literal = _Text()
             else:
                 self.note(ERR_EXPECTING_ATEXT)
         elif token in ("\r", " ", "\t"):
@@ -429,7 +459,7 @@ class _Reader:
     def _literal(self, token: str, i: int) -> int:
         if token == "]":
             if self.worst < 63:
-                self.note(address_literal_diagnosis(self.literal))
+                self.note(address_literal_diagnosis(self.literal.text()))
             else:
                 self.note(RFC5322_DOMAIN_LITERAL)
             self._add_domain(token)
@@ -451,7 +481,7 @@ class _Reader:
                 return i
             if _c0(cp) or cp == 127:
                 self.note(RFC5322_DOMAIN_LITERAL_OBS_DTEXT)
-            self.literal += token
+            self.literal.add(token)
             self._add_domain(token)
         return i
 
@@ -463,8 +493,7 @@ class _Reader:
                 i, ok = self.crlf_at(i)
                 if not ok:
                     return i
-            self.local += " "
-            self.locals[self.count] += " "
+            self.local.add(" ")
             self.length += 1
             self.note(CFWS_FWS)
             self._start_fws(token)
@@ -489,12 +518,11 @@ class _Reader:
         self.leave()
         pair = "\\" + token
         if self.now == QUOTED:
-            self.local += pair
-            self.locals[self.count] += pair
+            self.local.add(pair)
             self.length += 2
         elif self.now == LITERAL:
-            self.domain += pair
-            self.domains[self.count] += pair
+            self.domain.add(pair)
+            self.domains[self.count].add(pair)
             self.length += 2
         return i
 
@@ -543,7 +571,7 @@ class _Reader:
 
     def finish(self, last_token: str) -> int:
         if self.worst < 127:
-            domain_length = ascii_length(self.domain)
+            domain_length = ascii_length(self.domain.text())
             if self.now == QUOTED:
                 self.note(ERR_UNCLOSED_QUOTED_STRING)
             elif self.now == QPAIR:
@@ -562,23 +590,23 @@ class _Reader:
                 self.note(ERR_DOMAIN_HYPHEN_END)
             elif domain_length > 255:
                 self.note(RFC5322_DOMAIN_TOO_LONG)
-            elif _utf8_octets(self.local) + domain_length + 1 > 254:
+            elif self.local.octets + domain_length + 1 > 254:
                 self.note(RFC5322_TOO_LONG)
             elif self.length > 63:
                 self.note(RFC5322_LABEL_TOO_LONG)
             elif _literal_then_atom(self.domains):
                 self.note(ERR_DOT_AFTER_DOMAIN_LITERAL)
         if self.worst < 7:
-            last = self.domains[self.count] if self.count < len(self.domains) else ""
-            if last and _code_points(last)[0] <= 57:
+            first = self.domains[self.count].first_code_point() if self.count < len(self.domains) else None
+            if first is not None and first <= 57:
                 self.note(TLD_NUMERIC)
         return self.worst
 
 
-def _literal_then_atom(domains: list[str]) -> bool:
+def _literal_then_atom(domains: list[_Text]) -> bool:
     seen_literal = False
     for atom in domains:
-        if atom[:1] == "[":
+        if atom.pieces and atom.pieces[0][:1] == "[":
             seen_literal = True
         elif seen_literal:
             return True

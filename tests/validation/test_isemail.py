@@ -163,7 +163,9 @@ def test_same_diagnosis_as_isemail_on_generated_addresses(reference):
     addresses = generated_addresses(20000)
     addresses += ['"a b"@example.com', "a@[IPv6:1::2:3:4:5:6:7]", "é" * 33 + "@example.com", "a@ab--c.de",
                   "a@😀.com", "a@xn--a.com", "a@٠١.com", "a\u200b@example.com", "\u00a0@example.com",
-                  "a@" + "a" * 2000 + "\U0010FFFF.com", "a" * 64 + "@" + ".".join(["b" * 63] * 3) + ".com"]
+                  "a@" + "a" * 2000 + "\U0010FFFF.com", "a" * 64 + "@" + ".".join(["b" * 63] * 3) + ".com",
+                  "a" * 100000 + "@b.com", "a@" + "b." * 50000 + "c", "a@[" + "1:" * 50000 + "]",
+                  "a\ud83d(c)\ude00@b.com", "\ud83d\ude00" * 16 + "@b.com", "\ud83d\ude00" * 17 + "@b.com"]
     expected = reference(addresses)
     differ = [(a, ours, theirs) for a, theirs in zip(addresses, expected) if (ours := _ours(a)) != theirs]
     assert differ == []
