@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from nodetype_studio.js import engine as jsengine
 from nodetype_studio.js.regex import browser
@@ -223,7 +224,7 @@ def _may_backtrack_badly(tree) -> bool:
 class JsRegex:
     body: str
     flags: str
-    python: object | None  # compiled `regex` pattern, or None when V8 evaluates it
+    python: Any  # compiled `regex` pattern, or None when V8 evaluates it
     fallback_reason: str | None
     risky: bool
 
