@@ -55,6 +55,7 @@ CHECK_CODES: dict[str, str] = {
     "regex-invalid": "A regular expression the browser cannot compile",
     "regex-flags": "Regular expression flags the browser does not understand",
     "regex-pcre": "PCRE-only regular expression syntax",
+    "regex-newer-syntax": "Regular expression syntax older browsers reject (ECMAScript 2025)",
     # property values and inspector layout
     "default-value-type": "`defaultValue` does not match the property type",
     "default-value-range": "`defaultValue` outside the RangeEditor's `min`..`max`",
