@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -135,7 +135,7 @@ def rank(query: str, items: Iterable[T], key: Callable[[T], str] = str, limit: i
     if not "".join(query.split()):
         rows = [(item, Match(0.0, ())) for item in items]
         return rows[:limit] if limit is not None else rows
-    found = []
+    found: list[tuple[float, int, str, int, T, Match]] = []
     for item in items:
         text = key(item)
         match = fuzzy_match(query, text)
@@ -146,7 +146,7 @@ def rank(query: str, items: Iterable[T], key: Callable[[T], str] = str, limit: i
     return rows[:limit] if limit is not None else rows
 
 
-class Narrowing:
+class Narrowing(Generic[T]):
     """Ranks ``items`` for a query typed one key at a time: when the query grows, only the items that
     matched the shorter one are ranked again (a longer query never matches more)."""
 
