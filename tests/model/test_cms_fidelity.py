@@ -27,7 +27,11 @@ def _open(name: str, **kwargs):
 def test_real_platform_package_is_the_whole_platform():
     project = _open("platform")
     assert not project.uses_baseline
-    assert not [f for f in project.files + project.settings_files if f.baseline]
+    # nothing of the baseline; only 9.x's built-in root type (NodeTypeManager; platform facts §7.1)
+    assert [str(f.path) for f in project.files + project.settings_files if f.baseline] == [
+        "<Neos.ContentRepository.Core built-in>"]
+    assert project.node_types["Neos.ContentRepository:Root"].effective == {"references": {}}
+    assert "Neos.ContentRepository:Root" not in _open("platform", cms_version="8.3").node_types
     # only what the folder's Neos.Neos defines: no baseline type (e.g. Document) appears underneath
     assert "Neos.Neos:Document" not in project.node_types
 
