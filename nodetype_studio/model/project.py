@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from nodetype_studio.bundled import resource
 from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warning
 from nodetype_studio.model import loadorder, postprocess, postprocessors
+from nodetype_studio.model.baseline import load_baseline, omitted_packages
 from nodetype_studio.model.discovery import (
     DEFAULT_CONTEXT,
     Package,
@@ -89,36 +89,6 @@ def _parse_text(key: str, signature: tuple, text: str, problems: list[Diagnostic
     loaded.diagnostics[:0] = problems
     counts = (text.count("Neos.Neos") + text.count("Neos\\Media") + text.count("TYPO3.Neos"), text.count("Cms.Cms") + text.count("Cms\\Media"))
     return _Parsed(signature, loaded, counts, "i18n" in text)
-
-
-_baseline_cache: dict[tuple[str, str], LoadedYaml] = {}
-
-#: folder names of a version's baseline under ``resources/baseline/`` (the first that exists is used)
-_BASELINE_DIRS = {"8.3": ("8.3",), "9": ("9", "9.x", "9.0")}
-
-
-def _baseline_files(version: str) -> list[Path]:
-    """The platform baseline's files for ``version``: ``resources/baseline/<version>/*.yaml`` in name
-    order, else the version-less ``NodeTypes.yaml`` and ``Settings.yaml``."""
-    for name in _BASELINE_DIRS.get(version, (version,)):
-        folder = resource("baseline", name)
-        if folder.is_dir():
-            files = sorted(folder.rglob("*.yaml"), key=lambda p: (p.parent != folder, str(p.relative_to(folder))))
-            if files:
-                return files
-    return [resource("baseline", "NodeTypes.yaml"), resource("baseline", "Settings.yaml")]
-
-
-def _baseline(path: Path, prefix: str) -> LoadedYaml:
-    key = (str(path), prefix)
-    if key not in _baseline_cache:
-        text = path.read_text(encoding="utf-8")
-        if prefix != "Cms":
-            text = text.replace("Cms.Cms", f"{prefix}.{prefix}").replace("Cms\\Media", f"{prefix}\\Media")
-            text = text.replace("Cms.ContentRepository", f"{prefix}.ContentRepository")
-            text = text.replace("\nCms:\n  Cms:\n", f"\n{prefix}:\n  {prefix}:\n")
-        _baseline_cache[key] = load_yaml_text(text, str(path))
-    return _baseline_cache[key]
 
 
 @dataclass
@@ -238,14 +208,16 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
 
     files: list[SourceFile] = []
     settings_files: list[SourceFile] = []
-    if uses_baseline:
-        # The baseline stands in for the platform only when the folder does not hold it: real platform
-        # packages (their NodeTypes and Settings) are the whole platform, as in the CMS.
-        for base_path in _baseline_files(version.version.value):
-            loaded = _baseline(base_path, platform.prefix)
-            kind = "settings" if base_path.name.startswith("Settings") else "nodetypes"
-            (settings_files if kind == "settings" else files).append(
-                SourceFile(base_path, None, loaded.data, kind, baseline=True))
+    # The platform of the project's CMS version, without optional packages its composer.lock does not
+    # install, and without the platform packages the folder holds itself: those real packages (their
+    # NodeTypes and Settings) win completely, nothing of the baseline's version of them is merged underneath.
+    v = version.version.value
+    present = {pkg.name for pkg in found.packages} | {pkg.composer_name for pkg in found.packages if pkg.composer_name}
+    real = frozenset(p.name for p in load_baseline(v, platform.prefix).packages
+                     if p.name in present or p.composer_name in present)
+    baseline = load_baseline(v, platform.prefix, omitted_packages(found.root, v) | real)
+    settings_files.extend(baseline.settings_files)
+    files.extend(baseline.nodetype_files)
     for pkg, p, parsed, kind in parsed_files:
         source = SourceFile(p, None if pkg.is_global else pkg.name, parsed.loaded.data, kind, signature=parsed.signature,
                             i18n=parsed.i18n, group=(str(pkg.path), pkg.is_global, pkg.context_level.get(p, 0)))
@@ -260,8 +232,9 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
         elif sf.data is not None:
             diagnostics.append(error("settings-not-mapping", "a Settings file must be a mapping", Location(str(sf.path), 1, 1)))
     project.settings = settings
-    if version.version is not CmsVersion.V8_3 and not uses_baseline:
-        # 9.x's content repository always has its root type (NodeTypeManager; platform facts §7.1)
+    if version.version is not CmsVersion.V8_3 and "Neos.ContentRepository.Core" not in {p.name for p in baseline.packages}:
+        # 9.x's content repository always has its root type (NodeTypeManager; platform facts §7.1), also
+        # when the folder holds Neos.ContentRepository.Core itself (which ships no NodeTypes file)
         root_type = YMap({f"{platform.prefix}.ContentRepository:Root": YMap()})
         files.insert(0, SourceFile(Path("<Neos.ContentRepository.Core built-in>"), None, root_type, "nodetypes", baseline=True))
     diagnostics.extend(loadorder.ambiguities(
@@ -288,10 +261,9 @@ def _collect_fragments(project: Project) -> None:
             for name, config in data.items():
                 if name not in declared:
                     baseline_type = project.node_types.get(name)
-                    if baseline_type is None:  # the baseline may be several files
-                        baseline_type = NodeType(name, None, True)
+                    if baseline_type is None:  # a platform type may be spread over several baseline files
+                        baseline_type = project.node_types[name] = NodeType(name, None, True)
                         baseline_type._project = project
-                        project.node_types[name] = baseline_type
                     baseline_type.fragments.append(Fragment(source, config, key_pos.get(name, (0, 0))))
             continue
         if not isinstance(data, dict):
@@ -404,7 +376,8 @@ def _merged_fragments(fragments: list[Fragment]):
     result = None
     group_key, group_value, started = None, None, False
     for fragment in fragments:
-        key = fragment.file.group or (id(fragment.file),)
+        source = fragment.file
+        key = source.group or ((None, source.package) if source.baseline and source.package else (id(source),))
         if started and key != group_key:
             result = _over(result, group_value)
             group_value = None

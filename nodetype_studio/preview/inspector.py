@@ -17,6 +17,7 @@ from typing import Any, Mapping
 from nodetype_studio.catalogue import editor_for_type
 from nodetype_studio.js.values import is_client_eval
 from nodetype_studio.js.values import truthy as js_truthy
+from nodetype_studio.model.baseline import load_baseline
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.model.sorting import js_sort
 from nodetype_studio.preview.i18n import Translator, generated_id
@@ -121,6 +122,12 @@ def package_folders(project) -> dict[str, Path]:
         namespace = nt.name.partition(":")[0]
         if namespace not in folders and nt.package in folders:
             folders[namespace] = folders[nt.package]
+    # platform packages the folder does not hold: the baseline of the project's version has their texts
+    version = getattr(project, "cms_version", None)
+    if version is not None:
+        prefix = project.platform.prefix
+        for name, folder in load_baseline(version.version.value, prefix).package_folders(prefix).items():
+            folders.setdefault(name, folder)
     return folders
 
 
