@@ -481,7 +481,7 @@ def _resolve(project: Project) -> None:
         preset_layers = postprocess.apply_presets(nt, presets, project) if postprocessors.PRESETS in kinds else {}
         nt.effective = _postprocess(nt, project, settings, version, kinds)
         nt.preview_additions = frozenset()
-        nt._preview = _references_as_properties(nt.effective) if version != "8.3" else None
+        nt._preview = None  # 9.x references are shown from their own section (preview/inspector.py)
         if postprocessors.DEFAULT_EDITORS not in kinds:
             # The CMS gives this type no editors (it does not inherit the post-processor): the preview
             # still wants them, so it gets a copy with the default editors, marked as the studio's addition.
@@ -531,23 +531,6 @@ def _legacy_references(nt: NodeType, project: Project) -> dict:
                 del merged["properties"]
     merged["references"] = references
     return merged
-
-
-def _references_as_properties(config: dict) -> dict | None:
-    """For the preview, which shows 9.x references where it shows properties: each `references` entry as a
-    property of type `reference` (one item at most) or `references`. None when there are none."""
-    references = config.get("references")
-    if not isinstance(references, dict) or not references:
-        return None
-    found = config.get("properties")
-    properties = dict(found) if isinstance(found, dict) else {}
-    for name, ref in references.items():
-        if name in properties or not isinstance(ref, dict):
-            continue
-        single = get_path(ref, ("constraints", "maxItems"), None) == 1
-        properties[name] = {"type": "reference" if single else "references",
-                            **{k: v for k, v in ref.items() if k != "constraints"}}
-    return {**config, "properties": properties}
 
 
 def _with_platform_layout(config: dict, project: Project) -> dict:

@@ -245,8 +245,10 @@ def test_reference_properties_per_version(version):
         assert "typeConverter" not in link["ui"]["inspector"]
         assert image.provenance(("references", "link", "constraints", "maxItems")).layer == "9.x references"
         assert image.provenance(("references", "link", "ui", "label")).location.line > 0
-        # the preview shows it where it shows properties
-        assert image.preview["properties"]["link"]["type"] == "reference"
+        # the preview shows it from the references section, with the single-reference editor
+        from nodetype_studio.preview.inspector import InspectorSource, build_layout
+        layout = build_layout(InspectorSource.from_model(image, _open("platform", cms_version=version)))
+        assert layout.references["link"].type == "reference"
         assert _open("platform").node_types["Acme.Site:ImageMixin"].effective["references"] == {}
     assert link["ui"]["inspector"]["editor"] == "Neos.Neos/Inspector/Editors/ReferenceEditor"
     assert link["ui"]["inspector"]["editorOptions"] == {"threshold": 2}

@@ -337,12 +337,27 @@ class DefinitionEditor(QTabWidget):
         return item.data(Qt.UserRole) if item is not None else None
 
     def select_property(self, name: str) -> bool:
+        """Show the property ``name``; under 9.x a property the CMS turns into a reference (``type:
+        reference``) is shown on the References page instead."""
         self.setCurrentIndex(2)
         names = self.property_list.names()
         if name not in names:
-            return False
+            return self._select_reference(name)
         self.property_list.setCurrentRow(names.index(name))
         return True
+
+    def _select_reference(self, name: str) -> bool:
+        if self.node_type is None or name not in (self.node_type.effective.get("references") or {}):
+            return False
+        self.references_page.select_after = name
+        self._stale.add(3)
+        self.setCurrentIndex(3)
+        self._refresh(3)
+        return self.references_page.current_reference() == name
+
+    def current_item(self) -> str | None:
+        """The property, or on the References page the reference, the form shows."""
+        return self.references_page.current_reference() if self.currentIndex() == 3 else self.current_property()
 
     def _property_changed(self, current, _previous) -> None:
         if self._showing or self.node_type is None:
