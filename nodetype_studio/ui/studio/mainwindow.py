@@ -32,6 +32,7 @@ from nodetype_studio.ui.studio import menus
 from nodetype_studio.ui.studio.filewatch import ProjectWatcher
 from nodetype_studio.ui.studio.projectio import ProjectIO
 from nodetype_studio.ui.studio.settings import Settings
+from nodetype_studio.ui.studio.treefilter import FilterKeys, TreeSync
 from nodetype_studio.ui.studio.treemodel import (
     NAME_ROLE,
     NodeTypeFilter,
@@ -205,7 +206,11 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.tree.setColumnWidth(1, header.fontMetrics().horizontalAdvance("Findings") + 2 * header.style().pixelMetric(
             QStyle.PM_HeaderMargin) + 6)
         self.tree.selectionModel().currentChanged.connect(self._tree_current)
+        self.tree_sync = TreeSync(self.tree)
         self.filter.textChanged.connect(self._filter_changed)
+        self._filter_keys = FilterKeys(self)
+        self._filter_keys.leave.connect(self._filter_to_tree)
+        self.filter.installEventFilter(self._filter_keys)
         column.addWidget(self.tree, 1)
 
         # the definition editor, preview, source and provenance views are built after the first paint
@@ -468,11 +473,13 @@ class StudioWindow(ProjectIO, QMainWindow):
         project = self.session.resolve() if resolve else self.session.project
         expanded, current = self._tree_state()
         infos = type_infos(project, self.settings.get("showPlatformTypes"))
-        if self.tree_model.set_types(infos):
-            self._restore_tree(expanded, current)
-        self.tree_model.set_dirty(self.session.dirty_node_types())
+        with self.tree_sync.quiet():
+            if self.tree_model.set_types(infos):
+                self._restore_tree(expanded, current)
+            self.tree_model.set_dirty(self.session.dirty_node_types())
         if self.selected is not None and project.node_type(self.selected) is None:
             self.selected = None
+        self.tree_sync.show(self.selected, scroll=False)
         self._show_selected()
         self._update_title()
         menus.update_enabled(self)
@@ -482,8 +489,9 @@ class StudioWindow(ProjectIO, QMainWindow):
     # -- tree ----------------------------------------------------------------------------------------------
     def set_tree_mode(self, mode: str) -> None:
         expanded, current = self._tree_state()
-        self.tree_model.set_mode(mode)
-        self._restore_tree(expanded, current)
+        with self.tree_sync.quiet():
+            self.tree_model.set_mode(mode)
+            self._restore_tree(expanded, current)
         if self.selected:
             self._select_in_tree(self.selected)
         for button in self.mode_buttons.buttons():
@@ -492,11 +500,18 @@ class StudioWindow(ProjectIO, QMainWindow):
             button.blockSignals(False)
 
     def _filter_changed(self, text: str) -> None:
-        self.tree_proxy.set_text(text)
-        if text.strip():
-            self.tree.expandAll()
-        elif self.selected:
-            self._select_in_tree(self.selected)
+        with self.tree_sync.quiet():
+            self.tree_proxy.set_text(text)
+            if text.strip():
+                self.tree.expandAll()
+        self.tree_sync.show(self.selected)
+
+    def _filter_to_tree(self) -> None:
+        """Down/Enter in the filter: the first matching row becomes current (the user's choice)."""
+        index = self.tree_sync.first_match() if self.tree_proxy.needle else self.tree.currentIndex()
+        self.tree.setFocus(Qt.ShortcutFocusReason)
+        if index.isValid():
+            self.tree.setCurrentIndex(index)
 
     def _tree_state(self):
         expanded = []
@@ -517,11 +532,12 @@ class StudioWindow(ProjectIO, QMainWindow):
         if current:
             index = self.tree_proxy.mapFromSource(self.tree_model.index_for_path(current))
             if index.isValid():
-                self.tree.selectionModel().blockSignals(True)
-                self.tree.setCurrentIndex(index)
-                self.tree.selectionModel().blockSignals(False)
+                with self.tree_sync.quiet():
+                    self.tree.setCurrentIndex(index)
 
     def _tree_current(self, current, _previous) -> None:
+        if self.tree_sync.is_quiet:
+            return  # rows came or went (filter, refresh): the user did not choose another type
         name = current.data(NAME_ROLE) if current.isValid() else None
         if name and name != self.selected:
             self.selected = name
@@ -529,14 +545,7 @@ class StudioWindow(ProjectIO, QMainWindow):
             self._show_selected()
 
     def _select_in_tree(self, name: str) -> None:
-        for source_index in self.tree_model.indexes_of(name):
-            index = self.tree_proxy.mapFromSource(source_index)
-            if index.isValid():
-                self.tree.selectionModel().blockSignals(True)
-                self.tree.setCurrentIndex(index)
-                self.tree.selectionModel().blockSignals(False)
-                self.tree.scrollTo(index)
-                return
+        self.tree_sync.show(name)
 
     def select_type(self, name: str, property_name: str | None = None) -> bool:
         """Select node type ``name`` (and a property of it) everywhere."""

@@ -1,0 +1,220 @@
+"""Issue 19's trust defects, each replayed as the user met it: real key, mouse and wheel events on the real
+window, then what the tree, the editors, the preview and the files show."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication, QComboBox
+
+from .conftest import TEASER
+
+TEXT = "Acme.Studio:Content.Text"
+PAGE = "Acme.Studio:Document.Page"
+
+
+def activate(qtbot, window) -> None:
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+
+
+def click_type(qtbot, window, name: str) -> None:
+    """Click the first row of ``name`` in the tree (its parents expanded as the user would)."""
+    index = window.tree_proxy.mapFromSource(window.tree_model.indexes_of(name)[0])
+    parent = index.parent()
+    while parent.isValid():
+        window.tree.expand(parent)
+        parent = parent.parent()
+    window.tree.scrollTo(index)
+    rect = window.tree.visualRect(index)
+    qtbot.mouseClick(window.tree.viewport(), Qt.LeftButton, pos=rect.center())
+    assert window.selected == name
+
+
+def shown_everywhere(window) -> set:
+    """The node type that the tree's current row, the editors and the preview show."""
+    current = window.tree.currentIndex()
+    shown = {window.definition.node_type.name if window.definition.node_type else None, window.preview.name,
+             window.selected}
+    if current.isValid():
+        shown.add(current.data(Qt.UserRole + 1))
+    return shown
+
+
+def visible_types(window) -> list[str]:
+    names = []
+    stack = [window.tree_proxy.index(r, 0) for r in range(window.tree_proxy.rowCount())]
+    while stack:
+        index = stack.pop(0)
+        if index.data(Qt.UserRole + 1):
+            names.append(index.data(Qt.UserRole + 1))
+        stack.extend(window.tree_proxy.index(r, 0, index) for r in range(window.tree_proxy.rowCount(index)))
+    return names
+
+
+def write_package(root: Path, key: str, types: dict[str, str]) -> Path:
+    """A package ``key`` under ``root`` with one file per node type (name -> label), all Content types."""
+    package = root / key
+    (package / "NodeTypes" / "Content").mkdir(parents=True)
+    (package / "composer.json").write_text(
+        '{"name": "%s", "type": "neos-site", "extra": {"neos": {"package-key": "%s"}}}' % (key.lower().replace(".", "/"), key),
+        encoding="utf-8")
+    for name, label in types.items():
+        short = name.rpartition(".")[2]
+        (package / "NodeTypes" / "Content" / f"{short}.yaml").write_text(
+            f"'{name}':\n  superTypes:\n    'Neos.Neos:Content': true\n  ui:\n    label: '{label}'\n", encoding="utf-8")
+    return package
+
+
+# -- 1. the tree filter never changes the node type being edited ----------------------------------------------
+def test_typing_in_the_filter_never_changes_the_edited_type(qtbot, make_window, tmp_path):
+    media = write_package(tmp_path, "Acme.Media", {"Acme.Media:Content.Video": "Video",
+                                                    "Acme.Media:Content.Gallery": "Gallery",
+                                                    "Acme.Media:Content.Quote": "Quote"})
+    window = make_window(media)
+    activate(qtbot, window)
+    video = "Acme.Media:Content.Video"
+    click_type(qtbot, window, video)
+    qtbot.keyClick(window.tree, Qt.Key_F, Qt.ControlModifier)
+    assert QApplication.focusWidget() is window.filter
+    for text in ("Quote", "Gall", "Acme", "nothing-matches-this", ""):
+        window.filter.selectAll()
+        if text:
+            qtbot.keyClicks(window.filter, text)
+        else:
+            qtbot.keyClick(window.filter, Qt.Key_Delete)
+        window.flush()
+        assert shown_everywhere(window) == {video}, text
+    qtbot.keyClicks(window.filter, "Quote")
+    window.definition.setCurrentIndex(0)
+    window.definition.label_field.editor.selectAll()
+    qtbot.keyClicks(window.definition.label_field.editor, "Clip")
+    window.flush()
+    assert window.session.project.node_type(video).label == "Clip"
+    assert window.session.project.node_type("Acme.Media:Content.Quote").label == "Quote"
+
+
+def test_the_filter_keeps_the_edited_type_in_the_fixture_project_too(qtbot, window):
+    activate(qtbot, window)
+    click_type(qtbot, window, TEASER)
+    window.filter.setFocus()
+    for text in ("Page", "Acme", "teaserText", "nothing-matches-this"):
+        window.filter.selectAll()
+        qtbot.keyClicks(window.filter, text)
+        window.flush()
+        assert shown_everywhere(window) == {TEASER}, text
+
+
+def test_down_and_enter_from_the_filter_go_to_the_first_matching_row(qtbot, window):
+    activate(qtbot, window)
+    click_type(qtbot, window, TEASER)
+    window.filter.setFocus()
+    qtbot.keyClicks(window.filter, "Text")  # matches Content.Text (name) and Page (its teaserText property)
+    qtbot.keyClick(window.filter, Qt.Key_Down)
+    assert QApplication.focusWidget() is window.tree
+    first = window.tree.currentIndex()
+    assert first.data(Qt.UserRole + 1) in (TEXT, PAGE, TEASER)
+    assert window.tree_proxy.is_match(first)  # a matching row, not a parent kept for the path
+    assert shown_everywhere(window) == {first.data(Qt.UserRole + 1)}
+    window.filter.setFocus()
+    window.filter.selectAll()
+    qtbot.keyClicks(window.filter, "Styled")
+    qtbot.keyClick(window.filter, Qt.Key_Return)
+    assert window.tree.currentIndex().data(Qt.UserRole + 1) == "Acme.Studio:Mixin.Styled"
+    assert shown_everywhere(window) == {"Acme.Studio:Mixin.Styled"}
+
+
+def test_matches_are_highlighted_and_parents_kept_for_the_path_are_not(qtbot, window):
+    activate(qtbot, window)
+    window.filter.setFocus()
+    qtbot.keyClicks(window.filter, "limit")  # a property of the teaser: its supertypes stay as the way to it
+    matches, others = [], []
+    stack = [window.tree_proxy.index(r, 0) for r in range(window.tree_proxy.rowCount())]
+    while stack:
+        index = stack.pop()
+        (matches if window.tree_proxy.is_match(index) else others).append(index)
+        stack.extend(window.tree_proxy.index(r, 0, index) for r in range(window.tree_proxy.rowCount(index)))
+    assert matches and others
+    assert all(index.data(Qt.BackgroundRole) is not None for index in matches)
+    assert all(index.data(Qt.BackgroundRole) is None for index in others)
+    window.filter.clear()
+    assert all(window.tree_proxy.index(r, 0).data(Qt.BackgroundRole) is None for r in range(window.tree_proxy.rowCount()))
+
+
+# -- 2. Ctrl+Z / Ctrl+Shift+Z reach the project's undo stack from a form field -------------------------------
+def test_undo_and_redo_reach_the_project_while_a_field_has_focus(qtbot, window):
+    activate(qtbot, window)
+    click_type(qtbot, window, TEASER)
+    window.definition.setCurrentIndex(0)
+    label = window.definition.label_field.editor
+    label.setFocus()
+    label.selectAll()
+    qtbot.keyClicks(label, "Box")
+    window.flush()
+    icon = window.definition.icon_field.editor
+    qtbot.mouseClick(icon, Qt.LeftButton)  # another field, empty of own typing
+    assert QApplication.focusWidget() is icon
+    assert window.session.project.node_type(TEASER).label == "Box"
+    qtbot.keyClick(icon, Qt.Key_Z, Qt.ControlModifier)
+    window.flush()
+    assert window.session.project.node_type(TEASER).label == "Teaser"
+    assert label.text() == "Teaser"
+    qtbot.keyClick(icon, Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)
+    window.flush()
+    assert window.session.project.node_type(TEASER).label == "Box"
+    # the field that was typed into: its typing is one project step, undone from the field itself
+    qtbot.mouseClick(label, Qt.LeftButton)
+    qtbot.keyClick(label, Qt.Key_Z, Qt.ControlModifier)
+    window.flush()
+    assert window.session.project.node_type(TEASER).label == "Teaser" and label.text() == "Teaser"
+    assert not window.session.dirty
+
+
+def test_a_fields_own_undo_works_while_it_holds_uncommitted_typing(qtbot, window):
+    activate(qtbot, window)
+    click_type(qtbot, window, TEASER)
+    window.definition.select_property("limit")
+    field = window.definition.property_form.field("defaultValue")
+    editor = field.editor
+    qtbot.mouseClick(editor, Qt.LeftButton)
+    editor.selectAll()
+    qtbot.keyClicks(editor, "[1,")  # not valid YAML yet: nothing reaches the project
+    window.flush()
+    assert window.undo_stack.count() == 0 and editor.text() == "[1,"
+    qtbot.keyClick(editor, Qt.Key_Z, Qt.ControlModifier)
+    assert editor.text() != "[1,"  # the field's own undo took back typing
+    assert window.undo_stack.count() == 0
+
+
+# -- 3. the mouse wheel over an unfocused field does not change it ---------------------------------------------
+def wheel(widget, steps: int = -1) -> None:
+    position = QPointF(widget.rect().center())
+    event = QWheelEvent(position, QPointF(widget.mapToGlobal(position.toPoint())), QPoint(0, 0),
+                        QPoint(0, 120 * steps), Qt.NoButton, Qt.NoModifier, Qt.NoScrollPhase, False)
+    QApplication.sendEvent(widget, event)
+
+
+def test_the_wheel_over_unfocused_combo_boxes_scrolls_and_changes_nothing(qtbot, window):
+    activate(qtbot, window)
+    click_type(qtbot, window, TEASER)
+    window.definition.select_property("limit")
+    form = window.definition.property_form
+    combos = [c for c in form.current.widget.findChildren(QComboBox) if c.isVisible()]
+    assert len(combos) >= 3
+    window.tree.setFocus()
+    before = [c.currentIndex() for c in combos]
+    for combo in combos:
+        wheel(combo, -1)
+        wheel(combo, 1)
+        wheel(combo, -2)
+    window.flush()
+    assert [c.currentIndex() for c in combos] == before
+    assert window.undo_stack.count() == 0 and not window.session.dirty
+    # with focus (the user clicked it) the wheel still chooses, as in any form
+    combo = form.field("type").combo
+    combo.setFocus()
+    wheel(combo, -1)
+    window.flush()
+    assert window.undo_stack.count() == 1
