@@ -36,7 +36,7 @@ from nodetype_studio.studio.ordering import plan_drop
 from nodetype_studio.studio.owndefinition import own_config, own_properties
 from nodetype_studio.studio.values import REMOVE
 from nodetype_studio.ui import style
-from nodetype_studio.ui.studio import commands
+from nodetype_studio.ui.studio import commands, wheelguard
 from nodetype_studio.ui.studio.fields import TextField
 from nodetype_studio.ui.studio.keyedtable import KeyedTable
 from nodetype_studio.ui.studio.propertyform import PROPERTY_NAME, PropertyForm
@@ -130,6 +130,7 @@ class DefinitionEditor(QTabWidget):
         self._wanted_property: str | None = None
         self._order_cache: dict[str, tuple] = {}  # node type -> (its effective config, order)
         self.currentChanged.connect(self._page_changed)
+        wheelguard.guard(self)
 
     # -- pages -------------------------------------------------------------------------------------------
     def _general_page(self) -> QWidget:

@@ -32,6 +32,7 @@ from nodetype_studio.ui.studio import menus
 from nodetype_studio.ui.studio.filewatch import ProjectWatcher
 from nodetype_studio.ui.studio.projectio import ProjectIO
 from nodetype_studio.ui.studio.settings import Settings
+from nodetype_studio.ui.studio.shortcuts import UndoRouter
 from nodetype_studio.ui.studio.treefilter import FilterKeys, TreeSync
 from nodetype_studio.ui.studio.treemodel import (
     NAME_ROLE,
@@ -99,6 +100,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.theme = None
         self._init_io()
         menus.build(self)
+        self.undo_router = UndoRouter(self, self.undo_stack.undo, self.undo_stack.redo)
         self._restore_state()
         self.project_closed()
         if path is not None:
@@ -175,6 +177,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.filter = QLineEdit(left)
         self.filter.setPlaceholderText("Filter: name, label or property (Ctrl+F)")
         self.filter.setClearButtonEnabled(True)
+        self.filter.setProperty("ownUndo", True)  # its typing is not project data (shortcuts.py)
         column.addWidget(self.filter)
         modes = QHBoxLayout()
         self.mode_buttons = QButtonGroup(self)

@@ -32,7 +32,7 @@ from nodetype_studio.model.merge import MISSING, get_path
 from nodetype_studio.studio.owndefinition import own_config, own_properties
 from nodetype_studio.studio.values import REMOVE
 from nodetype_studio.ui import style
-from nodetype_studio.ui.studio import commands
+from nodetype_studio.ui.studio import commands, wheelguard
 from nodetype_studio.ui.studio.fields import (
     ChoiceField,
     Field,
@@ -168,6 +168,7 @@ class PropertyForm(QWidget):
         if body is None:
             body = self._build(shape)
             self.stack.addWidget(body.widget)
+            wheelguard.guard(body.widget)
         self._bodies[shape] = body
         while len(self._bodies) > self.keep:
             _shape, old = self._bodies.popitem(last=False)
@@ -187,6 +188,7 @@ class PropertyForm(QWidget):
         general.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
         body.name_edit = QLineEdit(widget)
         body.name_edit.setObjectName("propertyName")
+        body.name_edit.setProperty("commitOnFinish", True)  # renamed on Enter: typing before is its own
         body.name_edit.editingFinished.connect(self._rename)
         body.name_note = QLabel(widget)
         style.tint(body.name_note, style.MUTED)
