@@ -218,3 +218,94 @@ def test_the_wheel_over_unfocused_combo_boxes_scrolls_and_changes_nothing(qtbot,
     wheel(combo, -1)
     window.flush()
     assert window.undo_stack.count() == 1
+
+
+# -- 4. saving after "Keep mine" keeps the other program's change ---------------------------------------------
+def test_save_after_keep_mine_merges_the_outside_change_and_the_review_diffs_against_disk(
+        qtbot, window, project, answers):
+    from nodetype_studio.ui.studio.dialogs import ChoiceDialog, CompareDialog, ReviewDialog
+
+    teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
+    original = teaser.read_text(encoding="utf-8")
+    activate(qtbot, window)
+    click_type(qtbot, window, TEASER)
+    window.definition.setCurrentIndex(0)
+    label = window.definition.label_field.editor
+    qtbot.mouseClick(label, Qt.LeftButton)
+    label.selectAll()
+    qtbot.keyClicks(label, "Teaser box")
+    window.flush()
+    answers.expect(ChoiceDialog, lambda d: d.button["compare"].click())
+    answers.expect(CompareDialog, lambda d: d.button["keep"].click())
+    outside = original.replace("        label: 'Subtitle'", "        label: 'Sub heading'")  # sed -i, another line
+    teaser.write_text(outside, encoding="utf-8")
+    qtbot.waitUntil(lambda: len(answers.seen) == 2, timeout=5000)
+    answers.expect(ReviewDialog, lambda d: d.buttons.button(d.buttons.StandardButton.Save).click())
+    activate(qtbot, window)  # back from the dialogs
+    qtbot.keyClick(label, Qt.Key_S, Qt.ControlModifier)
+    assert [name for name, _text in answers.seen] == ["ChoiceDialog", "CompareDialog", "ReviewDialog"]
+    review = answers.seen[2][1]
+    assert "-    label: 'Teaser'\n+    label: 'Teaser box'" in review
+    assert "Sub heading" not in review and "Subtitle" not in review  # nothing else changes on disk
+    assert teaser.read_text(encoding="utf-8") == outside.replace("    label: 'Teaser'\n", "    label: 'Teaser box'\n")
+    assert not window.session.dirty
+    # the undo history survived the outside change: Ctrl+Z takes back the user's edit only
+    window.flush()
+    qtbot.keyClick(window.tree, Qt.Key_Z, Qt.ControlModifier)
+    window.flush()
+    assert window.session.text_of(teaser) == outside
+
+
+def test_a_real_conflict_is_asked_about_on_save(qtbot, window, project, answers):
+    from nodetype_studio.ui.studio.dialogs import ChoiceDialog, CompareDialog, ReviewDialog
+
+    teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
+    original = teaser.read_text(encoding="utf-8")
+    activate(qtbot, window)
+    click_type(qtbot, window, TEASER)
+    window.definition.setCurrentIndex(0)
+    label = window.definition.label_field.editor
+    qtbot.mouseClick(label, Qt.LeftButton)
+    label.selectAll()
+    qtbot.keyClicks(label, "Mine")
+    window.flush()
+    answers.expect(ChoiceDialog, lambda d: d.button["keep"].click())
+    theirs = original.replace("    label: 'Teaser'\n", "    label: 'Theirs'\n")
+    teaser.write_text(theirs, encoding="utf-8")
+    qtbot.waitUntil(lambda: len(answers.seen) == 1, timeout=5000)
+    answers.expect(ReviewDialog, lambda d: d.buttons.button(d.buttons.StandardButton.Save).click())
+    answers.expect(CompareDialog, lambda d: d.button["cancel"].click())
+    activate(qtbot, window)  # back from the dialogs
+    qtbot.keyClick(label, Qt.Key_S, Qt.ControlModifier)
+    assert "-    label: 'Theirs'\n+    label: 'Mine'" in answers.seen[1][1]  # the review: disk against what is written
+    assert teaser.read_text(encoding="utf-8") == theirs and window.session.dirty
+
+
+def test_an_outside_change_to_a_saved_file_keeps_the_undo_history(qtbot, window, project, answers):
+    from nodetype_studio.ui.studio.dialogs import ReviewDialog
+
+    teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
+    activate(qtbot, window)
+    click_type(qtbot, window, TEASER)
+    window.definition.setCurrentIndex(0)
+    label = window.definition.label_field.editor
+    qtbot.mouseClick(label, Qt.LeftButton)
+    label.selectAll()
+    qtbot.keyClicks(label, "Box")
+    window.flush()
+    answers.expect(ReviewDialog, lambda d: d.buttons.button(d.buttons.StandardButton.Save).click())
+    activate(qtbot, window)  # back from the dialogs
+    qtbot.keyClick(label, Qt.Key_S, Qt.ControlModifier)
+    saved = teaser.read_text(encoding="utf-8")
+    assert "label: 'Box'" in saved
+    outside = saved.replace("          position: 30", "          position: 35")
+    teaser.write_text(outside, encoding="utf-8")
+    qtbot.waitUntil(lambda: window.session.project.node_type(TEASER).properties["limit"]["ui"]["inspector"]["position"]
+                    == 35, timeout=5000)
+    assert window.undo_stack.count() == 1
+    qtbot.keyClick(window.tree, Qt.Key_Z, Qt.ControlModifier)
+    window.flush()
+    assert window.session.text_of(teaser) == outside.replace("label: 'Box'", "label: 'Teaser'")
+    qtbot.keyClick(window.tree, Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)
+    window.flush()
+    assert window.session.text_of(teaser) == outside
