@@ -309,3 +309,62 @@ def test_an_outside_change_to_a_saved_file_keeps_the_undo_history(qtbot, window,
     qtbot.keyClick(window.tree, Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)
     window.flush()
     assert window.session.text_of(teaser) == outside
+
+
+# -- 5. the new node type wizard writes into the package of the name's prefix ---------------------------------
+def test_the_wizard_proposes_the_package_of_the_names_prefix_and_reveals_the_new_type(
+        qtbot, make_window, tmp_path, answers):
+    from PySide6.QtWidgets import QWizard
+
+    from nodetype_studio.ui.studio.wizard import NewNodeTypeWizard
+
+    root = tmp_path / "distribution"
+    write_package(root / "DistributionPackages", "Neos.MarketPlace", {"Neos.MarketPlace:Content.Package": "Package"})
+    write_package(root / "DistributionPackages", "Neos.NeosIo", {"Neos.NeosIo:Content.Card": "Card"})
+    window = make_window(root)
+    activate(qtbot, window)
+    click_type(qtbot, window, "Neos.MarketPlace:Content.Package")  # the first package's type is being edited
+    window.filter.setFocus()
+    qtbot.keyClicks(window.filter, "Package")  # and a filter is on that would hide the new type
+    seen = {}
+
+    def fill(wizard: NewNodeTypeWizard) -> None:
+        qtbot.keyClicks(wizard.name_page.name, "Neos.NeosIo:Content.PricingCard")
+        qtbot.mouseClick(wizard.button(QWizard.NextButton), Qt.LeftButton)
+        seen["package"] = wizard.file_page.package.currentText()
+        seen["file"] = wizard.file_page.new_path.text()
+        qtbot.mouseClick(wizard.button(QWizard.NextButton), Qt.LeftButton)
+        qtbot.mouseClick(wizard.button(QWizard.FinishButton), Qt.LeftButton)
+
+    answers.expect(NewNodeTypeWizard, fill)
+    qtbot.keyClick(window.tree, Qt.Key_N, Qt.ControlModifier)
+    assert seen == {"package": "Neos.NeosIo", "file": "NodeTypes/Content/PricingCard.yaml"}
+    new = "Neos.NeosIo:Content.PricingCard"
+    assert window.selected == new and shown_everywhere(window) == {new}
+    current = window.tree.currentIndex()
+    assert current.isValid() and current.data(Qt.UserRole + 1) == new
+    parent = current.parent()
+    while parent.isValid():  # revealed: every row above it is expanded
+        assert window.tree.isExpanded(parent)
+        parent = parent.parent()
+    assert window.tree.visualRect(current).intersects(window.tree.viewport().rect())
+    assert window.session.text_of(root / "DistributionPackages/Neos.NeosIo/NodeTypes/Content/PricingCard.yaml")
+
+
+def test_a_package_the_user_picked_stays_picked(qtbot, make_window, tmp_path):
+    from nodetype_studio.ui.studio.wizard import NewNodeTypeWizard
+
+    root = tmp_path / "distribution"
+    write_package(root / "DistributionPackages", "Neos.MarketPlace", {"Neos.MarketPlace:Content.Package": "Package"})
+    write_package(root / "DistributionPackages", "Neos.NeosIo", {"Neos.NeosIo:Content.Card": "Card"})
+    window = make_window(root)
+    wizard = NewNodeTypeWizard(window)
+    qtbot.addWidget(wizard)
+    wizard.name_page.name.setText("Neos.NeosIo:Content.Quote")
+    wizard.file_page.initializePage()
+    assert wizard.file_page.package.currentText() == "Neos.NeosIo"
+    wizard.file_page.package.setFocus()
+    qtbot.keyClick(wizard.file_page.package, Qt.Key_Up)  # the user picks the other package
+    assert wizard.file_page.package.currentText() == "Neos.MarketPlace"
+    wizard.file_page.initializePage()  # back and forth through the pages
+    assert wizard.file_page.package.currentText() == "Neos.MarketPlace"
