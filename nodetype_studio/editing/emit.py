@@ -78,8 +78,11 @@ def block_lines(value, column: int, renderer) -> list[str]:
     text = stream.getvalue()
     if text.endswith("\n"):
         text = text[:-1]
+    lines = text.split("\n")
+    # ruamel.yaml indents a list's dashes by the offset at the top level too: the caller's column is the dash's
+    root = len(lines[0]) - len(lines[0].lstrip(" "))
     pad = " " * column
-    return [pad + line if line else line for line in text.split("\n")]
+    return [pad + line[root:] if line else line for line in lines]
 
 
 def _prepared(value, renderer, key):
