@@ -96,6 +96,7 @@ class TextField(Field):
             self.editor.textEdited.connect(self._changed)
             self.editor.editingFinished.connect(self.committed)
         self.layout().addWidget(self.editor)
+        self.setFocusProxy(self.editor)
         self._showing = False
 
     def text(self) -> str:
@@ -186,6 +187,7 @@ class ChoiceField(Field):
         self.combo = QComboBox(self)
         self.combo.setEditable(editable)
         self.layout().addWidget(self.combo)
+        self.setFocusProxy(self.combo)
         self.choices: list[tuple[Any, str]] = []
         self._showing = False
         self.combo.activated.connect(self._activated)

@@ -382,6 +382,7 @@ class StudioWindow(ProjectIO, QMainWindow):
     # -- project lifecycle (called by ProjectIO) -----------------------------------------------------------
     def project_opened(self, *, defer_panels: bool = False) -> None:
         self.selected = None
+        self.filter.clear()  # a filter typed for the last project would hide this one's types
         self.tree_model.set_types({})
         if self._panels_built:
             self._preview.forget_all()

@@ -368,3 +368,113 @@ def test_a_package_the_user_picked_stays_picked(qtbot, make_window, tmp_path):
     assert wizard.file_page.package.currentText() == "Neos.MarketPlace"
     wizard.file_page.initializePage()  # back and forth through the pages
     assert wizard.file_page.package.currentText() == "Neos.MarketPlace"
+
+
+# -- 6. the small defects ------------------------------------------------------------------------------------
+def test_the_filter_does_not_survive_opening_another_project(qtbot, make_window, project, tmp_path):
+    window = make_window(project)
+    activate(qtbot, window)
+    window.filter.setFocus()
+    qtbot.keyClicks(window.filter, "teaser")
+    other = write_package(tmp_path, "Acme.Media", {"Acme.Media:Content.Video": "Video", "Acme.Media:Content.Quote": "Quote"})
+    window.open_project(other, background=False)
+    assert window.filter.text() == ""
+    assert set(visible_types(window)) >= {"Acme.Media:Content.Video", "Acme.Media:Content.Quote"}
+    assert "2 node types" in window.message.text()
+
+
+def test_jumping_from_a_problem_moves_the_highlight_instead_of_adding_one(qtbot, window):
+    from nodetype_studio.diagnostics import Diagnostic, Severity
+
+    activate(qtbot, window)
+    click_type(qtbot, window, TEASER)
+    told = []
+    window.tree.selectionModel().selectionChanged.connect(lambda selected, deselected: told.append(
+        ([i.data(Qt.UserRole + 1) for i in selected.indexes() if i.column() == 0],
+         [i.data(Qt.UserRole + 1) for i in deselected.indexes() if i.column() == 0])))
+    window.go_to_finding(Diagnostic(Severity.WARNING, "x", "a message", node_type=PAGE))
+    assert told and told[-1] == ([PAGE], [TEASER])  # the view is told: the teaser's row is repainted plain
+    rows = window.tree.selectionModel().selectedRows()
+    assert [r.data(Qt.UserRole + 1) for r in rows] == [PAGE]
+
+
+def test_the_add_validator_choice_shows_no_stale_entry(qtbot, window):
+    activate(qtbot, window)
+    click_type(qtbot, window, TEASER)
+    window.definition.select_property("limit")
+    choice = window.definition.property_form.validator_choice
+    combo = choice.combo
+    assert combo.currentIndex() == 0
+    qtbot.mouseClick(combo, Qt.LeftButton)  # opens the list
+    popup = combo.view()
+    qtbot.waitUntil(popup.isVisible)
+    qtbot.keyClick(popup, Qt.Key_Down)
+    qtbot.keyClick(popup, Qt.Key_Return)
+    window.flush()
+    assert window.undo_stack.count() == 1
+    qtbot.keyClick(window.tree, Qt.Key_Z, Qt.ControlModifier)  # back to the form without the validator
+    window.flush()
+    combo = window.definition.property_form.validator_choice.combo
+    assert combo.currentIndex() == 0 and combo.currentText() == "(add a validator)"
+
+
+def test_the_provenance_filter_narrows_to_matching_keys(qtbot, window):
+    window.select_type(TEASER)
+    window.bottom.setCurrentIndex(1)
+    view = window.provenance
+    view.filter.setFocus()
+    qtbot.keyClicks(view.filter, "limit")
+    root = view.tree.invisibleRootItem()
+    top = [root.child(i) for i in range(root.childCount()) if not root.child(i).isHidden()]
+    assert [item.text(0) for item in top] == ["properties"]
+    shown = [top[0].child(i).text(0) for i in range(top[0].childCount()) if not top[0].child(i).isHidden()]
+    assert shown == ["limit"]
+    view.filter.clear()
+    assert all(not root.child(i).isHidden() for i in range(root.childCount()))
+    assert all(not top[0].child(i).isHidden() for i in range(top[0].childCount()))
+
+
+def test_picking_an_editor_keeps_the_focus_on_the_editor_field(qtbot, window):
+    activate(qtbot, window)
+    click_type(qtbot, window, TEASER)
+    window.definition.select_property("subtitle")
+    combo = window.definition.property_form.field("ui", "inspector", "editor").combo
+    qtbot.mouseClick(combo, Qt.LeftButton)
+    popup = combo.view()
+    qtbot.waitUntil(popup.isVisible)
+    qtbot.keyClick(popup, Qt.Key_Down)
+    qtbot.keyClick(popup, Qt.Key_Down)
+    qtbot.keyClick(popup, Qt.Key_Return)
+    window.flush()
+    assert window.undo_stack.count() == 1
+    field = window.definition.property_form.field("ui", "inspector", "editor")
+    assert QApplication.focusWidget() is field.combo
+
+
+def _contrast(first, second) -> float:
+    def luminance(colour) -> float:
+        def channel(value: float) -> float:
+            return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+        return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF())
+    high, low = sorted((luminance(first), luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_current_source_line_is_readable_in_the_dark_theme(qtbot, window):
+    from nodetype_studio.ui.studio.theme import Theme
+
+    app = QApplication.instance()
+    window.select_type(TEASER)
+    window.bottom.setCurrentIndex(0)
+    theme = Theme(app, "light")
+    window.set_theme(theme)
+    try:
+        window.actions_by_name["scheme_dark"].trigger()
+        window.definition.select_property("limit")
+        qtbot.wait(50)
+        view = window.source.view
+        [mark] = view.extraSelections()
+        text = app.palette().text().color()
+        assert _contrast(mark.format.background().color(), text) >= 4.5
+    finally:
+        theme.apply("light")
