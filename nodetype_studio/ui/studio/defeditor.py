@@ -210,8 +210,9 @@ class DefinitionEditor(QTabWidget):
         self.property_form = PropertyForm(self.push)
         splitter.addWidget(left)
         splitter.addWidget(_scrolled(self.property_form))
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([190, 380])
+        splitter.setStretchFactor(0, 1)  # the list takes a quarter of any room, the form the rest
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([140, 420])
         self.properties_splitter = splitter
         return splitter
 

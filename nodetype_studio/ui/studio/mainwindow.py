@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nodetype_studio.ui.studio import menus
+from nodetype_studio.ui.studio import menus, panes
 from nodetype_studio.ui.studio.filewatch import ProjectWatcher
 from nodetype_studio.ui.studio.projectio import ProjectIO
 from nodetype_studio.ui.studio.settings import Settings
@@ -90,8 +90,9 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self.setWindowTitle(TITLE)
-        self.resize(1280, 820)
+        self.resize(panes.default_size())
         self._build()
+        self.panes = panes.Panes(self)
         self._checks = None
         self.watcher = ProjectWatcher(self, delay_ms=self.settings.get("reloadDelayMs"))
         self.watcher.changed.connect(self.disk_changed)
@@ -201,7 +202,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.tree.setModel(self.tree_proxy)
         self.tree.setUniformRowHeights(True)
         self.tree.setIndentation(14)  # inheritance trees run deep: keep room for the names
-        self.tree.setTextElideMode(Qt.ElideMiddle)  # long names keep both their package and their own name
+        self.tree.setTextElideMode(Qt.ElideLeft)  # a long name keeps its own part (Content.Teaser), the vendor goes
         self.tree.setHeaderHidden(False)
         self.tree.header().setStretchLastSection(False)
         self.tree.header().setSectionResizeMode(0, self.tree.header().ResizeMode.Stretch)
@@ -228,21 +229,24 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.bottom.currentChanged.connect(lambda _i: self._show_details())
 
         self.top_splitter = QSplitter(Qt.Horizontal, self)
+        self.top_splitter.setObjectName("top_splitter")
         self.top_splitter.addWidget(self._hosts["definition"])
         self.top_splitter.addWidget(self._hosts["preview"])
         self.top_splitter.setSizes([560, 400])
         self.right_splitter = QSplitter(Qt.Vertical, self)
+        self.right_splitter.setObjectName("right_splitter")
         self.right_splitter.addWidget(self.top_splitter)
         self.right_splitter.addWidget(self.bottom)
         self.right_splitter.setSizes([520, 260])
         self.main_splitter = QSplitter(Qt.Horizontal, self)
+        self.main_splitter.setObjectName("main_splitter")
         self.main_splitter.addWidget(left)
         self.main_splitter.addWidget(self.right_splitter)
         self.main_splitter.setStretchFactor(1, 1)
         self.main_splitter.setSizes([380, 900])
         self.setCentralWidget(self.main_splitter)
 
-        self.message = QLabel(self)
+        self.message = panes.ElidingLabel(self)  # a long message must not widen the window
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 0)
         self.progress.setMaximumWidth(160)
@@ -261,6 +265,7 @@ class StudioWindow(ProjectIO, QMainWindow):
             state = self.settings.get(name)
             if not state.isEmpty():
                 splitter.restoreState(state)
+                self.panes.keep(splitter.objectName())
         self.bottom.setCurrentIndex(min(max(self.settings.get("window/bottomTab"), 0), 2))
         mode = self.settings.get("treeMode")
         self.tree_model.mode = mode if mode in ("inheritance", "package") else "inheritance"
@@ -333,6 +338,14 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.ensure_panels()
         return self._problems
 
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._shown_once:
+            self._shown_once = True
+            self.panes.apply()  # the panes in proportion to the size the window opened with
+
+    _shown_once = False
+
     def paintEvent(self, event) -> None:
         super().paintEvent(event)
         if not self._painted:
@@ -393,7 +406,8 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.refresh_now(resolve=False)
         if self._icons_loaded:
             self._load_icons()  # resource:// icons need the project's package folders
-        first = self._first_type()
+        remembered = self.panes.restore_project(self.settings, self.session.root)
+        first = remembered if remembered and self.session.project.node_type(remembered) else self._first_type()
         if first is not None:
             self.selected = first
             self._select_in_tree(first)

@@ -151,6 +151,7 @@ class ProjectIO:
         if self.session is None:
             self.loader.generation += 1  # a load in flight is no longer wanted
             return True
+        self.panes.save_project(self.settings, self.session.root)  # its selection and pane sizes, for next time
         if self.session.dirty:
             answer = self.prompts.unsaved_changes([self.session.display(p) for p in self.session.dirty_files()])
             if answer == "cancel":

@@ -478,3 +478,69 @@ def test_the_current_source_line_is_readable_in_the_dark_theme(qtbot, window):
         assert _contrast(mark.format.background().color(), text) >= 4.5
     finally:
         theme.apply("light")
+
+
+# -- 7. common window sizes ---------------------------------------------------------------------------------
+def test_the_default_window_fits_a_1366_by_768_laptop(make_window):
+    from nodetype_studio.ui.studio.panes import DEFAULT_SIZE
+
+    window = make_window(None)
+    frame_and_task_bar = 30 + 40
+    assert DEFAULT_SIZE.width() <= 1366 and DEFAULT_SIZE.height() + frame_and_task_bar <= 768
+    assert window.width() <= DEFAULT_SIZE.width() and window.height() <= DEFAULT_SIZE.height()
+    assert window.minimumSizeHint().width() <= 1024 and window.minimumSizeHint().height() <= 700
+
+
+def test_at_1024_by_700_the_panes_share_the_room_and_fields_are_usable(qtbot, make_window, project):
+    window = make_window(project)
+    window.resize(1024, 700)
+    window.panes.apply()
+    window.select_type(TEASER)
+    window.definition.select_property("limit")
+    qtbot.wait(20)
+    tree, right = window.main_splitter.sizes()
+    assert 170 <= tree <= 300 and right > 3 * tree - 200
+    definition, preview = window.top_splitter.sizes()
+    assert definition > preview > 250
+    field = window.definition.property_form.field("ui", "label")
+    assert field.width() >= 150  # was ~80 px
+    window.status("A message much longer than the status bar: " + "node type, property, file and line " * 20)
+    assert window.minimumSizeHint().width() <= 1024
+    assert window.tree.textElideMode() != Qt.ElideMiddle
+
+
+def test_the_tree_and_the_preview_can_be_closed_and_opened(qtbot, make_window, project):
+    window = make_window(project)
+    activate(qtbot, window)
+    window.tree.setFocus()
+    before = window.definition.width()
+    qtbot.keyClick(window.tree, Qt.Key_2, Qt.ControlModifier | Qt.AltModifier)
+    qtbot.wait(20)
+    assert not window.preview.isVisible() and window.definition.width() > before
+    window.definition.setFocus()
+    qtbot.keyClick(window.definition, Qt.Key_1, Qt.ControlModifier | Qt.AltModifier)
+    assert not window.tree.isVisible()
+    window.actions_by_name["show_tree"].trigger()
+    window.actions_by_name["show_preview"].trigger()
+    qtbot.wait(20)
+    assert window.tree.isVisible() and window.preview.isVisible()
+
+
+def test_the_last_type_and_pane_sizes_come_back_per_project(qtbot, make_window, project, tmp_path):
+    window = make_window(project)
+    activate(qtbot, window)
+    click_type(qtbot, window, PAGE)
+    handle = window.main_splitter.handle(1)
+    initial = window.main_splitter.sizes()[0]
+    start = handle.rect().center()
+    qtbot.mousePress(handle, Qt.LeftButton, pos=start)
+    qtbot.mouseMove(handle, start + QPoint(60, 0))
+    qtbot.mouseRelease(handle, Qt.LeftButton, pos=start + QPoint(60, 0))
+    moved = window.main_splitter.sizes()[0]
+    assert abs(moved - initial - 60) <= 2  # the user dragged the splitter
+    other = write_package(tmp_path, "Acme.Media", {"Acme.Media:Content.Video": "Video"})
+    window.open_project(other, background=False)
+    assert window.selected == "Acme.Media:Content.Video"
+    window.open_project(project, background=False)
+    assert window.selected == PAGE and window.tree.currentIndex().data(Qt.UserRole + 1) == PAGE
+    assert abs(window.main_splitter.sizes()[0] - moved) <= 2
