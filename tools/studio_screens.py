@@ -34,6 +34,21 @@ def _imagemagick() -> str:
     return ""
 
 
+def _palette(counts, size: int = 256, apart: int = 24) -> list[int]:
+    """The image's own colours for a 256-colour PNG: the most frequent first, each at least ``apart``
+    (summed RGB difference) from those taken, so rare but distinct colours (red error text) keep theirs."""
+    taken: list[tuple[int, int, int]] = []
+    table: list[int] = []
+    for colour, _count in counts.most_common():
+        rgb = ((colour >> 16) & 255, (colour >> 8) & 255, colour & 255)
+        if all(abs(rgb[0] - r) + abs(rgb[1] - g) + abs(rgb[2] - b) >= apart for r, g, b in taken):
+            taken.append(rgb)
+            table.append(colour | 0xFF000000)
+            if len(table) == size:
+                break
+    return table
+
+
 def _head(path: str) -> str:
     try:
         with open(path, "rb") as handle:
@@ -105,7 +120,14 @@ def main() -> int:
         if args.window:
             from PySide6.QtGui import QImage
 
-            image = window.grab().toImage().convertToFormat(QImage.Format_Indexed8)
+            from collections import Counter
+
+            from PySide6.QtCore import Qt
+
+            image = window.grab().toImage().convertToFormat(QImage.Format_RGB32)
+            pixels = memoryview(image.constBits()).cast("I")
+            table = _palette(Counter(pixels))
+            image = image.convertToFormat(QImage.Format_Indexed8, table, Qt.ThresholdDither | Qt.AvoidDither)
             image.save(str(args.out), "PNG", 0)  # for PNG, 0 is the strongest compression
         elif shutil.which("xwd") and converter and "Stands in" not in _head(converter):
             raw = args.out.with_suffix(".xwd")
