@@ -121,13 +121,15 @@ def test_show_yaml_is_the_effective_configuration(site, capsys):
     assert code == 0 and err == ""
     header = [line for line in out.splitlines() if line.startswith("#")]
     assert header[0] == "# Acme.Site:Document.Page"
-    assert header[1] == "# inherits (merge order): Neos.Neos:Node, Neos.Neos:Hidable, Neos.Neos:Document, Acme.Site:Mixin.Teaser"
+    # no composer files: the 9.x platform, with Neos.TimeableNodeVisibility (facts §3.2)
+    assert header[1] == ("# inherits (merge order): Neos.Neos:Node, Neos.Neos:Hidable, Neos.TimeableNodeVisibility:Timeable, "
+                         "Neos.Neos:Document, Acme.Site:Mixin.Teaser")
     assert header[2] == "# defined in: Acme.Site/NodeTypes/Document/Page.yaml:1, Acme.Site/Configuration/NodeTypes.Override.yaml:1"
     document = yaml.safe_load(out)
     config = document["Acme.Site:Document.Page"]
     assert config["properties"]["teaserText"]["ui"]["label"] == "Page teaser"
     assert config["properties"]["published"]["ui"]["inspector"] == {
-        "editorOptions": {"placeholder": "No date set", "format": "d-m-Y"},
+        "editorOptions": {"placeholder": "Neos.Neos:Main:content.inspector.editors.dateTimeEditor.noDateSet", "format": "d-m-Y"},
         "editor": "Neos.Neos/Inspector/Editors/DateTimeEditor", "group": "document"}
     assert config["properties"]["title"]["validation"]["Neos.Neos/Validation/StringLengthValidator"] == {
         "minimum": 1, "maximum": 255}
@@ -145,7 +147,8 @@ def test_show_json(site, capsys):
     data = json.loads(out)
     assert data["name"] == "Acme.Site:Document.Page"
     assert data["abstract"] is False and data["package"] == "Acme.Site"
-    assert data["supertypes"] == ["Neos.Neos:Node", "Neos.Neos:Hidable", "Neos.Neos:Document", "Acme.Site:Mixin.Teaser"]
+    assert data["supertypes"] == ["Neos.Neos:Node", "Neos.Neos:Hidable", "Neos.TimeableNodeVisibility:Timeable",
+                                  "Neos.Neos:Document", "Acme.Site:Mixin.Teaser"]
     assert data["configuration"]["properties"]["teaserText"]["ui"]["label"] == "Page teaser"
     assert "provenance" not in data
 
@@ -161,7 +164,7 @@ def test_show_json_with_provenance(site, capsys):
                                     "layer": "supertype Acme.Site:Mixin.Teaser"}]
     fmt = provenance["properties.published.ui.inspector.editorOptions.format"]
     assert fmt["layer"] == "data-type default"
-    assert re.search(r"resources/baseline/Settings\.yaml:\d+:\d+$", fmt["at"])
+    assert re.search(r"resources/baseline/9/Neos\.Neos/Configuration/Settings\.yaml:\d+:\d+$", fmt["at"])
     assert provenance["properties.published.ui.inspector.editorOptions.placeholder"]["layer"] == "editor default"
     assert provenance["properties.title.type"]["layer"] == "platform baseline"
     # every leaf of the configuration has an entry
@@ -175,8 +178,8 @@ def test_show_provenance_text_has_file_line_and_layer(site, capsys):
     label = next(line for line in lines if line.strip().startswith("label: Page teaser"))
     assert label.endswith("# own @ Acme.Site/Configuration/NodeTypes.Override.yaml:5:9; overrides Teaser text "
                           "(supertype Acme.Site:Mixin.Teaser @ Acme.Site/NodeTypes/Mixin/Teaser.yaml:7)")
-    fmt = next(line for line in lines if line.strip().startswith("format: d-m-Y"))
-    assert re.search(r"# data-type default @ \S*resources/baseline/Settings\.yaml:\d+:\d+$", fmt)
+    fmt = next(line for line in lines if line.strip().startswith("format: d-m-Y  "))
+    assert re.search(r"# data-type default @ \S*resources/baseline/9/Neos\.Neos/Configuration/Settings\.yaml:\d+:\d+$", fmt)
     published_label = next(line for line in lines if line.strip().startswith("label: Published"))
     assert published_label.endswith("# own @ Acme.Site/NodeTypes/Document/Page.yaml:9:9")
     # every value line carries an annotation

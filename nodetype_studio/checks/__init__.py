@@ -125,7 +125,8 @@ def completeness(ctx: Context, node_types: list) -> dict[str, bool]:
 def _owned_namespaces(ctx: Context, own: list) -> set[str]:
     """Node type namespaces (`Vendor.Package`) whose package is part of the project."""
     namespaces = Counter(nt.name.split(":")[0] for nt in own)
-    folders = {p.name for f in getattr(ctx.project, "files", ()) for p in Path(str(f.path)).parents}
+    folders = {p.name for f in getattr(ctx.project, "files", ()) if not getattr(f, "baseline", False)
+               for p in Path(str(f.path)).parents}  # the baseline's folders are named like the platform's packages
     names = set(getattr(ctx.project, "package_names", ()) or ())
     owned = {ns for ns in namespaces
              if ns in folders or ns in names or any(n.endswith(("__" + ns, "/" + ns)) for n in names)}

@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from nodetype_studio.bundled import resource
 from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warning
 from nodetype_studio.model import postprocess
+from nodetype_studio.model.baseline import load_baseline, omitted_packages
 from nodetype_studio.model.discovery import (
     DEFAULT_CONTEXT,
     Package,
@@ -87,22 +87,6 @@ def _parse_text(key: str, signature: tuple, text: str, problems: list[Diagnostic
     loaded.diagnostics[:0] = problems
     counts = (text.count("Neos.Neos") + text.count("Neos\\Media") + text.count("TYPO3.Neos"), text.count("Cms.Cms") + text.count("Cms\\Media"))
     return _Parsed(signature, loaded, counts, "i18n" in text)
-
-
-_baseline_cache: dict[tuple[str, str], LoadedYaml] = {}
-
-
-def _baseline(name: str, prefix: str) -> tuple[Path, LoadedYaml]:
-    path = resource("baseline", name)
-    key = (name, prefix)
-    if key not in _baseline_cache:
-        text = path.read_text(encoding="utf-8")
-        if prefix != "Cms":
-            text = text.replace("Cms.Cms", f"{prefix}.{prefix}").replace("Cms\\Media", f"{prefix}\\Media")
-            text = text.replace("Cms.ContentRepository", f"{prefix}.ContentRepository")
-            text = text.replace("\nCms:\n  Cms:\n", f"\n{prefix}:\n  {prefix}:\n")
-        _baseline_cache[key] = load_yaml_text(text, str(path))
-    return path, _baseline_cache[key]
 
 
 @dataclass
@@ -216,10 +200,10 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
 
     files: list[SourceFile] = []
     settings_files: list[SourceFile] = []
-    base_settings_path, base_settings = _baseline("Settings.yaml", platform.prefix)
-    settings_files.append(SourceFile(base_settings_path, None, base_settings.data, "settings", baseline=True))
-    base_path, base_nodetypes = _baseline("NodeTypes.yaml", platform.prefix)
-    files.append(SourceFile(base_path, None, base_nodetypes.data, "nodetypes", baseline=True))
+    # the platform of the project's CMS version, without optional packages its composer.lock does not install
+    baseline = load_baseline(version.version.value, platform.prefix, omitted_packages(found.root, version.version.value))
+    settings_files.extend(baseline.settings_files)
+    files.extend(baseline.nodetype_files)
     for pkg, p, parsed, kind in parsed_files:
         source = SourceFile(p, None if pkg.is_global else pkg.name, parsed.loaded.data, kind, signature=parsed.signature,
                             i18n=parsed.i18n)
@@ -250,12 +234,16 @@ def _collect_fragments(project: Project) -> None:
         if data is None:
             continue
         if source.baseline:
+            if not isinstance(data, dict):
+                continue
+            key_pos = data.key_pos if isinstance(data, YMap) else {}
             for name, config in data.items():
                 if name not in declared:
-                    nt = NodeType(name, None, True)
-                    nt._project = project
-                    project.node_types[name] = nt
-                    nt.fragments.append(Fragment(source, config, data.key_pos.get(name, (0, 0))))
+                    baseline_type = project.node_types.get(name)
+                    if baseline_type is None:  # a platform type may be spread over several baseline files
+                        baseline_type = project.node_types[name] = NodeType(name, None, True)
+                        baseline_type._project = project
+                    baseline_type.fragments.append(Fragment(source, config, key_pos.get(name, (0, 0))))
             continue
         if not isinstance(data, dict):
             diags.append(error("nodetypes-not-mapping",
@@ -434,7 +422,7 @@ def _build_layers(nt: NodeType, project: Project, preset_layers: dict[str, list[
     chain = [project.node_types[n] for n in nt.ancestors] + [nt]
     for owner in chain:
         props = owner.local.get("properties")
-        skip = set()
+        skip: set[tuple[str, ...]] = set()
         if props is None:
             skip.add(("properties",))  # the type's own properties were dropped (see _compute_local)
         for fragment in owner.fragments:

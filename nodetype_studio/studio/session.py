@@ -11,6 +11,7 @@ the other program's lines survive; only changes to the same lines ask, through t
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,10 +43,6 @@ class SessionEditor(NodeTypeEditor):
     def forget(self, path: Path) -> None:
         """Close the document of ``path`` (its next edit reads the file again)."""
         self._documents.pop(Path(path).resolve(), None)
-
-    def adopt(self, doc: YamlDocument) -> None:
-        self._documents[Path(doc.path).resolve()] = doc
-
 
 def sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -110,7 +107,7 @@ class Session:
         self._labels: dict[str, str] = {}  # path -> display(path)
 
     # -- model ---------------------------------------------------------------------------------------------
-    def overrides(self) -> dict[Path, str]:
+    def overrides(self) -> dict[str | os.PathLike, str]:
         return {doc.path: doc.text for doc in self.editor.documents if doc.dirty}
 
     def resolve(self) -> Project:

@@ -189,6 +189,7 @@ def test_a_later_file_switches_a_supertype_off(open_project):
     assert not page.is_of_type("Acme.Site:Seo")
     # the full configuration merges the supertypes' own superTypes maps, then the type's (as nodetypes:show)
     assert page.effective["superTypes"] == {"Neos.Neos:Node": True, "Neos.Neos:Hidable": True,
+                                            "Neos.TimeableNodeVisibility:Timeable": True,
                                             "Neos.Neos:Document": True, "Acme.Site:Seo": False}
     assert page.local["superTypes"] == {"Neos.Neos:Document": True, "Acme.Site:Seo": False}
 
