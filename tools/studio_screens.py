@@ -118,11 +118,10 @@ def main() -> int:
             return
         converter = _imagemagick()
         if args.window:
-            from PySide6.QtGui import QImage
-
             from collections import Counter
 
             from PySide6.QtCore import Qt
+            from PySide6.QtGui import QImage
 
             image = window.grab().toImage().convertToFormat(QImage.Format_RGB32)
             pixels = memoryview(image.constBits()).cast("I")

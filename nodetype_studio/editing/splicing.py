@@ -53,6 +53,8 @@ class BlockSplicer:
 
         def replace_value_splices(self, container: Container, slot: Slot, value: Any) -> list: ...
 
+        def _replace_pair_value(self, slot: Slot, value: Any, old_style: str | None) -> list: ...
+
     # -- positions -------------------------------------------------------------------------------------
     def _start_of(self, container: Container, slot: Slot) -> int:
         if slot.alias and slot.key is None:

@@ -171,8 +171,9 @@ def _around(change: list[Hunk], start: int, end: int) -> tuple[int, int]:
 def _moved(edit: E, chars: int, lines: int) -> E:
     if not chars and not lines:
         return edit
-    return dataclasses.replace(edit, offset=edit.offset + chars, start_line=edit.start_line + lines,
-                               end_line=edit.end_line + lines)
+    moved: E = dataclasses.replace(edit, offset=edit.offset + chars, start_line=edit.start_line + lines,  # type: ignore[type-var]
+                                   end_line=edit.end_line + lines)
+    return moved
 
 
 def rebase(applied: list[E], undone: list[E], old: str, new: str) -> tuple[list[E], list[E]]:

@@ -5,6 +5,7 @@ that is not on the ``meta`` tab)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import Any
 
 from nodetype_studio.model.sorting import js_sort_mapping
@@ -22,16 +23,22 @@ def label_from_name(name: str) -> str:
     return " ".join(shown)[:1].upper() + " ".join(shown)[1:]
 
 
-def first_content_group(effective: dict, platform_groups=frozenset()) -> str | None:
+def _groups(effective: dict) -> dict[str, Any]:
+    """``ui.inspector.groups`` of an effective configuration ({} when it is not a mapping)."""
+    found: Any = effective
+    for key in ("ui", "inspector", "groups"):
+        found = found.get(key) if isinstance(found, dict) else None
+    return found if isinstance(found, dict) else {}
+
+
+def first_content_group(effective: dict, platform_groups: Collection[str] = frozenset()) -> str | None:
     """The first inspector group (by position, as the inspector orders them) outside the ``meta`` tab;
     groups the project declares come before the platform's (``platform_groups``: General and the like)."""
-    ui = effective.get("ui") if isinstance(effective.get("ui"), dict) else {}
-    inspector = ui.get("inspector") if isinstance(ui.get("inspector"), dict) else {}
-    groups = inspector.get("groups") if isinstance(inspector.get("groups"), dict) else {}
-    usable = [name for name, config in js_sort_mapping({n: c for n, c in groups.items() if isinstance(c, dict)})
-              if config.get("tab", "default") != "meta"]
+    configs = {name: config for name, config in _groups(effective).items() if isinstance(config, dict)}
+    usable = [name for name, config in js_sort_mapping(configs) if configs[name].get("tab", "default") != "meta"]
     own = [name for name in usable if name not in platform_groups]
-    return (own or usable or [None])[0]
+    chosen = own or usable
+    return chosen[0] if chosen else None
 
 
 def platform_groups(node_type, project) -> set[str]:
@@ -41,10 +48,7 @@ def platform_groups(node_type, project) -> set[str]:
         ancestor = project.node_type(name)
         if ancestor is None or not ancestor.from_baseline:
             continue
-        ui = ancestor.effective.get("ui") if isinstance(ancestor.effective.get("ui"), dict) else {}
-        inspector = ui.get("inspector") if isinstance(ui.get("inspector"), dict) else {}
-        groups = inspector.get("groups")
-        found.update(groups if isinstance(groups, dict) else ())
+        found.update(_groups(ancestor.effective))
     return found
 
 
