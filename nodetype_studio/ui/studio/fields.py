@@ -138,8 +138,9 @@ class ValueField(TextField):
     def show_value(self, own, effective=MISSING, default=MISSING) -> None:
         self.own = own
         text = "" if own is MISSING else flow(own)
-        if self.editor.property("uncommitted"):
+        if self.editor.property("uncommitted") and self.editor.hasFocus():
             return  # the user is typing a value that does not parse yet: keep it (and its error)
+        self.editor.setProperty("uncommitted", False)
         if self.text() != text and not (self.editor.hasFocus() and parse_flow(self.text()) == (own, None)):
             self._showing = True
             self.editor.setText(text)

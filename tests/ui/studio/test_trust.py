@@ -186,6 +186,12 @@ def test_a_fields_own_undo_works_while_it_holds_uncommitted_typing(qtbot, window
     qtbot.keyClick(editor, Qt.Key_Z, Qt.ControlModifier)
     assert editor.text() != "[1,"  # the field's own undo took back typing
     assert window.undo_stack.count() == 0
+    qtbot.keyClicks(editor, "[2,")
+    names = window.definition.property_list.names()
+    item = window.definition.property_list.item(names.index("subtitle"))
+    qtbot.mouseClick(window.definition.property_list.viewport(), Qt.LeftButton,
+                     pos=window.definition.property_list.visualItemRect(item).center())
+    assert window.definition.property_form.field("defaultValue").editor.text() == ""  # not the other one's typing
 
 
 # -- 3. the mouse wheel over an unfocused field does not change it ---------------------------------------------
