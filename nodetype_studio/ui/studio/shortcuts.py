@@ -2,8 +2,8 @@
 
 A focused QLineEdit or QPlainTextEdit claims Ctrl+Z and Ctrl+Shift+Z for its own text undo
 (``ShortcutOverride``), so the window's Undo never fired while a form field had focus, even an empty
-one. ``UndoRouter`` (an application event filter for one window) gives the keys to the project's undo
-stack unless the focused widget holds *uncommitted* typing: text that did not reach the project yet
+one. ``UndoRouter`` (an event filter that follows the window's focus widget, so no other event crosses
+into Python) gives the keys to the project's undo stack unless the focused widget holds *uncommitted* typing: text that did not reach the project yet
 (a value that does not parse, a name not yet confirmed with Enter, a table cell being edited, the
 tree filter). A widget says so with the dynamic property ``uncommitted`` (True/False); a widget that
 commits only when editing ends sets ``commitOnFinish`` and counts as uncommitted while
@@ -51,9 +51,26 @@ class UndoRouter(QObject):
         super().__init__(window)
         self.window = window
         self._undo, self._redo = undo, redo
+        self._watched: QWidget | None = None
         app = QApplication.instance()
         if app is not None:
-            app.installEventFilter(self)
+            app.focusChanged.connect(self._focus_changed)
+
+    def _focus_changed(self, _old, new) -> None:
+        """Watch the focused widget of this window only (the keys go to it first)."""
+        if self._watched is not None:
+            try:
+                self._watched.removeEventFilter(self)
+            except RuntimeError:
+                pass  # already deleted
+            self._watched = None
+        try:
+            mine = new is not None and new.window() is self.window
+        except RuntimeError:
+            mine = False
+        if mine:
+            new.installEventFilter(self)
+            self._watched = new
 
     def _which(self, event) -> str | None:
         combination = _combination(event)

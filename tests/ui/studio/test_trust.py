@@ -261,6 +261,8 @@ def test_save_after_keep_mine_merges_the_outside_change_and_the_review_diffs_aga
     assert not window.session.dirty
     # the undo history survived the outside change: Ctrl+Z takes back the user's edit only
     window.flush()
+    activate(qtbot, window)
+    window.tree.setFocus()
     qtbot.keyClick(window.tree, Qt.Key_Z, Qt.ControlModifier)
     window.flush()
     assert window.session.text_of(teaser) == outside
@@ -313,6 +315,8 @@ def test_an_outside_change_to_a_saved_file_keeps_the_undo_history(qtbot, window,
     qtbot.waitUntil(lambda: window.session.project.node_type(TEASER).properties["limit"]["ui"]["inspector"]["position"]
                     == 35, timeout=5000)
     assert window.undo_stack.count() == 1
+    activate(qtbot, window)
+    window.tree.setFocus()
     qtbot.keyClick(window.tree, Qt.Key_Z, Qt.ControlModifier)
     window.flush()
     assert window.session.text_of(teaser) == outside.replace("label: 'Box'", "label: 'Teaser'")
@@ -422,6 +426,8 @@ def test_the_add_validator_choice_shows_no_stale_entry(qtbot, window):
     qtbot.keyClick(popup, Qt.Key_Return)
     window.flush()
     assert window.undo_stack.count() == 1
+    activate(qtbot, window)
+    window.tree.setFocus()
     qtbot.keyClick(window.tree, Qt.Key_Z, Qt.ControlModifier)  # back to the form without the validator
     window.flush()
     combo = window.definition.property_form.validator_choice.combo
