@@ -130,7 +130,8 @@ def test_show_yaml_is_the_effective_configuration(site, capsys):
     assert config["properties"]["teaserText"]["ui"]["label"] == "Page teaser"
     assert config["properties"]["published"]["ui"]["inspector"] == {
         "editorOptions": {"placeholder": "Neos.Neos:Main:content.inspector.editors.dateTimeEditor.noDateSet", "format": "d-m-Y"},
-        "editor": "Neos.Neos/Inspector/Editors/DateTimeEditor", "group": "document"}
+        "editor": "Neos.Neos/Inspector/Editors/DateTimeEditor", "group": "document",
+        "typeConverter": "Neos\\Neos\\Service\\Mapping\\DateStringConverter"}
     assert config["properties"]["title"]["validation"]["Neos.Neos/Validation/StringLengthValidator"] == {
         "minimum": 1, "maximum": 255}
 
@@ -207,7 +208,7 @@ def test_show_unknown_node_type_without_close_names(site, capsys):
 def test_check_clean_project_exits_0(site, capsys):
     code, out, err = run(capsys, "check", "Acme.Site")
     assert code == 0 and err == ""
-    assert out == "0 errors, 0 warnings, 0 notes\n"
+    assert out == "0 errors, 0 warnings, 0 notes; Neos 9.x rules (default)\n"
 
 
 def test_check_warnings_and_notes_only_exit_0(site, capsys):
@@ -221,7 +222,7 @@ def test_check_warnings_and_notes_only_exit_0(site, capsys):
     assert code == 0
     assert "Acme.Site/NodeTypes/Old.yaml:3:5: info compat-legacy-name: supertype 'TYPO3.Neos:Content'" in out
     assert "Acme.Site/NodeTypes/Old.yaml:4:5: warning supertype-unknown: Acme.Site:Old: supertype 'Other.Vendor:Mixin'" in out
-    assert out.splitlines()[-1] == "0 errors, 1 warnings, 1 notes"
+    assert out.splitlines()[-1] == "0 errors, 1 warnings, 1 notes; Neos 9.x rules (default)"
 
 
 def test_check_errors_exit_1_with_file_line_column(site, capsys):
@@ -230,7 +231,7 @@ def test_check_errors_exit_1_with_file_line_column(site, capsys):
     assert code == 1
     assert out.splitlines()[0].startswith(
         "Acme.Site/NodeTypes/Broken.yaml:4:5: error yaml-duplicate-key: duplicate key 'label' (first defined on line 3)")
-    assert out.splitlines()[-1] == "1 errors, 0 warnings, 0 notes"
+    assert out.splitlines()[-1] == "1 errors, 0 warnings, 0 notes; Neos 9.x rules (default)"
 
 
 def test_check_json(site, capsys):
@@ -271,7 +272,7 @@ def test_check_a_single_file(site, capsys):
     assert code == 0
     assert out == ("Acme.Site/NodeTypes/Document/Page.yaml:4:5: warning supertype-unknown: Acme.Site:Document.Page: "
                    "supertype 'Acme.Site:Mixin.Teaser' is not defined (is the package that defines it part of the "
-                   "opened folder?)\n0 errors, 1 warnings, 0 notes\n")
+                   "opened folder?)\n0 errors, 1 warnings, 0 notes; Neos 9.x rules (default)\n")
 
 
 def test_check_the_bundled_example_project_runs(capsys):
@@ -279,4 +280,4 @@ def test_check_the_bundled_example_project_runs(capsys):
 
     code, out, _ = run(capsys, "check", str(resource("example")))
     assert code in (0, 1)
-    assert re.search(r"^\d+ errors, \d+ warnings, \d+ notes$", out.splitlines()[-1])
+    assert re.search(r"^\d+ errors, \d+ warnings, \d+ notes; Neos (8\.3|9\.x) rules \(\S+\)$", out.splitlines()[-1])

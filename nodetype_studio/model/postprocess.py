@@ -201,16 +201,26 @@ def default_layers(nt, project) -> dict[str, list[Layer]]:
         if not isinstance(editor, str) or "type" not in prop:
             continue
         root = ("properties", name, "ui", "inspector")
-        layers = [Layer("editor default", source, _pick(block), root)
+        # the whole blocks are merged (typeConverter and the rest), as DefaultPropertyEditorPostprocessor does
+        layers = [Layer("editor default", source, block, root)
                   for source, block in _settings_subtrees(project, _SETTINGS_EDITORS + (editor,)) if isinstance(block, dict)]
         _, normalized_type = _datatype(project, prop["type"] if isinstance(prop["type"], str) else "string")
         for key in dict.fromkeys((normalized_type, prop["type"])):
             if not isinstance(key, str):
                 continue
-            layers += [Layer("data-type default", source, _pick(block), root)
+            layers += [Layer("data-type default", source, block, root)
                        for source, block in _settings_subtrees(project, _SETTINGS_DATATYPES + (key,)) if isinstance(block, dict)]
         if layers:
             result[name] = layers
+    # 9.x references moved from properties get the editor defaults only (probed at their property path)
+    for name in getattr(nt, "_moved_references", {}):
+        editor = get_path(nt.effective, ("references", name, "ui", "inspector", "editor"), None)
+        if isinstance(editor, str):
+            root = ("properties", name, "ui", "inspector")
+            layers = [Layer("editor default", source, block, root)
+                      for source, block in _settings_subtrees(project, _SETTINGS_EDITORS + (editor,)) if isinstance(block, dict)]
+            if layers:
+                result[name] = layers
     return result
 
 
@@ -344,5 +354,7 @@ def _declared_editor(project, nt, prop_name: str):
         editor = get_path(owner.local, ("properties", prop_name, "ui", "inspector", "editor"), None)
         if editor is not None:
             return editor
+        if owner is not nt and project.cms_version.version.value == "8.3":
+            continue  # 8.3 looks at the declared supertypes only, not theirs (platform facts §6.1)
         pending.extend(reversed([sup for sup, on in owner._supertype_map.items() if on is True]))
     return None

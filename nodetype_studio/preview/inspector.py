@@ -46,6 +46,9 @@ class ItemView:
     hidden: bool = False
     dynamic_hidden: str | None = None  # an unevaluated ClientEval `hidden` expression
     view: str | None = None  # inspector views: the view identifier
+    #: the editor is the studio's addition for the preview: the CMS gives this type's property none
+    #: (it does not inherit the editor post-processor, e.g. a mixin outside Neos.Neos:Node)
+    studio_editor: bool = False
 
 
 @dataclass
@@ -97,6 +100,8 @@ class InspectorSource:
     packages: Mapping[str, Path] = field(default_factory=dict)
     workspace: Any = None  # the project's sample content and media library (content.Workspace)
     root: Path | None = None  # the project root (data-source fixtures and backend settings live under it)
+    #: properties whose editor only the preview adds (``NodeType.preview_additions``)
+    studio_editors: frozenset = frozenset()
 
     @classmethod
     def from_model(cls, node_type, project) -> "InspectorSource":
@@ -104,8 +109,9 @@ class InspectorSource:
         from nodetype_studio.content.workspace import Workspace
 
         packages = package_folders(project)
-        return cls(node_type.name, node_type.effective, project.platform, Translator(packages), packages,
-                   Workspace.for_project(project), getattr(project, "root", None))
+        return cls(node_type.name, node_type.preview, project.platform, Translator(packages), packages,
+                   Workspace.for_project(project), getattr(project, "root", None),
+                   frozenset(getattr(node_type, "preview_additions", ())))
 
 
 def package_folders(project) -> dict[str, Path]:
@@ -157,6 +163,7 @@ def _property_item(name: str, config: Mapping, source: InspectorSource) -> ItemV
         # An unevaluated ClientEval expression is shown (its outcome depends on other values).
         hidden=js_truthy(hidden_value) and dynamic is None,
         dynamic_hidden=dynamic,
+        studio_editor=name in source.studio_editors,
     )
 
 

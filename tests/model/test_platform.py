@@ -55,7 +55,8 @@ def test_each_prefix_gets_the_baseline_in_its_own_spelling(open_project, prefix,
     assert set(page.effective["ui"]["inspector"]["tabs"]) == {"default", "meta"}
     text = project.node_types["Acme.Site:Text"]
     assert text.effective["ui"]["inspector"]["groups"]["type"] == {
-        "label": f"{p}:NodeTypes.Content:groups.type", "position": 100, "tab": "meta", "icon": "icon-exchange"}
+        "label": f"{p}:NodeTypes.Content:groups.type", "position": 100, "tab": "meta",
+        "icon": "fas fa-exchange-alt"}  # icon mapped (platform facts §6.6)
     assert text.effective["properties"]["_hidden"]["ui"]["inspector"]["editor"] == f"{p}/Inspector/Editors/BooleanEditor"
 
 
@@ -215,6 +216,7 @@ def test_legacy_editor_validator_and_type_spellings_give_compat_notes_where_writ
     ]
     assert all(d.severity == Severity.INFO for d in project.diagnostics)
     # inherited by the page, still reported once, where it is written
-    picture = project.node_types["Acme.Site:Page"].effective["properties"]["picture"]
+    # the page does not inherit Neos.Neos:Node: the CMS gives it no editor defaults, the preview does
+    picture = project.node_types["Acme.Site:Page"].preview["properties"]["picture"]
     assert picture["ui"]["inspector"]["editor"] == "Neos.Neos/Inspector/Editors/ImageEditor"
     assert picture["ui"]["inspector"]["editorOptions"]["features"]["crop"] is True

@@ -113,7 +113,7 @@ def test_a_preset_set_in_a_supertype_applies_to_the_subtype(open_project):
                 subtitle:
                   options: {preset: text.short}
             'Acme.Site:Box':
-              superTypes: {'Acme.Site:Mixin': true}
+              superTypes: {'Acme.Site:Mixin': true, 'Neos.Neos:Content': true}
               properties:
                 subtitle:
                   ui: {label: Subtitle}
@@ -208,12 +208,16 @@ EDITOR = "Neos.Neos/Inspector/Editors/"
 
 
 def inspector(project, prop: str) -> dict:
-    return project.node_types["Acme.Site:Editors"].effective["properties"][prop]["ui"]["inspector"]
+    effective = project.node_types["Acme.Site:Editors"].effective
+    # 9.x moves reference(s) properties into `references` (platform facts §6.4)
+    section = "properties" if prop in effective.get("properties", {}) else "references"
+    return effective[section][prop]["ui"]["inspector"]
 
 
 def test_default_editor_by_type(open_project):
     project = open_project(EDITORS)
-    assert inspector(project, "text") == {"editor": EDITOR + "TextFieldEditor", "group": "default"}
+    # the whole data-type block is merged under ui.inspector, defaultValue included (facts §1.3, §5.1)
+    assert inspector(project, "text") == {"editor": EDITOR + "TextFieldEditor", "group": "default", "defaultValue": ""}
     assert inspector(project, "number")["editor"] == EDITOR + "TextFieldEditor"
     assert inspector(project, "flag")["editor"] == EDITOR + "BooleanEditor"
     assert inspector(project, "image")["editor"] == EDITOR + "ImageEditor"
@@ -230,7 +234,8 @@ def test_datetime_gets_its_format_and_the_editor_placeholder(open_project):
 
 def test_empty_editor_options_drop_every_default(open_project):
     project = open_project(EDITORS)
-    assert inspector(project, "dateNoDefaults") == {"editor": EDITOR + "DateTimeEditor", "editorOptions": {}}
+    assert inspector(project, "dateNoDefaults") == {"editor": EDITOR + "DateTimeEditor", "editorOptions": {},
+                                                   "typeConverter": "Neos\\Neos\\Service\\Mapping\\DateStringConverter"}
 
 
 def test_editor_defaults_merge_under_the_users_options(open_project):
@@ -243,7 +248,9 @@ def test_editor_defaults_merge_under_the_users_options(open_project):
     assert inspector(project, "image")["editorOptions"]["crop"]["aspectRatio"]["options"]["square"]["label"] == "Square"
     # array: editor default (SelectBox placeholder), data-type default (multiple) and the user's placeholder
     assert inspector(project, "tags") == {"editor": EDITOR + "SelectBoxEditor",
-                                          "editorOptions": {"placeholder": "Pick some", "multiple": True}}
+                                          "editorOptions": {"placeholder": "Pick some", "multiple": True},
+                                          "typeConverter": "Neos\\Flow\\Property\\TypeConverter\\ArrayConverter",
+                                          "defaultValue": {}}
 
 
 def test_legacy_editor_spellings_are_normalized(open_project):

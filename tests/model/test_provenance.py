@@ -176,6 +176,7 @@ def test_own_value_set_in_the_nodetypes_folder(page):
 def test_explicit_editor_is_own_even_though_it_is_normalized(open_project):
     project = open_project({"NodeTypes/Legacy.yaml": """
         'Acme.Site:Legacy':
+          superTypes: {'Neos.Neos:Content': true}
           properties:
             body:
               type: string
@@ -187,12 +188,13 @@ def test_explicit_editor_is_own_even_though_it_is_normalized(open_project):
     prov = nt.provenance(("properties", "body", "ui", "inspector", "editor"))
     assert prov.value == "Neos.Neos/Inspector/Editors/TextAreaEditor"
     assert prov.layer == "own"
-    assert at(prov.location) == ("Legacy.yaml", 7, 11)
+    assert at(prov.location) == ("Legacy.yaml", 8, 11)
 
 
 def test_list_items_have_positions(open_project):
     project = open_project({"NodeTypes/Ref.yaml": """
         'Acme.Site:Ref':
+          superTypes: {'Neos.Neos:Content': true}
           properties:
             related:
               type: references
@@ -204,10 +206,11 @@ def test_list_items_have_positions(open_project):
                       - 'Acme.Site:Post'
         """})
     nt = project.node_types["Acme.Site:Ref"]
-    second = nt.provenance(("properties", "related", "ui", "inspector", "editorOptions", "nodeTypes", 1))
+    # 9.x moves the property into `references`; its provenance is still where it is written
+    second = nt.provenance(("references", "related", "ui", "inspector", "editorOptions", "nodeTypes", 1))
     assert second.value == "Acme.Site:Post" and second.layer == "own"
-    assert at(second.location) == ("Ref.yaml", 10, 17)
-    first = nt.provenance(("properties", "related", "ui", "inspector", "editorOptions", "nodeTypes", 0))
+    assert at(second.location) == ("Ref.yaml", 11, 17)
+    first = nt.provenance(("references", "related", "ui", "inspector", "editorOptions", "nodeTypes", 0))
     assert first.value == "Acme.Site:Page"
     assert [(value, layer) for value, _, layer in first.overridden] == [("Neos.Neos:Document", "editor default")]
 

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QUndoView
 
+from nodetype_studio.ui.studio import versionmenu
 from nodetype_studio.ui.studio.theme import set_scheme
 
 SHORTCUTS = {
@@ -117,6 +118,7 @@ def build(window) -> None:
         view_menu.addAction(action)
         actions[key] = action
     view_menu.addSeparator()
+    versionmenu.build(window, view_menu)
     scheme_menu = view_menu.addMenu("&Colour Scheme")
     schemes = QActionGroup(window)
     for scheme, text in (("system", "Follow the &System"), ("light", "&Light"), ("dark", "&Dark")):
@@ -150,6 +152,8 @@ def _show_history(window, on: bool) -> None:
 
 
 def update_enabled(window) -> None:
+    if hasattr(window, "version_label"):
+        versionmenu.update(window)
     actions = getattr(window, "actions_by_name", None)
     if not actions:
         return

@@ -146,7 +146,7 @@ def test_icons_come_from_the_provider_once_per_value():
     for _ in range(2):
         for index in model.indexes_of(TEASER):
             index.data(Qt.DecorationRole)
-    assert asked == ["icon-file-text"]
+    assert asked == ["fas fa-file-alt"]  # the CMS maps icon-file-text (IconNameMappingPostprocessor)
 
 
 def test_a_changed_label_refreshes_only_that_types_rows(qtbot):
