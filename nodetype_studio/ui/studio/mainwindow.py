@@ -33,7 +33,7 @@ from nodetype_studio.ui.studio.filewatch import ProjectWatcher
 from nodetype_studio.ui.studio.projectio import ProjectIO
 from nodetype_studio.ui.studio.settings import Settings
 from nodetype_studio.ui.studio.shortcuts import UndoRouter
-from nodetype_studio.ui.studio.treefilter import FilterKeys, TreeSync
+from nodetype_studio.ui.studio.treefilter import FilterKeys, NameDelegate, TreeSync
 from nodetype_studio.ui.studio.treemodel import (
     NAME_ROLE,
     NodeTypeFilter,
@@ -202,7 +202,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.tree.setModel(self.tree_proxy)
         self.tree.setUniformRowHeights(True)
         self.tree.setIndentation(14)  # inheritance trees run deep: keep room for the names
-        self.tree.setTextElideMode(Qt.ElideLeft)  # a long name keeps its own part (Content.Teaser), the vendor goes
+        self.tree.setItemDelegateForColumn(0, NameDelegate(self.tree))  # long names lose their leading parts
         self.tree.setHeaderHidden(False)
         self.tree.header().setStretchLastSection(False)
         self.tree.header().setSectionResizeMode(0, self.tree.header().ResizeMode.Stretch)

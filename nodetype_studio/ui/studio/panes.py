@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QApplication, QLabel, QSizePolicy, QSplitter
 
 DEFAULT_SIZE = QSize(1240, 680)  # fits a 1366x768 laptop with a title bar and a task bar
 # splitter -> share of each pane (tree | right; definition | preview; top | bottom tabs)
-PROPORTIONS = {"main_splitter": (23, 77), "top_splitter": (57, 43), "right_splitter": (64, 36)}
-MINIMUM_TREE = 170
+PROPORTIONS = {"main_splitter": (25, 75), "top_splitter": (57, 43), "right_splitter": (64, 36)}
+MINIMUM_TREE = 250
 PROJECT_KEYS = ("selected", "main_splitter", "top_splitter", "right_splitter")
 
 
@@ -78,7 +78,7 @@ class Panes(QObject):
                     continue
                 total = sum(splitter.sizes()) or (splitter.width() if name != "right_splitter" else splitter.height())
                 sizes = proportional_sizes(total, shares)
-                if name == "main_splitter" and sizes[0] < MINIMUM_TREE and total > 3 * MINIMUM_TREE:
+                if name == "main_splitter" and sizes[0] < MINIMUM_TREE and total > 4 * MINIMUM_TREE:
                     sizes = [MINIMUM_TREE, total - MINIMUM_TREE]
                 splitter.setSizes(sizes)
         finally:

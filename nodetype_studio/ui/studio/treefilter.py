@@ -9,10 +9,11 @@ the current row back on the node type being edited (or clears it while a filter 
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
-from PySide6.QtWidgets import QAbstractItemView, QTreeView
+from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QTreeView
 
 from nodetype_studio.ui.studio.treemodel import NAME_ROLE
 
@@ -82,3 +83,29 @@ class FilterKeys(QObject):
             self.leave.emit()
             return True
         return False
+
+
+class NameDelegate(QStyledItemDelegate):
+    """Draws node type names that do not fit without their leading parts, whole parts at a time:
+    ``Acme.Site:Content.Teaser`` becomes ``…Content.Teaser``, then ``…Teaser`` (never ``Acme.Si…Teaser``:
+    the own name is the part that matters). What still does not fit is elided at the end."""
+
+    def initStyleOption(self, option, index) -> None:  # noqa: N802 (Qt override)
+        super().initStyleOption(option, index)
+        if index.column() != 0 or not option.text:
+            return
+        metrics = option.fontMetrics
+        room = option.rect.width() - 10
+        if option.features & option.ViewItemFeature.HasDecoration:
+            room -= option.decorationSize.width() + 6
+        if metrics.horizontalAdvance(option.text) <= room:
+            return
+        parts = _PARTS.findall(option.text)
+        for first in range(1, len(parts)):
+            shorter = "\u2026" + "".join(parts[first:])
+            if metrics.horizontalAdvance(shorter) <= room or first == len(parts) - 1:
+                option.text = shorter
+                return
+
+
+_PARTS = re.compile(r"[^.:]+[.:]?|[.:]")

@@ -560,3 +560,25 @@ def test_the_last_type_and_pane_sizes_come_back_per_project(qtbot, make_window, 
     window.open_project(project, background=False)
     assert window.selected == PAGE and window.tree.currentIndex().data(Qt.UserRole + 1) == PAGE
     assert abs(window.main_splitter.sizes()[0] - moved) <= 2
+
+
+def test_long_names_lose_their_leading_parts_not_their_own_name(qtbot, make_window, project):
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    window = make_window(project)
+    window.select_type(TEASER)
+    window.main_splitter.setSizes([190, 900])
+    qtbot.wait(20)
+    index = window.tree.currentIndex()
+    option = QStyleOptionViewItem()
+    option.initFrom(window.tree)
+    option.rect = window.tree.visualRect(index)
+    window.tree.itemDelegateForColumn(0).initStyleOption(option, index)
+    shown = option.text.replace("\u2225", "").strip()
+    assert shown.startswith("\u2026") and shown.endswith("Teaser")
+    assert shown in ("\u2026Studio:Content.Teaser", "\u2026Content.Teaser", "\u2026Teaser")  # whole parts only
+    window.main_splitter.setSizes([900, 190])
+    qtbot.wait(20)
+    option.rect = window.tree.visualRect(index)
+    window.tree.itemDelegateForColumn(0).initStyleOption(option, index)
+    assert option.text.startswith(TEASER)  # room enough: the whole name
