@@ -100,16 +100,13 @@ class Panes(QObject):
             settings.set_project(root, key, value)
 
     def restore_project(self, settings, root) -> str | None:
-        """Restore the project's pane sizes; returns its last selected node type (or None)."""
-        self.moved.clear()
+        """Restore the pane sizes the user gave this project (the others stay as they are); returns its
+        last selected node type (or None)."""
         for name in PROPORTIONS:
             state = settings.get_project(root, name)
             if isinstance(state, QByteArray) and not state.isEmpty():
                 getattr(self.window, name).restoreState(state)
                 self.keep(name)
-            else:
-                for index, share in enumerate(PROPORTIONS[name]):
-                    getattr(self.window, name).setStretchFactor(index, share)
         self.apply()
         selected = settings.get_project(root, "selected")
         return selected if isinstance(selected, str) and selected else None
