@@ -130,8 +130,9 @@ def test_show_yaml_is_the_effective_configuration(site, capsys):
     assert config["properties"]["teaserText"]["ui"]["label"] == "Page teaser"
     assert config["properties"]["published"]["ui"]["inspector"] == {
         "editorOptions": {"placeholder": "Neos.Neos:Main:content.inspector.editors.dateTimeEditor.noDateSet", "format": "d-m-Y"},
-        "editor": "Neos.Neos/Inspector/Editors/DateTimeEditor", "group": "document",
-        "typeConverter": "Neos\\Neos\\Service\\Mapping\\DateStringConverter"}
+        "editor": "Neos.Neos/Inspector/Editors/DateTimeEditor",
+        "typeConverter": "Neos\\Neos\\Service\\Mapping\\DateStringConverter",  # the whole data-type block
+        "group": "document"}
     assert config["properties"]["title"]["validation"]["Neos.Neos/Validation/StringLengthValidator"] == {
         "minimum": 1, "maximum": 255}
 

@@ -191,9 +191,10 @@ def _postprocess_property(prop: dict, project) -> dict:
 
 
 def default_layers(nt, project) -> dict[str, list[Layer]]:
-    """Provenance layers for values that come from editor and data-type defaults."""
+    """Provenance layers for values that come from editor and data-type defaults (of the preview's
+    configuration: for a mixin the CMS does not post-process, the defaults its users get)."""
     result: dict[str, list[Layer]] = {}
-    for name, prop in (nt.effective.get("properties") or {}).items():
+    for name, prop in (nt.preview.get("properties") or {}).items():
         if not isinstance(prop, dict):
             continue
         inspector = get_path(prop, ("ui", "inspector"))

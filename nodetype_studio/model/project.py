@@ -208,18 +208,16 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
 
     files: list[SourceFile] = []
     settings_files: list[SourceFile] = []
-    if uses_baseline:
-        # The baseline stands in for the platform only when the folder does not hold it: real platform
-        # packages (their NodeTypes and Settings) are the whole platform, as in the CMS. It is the
-        # platform of the project's CMS version, without optional packages composer.lock does not install.
-        baseline = load_baseline(version.version.value, platform.prefix, omitted_packages(found.root, version.version.value))
-        settings_files.extend(baseline.settings_files)
-        files.extend(baseline.nodetype_files)
-    elif version.version is CmsVersion.V9:
-        # With the real platform in the folder, 9.x still has its root type: the node type manager adds
-        # it in code when no file declares it (platform facts §3.1); a project file declaring it wins.
-        files.extend(f for f in load_baseline("9", platform.prefix).nodetype_files
-                     if f.package == "Neos.ContentRepository.Core")
+    # The platform of the project's CMS version, without optional packages its composer.lock does not
+    # install, and without the platform packages the folder holds itself: those real packages (their
+    # NodeTypes and Settings) win completely, nothing of the baseline's version of them is merged underneath.
+    v = version.version.value
+    present = {pkg.name for pkg in found.packages} | {pkg.composer_name for pkg in found.packages if pkg.composer_name}
+    real = frozenset(p.name for p in load_baseline(v, platform.prefix).packages
+                     if p.name in present or p.composer_name in present)
+    baseline = load_baseline(v, platform.prefix, omitted_packages(found.root, v) | real)
+    settings_files.extend(baseline.settings_files)
+    files.extend(baseline.nodetype_files)
     for pkg, p, parsed, kind in parsed_files:
         source = SourceFile(p, None if pkg.is_global else pkg.name, parsed.loaded.data, kind, signature=parsed.signature,
                             i18n=parsed.i18n, group=(str(pkg.path), pkg.is_global, pkg.context_level.get(p, 0)))
@@ -234,6 +232,11 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
         elif sf.data is not None:
             diagnostics.append(error("settings-not-mapping", "a Settings file must be a mapping", Location(str(sf.path), 1, 1)))
     project.settings = settings
+    if version.version is not CmsVersion.V8_3 and "Neos.ContentRepository.Core" not in {p.name for p in baseline.packages}:
+        # 9.x's content repository always has its root type (NodeTypeManager; platform facts §7.1), also
+        # when the folder holds Neos.ContentRepository.Core itself (which ships no NodeTypes file)
+        root_type = YMap({f"{platform.prefix}.ContentRepository:Root": YMap()})
+        files.insert(0, SourceFile(Path("<Neos.ContentRepository.Core built-in>"), None, root_type, "nodetypes", baseline=True))
     diagnostics.extend(loadorder.ambiguities(
         [(pkg, kind, str(p), parsed.loaded.data) for pkg, p, parsed, kind in parsed_files], found.packages))
     _collect_fragments(project)
@@ -326,6 +329,9 @@ def _compute_local(nt: NodeType, project: Project) -> None:
         if isinstance(enabled, str):  # the old list form: the value names the supertype
             old_form = True
             norm = project.platform.normalize_name(enabled)
+            if norm.legacy:
+                project.diagnostics.append(info("compat-legacy-name", f"supertype {enabled!r} uses the legacy {norm.legacy} namespace; it resolves to {norm.value!r}",
+                                                nt.location_of_key(("superTypes",)) or where, node_type=nt.name))
             entries.append((str(raw), norm.value, True))
             normalized[str(raw)] = norm.value
             continue
@@ -370,7 +376,8 @@ def _merged_fragments(fragments: list[Fragment]):
     result = None
     group_key, group_value, started = None, None, False
     for fragment in fragments:
-        key = fragment.file.group or (id(fragment.file),)
+        source = fragment.file
+        key = source.group or ((None, source.package) if source.baseline and source.package else (id(source),))
         if started and key != group_key:
             result = _over(result, group_value)
             group_value = None
@@ -466,8 +473,6 @@ def _resolve(project: Project) -> None:
         # supertype's local configuration, then the type's own), as the CMS's nodetypes:show prints it
         nt.merged = merge(merged, _without_flags(nt.local))
         _sort_child_nodes(nt, project)
-        if version != "8.3":
-            _legacy_references(nt, project)
         chain = postprocessors.declared_chain(nt.merged)
         if chain is None and implicit:
             chain = _implicit_chain(nt, project)
@@ -490,11 +495,12 @@ def _resolve(project: Project) -> None:
         nt._layer_builder = (lambda nt=nt, preset_layers=preset_layers: _build_layers(nt, project, preset_layers))
 
 
-def _legacy_references(nt: NodeType, project: Project) -> None:
+def _legacy_references(nt: NodeType, project: Project) -> dict:
     """9.x: properties of `type: reference` / `references` become entries of `references` (without their
     `type`; `reference` gets `constraints.maxItems: 1`), and the configuration always has `references`
-    (NodeType::buildFullConfiguration; platform facts §6.4, §1)."""
-    merged = nt.merged
+    (NodeType::buildFullConfiguration; platform facts §6.4, §1). ``nt.merged`` keeps them as written
+    (the checks read them there); the returned copy is what the post-processors get."""
+    merged = dict(nt.merged)
     properties = merged.get("properties")
     references = merged.get("references")
     references = dict(references) if isinstance(references, dict) else {}
@@ -524,6 +530,7 @@ def _legacy_references(nt: NodeType, project: Project) -> None:
             if not kept:
                 del merged["properties"]
     merged["references"] = references
+    return merged
 
 
 def _references_as_properties(config: dict) -> dict | None:
@@ -579,7 +586,7 @@ def _implicit_chain(nt: NodeType, project: Project) -> list | None:
 
 def _postprocess(nt: NodeType, project: Project, settings, version: str, kinds: list) -> dict:
     """The full configuration after the post-processors the type declares, in their order."""
-    config = dict(nt.merged)
+    config = _legacy_references(nt, project) if version != "8.3" else dict(nt.merged)
     for kind in kinds:
         if kind == postprocessors.CREATION_DIALOG:
             config = postprocessors.creation_dialog(config, settings, version)
@@ -675,6 +682,7 @@ def _build_layers(nt: NodeType, project: Project, preset_layers: dict[str, list[
     layers += _postprocessor_layers(nt)
     nt._layers = layers
     nt._property_layers = {}
-    defaults = postprocess.default_layers(nt, project) if postprocessors.DEFAULT_EDITORS in nt.postprocessors else {}
+    with_defaults = postprocessors.DEFAULT_EDITORS in nt.postprocessors or nt.preview_additions
+    defaults = postprocess.default_layers(nt, project) if with_defaults else {}
     for pname in set(preset_layers) | set(defaults):
         nt._property_layers[pname] = defaults.get(pname, []) + preset_layers.get(pname, []) + layers

@@ -27,9 +27,13 @@ def _open(name: str, **kwargs):
 def test_real_platform_package_is_the_whole_platform():
     project = _open("platform")
     assert not project.uses_baseline
-    assert not [f for f in project.files + project.settings_files if f.baseline]
-    # only what the folder's Neos.Neos defines: no baseline type (e.g. Document) appears underneath
-    assert "Neos.Neos:Document" not in project.node_types
+    # nothing of the baseline's Neos.Neos: its NodeTypes and Settings are the folder's own
+    baseline = [f for f in project.files + project.settings_files if f.baseline]
+    assert baseline and not [f for f in baseline if f.package == "Neos.Neos"]
+    assert project.node_types["Neos.ContentRepository:Root"].effective == {"references": {}}
+    # e.g. the baseline's Neos.Neos:Node tabs (`meta`) are not merged under the folder's Node
+    assert set(project.node_types["Neos.Neos:Node"].effective["ui"]["inspector"]) == {"tabs", "groups"}
+    assert set(project.node_types["Neos.Neos:Node"].effective["ui"]["inspector"]["tabs"]) == {"default"}
 
 
 def test_deleting_a_data_type_from_the_real_settings_gives_the_cms_error(tmp_path):

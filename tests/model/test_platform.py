@@ -56,7 +56,7 @@ def test_each_prefix_gets_the_baseline_in_its_own_spelling(open_project, prefix,
     text = project.node_types["Acme.Site:Text"]
     assert text.effective["ui"]["inspector"]["groups"]["type"] == {
         "label": f"{p}:NodeTypes.Content:groups.type", "position": 100, "tab": "meta",
-        "icon": "fas fa-exchange-alt"}  # icon mapped (platform facts §6.6)
+        "icon": "fas fa-exchange-alt"}  # icon mapped by IconNameMappingPostprocessor (platform facts §6.6)
     assert text.effective["properties"]["_hidden"]["ui"]["inspector"]["editor"] == f"{p}/Inspector/Editors/BooleanEditor"
 
 

@@ -216,8 +216,8 @@ def inspector(project, prop: str) -> dict:
 
 def test_default_editor_by_type(open_project):
     project = open_project(EDITORS)
-    # the whole data-type block is merged under ui.inspector, defaultValue included (facts §1.3, §5.1)
-    assert inspector(project, "text") == {"editor": EDITOR + "TextFieldEditor", "group": "default", "defaultValue": ""}
+    # the whole data-type block is merged (neos-facts §1.3): `defaultValue: ''` of `string` too
+    assert inspector(project, "text") == {"editor": EDITOR + "TextFieldEditor", "defaultValue": "", "group": "default"}
     assert inspector(project, "number")["editor"] == EDITOR + "TextFieldEditor"
     assert inspector(project, "flag")["editor"] == EDITOR + "BooleanEditor"
     assert inspector(project, "image")["editor"] == EDITOR + "ImageEditor"
@@ -235,7 +235,7 @@ def test_datetime_gets_its_format_and_the_editor_placeholder(open_project):
 def test_empty_editor_options_drop_every_default(open_project):
     project = open_project(EDITORS)
     assert inspector(project, "dateNoDefaults") == {"editor": EDITOR + "DateTimeEditor", "editorOptions": {},
-                                                   "typeConverter": "Neos\\Neos\\Service\\Mapping\\DateStringConverter"}
+                                                    "typeConverter": "Neos\\Neos\\Service\\Mapping\\DateStringConverter"}
 
 
 def test_editor_defaults_merge_under_the_users_options(open_project):
