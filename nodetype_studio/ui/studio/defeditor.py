@@ -33,11 +33,12 @@ from PySide6.QtWidgets import (
 
 from nodetype_studio.model.merge import MISSING, get_path
 from nodetype_studio.preview.inspector import InspectorSource, build_layout
+from nodetype_studio.studio.newproperty import first_content_group, new_property, platform_groups
 from nodetype_studio.studio.ordering import plan_drop
 from nodetype_studio.studio.owndefinition import own_config, own_properties
 from nodetype_studio.studio.values import REMOVE
 from nodetype_studio.ui import style
-from nodetype_studio.ui.studio import commands
+from nodetype_studio.ui.studio import commands, wheelguard
 from nodetype_studio.ui.studio.fields import TextField
 from nodetype_studio.ui.studio.keyedtable import KeyedTable
 from nodetype_studio.ui.studio.propertyform import PROPERTY_NAME, PropertyForm
@@ -134,6 +135,7 @@ class DefinitionEditor(QTabWidget):
         self._wanted_property: str | None = None
         self._order_cache: dict[str, tuple] = {}  # node type -> (its effective config, order)
         self.currentChanged.connect(self._page_changed)
+        wheelguard.guard(self)
 
     # -- pages -------------------------------------------------------------------------------------------
     def _general_page(self) -> QWidget:
@@ -206,7 +208,7 @@ class DefinitionEditor(QTabWidget):
         column.addWidget(self.property_list, 1)
         buttons = QHBoxLayout()
         self.add_property_button = QPushButton("Add", left)
-        self.add_property_button.clicked.connect(lambda: self.add_property())
+        self.add_property_button.clicked.connect(self.ask_new_property)
         self.remove_property_button = QPushButton("Remove", left)
         self.remove_property_button.clicked.connect(self.remove_property)
         buttons.addWidget(self.add_property_button)
@@ -215,8 +217,9 @@ class DefinitionEditor(QTabWidget):
         self.property_form = PropertyForm(self.push)
         splitter.addWidget(left)
         splitter.addWidget(_scrolled(self.property_form))
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([190, 380])
+        splitter.setStretchFactor(0, 1)  # the list takes a quarter of any room, the form the rest
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([140, 420])
         self.properties_splitter = splitter
         return splitter
 
@@ -403,8 +406,21 @@ class DefinitionEditor(QTabWidget):
         if not self._showing:
             self._set(("superTypes", item.text()), item.checkState() == Qt.Checked, merge=False, text="switch supertype")
 
-    def add_property(self, name: str | None = None) -> str | None:
-        """Add a string property (``name`` or a free ``propertyN``) to the selected group; returns its name."""
+    def ask_new_property(self) -> str | None:
+        """The Add button: name, type and editor from a small dialog, then ``add_property``."""
+        if self.node_type is None:
+            return None
+        from nodetype_studio.ui.studio.newproperty import NewPropertyDialog
+
+        dialog = NewPropertyDialog(self.node_type, self.project.platform, self)
+        if dialog.exec() != NewPropertyDialog.Accepted:
+            return None
+        name, prop_type, editor = dialog.values()
+        return self.add_property(name, prop_type, editor)
+
+    def add_property(self, name: str | None = None, prop_type: str = "string", editor: str | None = None) -> str | None:
+        """Add property ``name`` (or a free ``propertyN``) of ``prop_type`` to the node type's first content
+        group, labelled after its name; returns its name."""
         if self.node_type is None:
             return None
         existing = set(self.node_type.properties)
@@ -415,15 +431,9 @@ class DefinitionEditor(QTabWidget):
             name = f"property{number}"
         if name in existing or not PROPERTY_NAME.match(name):
             return None
-        config = {"type": "string", "ui": {"label": name[:1].upper() + name[1:], "inspector": {}}}
+        group = first_content_group(self.node_type.effective, platform_groups(self.node_type, self.project))
+        config = new_property(name, prop_type, editor, group)
         current = self.current_property()
-        _order, groups = self._property_order()
-        group = groups.get(current) if current else None
-        if group is None:
-            available = get_path(self.node_type.effective, ("ui", "inspector", "groups"))
-            group = next(iter(available), None) if isinstance(available, dict) and available else None
-        if group is not None:
-            config["ui"]["inspector"]["group"] = group
         own = own_properties(self.node_type)
         after = current if isinstance(own, dict) and current in own else None
         nt = self.node_type.name

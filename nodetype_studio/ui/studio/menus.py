@@ -107,6 +107,17 @@ def build(window) -> None:
     view_menu.addAction(platform_types)
     actions["platform_types"] = platform_types
     view_menu.addSeparator()
+    for key, text, shortcut, show in (("show_tree", "Node Type &Tree", "Ctrl+Alt+1", window.panes.set_tree_visible),
+                                      ("show_preview", "P&review", "Ctrl+Alt+2", window.panes.set_preview_visible)):
+        action = QAction(text, window, checkable=True)
+        action.setObjectName(key)
+        action.setChecked(True)
+        action.setShortcut(QKeySequence(shortcut))
+        action.toggled.connect(show)
+        window.addAction(action)
+        view_menu.addAction(action)
+        actions[key] = action
+    view_menu.addSeparator()
     versionmenu.build(window, view_menu)
     scheme_menu = view_menu.addMenu("&Colour Scheme")
     schemes = QActionGroup(window)

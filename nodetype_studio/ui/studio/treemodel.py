@@ -22,6 +22,7 @@ _NO_PARENT = QModelIndex()  # the default parent (Qt's invalid index)
 NAME_ROLE = Qt.UserRole + 1  # the node type name ("" for package and folder rows)
 KIND_ROLE = Qt.UserRole + 2  # "type" | "package" | "folder"
 SEARCH_ROLE = Qt.UserRole + 3  # lower-case text the filter matches (name, label, property names)
+MATCH_COLOUR = "#60f0b400"  # rows the filter matches: translucent amber (#AARRGGBB)
 SEVERITY_COLOURS = {"error": "#d7263d", "warning": "#c77c02", "info": "#2b6cb0"}
 
 
@@ -393,8 +394,25 @@ class NodeTypeFilter(QSortFilterProxyModel):
             with filter_change(self):
                 self._needle = needle
 
+    @property
+    def needle(self) -> str:
+        return self._needle
+
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
         if not self._needle:
             return True
         index = self.sourceModel().index(source_row, 0, source_parent)
         return self._needle in (index.data(SEARCH_ROLE) or "")
+
+    def is_match(self, index: QModelIndex) -> bool:
+        """True for a row that matches the filter itself (not a parent kept to show the way to one)."""
+        return bool(self._needle) and index.isValid() and self._needle in (index.data(SEARCH_ROLE) or "")
+
+    def data(self, index: QModelIndex, role: int = Qt.DisplayRole) -> Any:
+        if role == Qt.BackgroundRole and index.column() == 0 and self.is_match(index):
+            if self._match_colour is None:
+                self._match_colour = _colour(MATCH_COLOUR)
+            return self._match_colour  # translucent: readable on light and dark backgrounds
+        return super().data(index, role)
+
+    _match_colour = None
