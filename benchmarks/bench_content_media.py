@@ -36,7 +36,7 @@ def content_tree(size: int) -> ContentTree:
     project = load_project(example_project())
     types = TypeIndex(project)
     kinds = ["Acme.Site:Document.Page", "Acme.Site:Document.Event", "Acme.Site:Document.BlogPost", "Acme.Site:Content.Text"]
-    nodes = [ContentNode("/sites", "Cms.Cms:Sites", "Sites"), ContentNode("/sites/acme", kinds[0], "Acme")]
+    nodes = [ContentNode("/sites", "Neos.Neos:Sites", "Sites"), ContentNode("/sites/acme", kinds[0], "Acme")]
     for index in range(size):
         folder = f"/sites/acme/f{index // 100}"
         if index % 100 == 0:
@@ -79,8 +79,8 @@ def main() -> None:
         tree = content_tree(size)
         titles = [n.title for n in tree.nodes()]
         floor = best(lambda: [t for t in titles if "party" in t.casefold()], 20)
-        tree.search("party", ["Cms.Cms:Document"])  # warm the is_of_type cache, as the second keystroke has it
-        typed = best(lambda: tree.search("party", ["Cms.Cms:Document"]), 20)
+        tree.search("party", ["Neos.Neos:Document"])  # warm the is_of_type cache, as the second keystroke has it
+        typed = best(lambda: tree.search("party", ["Neos.Neos:Document"]), 20)
         below = best(lambda: tree.search("party", ["Acme.Site:Document.Event"], "/sites/acme/f3"), 20)
         rows += [(f"content floor: substring scan, {size} titles", floor, floor),
                  (f"content search, Document filter, {size} nodes", typed, floor),

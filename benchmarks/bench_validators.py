@@ -24,6 +24,9 @@ CONFIG = {
     "Neos.Neos/Validation/RegularExpressionValidator": {"regularExpression": "/^[a-z0-9\\-]+$/i"},
 }
 V8_CONFIG = {"Neos.Neos/Validation/RegularExpressionValidator": {"regularExpression": "/^(?i:[a-z0-9\\-])+$/"}}
+EMAIL = "editor.in-chief@example.com"
+EMAIL_CONFIG = {"Neos.Neos/Validation/EmailAddressValidator": []}
+TEXT_CONFIG = {"Neos.Neos/Validation/AlphanumericValidator": [], "Neos.Neos/Validation/LabelValidator": []}
 
 
 def best(fn, number: int) -> float:
@@ -47,6 +50,8 @@ def main() -> None:
         ("3 validators, per keystroke (typing the value)",
          best(lambda: [validate_value(p, CONFIG) for p in prefixes], 200) / len(prefixes)),
         ("RegularExpression evaluated by V8 (untranslatable)", best(lambda: validate_value(VALUE, V8_CONFIG), 200)),
+        (f"EmailAddress (isemail rules) on {EMAIL!r}", best(lambda: validate_value(EMAIL, EMAIL_CONFIG), 5_000)),
+        ("Alphanumeric + Label (Unicode 12.1 tables)", best(lambda: validate_value("Landingpage2024", TEXT_CONFIG), 5_000)),
     ]
     width = max(len(name) for name, _ in rows)
     print(f"value: {VALUE!r}; validators: NotEmpty, StringLength 1..255, RegularExpression /^[a-z0-9\\-]+$/i")

@@ -15,7 +15,7 @@ import sys
 from nodetype_studio import __version__
 
 CLIENTEVAL_WORKER_ENV = "NODETYPE_STUDIO_CLIENTEVAL_WORKER"  # clienteval.worker.WORKER_ENV (tested equal)
-COMMANDS = ["list", "show", "check", "set", "unset", "validate", "render", "content"]
+COMMANDS = ["list", "show", "check", "set", "unset", "validate", "render", "content", "migrate"]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -55,7 +55,8 @@ def step_resources(report: Report) -> str:
     from nodetype_studio.bundled import example_project, resources_dir
 
     root = resources_dir()
-    needed = [root / "baseline" / "NodeTypes.yaml", root / "baseline" / "Settings.yaml", example_project() / "composer.json"]
+    needed = [root / "baseline" / version / "baseline.yaml" for version in ("8.3", "9")]
+    needed.append(example_project() / "composer.json")
     missing = [str(p) for p in needed if not p.is_file()]
     if missing:
         raise RuntimeError("missing resource files: " + ", ".join(missing))

@@ -3,10 +3,13 @@
     Xvfb :99 -screen 0 1440x900x24 &
     DISPLAY=:99 python tools/studio_screens.py PROJECT --type NAME [--property NAME] --scheme dark --out studio-dark.png
 
+    QT_QPA_PLATFORM=offscreen python tools/studio_screens.py PROJECT --type NAME --size 1024x700 --window --out s.png
+
 The window is opened as ``nodetype-studio PROJECT`` opens it (background load, panels after the tree),
 the node type and property are selected once everything is ready and the checks have run, then the
 whole screen is captured with ``xwd -root`` and converted to PNG (ImageMagick ``convert``), or, without
-ImageMagick, grabbed from the X server through Qt.
+ImageMagick, grabbed from the X server through Qt. ``--window`` grabs the window alone (no X server
+needed) and writes a 256-colour PNG, small enough for the documentation.
 """
 
 from __future__ import annotations
@@ -31,6 +34,21 @@ def _imagemagick() -> str:
     return ""
 
 
+def _palette(counts, size: int = 256, apart: int = 24) -> list[int]:
+    """The image's own colours for a 256-colour PNG: the most frequent first, each at least ``apart``
+    (summed RGB difference) from those taken, so rare but distinct colours (red error text) keep theirs."""
+    taken: list[tuple[int, int, int]] = []
+    table: list[int] = []
+    for colour, _count in counts.most_common():
+        rgb = ((colour >> 16) & 255, (colour >> 8) & 255, colour & 255)
+        if all(abs(rgb[0] - r) + abs(rgb[1] - g) + abs(rgb[2] - b) >= apart for r, g, b in taken):
+            taken.append(rgb)
+            table.append(colour | 0xFF000000)
+            if len(table) == size:
+                break
+    return table
+
+
 def _head(path: str) -> str:
     try:
         with open(path, "rb") as handle:
@@ -47,8 +65,11 @@ def main() -> int:
     parser.add_argument("--scheme", choices=("light", "dark", "system"), default="light")
     parser.add_argument("--tab", type=int, default=0, help="bottom tab: 0 source, 1 provenance, 2 problems")
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--size", default="1440x900", help="window size, WIDTHxHEIGHT")
+    parser.add_argument("--window", action="store_true", help="grab the window alone, as a 256-colour PNG")
     args = parser.parse_args()
-    if not os.environ.get("DISPLAY"):
+    width, height = (int(n) for n in args.size.lower().split("x"))
+    if not os.environ.get("DISPLAY") and not args.window:
         print("studio_screens: set DISPLAY (run under Xvfb)", file=sys.stderr)
         return 2
     os.environ.setdefault("NODETYPE_STUDIO_DATA_DIR", tempfile.mkdtemp())
@@ -67,7 +88,7 @@ def main() -> int:
     window = StudioWindow(settings=settings)
     window.set_theme(theme)
     window.move(0, 0)
-    window.resize(1440, 900)
+    window.resize(width, height)
     window.show()
     window.open_project(args.project)
 
@@ -96,7 +117,18 @@ def main() -> int:
             QTimer.singleShot(1500, step)  # let everything paint
             return
         converter = _imagemagick()
-        if shutil.which("xwd") and converter and "Stands in" not in _head(converter):
+        if args.window:
+            from collections import Counter
+
+            from PySide6.QtCore import Qt
+            from PySide6.QtGui import QImage
+
+            image = window.grab().toImage().convertToFormat(QImage.Format_RGB32)
+            pixels = memoryview(image.constBits()).cast("I")
+            table = _palette(Counter(pixels))
+            image = image.convertToFormat(QImage.Format_Indexed8, table, Qt.ThresholdDither | Qt.AvoidDither)
+            image.save(str(args.out), "PNG", 0)  # for PNG, 0 is the strongest compression
+        elif shutil.which("xwd") and converter and "Stands in" not in _head(converter):
             raw = args.out.with_suffix(".xwd")
             subprocess.run(["xwd", "-root", "-silent", "-out", str(raw)], check=True)
             subprocess.run([converter, str(raw), str(args.out)], check=True)

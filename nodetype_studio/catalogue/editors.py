@@ -20,7 +20,7 @@ DOCUMENT = "Cms.Cms:Document"
 _MEDIA_ASSETS = tuple(MEDIA + c for c in ("Asset", "Audio", "Document", "Video"))
 _MEDIA_IMAGES = (IMAGE_INTERFACE, MEDIA + "Image", MEDIA + "ImageVariant")
 
-_HTML_EXTRA = "Passed as an HTML attribute by the spec; the CMS's React text field does not pass it on (ignored)."
+_HTML_EXTRA = "Passed on as an HTML attribute according to the CMS's documentation; its React text field does not pass it on (ignored)."
 
 TEXT_FIELD_OPTIONS = options(
     opt("placeholder", "string", description="Shown when the field is empty"),
@@ -111,7 +111,7 @@ SELECT_BOX_OPTIONS = options(
     opt("multiple", "boolean", False, description="Multi-selection; true automatically for type array"),
     opt("minimumResultsForSearch", "integer", 5,
         description="Items needed before a search box shows; -1 never shows it",
-        spec_vs_cms="The spec gives no default; the CMS shows the search box from 5 items on."),
+        spec_vs_cms="The CMS's documentation gives no default; the CMS shows the search box from 5 items on."),
     opt("dataSourceUri", "string", description="URI called to load the options"),
     opt("dataSourceIdentifier", "string", description="Server-side data source supplying the options"),
     opt("dataSourceAdditionalData", "map", open=True, description="Sent with every data-source request"),

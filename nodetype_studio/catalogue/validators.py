@@ -38,7 +38,7 @@ def _bounds(kind: str, unit: str, lower: str, upper: str) -> tuple:
 
 
 _VALIDATOR_LIST = (
-    _validator("AlphanumericValidator", "Only Unicode letters (L*) and decimal digits (Nd); no spaces or underscores."),
+    _validator("AlphanumericValidator", "Only letters (L*) and decimal digits (Nd) of Unicode 12.1; no spaces or underscores."),
     _validator("CountValidator", "A list or map must have between minimum and maximum entries; an empty one always passes.",
                *_bounds("numeric", "entries", "Fewest", "Most"), rules=(_MIN_MAX_RULE,)),
     _validator("DateTimeRangeValidator",
@@ -59,8 +59,9 @@ _VALIDATOR_LIST = (
                opt("formatType", "string", "date", allowed=("date", "time", "datetime"),
                    description=_SERVER_ONLY, source="facts")),
     _validator("EmailAddressValidator",
-               "RFC 5321/5322 address syntax as the CMS's isemail checks it: quoted local parts, IP literals, "
-               "international addresses and dotless domains (admin@mailserver1) are valid; no DNS lookup.",
+               "RFC 5321 address syntax as the CMS's isemail library checks it: quoted local parts (without spaces), "
+               "IP literals, international addresses and dotless domains (admin@mailserver1) are valid; comments "
+               "and folding white space are not; at most 64 octets before the @; no IDNA rules, no DNS lookup.",
                opt("strict", "boolean", False, description=_SERVER_ONLY, source="facts"),
                opt("checkDns", "boolean", False, description=_SERVER_ONLY, source="facts")),
     _validator("FloatValidator",
@@ -68,7 +69,7 @@ _VALIDATOR_LIST = (
     _validator("IntegerValidator",
                "parseInt(value) must be a safe integer and the value must consist of digits and '-' only."),
     _validator("LabelValidator",
-               "Letters, currency symbols, ASCII digits, spaces and , . : ; ? ! % § & \" ' / + - _ = ( ) #."),
+               "Letters and currency symbols of Unicode 12.1, ASCII digits, spaces and , . : ; ? ! % § & \" ' / + - _ = ( ) #."),
     _validator("NotEmptyValidator", "The value must not be empty."),
     _validator("NumberRangeValidator",
                "The number must lie between minimum and maximum (inclusive); strings are read with parseInt.",

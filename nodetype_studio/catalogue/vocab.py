@@ -22,7 +22,7 @@ class FormattingKey:
 
 def _ignored(name: str, use: str) -> FormattingKey:
     return FormattingKey(name, f"(ignored; use `{use}`)", True, True,
-                         f"`formatting.{name}` is listed by the spec but the CMS never reads it; use `formatting.{use}`.")
+                         f"`formatting.{name}` is listed in the CMS's documentation but the CMS never reads it; use `formatting.{use}`.")
 
 
 FORMATTING_KEYS = (

@@ -3,6 +3,21 @@
 from __future__ import annotations
 
 CHECK_CODES: dict[str, str] = {
+    # Neos 9.x (checks/neos9.py; only for a 9.x project, except `neos83-*`)
+    "neos9-reference-property": "A property of type reference(s): 9.x moves it to `references:` at run time",
+    "neos9-reference-twice": "A name declared both as a property and as a reference (9.x throws)",
+    "neos9-reference-nodetypes": "The reference editor offers node types that `constraints.nodeTypes` forbids",
+    "neos9-reference-creation-dialog": "A reference with `showInCreationDialog` (9.x promotes only properties)",
+    "neos9-reference-constraints-missing": "A reference editor limits node types that the constraints do not",
+    "neos9-supertype-removed": "A supertype that 9.x removed (`Neos.Neos:Timable`, `Neos.Neos:PluginView`…)",
+    "neos9-supertypes-list": "`superTypes` written as a list (9.x throws)",
+    "neos9-removed-type-override": "An override of a node type that 9.x removed",
+    "neos9-property-renamed": "A system property 9.x renamed (`_hiddenInIndex` → `hiddenInMenu`…)",
+    "neos9-property-removed": "A system property 9.x no longer declares (`_removed`, `_path`…)",
+    "neos9-editor-removed": "A plugin editor that the 9.x UI removed",
+    "neos9-creation-handler": "A node creation handler written with the 8.3 key `nodeCreationHandler`",
+    "neos9-postprocessor": "A post-processor class that 9.x removed or renamed",
+    "neos83-references-ignored": "A `references:` section in an 8.3 project (8.3 ignores it)",
     # editors and property types
     "property-type-missing": "A property with an inspector block has neither `type` nor `editor`",
     "property-type-unknown": "The property type is not one the content repository knows",
@@ -23,10 +38,10 @@ CHECK_CODES: dict[str, str] = {
     "option-crop-locked": "Crop options that have no effect while the aspect ratio is locked",
     "option-preset-null-unused": "A crop preset set to null that no supertype defines",
     "option-highlighting-mode": "A CodeEditor highlighting mode that is not built in",
-    "datetime-format-letter": "A DateTime format letter outside the spec's letters",
+    "datetime-format-letter": "A DateTime format letter outside the ones the CMS documents",
     "datetime-format-escape": "A backslash in a DateTime format (escaping is not supported)",
     "file-size-invalid": "An unreadable `maximumFileSize`",
-    "file-size-unit": "A `maximumFileSize` unit outside the spec's forms",
+    "file-size-unit": "A `maximumFileSize` unit outside the forms the CMS documents",
     "file-size-decimal": "A `maximumFileSize` with a decimal point",
     # validators
     "validator-shape": "`validation` is not a map of validators to options",
@@ -40,6 +55,7 @@ CHECK_CODES: dict[str, str] = {
     "regex-invalid": "A regular expression the browser cannot compile",
     "regex-flags": "Regular expression flags the browser does not understand",
     "regex-pcre": "PCRE-only regular expression syntax",
+    "regex-newer-syntax": "Regular expression syntax older browsers reject (ECMAScript 2025)",
     # property values and inspector layout
     "default-value-type": "`defaultValue` does not match the property type",
     "default-value-range": "`defaultValue` outside the RangeEditor's `min`..`max`",

@@ -77,11 +77,11 @@ def code_highlighting(ctx: Context, prop: PropertyView):
     if mode is None:
         path = prop.path + ("ui", "inspector", "editor")
         yield ctx.at(prop.nt, path, Severity.INFO, "compat-highlighting-mode",
-                     "no `highlightingMode`: the spec's default is `text/html`, the CMS uses `htmlmixed` "
+                     "no `highlightingMode`: the CMS's documentation gives `text/html` as the default, the CMS uses `htmlmixed` "
                      "(the same HTML highlighting under another name)", prop.name)
     elif isinstance(mode, str) and mode.startswith("text/") and mode not in CMS_CODE_MODES:
         yield ctx.at(prop.nt, prop.options_path + ("highlightingMode",), Severity.INFO, "compat-highlighting-mode",
-                     f"the spec lists `{mode}` as built in, but the CMS bundles no such mode; it highlights "
+                     f"the CMS's documentation lists `{mode}` as built in, but the CMS bundles no such mode; it highlights "
                      "nothing unless custom code loads it", prop.name)
 
 
@@ -108,12 +108,12 @@ def select_box_differences(ctx: Context, prop: PropertyView):
     choices = [v for v in values.values() if isinstance(v, dict)]
     if "minimumResultsForSearch" not in effective and len(choices) < 5:
         yield ctx.at(prop.nt, prop.options_path + ("values",), Severity.INFO, "compat-minimum-results-for-search",
-                     f"{len(choices)} choice(s) and no `minimumResultsForSearch`: the spec sets no default, the CMS "
-                     "defaults to 5 and shows no search box here", prop.name)
+                     f"{len(choices)} choice(s) and no `minimumResultsForSearch`: the CMS's documentation gives no default, "
+                     "the CMS defaults to 5 and shows no search box here", prop.name)
     groups = [str(c["group"]) for c in choices if c.get("group") is not None]
     if groups and _interleaved(groups):
         yield ctx.at(prop.nt, prop.options_path + ("values",), Severity.INFO, "compat-group-sorting",
-                     "choices of one group are not next to each other: the spec sorts them by group, the CMS keeps "
+                     "choices of one group are not next to each other: the CMS's documentation sorts them by group, the CMS keeps "
                      "them in first-occurrence order of their groups. List them group by group", prop.name)
 
 
@@ -146,7 +146,7 @@ def datetime_editor_default(ctx: Context, prop: PropertyView):
     if spec is None or spec.short_name != "DateTimeEditor" or prop.written_options.get("defaultValue") is None:
         return
     yield ctx.at(prop.nt, prop.options_path + ("defaultValue",), Severity.INFO, "compat-editor-default-value",
-                 "the spec lists `defaultValue` as a DateTimeEditor option, but the CMS's editor does not read it; "
+                 "the CMS's documentation lists `defaultValue` as a DateTimeEditor option, but its editor does not read it; "
                  "new nodes get the property-level `defaultValue`", prop.name)
 
 
@@ -159,8 +159,8 @@ def datetime_format_letters(ctx: Context, prop: PropertyView):
     for problem in format_problems(fmt):
         if problem.kind == "not-converted":
             yield ctx.at(prop.nt, prop.options_path + ("format",), Severity.INFO, "compat-datetime-format",
-                         f"`{problem.letter}` (position {problem.index + 1} of `{fmt}`) is a spec letter the CMS's "
-                         "date picker does not convert; it shows the letter literally", prop.name)
+                         f"`{problem.letter}` (position {problem.index + 1} of `{fmt}`) is a letter the CMS's documentation "
+                         "lists, but its date picker does not convert; it shows the letter literally", prop.name)
 
 
 @property_rule

@@ -95,7 +95,7 @@ def _fixture_findings(env: DataSourceEnvironment, path: Path, at):
         options = collect_options(content.data).options
         if group_order_differs(options):
             yield at(Severity.INFO, "compat-datasource-group-order",
-                     f"fixture file {shown}: the preview sorts the choices by group first, as the spec requires; "
+                     f"fixture file {shown}: the preview sorts the choices by group first, as the CMS's documentation describes; "
                      f"the CMS keeps the data source's order (groups by first appearance: {', '.join(cms_groups(options))}). "
                      "Sort the data source's answer by group")
 

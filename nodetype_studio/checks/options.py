@@ -178,12 +178,12 @@ def datetime_format(ctx: Context, prop: PropertyView):
                          "y Y F m M n t d D j l N S w a A g G h H i s", prop.name)
         elif problem.kind == "php-only":
             yield ctx.at(prop.nt, path, Severity.WARNING, "datetime-format-letter",
-                         f"`{problem.letter}` {where} is a PHP date letter outside the spec's set; the editor shows "
+                         f"`{problem.letter}` {where} is a PHP date letter outside the set the CMS documents; the editor shows "
                          "it as a literal character", prop.name)
         elif problem.kind == "not-in-spec":
             letter = FORMAT_LETTER[problem.letter]
             yield ctx.at(prop.nt, path, Severity.WARNING, "datetime-format-letter",
-                         f"`{problem.letter}` ({letter.meaning}) {where} is not among the spec's format letters", prop.name)
+                         f"`{problem.letter}` ({letter.meaning}) {where} is not among the format letters the CMS documents", prop.name)
         elif problem.kind == "escape":
             yield ctx.at(prop.nt, path, Severity.WARNING, "datetime-format-escape",
                          f"backslash {where}: escaping is not supported, the letter after it is still converted",
@@ -212,7 +212,7 @@ def maximum_file_size(ctx: Context, prop: PropertyView):
                      f"({parsed.legacy_bytes} bytes instead of {parsed.bytes}); write {parsed.bytes}", prop.name)
     elif not parsed.in_spec:
         yield ctx.at(prop.nt, path, Severity.WARNING, "file-size-unit",
-                     f"`{value}` uses a unit outside the spec's forms (bytes, `b`, `kb`); write `{parsed.bytes // 1024}kb`",
+                     f"`{value}` uses a unit outside the forms the CMS documents (bytes, `b`, `kb`); write `{parsed.bytes // 1024}kb`",
                      prop.name)
 
 

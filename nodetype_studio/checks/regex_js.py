@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from nodetype_studio.js.regex import compile_error, split_option
+from nodetype_studio.js.regex import compile_error, newer_syntax, split_option
 
 _DELIMITED = re.compile(r"^/(.*)/([A-Za-z]*)$", re.DOTALL)
 
@@ -49,7 +49,7 @@ _POSIX_CLASS = re.compile(r"\[:\^?[a-z]+:\]")
 
 @dataclass(frozen=True, slots=True)
 class RegexProblem:
-    kind: str  # "flags" | "pcre" | "invalid"
+    kind: str  # "flags" | "pcre" | "invalid" | "newer"
     message: str
 
 
@@ -76,7 +76,27 @@ def regex_problems(option: str) -> tuple[RegexProblem, ...]:
         error = compile_error(body, option_flags or "")
         if error:  # the browser's reason, without its "Invalid regular expression: /…/: " preamble
             problems.append(RegexProblem("invalid", error.rpartition(": ")[2]))
+        else:
+            problems.extend(RegexProblem("newer", m) for m in _newer_constructs(body))
     return tuple(problems)
+
+
+_NEWER_NOTE = ("ECMAScript 2025 syntax, in every current browser only since 2025: an older browser rejects the "
+               "whole pattern and the CMS's validator then throws on every value")
+
+
+def _newer_constructs(body: str) -> list[str]:
+    """Messages for syntax today's browsers accept and older ones reject."""
+    out = []
+    for construct in newer_syntax(body):
+        kind, _, detail = construct.partition(":")
+        if kind == "modifiers":
+            out.append(f"the modifier group `{detail}…)` is {_NEWER_NOTE}; use a flag for the whole pattern "
+                       "or spell the cases out (`[Aa]`)")
+        else:
+            out.append(f"the group name `{detail}` is used in two alternatives, {_NEWER_NOTE}; give each "
+                       "group its own name")
+    return out
 
 
 def _pcre_constructs(body: str) -> list[str]:

@@ -100,8 +100,10 @@ def regular_expression(ctx: Context, prop: PropertyView):
         for problem in regex_problems(pattern):
             by_kind.setdefault(problem.kind, []).append(problem.message)
         for kind, messages in by_kind.items():  # one finding per kind, however many constructs
-            code = {"flags": "regex-flags", "pcre": "regex-pcre", "invalid": "regex-invalid"}[kind]
+            code = {"flags": "regex-flags", "pcre": "regex-pcre", "invalid": "regex-invalid",
+                    "newer": "regex-newer-syntax"}[kind]
             text = "; ".join(messages)
             message = (f"`{pattern}` does not compile in the browser: {text}" if kind == "invalid"
                        else f"`{pattern}`: {text}")
-            yield ctx.at(prop.nt, path, Severity.ERROR, code, message, prop.name)
+            severity = Severity.INFO if kind == "newer" else Severity.ERROR
+            yield ctx.at(prop.nt, path, severity, code, message, prop.name)

@@ -34,10 +34,12 @@ def run(args) -> int:
     ]
     if args.json:
         print(json.dumps({"root": str(project.root), "prefix": project.platform.prefix,
+                          "cmsVersion": project.cms_version.to_json(),
                           "packages": project.package_names, "nodeTypes": rows}, indent=2))
         return 0
     print(f"# {project.root} ({project.kind}, prefix {project.platform.prefix}); package load order: "
           + (", ".join(project.package_names) or "-"))
+    print(f"# {project.cms_version.version.label}: {project.cms_version.detail}")
     for row in rows:
         flags = " (abstract)" if row["abstract"] else ""
         flags += " (final)" if row["final"] else ""

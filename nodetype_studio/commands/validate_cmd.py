@@ -1,8 +1,11 @@
-"""`nodetype-studio validate PATH NODETYPE PROPERTY VALUE [--json]`: run a property's validators.
+"""`nodetype-studio validate PATH NODETYPE PROPERTY VALUE [--typed] [--json]`: run a property's validators.
 
-VALUE is read as YAML (`42` is a number, `[a, b]` a list, `''` the empty string, `~` null). A bare
-date such as `2024-01-31T10:00:00+01:00` stays a string: that is how the DateTime editor stores it
-(the CMS's YAML reader would turn it into a Unix timestamp).
+The CMS's validators see two kinds of values: the stored value right after a node is loaded, and
+whatever the editor hands over while the user edits – for a text field the typed string, even for
+an integer property. By default VALUE is a stored value, read as YAML (`42` is a number, `[a, b]` a
+list, `''` the empty string, `~` null; a bare date such as `2024-01-31T10:00:00+01:00` stays a
+string: that is how the DateTime editor stores it). With `--typed` VALUE is the text typed into the
+property's field and is validated unchanged, as the inspector preview does while you type.
 Exit codes: 0 the value passes, 1 the CMS would reject it, 2 the check could not run.
 """
 
@@ -29,6 +32,9 @@ def register(sub) -> None:
     parser.add_argument("node_type", metavar="NODETYPE")
     parser.add_argument("property", metavar="PROPERTY")
     parser.add_argument("value", metavar="VALUE", help="the value as YAML, e.g. 'hello', 42, '[a, b]', \"''\"")
+    parser.add_argument("--typed", action="store_true",
+                        help="VALUE is the text typed into the property's text field: validated as that string, "
+                        "unconverted, as the CMS does while the user types (default: a stored value, read as YAML)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.set_defaults(func=run)
 
@@ -56,23 +62,27 @@ def run(args) -> int:
     project, nt = open_node_type(args.path, args.node_type)
     if project is None or nt is None:
         return 2
-    properties = nt.effective.get("properties") or {}
+    properties = nt.preview.get("properties") or {}
     if args.property not in properties:
         close = difflib.get_close_matches(args.property, [str(p) for p in properties], n=3)
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
         return _fail(f"node type {nt.name} has no property {args.property!r}{hint}")
-    loaded = load_yaml_text(args.value, "VALUE")
-    if not loaded.ok:
-        problem = "; ".join(d.message for d in loaded.diagnostics) or "not valid YAML"
-        return _fail(f"VALUE could not be read as YAML: {problem}")
-    value = args.value.strip() if _DATE_LIKE.fullmatch(args.value.strip()) else _plain(loaded.data)
+    if args.typed:
+        value = args.value
+    else:
+        loaded = load_yaml_text(args.value, "VALUE")
+        if not loaded.ok:
+            problem = "; ".join(d.message for d in loaded.diagnostics) or "not valid YAML"
+            return _fail(f"VALUE could not be read as YAML: {problem}")
+        value = args.value.strip() if _DATE_LIKE.fullmatch(args.value.strip()) else _plain(loaded.data)
     findings = validate_property(nt, args.property, value, project.platform)
     config = properties[args.property]
     validators = list((config.get("validation") or {}) if isinstance(config, dict) else {})
     invalid = any(f.is_error for f in findings)
     if args.json:
         print(json.dumps({
-            "node_type": nt.name, "property": args.property, "value": value, "validators": validators,
+            "node_type": nt.name, "property": args.property, "value": value,
+            "value_as": "typed" if args.typed else "stored", "validators": validators,
             "valid": not invalid, "findings": [f.to_json() for f in findings],
         }, indent=2, ensure_ascii=False, default=str))
         return 1 if invalid else 0

@@ -136,10 +136,10 @@ def _search_targets(types: TypeIndex, site: str) -> list[tuple[str, list[str]]]:
     types the editor searches for there."""
     targets: dict[str, list[str]] = {}
     for node_type in types.node_types.values():
-        properties = node_type.effective.get("properties")
-        if not isinstance(properties, dict):
-            continue
-        for config in properties.values():
+        # properties and (9.x) the references section: both carry reference/link editors
+        items = [config for section in ("properties", "references")
+                 if isinstance(found := node_type.preview.get(section), dict) for config in found.values()]
+        for config in items:
             for path, wanted in _paths_of(config, types):
                 path = normalize_path(path)
                 if path.startswith(site + "/"):

@@ -146,6 +146,6 @@ def group_order_note(options: list[SelectOption]) -> str:
     """A ``compat`` note when the CMS would show these choices in another order; empty otherwise."""
     if not group_order_differs(options):
         return ""
-    return ("compat: the preview sorts the choices by group as the spec requires; the CMS keeps the "
+    return ("compat: the preview sorts the choices by group as the CMS's documentation describes; the CMS keeps the "
             f"data source's order (groups by first appearance: {', '.join(cms_groups(options))}). "
             "Sort the answer by group.")

@@ -386,8 +386,8 @@ class EditOperations(BlockSplicer):
         colon = colon_after_key(text, slot.key)
         key_column = slot.key.column
         collection = isinstance(value, (dict, list)) and bool(value)
-        if collection and current.flow and not current.is_scalar:
-            return [(current.start, current.end, render.flow(value))]
+        if collection and current.flow and not current.is_scalar and current.node.value:
+            return [(current.start, current.end, render.flow(value))]  # a written-out flow collection stays one
         if collection:
             is_map = isinstance(value, dict)
             if current.is_block_collection and (current.is_seq == (not is_map)) or (

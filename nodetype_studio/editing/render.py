@@ -60,8 +60,8 @@ class Renderer:
         if old_style == '"':
             return double_quoted(value)
         if old_style is None:
-            quote_it = self.style.quoted_keys.get(key, self.style.quote_always) if key is not None \
-                else self.style.quote_always
+            quote_it = self.style.quoted_keys.get(key, self.style.quote_mostly) if key is not None \
+                else self.style.quote_mostly
             if quote_it:
                 return quoted(value, self.style.quote)
         if can_be_plain(value, flow=flow):
@@ -129,10 +129,12 @@ class Renderer:
         return [" " * column + self.key(key) + ":" + lines[0]] + lines[1:]
 
     def mapping_lines(self, mapping: dict, column: int) -> list[str]:
-        lines: list[str] = []
-        for key, value in mapping.items():
-            lines.extend(self.pair_lines(key, value, column))
-        return lines
+        """A new block mapping, laid out by ruamel.yaml in the file's style (``emit``)."""
+        if not mapping:
+            return []
+        from nodetype_studio.editing.emit import block_lines
+
+        return block_lines(mapping, column, self)
 
     def item_lines(self, value, column: int, old_style: str | None = None) -> list[str]:
         """A block sequence item ``- ...`` with its dash at ``column`` (maps and lists written compactly);
@@ -154,10 +156,12 @@ class Renderer:
         return [pad + "- " + self.scalar(value, old_style=old_style)]
 
     def sequence_lines(self, items, column: int) -> list[str]:
-        lines: list[str] = []
-        for item in items:
-            lines.extend(self.item_lines(item, column))
-        return lines
+        """A new block list, laid out by ruamel.yaml in the file's style (``emit``)."""
+        if not items:
+            return []
+        from nodetype_studio.editing.emit import block_lines
+
+        return block_lines(list(items), column, self)
 
     def inline_value(self, value, column: int, old_style: str | None = None) -> list[str]:
         """A value written where a node starts (after ``- `` or in place of an old value) at ``column``:

@@ -53,6 +53,8 @@ class BlockSplicer:
 
         def replace_value_splices(self, container: Container, slot: Slot, value: Any) -> list: ...
 
+        def _replace_pair_value(self, slot: Slot, value: Any, old_style: str | None) -> list: ...
+
     # -- positions -------------------------------------------------------------------------------------
     def _start_of(self, container: Container, slot: Slot) -> int:
         if slot.alias and slot.key is None:
@@ -177,12 +179,25 @@ class BlockSplicer:
                 return False
         return True
 
+    def _top_level_separated(self, container: Container) -> bool:
+        """Node types are separated by a blank line, unless the file writes its several ones without."""
+        slots = container.slots
+        if len(slots) < 2:
+            return True
+        text = self._text
+        for first, second in list(zip(slots, slots[1:]))[:_BLANK_CHECK_LIMIT]:
+            gap = text[next_line(text, self._end_of(container, first)):line_start(text, self._start_of(container, second))]
+            if any(not line.strip() for line in gap.split("\n")[:-1]):
+                return True
+        return False
+
     def _block_insert(self, located, container: Container, body: str, column: int, anchor: Slot | None,
                       is_before: bool) -> tuple[int, int, str]:
         """Insert ``body`` (full lines at ``column``, no final line break) among a block mapping's entries."""
         text = self._text
         newline = self.style.newline
-        blank = newline if self._blank_separated(container) else ""
+        separated = self._top_level_separated(container) if not located.chain else self._blank_separated(container)
+        blank = newline if separated else ""
         if anchor is not None and is_before:
             start = self._start_of(container, anchor)
             if starts_line(text, start):
@@ -235,6 +250,11 @@ class BlockSplicer:
                 return [(len(text), len(text), body + newline)]
             return [(len(text), len(text), newline + body)]
         if container.flow:
+            if not container.slots and located.chain:
+                owner_container, owner = located.chain[-1]
+                if not owner_container.flow and owner_container.kind == "map" and not owner.alias:
+                    # an empty {} under a block key (a validator just added): the first key makes it a block
+                    return self._replace_pair_value(owner, {key: value}, None)
             return self._flow_insert(container, f"{render.key(key, flow=True)}: {render.flow(value, key)}", anchor, is_before)
         first_key = container.slots[0].key
         assert first_key is not None, "a block mapping's slots have keys"

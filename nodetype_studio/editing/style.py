@@ -23,6 +23,8 @@ class Style:
     seq_offset: int = 2             # columns a block sequence's dash is indented under its key (0 = not indented)
     quote: str = "'"                # quote character for values that cannot be plain
     quote_always: bool = False      # the file quotes (nearly) every string value, so new ones are quoted too
+    quote_mostly: bool = False      # more quoted than plain strings: new values of keys the file has not
+                                    # written yet are quoted, so one new block does not mix both
     key_quote: str | None = "'"     # quote for names like Vendor.Site:Type or Neos.Neos/Validation/X
                                     # (keys with characters beyond letters, digits, _ and -); None: plain
     flow_padding: bool = False      # "{ a: 1 }" rather than "{a: 1}"
@@ -101,6 +103,7 @@ def detect_style(text: str, root: Node | None) -> Style:
     style.quote = _mode(quotes, "'")
     quoted_count = sum(quotes.values())
     style.quote_always = quoted_count >= 3 and quoted_count >= 2 * plain_strings[0]
+    style.quote_mostly = style.quote_always or quoted_count > plain_strings[0]
     style.key_quote = _mode(colon_keys, "'")
     style.flow_padding = _mode(paddings, False)
     style.quoted_keys = {key: counts["quoted"] > counts["plain"] for key, counts in per_key.items()

@@ -21,10 +21,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from nodetype_studio.model import loadorder
 from nodetype_studio.model import project as full
 from nodetype_studio.model.nodetype import NodeType, SourceFile
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.model.yamlload import YList, YMap
+
+AMBIGUOUS = "load-order-ambiguous"
+AMBIGUITY_LIMIT = 200  # loadorder.ambiguities' default cap
 
 
 def reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping[Any, str]) -> full.Project | None:
@@ -95,17 +99,24 @@ def _reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping
     project._files = {p: (parse_findings[p], counts[p]) for p in previous._files}
     old_parse = {id(d) for source, _text in changed.values() for d in previous._files[Path(source.path)][0]}
     kept_parse = {id(d) for path, (found, _c) in project._files.items() for d in found}
+    ambiguous = [d for d in previous.diagnostics if d.code == AMBIGUOUS]
+    if len(ambiguous) >= AMBIGUITY_LIMIT // 2:
+        return None  # near the cap of the findings: which ones a full load keeps is its job
+    # load-order ambiguities are about keys below a node type's name: those of the touched types are found
+    # again below, the others stand (their entries did not change)
     project.diagnostics = [d for d in previous.diagnostics
-                           if id(d) not in old_parse and (d.node_type not in affected or id(d) in kept_parse)]
+                           if id(d) not in old_parse and (d.node_type not in affected or id(d) in kept_parse
+                                                          or (d.code == AMBIGUOUS and d.node_type not in touched))]
     for source, _text in changed.values():
         project.diagnostics.extend(parse_findings[Path(source.path)])
 
+    project.diagnostics.extend(_ambiguities(project, touched))
     project.node_types = {}
     for name, nt in previous.node_types.items():
         if name not in affected:
             project.node_types[name] = _carried_over(nt, project)
     fresh_types = _collect(project, affected)
-    memo = {name: nt.ancestors for name, nt in project.node_types.items() if name not in affected}
+    memo = {name: chain for name, chain in previous._flattened.items() if name not in affected}
     project.node_types.update(fresh_types)
     # the full load's order of node_types (the order of first definition) is kept
     project.node_types = {name: project.node_types[name] for name in previous.node_types if name in project.node_types}
@@ -115,6 +126,25 @@ def _reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping
 
 def _path(value) -> Path:
     return value if isinstance(value, Path) else Path(value)
+
+
+def _ambiguities(project: full.Project, names: set[str]) -> list:
+    """The full load's ``load-order-ambiguous`` findings about the keys below ``names``: they depend only on
+    what each package writes below those names."""
+    packages = {pkg.name: pkg for pkg in project.packages if not pkg.is_global}
+    parts = []
+    for source in project.files:
+        data = source.data
+        if source.baseline or source.kind != "nodetypes" or not isinstance(data, dict) or source.package not in packages:
+            continue
+        wanted = [raw for raw in data if project.platform.normalize_name(raw).value in names]
+        if wanted:
+            subset = YMap((raw, data[raw]) for raw in wanted)
+            if isinstance(data, YMap):
+                subset.key_pos = {raw: data.key_pos[raw] for raw in wanted if raw in data.key_pos}
+            parts.append((packages[source.package], source.kind, str(source.path), subset))
+    found = loadorder.ambiguities(parts, project.packages, AMBIGUITY_LIMIT)
+    return [d for d in found if d.node_type in names]
 
 
 def _disk_text(path) -> str | None:

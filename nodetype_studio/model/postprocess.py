@@ -191,9 +191,10 @@ def _postprocess_property(prop: dict, project) -> dict:
 
 
 def default_layers(nt, project) -> dict[str, list[Layer]]:
-    """Provenance layers for values that come from editor and data-type defaults."""
+    """Provenance layers for values that come from editor and data-type defaults (of the preview's
+    configuration: for a mixin the CMS does not post-process, the defaults its users get)."""
     result: dict[str, list[Layer]] = {}
-    for name, prop in (nt.effective.get("properties") or {}).items():
+    for name, prop in (nt.preview.get("properties") or {}).items():
         if not isinstance(prop, dict):
             continue
         inspector = get_path(prop, ("ui", "inspector"))
@@ -201,16 +202,26 @@ def default_layers(nt, project) -> dict[str, list[Layer]]:
         if not isinstance(editor, str) or "type" not in prop:
             continue
         root = ("properties", name, "ui", "inspector")
-        layers = [Layer("editor default", source, _pick(block), root)
+        # the whole blocks are merged (typeConverter and the rest), as DefaultPropertyEditorPostprocessor does
+        layers = [Layer("editor default", source, block, root)
                   for source, block in _settings_subtrees(project, _SETTINGS_EDITORS + (editor,)) if isinstance(block, dict)]
         _, normalized_type = _datatype(project, prop["type"] if isinstance(prop["type"], str) else "string")
         for key in dict.fromkeys((normalized_type, prop["type"])):
             if not isinstance(key, str):
                 continue
-            layers += [Layer("data-type default", source, _pick(block), root)
+            layers += [Layer("data-type default", source, block, root)
                        for source, block in _settings_subtrees(project, _SETTINGS_DATATYPES + (key,)) if isinstance(block, dict)]
         if layers:
             result[name] = layers
+    # 9.x references moved from properties get the editor defaults only (probed at their property path)
+    for name in getattr(nt, "_moved_references", {}):
+        editor = get_path(nt.effective, ("references", name, "ui", "inspector", "editor"), None)
+        if isinstance(editor, str):
+            root = ("properties", name, "ui", "inspector")
+            layers = [Layer("editor default", source, block, root)
+                      for source, block in _settings_subtrees(project, _SETTINGS_EDITORS + (editor,)) if isinstance(block, dict)]
+            if layers:
+                result[name] = layers
     return result
 
 
@@ -267,6 +278,7 @@ def enrich_i18n(nt, project) -> None:
                 key: _creation_element_ids(project, entry, f"{prefix}creationDialog.{key}")
                 for key, entry in creation["elements"].items()
             }}
+    enrich_reference_i18n(nt, project, prefix)
     properties = config.get("properties")
     if not isinstance(properties, dict):
         return
@@ -344,5 +356,30 @@ def _declared_editor(project, nt, prop_name: str):
         editor = get_path(owner.local, ("properties", prop_name, "ui", "inspector", "editor"), None)
         if editor is not None:
             return editor
+        if owner is not nt and project.cms_version.version.value == "8.3":
+            continue  # 8.3 looks at the declared supertypes only, not theirs (platform facts §6.1)
         pending.extend(reversed([sup for sup, on in owner._supertype_map.items() if on is True]))
     return None
+
+
+def enrich_reference_i18n(nt, project, prefix: str) -> None:
+    """9.x: ``i18n`` labels and help messages of ``references:`` entries get ids like properties, with
+    prefix ``references.`` (platform facts §6.1; 8.3 ignores the section)."""
+    config = nt.local
+    references = config.get("references")
+    version = getattr(getattr(project, "cms_version", None), "version", None)
+    if not isinstance(references, dict) or getattr(version, "value", version) == "8.3":
+        return
+    changed = dict(references)
+    for name, ref in references.items():
+        if not isinstance(ref, dict) or not isinstance(ref.get("ui"), dict):
+            continue
+        rui = dict(ref["ui"])
+        if _is_i18n(rui.get("label")):
+            rui["label"] = f"{prefix}references.{name}"
+        if isinstance(rui.get("help"), dict) and _is_i18n(rui["help"].get("message")):
+            rui["help"] = {**rui["help"], "message": f"{prefix}references.{name}.ui.help.message"}
+        if rui != ref["ui"]:
+            changed[name] = {**ref, "ui": rui}
+    if changed != references:
+        config["references"] = changed

@@ -17,6 +17,7 @@ from typing import Any, Mapping
 from nodetype_studio.catalogue import editor_for_type
 from nodetype_studio.js.values import is_client_eval
 from nodetype_studio.js.values import truthy as js_truthy
+from nodetype_studio.model.baseline import load_baseline
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.model.sorting import js_sort
 from nodetype_studio.preview.i18n import Translator, generated_id
@@ -45,6 +46,10 @@ class ItemView:
     hidden: bool = False
     dynamic_hidden: str | None = None  # an unevaluated ClientEval `hidden` expression
     view: str | None = None  # inspector views: the view identifier
+    #: the editor is the studio's addition for the preview: the CMS gives this type's property none
+    #: (it does not inherit the editor post-processor, e.g. a mixin outside Neos.Neos:Node)
+    studio_editor: bool = False
+    section: str = "properties"  # "references": an entry of the node type's 9.x `references:` section
 
 
 @dataclass
@@ -72,6 +77,7 @@ class InspectorLayout:
     tabs: list[TabView]
     properties: dict[str, ItemView]  # every property, shown or not
     missing_tabs: dict[str, list[str]] = field(default_factory=dict)  # tab id -> groups that name it
+    references: dict[str, ItemView] = field(default_factory=dict)  # 9.x `references:` entries, shown or not
 
     def tab_of(self, property_name: str) -> str | None:
         for tab in self.tabs:
@@ -82,7 +88,12 @@ class InspectorLayout:
 
     @property
     def visible_properties(self) -> list[str]:
-        return [i.name for t in self.tabs for g in t.groups for i in g.items if i.kind == "property"]
+        return [i.name for t in self.tabs for g in t.groups for i in g.items
+                if i.kind == "property" and i.section == "properties"]
+
+    @property
+    def visible_references(self) -> list[str]:
+        return [i.name for t in self.tabs for g in t.groups for i in g.items if i.section == "references"]
 
 
 @dataclass
@@ -96,6 +107,9 @@ class InspectorSource:
     packages: Mapping[str, Path] = field(default_factory=dict)
     workspace: Any = None  # the project's sample content and media library (content.Workspace)
     root: Path | None = None  # the project root (data-source fixtures and backend settings live under it)
+    #: properties whose editor only the preview adds (``NodeType.preview_additions``)
+    studio_editors: frozenset = frozenset()
+    cms_version: str = "9"  # "8.3" ignores a `references:` section
 
     @classmethod
     def from_model(cls, node_type, project) -> "InspectorSource":
@@ -103,8 +117,10 @@ class InspectorSource:
         from nodetype_studio.content.workspace import Workspace
 
         packages = package_folders(project)
-        return cls(node_type.name, node_type.effective, project.platform, Translator(packages), packages,
-                   Workspace.for_project(project), getattr(project, "root", None))
+        version = getattr(getattr(getattr(project, "cms_version", None), "version", None), "value", "9")
+        return cls(node_type.name, node_type.preview, project.platform, Translator(packages), packages,
+                   Workspace.for_project(project), getattr(project, "root", None),
+                   frozenset(getattr(node_type, "preview_additions", ())), version)
 
 
 def package_folders(project) -> dict[str, Path]:
@@ -115,6 +131,12 @@ def package_folders(project) -> dict[str, Path]:
         namespace = nt.name.partition(":")[0]
         if namespace not in folders and nt.package in folders:
             folders[namespace] = folders[nt.package]
+    # platform packages the folder does not hold: the baseline of the project's version has their texts
+    version = getattr(project, "cms_version", None)
+    if version is not None:
+        prefix = project.platform.prefix
+        for name, folder in load_baseline(version.version.value, prefix).package_folders(prefix).items():
+            folders.setdefault(name, folder)
     return folders
 
 
@@ -126,7 +148,30 @@ def _editor_id(prop_type: str, inspector: Mapping, platform: Platform) -> str | 
     return spec.identifier(platform) if spec is not None else None
 
 
-def _property_item(name: str, config: Mapping, source: InspectorSource) -> ItemView:
+def reference_type(config: Mapping) -> str:
+    """``reference`` for a reference with ``constraints.maxItems: 1``, else ``references`` (neos-facts §1.3)."""
+    maximum = _mapping(config.get("constraints")).get("maxItems")
+    return "reference" if maximum == 1 and not isinstance(maximum, bool) else "references"
+
+
+def reference_configs(config: Mapping, cms_version: str = "9") -> dict[str, Mapping]:
+    """The `references:` entries of a node type as property-shaped configurations (with the type the
+    editor stores); empty for 8.3, which ignores the section."""
+    if cms_version == "8.3":
+        return {}
+    return {str(name): {**_mapping(ref), "type": reference_type(_mapping(ref))}
+            for name, ref in _mapping(config.get("references")).items()}
+
+
+def item_configs(config: Mapping, cms_version: str = "9") -> dict[str, Mapping]:
+    """Every value the inspector edits: the properties, then the references (a name may not be both)."""
+    items = dict(_mapping(config.get("properties")))
+    for name, ref in reference_configs(config, cms_version).items():
+        items.setdefault(name, ref)
+    return items
+
+
+def _property_item(name: str, config: Mapping, source: InspectorSource, section: str = "properties") -> ItemView:
     ui = _mapping(config.get("ui"))
     inspector = _mapping(ui.get("inspector"))
     help_config = _mapping(ui.get("help"))
@@ -138,18 +183,20 @@ def _property_item(name: str, config: Mapping, source: InspectorSource) -> ItemV
     return ItemView(
         kind="property",
         name=name,
-        label=tr.text(ui.get("label"), generated_id(nt, "properties", name)),
+        label=tr.text(ui.get("label"), generated_id(nt, section, name)),
         config=config,
         group=inspector.get("group") if isinstance(inspector.get("group"), str) else None,
         editor=_editor_id(prop_type, inspector, source.platform),
         options=_mapping(inspector.get("editorOptions")),
         type=prop_type,
         validation=_mapping(config.get("validation")),
-        help=tr.text(help_config.get("message"), generated_id(nt, "properties", name, "ui", "help", "message")),
+        help=tr.text(help_config.get("message"), generated_id(nt, section, name, "ui", "help", "message")),
         help_thumbnail=help_config.get("thumbnail") if isinstance(help_config.get("thumbnail"), str) else None,
         # An unevaluated ClientEval expression is shown (its outcome depends on other values).
         hidden=js_truthy(hidden_value) and dynamic is None,
         dynamic_hidden=dynamic,
+        studio_editor=name in source.studio_editors,
+        section=section,
     )
 
 
@@ -178,6 +225,11 @@ def build_layout(source: InspectorSource) -> InspectorLayout:
         list(_mapping(config.get("properties")).items()), lambda kv: _mapping(kv[1]).get("position"), _first
     ):
         properties[name] = _property_item(name, _mapping(prop), source)
+    references: dict[str, ItemView] = {}
+    for name, ref in js_sort(list(reference_configs(config, source.cms_version).items()),
+                             lambda kv: _mapping(kv[1]).get("position"), _first):
+        if name not in properties:  # a name declared as both is an error the checks report
+            references[name] = _property_item(name, ref, source, "references")
 
     views = [
         ItemView(
@@ -207,7 +259,8 @@ def build_layout(source: InspectorSource) -> InspectorLayout:
         if tab is None:  # a group on a tab that does not exist is never shown
             missing_tabs.setdefault(tab_id, []).append(group_id)
             continue
-        members = [p for p in properties.values() if p.group == group_id] + [v for v in views if v.group == group_id]
+        members = [p for p in properties.values() if p.group == group_id] + \
+            [r for r in references.values() if r.group == group_id] + [v for v in views if v.group == group_id]
         members = js_sort(
             members,
             lambda item: _mapping(_mapping(item.config.get("ui")).get("inspector")).get("position")
@@ -230,4 +283,4 @@ def build_layout(source: InspectorSource) -> InspectorLayout:
         )
 
     label = tr.text(ui.get("label"), generated_id(nt, "ui", "label")) if ui.get("label") else nt
-    return InspectorLayout(nt, label, [t for t in tabs if t.groups], properties, missing_tabs)
+    return InspectorLayout(nt, label, [t for t in tabs if t.groups], properties, missing_tabs, references)

@@ -191,6 +191,8 @@ class PreviewNode:
                 self.problems[name] = f"defaultValue {config.get('defaultValue')!r} is not a date: {exc}"
                 self.defaults[name] = config.get("defaultValue")
         self.values: dict[str, Any] = dict(self.defaults)
+        #: what the editors handed over since the values were loaded, unconverted (see validation_value)
+        self.edits: dict[str, Any] = {}
 
     @property
     def now(self) -> datetime:
@@ -200,13 +202,28 @@ class PreviewNode:
         return self.values.get(name)
 
     def set(self, name: str, value: Any) -> Any:
-        """Store ``value`` (typed for the property) and return what was stored."""
+        """Store ``value`` (typed for the property) and return what was stored: a value loaded from
+        outside (a stored node, ``render --values``), which the validators see as stored."""
+        self.edits.pop(name, None)
         try:
             value = coerce_value(self.types.get(name), value, self.now)
         except DateProblem:
             pass  # keep the raw text: the DateTime validator reports it
         self.values[name] = value
         return value
+
+    def edit(self, name: str, value: Any) -> Any:
+        """An edit in the property's editor: stored typed like ``set``, and kept as handed over, which is
+        what the CMS's validators check until the node is reloaded (a text field hands over the typed
+        string, also for an integer property)."""
+        stored = self.set(name, value)
+        self.edits[name] = value
+        return stored
+
+    def validation_value(self, name: str) -> Any:
+        """The value the CMS's validators receive now: the editor's unconverted value after an edit,
+        otherwise the stored value."""
+        return self.edits[name] if name in self.edits else self.values.get(name)
 
     def update(self, values: Mapping[str, Any]) -> None:
         for name, value in values.items():
@@ -215,6 +232,7 @@ class PreviewNode:
     def reset(self) -> None:
         """Back to the default values."""
         self.values = dict(self.defaults)
+        self.edits.clear()
 
     def is_default(self, name: str) -> bool:
         return self.values.get(name) == self.defaults.get(name)

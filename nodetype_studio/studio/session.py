@@ -2,8 +2,10 @@
 
 Every edit goes through the editing layer's in-memory documents; ``resolve()`` rebuilds the project
 model from the files on disk with the edited documents' texts standing in for theirs
-(``load_project(..., overrides=...)``). Saving never overwrites a file that changed on disk unless the
-caller's ``confirm_overwrite`` agreed after showing the difference.
+(``load_project(..., overrides=...)``). Saving a file that another program changed since it was loaded
+merges both changes (three-way, ``merge3``: the text loaded, the text on disk, the studio's buffer), so
+the other program's lines survive; only changes to the same lines ask, through the caller's
+``confirm_overwrite``, before the studio's version of them is written.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from nodetype_studio.editing import (
 from nodetype_studio.model import Project, load_project
 from nodetype_studio.model.incremental import reresolve
 from nodetype_studio.model.yamlload import load_yaml_text
+from nodetype_studio.studio.merge3 import MergeResult, merge3
 from nodetype_studio.studio.textdiff import unified_diff
 
 
@@ -74,6 +77,22 @@ class SaveResult:
 
 
 ConfirmOverwrite = Callable[[Path, str, str], bool]
+Merged = Callable[[Path, str, str], None]  # (path, buffer before, buffer after taking in the disk's changes)
+
+
+@dataclass
+class SavePlan:
+    """What saving one file would write, against what the disk holds now."""
+
+    path: Path
+    text: str  # the text that would be written (the buffer, merged with the disk's changes)
+    disk: str | None  # the file's text now (None: it is gone)
+    changed_on_disk: bool
+    merge: MergeResult | None = None  # when another program changed it
+
+    @property
+    def conflicts(self) -> list:
+        return self.merge.conflicts if self.merge is not None else []
 
 
 class Session:
@@ -157,11 +176,28 @@ class Session:
         return names
 
     def diff(self, path: Path, *, context: int = 3) -> str:
-        """Unified diff of the saved file and the edited text of ``path``."""
+        """Unified diff of the file on disk and what saving ``path`` would write (every line that would
+        change on disk, and only those)."""
+        plan = self.plan(path)
+        if plan is None:
+            return ""
+        return unified_diff(plan.disk or "", plan.text, self.display(path), context=context)
+
+    def plan(self, path: Path) -> SavePlan | None:
+        """What saving ``path`` writes: its buffer, with the changes another program made since loading
+        merged in (conflicting lines: the buffer's)."""
         doc = self.editor.open_document(path)
         if doc is None:
-            return ""
-        return unified_diff(doc.original_text, doc.text, self.display(path), context=context)
+            return None
+        if doc.changed_on_disk() is None:
+            return SavePlan(Path(doc.path), doc.text, doc.original_text, False)
+        disk = read_text(doc.path) if Path(doc.path).exists() else None
+        if disk is None:
+            return SavePlan(Path(doc.path), doc.text, None, True)
+        merged = merge3(doc.original_text, doc.text, disk)
+        if merged.clean and merged.text != doc.text and not _parses(merged.text):
+            merged = MergeResult(doc.text, [_whole_file_conflict(doc.text, disk)])
+        return SavePlan(Path(doc.path), merged.text, disk, True, merged)
 
     def display(self, path: Path) -> str:
         """``path`` as shown: relative to the project's folder (asked for on every selection: remembered)."""
@@ -222,11 +258,15 @@ class Session:
         else:
             self.acknowledged.pop(Path(path).resolve(), None)
 
-    def save(self, paths=None, confirm_overwrite: ConfirmOverwrite | None = None) -> SaveResult:
+    def save(self, paths=None, confirm_overwrite: ConfirmOverwrite | None = None,
+             merged: Merged | None = None) -> SaveResult:
         """Save the dirty documents (of ``paths``, or all) through the minimal-diff writer.
 
-        A file that changed on disk is overwritten only when the user saw that version in a compare
-        view and chose their own (``keep_mine``), or ``confirm_overwrite(path, disk_text, mine)`` says so.
+        A file another program changed gets both changes (``plan``); where both changed the same lines,
+        the studio's version is written only when the user saw that disk version in a compare view and
+        chose their own (``keep_mine``), or ``confirm_overwrite(path, disk_text, text_to_write)`` says so.
+        ``merged(path, before, after)`` is told before the buffer takes in the other program's changes
+        (the window carries its undo history across them).
         """
         result = SaveResult()
         wanted = None if paths is None else {Path(p).resolve() for p in paths}
@@ -239,12 +279,20 @@ class Session:
                     doc.save()
                 except FileChangedOnDisk:
                     disk = _read_bytes(doc.path)
-                    approved = disk is not None and self.acknowledged.get(key) == disk
-                    if not approved and confirm_overwrite is not None:
-                        approved = confirm_overwrite(Path(doc.path), read_text(doc.path) or "", doc.text)
+                    plan = self.plan(Path(doc.path))
+                    approved = plan is not None and not plan.conflicts and plan.disk is not None
                     if not approved:
+                        approved = disk is not None and self.acknowledged.get(key) == disk
+                    if not approved and confirm_overwrite is not None and plan is not None:
+                        approved = confirm_overwrite(Path(doc.path), plan.disk or "", plan.text)
+                    if not approved or plan is None:
                         result.skipped.append(Path(doc.path))
                         continue
+                    if plan.text != doc.text:
+                        if merged is not None:
+                            merged(Path(doc.path), doc.text, plan.text)
+                        doc.apply(Edit(doc.path, "take in the changes made on disk", 0, doc.text, plan.text, 1,
+                                       plan.text.count("\n") + 1, doc.text.count("\n") + 1))
                     doc.save(force=True)
             except EditError as exc:
                 result.errors.append(str(exc))
@@ -324,6 +372,23 @@ def _read_bytes(path: Path) -> bytes | None:
         return Path(path).read_bytes()
     except OSError:
         return None
+
+
+def _parses(text: str) -> bool:
+    from nodetype_studio.editing.yamltree import YamlSyntaxError, compose
+
+    try:
+        compose(text)
+    except YamlSyntaxError:
+        return False
+    return True
+
+
+def _whole_file_conflict(mine: str, disk: str):
+    """Both changes apply line by line but the result is not YAML: the whole file is the conflict."""
+    from nodetype_studio.studio.merge3 import Conflict
+
+    return Conflict(1, disk.count("\n") + 1, mine, disk)
 
 
 def edit_to_json(edit: Edit) -> dict:

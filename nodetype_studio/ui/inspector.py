@@ -7,6 +7,7 @@ the field's errors and its tab's badge in the same event-loop turn. ``Reset`` re
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable, Mapping
 
 from PySide6.QtCore import Qt, Signal
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from nodetype_studio.catalogue import editor_spec
+from nodetype_studio.js.regex import INTERACTIVE_BUDGET
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.preview.i18n import generated_id
 from nodetype_studio.preview.inspector import (
@@ -29,6 +31,7 @@ from nodetype_studio.preview.inspector import (
     InspectorSource,
     ItemView,
     build_layout,
+    item_configs,
 )
 from nodetype_studio.preview.node import PreviewNode
 from nodetype_studio.ui import icons, style
@@ -36,13 +39,20 @@ from nodetype_studio.ui.clienteval_view import ClientEvalController
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.registry import EditorRegistry, default_registry
 from nodetype_studio.ui.sections import ElidedLabel, GroupSection, HelpRow, make_label
+from nodetype_studio.ui.validation_worker import BackgroundValidator
 from nodetype_studio.validation import validate_value
+from nodetype_studio.validation.engine import PENDING_ID, TIMEOUT_ID
 
 Validate = Callable[[Any, Mapping, Any], list]
 
+#: Shown while a value that needs long (a heavy regular expression) is checked in the background.
+PENDING_NOTE = "Checking this value against the pattern\u2026 it takes a while, in the browser too."
+
 
 def _default_validate(value, config, platform) -> list:
-    return validate_value(value, config, platform)
+    """Per keystroke, on the GUI thread: a regular expression gets INTERACTIVE_BUDGET; a value that
+    needs longer comes back as a TIMEOUT_ID finding and is checked again in the background."""
+    return validate_value(value, config, platform, budget=INTERACTIVE_BUDGET)
 
 
 def _message(error: Any) -> str:
@@ -75,6 +85,9 @@ class InspectorWidget(QWidget):
         self.data_session = None  # DataSourceSession of the node type shown
         self.registry = registry or default_registry()
         self.validate = validate or _default_validate
+        self._background: BackgroundValidator | None = None  # started when a value first needs it
+        self._generations: dict[str, int] = {}  # per property shown: the newest validation's number
+        self._generation_count = 0
         self.source: InspectorSource | None = None
         self.layout_info: InspectorLayout | None = None
         self.node: PreviewNode | None = None
@@ -131,7 +144,9 @@ class InspectorWidget(QWidget):
         self._reset_state()
         self.source = source
         self._open_data_session(source)
-        self.node = PreviewNode(source.config.get("properties") if isinstance(source.config, Mapping) else None)
+        self.node = PreviewNode(item_configs(source.config, source.cms_version) if isinstance(source.config, Mapping)
+                                else None)
+        self._generations.clear()  # answers still coming for the previous node type are dropped
         if values:
             self.node.update(values)
         # Laid out from the configuration with its ClientEval strings evaluated (synchronously).
@@ -260,7 +275,7 @@ class InspectorWidget(QWidget):
             spec=self._spec(item.editor),
             platform=source.platform,
             translator=source.translator,
-            i18n_base=generated_id(source.name, "properties", item.name),
+            i18n_base=generated_id(source.name, item.section, item.name),
             packages=source.packages,
             node_value=self.node.get,
             workspace=source.workspace,
@@ -299,6 +314,13 @@ class InspectorWidget(QWidget):
             layout.addWidget(editor)
         else:
             layout.addWidget(self._help_row(item, editor, body) if has_help else editor)
+        if item.studio_editor:
+            note = QLabel("Preview only: the CMS gives this property no editor here (the type does not inherit "
+                          "Neos.Neos:Node); the types that use it get this one.", body)
+            note.setObjectName(f"studio-editor:{item.name}")
+            style.tint(note, style.MUTED)
+            note.setWordWrap(True)
+            layout.addWidget(note)
         editor.set_value(self.node.get(item.name))
         if self.errors.get(item.name) or self.notes.get(item.name):
             editor.set_errors(self.errors.get(item.name, []), self.notes.get(item.name, []))
@@ -337,7 +359,7 @@ class InspectorWidget(QWidget):
 
     # -- values and validation ------------------------------------------------------------------
     def _edited(self, name: str, value: Any) -> None:
-        stored = self.node.set(name, value)
+        stored = self.node.edit(name, value)
         self._validate_property(name)
         self._update_badges()
         self.clienteval.values_changed()
@@ -345,15 +367,47 @@ class InspectorWidget(QWidget):
 
     def _validate_property(self, name: str) -> None:
         item = self.layout_info.properties.get(name)
+        self._generation_count += 1
+        generation = self._generations[name] = self._generation_count  # an answer from the background for an older value is dropped
+        findings: Any = []
+        if item is not None and item.validation:
+            value = self.node.validation_value(name)
+            try:
+                findings = self.validate(value, item.validation, self.source.platform)
+            except Exception as exc:  # a failing validator is shown, not raised into the event loop
+                findings = exc
+            if self.validate is _default_validate and isinstance(findings, list) and any(
+                    getattr(f, "message_id", None) == TIMEOUT_ID for f in findings):
+                # too slow for a keystroke: the browser's verdict comes from the background worker
+                findings = [replace(f, message=PENDING_NOTE, message_id=PENDING_ID)
+                            if getattr(f, "message_id", None) == TIMEOUT_ID else f for f in findings]
+                self._submit_background(name, generation, value, item.validation)
+        self._show_findings(name, findings)
+
+    def _submit_background(self, name: str, generation: int, value: Any, config: Any) -> None:
+        if self._background is None:
+            self._background = BackgroundValidator(self)
+            self._background.finished.connect(self._background_finished)
+        self._background.submit(name, generation, value, config, self.source.platform)
+
+    def _background_finished(self, name: str, generation: int, findings: Any) -> None:
+        if self.node is None or self._generations.get(name) != generation:
+            return  # the value changed (or another node type is shown) since it was submitted
+        self._show_findings(name, findings)
+        self._update_badges()
+
+    def validation_pending(self) -> bool:
+        """Whether a slow value is still being checked in the background."""
+        return self._background is not None and self._background.busy()
+
+    def _show_findings(self, name: str, findings: Any) -> None:
         messages: list[str] = []
         notes: list[str] = []
-        if item is not None and item.validation:
-            try:
-                findings = self.validate(self.node.get(name), item.validation, self.source.platform)
-                messages = [_message(e) for e in findings if _is_error(e)]
-                notes = [_message(e) for e in findings if not _is_error(e)]
-            except Exception as exc:  # a failing validator is shown, not raised into the event loop
-                notes = [f"validation failed: {exc}"]
+        if isinstance(findings, Exception):
+            notes = [f"validation failed: {findings}"]
+        else:
+            messages = [_message(e) for e in findings if _is_error(e)]
+            notes = [_message(e) for e in findings if not _is_error(e)]
         problem = self.node.problems.get(name)
         if problem and self.node.values.get(name) == self.node.defaults.get(name):
             notes = [problem] + notes

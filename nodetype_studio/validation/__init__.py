@@ -2,8 +2,9 @@
 
 Public API::
 
-    validate_value(value, validation_config, platform=None) -> list[ValidationMessage]
-    validate_property(node_type, property_name, value) -> list[ValidationMessage]
+    validate_value(value, validation_config, platform=None, *, budget=None) -> list[ValidationMessage]
+    validate_property(node_type, property_name, value, *, budget=None) -> list[ValidationMessage]
+        # budget: seconds a regular expression may take (default: the browser's verdict, 2 s)
     get_validator(identifier, platform=None) -> Validator | None
     registered_validators(platform=None) -> dict[str, Validator]
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import unicodedata
 
 from nodetype_studio.js import values as jsvalue
 from nodetype_studio.php import strtotime as phptime
-from nodetype_studio.validation import messages
+from nodetype_studio.validation import isemail, messages
 from nodetype_studio.validation.builtin import (
     BuiltinValidator,
     SingleCheckValidator,
@@ -107,35 +106,6 @@ class DateTimeRangeValidator(BuiltinValidator):
         return [Issue(found.message_id, found.message, found.arguments, WARNING)]
 
 
-# email-validator refuses special-use names (localhost, .local, .invalid, ...) that the CMS's
-# isemail accepts; they are checked with a neutral stand-in label of the same length.
-_SPECIAL_USE = ("arpa", "invalid", "local", "localhost", "onion", "test")
-
-
-def _email_syntax_ok(address: str) -> bool:
-    from email_validator import EmailNotValidError, validate_email
-
-    if address.startswith("@"):
-        return False  # isemail: no local part (a quoted empty local part "" is fine)
-    local, at, domain = address.rpartition("@")
-    if at and not domain.startswith("["):
-        labels = domain.split(".")
-        if labels[-1].lower() in _SPECIAL_USE:
-            labels[-1] = "x" * len(labels[-1])
-            address = local + "@" + ".".join(labels)
-    try:
-        validate_email(
-            address, allow_smtputf8=True, allow_empty_local=True, allow_quoted_local=True,
-            allow_domain_literal=True, allow_display_name=False, check_deliverability=False,
-            globally_deliverable=False, test_environment=True, strict=True,
-        )
-    except EmailNotValidError:
-        return False
-    except Exception:  # the library's own edge cases (e.g. IDNA failures) count as invalid
-        return False
-    return True
-
-
 class EmailAddressValidator(SingleCheckValidator):
     short_name = "EmailAddressValidator"
     value_handling = "null and '' pass; other non-strings make the browser's validator throw (isemail normalises a string)."
@@ -144,4 +114,6 @@ class EmailAddressValidator(SingleCheckValidator):
     def passes(self, value):
         if empty_string(value):
             return True
-        return _email_syntax_ok(unicodedata.normalize("NFC", jsvalue.require_string_method(value, "normalize")))
+        if not isinstance(value, str):
+            raise jsvalue.JsError("TypeError: expected string email")  # isemail refuses anything but a string
+        return isemail.is_valid(value)

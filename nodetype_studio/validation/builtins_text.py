@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from nodetype_studio.js import values as jsvalue
 from nodetype_studio.js.regex import JsRegex, JsRegexSyntaxError, split_option
-from nodetype_studio.validation import messages
+from nodetype_studio.validation import charclasses, messages
 from nodetype_studio.validation.builtin import (
     BuiltinValidator,
     RangeValidator,
@@ -19,7 +18,6 @@ from nodetype_studio.validation.builtin import (
 
 _TAG_PATTERN = r"<\/?([a-z][a-z0-9]*)\b[^>]*>"
 _UUID = re.compile(r"[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}")
-_LABEL_PUNCTUATION = frozenset(" ,.:;?!%§&\"'/+-_=()#0123456789")
 
 
 class NotEmptyValidator(SingleCheckValidator):
@@ -51,14 +49,6 @@ class TextValidator(SingleCheckValidator):
         return not JsRegex.compile(_TAG_PATTERN, "gi").finds_match(jsvalue.require_string_method(value, "replace"))
 
 
-def _is_alphanumeric(text: str) -> bool:
-    return all(unicodedata.category(c).startswith("L") or unicodedata.category(c) == "Nd" for c in text)
-
-
-def _is_label(text: str) -> bool:
-    return all(c in _LABEL_PUNCTUATION or unicodedata.category(c)[0] == "L" or unicodedata.category(c) == "Sc" for c in text)
-
-
 class _CharacterSetValidator(SingleCheckValidator):
     """Every character must belong to a set; empty values pass; non-strings throw (value.match)."""
 
@@ -76,7 +66,7 @@ class AlphanumericValidator(_CharacterSetValidator):
     message = "alphanumericValidator"
 
     def accepts(self, text):
-        return _is_alphanumeric(text)
+        return charclasses.is_alphanumeric(text)
 
 
 class LabelValidator(_CharacterSetValidator):
@@ -84,7 +74,7 @@ class LabelValidator(_CharacterSetValidator):
     message = "labelValidator.invalidLabel"
 
     def accepts(self, text):
-        return _is_label(text)
+        return charclasses.is_label(text)
 
 
 class UuidValidator(_CharacterSetValidator):
@@ -95,14 +85,21 @@ class UuidValidator(_CharacterSetValidator):
         return _UUID.search(text) is not None
 
 
-def html_text_content(markup: str):
-    """`new DOMParser().parseFromString(markup, 'text/html').body.textContent` (None: no body)."""
+def html_text_content(markup: str) -> str:
+    """`new DOMParser().parseFromString(markup, 'text/html').body.textContent`.
+
+    `document.body` is the html element's first `body` *or `frameset`* child: markup that starts with
+    `<frameset>` has a frameset for a body, whose text is only the white space (and `<noframes>` text)
+    inside it. The parser follows the current HTML standard, `<select>` content included (see
+    docs/validation.md)."""
     from selectolax.lexbor import LexborHTMLParser
 
-    body = LexborHTMLParser(markup).body
-    if body is None:
-        return None
-    return body.text(deep=True)
+    document = LexborHTMLParser(markup)
+    root = document.root
+    for child in root.iter() if root is not None else ():
+        if child.tag in ("body", "frameset"):
+            return child.text(deep=True)
+    return ""  # unreachable for HTML documents (the parser always makes a body or a frameset)
 
 
 class StringLengthValidator(RangeValidator):
@@ -119,10 +116,7 @@ class StringLengthValidator(RangeValidator):
         shadowed = isinstance(value, dict) and "toString" in value and not jsvalue.truthy(value["toString"])
         text = "" if shadowed else jsvalue.call_to_string(value)
         if jsvalue.truthy(jsvalue.get_property(options, "ignoreHtml")):
-            content = html_text_content(text)
-            if content is None:
-                raise jsvalue.JsError("TypeError: Cannot read properties of null (reading 'textContent')")
-            text = content or text
+            text = html_text_content(text) or text  # empty text: the raw string is measured
         size = jsvalue.utf16_length(text)
         if not (size < minimum or size > maximum):
             return []

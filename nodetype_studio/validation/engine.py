@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from nodetype_studio.js import values as jsvalue
 from nodetype_studio.js.regex import CannotEvaluate, RegexTimeout
+from nodetype_studio.js.regex import budget as regex_budget
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.validation.builtins_date import NOT_IN_BROWSER
 from nodetype_studio.validation.registry import normalize_result, resolve
@@ -26,6 +27,7 @@ THROWS_ID = "studio.validation.validatorThrows"
 TIMEOUT_ID = "studio.validation.timeout"
 CANNOT_EVALUATE_ID = "studio.validation.cannotEvaluate"
 UNKNOWN_ID = "studio.validation.unknownValidator"
+PENDING_ID = "studio.validation.pending"  # the preview's note while a slow evaluation runs in the background
 FAILED_ID = "studio.validation.evaluationFailed"
 MISSING_OPTION_ID = "studio.validation.missingOption"
 
@@ -69,7 +71,8 @@ def _run(validator: Validator, identifier: str, value, options) -> list[Validati
         )]
     except RegexTimeout as exc:
         return [ValidationMessage(
-            identifier, f"The pattern did not finish on this value ({exc}): catastrophic backtracking; the browser would freeze here.",
+            identifier, f"The pattern did not finish on this value ({exc}): catastrophic backtracking; the browser "
+            "would freeze here until it is done.",
             TIMEOUT_ID, {"error": str(exc)}, WARNING,
         )]
     except CannotEvaluate as exc:
@@ -82,9 +85,16 @@ def _run(validator: Validator, identifier: str, value, options) -> list[Validati
     return [ValidationMessage(identifier, i.message, i.message_id, dict(i.arguments), i.severity, compat) for i in issues]
 
 
-def validate_value(value, validation_config, platform: Platform | None = None) -> list[ValidationMessage]:
+def validate_value(value, validation_config, platform: Platform | None = None, *,
+                   budget: float | None = None) -> list[ValidationMessage]:
     """All findings of the validators configured in ``validation_config`` (the property's
-    ``validation`` map: identifier -> options) for ``value``, in configuration order."""
+    ``validation`` map: identifier -> options) for ``value``, in configuration order.
+
+    ``budget``: seconds a regular expression may take on the value (default BROWSER_BUDGET, long
+    enough for the verdict the browser reaches); past it the finding is a TIMEOUT_ID warning."""
+    if budget is not None:
+        with regex_budget(budget):
+            return validate_value(value, validation_config, platform)
     if not validation_config:
         return []
     if not isinstance(validation_config, Mapping):
@@ -110,16 +120,17 @@ def validate_value(value, validation_config, platform: Platform | None = None) -
     return findings
 
 
-def validate_property(node_type, property_name: str, value, platform: Platform | None = None) -> list[ValidationMessage]:
+def validate_property(node_type, property_name: str, value, platform: Platform | None = None, *,
+                      budget: float | None = None) -> list[ValidationMessage]:
     """Findings for ``value`` of a property, reading ``node_type.effective["properties"][name]["validation"]``.
 
     Raises KeyError when the node type has no such property (callers know their properties)."""
-    properties = (node_type.effective or {}).get("properties") or {}
+    properties = (getattr(node_type, "preview", None) or node_type.effective or {}).get("properties") or {}
     if property_name not in properties:
         raise KeyError(f"{node_type.name} has no property {property_name!r}")
     config = properties[property_name]
     validation = config.get("validation") if isinstance(config, Mapping) else None
-    return validate_value(value, validation, platform or _platform_of(node_type))
+    return validate_value(value, validation, platform or _platform_of(node_type), budget=budget)
 
 
 def _platform_of(node_type) -> Platform:

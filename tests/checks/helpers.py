@@ -25,6 +25,7 @@ class Case:
     fixes: list[tuple[str, str]]
     text: str
     allow: tuple[str, ...] = ()  # codes the corrected fixture may still report (`# allow:`), with a reason there
+    node_type: str = "Vendor.Site:Thing"  # the node type the finding names (`# node type:`)
 
     @property
     def line(self) -> int:
@@ -38,7 +39,7 @@ class Case:
     def corrected(self) -> str:
         """The fixture with its `# fix:` edits applied to the YAML below the header comments."""
         lines = self.text.splitlines(keepends=True)
-        split = next(i for i, line in enumerate(lines) if not re.match(r"# (check|severity|message|fix|allow|file): ", line))
+        split = next(i for i, line in enumerate(lines) if not re.match(r"# (check|severity|message|fix|allow|file|node type): ", line))
         body = "".join(lines[split:])
         for old, new in self.fixes:
             assert old in body, f"{self.name}: fix target {old!r} not found"
@@ -48,10 +49,11 @@ class Case:
 
 def load_case(path: Path) -> Case:
     text = path.read_text(encoding="utf-8")
-    header = dict(re.findall(r"^# (check|severity|message|allow): (.*)$", text, re.M))
+    header = dict(re.findall(r"^# (check|severity|message|allow|node type): (.*)$", text, re.M))
     fixes = [(json.loads(a), json.loads(b)) for a, b in re.findall(r'^# fix: (".*") => (".*")$', text, re.M)]
     allow = tuple(header.get("allow", "").split(" ", 1)[0].split(",")) if "allow" in header else ()
-    return Case(path.stem, header["check"], header["severity"], header["message"], fixes, text, allow)
+    return Case(path.stem, header["check"], header["severity"], header["message"], fixes, text, allow,
+                header.get("node type", "Vendor.Site:Thing"))
 
 
 def all_cases() -> list[Case]:

@@ -19,10 +19,29 @@ def test_split_like_the_cms(option, body, flags):
 
 @pytest.mark.parametrize("option", [
     "/^[a-z0-9\\-]+$/i", "/^[-a-z0-9_ ]+$/i", "/^-?\\.?\\d[\\d\\.]{0,4}([a-z]{2,4})?$/", "/(?<year>\\d{4})-\\k<year>/",
-    "/^\\s*\\{[\\s\\S]*:[\\s\\S]*\\}$/", "/[\\A]/", "^plain$", "/a(?=b)(?!c)(?<=d)(?<!e)/", "/(?i:abc)/",
+    "/^\\s*\\{[\\s\\S]*:[\\s\\S]*\\}$/", "/[\\A]/", "^plain$", "/a(?=b)(?!c)(?<=d)(?<!e)/",
 ])
 def test_patterns_the_browser_understands(option):
     assert regex_problems(option) == ()
+
+
+@pytest.mark.parametrize("option, words", [
+    ("/(?i:abc)/", ["modifier group `(?i:…)`"]),
+    ("/a(?-i:b)c/i", ["modifier group `(?-i:…)`"]),
+    ("/(?m-i:^a)(?s:.)/", ["modifier group `(?m-i:…)`", "modifier group `(?s:…)`"]),
+    ("/(?<x>a)|(?<x>b)/", ["group name `x` is used in two alternatives"]),
+    ("/(?<x>a)|(?<x>b)|(?<x>c)/", ["group name `x` is used in two alternatives"]),
+])
+def test_syntax_older_browsers_reject_is_a_note(option, words):
+    problems = regex_problems(option)
+    assert [p.kind for p in problems] == ["newer"] * len(words)
+    for problem, text in zip(problems, words):
+        assert text in problem.message and "ECMAScript 2025" in problem.message
+
+
+def test_newer_syntax_is_not_reported_for_patterns_that_do_not_compile():
+    assert [p.kind for p in regex_problems("/(?<x>a)(?<x>b)/")] == ["invalid"]
+    assert [p.kind for p in regex_problems("/(?ii:a)/")] == ["invalid"]
 
 
 @pytest.mark.parametrize("option, kind, words", [

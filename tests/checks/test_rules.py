@@ -18,7 +18,7 @@ def test_finding_at_the_marked_line(case, check):
     assert found.severity.value == case.severity
     assert case.message in found.message, found.message
     assert found.file.endswith("NodeTypes.Test.yaml")
-    assert found.node_type == "Vendor.Site:Thing"
+    assert found.node_type == case.node_type
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])

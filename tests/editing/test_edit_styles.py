@@ -26,13 +26,13 @@ def test_flow_mapping_value_is_edited_in_place(tmp_path):
 def test_flow_mapping_insert_remove_move(tmp_path):
     doc = load("flow.yaml", tmp_path)
     doc.insert_key((TEASER, "ui"), "group", "general", after="label")
-    assert "  ui: {label: 'A', group: general, icon: 'x', position: 10}" in doc.text
+    assert "  ui: {label: 'A', group: 'general', icon: 'x', position: 10}" in doc.text  # the file quotes most strings
     doc.unset((TEASER, "ui", "icon"))
-    assert "  ui: {label: 'A', group: general, position: 10}" in doc.text
+    assert "  ui: {label: 'A', group: 'general', position: 10}" in doc.text
     doc.unset((TEASER, "ui", "position"))
-    assert "  ui: {label: 'A', group: general}" in doc.text
+    assert "  ui: {label: 'A', group: 'general'}" in doc.text
     doc.move_key((TEASER, "ui", "label"), after="group")
-    assert "  ui: {group: general, label: 'A'}" in doc.text
+    assert "  ui: {group: 'general', label: 'A'}" in doc.text
     doc.unset((TEASER, "ui", "group"))
     doc.unset((TEASER, "ui", "label"))
     assert "  ui: {}" in doc.text
@@ -55,9 +55,9 @@ def test_flow_lists_and_empty_collections(tmp_path):
     doc.remove_item(tags, 1)
     assert "defaultValue: [news, 42, 'x y']" in doc.text
     doc.set((TEASER, "properties", "empty", "a"), 1)
-    assert "    empty: {a: 1}" in doc.text
+    assert "    empty:\n      a: 1\n    emptyList: []\n" in doc.text  # the first key makes an empty {} a block
     doc.append_item((TEASER, "properties", "emptyList"), "a")
-    assert "    emptyList: [a]" in doc.text
+    assert "    emptyList: ['a']" in doc.text
     assert reread(doc.text)[TEASER]["properties"]["tags"]["defaultValue"] == ["news", 42, "x y"]
 
 
@@ -96,7 +96,7 @@ def test_key_path_segment_with_dots(tmp_path):
     doc = load("style4.yaml", tmp_path)
     path = (QUOTE, "properties", "quote", "validation", "Neos.Neos/Validation/NotEmptyValidator")
     doc.set(path, {"x": 1})
-    assert '"Neos.Neos/Validation/NotEmptyValidator": {x: 1}' in doc.text
+    assert '"Neos.Neos/Validation/NotEmptyValidator":\n                    x: 1\n' in doc.text  # block, 4 columns
     assert doc.line_of(path) == 11
 
 

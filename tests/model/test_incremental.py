@@ -162,3 +162,33 @@ def test_a_new_file_or_a_file_changed_on_disk_needs_a_full_load(tmp_path):
     assert reresolve(project, {}, {root / "NodeTypes/New.yaml": "'Acme.Site:N': {}\n"}) is None
     (root / "NodeTypes/C.yaml").write_text("'Acme.Site:T5': {}\n", encoding="utf-8")
     assert reresolve(project, {}, {root / "NodeTypes/A.yaml": "'Acme.Site:T0': {}\n"}) is None
+
+
+def _package(root: Path, key: str, files: dict[str, str]) -> None:
+    folder = root / "DistributionPackages" / key
+    (folder / "NodeTypes").mkdir(parents=True, exist_ok=True)
+    (folder / "composer.json").write_text(
+        '{"name": "acme/%s", "type": "neos-package", "extra": {"neos": {"package-key": "%s"}}}' % (key.lower(), key))
+    for name, text in files.items():
+        (folder / "NodeTypes" / name).write_text(text, encoding="utf-8")
+
+
+def test_load_order_ambiguities_follow_the_edits(tmp_path):
+    """Two independent packages that set the same key: the finding comes and goes with the edits."""
+    root = tmp_path / "dist"
+    _package(root, "Acme.A", {"T.yaml": "'Acme.A:T':\n  superTypes: {'Neos.Neos:Content': true}\n  ui: {label: 'A'}\n"
+                                        "'Acme.A:U':\n  ui: {label: 'U'}\n"})
+    _package(root, "Acme.B", {"More.yaml": "'Acme.A:T':\n  ui: {icon: 'icon-b'}\n'Acme.B:V':\n  ui: {label: 'V'}\n"})
+    more = root / "DistributionPackages" / "Acme.B" / "NodeTypes" / "More.yaml"
+    project = load_project(root, overrides={})
+    before: dict = {}
+    for text in ("'Acme.A:T':\n  ui: {icon: 'icon-b', label: 'B'}\n'Acme.B:V':\n  ui: {label: 'V'}\n",  # conflicts now
+                 "'Acme.A:T':\n  ui: {icon: 'icon-c', label: 'A'}\n'Acme.B:V':\n  ui: {label: 'W'}\n",  # the same value
+                 "'Acme.A:T':\n  ui: {icon: 'icon-c', label: 'C'}\n'Acme.B:V':\n  ui: {label: 'W'}\n"):
+        after = {more: text}
+        incremental = reresolve(project, before, after)
+        expected = load_project(root, overrides=after)
+        assert incremental is not None
+        assert picture(incremental) == picture(expected)
+        project, before = incremental, after
+    assert any(d.code == "load-order-ambiguous" for d in project.diagnostics)

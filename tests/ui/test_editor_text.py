@@ -59,16 +59,23 @@ def test_textfield_passthrough_attributes_are_recorded(make_editor):
     assert line.property("html_autocorrect") == "off"
 
 
-def test_integer_textfield_accepts_and_stores_integers(make_editor, qtbot):
+def test_integer_textfield_hands_over_what_is_typed(make_editor, qtbot):
+    """The CMS's text field lets the user type anything into an integer field and commits the raw text."""
     editor = make_editor("TextFieldEditor", {}, type="integer", value=5)
     assert editor.line.text() == "5"
     editor.line.clear()
-    qtbot.keyClicks(editor.line, "4x2")
-    assert editor.line.text() == "42"  # letters do not go in
-    assert editor.value() == 42 and isinstance(editor.value(), int)
+    qtbot.keyClicks(editor.line, "+4x2")
+    assert editor.line.text() == "+4x2"  # nothing is blocked
+    assert editor.value() == "+4x2"
     editor.line.selectAll()
     qtbot.keyClick(editor.line, Qt.Key_Backspace)
-    assert editor.value() is None
+    assert editor.value() == ""
+
+
+def test_textfield_shows_a_stored_number_as_javascript_writes_it(make_editor):
+    assert make_editor("TextFieldEditor", {}, type="float", value=1.0).line.text() == "1"
+    assert make_editor("TextFieldEditor", {}, type="float", value=1.5).line.text() == "1.5"
+    assert make_editor("TextFieldEditor", {}, type="integer", value=None).line.text() == ""
 
 
 def test_disabled_disables_every_editor(make_editor):

@@ -2,8 +2,10 @@
 
     split_option(option) -> (body, flags | None) | None   # the CMS's split of `/body/flags`
     compile_error(body, flags) -> str | None              # what `new RegExp(body, flags)` throws (V8, else the parser)
+    newer_syntax(body) -> tuple[str, ...]                 # ECMAScript 2025 constructs older browsers reject
     regex_literal(body, flags) -> str                     # `new RegExp(...).toString()`, as messages show it
     JsRegex.compile(body, flags).finds_match(subject)     # `subject.match(re) !== null`, bounded in time
+    with budget(seconds): ...                             # the time bound (default BROWSER_BUDGET)
 
 Modules: ``option`` (split, flags, literal, compile check), ``parse`` (the JavaScript pattern grammar),
 ``translate`` (JsRegex: translation to the ``regex`` module, V8 fallback), ``browser`` (the questions
@@ -16,15 +18,19 @@ from nodetype_studio.js.regex.option import (
     regex_literal,
     split_option,
 )
-from nodetype_studio.js.regex.parse import JsRegexSyntaxError, Untranslatable
+from nodetype_studio.js.regex.parse import JsRegexSyntaxError, Untranslatable, newer_syntax
 from nodetype_studio.js.regex.translate import (
+    BROWSER_BUDGET,
     DEFAULT_TIMEOUT,
+    INTERACTIVE_BUDGET,
     CannotEvaluate,
     JsRegex,
     RegexTimeout,
+    budget,
+    current_budget,
 )
 
 __all__ = [
-    "DEFAULT_TIMEOUT", "CannotEvaluate", "JsRegex", "JsRegexSyntaxError", "RegexTimeout", "Untranslatable",
-    "check_flags", "compile_error", "regex_literal", "split_option",
+    "BROWSER_BUDGET", "DEFAULT_TIMEOUT", "INTERACTIVE_BUDGET", "CannotEvaluate", "JsRegex", "JsRegexSyntaxError", "RegexTimeout", "Untranslatable",
+    "budget", "check_flags", "compile_error", "current_budget", "newer_syntax", "regex_literal", "split_option",
 ]

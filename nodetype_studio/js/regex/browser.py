@@ -9,7 +9,10 @@ var __jsregexSyntax = function (body, flags) {
   try { new RegExp(body, flags); return null; } catch (e) { return String(e.message); }
 };
 var __jsregexMatch = function (body, flags, subject) {
-  return subject.match(new RegExp(body, flags)) !== null;
+  var re = new RegExp(body, flags);
+  re.test('');  // V8 interprets a new pattern once, then compiles it: the browser, having run the
+  re.lastIndex = 0;  // validator on every earlier keystroke, matches with the compiled code
+  return subject.match(re) !== null;
 };
 """
 

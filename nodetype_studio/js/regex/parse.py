@@ -170,6 +170,7 @@ class _Parser:
         self.untranslatable: str | None = None  # reported once the whole pattern is known to be valid
         self.names: dict[str, int] = {}
         self.backrefs: list[BackRef] = []
+        self.newer: list[str] = []  # ECMAScript 2025 constructs met (see newer_syntax)
 
     # Count capturing groups (and their names) first: `\2` means "group 2" only if it exists anywhere.
     def _prescan(self) -> tuple[int, set]:
@@ -299,6 +300,7 @@ class _Parser:
             if m.group(1) in self.names:
                 # Duplicate names are allowed in different alternatives by newer engines only.
                 self.untranslatable = f"the group name {m.group(1)!r} is used twice"
+                self.newer.append(f"duplicate-name:{m.group(1)}")
             kind, skip = "capture", m.end() - start
             self.names[m.group(1)] = self.group_count + 1
         elif src.startswith("(?", start):
@@ -307,6 +309,7 @@ class _Parser:
             if not m or len(set(letters)) != len(letters) or m.group(0) == "(?-:":
                 self.error("Invalid group")
             self.untranslatable = "inline modifier groups like (?i:...) are not translated"
+            self.newer.append("modifiers:" + m.group(0))
             kind, skip = "group", m.end() - start
         else:
             kind, skip = "capture", 1
@@ -482,6 +485,17 @@ def walk(node: Node):
             yield from walk(option)
     elif isinstance(node, (Group, Repeat)):
         yield from walk(node.body)
+
+
+def newer_syntax(pattern: str) -> tuple[str, ...]:
+    """The ECMAScript 2025 constructs of a pattern, in order, each once: `modifiers:(?i:` for a
+    modifier group, `duplicate-name:x` for a group name used in two alternatives."""
+    parser = _Parser(pattern)
+    try:
+        parser.parse()
+    except (JsRegexSyntaxError, Untranslatable):
+        pass
+    return tuple(dict.fromkeys(parser.newer))
 
 
 def parse(pattern: str) -> Parsed:

@@ -14,6 +14,9 @@ engine, ``nodetype_studio.js.engine``); without V8 they are reported, never gues
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -41,7 +44,30 @@ from nodetype_studio.js.regex.parse import (
     walk,
 )
 
-DEFAULT_TIMEOUT = 0.25  # seconds a single evaluation may take
+#: Seconds an evaluation may take by default: generous, because the browser has no limit at all – it
+#: keeps matching (the page frozen) until the engine is done. A pattern V8 finishes in 0.3 s gets the
+#: browser's verdict; past this budget the value is reported as freezing the browser.
+BROWSER_BUDGET = 2.0
+#: What a caller on the GUI thread allows before it hands the value to a background evaluation.
+INTERACTIVE_BUDGET = 0.05
+DEFAULT_TIMEOUT = BROWSER_BUDGET
+
+_budget: ContextVar[float] = ContextVar("jsregex_budget", default=BROWSER_BUDGET)
+
+
+def current_budget() -> float:
+    """The seconds an evaluation may take here (BROWSER_BUDGET unless ``budget()`` set another)."""
+    return _budget.get()
+
+
+@contextmanager
+def budget(seconds: float) -> Iterator[None]:
+    """Evaluations in this block (this thread or task) may take ``seconds``."""
+    token = _budget.set(seconds)
+    try:
+        yield
+    finally:
+        _budget.reset(token)
 
 
 class RegexTimeout(Exception):
@@ -228,19 +254,22 @@ class JsRegex:
             return JsRegex(body, flags, None, f"the translated pattern is not accepted ({exc})", True)
         return JsRegex(body, flags, compiled, None, _may_backtrack_badly(parsed.tree))
 
-    def finds_match(self, subject: str, timeout: float = DEFAULT_TIMEOUT) -> bool:
-        """`subject.match(new RegExp(body, flags)) !== null`.
+    def finds_match(self, subject: str, timeout: float | None = None) -> bool:
+        """`subject.match(new RegExp(body, flags)) !== null`, within ``timeout`` seconds (default:
+        ``current_budget()``).
 
         Raises RegexTimeout when the browser's engine would not finish either, CannotEvaluate when
-        the pattern needs V8 and V8 is missing."""
+        the pattern needs V8 and V8 is missing. The ``regex`` module runs without the interpreter
+        lock, so an evaluation in a background thread leaves the GUI thread free."""
+        timeout = current_budget() if timeout is None else timeout
         if self.python is None:
             return self._v8(subject, timeout)
         units = code_units(subject)
         try:
             if "y" in self.flags:  # sticky: the match must start at lastIndex 0
-                found = self.python.match(units, timeout=timeout) is not None
+                found = self.python.match(units, timeout=timeout, concurrent=True) is not None
             else:
-                found = self.python.search(units, timeout=timeout) is not None
+                found = self.python.search(units, timeout=timeout, concurrent=True) is not None
         except TimeoutError:
             found = None
         if found:

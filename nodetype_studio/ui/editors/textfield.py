@@ -1,38 +1,37 @@
-"""TextFieldEditor: a single-line field; integer properties accept and store integers."""
+"""TextFieldEditor: a single-line field that hands over the typed text, as the CMS's does.
+
+The CMS's text field accepts any input and commits the raw string on every change, also for
+`integer` and `float` properties (no number conversion; neos-facts §2.1): the validators then see
+`"007"`, `"+7"` or `"12abc"` exactly as typed. The preview node stores the value typed for the
+property (an integer for `"42"`), and a stored number is shown as JavaScript writes it.
+"""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from PySide6.QtCore import QRegularExpression, Slot
-from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
+from PySide6.QtCore import Slot
+from PySide6.QtWidgets import QLineEdit, QWidget
 
+from nodetype_studio.js import values as jsvalue
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.htmlattrs import apply_html_options, max_length
 
-INTEGER_TYPES = ("integer", "int")
-_INTEGER_RE = re.compile(r"[+-]?\d+")
-_integer_validator: QRegularExpressionValidator | None = None
 
-
-def integer_validator() -> QRegularExpressionValidator:
-    """One validator shared by every integer field (a validator may serve many line edits)."""
-    global _integer_validator
-    if _integer_validator is None:
-        _integer_validator = QRegularExpressionValidator(QRegularExpression(r"[+-]?\d*"), QApplication.instance())
-    return _integer_validator
+def shown_text(value: Any) -> str:
+    """What the field shows for a stored value: null as empty, numbers as JavaScript writes them."""
+    if value is None:
+        return ""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return jsvalue.to_string(value)
+    return str(value)
 
 
 class TextFieldEditor(EditorWidget):
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
         self.line = QLineEdit(self)
-        self.integer = ctx.property_type in INTEGER_TYPES
-        if self.integer:
-            self.line.setValidator(integer_validator())
         limit = max_length(ctx)
         if limit:
             self.line.setMaxLength(limit)
@@ -41,13 +40,10 @@ class TextFieldEditor(EditorWidget):
         self.add_field(self.line, marker)
 
     def show_value(self, value: Any) -> None:
-        text = "" if value is None else str(value)
+        text = shown_text(value)
         if text != self.line.text():  # an unchanged text is not set again
             self.line.setText(text)
 
     @Slot(str)  # a declared slot connects faster than a plain method
     def _edited(self, text: str) -> None:
-        value: Any = text
-        if self.integer:
-            value = int(text) if _INTEGER_RE.fullmatch(text) else (None if text == "" else text)
-        self.commit(value)
+        self.commit(text)

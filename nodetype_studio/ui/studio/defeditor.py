@@ -8,6 +8,7 @@ refreshes the forms from the model without emitting anything.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -32,14 +33,16 @@ from PySide6.QtWidgets import (
 
 from nodetype_studio.model.merge import MISSING, get_path
 from nodetype_studio.preview.inspector import InspectorSource, build_layout
+from nodetype_studio.studio.newproperty import first_content_group, new_property, platform_groups
 from nodetype_studio.studio.ordering import plan_drop
 from nodetype_studio.studio.owndefinition import own_config, own_properties
 from nodetype_studio.studio.values import REMOVE
 from nodetype_studio.ui import style
-from nodetype_studio.ui.studio import commands
+from nodetype_studio.ui.studio import commands, wheelguard
 from nodetype_studio.ui.studio.fields import TextField
 from nodetype_studio.ui.studio.keyedtable import KeyedTable
 from nodetype_studio.ui.studio.propertyform import PROPERTY_NAME, PropertyForm
+from nodetype_studio.ui.studio.referenceform import ReferencesPage
 
 TAB_COLUMNS = [("label", "string"), ("icon", "string"), ("position", "any")]
 GROUP_COLUMNS = [("label", "string"), ("icon", "string"), ("tab", "string"), ("position", "any"), ("collapsed", "boolean")]
@@ -124,12 +127,15 @@ class DefinitionEditor(QTabWidget):
         self.addTab(_scrolled(self._general_page()), "Node type")
         self.addTab(_scrolled(self._layout_page()), "Layout")
         self.addTab(self._properties_page(), "Properties")
+        self.references_page = ReferencesPage(push)
+        self.addTab(self.references_page, "References")  # the 9.x `references:` section
         self.setCurrentIndex(2)
         self.setEnabled(False)
         self._stale: set[int] = set()
         self._wanted_property: str | None = None
         self._order_cache: dict[str, tuple] = {}  # node type -> (its effective config, order)
         self.currentChanged.connect(self._page_changed)
+        wheelguard.guard(self)
 
     # -- pages -------------------------------------------------------------------------------------------
     def _general_page(self) -> QWidget:
@@ -171,6 +177,9 @@ class DefinitionEditor(QTabWidget):
         form.addRow("", row)
         self.inherits = QLabel(page)
         self.inherits.setWordWrap(True)
+        self.inherits.setObjectName("inherits")
+        self.inherits.setTextFormat(Qt.RichText)  # each ancestor a link: a click goes there (navigation.py)
+        self.inherits.setTextInteractionFlags(Qt.LinksAccessibleByMouse | Qt.LinksAccessibleByKeyboard)
         style.tint(self.inherits, style.MUTED)
         form.addRow("Inherits", self.inherits)
         return page
@@ -199,7 +208,7 @@ class DefinitionEditor(QTabWidget):
         column.addWidget(self.property_list, 1)
         buttons = QHBoxLayout()
         self.add_property_button = QPushButton("Add", left)
-        self.add_property_button.clicked.connect(lambda: self.add_property())
+        self.add_property_button.clicked.connect(self.ask_new_property)
         self.remove_property_button = QPushButton("Remove", left)
         self.remove_property_button.clicked.connect(self.remove_property)
         buttons.addWidget(self.add_property_button)
@@ -208,8 +217,9 @@ class DefinitionEditor(QTabWidget):
         self.property_form = PropertyForm(self.push)
         splitter.addWidget(left)
         splitter.addWidget(_scrolled(self.property_form))
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([190, 380])
+        splitter.setStretchFactor(0, 1)  # the list takes a quarter of any room, the form the rest
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([140, 420])
         self.properties_splitter = splitter
         return splitter
 
@@ -234,11 +244,12 @@ class DefinitionEditor(QTabWidget):
         """Refresh the page on show from ``node_type`` (None: nothing selected); the other pages are
         refreshed when they are shown."""
         self.node_type, self.project = node_type, project
-        self._stale = {0, 1, 2}
+        self._stale = {0, 1, 2, 3}
         self.setEnabled(node_type is not None)
         if node_type is None:
             self.property_form.show_property(None, None, None)
             self.property_list.fill([], self._italic)
+            self.references_page.show_node_type(None, project)
             self._stale.clear()
             return
         self._wanted_property = property_name
@@ -262,6 +273,9 @@ class DefinitionEditor(QTabWidget):
                 self.abstract_box.setChecked(self.node_type.abstract)
                 self.final_box.setChecked(self.node_type.final)
                 self._show_supertypes()
+            elif page == 3:
+                wanted, self.references_page.select_after = self.references_page.select_after, None
+                self.references_page.show_node_type(self.node_type, self.project, wanted)
             elif page == 1:
                 tabs, groups = ("ui", "inspector", "tabs"), ("ui", "inspector", "groups")
                 self.tabs_table.show_rows(get_path(local, tabs), get_path(effective, tabs))
@@ -292,7 +306,8 @@ class DefinitionEditor(QTabWidget):
             self.supertype_choice.clear()
             self.supertype_choice.addItems(names)
             self.supertype_choice.setCurrentIndex(-1)
-        self.inherits.setText(" \u2192 ".join(self.node_type.ancestors) or "(nothing)")
+        self.inherits.setText(" \u2192 ".join(f"<a href=\"{html.escape(name)}\">{html.escape(name)}</a>"
+                                              for name in self.node_type.ancestors) or "(nothing)")
 
     def _property_order(self) -> tuple[list[str], dict[str, str | None]]:
         """Properties in inspector order (visible first), and the group of each."""
@@ -325,12 +340,27 @@ class DefinitionEditor(QTabWidget):
         return item.data(Qt.UserRole) if item is not None else None
 
     def select_property(self, name: str) -> bool:
+        """Show the property ``name``; under 9.x a property the CMS turns into a reference (``type:
+        reference``) is shown on the References page instead."""
         self.setCurrentIndex(2)
         names = self.property_list.names()
         if name not in names:
-            return False
+            return self._select_reference(name)
         self.property_list.setCurrentRow(names.index(name))
         return True
+
+    def _select_reference(self, name: str) -> bool:
+        if self.node_type is None or name not in (self.node_type.effective.get("references") or {}):
+            return False
+        self.references_page.select_after = name
+        self._stale.add(3)
+        self.setCurrentIndex(3)
+        self._refresh(3)
+        return self.references_page.current_reference() == name
+
+    def current_item(self) -> str | None:
+        """The property, or on the References page the reference, the form shows."""
+        return self.references_page.current_reference() if self.currentIndex() == 3 else self.current_property()
 
     def _property_changed(self, current, _previous) -> None:
         if self._showing or self.node_type is None:
@@ -376,8 +406,21 @@ class DefinitionEditor(QTabWidget):
         if not self._showing:
             self._set(("superTypes", item.text()), item.checkState() == Qt.Checked, merge=False, text="switch supertype")
 
-    def add_property(self, name: str | None = None) -> str | None:
-        """Add a string property (``name`` or a free ``propertyN``) to the selected group; returns its name."""
+    def ask_new_property(self) -> str | None:
+        """The Add button: name, type and editor from a small dialog, then ``add_property``."""
+        if self.node_type is None:
+            return None
+        from nodetype_studio.ui.studio.newproperty import NewPropertyDialog
+
+        dialog = NewPropertyDialog(self.node_type, self.project.platform, self)
+        if dialog.exec() != NewPropertyDialog.Accepted:
+            return None
+        name, prop_type, editor = dialog.values()
+        return self.add_property(name, prop_type, editor)
+
+    def add_property(self, name: str | None = None, prop_type: str = "string", editor: str | None = None) -> str | None:
+        """Add property ``name`` (or a free ``propertyN``) of ``prop_type`` to the node type's first content
+        group, labelled after its name; returns its name."""
         if self.node_type is None:
             return None
         existing = set(self.node_type.properties)
@@ -388,15 +431,9 @@ class DefinitionEditor(QTabWidget):
             name = f"property{number}"
         if name in existing or not PROPERTY_NAME.match(name):
             return None
-        config = {"type": "string", "ui": {"label": name[:1].upper() + name[1:], "inspector": {}}}
+        group = first_content_group(self.node_type.effective, platform_groups(self.node_type, self.project))
+        config = new_property(name, prop_type, editor, group)
         current = self.current_property()
-        _order, groups = self._property_order()
-        group = groups.get(current) if current else None
-        if group is None:
-            available = get_path(self.node_type.effective, ("ui", "inspector", "groups"))
-            group = next(iter(available), None) if isinstance(available, dict) and available else None
-        if group is not None:
-            config["ui"]["inspector"]["group"] = group
         own = own_properties(self.node_type)
         after = current if isinstance(own, dict) and current in own else None
         nt = self.node_type.name

@@ -96,6 +96,7 @@ class TextField(Field):
             self.editor.textEdited.connect(self._changed)
             self.editor.editingFinished.connect(self.committed)
         self.layout().addWidget(self.editor)
+        self.setFocusProxy(self.editor)
         self._showing = False
 
     def text(self) -> str:
@@ -137,7 +138,10 @@ class ValueField(TextField):
     def show_value(self, own, effective=MISSING, default=MISSING) -> None:
         self.own = own
         text = "" if own is MISSING else flow(own)
-        if self.text() != text and not self.editor.hasFocus():
+        if self.editor.property("uncommitted") and self.editor.hasFocus():
+            return  # the user is typing a value that does not parse yet: keep it (and its error)
+        self.editor.setProperty("uncommitted", False)
+        if self.text() != text and not (self.editor.hasFocus() and parse_flow(self.text()) == (own, None)):
             self._showing = True
             self.editor.setText(text)
             self._showing = False
@@ -150,12 +154,14 @@ class ValueField(TextField):
         text = self.text()
         if not text.strip():
             self.set_error(None)
+            self.editor.setProperty("uncommitted", False)
             self.edited.emit(REMOVE)
             return
         value, problem = parse_flow(text)
         if problem is None and self.kind in ("integer", "number", "numeric") and not _is_number(value, self.kind):
             problem = f"expected {'an integer' if self.kind == 'integer' else 'a number'}"
         self.set_error(problem)
+        self.editor.setProperty("uncommitted", problem is not None)  # its own undo applies (shortcuts.py)
         if problem is None:
             self.edited.emit(value)
 
@@ -182,11 +188,13 @@ class ChoiceField(Field):
         self.combo = QComboBox(self)
         self.combo.setEditable(editable)
         self.layout().addWidget(self.combo)
+        self.setFocusProxy(self.combo)
         self.choices: list[tuple[Any, str]] = []
         self._showing = False
         self.combo.activated.connect(self._activated)
         if editable:
             self.combo.lineEdit().editingFinished.connect(self._typed)
+            self.combo.lineEdit().setProperty("commitOnFinish", True)
         self.set_choices(choices or [])
 
     def set_choices(self, choices: list[tuple[Any, str]], unset_text: str = "(not set)") -> None:

@@ -28,10 +28,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nodetype_studio.ui.studio import menus
+from nodetype_studio.ui.studio import menus, panes
 from nodetype_studio.ui.studio.filewatch import ProjectWatcher
 from nodetype_studio.ui.studio.projectio import ProjectIO
 from nodetype_studio.ui.studio.settings import Settings
+from nodetype_studio.ui.studio.shortcuts import UndoRouter
+from nodetype_studio.ui.studio.treefilter import FilterKeys, NameDelegate, TreeSync
 from nodetype_studio.ui.studio.treemodel import (
     NAME_ROLE,
     NodeTypeFilter,
@@ -72,7 +74,10 @@ class _Host(QWidget):
 
 class StudioWindow(ProjectIO, QMainWindow):
     projectLoaded = Signal()
+    projectClosed = Signal()
+    loadFailed = Signal(str)  # why a project could not be opened
     refreshed = Signal()
+    selectionChanged = Signal(str)  # the node type on show changed (navigation history follows it)
 
     def __init__(self, path=None, *, settings: Settings | None = None, prompts=None, data_dir=None,
                  background: bool = True):
@@ -82,14 +87,15 @@ class StudioWindow(ProjectIO, QMainWindow):
         self._data_dir = Path(data_dir) if data_dir else None
         self.session = None
         self.journal = None
-        self.selected: str | None = None
+        self._selected: str | None = None
         self.focus_property: str | None = None
         self.last_error = ""
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self.setWindowTitle(TITLE)
-        self.resize(1280, 820)
+        self.resize(panes.default_size())
         self._build()
+        self.panes = panes.Panes(self)
         self._checks = None
         self.watcher = ProjectWatcher(self, delay_ms=self.settings.get("reloadDelayMs"))
         self.watcher.changed.connect(self.disk_changed)
@@ -98,10 +104,32 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.theme = None
         self._init_io()
         menus.build(self)
+        self.undo_router = UndoRouter(self, self.undo_stack.undo, self.undo_stack.redo)
         self._restore_state()
+        self._install_navigation()
         self.project_closed()
         if path is not None:
             self.open_project(path, background=background)
+
+    def _install_navigation(self) -> None:
+        """The Go menu, quick open, palette, help and the welcome page (modules of their own)."""
+        from nodetype_studio.ui.studio import helpdialog, navigation, welcome
+
+        self.navigator = navigation.install(self)
+        helpdialog.install(self)
+        self.central = welcome.install(self)
+
+    @property
+    def selected(self) -> str | None:
+        """The node type on show in the tree, the editors and the preview."""
+        return self._selected
+
+    @selected.setter
+    def selected(self, name: str | None) -> None:
+        if name != self._selected:
+            self._selected = name
+            if name:
+                self.selectionChanged.emit(name)
 
     # -- parts made when first needed (the window paints first) --------------------------------------------
     @property
@@ -174,6 +202,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.filter = QLineEdit(left)
         self.filter.setPlaceholderText("Filter: name, label or property (Ctrl+F)")
         self.filter.setClearButtonEnabled(True)
+        self.filter.setProperty("ownUndo", True)  # its typing is not project data (shortcuts.py)
         column.addWidget(self.filter)
         modes = QHBoxLayout()
         self.mode_buttons = QButtonGroup(self)
@@ -197,7 +226,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.tree.setModel(self.tree_proxy)
         self.tree.setUniformRowHeights(True)
         self.tree.setIndentation(14)  # inheritance trees run deep: keep room for the names
-        self.tree.setTextElideMode(Qt.ElideMiddle)  # long names keep both their package and their own name
+        self.tree.setItemDelegateForColumn(0, NameDelegate(self.tree))  # long names lose their leading parts
         self.tree.setHeaderHidden(False)
         self.tree.header().setStretchLastSection(False)
         self.tree.header().setSectionResizeMode(0, self.tree.header().ResizeMode.Stretch)
@@ -205,7 +234,11 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.tree.setColumnWidth(1, header.fontMetrics().horizontalAdvance("Findings") + 2 * header.style().pixelMetric(
             QStyle.PM_HeaderMargin) + 6)
         self.tree.selectionModel().currentChanged.connect(self._tree_current)
+        self.tree_sync = TreeSync(self.tree)
         self.filter.textChanged.connect(self._filter_changed)
+        self._filter_keys = FilterKeys(self)
+        self._filter_keys.leave.connect(self._filter_to_tree)
+        self.filter.installEventFilter(self._filter_keys)
         column.addWidget(self.tree, 1)
 
         # the definition editor, preview, source and provenance views are built after the first paint
@@ -220,21 +253,24 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.bottom.currentChanged.connect(lambda _i: self._show_details())
 
         self.top_splitter = QSplitter(Qt.Horizontal, self)
+        self.top_splitter.setObjectName("top_splitter")
         self.top_splitter.addWidget(self._hosts["definition"])
         self.top_splitter.addWidget(self._hosts["preview"])
         self.top_splitter.setSizes([560, 400])
         self.right_splitter = QSplitter(Qt.Vertical, self)
+        self.right_splitter.setObjectName("right_splitter")
         self.right_splitter.addWidget(self.top_splitter)
         self.right_splitter.addWidget(self.bottom)
         self.right_splitter.setSizes([520, 260])
         self.main_splitter = QSplitter(Qt.Horizontal, self)
+        self.main_splitter.setObjectName("main_splitter")
         self.main_splitter.addWidget(left)
         self.main_splitter.addWidget(self.right_splitter)
         self.main_splitter.setStretchFactor(1, 1)
         self.main_splitter.setSizes([380, 900])
         self.setCentralWidget(self.main_splitter)
 
-        self.message = QLabel(self)
+        self.message = panes.ElidingLabel(self)  # a long message must not widen the window
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 0)
         self.progress.setMaximumWidth(160)
@@ -253,6 +289,7 @@ class StudioWindow(ProjectIO, QMainWindow):
             state = self.settings.get(name)
             if not state.isEmpty():
                 splitter.restoreState(state)
+                self.panes.keep(splitter.objectName())
         self.bottom.setCurrentIndex(min(max(self.settings.get("window/bottomTab"), 0), 2))
         mode = self.settings.get("treeMode")
         self.tree_model.mode = mode if mode in ("inheritance", "package") else "inheritance"
@@ -287,7 +324,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         self._source = SourceView(self)
         self._source.fileChosen.connect(lambda path: self.show_source(path, 0))
         self._provenance = ProvenanceView(self, display=self.display)
-        self._provenance.locationActivated.connect(self.show_source)
+        self._provenance.locationActivated.connect(lambda path, line: self.show_source(path, line, switch=False))
         self._problems = ProblemsPanel(self, display=self.display)
         self._problems.set_severities(self.settings.get("problems/severities"))
         self._problems.activated.connect(self.go_to_finding)
@@ -298,6 +335,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         self._apply_icon_colour()
         if self.theme is not None:
             self._source.set_dark(self.theme.is_dark)
+        self.navigator.panels_built()
 
     _preview = None
 
@@ -340,6 +378,14 @@ class StudioWindow(ProjectIO, QMainWindow):
     def problems(self):
         self.ensure_panels()
         return self._problems
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._shown_once:
+            self._shown_once = True
+            self.panes.apply()  # the panes in proportion to the size the window opened with
+
+    _shown_once = False
 
     def paintEvent(self, event) -> None:
         super().paintEvent(event)
@@ -393,6 +439,7 @@ class StudioWindow(ProjectIO, QMainWindow):
     # -- project lifecycle (called by ProjectIO) -----------------------------------------------------------
     def project_opened(self, *, defer_panels: bool = False) -> None:
         self.selected = None
+        self.filter.clear()  # a filter typed for the last project would hide this one's types
         self.tree_model.set_types({})
         if self._panels_built:
             self._preview.forget_all()
@@ -403,7 +450,8 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.refresh_now(resolve=False)
         if self._icons_loaded:
             self._load_icons()  # resource:// icons need the project's package folders
-        first = self._first_type()
+        remembered = self.panes.restore_project(self.settings, self.session.root)
+        first = remembered if remembered and self.session.project.node_type(remembered) else self._first_type()
         if first is not None:
             self.selected = first
             self._select_in_tree(first)
@@ -427,6 +475,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         menus.update_enabled(self)
         self._update_title()
         self.status("Open a project (Ctrl+O)")
+        self.projectClosed.emit()
 
     def _first_type(self) -> str | None:
         own = self.session.project.project_node_types() if self.session else []
@@ -487,11 +536,13 @@ class StudioWindow(ProjectIO, QMainWindow):
         project = self.session.resolve() if resolve else self.session.project
         expanded, current = self._tree_state()
         infos = type_infos(project, self.settings.get("showPlatformTypes"))
-        if self.tree_model.set_types(infos):
-            self._restore_tree(expanded, current)
-        self.tree_model.set_dirty(self.session.dirty_node_types())
+        with self.tree_sync.quiet():
+            if self.tree_model.set_types(infos):
+                self._restore_tree(expanded, current)
+            self.tree_model.set_dirty(self.session.dirty_node_types())
         if self.selected is not None and project.node_type(self.selected) is None:
             self.selected = None
+        self.tree_sync.show(self.selected, scroll=False)
         self._show_selected()
         self._update_title()
         menus.update_enabled(self)
@@ -502,8 +553,9 @@ class StudioWindow(ProjectIO, QMainWindow):
     # -- tree ----------------------------------------------------------------------------------------------
     def set_tree_mode(self, mode: str) -> None:
         expanded, current = self._tree_state()
-        self.tree_model.set_mode(mode)
-        self._restore_tree(expanded, current)
+        with self.tree_sync.quiet():
+            self.tree_model.set_mode(mode)
+            self._restore_tree(expanded, current)
         if self.selected:
             self._select_in_tree(self.selected)
         for button in self.mode_buttons.buttons():
@@ -512,11 +564,18 @@ class StudioWindow(ProjectIO, QMainWindow):
             button.blockSignals(False)
 
     def _filter_changed(self, text: str) -> None:
-        self.tree_proxy.set_text(text)
-        if text.strip():
-            self.tree.expandAll()
-        elif self.selected:
-            self._select_in_tree(self.selected)
+        with self.tree_sync.quiet():
+            self.tree_proxy.set_text(text)
+            if text.strip():
+                self.tree.expandAll()
+        self.tree_sync.show(self.selected)
+
+    def _filter_to_tree(self) -> None:
+        """Down/Enter in the filter: the first matching row becomes current (the user's choice)."""
+        index = self.tree_sync.first_match() if self.tree_proxy.needle else self.tree.currentIndex()
+        self.tree.setFocus(Qt.ShortcutFocusReason)
+        if index.isValid():
+            self.tree.setCurrentIndex(index)
 
     def _tree_state(self):
         expanded = []
@@ -537,11 +596,12 @@ class StudioWindow(ProjectIO, QMainWindow):
         if current:
             index = self.tree_proxy.mapFromSource(self.tree_model.index_for_path(current))
             if index.isValid():
-                self.tree.selectionModel().blockSignals(True)
-                self.tree.setCurrentIndex(index)
-                self.tree.selectionModel().blockSignals(False)
+                with self.tree_sync.quiet():
+                    self.tree.setCurrentIndex(index)
 
     def _tree_current(self, current, _previous) -> None:
+        if self.tree_sync.is_quiet:
+            return  # rows came or went (filter, refresh): the user did not choose another type
         name = current.data(NAME_ROLE) if current.isValid() else None
         if name and name != self.selected:
             self.selected = name
@@ -549,14 +609,7 @@ class StudioWindow(ProjectIO, QMainWindow):
             self._show_selected()
 
     def _select_in_tree(self, name: str) -> None:
-        for source_index in self.tree_model.indexes_of(name):
-            index = self.tree_proxy.mapFromSource(source_index)
-            if index.isValid():
-                self.tree.selectionModel().blockSignals(True)
-                self.tree.setCurrentIndex(index)
-                self.tree.selectionModel().blockSignals(False)
-                self.tree.scrollTo(index)
-                return
+        self.tree_sync.show(name)
 
     def select_type(self, name: str, property_name: str | None = None) -> bool:
         """Select node type ``name`` (and a property of it) everywhere."""
@@ -651,13 +704,14 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.bottom.setTabText(PROBLEMS_TAB, f"Problems ({errors + warnings + notes})" if self.session else "Problems")
 
     def go_to_finding(self, finding) -> None:
-        """Select the finding's node type and property, and show its file and line."""
+        """Select the finding's node type and property, and show its file and line (the Problems list
+        stays on show)."""
         if finding.node_type and self.session and self.session.project.node_type(finding.node_type) is not None:
             self.select_type(finding.node_type, finding.property_name)
             if finding.property_name:
                 self.definition.select_property(finding.property_name)
         if finding.file:
-            self.show_source(finding.file, finding.line)
+            self.show_source(finding.file, finding.line, switch=False)
 
     # -- status and title ----------------------------------------------------------------------------------
     def display(self, path) -> str:

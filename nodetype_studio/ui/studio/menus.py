@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QUndoView
 
+from nodetype_studio.ui.studio import versionmenu
 from nodetype_studio.ui.studio.theme import set_scheme
 
 SHORTCUTS = {
@@ -106,6 +107,18 @@ def build(window) -> None:
     view_menu.addAction(platform_types)
     actions["platform_types"] = platform_types
     view_menu.addSeparator()
+    for key, text, shortcut, show in (("show_tree", "Node Type &Tree", "Ctrl+Alt+1", window.panes.set_tree_visible),
+                                      ("show_preview", "P&review", "Ctrl+Alt+2", window.panes.set_preview_visible)):
+        action = QAction(text, window, checkable=True)
+        action.setObjectName(key)
+        action.setChecked(True)
+        action.setShortcut(QKeySequence(shortcut))
+        action.toggled.connect(show)
+        window.addAction(action)
+        view_menu.addAction(action)
+        actions[key] = action
+    view_menu.addSeparator()
+    versionmenu.build(window, view_menu)
     scheme_menu = view_menu.addMenu("&Colour Scheme")
     schemes = QActionGroup(window)
     for scheme, text in (("system", "Follow the &System"), ("light", "&Light"), ("dark", "&Dark")):
@@ -116,6 +129,10 @@ def build(window) -> None:
         schemes.addAction(action)
         scheme_menu.addAction(action)
         actions[f"scheme_{scheme}"] = action
+
+    tools_menu = bar.addMenu("&Tools")
+    actions["migrate9"] = _action(window, "migrate9", "&Migrate to Neos 9\u2026", lambda: _migrate_to_9(window))
+    tools_menu.addAction(actions["migrate9"])
 
     help_menu = bar.addMenu("&Help")
     actions["about"] = _action(window, "about", "&About Node Type Studio", lambda: show_about(window))
@@ -138,12 +155,20 @@ def _show_history(window, on: bool) -> None:
     dock.setVisible(on)
 
 
+def _migrate_to_9(window) -> None:
+    from nodetype_studio.ui.studio.migratedialog import migrate_to_9
+
+    migrate_to_9(window)
+
+
 def update_enabled(window) -> None:
+    if hasattr(window, "version_label"):
+        versionmenu.update(window)
     actions = getattr(window, "actions_by_name", None)
     if not actions:
         return
     has_project = window.session is not None
-    for key in ("save", "save_all", "reload", "close_project", "new_type"):
+    for key in ("save", "save_all", "reload", "close_project", "new_type", "migrate9"):
         actions[key].setEnabled(has_project)
     if has_project:
         dirty = window.session.dirty

@@ -88,7 +88,7 @@ class ProjectIO:
             self._load_failed(f"Cannot open {path}: {exc.strerror or exc}", self.loader.generation)
             return False
         self._loaded(session, self.loader.generation, background=False)
-        return True
+        return self.session is not None
 
     _pending_load = None
 
@@ -104,9 +104,17 @@ class ProjectIO:
         self.loading = None
         self.set_busy(None)
         self.show_error(message)
+        self.loadFailed.emit(message)
 
     def _loaded(self, session: Session, generation: int, *, background: bool = True) -> None:
         if generation != self.loader.generation:
+            return
+        from nodetype_studio.studio.opening import not_a_project
+
+        problem = not_a_project(session.project)
+        if problem is not None:  # an empty or non-Neos folder is said to be one, not opened as "0 node types"
+            self.settings.remove_recent(str(session.root))
+            self._load_failed(problem, generation)
             return
         self.loading = None
         self.session = session
@@ -151,6 +159,7 @@ class ProjectIO:
         if self.session is None:
             self.loader.generation += 1  # a load in flight is no longer wanted
             return True
+        self.panes.save_project(self.settings, self.session.root)  # its selection and pane sizes, for next time
         if self.session.dirty:
             answer = self.prompts.unsaved_changes([self.session.display(p) for p in self.session.dirty_files()])
             if answer == "cancel":
@@ -202,7 +211,7 @@ class ProjectIO:
         def confirm(path: Path, disk: str, mine: str) -> bool:
             return self.prompts.compare(self.session.display(path), disk, mine, "save") == "overwrite"
 
-        result = self.session.save(dirty, confirm_overwrite=confirm)
+        result = self.session.save(dirty, confirm_overwrite=confirm, merged=self._carry_history)
         if not self.session.dirty:
             self.undo_stack.setClean()
         self.write_journal()
@@ -234,7 +243,10 @@ class ProjectIO:
             path = change.path
             name = self.session.display(path)
             if not change.dirty:
-                if self._in_history(path):
+                from nodetype_studio.studio.session import read_text
+
+                if self._in_history(path) and not self._carry_history(path, self.session.text_of(path),
+                                                                      read_text(path)):
                     history_lost.append(name)
                 self.session.reload_file(path)
                 self.source.forget(str(path))
@@ -251,7 +263,10 @@ class ProjectIO:
                 answer = self.prompts.compare(name, read_text(path) or "", mine, "conflict")
                 seen = disk_bytes
             if answer == "reload":
-                if self._in_history(path):
+                from nodetype_studio.studio.session import read_text
+
+                if self._in_history(path) and not self._carry_history(path, self.session.text_of(path),
+                                                                      read_text(path)):
                     history_lost.append(name)
                 self.session.reload_file(path)
                 self.source.forget(str(path))
@@ -264,6 +279,31 @@ class ProjectIO:
             self.status(f"{', '.join(history_lost)} changed on disk: the undo history was cleared")
         self.write_journal()
         self.schedule_refresh()
+
+    def _carry_history(self, path: Path, old: str, new: str | None) -> bool:
+        """Move the undo history's edits of ``path`` across the change ``old``→``new`` made outside (the
+        edits keep working on the new text); False when the change touched text an edit wrote."""
+        from nodetype_studio.studio.merge3 import CannotRebase, rebase
+
+        if new is None:
+            return False
+        key = Path(path).resolve()
+        stack = self.undo_stack
+        places: list[tuple[object, int, bool]] = []  # (command, index in its edits, applied) in history order
+        for index in range(stack.count()):
+            command = stack.command(index)
+            for position, edit in enumerate(getattr(command, "edits", None) or []):
+                if Path(edit.file).resolve() == key:
+                    places.append((command, position, index < stack.index()))
+        applied = [command.edits[position] for command, position, done in places if done]
+        undone = [command.edits[position] for command, position, done in places if not done]
+        try:
+            moved_applied, moved_undone = rebase(applied, undone, old, new)
+        except CannotRebase:
+            return False
+        for (command, position, _done), edit in zip(places, moved_applied + moved_undone):
+            command.edits[position] = edit
+        return True
 
     def _in_history(self, path: Path) -> bool:
         key = Path(path).resolve()

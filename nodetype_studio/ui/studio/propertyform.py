@@ -16,6 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QApplication,
     QFormLayout,
     QGroupBox,
     QLabel,
@@ -32,7 +33,7 @@ from nodetype_studio.model.merge import MISSING, get_path
 from nodetype_studio.studio.owndefinition import own_config, own_properties
 from nodetype_studio.studio.values import REMOVE
 from nodetype_studio.ui import style
-from nodetype_studio.ui.studio import commands
+from nodetype_studio.ui.studio import commands, wheelguard
 from nodetype_studio.ui.studio.fields import (
     ChoiceField,
     Field,
@@ -136,7 +137,7 @@ class PropertyForm(QWidget):
         return get_path(own_config(self.node_type), ("properties", self.name) + path)
 
     def effective(self, path: tuple) -> Any:
-        return get_path(self.node_type.effective, ("properties", self.name) + path)
+        return get_path(self.node_type.preview, ("properties", self.name) + path)
 
     @property
     def is_own(self) -> bool:
@@ -160,14 +161,16 @@ class PropertyForm(QWidget):
             self.stack.setCurrentWidget(self.empty)
             return
         validation = self.effective(("validation",))
-        groups = get_path(node_type.effective, ("ui", "inspector", "groups"))
+        groups = get_path(node_type.preview, ("ui", "inspector", "groups"))
         # what the widgets depend on; a form of the same shape is reused for any property of any type
         shape = (self.prop_type(), self.editor_identifier(), tuple(validation) if isinstance(validation, dict) else (),
                  tuple(groups) if isinstance(groups, dict) else ())
+        focused = self._focused_path()
         body = self._bodies.pop(shape, None)
         if body is None:
             body = self._build(shape)
             self.stack.addWidget(body.widget)
+            wheelguard.guard(body.widget)
         self._bodies[shape] = body
         while len(self._bodies) > self.keep:
             _shape, old = self._bodies.popitem(last=False)
@@ -176,6 +179,18 @@ class PropertyForm(QWidget):
         self.current = body
         self._fill()
         self.stack.setCurrentWidget(body.widget)
+        if focused is not None and focused in body.fields:
+            body.fields[focused].setFocus(Qt.OtherFocusReason)  # the same field of the new form keeps focus
+
+    def _focused_path(self) -> tuple | None:
+        """The key path of the field of the form on show that has the keyboard focus."""
+        widget = QApplication.focusWidget()
+        if self.current is None or widget is None:
+            return None
+        for path, field in self.current.fields.items():
+            if widget is field or field.isAncestorOf(widget):
+                return path
+        return None
 
     def _build(self, shape: tuple) -> _Body:
         prop_type, identifier, validators, groups = shape
@@ -187,6 +202,7 @@ class PropertyForm(QWidget):
         general.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
         body.name_edit = QLineEdit(widget)
         body.name_edit.setObjectName("propertyName")
+        body.name_edit.setProperty("commitOnFinish", True)  # renamed on Enter: typing before is its own
         body.name_edit.editingFinished.connect(self._rename)
         body.name_note = QLabel(widget)
         style.tint(body.name_note, style.MUTED)
@@ -290,6 +306,8 @@ class PropertyForm(QWidget):
         note = "" if self.is_own else "inherited property: changes are written as overrides"
         body.name_note.setText(note)
         body.name_note.setVisible(bool(note))
+        if body.validator_choice.combo.currentIndex() != 0:
+            body.validator_choice.combo.setCurrentIndex(0)  # a reused form must not show the last one added
         for identifier, button in body.remove_buttons.items():
             button.setEnabled(self.own(("validation", identifier)) is not MISSING)
         spec = editor_spec(self.editor_identifier(), self.platform) if self.editor_identifier() else None

@@ -27,6 +27,7 @@ LOCATION_ROLE = Qt.UserRole + 2
 LAYER_COLOURS = {"own": "#2e7d32", "data-type default": "#8a8a8a", "editor default": "#8a8a8a",
                  "platform baseline": "#6d6d9e"}
 COLUMNS = ("Key", "Value", "From", "Location", "Overrode")
+FILTER_ROWS = 5000  # nested rows built to search a large configuration, at most
 
 
 def short(value: Any, limit: int = 80) -> str:
@@ -173,13 +174,40 @@ class ProvenanceView(QWidget):
         return item if path else None
 
     def _apply_filter(self, text: str) -> None:
-        needle = text.strip()
-        if needle:
-            parts = needle.split(".")
-            item = self.item_for(tuple(parts[:-1])) if len(parts) > 1 else None
-            if item is not None:
-                item.setExpanded(True)
+        """Show the keys whose dotted path contains the text (``limit``, ``properties.title``), and the
+        keys above them; the rest is hidden. Nested keys are built for the search (at most ``FILTER_ROWS``)."""
+        needle = text.strip().lower()
         root = self.tree.invisibleRootItem()
-        for i in range(root.childCount()):
-            child = root.child(i)
-            child.setHidden(bool(needle) and not needle.startswith(child.text(0)) and needle.lower() not in child.text(0).lower())
+        if not needle:
+            self._unhide(root)
+            return
+        budget = [FILTER_ROWS]
+
+        def visit(item: QTreeWidgetItem, prefix: str) -> bool:
+            found = False
+            for i in range(item.childCount()):
+                child = item.child(i)
+                dotted = f"{prefix}.{child.text(0)}" if prefix else child.text(0)
+                if needle in dotted.lower():
+                    child.setHidden(False)
+                    self._unhide(child)
+                    found = True
+                    continue
+                if budget[0] > 0 and child.childIndicatorPolicy() == QTreeWidgetItem.ShowIndicator:
+                    self._fill(child)
+                    budget[0] -= child.childCount()
+                below = visit(child, dotted) if child.childCount() else False
+                child.setHidden(not below)
+                if below:
+                    child.setExpanded(True)
+                found = found or below
+            return found
+
+        visit(root, "")
+
+    def _unhide(self, item: QTreeWidgetItem) -> None:
+        for i in range(item.childCount()):
+            child = item.child(i)
+            if child.isHidden():
+                child.setHidden(False)
+            self._unhide(child)

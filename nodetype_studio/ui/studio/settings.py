@@ -7,6 +7,7 @@ later version reaches every user who never changed it.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
@@ -36,6 +37,11 @@ DEFAULTS: dict[str, Any] = {
 }
 
 SCHEMES = ("system", "light", "dark")
+
+
+def project_key(root) -> str:
+    """The settings group of one project folder (its path, hashed: any characters are allowed in it)."""
+    return "projects/" + hashlib.sha1(str(root).encode("utf-8")).hexdigest()[:16]
 TREE_MODES = ("inheritance", "package")
 
 
@@ -89,6 +95,18 @@ class Settings:
 
     def sync(self) -> None:
         self.store.sync()
+
+    # -- per project -----------------------------------------------------------------------------------------
+    def get_project(self, root, key: str) -> Any:
+        """A value remembered for the project at ``root`` (None when there is none)."""
+        return self.store.value(f"{project_key(root)}/{key}")
+
+    def set_project(self, root, key: str, value: Any) -> None:
+        name = f"{project_key(root)}/{key}"
+        if value is None or value == "" or (isinstance(value, QByteArray) and value.isEmpty()):
+            self.store.remove(name)
+        else:
+            self.store.setValue(name, value)
 
     # -- recent projects -----------------------------------------------------------------------------------
     def add_recent(self, path: str) -> list[str]:

@@ -21,6 +21,7 @@ from PySide6.QtGui import (
     QTextFormat,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -112,7 +113,8 @@ class CodeView(QPlainTextEdit):
             block = self.document().findBlockByNumber(line - 1)
             if block.isValid():
                 selection = QTextEdit.ExtraSelection()
-                selection.format.setBackground(QColor(MARK_DARK if is_dark(self.palette()) else MARK_LIGHT))
+                # the application's palette: the view's own follows a scheme change only a turn later
+                selection.format.setBackground(QColor(MARK_DARK if is_dark(QApplication.palette()) else MARK_LIGHT))
                 selection.format.setProperty(QTextFormat.FullWidthSelection, True)
                 cursor = QTextCursor(block)
                 selection.cursor = cursor

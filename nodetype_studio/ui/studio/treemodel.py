@@ -15,10 +15,14 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QSortFilterProxyModel, Qt
 
+from nodetype_studio.preview.i18n import Translator
+from nodetype_studio.preview.inspector import package_folders
+
 _NO_PARENT = QModelIndex()  # the default parent (Qt's invalid index)
 NAME_ROLE = Qt.UserRole + 1  # the node type name ("" for package and folder rows)
 KIND_ROLE = Qt.UserRole + 2  # "type" | "package" | "folder"
 SEARCH_ROLE = Qt.UserRole + 3  # lower-case text the filter matches (name, label, property names)
+MATCH_COLOUR = "#60f0b400"  # rows the filter matches: translucent amber (#AARRGGBB)
 SEVERITY_COLOURS = {"error": "#d7263d", "warning": "#c77c02", "info": "#2b6cb0"}
 
 
@@ -76,6 +80,7 @@ def type_infos(project, show_platform: bool = False) -> dict[str, TypeInfo]:
             if parent in types and parent not in seen:
                 seen.add(parent)
                 queue.append(types[parent])
+    translator = Translator(package_folders(project))  # labels are translation ids (the platform's always)
     previous = _last_infos if _last_infos.get("types") is not None and _last_infos["names"] == types.keys() else {}
     made: dict[str, tuple] = {}
     for name in sorted(seen):
@@ -85,7 +90,7 @@ def type_infos(project, show_platform: bool = False) -> dict[str, TypeInfo]:
             shown[name] = known[2]  # resolved configuration unchanged (an edit elsewhere): same info
         else:
             ui = nt.effective.get("ui") if isinstance(nt.effective.get("ui"), dict) else {}
-            label = ui.get("label") if isinstance(ui.get("label"), str) else ""
+            label = translator.text(ui.get("label")) if isinstance(ui.get("label"), str) else ""
             props = " ".join(nt.properties)
             shown[name] = TypeInfo(name, label, ui.get("icon"), nt.abstract, nt.final, nt.from_baseline,
                                    tuple(s for s in nt.declared_supertypes if s in types),
@@ -412,8 +417,25 @@ class NodeTypeFilter(QSortFilterProxyModel):
             with filter_change(self):
                 self._needle = needle
 
+    @property
+    def needle(self) -> str:
+        return self._needle
+
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
         if not self._needle:
             return True
         index = self.sourceModel().index(source_row, 0, source_parent)
         return self._needle in (index.data(SEARCH_ROLE) or "")
+
+    def is_match(self, index: QModelIndex) -> bool:
+        """True for a row that matches the filter itself (not a parent kept to show the way to one)."""
+        return bool(self._needle) and index.isValid() and self._needle in (index.data(SEARCH_ROLE) or "")
+
+    def data(self, index: QModelIndex, role: int = Qt.DisplayRole) -> Any:
+        if role == Qt.BackgroundRole and index.column() == 0 and self.is_match(index):
+            if self._match_colour is None:
+                self._match_colour = _colour(MATCH_COLOUR)
+            return self._match_colour  # translucent: readable on light and dark backgrounds
+        return super().data(index, role)
+
+    _match_colour = None

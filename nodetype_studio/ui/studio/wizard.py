@@ -148,9 +148,12 @@ class FilePage(QWizardPage):
         form = QFormLayout(self)
         self.package = QComboBox(self)
         self.packages = [p for p in wizard.project.packages if not p.is_global]
+        self._picked = False  # the user chose a package: the name no longer decides it
+        self._proposing = True
         for package in self.packages:
             self.package.addItem(package.name)
-        self.package.currentIndexChanged.connect(lambda _i: self.initializePage())
+        self._proposing = False
+        self.package.currentIndexChanged.connect(self._package_changed)
         form.addRow("Package", self.package)
         self.new_file = QRadioButton("New file", self)
         self.new_path = QLineEdit(self)
@@ -168,10 +171,12 @@ class FilePage(QWizardPage):
     def initializePage(self) -> None:
         wizard = self.wizard_
         name = wizard.name_page.name.text().strip()
-        namespace = name.partition(":")[0]
-        if self.package.currentIndex() < 0 and self.packages:
-            names = [p.name for p in self.packages]
-            self.package.setCurrentIndex(names.index(namespace) if namespace in names else 0)
+        if not self._picked and self.packages:
+            index = package_for(name, [p.name for p in self.packages])
+            if index != self.package.currentIndex():
+                self._proposing = True
+                self.package.setCurrentIndex(index)
+                self._proposing = False
         package = self.current_package()
         if package is None:
             return
@@ -181,6 +186,11 @@ class FilePage(QWizardPage):
         self.existing_file.clear()
         for file in package.nodetype_files:
             self.existing_file.addItem(str(Path(file).relative_to(package.path)), str(file))
+
+    def _package_changed(self, _index: int) -> None:
+        if not self._proposing:
+            self._picked = True
+            self.initializePage()
 
     def current_package(self):
         index = self.package.currentIndex()
@@ -294,7 +304,20 @@ class NewNodeTypeWizard(QWizard):
         self.window_.push(f"new node type {name}", commands.add_node_type(name, target, self.configuration()),
                           focus=(name, None))
         self.window_.flush()
+        if not self.window_.tree_sync.rows_of(name):
+            self.window_.filter.clear()  # the filter would hide it: show the new type
         return self.window_.select_type(name)
+
+
+def package_for(name: str, packages: list[str]) -> int:
+    """Index of the package a new node type ``name`` belongs in: the one whose key is the name's prefix
+    (``Neos.NeosIo`` for ``Neos.NeosIo:Content.Card``), else the longest key the prefix starts with
+    (``Acme.Site`` for ``Acme.Site.Blog:Post``), else the first."""
+    prefix = name.partition(":")[0]
+    if prefix in packages:
+        return packages.index(prefix)
+    fitting = [(len(key), index) for index, key in enumerate(packages) if prefix.startswith(key + ".")]
+    return max(fitting)[1] if fitting else 0
 
 
 def run_wizard(window) -> None:

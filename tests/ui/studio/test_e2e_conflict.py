@@ -45,7 +45,7 @@ def accept_review(dialog: ReviewDialog) -> None:
     dialog.buttons.button(dialog.buttons.StandardButton.Save).click()
 
 
-def test_keep_mine_then_save_shows_the_external_edit_and_writes_the_users_version(qtbot, window, project, answers):
+def test_keep_mine_then_save_keeps_the_external_edit_and_writes_the_users(qtbot, window, project, answers):
     teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
     edit_label(qtbot, window, "Teaser box")
     assert window.session.dirty
@@ -57,14 +57,12 @@ def test_keep_mine_then_save_shows_the_external_edit_and_writes_the_users_versio
     assert window.session.text_of(teaser).count("Teaser box") == 1  # still mine
 
     answers.expect(ReviewDialog, accept_review)
-    answers.expect(CompareDialog, click("overwrite"))
-    assert window.save_all()
-    compare_text = answers.seen[2][1]
-    assert "-        label: 'Sub heading'" in compare_text  # the external edit was shown
-    assert "+        label: 'Subtitle'" in compare_text
-    assert "+    label: 'Teaser box'" in compare_text
+    assert window.save_all()  # different lines: merged, nothing to ask
+    review = answers.seen[1][1]
+    assert "-    label: 'Teaser'" in review and "+    label: 'Teaser box'" in review
+    assert "Subtitle" not in review  # the other program's line is not reverted
     saved = teaser.read_text(encoding="utf-8")
-    assert "label: 'Teaser box'" in saved and "Sub heading" not in saved
+    assert "label: 'Teaser box'" in saved and "label: 'Sub heading'" in saved
     assert not window.session.dirty
 
 
@@ -91,12 +89,12 @@ def test_compare_then_keep_mine_saves_without_asking_again(qtbot, window, projec
 def test_a_second_change_after_keep_mine_is_asked_about_again(qtbot, window, project, answers):
     teaser = keep_mine_after_comparing(qtbot, window, project, answers)
     answers.expect(ChoiceDialog, click("keep"))
-    change_externally(teaser, "label: 'Limit'", "label: 'Maximum'")
+    change_externally(teaser, "    label: 'Teaser'", "    label: 'Teaser card'")  # the line the user edited
     qtbot.waitUntil(lambda: len(answers.seen) == 3, timeout=5000)
     answers.expect(ReviewDialog, accept_review)
     answers.expect(CompareDialog, click("cancel"))
     assert not window.save_all()  # the newest disk version was not compared: the user said cancel
-    assert "Maximum" in teaser.read_text(encoding="utf-8") and window.session.dirty
+    assert "Teaser card" in teaser.read_text(encoding="utf-8") and window.session.dirty
 
 
 def test_reload_drops_the_edits_and_shows_the_disk_version(qtbot, window, project, answers):

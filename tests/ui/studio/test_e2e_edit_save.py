@@ -7,6 +7,7 @@ import difflib
 from PySide6.QtCore import Qt
 
 from nodetype_studio.ui.studio.dialogs import ReviewDialog
+from nodetype_studio.ui.studio.newproperty import NewPropertyDialog
 
 from .conftest import TEASER
 
@@ -36,22 +37,23 @@ def test_add_a_select_box_property_undo_redo_and_save_a_reviewed_diff(qtbot, win
     select_in_tree(qtbot, window, "teaser", TEASER)
     definition = window.definition
 
-    # add a property and name it
+    # add a property: its name in the small dialog
+    def name_it(dialog: NewPropertyDialog) -> None:
+        qtbot.keyClicks(dialog.name, "color")
+        assert dialog.label.text() == "Color"
+        qtbot.keyClick(dialog.name, Qt.Key_Return)
+
+    answers.expect(NewPropertyDialog, name_it)
     qtbot.mouseClick(definition.add_property_button, Qt.LeftButton)
     window.flush()
-    assert definition.current_property() == "property1"
-    form = definition.property_form
-    form.name_edit.selectAll()
-    qtbot.keyClicks(form.name_edit, "color")
-    qtbot.keyClick(form.name_edit, Qt.Key_Return)
-    window.flush()
     assert definition.current_property() == "color"
+    form = definition.property_form
 
     # its label, typed key by key: one undo step
     label = form.field("ui", "label")
     label.editor.selectAll()
     count = window.undo_stack.count()
-    qtbot.keyClicks(label.editor, "Color")
+    qtbot.keyClicks(label.editor, "Colour")
     window.flush()
     assert window.undo_stack.count() == count + 1
     assert window.undo_stack.text(count) == "set color.ui.label"
@@ -105,7 +107,7 @@ def test_add_a_select_box_property_undo_redo_and_save_a_reviewed_diff(qtbot, win
         "+    color:",
         "+      type: string",
         "+      ui:",
-        "+        label: 'Color'",
+        "+        label: 'Colour'",
         "+        inspector:",
         "+          group: 'text'",
         "+          editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'",
@@ -117,7 +119,7 @@ def test_add_a_select_box_property_undo_redo_and_save_a_reviewed_diff(qtbot, win
         "+                label: 'Value1'",
     ]
     assert after.startswith(before)  # appended after the last property, nothing else touched
-    review_text = answers.seen[0][1]
+    review_text = answers.seen[1][1]
     assert "+    color:" in review_text and "+                label: 'Red'" in review_text
     assert not window.session.dirty and window.undo_stack.isClean()
     assert not window.tree_model.data(window.tree_model.indexes_of(TEASER)[0]).endswith(" *")

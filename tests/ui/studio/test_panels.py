@@ -67,7 +67,11 @@ def test_a_click_on_a_finding_selects_type_and_property_and_shows_the_line(qtbot
     qtbot.mouseClick(view.viewport(), Qt.LeftButton, pos=view.visualRect(index).center())
     assert window.selected == "Acme.Studio:Mixin.Styled"
     assert window.definition.current_property() == "variant"
-    assert window.bottom.currentIndex() == SOURCE_TAB
+    assert window.bottom.currentIndex() == PROBLEMS_TAB  # a click jumps and leaves the list on show
+    assert window.source.current.endswith("Styled.yaml")
+    assert window.source.view.marked_line == 13
+    qtbot.mouseDClick(view.viewport(), Qt.LeftButton, pos=view.visualRect(index).center())
+    assert window.bottom.currentIndex() == SOURCE_TAB  # a double click opens the source
     assert window.source.current.endswith("Styled.yaml")
     assert window.source.view.marked_line == 13
     assert window.source.marked_line_text().strip() == "values:"
@@ -92,7 +96,11 @@ def test_source_view_shows_the_files_of_the_type_highlighted_with_the_current_ke
 def test_a_platform_type_shows_its_baseline_file(qtbot, window):
     window.bottom.setCurrentIndex(SOURCE_TAB)
     window.select_type("Neos.Neos:Content")
-    assert window.source.files.itemText(0).endswith("NodeTypes.yaml")
+    files = [window.source.files.itemText(i) for i in range(window.source.files.count())]
+    # the platform package's file, the UI package's additions, the 9.x visibility package's override
+    assert [f.split("/baseline/9/")[-1] for f in files] == [
+        "Neos.Neos/NodeTypes/Mixin/Content.yaml", "Neos.Neos.Ui/Configuration/NodeTypes.yaml",
+        "Neos.TimeableNodeVisibility/NodeTypes/Override/Content.yaml"]
     assert "Neos.Neos:Content" in window.source.marked_line_text() or window.source.view.marked_line > 0
 
 
@@ -115,7 +123,8 @@ def test_provenance_lists_values_layers_and_what_they_overrode(qtbot, window, pr
     inherited = view.item_for(("properties", "title", "validation"))
     view.tree.itemClicked.emit(inherited, 0)
     assert seen and seen[0][0].endswith("Titled.yaml")
-    assert window.bottom.currentIndex() == SOURCE_TAB
+    assert window.bottom.currentIndex() == PROVENANCE_TAB  # the list stays on show; the source follows
+    assert window.source.current.endswith("Titled.yaml")
     assert window.source.marked_line_text().strip() == "validation:"
 
 

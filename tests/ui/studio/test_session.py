@@ -43,31 +43,58 @@ def test_diff_and_save_write_only_the_edit(project):
     assert not session.dirty and session.log == {}
 
 
-def test_saving_over_a_changed_file_needs_a_confirmation(project):
+def test_saving_over_a_changed_file_merges_changes_to_other_lines_without_asking(project):
     session = Session(project)
     session.editor.set(TEASER, ("ui", "label"), "Mine")
     path = project / TEASER_FILE
-    path.write_text(path.read_text(encoding="utf-8").replace("'Subtitle'", "'Theirs'"), encoding="utf-8")
+    original = path.read_text(encoding="utf-8")
+    path.write_text(original.replace("'Subtitle'", "'Theirs'"), encoding="utf-8")
+    review = session.diff(path)
+    assert "-    label: 'Teaser'\n+    label: 'Mine'\n" in review and "Theirs" not in review.replace(" 'Theirs'", "")
+    assert "-        label: 'Theirs'" not in review  # the other program's line is not about to be reverted
+    asked = []
+    merged = []
+    result = session.save(confirm_overwrite=lambda p, disk, mine: asked.append(p) or False,
+                          merged=lambda p, before, after: merged.append((before, after)))
+    assert result.saved and not asked
+    assert path.read_text(encoding="utf-8") == original.replace("'Subtitle'", "'Theirs'").replace(
+        "label: 'Teaser'", "label: 'Mine'")
+    assert merged and "'Subtitle'" in merged[0][0] and "'Theirs'" in merged[0][1]
+    assert not session.dirty
+
+
+def test_saving_over_a_change_to_the_same_line_needs_a_confirmation(project):
+    session = Session(project)
+    session.editor.set(TEASER, ("ui", "label"), "Mine")
+    path = project / TEASER_FILE
+    original = path.read_text(encoding="utf-8")
+    theirs = original.replace("label: 'Teaser'", "label: 'Theirs'").replace("'Subtitle'", "'Sub'")
+    path.write_text(theirs, encoding="utf-8")
+    [conflict] = session.plan(path).conflicts
+    assert conflict.mine == "    label: 'Mine'\n" and conflict.theirs == "    label: 'Theirs'\n"
     asked = []
     result = session.save(confirm_overwrite=lambda p, disk, mine: asked.append((disk, mine)) or False)
     assert result.skipped and not result.saved
-    assert "'Theirs'" in asked[0][0] and "'Mine'" in asked[0][1]
-    assert "'Theirs'" in path.read_text(encoding="utf-8")
+    assert asked[0][0] == theirs and "label: 'Mine'" in asked[0][1] and "'Sub'" in asked[0][1]
+    assert path.read_text(encoding="utf-8") == theirs
     result = session.save(confirm_overwrite=lambda p, disk, mine: True)
-    assert result.saved and "'Mine'" in path.read_text(encoding="utf-8")
+    assert result.saved
+    assert path.read_text(encoding="utf-8") == theirs.replace("label: 'Theirs'", "label: 'Mine'")
 
 
 def test_keep_mine_after_a_compare_saves_that_disk_version_only(project):
     session = Session(project)
     session.editor.set(TEASER, ("ui", "label"), "Mine")
     path = project / TEASER_FILE
-    path.write_text(path.read_text(encoding="utf-8") + "# theirs\n", encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8").replace("label: 'Teaser'", "label: 'Theirs'"), encoding="utf-8")
     [change] = session.check_disk()
     assert change.reason == "modified" and change.dirty
     session.keep_mine(path, path.read_bytes())
     assert session.save(confirm_overwrite=lambda *a: False).saved  # compared already: no question
+    assert "label: 'Mine'" in path.read_text(encoding="utf-8")
     session.editor.set(TEASER, ("ui", "label"), "Mine again")
-    path.write_text(path.read_text(encoding="utf-8") + "# theirs again\n", encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8").replace("label: 'Mine'", "label: 'Theirs again'"),
+                    encoding="utf-8")
     assert session.save(confirm_overwrite=lambda *a: False).skipped  # a newer version was not compared
 
 

@@ -63,6 +63,8 @@ def test_window_state_splitters_and_recent_projects_survive_a_restart(qtbot, mak
     assert settings.get("recentProjects")[0] == str(project)
     assert "window/mainSplitter" in settings.overrides() and settings.get("treeMode") == "package"
     again = make_window(None)
+    assert again.central.showing_welcome()  # no project yet: the panes are not on show
+    assert again.open_project(project, background=False)
     assert again.main_splitter.sizes()[0] == 200
     assert again.bottom.currentIndex() == 1 and again.tree_model.mode == "package"
     again.recent_menu.aboutToShow.emit()

@@ -1,0 +1,441 @@
+"""What changes between Neos 8.3 and 9.x, found in the project's own files (platform facts §6, §7).
+
+``scan_for_9(project)`` lists every 8.3 construct that 9.x removed, renamed or converts at run time,
+each as an :class:`Issue` with the written location and, where the fix is mechanical, the edit
+operations that make it (the migration applies them; ``studio/migration.py``). ``version_findings``
+turns them into check findings for a project whose CMS version is 9.x, adds the checks of the
+``references:`` section, and for an 8.3 project reports a ``references:`` section (8.3 ignores it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from nodetype_studio.catalogue.neos9 import (
+    LEGACY_REFERENCE_FORBIDDEN,
+    PLATFORM_CREATION_HANDLERS,
+    POSTPROCESSOR_CLASSES,
+    PROPERTY_RENAMES,
+    REFERENCE_TYPES,
+    REMOVED_EDITORS,
+    REMOVED_PROPERTIES,
+    REMOVED_TYPES,
+    SUPERTYPE_RENAMES,
+    is_platform_package,
+    php_class,
+)
+from nodetype_studio.checks.base import _position_in
+from nodetype_studio.diagnostics import Diagnostic, Location, Severity
+
+MIGRATE_HINT = "`nodetype-studio migrate PATH --to 9` fixes this"
+
+
+@dataclass(frozen=True)
+class Op:
+    """One mechanical edit inside a node type's entry of one file.
+
+    ``kind``: ``rename`` (key at ``path`` to ``value``), ``unset`` (``path``), ``set`` (``path`` to
+    ``value``), ``remove_entry`` (the whole node type entry) or ``to_references`` (move
+    ``properties.<name>`` to ``references.<name>``; ``value`` is the ``type`` written there, if any).
+    """
+
+    kind: str
+    path: tuple = ()
+    value: Any = None
+
+
+@dataclass(frozen=True)
+class Issue:
+    code: str
+    severity: Severity
+    message: str
+    location: Location
+    node_type: str
+    property_name: str | None = None
+    ops: tuple[Op, ...] = ()  # empty: a human has to decide
+    hint: str = ""
+
+    @property
+    def file(self) -> str:
+        return self.location.file
+
+    def diagnostic(self) -> Diagnostic:
+        hint = MIGRATE_HINT if self.ops else self.hint
+        message = f"{self.message}; {hint}" if hint else self.message
+        return Diagnostic.at(self.location, self.severity, self.code, message,
+                             node_type=self.node_type, property_name=self.property_name)
+
+
+def cms_version(project) -> str | None:
+    info = getattr(project, "cms_version", None)
+    version = getattr(info, "version", None)
+    return getattr(version, "value", version)
+
+
+def is_users(fragment) -> bool:
+    """Written by the project: not the studio's baseline, not a platform package found in the folder."""
+    return not fragment.file.baseline and not is_platform_package(fragment.file.package)
+
+
+def user_fragments(nt):
+    """(fragment, config) of the node type's entries in the project's own files."""
+    for fragment in nt.fragments:
+        if is_users(fragment) and isinstance(fragment.config, dict):
+            yield fragment, fragment.config
+
+
+def _at(fragment, path: tuple) -> Location:
+    position = _position_in(fragment.config, path) if path else None
+    return Location(str(fragment.file.path), *(position or fragment.key_pos))
+
+
+# -- the scan ------------------------------------------------------------------------------------------------
+def scan_for_9(project) -> list[Issue]:
+    """Every 8.3 construct in the project's files that 9.x handles differently."""
+    platform = project.platform
+    norm = {platform.normalize_name(name).value: name for name in REMOVED_TYPES}
+    issues: list[Issue] = []
+    for nt in sorted(project.node_types.values(), key=lambda n: n.name):
+        for fragment, config in user_fragments(nt):
+            issues += _entry_issues(nt, fragment, config, norm, platform)
+    issues += _legacy_reference_issues(project)
+    return issues
+
+
+def _entry_issues(nt, fragment, config: dict, removed: dict, platform) -> list[Issue]:
+    found: list[Issue] = []
+    name = nt.name
+    if name in removed:
+        original = removed[name]
+        found.append(Issue("neos9-removed-type-override", Severity.WARNING,
+                           f"{name} overrides a node type 9.x removed ({REMOVED_TYPES[original]}); in 9.x this "
+                           "entry declares a new, unrelated node type", _at(fragment, ()), name,
+                           ops=(Op("remove_entry"),)))
+        return found
+    found += _supertype_issues(nt, fragment, config, removed, platform)
+    properties = config.get("properties")
+    if isinstance(properties, dict):
+        for prop, prop_config in properties.items():
+            found += _property_issues(nt, fragment, str(prop), prop_config, properties, platform)
+    handlers = _get(config, "options", "nodeCreationHandlers")
+    if isinstance(handlers, dict):
+        for key, handler in handlers.items():
+            if not isinstance(handler, dict) or "nodeCreationHandler" not in handler:
+                continue
+            cls = php_class(handler.get("nodeCreationHandler"))
+            path: tuple = ("options", "nodeCreationHandlers", key, "nodeCreationHandler")
+            if cls in PLATFORM_CREATION_HANDLERS:
+                found.append(Issue("neos9-creation-handler", Severity.WARNING,
+                                   f"{name}: node creation handler `{key}` names the 8.3 platform class {cls}; 9.x "
+                                   "declares its own handler factories (uriPathSegment, promotedElements)",
+                                   _at(fragment, path), name, ops=(Op("unset", path[:-1]),)))
+            else:
+                found.append(Issue("neos9-creation-handler", Severity.WARNING,
+                                   f"{name}: node creation handler `{key}` uses the 8.3 key `nodeCreationHandler`; "
+                                   "9.x reads `factoryClassName` and ignores this handler", _at(fragment, path), name,
+                                   hint=f"rewrite {cls or 'the handler'} as a NodeCreationHandlerFactory and "
+                                        "name it with `factoryClassName`"))
+    postprocessors = config.get("postprocessors")
+    if isinstance(postprocessors, dict):
+        for key, entry in postprocessors.items():
+            cls = php_class(entry.get("postprocessor")) if isinstance(entry, dict) else None
+            if cls not in POSTPROCESSOR_CLASSES:
+                continue
+            replacement = POSTPROCESSOR_CLASSES[cls]
+            path = ("postprocessors", key, "postprocessor")
+            if replacement is None:
+                found.append(Issue("neos9-postprocessor", Severity.ERROR,
+                                   f"{name}: post-processor {cls} does not exist in 9.x (the CMS fails to load the "
+                                   "node type)", _at(fragment, path), name, ops=(Op("unset", path[:-1]),)))
+            else:
+                found.append(Issue("neos9-postprocessor", Severity.ERROR,
+                                   f"{name}: post-processor class {cls} was renamed {replacement} in 9.x",
+                                   _at(fragment, path), name, ops=(Op("set", path, replacement),)))
+    return found
+
+
+def _supertype_issues(nt, fragment, config: dict, removed: dict, platform) -> list[Issue]:
+    supertypes = config.get("superTypes")
+    name = nt.name
+    if isinstance(supertypes, list):
+        mapping = {str(s): True for s in supertypes if isinstance(s, str)}
+        ops = (Op("set", ("superTypes",), mapping),) if len(mapping) == len(supertypes) else ()
+        return [Issue("neos9-supertypes-list", Severity.ERROR,
+                      f"{name}: `superTypes` is written as a list; 9.x accepts only a map of names to true/false "
+                      "(exception 1651821391)", _at(fragment, ("superTypes",)), name, ops=ops,
+                      hint="write `superTypes:` as `Name: true` entries")]
+    if not isinstance(supertypes, dict):
+        return []
+    found = []
+    for key, enabled in supertypes.items():
+        normalized = platform.normalize_name(key).value if isinstance(key, str) else key
+        if normalized not in removed:
+            continue
+        original = removed[normalized]
+        path = ("superTypes", key)
+        replacement = SUPERTYPE_RENAMES.get(original)
+        on = enabled is True
+        if replacement is not None and replacement not in supertypes:
+            ops = (Op("rename", path, replacement),)
+        elif not on:
+            ops = (Op("unset", path),)  # switching off a type that no longer exists
+        else:
+            ops = ()
+        what = "inherits from" if on else "switches off"
+        found.append(Issue("neos9-supertype-removed", Severity.ERROR if on else Severity.WARNING,
+                           f"{name} {what} {key}, which 9.x removed ({REMOVED_TYPES[original]})",
+                           _at(fragment, path), name, ops=ops,
+                           hint="" if ops else f"remove {key} from `superTypes` and move what it gave the node "
+                                               "type into its own definition"))
+    return found
+
+
+def _property_issues(nt, fragment, prop: str, config, siblings: dict, platform) -> list[Issue]:
+    name = nt.name
+    path = ("properties", prop)
+    found = []
+    if prop in PROPERTY_RENAMES:
+        new, note = PROPERTY_RENAMES[prop]
+        ops = (Op("rename", path, new),) if new not in siblings else ()
+        found.append(Issue("neos9-property-renamed", Severity.WARNING,
+                           f"{name}: property {prop} is called {new} in 9.x; this override configures a property "
+                           f"9.x does not have ({note})", _at(fragment, path), name, prop, ops=ops,
+                           hint=f"merge this override into `{new}`"))
+    elif prop in REMOVED_PROPERTIES:
+        declares = isinstance(config, dict) and "type" in config
+        found.append(Issue("neos9-property-removed", Severity.WARNING,
+                           f"{name}: system property {prop} is no longer declared in 9.x"
+                           + ("" if declares else "; this override configures nothing"),
+                           _at(fragment, path), name, prop, ops=() if declares else (Op("unset", path),),
+                           hint="the node's own data replaces it; remove the declaration"))
+    editor = _get(config, "ui", "inspector", "editor")
+    if isinstance(editor, str) and platform.normalize_editor(editor).short in REMOVED_EDITORS:
+        found.append(Issue("neos9-editor-removed", Severity.ERROR,
+                           f"{name}: property {prop} uses {editor}, which the 9.x UI removed (plugin views are gone)",
+                           _at(fragment, path + ("ui", "inspector", "editor")), name, prop,
+                           hint="remove the property or give it an editor that exists in 9.x"))
+    return found
+
+
+def _get(data, *path):
+    for key in path:
+        if not isinstance(data, dict) or key not in data:
+            return None
+        data = data[key]
+    return data
+
+
+# -- legacy reference properties -------------------------------------------------------------------------------
+def _chain(project, nt) -> list:
+    """``nt`` and its supertypes, the last writer of a value first (as the merge applies them, reversed)."""
+    nodes = project.node_types
+    return [nt] + [nodes[a] for a in reversed(nt.ancestors) if a in nodes]
+
+
+def _type_writer(project, nt, prop: str):
+    """The fragment whose ``properties.<prop>.type`` wins for ``nt``, or None."""
+    for owner in _chain(project, nt):
+        for fragment in reversed(owner.fragments):
+            if _position_in(fragment.config, ("properties", prop, "type")) is not None:
+                return fragment
+    return None
+
+
+def _reference_type(value) -> str | None:
+    return value if isinstance(value, str) and value in REFERENCE_TYPES else None
+
+
+def _written_reference_type(project, nt, prop: str) -> tuple[str | None, Any]:
+    """The reference type written for ``nt``'s ``prop`` by the fragment that wins, and that fragment."""
+    writer = _type_writer(project, nt, prop)
+    if writer is None:
+        return None, None
+    return _reference_type(_get(writer.config, "properties", prop, "type")), writer
+
+
+def _section_names(nt) -> list:
+    merged = nt.merged if isinstance(nt.merged, dict) else {}
+    names = []
+    for section in ("properties", "references"):  # 9.x may already have moved a legacy one
+        entries = merged.get(section)
+        if isinstance(entries, dict):
+            names += [name for name in entries if name not in names]
+    return names
+
+
+def _legacy_reference_issues(project) -> list[Issue]:
+    """Properties of type reference(s) the project declares: each written piece moves to ``references:``."""
+    moves: dict[tuple[str, int, str], tuple] = {}  # (owner, fragment index, prop) -> (owner nt, fragment)
+    for nt in project.node_types.values():
+        for prop in _section_names(nt):
+            written_type, writer = _written_reference_type(project, nt, prop)
+            if written_type is None or not is_users(writer):
+                continue  # not a reference, or the platform declares it: 9.x converts it, nothing of ours to move
+            for owner in _chain(project, nt):
+                for index, fragment in enumerate(owner.fragments):
+                    if not is_users(fragment) or not isinstance(fragment.config, dict):
+                        continue
+                    if isinstance(_get(fragment.config, "properties", prop), dict):
+                        moves[(owner.name, index, prop)] = (owner, fragment)
+    blocked = _blocked_moves(project, moves)
+    issues = []
+    for (owner_name, _index, prop), (owner, fragment) in sorted(moves.items()):
+        written = fragment.config["properties"][prop]
+        written_type = _reference_type(written.get("type"))
+        location = _at(fragment, ("properties", prop, "type") if "type" in written else ("properties", prop))
+        in_references = isinstance(_get(fragment.config, "references", prop), dict) or \
+            _get(fragment.config, "references", prop) is not None
+        if (owner_name, prop) in blocked or in_references:
+            why = blocked.get((owner_name, prop)) or f"references.{prop} is written here as well"
+            issues.append(Issue("neos9-reference-property", Severity.WARNING,
+                                f"{owner_name}: property {prop} is a reference; 9.x converts it to "
+                                f"`references.{prop}` at run time, but it cannot be moved mechanically: {why}",
+                                location, owner_name, prop,
+                                hint=f"move `properties.{prop}` to `references.{prop}` by hand"))
+            continue
+        forbidden = [k for k in LEGACY_REFERENCE_FORBIDDEN if k in written]
+        if forbidden and written_type:
+            message = (f"{owner_name}: property {prop} of type {written_type} also has "
+                       f"`{'`, `'.join(forbidden)}`; 9.x throws (exception 1708022344) unless it is declared in "
+                       "`references:`")
+            severity = Severity.ERROR
+        elif written_type:
+            maximum = " with `constraints.maxItems: 1`" if written_type == "reference" else ""
+            message = (f"{owner_name}: property {prop} of type {written_type} is deprecated in 9.x, which converts "
+                       f"it to `references.{prop}`{maximum} at run time")
+            severity = Severity.WARNING
+        else:
+            message = (f"{owner_name}: `properties.{prop}` configures a reference; in 9.x it belongs under "
+                       f"`references.{prop}` (a name may not be both a property and a reference)")
+            severity = Severity.WARNING
+        issues.append(Issue("neos9-reference-property", severity, message, location, owner_name, prop,
+                            ops=(Op("to_references", ("properties", prop), written_type),)))
+    return issues
+
+
+def _blocked_moves(project, moves: dict) -> dict[tuple[str, str], str]:
+    """(owner, prop) whose move would break a node type that inherits it as a non-reference property."""
+    owners = {(owner, prop) for owner, _i, prop in moves}
+    blocked = {}
+    for nt in project.node_types.values():
+        for prop in _section_names(nt):
+            if not any((owner, prop) in owners for owner in [nt.name, *nt.ancestors]):
+                continue
+            written_type, writer = _written_reference_type(project, nt, prop)
+            if writer is not None and written_type is None:
+                for owner in [nt.name, *nt.ancestors]:
+                    if (owner, prop) in owners:
+                        blocked[(owner, prop)] = f"{nt.name} inherits it as a property of another type"
+    return blocked
+
+
+# -- findings ----------------------------------------------------------------------------------------------
+def version_findings(project) -> list[Diagnostic]:
+    """The findings that depend on the project's CMS version."""
+    version = cms_version(project)
+    if version == "8.3":
+        return _references_in_83(project)
+    if version != "9":
+        return []
+    found = [issue.diagnostic() for issue in scan_for_9(project)]
+    found += _reference_section_findings(project)
+    found += _creation_dialog_findings(project)
+    return found
+
+
+def _creation_dialog_findings(project) -> list[Diagnostic]:
+    """9.x's CreationDialogNodeTypePostprocessor (neos/neos-ui, Classes/Infrastructure/ContentRepository/
+    CreationDialog) promotes only ``properties`` into the creation dialog; references, also legacy ones
+    (converted before post-processing), are not offered there."""
+    found = []
+    for nt in project.node_types.values():
+        merged = nt.merged if isinstance(nt.merged, dict) else {}
+        merged_properties = merged.get("properties") if isinstance(merged.get("properties"), dict) else {}
+        for fragment, config in user_fragments(nt):
+            for section in ("references", "properties"):
+                entries = config.get(section)
+                for name, entry in (entries.items() if isinstance(entries, dict) else ()):
+                    if _get(entry, "ui", "showInCreationDialog") is not True:
+                        continue
+                    if section == "properties" and _reference_type(_get(merged_properties, name, "type")) is None:
+                        continue
+                    found.append(Diagnostic.at(
+                        _at(fragment, (section, name, "ui", "showInCreationDialog")), Severity.WARNING,
+                        "neos9-reference-creation-dialog",
+                        f"{nt.name}: {section}.{name}: the 9.x creation dialog offers only properties; this "
+                        "reference is not shown there. Set it after creating the node, or ask for it with an "
+                        "explicit `ui.creationDialog.elements` entry handled by your own creation handler",
+                        node_type=nt.name, property_name=str(name)))
+    return found
+
+
+def _references_in_83(project) -> list[Diagnostic]:
+    found = []
+    for nt in project.node_types.values():
+        for fragment, config in user_fragments(nt):
+            if "references" in config and config["references"] is not None:
+                found.append(Diagnostic.at(
+                    _at(fragment, ("references",)), Severity.WARNING, "neos83-references-ignored",
+                    f"{nt.name}: Neos 8.3 ignores the `references:` section (it is Neos 9.x syntax); declare "
+                    "8.3 references as properties of type reference or references", node_type=nt.name))
+    return found
+
+
+def _reference_section_findings(project) -> list[Diagnostic]:
+    found = []
+    for nt in project.node_types.values():
+        merged = nt.merged if isinstance(nt.merged, dict) else {}
+        references = merged.get("references")
+        properties = merged.get("properties")
+        if not isinstance(references, dict):
+            continue
+        for fragment, config in user_fragments(nt):
+            written = config.get("references")
+            if not isinstance(written, dict):
+                continue
+            for ref, ref_config in written.items():
+                path = ("references", ref)
+                if isinstance(properties, dict) and isinstance(properties.get(ref), dict):
+                    found.append(Diagnostic.at(
+                        _at(fragment, path), Severity.ERROR, "neos9-reference-twice",
+                        f"{nt.name}: {ref} is declared both as a property and as a reference; 9.x throws "
+                        f"(exception 1708022344); keep only `references.{ref}`", node_type=nt.name,
+                        property_name=ref))
+                found += _nodetypes_findings(project, nt, fragment, str(ref), ref_config, references.get(ref))
+    return found
+
+
+def _nodetypes_findings(project, nt, fragment, ref: str, written, merged) -> list[Diagnostic]:
+    editor_types = _get(written, "ui", "inspector", "editorOptions", "nodeTypes")
+    if not isinstance(editor_types, list) or not editor_types:
+        return []
+    path = ("references", ref, "ui", "inspector", "editorOptions", "nodeTypes")
+    constraints = _get(merged, "constraints", "nodeTypes")
+    location = _at(fragment, path)
+    if not isinstance(constraints, dict) or not constraints:
+        return [Diagnostic.at(location, Severity.INFO, "neos9-reference-constraints-missing",
+                              f"{nt.name}: references.{ref}: the editor offers only {', '.join(map(str, editor_types))} "
+                              "but the content repository accepts any node; add the same types under "
+                              "`constraints.nodeTypes` to enforce them", node_type=nt.name, property_name=ref)]
+    refused = [t for t in editor_types if isinstance(t, str) and not _allowed(project, t, constraints)]
+    if not refused:
+        return []
+    return [Diagnostic.at(location, Severity.WARNING, "neos9-reference-nodetypes",
+                          f"{nt.name}: references.{ref}: the editor offers {', '.join(refused)}, which "
+                          "`constraints.nodeTypes` does not allow; choosing one fails when the node is saved. Make "
+                          "`editorOptions.nodeTypes` and `constraints.nodeTypes` agree", node_type=nt.name,
+                          property_name=ref)]
+
+
+def _allowed(project, type_name: str, constraints: dict) -> bool:
+    """Whether node type ``type_name`` passes ``constraints.nodeTypes`` (explicit name first, then the
+    nearest supertype named, then ``*``)."""
+    if type_name in constraints:
+        return constraints[type_name] is True
+    nt = project.node_types.get(project.platform.normalize_name(type_name).value)
+    if nt is not None:
+        for ancestor in reversed(nt.ancestors):
+            if ancestor in constraints:
+                return constraints[ancestor] is True
+    return constraints.get("*") is True
