@@ -1,0 +1,1 @@
+from hostile_helpers import package  # noqa: F401  (the fixture)
