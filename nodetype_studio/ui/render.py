@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any, Mapping
 
 DEFAULT_WIDTH = 380
+#: What ``render --out`` writes, by the file's suffix.
+IMAGE_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
 
 
 def ensure_app():
@@ -79,12 +81,16 @@ def render_pixmap(source, *, values: Mapping[str, Any] | None = None, tab: str |
 
 def render_inspector(source, out: str | os.PathLike, *, values: Mapping[str, Any] | None = None,
                      tab: str | None = None, width: int = DEFAULT_WIDTH, inspector=None) -> Path:
-    """Render the inspector of ``source`` to the PNG file ``out``.
+    """Render the inspector of ``source`` to the image file ``out``: PNG, or JPEG for ``.jpg``/``.jpeg``.
 
-    Raises ``KeyError`` for an unknown tab and ``OSError`` when the file cannot be written.
+    Raises ``KeyError`` for an unknown tab, ``ValueError`` for another suffix and ``OSError`` when the
+    file cannot be written.
     """
-    pixmap = render_pixmap(source, values=values, tab=tab, width=width, inspector=inspector)
     path = Path(out)
-    if not pixmap.save(str(path), "PNG"):
+    image_format = IMAGE_FORMATS.get(path.suffix.lower())
+    if image_format is None:
+        raise ValueError(f"{path.name}: the image format is chosen by the suffix; use .png, .jpg or .jpeg")
+    pixmap = render_pixmap(source, values=values, tab=tab, width=width, inspector=inspector)
+    if not pixmap.save(str(path), image_format):
         raise OSError(f"cannot write {path}")
     return path
