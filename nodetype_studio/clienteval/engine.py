@@ -22,6 +22,7 @@ from nodetype_studio.clienteval.expressions import (
     client_eval_expression,
     evaluated_strings,
     path_text,
+    too_long,
     walk_strings,
 )
 from nodetype_studio.clienteval.sandbox import DONE, MEMORY, TIMEOUT, JsSandbox
@@ -79,7 +80,11 @@ def _decode(fragment: dict) -> Outcome:
         if "n" in fragment:
             return Outcome(OK, float(fragment["n"]))
         if "i" in fragment:
-            return Outcome(OK, int(fragment["i"]))
+            try:
+                return Outcome(OK, int(fragment["i"]))
+            except ValueError:  # beyond Python's integer-to-text limit (4,300 digits)
+                return Outcome(UNSUPPORTED, None, f"the result is a BigInt of {len(fragment['i']):,} digits, "
+                                                  "too large to use")
         return Outcome(OK, fragment.get("v"))
     message = fragment.get("m", "")
     if kind == SYNTAX:
@@ -134,6 +139,14 @@ class ClientEvalEngine:
         count = len(expressions)
         if count == 0:
             return []
+        long = {i: too_long(e) for i, e in enumerate(expressions) if too_long(e)}
+        if long:  # never compiled or run: a 5 MB expression would cost the engine seconds and memory
+            kept = [i for i in range(count) if i not in long]
+            outcomes = self.evaluate_batch([expressions[i] for i in kept], node, parent) if kept else []
+            merged: list[Outcome] = [Outcome(UNSUPPORTED, None, long[i]) if i in long else None for i in range(count)]
+            for i, outcome in zip(kept, outcomes):
+                merged[i] = outcome
+            return merged
         if self._backend is None:
             reason = self._backend_error or "the engine was closed"
             return [Outcome(UNAVAILABLE, None, f"the JavaScript engine is not available ({reason})")] * count
@@ -160,7 +173,14 @@ class ClientEvalEngine:
                 for i in range(start, count):
                     results[i] = Outcome(UNAVAILABLE, None, message)
                 break
-            done = json.loads(text)
+            try:
+                done = json.loads(text)
+            except (RecursionError, ValueError) as exc:  # the engine bounds results; never crash on one
+                message = f"the result cannot be read ({type(exc).__name__})"
+                for i in range(start, end):
+                    results[i] = Outcome(UNSUPPORTED, None, message)
+                start = end
+                continue
             for offset, fragment in enumerate(done):
                 results[start + offset] = _decode(fragment)
             stopped = start + len(done)
