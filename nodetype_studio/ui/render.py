@@ -66,6 +66,7 @@ def render_pixmap(source, *, values: Mapping[str, Any] | None = None, tab: str |
     widget.resize(QSize(width, 400))
     widget.show()
     app.processEvents()
+    _wait_for_data_sources(widget, app)
     for _ in range(3):  # the height depends on wrapped text, which depends on the width: settle
         height = widget.preferred_height()
         if height == widget.height():
@@ -77,6 +78,26 @@ def render_pixmap(source, *, values: Mapping[str, Any] | None = None, tab: str |
         widget.close()
         widget.deleteLater()
     return pixmap
+
+
+def _wait_for_data_sources(widget, app) -> None:
+    """Let the data-source select boxes get their answer (or error) before the picture is taken,
+    at most the backend's timeout (plus a little for the answers to be shown)."""
+    import time
+
+    from PySide6.QtCore import QEventLoop
+
+    session = getattr(widget, "data_session", None)
+    service = getattr(session, "_service", None) if session is not None else None
+    if service is None:
+        return  # no box asked: nothing to wait for
+    deadline = time.monotonic() + service.settings.timeout + 1.0
+    while time.monotonic() < deadline:
+        if not any(t.waiting for t in session.tickets) and service.idle():
+            break
+        app.processEvents(QEventLoop.AllEvents, 50)
+        time.sleep(0.005)
+    app.processEvents()
 
 
 def render_inspector(source, out: str | os.PathLike, *, values: Mapping[str, Any] | None = None,
