@@ -25,7 +25,7 @@ from nodetype_studio.clienteval.expressions import (
     too_long,
     walk_strings,
 )
-from nodetype_studio.clienteval.sandbox import DONE, MEMORY, TIMEOUT, JsSandbox
+from nodetype_studio.clienteval.sandbox import DONE, MEMORY, SPIN, TIMEOUT, JsSandbox
 from nodetype_studio.clienteval.worker import WorkerClient, WorkerLost
 
 OK, SYNTAX, EXCEPTION, UNSUPPORTED, CRASH, UNAVAILABLE = "ok", "syntax", "exception", "unsupported", "crash", "unavailable"
@@ -173,6 +173,16 @@ class ClientEvalEngine:
                 for i in range(start, count):
                     results[i] = Outcome(UNAVAILABLE, None, message)
                 break
+            if status == SPIN:
+                self._after_spin()
+                if not solo and end - start > 1:
+                    solo = True  # find the expression that left endless promise jobs behind
+                    continue
+                results[start] = Outcome(TIMEOUT, None, f"the expression left work behind (a promise callback or "
+                                                        f"async function) that did not finish within "
+                                                        f"{self.time_limit_ms} ms; the JavaScript engine was restarted")
+                start += 1
+                continue
             try:
                 done = json.loads(text)
             except (RecursionError, ValueError) as exc:  # the engine bounds results; never crash on one
@@ -195,6 +205,15 @@ class ClientEvalEngine:
             else:
                 start = stopped  # give the stopped expression a fresh time budget of its own
         return [r if r is not None else Outcome(UNAVAILABLE, None, "not evaluated") for r in results]
+
+    def _after_spin(self) -> None:
+        """A context that still runs promise jobs is not reused: the worker has ended itself (a fresh one
+        starts on the next request); an in-process sandbox is replaced."""
+        if isinstance(self._backend, WorkerClient):
+            self._backend._discard()  # counted as a restart when the next request starts it
+        elif self._backend is not None:
+            self._backend.close()
+            self._backend = JsSandbox(self.memory_limit_mb << 20)
 
     def _limit_outcome(self, status: str) -> Outcome:
         if status == TIMEOUT:

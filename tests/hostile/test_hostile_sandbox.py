@@ -76,3 +76,14 @@ def test_check_reports_an_oversized_expression_with_a_finding(tmp_path, capsys):
     assert code == 1
     assert "clienteval-too-long" in out and "6,000,001 characters long" in out
     assert len(out) < 2000  # the expression itself is not printed
+
+
+@pytest.mark.parametrize("spinner", [
+    "(Promise.resolve().then(function f() { return Promise.resolve().then(f); }), 1)",
+    "((async () => { await 0; while (true) {} })(), 1)",
+], ids=["endless-microtasks", "async-loop"])
+def test_endless_promise_jobs_are_blamed_on_the_expression_that_queued_them(engine, spinner):
+    outcomes = engine.evaluate_batch(["'before'", spinner, "'after'"], {"properties": {}})
+    assert outcomes[0].value == "before" and outcomes[2].value == "after"
+    assert outcomes[1].kind == "timeout" and "left work behind" in outcomes[1].message
+    assert engine.evaluate_batch(["'innocent'"], {"properties": {}})[0].value == "innocent"
