@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import decimal
 import json
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Self
@@ -29,6 +30,7 @@ from nodetype_studio.clienteval.sandbox import DONE, MEMORY, SPIN, TIMEOUT, JsSa
 from nodetype_studio.clienteval.worker import WorkerClient, WorkerLost
 
 OK, SYNTAX, EXCEPTION, UNSUPPORTED, CRASH, UNAVAILABLE = "ok", "syntax", "exception", "unsupported", "crash", "unavailable"
+SKIPPED = "skipped"  # not evaluated: the batch's overall time budget was spent
 
 
 @dataclass(frozen=True)
@@ -134,15 +136,20 @@ class ClientEvalEngine:
         return getattr(self._backend, "restarts", 0)
 
     # --- evaluation -----------------------------------------------------------------------
-    def evaluate_batch(self, expressions: Sequence[str], node: Mapping | None, parent: Mapping | None = None) -> list[Outcome]:
-        """Evaluate JavaScript expressions (without the prefix) with ``node`` and ``parentNode``."""
+    def evaluate_batch(self, expressions: Sequence[str], node: Mapping | None, parent: Mapping | None = None,
+                       budget_ms: int | None = None) -> list[Outcome]:
+        """Evaluate JavaScript expressions (without the prefix) with ``node`` and ``parentNode``.
+
+        ``budget_ms`` bounds the whole batch (e.g. one keystroke's update): once it is spent, the
+        expressions left are not evaluated and get a ``skipped`` outcome that says so.
+        """
         count = len(expressions)
         if count == 0:
             return []
         long = {i: too_long(e) for i, e in enumerate(expressions) if too_long(e)}
         if long:  # never compiled or run: a 5 MB expression would cost the engine seconds and memory
             kept = [i for i in range(count) if i not in long]
-            outcomes = self.evaluate_batch([expressions[i] for i in kept], node, parent) if kept else []
+            outcomes = self.evaluate_batch([expressions[i] for i in kept], node, parent, budget_ms) if kept else []
             merged: list[Outcome] = [Outcome(UNSUPPORTED, None, long[i]) if i in long else None for i in range(count)]
             for i, outcome in zip(kept, outcomes):
                 merged[i] = outcome
@@ -156,11 +163,18 @@ class ClientEvalEngine:
             return [Outcome(UNSUPPORTED, None, f"the node values cannot be passed to JavaScript ({exc})")] * count
         limit_s = self.time_limit_ms / 1000.0
         results: list[Outcome | None] = [None] * count
+        deadline = time.monotonic() + budget_ms / 1000.0 if budget_ms is not None else None
         start, solo = 0, False
         while start < count:
             end = start + 1 if solo else count
+            window_s = limit_s
+            if deadline is not None:
+                window_s = min(limit_s, deadline - time.monotonic())
+                if window_s <= 0.001:
+                    self._skip_rest(results, start, budget_ms)
+                    break
             try:
-                status, text = self._backend.run_window(payload, start, end, limit_s)
+                status, text = self._backend.run_window(payload, start, end, window_s)
             except WorkerLost as lost:
                 if solo or end - start == 1:
                     results[start] = self._lost_outcome(lost)
@@ -199,12 +213,23 @@ class ClientEvalEngine:
                     start = stopped
                     continue
                 break
+            if status == TIMEOUT and window_s < limit_s:  # the batch's budget ran out, not this one's time
+                self._skip_rest(results, stopped, budget_ms)
+                break
             if stopped == start:
                 results[stopped] = self._limit_outcome(status)
                 start = stopped + 1
             else:
                 start = stopped  # give the stopped expression a fresh time budget of its own
         return [r if r is not None else Outcome(UNAVAILABLE, None, "not evaluated") for r in results]
+
+    @staticmethod
+    def _skip_rest(results: list, start: int, budget_ms: int | None) -> None:
+        message = (f"not evaluated: this update's time budget of {budget_ms} ms was spent on the expressions "
+                   "before it")
+        for i in range(start, len(results)):
+            if results[i] is None:
+                results[i] = Outcome(SKIPPED, None, message)
 
     def _after_spin(self) -> None:
         """A context that still runs promise jobs is not reused: the worker has ended itself (a fresh one

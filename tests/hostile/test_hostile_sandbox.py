@@ -87,3 +87,22 @@ def test_endless_promise_jobs_are_blamed_on_the_expression_that_queued_them(engi
     assert outcomes[0].value == "before" and outcomes[2].value == "after"
     assert outcomes[1].kind == "timeout" and "left work behind" in outcomes[1].message
     assert engine.evaluate_batch(["'innocent'"], {"properties": {}})[0].value == "innocent"
+
+
+def test_an_update_has_one_time_budget_and_reports_the_rest(engine):
+    looping = ["(() => { while (true) {} })()"] * 40
+    outcomes = engine.evaluate_batch(looping + ["'last'"], {"properties": {}}, budget_ms=300)
+    kinds = [o.kind for o in outcomes]
+    assert kinds.count("timeout") < 10  # each stopped after 100 ms: the budget holds a few of them
+    assert kinds[-1] == "skipped" and kinds.count("skipped") > 30
+    assert "time budget of 300 ms was spent" in outcomes[-1].message
+
+
+def test_the_live_preview_update_uses_the_budget(engine):
+    from nodetype_studio.clienteval.live import UPDATE_BUDGET_MS, LiveEvaluation
+
+    config = {"properties": {f"p{i}": {"ui": {"label": "ClientEval:(() => { while (true) {} })()"}}
+                             for i in range(40)}}
+    live = LiveEvaluation(engine, config, {"properties": {}})
+    skipped = [p for p in live.problems if p.kind == "skipped"]
+    assert skipped and f"time budget of {UPDATE_BUDGET_MS} ms" in skipped[0].message
