@@ -18,22 +18,44 @@ before any Python code could react. The loader's own depth limit runs after comp
 
 from __future__ import annotations
 
+import functools
 import re
 
 import yaml
 from yaml._yaml import CParser
 from yaml.events import CollectionEndEvent, CollectionStartEvent, StreamEndEvent
 
-_BLOCK_PREFIX = re.compile(r"^[ \t?:-]+", re.MULTILINE)
+#: What libyaml takes for a line break (YAML 1.1: also NEL, LS and PS), and what may open a line.
+_BREAKS = "\n\r\x85\u2028\u2029"
+_PREFIX_CHARS = " \t?:-"
+_BLOCK_PREFIX = re.compile(f"(?:^|(?<=[{_BREAKS}]))[{_PREFIX_CHARS}]+")
+
+
+@functools.lru_cache(maxsize=16)
+def _prefix_at_least(length: int) -> re.Pattern:
+    # a leading character class lets the regex engine skip to line breaks (a "^" tests every position)
+    return re.compile(f"[{_BREAKS}][{_PREFIX_CHARS}]{{{length}}}")
+
+
+def _flow_count(text: str) -> int:
+    return text.count("[") + text.count("{")
 
 
 def depth_bound(text: str) -> int:
     """An upper bound of the nesting depth of ``text`` (see the module text)."""
-    flow = text.count("[") + text.count("{")
-    if flow > 1_000:
-        return flow  # already beyond any limit: spare the line scan
+    flow = _flow_count(text)
     longest = max((len(m) for m in _BLOCK_PREFIX.findall(text)), default=0)
     return flow + 2 * (longest + 1) + 1
+
+
+def _within(text: str, limit: int) -> bool:
+    """Whether :func:`depth_bound` of ``text`` is at most ``limit``, without measuring every line: only
+    a line whose prefix is long enough to break the bound is looked for."""
+    room = (limit - _flow_count(text) - 1) // 2 - 1  # the longest line prefix the bound allows
+    if room < 0:
+        return False
+    head = len(text) - len(text.lstrip(_PREFIX_CHARS))  # the first line has no break before it
+    return head <= room and _prefix_at_least(room + 1).search(text) is None
 
 
 def nesting_problem(text: str, limit: int) -> tuple[int, int] | None:
@@ -42,7 +64,7 @@ def nesting_problem(text: str, limit: int) -> tuple[int, int] | None:
     Syntax errors are not reported here (the loader reports them); the walk stops at the first one,
     which is also as deep as the composer would get.
     """
-    if depth_bound(text) <= limit:
+    if _within(text, limit):
         return None
     parser = CParser(text)
     depth = 0

@@ -113,3 +113,12 @@ def test_show_json_is_valid_json_for_nan_and_inf(tmp_path, capsys):
 
     data = json.loads(out, parse_constant=refuse)
     assert data["configuration"]["options"] == {"a": ".nan", "b": ".inf", "c": "-.inf"}
+
+
+@pytest.mark.parametrize("brk", ["\r", "\r\n", "\u2028", "\x85"], ids=["cr", "crlf", "ls", "nel"])
+def test_every_line_break_libyaml_knows_is_seen_by_the_guard(brk):
+    result = run_python(
+        "from nodetype_studio.model.yamlload import load_yaml_text\n"
+        f"print([d.code for d in load_yaml_text({('a:' + brk + '- ' * 30000 + 'x')!r}).diagnostics])\n")
+    assert result.returncode == 0, result.returncode
+    assert result.stdout.strip() == "['yaml-too-deep']"
