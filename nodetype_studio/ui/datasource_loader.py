@@ -321,7 +321,7 @@ class DataSourceService(QObject):
             self._too_large(pending)
 
     def _read(self, pending: _Pending) -> None:
-        if pending.finished:
+        if pending.finished or pending.reply is None:
             return
         room = self.settings.max_response_bytes + 1 - len(pending.buffer)
         pending.buffer += pending.reply.read(max(room, 1)).data()
@@ -338,6 +338,7 @@ class DataSourceService(QObject):
         room = self.settings.max_response_bytes + 1 - len(pending.buffer)
         pending.buffer += reply.read(max(room, 1)).data()
         work = self._http_result(pending, reply)
+        pending.reply = None  # finished and deleted later: nothing to abort any more
         if isinstance(work, DataSourceResult):
             self._complete(pending, work)
             return
