@@ -55,7 +55,8 @@ def step_resources(report: Report) -> str:
     from nodetype_studio.bundled import example_project, resources_dir
 
     root = resources_dir()
-    needed = [root / "baseline" / "NodeTypes.yaml", root / "baseline" / "Settings.yaml", example_project() / "composer.json"]
+    needed = [root / "baseline" / version / "baseline.yaml" for version in ("8.3", "9")]
+    needed.append(example_project() / "composer.json")
     missing = [str(p) for p in needed if not p.is_file()]
     if missing:
         raise RuntimeError("missing resource files: " + ", ".join(missing))
@@ -122,12 +123,12 @@ def step_libraries(report: Report) -> str:
     """Libraries that load parts of themselves dynamically, which a frozen build easily misses."""
     import email_validator
     import markdown
-    import pygments
+    import pygments  # type: ignore[import-untyped]
     import regex
     import yaml
     from pygments import highlight
-    from pygments.formatters import get_formatter_by_name
-    from pygments.lexers import get_lexer_by_name
+    from pygments.formatters import get_formatter_by_name  # type: ignore[import-untyped]
+    from pygments.lexers import get_lexer_by_name  # type: ignore[import-untyped]
     from ruamel.yaml import YAML
 
     sample = "Acme.Site:Page:\n  superTypes:\n    'Cms.Cms:Document': true\n"
@@ -186,7 +187,7 @@ def step_validation(report: Report) -> str:
         raise RuntimeError("no property of the example declares validators")
     detail = f"{properties} properties validated (default and empty values), {findings} findings"
     # Broken user plugins are reported, not failed: they say nothing about this installation.
-    problems = getattr(module, "registry_problems", lambda: [])()
+    problems: list = getattr(module, "registry_problems", lambda: [])()
     return detail + (f"; {len(problems)} validator plugin problems" if problems else "")
 
 
@@ -260,7 +261,7 @@ def main(argv: list[str]) -> int:
     except ImportError as exc:
         reason = f"the Qt user interface cannot load: {exc}"
 
-        def qt_unavailable(_report: Report) -> None:
+        def qt_unavailable(_report: Report) -> str:
             raise RuntimeError(reason)
 
         report.run("qt", qt_unavailable)

@@ -121,14 +121,18 @@ def test_show_yaml_is_the_effective_configuration(site, capsys):
     assert code == 0 and err == ""
     header = [line for line in out.splitlines() if line.startswith("#")]
     assert header[0] == "# Acme.Site:Document.Page"
-    assert header[1] == "# inherits (merge order): Neos.Neos:Node, Neos.Neos:Hidable, Neos.Neos:Document, Acme.Site:Mixin.Teaser"
+    # no composer files: the 9.x platform, with Neos.TimeableNodeVisibility (facts §3.2)
+    assert header[1] == ("# inherits (merge order): Neos.Neos:Node, Neos.Neos:Hidable, Neos.TimeableNodeVisibility:Timeable, "
+                         "Neos.Neos:Document, Acme.Site:Mixin.Teaser")
     assert header[2] == "# defined in: Acme.Site/NodeTypes/Document/Page.yaml:1, Acme.Site/Configuration/NodeTypes.Override.yaml:1"
     document = yaml.safe_load(out)
     config = document["Acme.Site:Document.Page"]
     assert config["properties"]["teaserText"]["ui"]["label"] == "Page teaser"
     assert config["properties"]["published"]["ui"]["inspector"] == {
-        "editorOptions": {"placeholder": "No date set", "format": "d-m-Y"},
-        "editor": "Neos.Neos/Inspector/Editors/DateTimeEditor", "group": "document"}
+        "editorOptions": {"placeholder": "Neos.Neos:Main:content.inspector.editors.dateTimeEditor.noDateSet", "format": "d-m-Y"},
+        "editor": "Neos.Neos/Inspector/Editors/DateTimeEditor",
+        "typeConverter": "Neos\\Neos\\Service\\Mapping\\DateStringConverter",  # the whole data-type block
+        "group": "document"}
     assert config["properties"]["title"]["validation"]["Neos.Neos/Validation/StringLengthValidator"] == {
         "minimum": 1, "maximum": 255}
 
@@ -145,7 +149,8 @@ def test_show_json(site, capsys):
     data = json.loads(out)
     assert data["name"] == "Acme.Site:Document.Page"
     assert data["abstract"] is False and data["package"] == "Acme.Site"
-    assert data["supertypes"] == ["Neos.Neos:Node", "Neos.Neos:Hidable", "Neos.Neos:Document", "Acme.Site:Mixin.Teaser"]
+    assert data["supertypes"] == ["Neos.Neos:Node", "Neos.Neos:Hidable", "Neos.TimeableNodeVisibility:Timeable",
+                                  "Neos.Neos:Document", "Acme.Site:Mixin.Teaser"]
     assert data["configuration"]["properties"]["teaserText"]["ui"]["label"] == "Page teaser"
     assert "provenance" not in data
 
@@ -161,7 +166,7 @@ def test_show_json_with_provenance(site, capsys):
                                     "layer": "supertype Acme.Site:Mixin.Teaser"}]
     fmt = provenance["properties.published.ui.inspector.editorOptions.format"]
     assert fmt["layer"] == "data-type default"
-    assert re.search(r"resources/baseline/Settings\.yaml:\d+:\d+$", fmt["at"])
+    assert re.search(r"resources/baseline/9/Neos\.Neos/Configuration/Settings\.yaml:\d+:\d+$", fmt["at"])
     assert provenance["properties.published.ui.inspector.editorOptions.placeholder"]["layer"] == "editor default"
     assert provenance["properties.title.type"]["layer"] == "platform baseline"
     # every leaf of the configuration has an entry
@@ -175,8 +180,8 @@ def test_show_provenance_text_has_file_line_and_layer(site, capsys):
     label = next(line for line in lines if line.strip().startswith("label: Page teaser"))
     assert label.endswith("# own @ Acme.Site/Configuration/NodeTypes.Override.yaml:5:9; overrides Teaser text "
                           "(supertype Acme.Site:Mixin.Teaser @ Acme.Site/NodeTypes/Mixin/Teaser.yaml:7)")
-    fmt = next(line for line in lines if line.strip().startswith("format: d-m-Y"))
-    assert re.search(r"# data-type default @ \S*resources/baseline/Settings\.yaml:\d+:\d+$", fmt)
+    fmt = next(line for line in lines if line.strip().startswith("format: d-m-Y  "))
+    assert re.search(r"# data-type default @ \S*resources/baseline/9/Neos\.Neos/Configuration/Settings\.yaml:\d+:\d+$", fmt)
     published_label = next(line for line in lines if line.strip().startswith("label: Published"))
     assert published_label.endswith("# own @ Acme.Site/NodeTypes/Document/Page.yaml:9:9")
     # every value line carries an annotation
@@ -204,7 +209,7 @@ def test_show_unknown_node_type_without_close_names(site, capsys):
 def test_check_clean_project_exits_0(site, capsys):
     code, out, err = run(capsys, "check", "Acme.Site")
     assert code == 0 and err == ""
-    assert out == "0 errors, 0 warnings, 0 notes\n"
+    assert out == "0 errors, 0 warnings, 0 notes; Neos 9.x rules (default)\n"
 
 
 def test_check_warnings_and_notes_only_exit_0(site, capsys):
@@ -218,7 +223,7 @@ def test_check_warnings_and_notes_only_exit_0(site, capsys):
     assert code == 0
     assert "Acme.Site/NodeTypes/Old.yaml:3:5: info compat-legacy-name: supertype 'TYPO3.Neos:Content'" in out
     assert "Acme.Site/NodeTypes/Old.yaml:4:5: warning supertype-unknown: Acme.Site:Old: supertype 'Other.Vendor:Mixin'" in out
-    assert out.splitlines()[-1] == "0 errors, 1 warnings, 1 notes"
+    assert out.splitlines()[-1] == "0 errors, 1 warnings, 1 notes; Neos 9.x rules (default)"
 
 
 def test_check_errors_exit_1_with_file_line_column(site, capsys):
@@ -227,7 +232,7 @@ def test_check_errors_exit_1_with_file_line_column(site, capsys):
     assert code == 1
     assert out.splitlines()[0].startswith(
         "Acme.Site/NodeTypes/Broken.yaml:4:5: error yaml-duplicate-key: duplicate key 'label' (first defined on line 3)")
-    assert out.splitlines()[-1] == "1 errors, 0 warnings, 0 notes"
+    assert out.splitlines()[-1] == "1 errors, 0 warnings, 0 notes; Neos 9.x rules (default)"
 
 
 def test_check_json(site, capsys):
@@ -268,7 +273,7 @@ def test_check_a_single_file(site, capsys):
     assert code == 0
     assert out == ("Acme.Site/NodeTypes/Document/Page.yaml:4:5: warning supertype-unknown: Acme.Site:Document.Page: "
                    "supertype 'Acme.Site:Mixin.Teaser' is not defined (is the package that defines it part of the "
-                   "opened folder?)\n0 errors, 1 warnings, 0 notes\n")
+                   "opened folder?)\n0 errors, 1 warnings, 0 notes; Neos 9.x rules (default)\n")
 
 
 def test_check_the_bundled_example_project_runs(capsys):
@@ -276,4 +281,4 @@ def test_check_the_bundled_example_project_runs(capsys):
 
     code, out, _ = run(capsys, "check", str(resource("example")))
     assert code in (0, 1)
-    assert re.search(r"^\d+ errors, \d+ warnings, \d+ notes$", out.splitlines()[-1])
+    assert re.search(r"^\d+ errors, \d+ warnings, \d+ notes; Neos (8\.3|9\.x) rules \(\S+\)$", out.splitlines()[-1])

@@ -9,7 +9,9 @@ Findings are reported once per written location, however many subtypes inherit t
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -60,6 +62,7 @@ def check_node_types(ctx: Context, node_types: Iterable[Any]) -> list[Diagnostic
 
     node_types = list(node_types)
     complete = completeness(ctx, node_types)
+    missing = missing_supertypes(node_types)
     by_name = {nt.name: nt for nt in node_types}
     own_names = {nt.name: own_property_names(nt) for nt in node_types}
     done: set[int] = set()
@@ -71,6 +74,14 @@ def check_node_types(ctx: Context, node_types: Iterable[Any]) -> list[Diagnostic
         if getattr(nt, "from_baseline", False):
             continue
         combined = complete.get(nt.name, False)
+        unknown = missing.get(nt.name, ())
+        if unknown and not combined and not getattr(nt, "abstract", False) and _is_leaf(nt, node_types):
+            # checks never go silent on a supertype the folder lacks: everything known is checked, and
+            # a finding the missing type could change says so
+            combined = True
+            add_combined = _qualifying(add, unknown)
+        else:
+            add_combined = add
         for prop in iter_properties(nt, _written_here(nt, by_name, own_names)):
             # a property config inherited unchanged is the same object in every subtype: the findings of
             # the rules that read only that config were reported the first time
@@ -81,11 +92,77 @@ def check_node_types(ctx: Context, node_types: Iterable[Any]) -> list[Diagnostic
                     add(rule(ctx, prop))
             if combined:
                 for rule in combined_rules:
-                    add(rule(ctx, prop))
+                    add_combined(rule(ctx, prop))
         for rule in NODE_RULES:
-            if combined or rule not in COMBINED:
+            if rule not in COMBINED:
                 add(rule(ctx, nt))
+            elif combined:
+                add_combined(rule(ctx, nt))
     return found
+
+
+def missing_supertypes(node_types: list) -> dict[str, tuple[str, ...]]:
+    """Node type -> the supertypes (its own or its ancestors') that no loaded node type defines."""
+    known = {nt.name for nt in node_types}
+    by_name = {nt.name: nt for nt in node_types}
+    result: dict[str, tuple[str, ...]] = {}
+    for nt in node_types:
+        chain = [nt] + [by_name[a] for a in getattr(nt, "ancestors", ()) if a in by_name]
+        names = [s for owner in chain for s in getattr(owner, "declared_supertypes", ()) if s not in known]
+        if names:
+            result[nt.name] = tuple(dict.fromkeys(names))
+    return result
+
+
+def _is_leaf(nt: Any, node_types: list) -> bool:
+    """No other loaded type inherits ``nt`` (mixins are checked through their users)."""
+    return not any(nt.name in getattr(other, "ancestors", ()) for other in node_types)
+
+
+_GROUP = re.compile(r"group `([^`]+)`")
+_TAB = re.compile(r"tab `([^`]+)`")
+_NEEDS = re.compile(r"needs `([^`]+)`$")
+
+
+def _could_change(diagnostic: Diagnostic) -> str | None:
+    """The configuration path a missing supertype could define to change ``diagnostic``; None when it
+    cannot (what the type writes itself stays, whatever a supertype says)."""
+    prop = f"properties.{diagnostic.property_name}" if diagnostic.property_name else None
+    code = diagnostic.code
+    group, tab = _GROUP.search(diagnostic.message), _TAB.search(diagnostic.message)
+    if code == "inspector-group-undefined" and group:
+        return f"ui.inspector.groups.{group.group(1)}"
+    if code == "inspector-tab-undefined" and tab:
+        return f"ui.inspector.tabs.{tab.group(1)}"
+    if prop is None:
+        return None
+    option = _NEEDS.search(diagnostic.message)
+    if code == "option-required" and option:
+        return f"{prop}.ui.inspector.editorOptions.{option.group(1)}"
+    return {"option-required": f"{prop}.ui.inspector.editorOptions",
+            "property-hidden-required": f"{prop}.defaultValue",
+            "property-type-missing": f"{prop}.type",
+            "property-no-default-editor": f"{prop}.ui.inspector.editor"}.get(code)
+
+
+def _qualifying(add, unknown: tuple[str, ...]):
+    """``add`` for the findings of a type with missing supertypes: each finding such a supertype could
+    change ends with "unless `X` defines `path`"."""
+    names = " or ".join(f"`{name}`" for name in unknown)
+
+    def qualified(diagnostics):
+        out = []
+        for diagnostic in diagnostics or ():
+            if diagnostic is None:
+                continue
+            path = _could_change(diagnostic)
+            if path is not None:
+                diagnostic = replace(diagnostic, message=f"{diagnostic.message} (unless {names} defines `{path}`; "
+                                                         f"it is not part of the opened folder)")
+            out.append(diagnostic)
+        add(out)
+
+    return qualified
 
 
 def _written_here(nt: Any, by_name: dict, own_names: dict) -> set[str] | None:
@@ -125,7 +202,8 @@ def completeness(ctx: Context, node_types: list) -> dict[str, bool]:
 def _owned_namespaces(ctx: Context, own: list) -> set[str]:
     """Node type namespaces (`Vendor.Package`) whose package is part of the project."""
     namespaces = Counter(nt.name.split(":")[0] for nt in own)
-    folders = {p.name for f in getattr(ctx.project, "files", ()) for p in Path(str(f.path)).parents}
+    folders = {p.name for f in getattr(ctx.project, "files", ()) if not getattr(f, "baseline", False)
+               for p in Path(str(f.path)).parents}  # the baseline's folders are named like the platform's packages
     names = set(getattr(ctx.project, "package_names", ()) or ())
     owned = {ns for ns in namespaces
              if ns in folders or ns in names or any(n.endswith(("__" + ns, "/" + ns)) for n in names)}

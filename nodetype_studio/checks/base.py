@@ -223,7 +223,9 @@ class PropertyView:
     """One property of one node type, as written (``merged``) and as the CMS resolves it (``effective``).
 
     ``written`` is ``nt.merged["properties"][name]`` (inheritance + presets, before editor defaults),
-    ``effective`` is ``nt.effective["properties"][name]`` (editor and data-type defaults merged in).
+    ``effective`` is ``nt.preview["properties"][name]``: the CMS's configuration (editor and data-type
+    defaults merged in), with the default editors the studio adds where the CMS runs no editor
+    post-processor (a mixin outside ``Neos.Neos:Node``), so a mixin's options are checked against its editor.
     The derived values are computed once here: every rule reads them.
     """
 
@@ -251,7 +253,7 @@ class PropertyView:
 def iter_properties(nt: Any, only: set | None = None) -> Iterator[PropertyView]:
     """The properties of ``nt`` (with ``only``: just those names)."""
     written = as_map(get(nt.merged, "properties"))
-    effective = as_map(get(nt.effective, "properties"))
+    effective = as_map(get(getattr(nt, "preview", nt.effective), "properties"))
     for name, config in written.items():
         if isinstance(config, dict) and (only is None or name in only):
             yield PropertyView(nt, str(name), config, as_map(effective.get(name)))

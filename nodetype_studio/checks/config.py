@@ -19,6 +19,8 @@ from nodetype_studio.model.yamlload import load_yaml_file, plain_data
 
 CONFIG_FILE = ".nodetype-studio.yaml"
 KEYS = ("select", "ignore")
+#: read by the model (``nodetype_studio.model.projectconfig``), accepted here
+OTHER_KEYS = ("cmsVersion", "cms-version")
 
 
 @dataclass
@@ -86,6 +88,8 @@ def _from_mapping(data: Any, path: Path, what: str) -> CheckConfig:
         config.problems.append(error("config-invalid", f"{what} must be a mapping with `select`/`ignore`", Location(str(path))))
         return config
     for key, value in data.items():
+        if key in OTHER_KEYS:
+            continue
         if key not in KEYS:
             config.problems.append(warning("config-unknown-key", f"unknown key `{key}` in {what}; use "
                                            + " or ".join(f"`{k}`" for k in KEYS), Location(str(path))))

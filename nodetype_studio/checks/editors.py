@@ -49,10 +49,26 @@ def property_type(ctx: Context, prop: PropertyView):
         yield ctx.at(prop.nt, _type_path(prop), Severity.WARNING, "property-type-unknown",
                      f"unknown property type `{type_name}`{fix}", prop.name)
         return
-    if prop.has_inspector and prop.written_editor is None and data_type(type_name, ctx.platform) is None:
+    if prop.has_inspector and prop.written_editor is None and not _has_default_editor(ctx, type_name):
         yield ctx.at(prop.nt, _type_path(prop), Severity.ERROR, "property-no-default-editor",
                      f"type `{type_name}` has no default editor, and `ui.inspector.editor` is not set; the CMS fails "
                      "with \"Could not find editor\". Set `ui.inspector.editor`", prop.name)
+
+
+def _has_default_editor(ctx: Context, type_name: str) -> bool:
+    """Whether the platform's ``userInterface.inspector.dataTypes`` give ``type_name`` an editor: the
+    project's settings (the real platform's, or the baseline's), as DefaultPropertyEditorPostprocessor
+    reads them; the catalogue for a project object without settings."""
+    project = ctx.project
+    if not hasattr(project, "platform_setting"):
+        return data_type(type_name, ctx.platform) is not None
+    table = project.platform_setting("userInterface", "inspector", "dataTypes", default=None)
+    if not isinstance(table, dict):
+        return False
+    block = table.get(type_name)
+    if block is None:
+        block = table.get(ctx.platform.normalize_type(type_name).value)
+    return isinstance(block, dict) and block.get("editor") is not None
 
 
 def _type_suggestions(ctx: Context) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from nodetype_studio import __version__
 from nodetype_studio.checks.codes import describe
@@ -22,24 +22,29 @@ def summary(findings: Sequence[Diagnostic]) -> str:
     return f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, {counts[Severity.INFO]} notes"
 
 
-def to_text(findings: Sequence[Diagnostic], display: Display = str) -> str:
-    """`file:line:col: severity code: message`, one per line, then a summary line."""
+def to_text(findings: Sequence[Diagnostic], display: Display = str, cms_version: Any = None) -> str:
+    """`file:line:col: severity code: message`, one per line, then a summary line (with ``cms_version``,
+    a `VersionInfo`, it ends with the CMS version whose rules applied and where that came from)."""
     lines = []
     for d in findings:
         where = f"{display(d.file)}:{d.line}:{d.column or 1}" if d.file and d.line else (display(d.file) or "<project>")
         lines.append(f"{where}: {d.severity.value} {d.code}: {d.message}")
-    lines.append(summary(findings))
+    version = f"; {cms_version.version.label} rules ({cms_version.source})" if cms_version is not None else ""
+    lines.append(summary(findings) + version)
     return "\n".join(lines)
 
 
-def to_json(findings: Sequence[Diagnostic], root: Path | str, display: Display = str) -> str:
+def to_json(findings: Sequence[Diagnostic], root: Path | str, display: Display = str, cms_version: Any = None) -> str:
     rows = []
     for d in findings:
         row = d.to_json()
         row["file"] = display(d.file)
         rows.append(row)
     counts = {s.value: sum(1 for d in findings if d.severity == s) for s in Severity}
-    return json.dumps({"root": str(root), "counts": counts, "findings": rows}, indent=2)
+    data = {"root": str(root), "counts": counts, "findings": rows}
+    if cms_version is not None:
+        data = {"root": str(root), "cmsVersion": cms_version.to_json(), "counts": counts, "findings": rows}
+    return json.dumps(data, indent=2)
 
 
 def _uri(path: str, root: Path) -> tuple[str, str | None]:
@@ -51,13 +56,13 @@ def _uri(path: str, root: Path) -> tuple[str, str | None]:
         return (file.resolve().as_uri() if file.is_absolute() else file.as_posix()), None
 
 
-def to_sarif_dict(findings: Sequence[Diagnostic], root: Path | str) -> dict:
+def to_sarif_dict(findings: Sequence[Diagnostic], root: Path | str, cms_version: Any = None) -> dict:
     """A SARIF 2.1.0 log with one run; every finding code becomes a rule of the driver."""
     root = Path(root).resolve()
     base = root if root.is_dir() else root.parent
     codes = sorted({d.code for d in findings})
     index = {code: i for i, code in enumerate(codes)}
-    worst = {}
+    worst: dict[str, Severity] = {}
     for d in findings:
         if d.code not in worst or d.severity.rank < worst[d.code].rank:
             worst[d.code] = d.severity
@@ -66,17 +71,17 @@ def to_sarif_dict(findings: Sequence[Diagnostic], root: Path | str) -> dict:
               "defaultConfiguration": {"level": _SARIF_LEVEL[worst[code]]}} for code in codes]
     results = []
     for d in findings:
-        result = {"ruleId": d.code, "ruleIndex": index[d.code], "level": _SARIF_LEVEL[d.severity],
+        result: dict[str, Any] = {"ruleId": d.code, "ruleIndex": index[d.code], "level": _SARIF_LEVEL[d.severity],
                   "message": {"text": d.message}}
         if d.file:
             uri, base_id = _uri(d.file, base)
             artifact = {"uri": uri}
             if base_id:
                 artifact["uriBaseId"] = base_id
-            physical = {"artifactLocation": artifact}
+            physical: dict[str, Any] = {"artifactLocation": artifact}
             if d.line:
                 physical["region"] = {"startLine": d.line, "startColumn": d.column or 1}
-            location = {"physicalLocation": physical}
+            location: dict[str, Any] = {"physicalLocation": physical}
             if d.node_type:
                 name = d.node_type + (f".properties.{d.property_name}" if d.property_name else "")
                 location["logicalLocations"] = [{"fullyQualifiedName": name, "kind": "object"}]
@@ -85,10 +90,12 @@ def to_sarif_dict(findings: Sequence[Diagnostic], root: Path | str) -> dict:
         if properties:
             result["properties"] = properties
         results.append(result)
+    run_properties = {"cmsVersion": cms_version.to_json()} if cms_version is not None else None
     return {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
         "runs": [{
+            **({"properties": run_properties} if run_properties else {}),
             "tool": {"driver": {"name": "nodetype-studio", "version": __version__,
                                 "informationUri": "https://github.com/nodetype-studio/nodetype-studio",
                                 "rules": rules}},
@@ -99,5 +106,5 @@ def to_sarif_dict(findings: Sequence[Diagnostic], root: Path | str) -> dict:
     }
 
 
-def to_sarif(findings: Sequence[Diagnostic], root: Path | str) -> str:
-    return json.dumps(to_sarif_dict(findings, root), indent=2)
+def to_sarif(findings: Sequence[Diagnostic], root: Path | str, cms_version: Any = None) -> str:
+    return json.dumps(to_sarif_dict(findings, root, cms_version), indent=2)

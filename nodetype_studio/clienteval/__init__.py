@@ -1,7 +1,7 @@
 """ClientEval: the browser-side evaluation of ``ClientEval:`` strings in inspector configuration.
 
 * ``ClientEvalEngine`` - a sandboxed V8 context (in a child process) with time and memory limits;
-  ``evaluate_config`` / ``evaluate_value`` / ``evaluate_tree`` / ``evaluate_batch``.
+  ``evaluate_config`` / ``evaluate_value`` / ``evaluate_batch``.
 * ``LiveEvaluation`` - one node type's evaluated configuration kept current as values change,
   re-evaluating only the expressions that read a changed property.
 * ``find_expressions``, ``property_reads`` - where expressions are and what they read.

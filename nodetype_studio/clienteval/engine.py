@@ -15,7 +15,7 @@ import json
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Self
+from typing import Any, Self
 
 from nodetype_studio.clienteval.expressions import (
     PREFIX,
@@ -24,7 +24,6 @@ from nodetype_studio.clienteval.expressions import (
     evaluated_strings,
     path_text,
     too_long,
-    walk_strings,
 )
 from nodetype_studio.clienteval.sandbox import DONE, MEMORY, SPIN, TIMEOUT, JsSandbox
 from nodetype_studio.clienteval.worker import WorkerClient, WorkerLost
@@ -110,6 +109,7 @@ class ClientEvalEngine:
         self.memory_limit_mb = memory_limit_mb
         self.isolated = isolated
         self._backend_error = ""
+        self._backend: WorkerClient | JsSandbox | None
         try:
             if isolated:
                 self._backend = WorkerClient(memory_limit_mb << 20, process_memory_mb << 20)
@@ -272,10 +272,6 @@ class ClientEvalEngine:
         """
         return self._evaluate_places(config, list(evaluated_strings(config)), node, parent)
 
-    def evaluate_tree(self, tree, node: Mapping | None, parent: Mapping | None = None) -> tuple[object, list[EvalProblem]]:
-        """Every ClientEval string at any depth of ``tree`` (e.g. creation dialog elements)."""
-        return self._evaluate_places(tree, list(walk_strings(tree)), node, parent)
-
     def _evaluate_places(self, tree, places: list[tuple[Path, str]], node, parent):
         if not places:
             return tree, []
@@ -308,6 +304,7 @@ def replace_paths(tree, replacements: Mapping[Path, object]):
     by_key: dict[object, dict[Path, object]] = {}
     for path, value in replacements.items():
         by_key.setdefault(path[0], {})[path[1:]] = value
+    copy: Any
     if isinstance(tree, Mapping):
         copy = dict(tree)
     elif isinstance(tree, list):

@@ -54,11 +54,11 @@ def run(args) -> int:
     findings = collect_findings(project, select, ignore)
     findings = sorted(set(findings) | {p for p in config.problems if code_selected(p.code, select, ignore)}, key=sort_key)
     if args.format == "json":
-        report = to_json(findings, project.root, display_path)
+        report = to_json(findings, project.root, display_path, project.cms_version)
     elif args.format == "sarif":
-        report = to_sarif(findings, project.root)
+        report = to_sarif(findings, project.root, project.cms_version)
     else:
-        report = to_text(findings, display_path)
+        report = to_text(findings, display_path, project.cms_version)
     if args.output:
         try:
             Path(args.output).write_text(report + "\n", encoding="utf-8")

@@ -37,7 +37,8 @@ def display_path(path: str | os.PathLike) -> str:
 
 
 #: Loader findings after which a file contributed nothing to the project.
-LOAD_FAILURES = ("yaml-syntax", "yaml-too-deep", "yaml-alias-bomb", "file-unreadable", "nodetypes-not-mapping")
+LOAD_FAILURES = ("yaml-syntax", "yaml-too-deep", "yaml-alias-bomb", "yaml-key-type", "file-unreadable",
+                 "nodetypes-not-mapping")
 
 
 def load_failures(project: Project) -> list:

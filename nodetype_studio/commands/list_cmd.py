@@ -7,6 +7,7 @@ is then 1, because the list is incomplete.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from nodetype_studio.commands.common import display_path, load_failures, open_project, print_load_failures
 
@@ -24,7 +25,7 @@ def run(args) -> int:
     if project is None:
         return 2
     types = sorted(project.node_types.values(), key=lambda nt: nt.name) if args.all else project.project_node_types()
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "name": nt.name,
             "abstract": nt.abstract,
@@ -40,12 +41,14 @@ def run(args) -> int:
     print_load_failures(project)
     if args.json:
         print(json.dumps({"root": str(project.root), "prefix": project.platform.prefix,
+                          "cmsVersion": project.cms_version.to_json(),
                           "packages": project.package_names, "nodeTypes": rows,
                           "loadErrors": [d.to_json() for d in load_failures(project)]},
                          indent=2))
         return failed
     print(f"# {project.root} ({project.kind}, prefix {project.platform.prefix}); package load order: "
           + (", ".join(project.package_names) or "-"))
+    print(f"# {project.cms_version.version.label}: {project.cms_version.detail}")
     for row in rows:
         flags = " (abstract)" if row["abstract"] else ""
         flags += " (final)" if row["final"] else ""

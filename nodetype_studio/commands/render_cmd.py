@@ -73,7 +73,7 @@ def run(args) -> int:
         _error(f"the preview needs Qt (PySide6): {exc}")
         return 2
     source = InspectorSource.from_model(nt, project)
-    unknown = sorted(set(values or {}) - set((nt.effective.get("properties") or {})))
+    unknown = sorted(set(values or {}) - set((nt.preview.get("properties") or {})))
     if unknown:
         _error(f"warning: {nt.name} has no properties {', '.join(unknown)} (values ignored)")
     try:

@@ -70,20 +70,26 @@ def _print_annotated(nt, value, path=(), indent=0) -> None:
         print(f"{label}{sep}{_scalar_text(child)}  # {note}")
 
 
+def show_json(project, nt, provenance: bool = False) -> str:
+    """What `show --json` prints for ``nt``: the CMS's configuration and the version whose rules made it."""
+    data = {"name": nt.name, "cmsVersion": project.cms_version.to_json(), "abstract": nt.abstract,
+            "final": nt.final, "package": nt.package, "supertypes": nt.ancestors, "configuration": nt.effective}
+    if provenance:
+        data["provenance"] = {".".join(map(str, p)): _origin(nt, p) for p, _ in _leaves(nt.effective)}
+    return to_json(data)  # strict JSON: .nan/.inf as those strings
+
+
 def run(args) -> int:
     project, nt = open_node_type(args.path, args.node_type)
-    if nt is None:
+    if nt is None or project is None:
         return 2 if project is None else 1
     if args.json:
-        data = {"name": nt.name, "abstract": nt.abstract, "final": nt.final, "package": nt.package,
-                "supertypes": nt.ancestors, "configuration": nt.effective}
-        if args.provenance:
-            data["provenance"] = {".".join(map(str, p)): _origin(nt, p) for p, _ in _leaves(nt.effective)}
-        print(to_json(data))
+        print(show_json(project, nt, args.provenance))
         return 0
     print(f"# {nt.name}" + (" (abstract)" if nt.abstract else "") + (" (final)" if nt.final else ""))
     print(f"# inherits (merge order): {', '.join(nt.ancestors) or '-'}")
     print(f"# defined in: {', '.join(display_path(loc.file) + ':' + str(loc.line) for loc in nt.files)}")
+    print(f"# rules of {project.cms_version.version.label} ({project.cms_version.detail})")
     if args.provenance:
         _print_annotated(nt, nt.effective)
     else:

@@ -55,9 +55,9 @@ def _plain(value):
 
 def run(args) -> int:
     project, nt = open_node_type(args.path, args.node_type)
-    if nt is None:
+    if project is None or nt is None:
         return 2 if project is None else 1
-    properties = nt.effective.get("properties") or {}
+    properties = nt.preview.get("properties") or {}
     if args.property not in properties:
         close = difflib.get_close_matches(args.property, [str(p) for p in properties], n=3)
         hint = f" (did you mean {', '.join(close)}?)" if close else ""

@@ -136,7 +136,7 @@ def _search_targets(types: TypeIndex, site: str) -> list[tuple[str, list[str]]]:
     types the editor searches for there."""
     targets: dict[str, list[str]] = {}
     for node_type in types.node_types.values():
-        properties = node_type.effective.get("properties")
+        properties = node_type.preview.get("properties")
         if not isinstance(properties, dict):
             continue
         for config in properties.values():

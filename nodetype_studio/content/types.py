@@ -47,9 +47,6 @@ class TypeIndex:
     def is_document(self, name: str) -> bool:
         return self.is_of_type(name, self.platform_type("Document"))
 
-    def is_content(self, name: str) -> bool:
-        return self.is_of_type(name, self.platform_type("Content"))
-
     def is_abstract(self, name: str) -> bool:
         node_type = self.node_types.get(self.normalize(name))
         return bool(node_type is not None and node_type.abstract)

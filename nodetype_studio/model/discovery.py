@@ -44,7 +44,7 @@ class Discovery:
         base files (packages in load order, the global Configuration last), then, for each context
         level (``Development``, then ``Development/Sub``), every package's files of that level."""
         levels = sorted({lvl for pkg in self.packages for lvl in pkg.context_level.values()})
-        order = []
+        order: list = []
         for level in [0] + levels:
             for pkg in self.packages:
                 for kind, paths in (("nodetypes", pkg.nodetype_files), ("settings", pkg.settings_files)):
@@ -97,7 +97,10 @@ def _config_files(conf: Path, context: str, diags: list[Diagnostic],
         main = [n for n in names if n == "NodeTypes.yaml"]
         rest = [n for n in names if n != "NodeTypes.yaml" and _is_nodetypes_name(n)]
         nodetypes.extend(folder / n for n in main + rest)
-        settings.extend(folder / n for n in names if n == "Settings.yaml" or (n.startswith("Settings.") and n.endswith(".yaml")))
+        # Flow's YamlSource: `Settings.yaml` first, then `Settings.*.yaml` by name (`Settings.Acme.yaml`
+        # sorts before `Settings.yaml` by name, yet loads after it)
+        settings.extend(folder / n for n in names if n == "Settings.yaml")
+        settings.extend(folder / n for n in names if n.startswith("Settings.") and n.endswith(".yaml") and n != "Settings.yaml")
         if level and levels is not None:
             levels.update((p, level) for p in nodetypes + settings if p.parent == folder)
         for n in names:

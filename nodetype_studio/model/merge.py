@@ -54,13 +54,6 @@ def merge(base, override):
     return {str(k): v for k, v in result.items()}
 
 
-def merge_all(values):
-    result = {}
-    for value in values:
-        result = merge(result, value)
-    return result
-
-
 class _Missing:
     __slots__ = ()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 from nodetype_studio.diagnostics import Location
 from nodetype_studio.model.merge import MISSING, get_path
@@ -21,6 +22,9 @@ class SourceFile:
     baseline: bool = False
     signature: tuple = ()
     i18n: bool = False  # the file contains the word `i18n` (label enrichment needed)
+    #: the files of one package at one context level form a group: the CMS merges a group's files
+    #: first, then the group over what earlier packages said (NodeTypesLoader)
+    group: tuple = ()
 
     @property
     def display(self) -> str:
@@ -96,9 +100,19 @@ class NodeType:
         self.effective: dict = {}
         self._layers: list[Layer] = []
         self._property_layers: dict[str, list[Layer]] = {}
-        self._supertype_map: dict[str, bool] = {}
-        self._project = None
-        self._layer_builder = None  # provenance layers are built on first use
+        self._supertype_map: dict[str, object] = {}
+        self._supertype_entries: list[tuple[str, str, bool]] = []  # (key, name, enabled) as the CMS keys them
+        self._merge_chain: list[str] = []  # supertypes whose local configuration is merged, in order
+        #: the platform post-processors the type's configuration declares, in run order ("presets",
+        #: "creationDialog", "iconNames", "defaultEditors", "plugin"; None for another class)
+        self.postprocessors: list[str | None] = []
+        self._preview: dict | None = None
+        #: 9.x: properties of type reference/references moved into `references` (name -> type)
+        self._moved_references: dict[str, str] = {}
+        #: properties whose editor the preview adds because the CMS runs no editor post-processor here
+        self.preview_additions: frozenset[str] = frozenset()
+        self._project: Any = None  # the Project this type belongs to
+        self._layer_builder: Callable[[], None] | None = None  # provenance layers are built on first use
 
     def __repr__(self) -> str:
         return f"<NodeType {self.name}>"
@@ -121,6 +135,13 @@ class NodeType:
         return own[0].file.path if own else (self.fragments[0].file.path if self.fragments else None)
 
     @property
+    def preview(self) -> dict:
+        """The configuration the preview and the default-editor checks use: ``effective`` (the CMS's),
+        plus the default editors the studio adds where the CMS runs no editor post-processor
+        (a mixin outside ``Neos.Neos:Node``); ``preview_additions`` names those properties."""
+        return self._preview if self._preview is not None else self.effective
+
+    @property
     def properties(self) -> dict:
         props = self.effective.get("properties")
         return props if isinstance(props, dict) else {}
@@ -138,7 +159,7 @@ class NodeType:
             return True
         if name in self.disabled_supertypes:
             return False
-        nodes = self._project.node_types if self._project is not None else {}
+        nodes: dict[str, NodeType] = self._project.node_types if self._project is not None else {}
         for parent in self.declared_supertypes:
             other = nodes.get(parent)
             if parent == name or (other is not None and other is not self and other._is_of_type_guarded(name, {self.name})):
@@ -153,7 +174,7 @@ class NodeType:
         if name in self.disabled_supertypes:
             return False
         seen = seen | {self.name}
-        nodes = self._project.node_types
+        nodes: dict[str, NodeType] = self._project.node_types if self._project is not None else {}
         return any(p == name or (p in nodes and nodes[p]._is_of_type_guarded(name, seen)) for p in self.declared_supertypes)
 
     # --- provenance ---------------------------------------------------------------------------
@@ -168,15 +189,21 @@ class NodeType:
     def provenance(self, path: tuple) -> Provenance:
         """Which layer set the value at ``path`` of ``effective``, and what it overrode."""
         path = tuple(path)
+        value_path = path
+        if len(path) >= 2 and path[0] == "references" and path[1] in self._moved_references:
+            path = ("properties",) + path[1:]  # written as a property (9.x moves it)
         events: list[tuple[object, Location | None, str]] = []
         current: tuple | None = None
-        for layer in self.layers_for(path):
+        probes = [(layer, path) for layer in self.layers_for(path)]
+        if value_path != path and self._moved_references.get(value_path[1]) == "reference":
+            probes += [(layer, value_path) for layer in self._layers if layer.label == "9.x references"]
+        for layer, probe in probes:
             n = len(layer.root)
-            if len(path) < n or path[:n] != layer.root:
+            if len(probe) < n or probe[:n] != layer.root:
                 continue
-            if any(path[: len(s)] == s for s in layer.skip):
+            if any(probe[: len(s)] == s for s in layer.skip):
                 continue
-            status, value, location = _locate_in(layer.data, path[n:], layer.file) if path[n:] else ("set", layer.data, None)
+            status, value, location = _locate_in(layer.data, probe[n:], layer.file) if probe[n:] else ("set", layer.data, None)
             if status == "set":
                 if current is not None:
                     events.append(current)
@@ -185,7 +212,7 @@ class NodeType:
                 if current is not None:
                     events.append(current)
                 current = None
-        value = get_path(self.effective, path)
+        value = get_path(self.effective, value_path)
         if current is None:
             return Provenance(None if value is MISSING else value, None, None, events)
         return Provenance(None if value is MISSING else value, current[1], current[2], events)
@@ -196,7 +223,8 @@ class NodeType:
     def location_of_definition(self) -> Location | None:
         files = self.files
         own = [f for f, frag in zip(files, self.fragments) if not frag.file.baseline]
-        return (own or files or [None])[0]
+        candidates = own or files
+        return candidates[0] if candidates else None
 
     def location_of_key(self, path: tuple) -> Location | None:
         """Where the last fragment that spells out ``path`` (a key path) writes its final key."""

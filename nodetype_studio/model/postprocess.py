@@ -4,6 +4,8 @@ editor (§1.3) after it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from nodetype_studio.diagnostics import Location, info, warning
 from nodetype_studio.model.merge import MISSING, get_path, merge
 from nodetype_studio.model.nodetype import Layer
@@ -127,7 +129,7 @@ def legacy_spelling_findings(nt, project) -> list:
         for name, prop in properties.items():
             if not isinstance(prop, dict):
                 continue
-            checks = []
+            checks: list[tuple[str, Any, Any, tuple]] = []
             editor = get_path(prop, ("ui", "inspector", "editor"), None)
             if isinstance(editor, str):
                 checks.append(("editor", editor, platform.normalize_editor(editor), ("ui", "inspector", "editor")))
@@ -189,9 +191,10 @@ def _postprocess_property(prop: dict, project) -> dict:
 
 
 def default_layers(nt, project) -> dict[str, list[Layer]]:
-    """Provenance layers for values that come from editor and data-type defaults."""
+    """Provenance layers for values that come from editor and data-type defaults (of the preview's
+    configuration: for a mixin the CMS does not post-process, the defaults its users get)."""
     result: dict[str, list[Layer]] = {}
-    for name, prop in (nt.effective.get("properties") or {}).items():
+    for name, prop in (nt.preview.get("properties") or {}).items():
         if not isinstance(prop, dict):
             continue
         inspector = get_path(prop, ("ui", "inspector"))
@@ -199,16 +202,26 @@ def default_layers(nt, project) -> dict[str, list[Layer]]:
         if not isinstance(editor, str) or "type" not in prop:
             continue
         root = ("properties", name, "ui", "inspector")
-        layers = [Layer("editor default", source, _pick(block), root)
+        # the whole blocks are merged (typeConverter and the rest), as DefaultPropertyEditorPostprocessor does
+        layers = [Layer("editor default", source, block, root)
                   for source, block in _settings_subtrees(project, _SETTINGS_EDITORS + (editor,)) if isinstance(block, dict)]
         _, normalized_type = _datatype(project, prop["type"] if isinstance(prop["type"], str) else "string")
         for key in dict.fromkeys((normalized_type, prop["type"])):
             if not isinstance(key, str):
                 continue
-            layers += [Layer("data-type default", source, _pick(block), root)
+            layers += [Layer("data-type default", source, block, root)
                        for source, block in _settings_subtrees(project, _SETTINGS_DATATYPES + (key,)) if isinstance(block, dict)]
         if layers:
             result[name] = layers
+    # 9.x references moved from properties get the editor defaults only (probed at their property path)
+    for name in getattr(nt, "_moved_references", {}):
+        editor = get_path(nt.effective, ("references", name, "ui", "inspector", "editor"), None)
+        if isinstance(editor, str):
+            root = ("properties", name, "ui", "inspector")
+            layers = [Layer("editor default", source, block, root)
+                      for source, block in _settings_subtrees(project, _SETTINGS_EDITORS + (editor,)) if isinstance(block, dict)]
+            if layers:
+                result[name] = layers
     return result
 
 
@@ -279,7 +292,7 @@ def enrich_i18n(nt, project) -> None:
             pui["help"] = {**pui["help"], "message": f"{prefix}properties.{name}.ui.help.message"}
         inline = pui.get("inline")
         inline_options = inline.get("editorOptions") if isinstance(inline, dict) else None
-        if isinstance(inline_options, dict) and _is_i18n(inline_options.get("placeholder")):
+        if isinstance(inline, dict) and isinstance(inline_options, dict) and _is_i18n(inline_options.get("placeholder")):
             pui["inline"] = {**inline, "editorOptions": {**inline_options,
                                                          "placeholder": f"{prefix}properties.{name}.ui.inline.editorOptions.placeholder"}}
         inspector = pui.get("inspector")
@@ -287,7 +300,7 @@ def enrich_i18n(nt, project) -> None:
         if isinstance(options, dict):
             new_options = _editor_option_ids(project, _declared_editor(project, nt, name), options,
                                              f"{prefix}properties.{name}")
-            if new_options is not options:
+            if new_options is not options and isinstance(inspector, dict):
                 pui["inspector"] = {**inspector, "editorOptions": new_options}
         if pui != prop["ui"]:
             properties[name] = {**prop, "ui": pui}
@@ -342,5 +355,7 @@ def _declared_editor(project, nt, prop_name: str):
         editor = get_path(owner.local, ("properties", prop_name, "ui", "inspector", "editor"), None)
         if editor is not None:
             return editor
+        if owner is not nt and project.cms_version.version.value == "8.3":
+            continue  # 8.3 looks at the declared supertypes only, not theirs (platform facts §6.1)
         pending.extend(reversed([sup for sup, on in owner._supertype_map.items() if on is True]))
     return None

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable
 
 PREFIXES = ("Neos", "Cms")
 DEFAULT_PREFIX = "Neos"
@@ -90,20 +89,3 @@ class Platform:
         value = wrap.format(f"{self.prefix}\\Media\\{m.group(2)}")
         return Normalized(value, wrap.format(f"Media\\{m.group(2)}"), legacy)
 
-    def media_short(self, type_name: str) -> str | None:
-        """`Neos\\Media\\Domain\\Model\\Asset` -> `Asset`; None for non-media types."""
-        inner = self.normalize_type(type_name).short
-        if not inner:
-            return None
-        return inner.rsplit("\\", 1)[-1].rstrip(">")
-
-
-def detect_prefix(texts: Iterable[str]) -> str:
-    """The prefix a project writes: whichever of `Neos.Neos`/`Cms.Cms` (and media namespaces) it uses most."""
-    counts = {"Neos": 0, "Cms": 0}
-    for text in texts:
-        counts["Neos"] += text.count("Neos.Neos") + text.count("Neos\\Media") + text.count("TYPO3.Neos")
-        counts["Cms"] += text.count("Cms.Cms") + text.count("Cms\\Media")
-    if counts["Cms"] > counts["Neos"]:
-        return "Cms"
-    return DEFAULT_PREFIX

@@ -13,21 +13,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from nodetype_studio.bundled import resource
 from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warning
-from nodetype_studio.model import postprocess
+from nodetype_studio.model import loadorder, postprocess, postprocessors
+from nodetype_studio.model.baseline import load_baseline, omitted_packages
 from nodetype_studio.model.discovery import (
     DEFAULT_CONTEXT,
     Package,
     add_new_files,
     discover,
 )
-from nodetype_studio.model.merge import merge
+from nodetype_studio.model.merge import get_path, merge
 from nodetype_studio.model.nodetype import Fragment, Layer, NodeType, SourceFile
 from nodetype_studio.model.prefix import Platform
+from nodetype_studio.model.projectconfig import configured_cms_version
 from nodetype_studio.model.sorting import php_sort
 from nodetype_studio.model.version import (
     DEFAULT_VERSION,
+    CmsVersion,
     VersionInfo,
     detect_cms_version,
 )
@@ -87,22 +89,6 @@ def _parse_text(key: str, signature: tuple, text: str, problems: list[Diagnostic
     loaded.diagnostics[:0] = problems
     counts = (text.count("Neos.Neos") + text.count("Neos\\Media") + text.count("TYPO3.Neos"), text.count("Cms.Cms") + text.count("Cms\\Media"))
     return _Parsed(signature, loaded, counts, "i18n" in text)
-
-
-_baseline_cache: dict[tuple[str, str], LoadedYaml] = {}
-
-
-def _baseline(name: str, prefix: str) -> tuple[Path, LoadedYaml]:
-    path = resource("baseline", name)
-    key = (name, prefix)
-    if key not in _baseline_cache:
-        text = path.read_text(encoding="utf-8")
-        if prefix != "Cms":
-            text = text.replace("Cms.Cms", f"{prefix}.{prefix}").replace("Cms\\Media", f"{prefix}\\Media")
-            text = text.replace("Cms.ContentRepository", f"{prefix}.ContentRepository")
-            text = text.replace("\nCms:\n  Cms:\n", f"\n{prefix}:\n  {prefix}:\n")
-        _baseline_cache[key] = load_yaml_text(text, str(path))
-    return path, _baseline_cache[key]
 
 
 @dataclass
@@ -172,7 +158,10 @@ def _load_project(path, context: str, use_cache: bool, overrides, cms_version: s
     if overrides is not None:
         return _build(found, context, use_cache, texts, cms_version)
     all_paths = [f for _, _, f in found.load_order()]
-    signatures = tuple((str(p), _signature(p)) for p in all_paths)
+    # the project's configuration and composer files decide the CMS version: a change re-opens it
+    folder = found.root if found.root.is_dir() else found.root.parent
+    extra = [folder / name for name in (".nodetype-studio.yaml", "pyproject.toml", "composer.json", "composer.lock")]
+    signatures = tuple((str(p), _signature(p)) for p in all_paths + extra)
     cache_key = (str(found.root), context, cms_version)
     if use_cache:
         cached = _project_cache.get(cache_key)
@@ -202,6 +191,9 @@ def _override_texts(found, overrides: Mapping) -> dict[Path, str]:
 
 def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_version: str | None = None) -> Project:
     diagnostics = list(found.diagnostics)
+    if cms_version is None:  # the window's choice wins over the project's configuration file
+        cms_version, problems = configured_cms_version(found.root)
+        diagnostics.extend(problems)
     version = detect_cms_version(found.root, cms_version)
     parsed_files: list[tuple[Package, Path, _Parsed, str]] = []
     neos = cms = 0
@@ -216,13 +208,19 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
 
     files: list[SourceFile] = []
     settings_files: list[SourceFile] = []
-    base_settings_path, base_settings = _baseline("Settings.yaml", platform.prefix)
-    settings_files.append(SourceFile(base_settings_path, None, base_settings.data, "settings", baseline=True))
-    base_path, base_nodetypes = _baseline("NodeTypes.yaml", platform.prefix)
-    files.append(SourceFile(base_path, None, base_nodetypes.data, "nodetypes", baseline=True))
+    # The platform of the project's CMS version, without optional packages its composer.lock does not
+    # install, and without the platform packages the folder holds itself: those real packages (their
+    # NodeTypes and Settings) win completely, nothing of the baseline's version of them is merged underneath.
+    v = version.version.value
+    present = {pkg.name for pkg in found.packages} | {pkg.composer_name for pkg in found.packages if pkg.composer_name}
+    real = frozenset(p.name for p in load_baseline(v, platform.prefix).packages
+                     if p.name in present or p.composer_name in present)
+    baseline = load_baseline(v, platform.prefix, omitted_packages(found.root, v) | real)
+    settings_files.extend(baseline.settings_files)
+    files.extend(baseline.nodetype_files)
     for pkg, p, parsed, kind in parsed_files:
         source = SourceFile(p, None if pkg.is_global else pkg.name, parsed.loaded.data, kind, signature=parsed.signature,
-                            i18n=parsed.i18n)
+                            i18n=parsed.i18n, group=(str(pkg.path), pkg.is_global, pkg.context_level.get(p, 0)))
         (files if kind == "nodetypes" else settings_files).append(source)
 
     project = Project(found.root, found.kind, context, platform, found.packages, files, settings_files,
@@ -234,6 +232,13 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
         elif sf.data is not None:
             diagnostics.append(error("settings-not-mapping", "a Settings file must be a mapping", Location(str(sf.path), 1, 1)))
     project.settings = settings
+    if version.version is not CmsVersion.V8_3 and "Neos.ContentRepository.Core" not in {p.name for p in baseline.packages}:
+        # 9.x's content repository always has its root type (NodeTypeManager; platform facts §7.1), also
+        # when the folder holds Neos.ContentRepository.Core itself (which ships no NodeTypes file)
+        root_type = YMap({f"{platform.prefix}.ContentRepository:Root": YMap()})
+        files.insert(0, SourceFile(Path("<Neos.ContentRepository.Core built-in>"), None, root_type, "nodetypes", baseline=True))
+    diagnostics.extend(loadorder.ambiguities(
+        [(pkg, kind, str(p), parsed.loaded.data) for pkg, p, parsed, kind in parsed_files], found.packages))
     _collect_fragments(project)
     _resolve(project)
     return project
@@ -250,12 +255,16 @@ def _collect_fragments(project: Project) -> None:
         if data is None:
             continue
         if source.baseline:
+            if not isinstance(data, dict):
+                continue
+            key_pos = data.key_pos if isinstance(data, YMap) else {}
             for name, config in data.items():
                 if name not in declared:
-                    nt = NodeType(name, None, True)
-                    nt._project = project
-                    project.node_types[name] = nt
-                    nt.fragments.append(Fragment(source, config, data.key_pos.get(name, (0, 0))))
+                    baseline_type = project.node_types.get(name)
+                    if baseline_type is None:  # a platform type may be spread over several baseline files
+                        baseline_type = project.node_types[name] = NodeType(name, None, True)
+                        baseline_type._project = project
+                    baseline_type.fragments.append(Fragment(source, config, key_pos.get(name, (0, 0))))
             continue
         if not isinstance(data, dict):
             diags.append(error("nodetypes-not-mapping",
@@ -293,41 +302,58 @@ def _collect_fragments(project: Project) -> None:
     # is skipped by the CMS's NodeTypeManager: it does not exist, and using it as a supertype fails.
     for name, nt in list(project.node_types.items()):
         last = nt.fragments[-1] if nt.fragments else None
-        if last is not None and last.config is None and not last.file.baseline:
+        if last is not None and not last.file.baseline and _merged_fragments(nt.fragments) is None:
+            last = next(f for f in reversed(nt.fragments) if f.config is None)
             del project.node_types[name]
             diags.append(info("nodetype-unset", f"{name!r} is set to null here, so the CMS drops the node type",
                               Location(str(last.file.path), *last.key_pos), node_type=name))
 
 
 def _compute_local(nt: NodeType, project: Project) -> None:
-    local: dict = {}
-    for fragment in nt.fragments:
-        # a later `Name: {}` (or `Name: ~`) replaces what earlier files said, as the file-level merge does
-        local = merge(local, fragment.config) if fragment.config else {}
-    local = dict(local)
+    local = dict(_merged_fragments(nt.fragments) or {})
     supertypes = local.get("superTypes")
     where = nt.location_of_definition()
     if isinstance(supertypes, list):
-        project.diagnostics.append(error(
-            "supertypes-list",
-            f"{nt.name}: superTypes is written as a list; Neos 9 rejects this (8.3 accepted it with a deprecation). "
-            f"Write a map: `Name: true`",
-            nt.location_of_key(("superTypes",)) or where, node_type=nt.name))
-        supertypes = {s: True for s in supertypes if isinstance(s, str)}
-    elif supertypes is not None and not isinstance(supertypes, dict):
+        supertypes = {str(i): v for i, v in enumerate(supertypes)}
+    if supertypes is not None and not isinstance(supertypes, dict):
         project.diagnostics.append(error("supertypes-invalid", f"{nt.name}: superTypes must be a map of node type names to true/false",
                                          nt.location_of_key(("superTypes",)) or where, node_type=nt.name))
         supertypes = {}
+    # (key, name, enabled): the CMS keys the flattened supertypes by these keys, so the integer keys of
+    # the old list form (`superTypes: ['A']`, the value is the name) collide across levels (NodeTypeManager,
+    # NodeType::getFlattenedSuperTypes; facts §5.3)
+    entries: list[tuple[str, str, bool]] = []
+    old_form = False
     normalized: dict[str, object] = {}
     for raw, enabled in (supertypes or {}).items():
+        if isinstance(enabled, str):  # the old list form: the value names the supertype
+            old_form = True
+            norm = project.platform.normalize_name(enabled)
+            if norm.legacy:
+                project.diagnostics.append(info("compat-legacy-name", f"supertype {enabled!r} uses the legacy {norm.legacy} namespace; it resolves to {norm.value!r}",
+                                                nt.location_of_key(("superTypes",)) or where, node_type=nt.name))
+            entries.append((str(raw), norm.value, True))
+            normalized[str(raw)] = norm.value
+            continue
         norm = project.platform.normalize_name(raw)
         if norm.legacy:
             project.diagnostics.append(info("compat-legacy-name", f"supertype {raw!r} uses the legacy {norm.legacy} namespace; it resolves to {norm.value!r}",
                                             nt.location_of_key(("superTypes", raw)) or where, node_type=nt.name))
         normalized[norm.value] = enabled
-    nt._supertype_map = normalized
-    nt.declared_supertypes = [n for n, on in normalized.items() if on is not None and on is not False]
-    nt.disabled_supertypes = [n for n, on in normalized.items() if on is None or on is False]
+        entries.append((norm.value, norm.value, enabled is not None and enabled is not False))
+    if old_form:
+        is_9 = project.cms_version.version is not CmsVersion.V8_3
+        make = error if is_9 else warning
+        consequence = ("Neos 9 rejects this (exception 1651821391)" if is_9 else
+                       "Neos 8.3 accepts this with a deprecation, and its integer keys collide with the list keys of supertypes")
+        project.diagnostics.append(make(
+            "supertypes-list",
+            f"{nt.name}: superTypes is written as a list; {consequence}. Write a map: `Name: true`",
+            nt.location_of_key(("superTypes",)) or where, node_type=nt.name))
+    nt._supertype_entries = entries
+    nt._supertype_map = {name: on for _key, name, on in entries}
+    nt.declared_supertypes = list(dict.fromkeys(name for _key, name, on in entries if on))
+    nt.disabled_supertypes = [name for _key, name, on in entries if not on]
     if "superTypes" in local:
         local["superTypes"] = normalized
     if "properties" in local:
@@ -342,7 +368,38 @@ def _compute_local(nt: NodeType, project: Project) -> None:
     nt.local = local
 
 
-def _ancestors(nt: NodeType, project: Project, memo: dict, stack: list) -> list[str]:
+def _merged_fragments(fragments: list[Fragment]):
+    """A type's configuration from its fragments as the CMS loads them: the files of one package (one
+    context level) are merged with each other first, then that group over the earlier groups, so a
+    `Name: ~` in one file of a group and a redefinition in the next keep the earlier packages' keys.
+    A later `Name: {}` / `Name: ~` replaces what the earlier groups said (facts §5.1, §5.2)."""
+    result = None
+    group_key, group_value, started = None, None, False
+    for fragment in fragments:
+        source = fragment.file
+        key = source.group or ((None, source.package) if source.baseline and source.package else (id(source),))
+        if started and key != group_key:
+            result = _over(result, group_value)
+            group_value = None
+        group_key, started = key, True
+        group_value = _over(group_value, fragment.config)
+    if started:
+        result = _over(result, group_value)
+    return result
+
+
+def _over(base, value):
+    """``arrayMergeRecursiveOverrule`` of one type's entry: a non-empty map merges, anything else replaces."""
+    if isinstance(value, dict) and value and isinstance(base, dict):
+        return merge(base, value)
+    return value
+
+
+def _flatten(nt: NodeType, project: Project, memo: dict, stack: list) -> list[tuple[str, str]]:
+    """(key, name) of every supertype whose local configuration the CMS merges, in merge order
+    (NodeType::getFlattenedSuperTypes): each enabled supertype's own flattened supertypes first (keys
+    already present keep their place), then the supertype itself under its key; then the keys this
+    type switches off (`false`/`~`) are removed, also when inherited indirectly (facts §5.3)."""
     if nt.name in memo:
         return memo[nt.name]
     if nt.name in stack:
@@ -351,10 +408,12 @@ def _ancestors(nt: NodeType, project: Project, memo: dict, stack: list) -> list[
                                          nt.location_of_definition(), node_type=nt.name))
         return []
     stack.append(nt.name)
-    order: list[str] = []
-    for parent_name in nt.declared_supertypes:
+    flat: dict[str, str] = {}
+    for key, parent_name, enabled in getattr(nt, "_supertype_entries", ()):
+        if not enabled:
+            continue
         parent = project.node_types.get(parent_name)
-        where = nt.location_of_key(("superTypes", parent_name)) or nt.location_of_definition()
+        where = nt.location_of_key(("superTypes", key)) or nt.location_of_definition()
         if parent is None:
             # One opened file is not its whole package: a sibling file may define the type.
             package_opened = project.kind != "file" and parent_name.split(":")[0] in project.package_names
@@ -371,18 +430,22 @@ def _ancestors(nt: NodeType, project: Project, memo: dict, stack: list) -> list[
             cycle = " -> ".join(stack[stack.index(parent_name):] + [parent_name])
             project.diagnostics.append(error("supertype-cycle", f"inheritance cycle: {cycle}", where, node_type=nt.name))
             continue
-        for inherited in _ancestors(parent, project, memo, stack) + [parent_name]:
-            if inherited not in order:
-                order.append(inherited)
+        for inherited_key, inherited in _flatten(parent, project, memo, stack):
+            flat.setdefault(inherited_key, inherited)
+        flat[key] = parent_name
     stack.pop()
-    order = [n for n in order if n not in nt.disabled_supertypes]
-    memo[nt.name] = order
+    for key, _name, enabled in getattr(nt, "_supertype_entries", ()):
+        if not enabled:
+            flat.pop(key, None)
+    memo[nt.name] = order = list(flat.items())
     return order
 
 
 def _without_flags(config: dict) -> dict:
-    if "abstract" in config or "final" in config:
-        return {k: v for k, v in config.items() if k not in ("abstract", "final")}
+    """A type's local configuration as the CMS keeps it: `abstract`/`final` are taken out only when
+    they are `true` (NodeType constructor), so `abstract: false` of a supertype is inherited."""
+    if config.get("abstract") is True or config.get("final") is True:
+        return {k: v for k, v in config.items() if not (k in ("abstract", "final") and v is True)}
     return config
 
 
@@ -394,25 +457,145 @@ def _resolve(project: Project) -> None:
         if any(f.file.i18n for f in nt.fragments):
             postprocess.enrich_i18n(nt, project)
         project.diagnostics.extend(postprocess.legacy_spelling_findings(nt, project))
-    memo: dict[str, list[str]] = {}
+    memo: dict[str, list[tuple[str, str]]] = {}
     for nt in types:
-        nt.ancestors = _ancestors(nt, project, memo, [])
+        nt._merge_chain = [name for _key, name in _flatten(nt, project, memo, [])]
+        nt.ancestors = list(dict.fromkeys(nt._merge_chain))
     presets = project.platform_setting("nodeTypes", "presets", default={}) or {}
+    settings = postprocessors.Settings(project)
+    version = project.cms_version.version.value
+    implicit = _implicit_postprocessing(project)
     for nt in types:
         merged: dict = {}
-        for name in nt.ancestors:
+        for name in nt._merge_chain:
             merged = merge(merged, _without_flags(project.node_types[name].local))
         # superTypes merges like any key (facts 5.3: the full configuration is the merge of every listed
         # supertype's local configuration, then the type's own), as the CMS's nodetypes:show prints it
-        merged = merge(merged, nt.local)
-        for flag in ("abstract", "final"):
-            if flag not in nt.local:
-                merged.pop(flag, None)
-        nt.merged = merged
-        preset_layers = postprocess.apply_presets(nt, presets, project)
+        nt.merged = merge(merged, _without_flags(nt.local))
         _sort_child_nodes(nt, project)
-        nt.effective = postprocess.postprocess(nt, project)
+        chain = postprocessors.declared_chain(nt.merged)
+        if chain is None and implicit:
+            chain = _implicit_chain(nt, project)
+        kinds = [kind for kind, _cls in chain or ()]
+        nt.postprocessors = kinds
+        preset_layers = postprocess.apply_presets(nt, presets, project) if postprocessors.PRESETS in kinds else {}
+        nt.effective = _postprocess(nt, project, settings, version, kinds)
+        nt.preview_additions = frozenset()
+        nt._preview = _references_as_properties(nt.effective) if version != "8.3" else None
+        if postprocessors.DEFAULT_EDITORS not in kinds:
+            # The CMS gives this type no editors (it does not inherit the post-processor): the preview
+            # still wants them, so it gets a copy with the default editors, marked as the studio's addition.
+            preview = postprocessors.default_editors(nt.preview, settings, version, [])
+            preview = _with_platform_layout(preview, project)
+            nt._preview = preview
+            found = preview.get("properties")
+            props: dict = found if isinstance(found, dict) else {}
+            nt.preview_additions = frozenset(n for n, prop in props.items()
+                                             if prop is not (nt.effective.get("properties") or {}).get(n))
         nt._layer_builder = (lambda nt=nt, preset_layers=preset_layers: _build_layers(nt, project, preset_layers))
+
+
+def _legacy_references(nt: NodeType, project: Project) -> dict:
+    """9.x: properties of `type: reference` / `references` become entries of `references` (without their
+    `type`; `reference` gets `constraints.maxItems: 1`), and the configuration always has `references`
+    (NodeType::buildFullConfiguration; platform facts §6.4, §1). ``nt.merged`` keeps them as written
+    (the checks read them there); the returned copy is what the post-processors get."""
+    merged = dict(nt.merged)
+    properties = merged.get("properties")
+    references = merged.get("references")
+    references = dict(references) if isinstance(references, dict) else {}
+    if isinstance(properties, dict):
+        kept = {}
+        for name, prop in properties.items():
+            kind = prop.get("type") if isinstance(prop, dict) else None
+            if kind not in ("reference", "references"):
+                kept[name] = prop
+                continue
+            where = nt.location_of_key(("properties", name, "type")) or nt.location_of_definition()
+            if name in references or "constraints" in prop or "properties" in prop:
+                project.diagnostics.append(error(
+                    "reference-conflict",
+                    f"{nt.name}: property {name!r} of type {kind} is also declared under `references`, or has "
+                    f"`constraints`/`properties` of its own: Neos 9 fails (exception 1708022344)",
+                    where, node_type=nt.name, property_name=name))
+                kept[name] = prop
+                continue
+            moved = {k: v for k, v in prop.items() if k != "type"}
+            if kind == "reference":
+                moved["constraints"] = {"maxItems": 1}
+            references[name] = moved
+            nt._moved_references[name] = kind
+        if len(kept) != len(properties):
+            merged["properties"] = kept
+            if not kept:
+                del merged["properties"]
+    merged["references"] = references
+    return merged
+
+
+def _references_as_properties(config: dict) -> dict | None:
+    """For the preview, which shows 9.x references where it shows properties: each `references` entry as a
+    property of type `reference` (one item at most) or `references`. None when there are none."""
+    references = config.get("references")
+    if not isinstance(references, dict) or not references:
+        return None
+    found = config.get("properties")
+    properties = dict(found) if isinstance(found, dict) else {}
+    for name, ref in references.items():
+        if name in properties or not isinstance(ref, dict):
+            continue
+        single = get_path(ref, ("constraints", "maxItems"), None) == 1
+        properties[name] = {"type": "reference" if single else "references",
+                            **{k: v for k, v in ref.items() if k != "constraints"}}
+    return {**config, "properties": properties}
+
+
+def _with_platform_layout(config: dict, project: Project) -> dict:
+    """``config`` over the tabs and groups of the platform's ``Node`` type, so that a mixin's properties
+    have somewhere to show in its preview (the types that use it inherit them anyway)."""
+    node = project.node_types.get(project.platform.node_type("Node"))
+    inspector = get_path(node.local, ("ui", "inspector"), None) if node is not None else None
+    if not isinstance(inspector, dict):
+        return config
+    layout = {kind: inspector[kind] for kind in ("tabs", "groups") if isinstance(inspector.get(kind), dict)}
+    return merge({"ui": {"inspector": layout}}, config) if layout else config
+
+
+def _implicit_postprocessing(project: Project) -> bool:
+    """True when the platform comes from a baseline that declares no `postprocessors` (the older,
+    version-less one): the studio then runs the platform's chain on `<Prefix>.<Prefix>:Node` types."""
+    if not project.uses_baseline:
+        return False
+    for source in project.files:
+        if source.baseline and isinstance(source.data, dict):
+            if any(isinstance(config, dict) and "postprocessors" in config for config in source.data.values()):
+                return False
+    return True
+
+
+def _implicit_chain(nt: NodeType, project: Project) -> list | None:
+    platform = project.platform
+    if not nt.is_of_type(platform.node_type("Node")):
+        return None
+    kinds = [postprocessors.PRESETS]
+    if nt.is_of_type(platform.node_type("Document")) or nt.is_of_type(platform.node_type("Content")):
+        kinds.append(postprocessors.CREATION_DIALOG)
+    kinds += [postprocessors.ICON_NAMES, postprocessors.DEFAULT_EDITORS]
+    return [(kind, None) for kind in kinds]
+
+
+def _postprocess(nt: NodeType, project: Project, settings, version: str, kinds: list) -> dict:
+    """The full configuration after the post-processors the type declares, in their order."""
+    config = _legacy_references(nt, project) if version != "8.3" else dict(nt.merged)
+    for kind in kinds:
+        if kind == postprocessors.CREATION_DIALOG:
+            config = postprocessors.creation_dialog(config, settings, version)
+        elif kind == postprocessors.ICON_NAMES:
+            config = postprocessors.icon_names(config, version)
+        elif kind == postprocessors.DEFAULT_EDITORS:
+            # a property the CMS finds no editor for is reported by the `property-no-default-editor` check
+            config = postprocessors.default_editors(config, settings, version, [])
+    return config
 
 
 def _sort_child_nodes(nt: NodeType, project: Project) -> None:
@@ -429,12 +612,59 @@ def _sort_child_nodes(nt: NodeType, project: Project) -> None:
     nt.merged["childNodes"] = {k: children[k] for k in order}
 
 
+def _added(after, before):
+    """The parts of ``after`` that ``before`` does not have (equal values are the written ones)."""
+    if isinstance(after, dict) and isinstance(before, dict):
+        diff = {}
+        for key, value in after.items():
+            if key not in before:
+                diff[key] = value
+            elif value != before[key]:
+                sub = _added(value, before[key])
+                if sub is not None:
+                    diff[key] = sub
+        return diff or None
+    return None if after == before else after
+
+
+def _postprocessor_layers(nt: NodeType) -> list[Layer]:
+    """Layers for what the creation dialog and icon name post-processors write (no file: computed)."""
+    found: list[Layer] = []
+    root = ("ui", "creationDialog", "elements")
+    elements = get_path(nt.effective, root)
+    if postprocessors.CREATION_DIALOG in nt.postprocessors and isinstance(elements, dict) \
+            and elements is not get_path(nt.merged, root):
+        added = _added(elements, get_path(nt.merged, root, None))
+        if added:
+            found.append(Layer("creation dialog post-processor", None, added, root))
+    if "references" in nt.effective and not nt.local.get("references"):
+        # 9.x always has `references`; a moved `reference` gets `constraints.maxItems: 1`
+        added = {name: {"constraints": {"maxItems": 1}} for name, kind in nt._moved_references.items()
+                 if kind == "reference"}
+        if added or nt.effective["references"] == {}:
+            found.append(Layer("9.x references", None, {"references": added}, ()))
+    if postprocessors.ICON_NAMES in nt.postprocessors:
+        icons: dict = {}
+        ui, before = nt.effective.get("ui"), nt.merged.get("ui")
+        if isinstance(ui, dict) and isinstance(before, dict):
+            if ui.get("icon") != before.get("icon"):
+                icons["icon"] = ui.get("icon")
+            for kind, items in (ui.get("inspector") or {}).items() if isinstance(ui.get("inspector"), dict) else ():
+                for item_id, item in items.items() if isinstance(items, dict) else ():
+                    old = get_path(before, ("inspector", kind, item_id, "icon"), None)
+                    if isinstance(item, dict) and item.get("icon") is not None and item.get("icon") != old:
+                        icons.setdefault("inspector", {}).setdefault(kind, {})[item_id] = {"icon": item["icon"]}
+        if icons:
+            found.append(Layer("icon name post-processor", None, icons, ("ui",)))
+    return found
+
+
 def _build_layers(nt: NodeType, project: Project, preset_layers: dict[str, list[Layer]]) -> None:
     layers: list[Layer] = []
     chain = [project.node_types[n] for n in nt.ancestors] + [nt]
     for owner in chain:
         props = owner.local.get("properties")
-        skip = set()
+        skip: set[tuple[str, ...]] = set()
         if props is None:
             skip.add(("properties",))  # the type's own properties were dropped (see _compute_local)
         for fragment in owner.fragments:
@@ -449,8 +679,10 @@ def _build_layers(nt: NodeType, project: Project, preset_layers: dict[str, list[
         for fragment in owner.fragments:
             lab = "platform baseline" if fragment.file.baseline else label
             layers.append(Layer(lab, fragment.file, fragment.config if fragment.config is not None else {}, (), frozenset(skip)))
+    layers += _postprocessor_layers(nt)
     nt._layers = layers
     nt._property_layers = {}
-    defaults = postprocess.default_layers(nt, project)
+    with_defaults = postprocessors.DEFAULT_EDITORS in nt.postprocessors or nt.preview_additions
+    defaults = postprocess.default_layers(nt, project) if with_defaults else {}
     for pname in set(preset_layers) | set(defaults):
         nt._property_layers[pname] = defaults.get(pname, []) + preset_layers.get(pname, []) + layers

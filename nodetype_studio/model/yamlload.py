@@ -86,6 +86,7 @@ class LoadedYaml:
 
 
 _INT_RE = re.compile(r"^-?(?:0|[1-9][0-9]*)$")
+_LEADING_ZERO_RE = re.compile(r"^-?0[0-9]+$")
 _UNDERSCORE_NUM_RE = re.compile(r"^[-+]?[0-9][0-9_]*(?:\.[0-9_]+)?$")
 _FLOAT_RE = re.compile(r"^[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$")
 _TIMESTAMP_RE = re.compile(
@@ -121,8 +122,10 @@ def resolve_plain(text: str):
                 return int(text[2:], 8)
             except ValueError:
                 return text
-        if text.isascii() and text.isdigit():  # leading zeros: a decimal integer
-            return int(text, 10)
+        if _LEADING_ZERO_RE.match(text):
+            # Symfony YAML 6+ (what a composer install of Neos 8.3 or 9 gets): an integer that does not
+            # read back the same is kept as a string (`012`, `-007`); 5.x read it as octal
+            return text
         if lower in _SPECIAL_FLOATS:
             return _SPECIAL_FLOATS[lower]
         if _FLOAT_RE.match(text):
@@ -159,7 +162,7 @@ class _Builder:
     def __init__(self, file: str):
         self.file = file
         self.diagnostics: list[Diagnostic] = []
-        self.memo: dict[int, object] = {}
+        self.memo: dict[int, Any] = {}
         self.expanded = 0
         self.sizes: dict[int, int] = {}
 
@@ -215,19 +218,22 @@ class _Builder:
         result = YMap()
         result.pos = (node.start_mark.line + 1, node.start_mark.column + 1)
         key_pos = result.key_pos
-        merges = []
+        # Symfony YAML's order: a `<<` inserts the merged keys not yet present at its place; keys
+        # written after it overwrite values but keep the merged key's place (PHP arrays), and may repeat
+        merged_here = False
         for key_node, value_node in node.value:
             if not isinstance(key_node, ScalarNode):
                 self.diagnostics.append(error("yaml-complex-key", "a mapping key must be a plain value, not a list or mapping",
                                               self.loc(key_node.start_mark)))
                 continue
             if not key_node.style and key_node.value == "<<" and key_node.tag == _IMPLICIT:
-                merges.append((key_node, value_node))
+                self.apply_merge(result, key_node, value_node, depth)
+                merged_here = True
                 continue
             key = key_node.value if key_node.value is not None else ""
-            if not key_node.style and key in ("~", "null", "Null", "NULL"):
-                key = ""
-            if key in result:
+            if not key_node.style and not node.flow_style:
+                key = self.block_key(key_node, key)
+            if key in result and not merged_here:
                 first = key_pos[key]
                 self.diagnostics.append(error(
                     "yaml-duplicate-key",
@@ -237,24 +243,32 @@ class _Builder:
                 continue
             result[key] = self.build(value_node, depth + 1)
             key_pos[key] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-        if merges:
-            self.apply_merges(result, merges, depth)
         return result
 
-    def apply_merges(self, result: YMap, merges: list, depth: int) -> None:
-        sources = []
-        for key_node, merge_node in merges:
-            items = merge_node.value if isinstance(merge_node, SequenceNode) else [merge_node]
-            for item in items:
-                value = self.build(item, depth + 1)
-                if isinstance(value, YMap):
-                    sources.append(value)
-                else:
-                    # an alias node carries the anchor's position: report at the `<<` key the user wrote
-                    self.diagnostics.append(error("yaml-merge-key", "a merge key (<<) must refer to a mapping or a list of mappings",
-                                                  self.loc(key_node.start_mark)))
-        # Explicit keys win; among merged mappings the first one listed wins.
-        for source in sources:
+    def block_key(self, key_node: ScalarNode, text: str) -> str:
+        """A plain key of a block mapping as Symfony YAML's parser reads it (``Inline::parseScalar``):
+        integers become PHP integer keys (`1_000` is 1000, `0x1A` is 26), `012` stays a string, and a
+        key that reads as a boolean, null or float makes the CMS refuse the whole file."""
+        value = resolve_plain(text)
+        if isinstance(value, bool) or value is None or isinstance(value, float):
+            kind = "numeric" if isinstance(value, float) else "non-string"
+            raise _RefusedKey(error(
+                "yaml-key-type",
+                f"the key {text!r} reads as {'null' if value is None else repr(value).lower()}: the CMS's YAML parser "
+                f"refuses the whole file ({kind} keys are not supported); quote the key",
+                self.loc(key_node.start_mark)))
+        return str(value) if isinstance(value, int) else text
+
+    def apply_merge(self, result: YMap, key_node, merge_node, depth: int) -> None:
+        items = merge_node.value if isinstance(merge_node, SequenceNode) else [merge_node]
+        for item in items:
+            source = self.build(item, depth + 1)
+            if not isinstance(source, YMap):
+                # an alias node carries the anchor's position: report at the `<<` key the user wrote
+                self.diagnostics.append(error("yaml-merge-key", "a merge key (<<) must refer to a mapping or a list of mappings",
+                                              self.loc(key_node.start_mark)))
+                continue
+            # keys already present win (PHP's `+=`); among merged mappings the first one listed wins
             for key, value in source.items():
                 if key not in result:
                     result[key] = value
@@ -270,6 +284,12 @@ class _Builder:
             result.append(self.build(item, depth + 1))
             result.item_pos.append((item.start_mark.line + 1, item.start_mark.column + 1))
         return result
+
+
+class _RefusedKey(Exception):
+    def __init__(self, diagnostic: Diagnostic):
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
 
 
 class _TooDeep(Exception):
@@ -299,7 +319,7 @@ def _has_aliases(text: str) -> bool:
 
 
 def _tab_findings(text: str, file: str) -> list[Diagnostic]:
-    found = []
+    found: list[Diagnostic] = []
     if "\t" not in text:
         return found
     for number, line in enumerate(text.splitlines(), 1):
@@ -377,6 +397,9 @@ def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
             return LoadedYaml(None, diagnostics, ok=False)
     try:
         data = builder.build(node)
+    except _RefusedKey as refused:
+        diagnostics.append(refused.diagnostic)
+        return LoadedYaml(None, diagnostics, ok=False)
     except (_TooDeep, RecursionError):
         diagnostics.append(error("yaml-too-deep", f"the YAML nesting is deeper than {MAX_NESTING} levels; the file is not loaded",
                                  Location(file, 1, 1)))

@@ -9,6 +9,7 @@ A backslash escapes the next character, as in PHP.
 from __future__ import annotations
 
 import calendar
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -43,9 +44,26 @@ def _offset(dt: datetime, colon: bool) -> str:
     return f"{sign}{hours:02d}{':' if colon else ''}{mins:02d}"
 
 
+def _zone_identifier(d: datetime) -> str:
+    """``e``: the time zone's identifier (``Europe/Berlin``), ``UTC``, or the offset of a fixed zone."""
+    key = getattr(d.tzinfo, "key", None)
+    if isinstance(key, str):
+        return key
+    offset = d.utcoffset()
+    if offset is None or (not offset and d.tzname() in ("UTC", None)):
+        return "UTC"
+    return _offset(d, colon=True)
+
+
+def _swatch_beat(d: datetime) -> int:
+    """``B``: Swatch Internet time, the thousandths of a day in Biel (UTC+1), from whole seconds."""
+    seconds = int(d.timestamp()) % 86400
+    return ((seconds + 3600) * 10 // 864) % 1000
+
+
 # One renderer per PHP letter; letters not listed are copied through unchanged (PHP does the same
 # for non-format characters).
-_RENDER = {
+_RENDER: dict[str, Callable[[datetime], str]] = {
     # day
     "d": lambda d: f"{d.day:02d}",
     "D": lambda d: WEEKDAYS[d.weekday()][:3],
@@ -68,6 +86,8 @@ _RENDER = {
     "o": lambda d: str(d.isocalendar()[0]),
     "Y": lambda d: f"{d.year:04d}",
     "y": lambda d: f"{d.year % 100:02d}",
+    "x": lambda d: f"+{d.year:04d}" if d.year >= 10000 else f"{d.year:04d}",
+    "X": lambda d: f"+{d.year:04d}",
     # time
     "a": lambda d: "am" if d.hour < 12 else "pm",
     "A": lambda d: "AM" if d.hour < 12 else "PM",
@@ -77,6 +97,7 @@ _RENDER = {
     "H": lambda d: f"{d.hour:02d}",
     "i": lambda d: f"{d.minute:02d}",
     "s": lambda d: f"{d.second:02d}",
+    "B": lambda d: f"{_swatch_beat(d):03d}",
     "u": lambda d: f"{d.microsecond:06d}",
     "v": lambda d: f"{d.microsecond // 1000:03d}",
     # time zone
@@ -84,7 +105,8 @@ _RENDER = {
     "P": lambda d: _offset(d, colon=True),
     "Z": lambda d: str(int((d.utcoffset() or timedelta(0)).total_seconds())),
     "T": lambda d: d.tzname() or _offset(d, colon=True),
-    "e": lambda d: d.tzname() or "UTC",
+    "e": lambda d: _zone_identifier(d),
+    "p": lambda d: "Z" if not (d.utcoffset() or timedelta(0)) else _offset(d, colon=True),
     "I": lambda d: "1" if (d.dst() or timedelta(0)) else "0",
     # full forms
     "c": lambda d: d.strftime("%Y-%m-%dT%H:%M:%S") + _offset(d, colon=True),
@@ -94,7 +116,7 @@ _RENDER = {
 }
 
 
-def _letters(fmt: str):
+def _letters(fmt: str) -> Iterator[tuple[str, bool]]:
     """Yield (char, escaped) pairs of a PHP format string."""
     escaped = False
     for ch in fmt:

@@ -15,13 +15,15 @@ Read, combined freely as PHP does: absolute dates (`2024-01-31`, `2024-01-31T10:
 `Europe/Berlin`), `now`, `today`, `midnight`, `noon`, `tomorrow`, `yesterday`, offsets (`+1 day`,
 `-2 weeks`, `3 days ago`, `+1 week 2 days`, `+2 weekdays`, `+500 ms`), `next`/`last`/`previous`/`this`
 and `first`…`twelfth` with a unit or weekday (`next month`, `third week`, `second monday`), weekdays
-(`monday`, `next friday`, `monday next week`), `first/last day of [<month phrase>]` and
+(`monday`, `next friday`, `monday next week`; `next week` alone is that week's Monday at the same time,
+`next weekday` is midnight, `third week` is refused as PHP refuses it), `first/last day of [<month phrase>]` and
 `<ordinal> <weekday> of [<month phrase>]`. A date without a time means midnight; `tomorrow` and its
 kin reset the time where they stand (`tomorrow 09:00` differs from `09:00 tomorrow`, as in PHP);
 month arithmetic overflows like PHP's (January 31 + 1 month = March 2 or 3).
 
 Not read (PHP reads them differently or rarely, so they are reported rather than guessed):
-`<ordinal> day of` other than first/last (PHP reads `third day` as +3 days and then fails on `of`),
+`+1` alone and unit words with trailing letters (`+1 dayz`: PHP reads the number or the letter as a
+time zone), `<ordinal> day of` other than first/last (PHP reads `third day` as +3 days and then fails on `of`),
 `this <weekday> of`, two-digit years with dashes (`31-12-24`: PHP reads year-month-day), mixed date
 separators (`31.12/2024`), a weekday name glued to `day` (`monday` + `day`), time zone abbreviations
 other than UTC/GMT/Z, and a bare 4-digit number that is not a valid `HHMM` time.
@@ -34,6 +36,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Callable, Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 
@@ -69,7 +72,7 @@ ORDINALS = {word: i for i, word in enumerate(
      "twelfth"), start=1)} | {"eight": 8}
 
 
-def _alternatives(words) -> str:
+def _alternatives(words: Iterable[str]) -> str:
     return "|".join(sorted(words, key=len, reverse=True))
 
 
@@ -83,16 +86,19 @@ _END = r"(?![a-z\d])"
 _MERIDIAN = r"(?P<ap>[ap]\.?m\.?)"
 
 
+Match = re.Match[str]
+
 @dataclass
 class _State:
-    date: tuple | None = None  # (year, month, day), None for a part not given
-    time: tuple | None = None  # (hour, minute, second, microsecond)
+    date: tuple[int | None, int | None, int | None] | None = None  # (year, month, day), None: not given
+    time: tuple[int, int, int, int] | None = None  # (hour, minute, second, microsecond)
     tz: dt.tzinfo | None = None
-    rel: dict = field(default_factory=lambda: dict.fromkeys(("y", "m", "d", "h", "i", "s", "us", "wd"), 0))
-    weekday: tuple | None = None  # (weekday, amount: 0 this/bare, n > 0 the nth coming one, -1 last)
+    rel: dict[str, int] = field(default_factory=lambda: dict.fromkeys(("y", "m", "d", "h", "i", "s", "us", "wd"), 0))
+    weekday: tuple[int, int] | None = None  # (weekday, amount: 0 this/bare, n > 0 the nth coming one, -1 last)
     week_relative: bool = False  # "next week" & co.: a weekday is taken within that ISO week
+    weekdays_given: bool = False  # a weekday count was written, even "+0 weekdays" (it leaves a weekend)
     day_of: str | None = None  # "first" | "last"
-    nth_weekday: tuple | None = None  # (ordinal, weekday); ordinal -1 = last
+    nth_weekday: tuple[int, int] | None = None  # (ordinal, weekday); ordinal -1 = last
 
 
 def _tz(text: str) -> dt.tzinfo:
@@ -108,7 +114,11 @@ def _tz(text: str) -> dt.tzinfo:
         raise PhpTimeError(f"unknown time zone {text!r}") from None
 
 
-def _time(h, i="0", s="0", frac="", ampm=None) -> tuple:
+Handler = Callable[[_State, Match], None]
+
+
+def _time(h: str, i: str | None = "0", s: str | None = "0", frac: str | None = "",
+          ampm: str | None = None) -> tuple[int, int, int, int]:
     hour, minute, second = int(h), int(i or 0), int(s or 0)
     if ampm:
         if not 1 <= hour <= 12:
@@ -134,72 +144,81 @@ def _set_rel(st: _State, unit: str, amount: int) -> None:
 
 
 # (pattern, handler) pairs tried in order at the current position; each handler updates the state.
-def _rules():
-    def iso(st, m):
+def _rules() -> list[tuple[str, Handler]]:
+    def iso(st: _State, m: Match) -> None:
         st.date = (int(m["y"]), int(m["mo"]), int(m["d"]))
         if m["h"] is not None:
             st.time = _time(m["h"], m["i"], m["s"], m["f"])
         if m["tz"]:
             st.tz = _tz(m["tz"])
 
-    def date(y, mo, d):
-        def handler(st, m):
+    def date(y: str, mo: str, d: str) -> Handler:
+        def handler(st: _State, m: Match) -> None:
             month = m[mo]
             st.date = (_year(m[y]) if m[y] else None, int(month) if month.isdigit() else MONTHS[month],
                        int(m[d]) if m[d] else None)
         return handler
 
-    def month_year(st, m):  # "January 2025" is its first day; "January" alone keeps today's day number
+    def month_year(st: _State, m: Match) -> None:  # "January 2025" is its first day; "January" alone keeps today's day number
         year = int(m["y"]) if m["y"] else None
         st.date = (year, MONTHS[m["mo"]], 1 if year else None)
 
-    def set_time(st, m):
+    def set_time(st: _State, m: Match) -> None:
         st.time = _time(m["h"], m["i"], m["s"], m["f"], m["ap"])
 
-    def back_front(st, m):
+    def back_front(st: _State, m: Match) -> None:
         hour = _time(m["h"], ampm=m["ap"])[0]
         st.time = (hour, 15, 0, 0) if m[1] == "back" else (hour - 1, 45, 0, 0)
         if hour == 0 and m[1] == "front":
             raise PhpTimeError("`front of 0` has no hour before it")
 
-    def keyword(st, m):
+    def keyword(st: _State, m: Match) -> None:
         word = m[1]
         if word in ("today", "midnight"):
             st.time = (0, 0, 0, 0)
         elif word == "noon":
             st.time = (12, 0, 0, 0)
         elif word in ("tomorrow", "yesterday"):
-            st.rel["d"] += 1 if word == "tomorrow" else -1
+            # PHP sets the day offset rather than adding to it: "tomorrow tomorrow" is tomorrow,
+            # "+1 day tomorrow" too, while "tomorrow +1 day" is the day after
+            st.rel["d"] = 1 if word == "tomorrow" else -1
             st.time = (0, 0, 0, 0)
 
-    def relative(st, m):
+    def relative(st: _State, m: Match) -> None:
         _set_rel(st, m["unit"], int(m["n"].replace(" ", "").replace("\t", "")))
+        st.weekdays_given = st.weekdays_given or UNITS[m["unit"]][0] == "wd"
 
-    def relative_word(st, m):
+    def relative_word(st: _State, m: Match) -> None:
         word, unit = m[1], m[2]
-        amount = ORDINALS.get(word, RELATIVE_WORDS.get(word))
+        amount = ORDINALS.get(word, RELATIVE_WORDS.get(word, 0))
         if unit in WEEKDAYS:
             st.weekday = (WEEKDAYS[unit], amount)
             st.time = st.time or (0, 0, 0, 0)
+        elif unit == "week" and word in ORDINALS:
+            raise PhpTimeError(f"PHP does not read {word + ' ' + unit!r} (write '+{amount} weeks')")
         else:
             _set_rel(st, unit, amount)
+            # "next week" is Monday of that week at the same time; "next weeks" is just 7 days on
             st.week_relative = st.week_relative or (unit == "week" and word in RELATIVE_WORDS)
+            if UNITS[unit][0] == "wd":  # "next weekday" also sets the time to midnight
+                st.weekdays_given = True
+                st.time = st.time or (0, 0, 0, 0)
 
-    def ago(st, m):
+    def ago(st: _State, m: Match) -> None:
         st.rel = {k: -v for k, v in st.rel.items()}
 
-    def weekday(st, m):
+    def weekday(st: _State, m: Match) -> None:
         st.weekday = (WEEKDAYS[m[1]], 0)
         st.time = st.time or (0, 0, 0, 0)
 
-    def day_of(st, m):
+    def day_of(st: _State, m: Match) -> None:
         st.day_of = m[1]
 
-    def nth_weekday(st, m):
-        st.nth_weekday = (ORDINALS.get(m[1], RELATIVE_WORDS.get(m[1])), WEEKDAYS[m[2]])
+    def nth_weekday(st: _State, m: Match) -> None:
+        st.nth_weekday = (ORDINALS.get(m[1], RELATIVE_WORDS.get(m[1], 0)), WEEKDAYS[m[2]])
         st.time = st.time or (0, 0, 0, 0)
 
-    def stamp(st, m):
+    def stamp(st: _State, m: Match) -> None:
         try:
             moment = dt.datetime.fromtimestamp(float(m[1]), dt.timezone.utc)
         except (OverflowError, OSError, ValueError):
@@ -208,10 +227,10 @@ def _rules():
         st.time = (moment.hour, moment.minute, moment.second, moment.microsecond)
         st.tz = dt.timezone.utc
 
-    def tz(st, m):
+    def tz(st: _State, m: Match) -> None:
         st.tz = _tz(m["tz"])
 
-    def hhmm(st, m):
+    def hhmm(st: _State, m: Match) -> None:
         st.time = _time(m[1], m[2])
 
     fraction = r"(?:[.,](?P<f>\d+))?"
@@ -242,7 +261,7 @@ def _rules():
 
 
 @lru_cache(maxsize=1)
-def _compiled_rules() -> list:
+def _compiled_rules() -> list[tuple[re.Pattern[str], Handler]]:
     """The rules, compiled on first use: importing the studio should not pay for them."""
     return [(re.compile(p), handler) for p, handler in _rules()]
 
@@ -311,8 +330,8 @@ def _resolve(st: _State, now: dt.datetime) -> dt.datetime:
     if st.day_of or st.nth_weekday:
         d = 1  # the day is chosen within the month: "last day of february" must not overflow from the 31st
     day = _normalize(y, mo, d)
-    if st.weekday:  # weekdays count from the date before relative offsets are added (as PHP does)
-        target, amount = st.weekday
+    if st.weekday or st.week_relative:  # weekdays count from the date before relative offsets (as PHP does)
+        target, amount = st.weekday or (0, 0)  # "next week" alone: the Monday of that week
         if st.week_relative:  # "monday next week": that weekday of the ISO week the offset lands in
             diff = target - day.weekday()
         elif amount < 0:
@@ -340,6 +359,8 @@ def _resolve(st: _State, now: dt.datetime) -> dt.datetime:
     else:
         day = _normalize(ry, rm, day.day)
     day = _add_weekdays(day + dt.timedelta(days=st.rel["d"]), st.rel["wd"])
+    if st.weekdays_given and st.rel["wd"] == 0 and day.weekday() >= 5:  # "+0 weekdays" leaves a weekend
+        day += dt.timedelta(days=7 - day.weekday())
     hour_overflow = dt.timedelta(hours=h) if h == 24 else dt.timedelta(0)
     result = dt.datetime(day.year, day.month, day.day, h % 24, i, min(s, 59), us, tzinfo=tz) + hour_overflow
     return result + dt.timedelta(hours=st.rel["h"], minutes=st.rel["i"], seconds=st.rel["s"], microseconds=st.rel["us"])
@@ -373,7 +394,7 @@ def _readable(text: str) -> bool:
     return True
 
 
-def is_valid(text) -> bool:
+def is_valid(text: object) -> bool:
     """True when ``parse`` reads ``text``. Blank text is not a date here: PHP would read it as `now`,
     which a written default surely did not mean (write `now`)."""
     return isinstance(text, str) and bool(text.strip()) and _readable(text)

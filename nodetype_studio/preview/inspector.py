@@ -17,6 +17,7 @@ from typing import Any, Mapping
 from nodetype_studio.catalogue import editor_for_type
 from nodetype_studio.js.values import is_client_eval
 from nodetype_studio.js.values import truthy as js_truthy
+from nodetype_studio.model.baseline import load_baseline
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.model.sorting import js_sort
 from nodetype_studio.preview.i18n import Translator, generated_id
@@ -45,6 +46,9 @@ class ItemView:
     hidden: bool = False
     dynamic_hidden: str | None = None  # an unevaluated ClientEval `hidden` expression
     view: str | None = None  # inspector views: the view identifier
+    #: the editor is the studio's addition for the preview: the CMS gives this type's property none
+    #: (it does not inherit the editor post-processor, e.g. a mixin outside Neos.Neos:Node)
+    studio_editor: bool = False
 
 
 @dataclass
@@ -96,6 +100,8 @@ class InspectorSource:
     packages: Mapping[str, Path] = field(default_factory=dict)
     workspace: Any = None  # the project's sample content and media library (content.Workspace)
     root: Path | None = None  # the project root (data-source fixtures and backend settings live under it)
+    #: properties whose editor only the preview adds (``NodeType.preview_additions``)
+    studio_editors: frozenset = frozenset()
 
     @classmethod
     def from_model(cls, node_type, project) -> "InspectorSource":
@@ -103,8 +109,9 @@ class InspectorSource:
         from nodetype_studio.content.workspace import Workspace
 
         packages = package_folders(project)
-        return cls(node_type.name, node_type.effective, project.platform, Translator(packages), packages,
-                   Workspace.for_project(project), getattr(project, "root", None))
+        return cls(node_type.name, node_type.preview, project.platform, Translator(packages), packages,
+                   Workspace.for_project(project), getattr(project, "root", None),
+                   frozenset(getattr(node_type, "preview_additions", ())))
 
 
 def package_folders(project) -> dict[str, Path]:
@@ -115,6 +122,12 @@ def package_folders(project) -> dict[str, Path]:
         namespace = nt.name.partition(":")[0]
         if namespace not in folders and nt.package in folders:
             folders[namespace] = folders[nt.package]
+    # platform packages the folder does not hold: the baseline of the project's version has their texts
+    version = getattr(project, "cms_version", None)
+    if version is not None:
+        prefix = project.platform.prefix
+        for name, folder in load_baseline(version.version.value, prefix).package_folders(prefix).items():
+            folders.setdefault(name, folder)
     return folders
 
 
@@ -130,7 +143,8 @@ def _property_item(name: str, config: Mapping, source: InspectorSource) -> ItemV
     ui = _mapping(config.get("ui"))
     inspector = _mapping(ui.get("inspector"))
     help_config = _mapping(ui.get("help"))
-    prop_type = config.get("type") if isinstance(config.get("type"), str) else "string"
+    raw_type = config.get("type")
+    prop_type = raw_type if isinstance(raw_type, str) else "string"
     tr, nt = source.translator, source.name
     hidden_value = inspector.get("hidden")
     dynamic = hidden_value if is_client_eval(hidden_value) else None
@@ -149,6 +163,7 @@ def _property_item(name: str, config: Mapping, source: InspectorSource) -> ItemV
         # An unevaluated ClientEval expression is shown (its outcome depends on other values).
         hidden=js_truthy(hidden_value) and dynamic is None,
         dynamic_hidden=dynamic,
+        studio_editor=name in source.studio_editors,
     )
 
 
@@ -200,7 +215,8 @@ def build_layout(source: InspectorSource) -> InspectorLayout:
     missing_tabs: dict[str, list[str]] = {}
 
     for group_id, group in js_sort(_entries(inspector.get("groups")), _position, _first):
-        tab_id = group.get("tab") if isinstance(group.get("tab"), str) and group.get("tab") else "default"
+        raw_tab = group.get("tab")
+        tab_id = raw_tab if isinstance(raw_tab, str) and raw_tab else "default"
         tab = tab_by_id.get(tab_id)
         if tab is None:  # a group on a tab that does not exist is never shown
             missing_tabs.setdefault(tab_id, []).append(group_id)

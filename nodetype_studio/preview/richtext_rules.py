@@ -49,8 +49,9 @@ class RichTextRules:
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> "RichTextRules":
-        formatting = options.get("formatting") if isinstance(options.get("formatting"), Mapping) else {}
-        linking = options.get("linking") if isinstance(options.get("linking"), Mapping) else {}
+        raw_formatting, raw_linking = options.get("formatting"), options.get("linking")
+        formatting: Mapping = raw_formatting if isinstance(raw_formatting, Mapping) else {}
+        linking: Mapping = raw_linking if isinstance(raw_linking, Mapping) else {}
         enabled = {str(k) for k, v in formatting.items() if truthy(v)}
         strike_tag = "s" if "strikethrough" in enabled else "del"
         if "u" in enabled:
@@ -71,10 +72,6 @@ class RichTextRules:
     @property
     def buttons(self) -> list[tuple[str, str, str]]:
         return [button for button in BUTTONS if button[0] in self.enabled]
-
-    @property
-    def alignments(self) -> list[str]:
-        return [a for a in ALIGNMENTS if a in self.enabled]
 
     def link_attributes(self) -> list[str]:
         return [attr for key, attr in LINK_ATTRIBUTES.items() if key in self.linking]

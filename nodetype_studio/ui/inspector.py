@@ -293,6 +293,13 @@ class InspectorWidget(QWidget):
             layout.addWidget(editor)
         else:
             layout.addWidget(self._help_row(item, editor, body) if has_help else editor)
+        if item.studio_editor:
+            note = QLabel("Preview only: the CMS gives this property no editor here (the type does not inherit "
+                          "Neos.Neos:Node); the types that use it get this one.", body)
+            note.setObjectName(f"studio-editor:{item.name}")
+            style.tint(note, style.MUTED)
+            note.setWordWrap(True)
+            layout.addWidget(note)
         editor.set_value(self.node.get(item.name))
         if self.errors.get(item.name) or self.notes.get(item.name):
             editor.set_errors(self.errors.get(item.name, []), self.notes.get(item.name, []))

@@ -114,7 +114,7 @@ def validate_property(node_type, property_name: str, value, platform: Platform |
     """Findings for ``value`` of a property, reading ``node_type.effective["properties"][name]["validation"]``.
 
     Raises KeyError when the node type has no such property (callers know their properties)."""
-    properties = (node_type.effective or {}).get("properties") or {}
+    properties = (getattr(node_type, "preview", None) or node_type.effective or {}).get("properties") or {}
     if property_name not in properties:
         raise KeyError(f"{node_type.name} has no property {property_name!r}")
     config = properties[property_name]

@@ -1,5 +1,7 @@
 """Findings land where the value is written, once, whatever inherits it; mixins and partial types."""
 
+import pytest
+
 from nodetype_studio.checks.base import Context
 from nodetype_studio.plugins import reload_plugins
 
@@ -59,14 +61,13 @@ def test_abstract_mixin_alone_is_not_judged_on_combinations(check):
     assert {d.code for d in findings} == {"option-unknown"}
 
 
-def test_override_of_a_type_outside_the_project_is_partial(check):
-    text = """'Vendor.Site:Page':
+OVERRIDE = """'Vendor.Site:Page':
   superTypes:
     'Neos.Neos:Document': true
   properties:
     title2:
       type: string
-'Neos.NodeTypes:Page':
+'{name}':
   properties:
     layout:
       ui:
@@ -76,8 +77,21 @@ def test_override_of_a_type_outside_the_project_is_partial(check):
             values:
               wide: ~
 """
-    _, findings = check(text)
+
+
+# Neos.NodeTypes:Form: a name of the platform's namespace that no platform package defines (any more)
+@pytest.mark.parametrize("name", ["Vendor.Other:Page", "Neos.NodeTypes:Form"])
+def test_override_of_a_type_outside_the_project_is_partial(check, name):
+    _, findings = check(OVERRIDE.format(name=name))
     assert findings == []
+
+
+def test_override_of_a_platform_type_is_checked_with_the_baselines_declaration(check):
+    # Neos.NodeTypes:Page is in the platform baseline: its `layout` select box keeps its one value ''
+    _, findings = check(OVERRIDE.format(name="Neos.NodeTypes:Page"))
+    assert [(d.code, d.node_type, d.property_name, d.line) for d in findings] == [
+        ("compat-minimum-results-for-search", "Neos.NodeTypes:Page", "layout", 14)]
+    assert findings[0].message.startswith("1 choice(s) and no `minimumResultsForSearch`")
 
 
 def test_custom_postprocessor_turns_missing_options_into_a_note(check):

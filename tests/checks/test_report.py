@@ -172,7 +172,7 @@ def run_cli(capsys, *args):
 
 def test_cli_formats_and_exit_status(capsys, project_dir):
     status, out = run_cli(capsys, project_dir)
-    assert status == 1 and "error validator-min-max" in out and out.strip().endswith("2 notes")
+    assert status == 1 and "error validator-min-max" in out and out.strip().endswith("2 notes; Neos 9.x rules (default)")
     status, out = run_cli(capsys, project_dir, "--format", "json", "--select", "option")
     assert status == 0 and {f["code"] for f in json.loads(out)["findings"]} == {"option-unknown"}
     status, out = run_cli(capsys, project_dir, "--format", "sarif", "--ignore", "compat,validator")

@@ -17,7 +17,8 @@ TOPIC_OPTIONS = ("properties", "topic", "ui", "inspector", "editorOptions")
 def test_baseline_shortcut_target_is_hidden_unless_selected_target(engine, live_project):
     for name in ("Neos.Neos:Shortcut", "Acme.Test:MyShortcut"):
         nt = live_project.node_types[name]
-        assert nt.effective["properties"]["targetMode"]["defaultValue"] == "firstChildNode"
+        # the CMS's default mode (platform-nodetypes.md §3.3, Neos.Neos:Shortcut)
+        assert nt.effective["properties"]["targetMode"]["defaultValue"] == "parentNode"
         for mode, hidden in (("firstChildNode", True), ("parentNode", True), ("selectedTarget", False)):
             config, problems = engine.evaluate_config(nt.effective, make_node(nt, {"targetMode": mode}))
             assert problems == []

@@ -22,9 +22,10 @@ def make_project(tmp_path):
 
 @pytest.fixture
 def open_project(make_project):
-    """``open_project(files)`` writes a package and loads it without the cache."""
+    """``open_project(files, cms_version=None)`` writes a package and loads it without the cache (the
+    CMS version as detected, or the one given)."""
 
-    def open_(files: dict[str, str | bytes], root: str = "Acme.Site"):
-        return load_project(make_project(files, root), use_cache=False)
+    def open_(files: dict[str, str | bytes], root: str = "Acme.Site", cms_version: str | None = None):
+        return load_project(make_project(files, root), use_cache=False, cms_version=cms_version)
 
     return open_

@@ -116,24 +116,29 @@ def test_value_from_a_preset(page):
     assert group.layer == "own" and at(group.location) == ("Page.yaml", 11, 11)
 
 
+# a project without composer files gets the 9.x baseline (model/version.py)
+BASELINE_SETTINGS = resource("baseline", "9", "Neos.Neos", "Configuration", "Settings.yaml")
+NO_DATE_SET = "Neos.Neos:Main:content.inspector.editors.dateTimeEditor.noDateSet"
+
+
 def baseline_settings_line(text: str) -> int:
-    lines = resource("baseline", "Settings.yaml").read_text(encoding="utf-8").splitlines()
+    lines = BASELINE_SETTINGS.read_text(encoding="utf-8").splitlines()
     return next(i for i, line in enumerate(lines, 1) if line.strip() == text)
 
 
 def test_value_from_an_editor_default_in_the_baseline_settings(page):
     prov = page.provenance(("properties", "published", "ui", "inspector", "editorOptions", "placeholder"))
-    assert prov.value == "No date set"
+    assert prov.value == NO_DATE_SET
     assert prov.layer == "editor default"
-    assert Path(prov.location.file) == resource("baseline", "Settings.yaml")
-    assert prov.location.line == baseline_settings_line("placeholder: No date set")
+    assert Path(prov.location.file) == BASELINE_SETTINGS
+    assert prov.location.line == baseline_settings_line(f"placeholder: '{NO_DATE_SET}'")
 
 
 def test_value_from_the_data_type_default(page):
     prov = page.provenance(("properties", "published", "ui", "inspector", "editorOptions", "format"))
     assert prov.value == "d-m-Y"
     assert prov.layer == "data-type default"
-    assert Path(prov.location.file) == resource("baseline", "Settings.yaml")
+    assert Path(prov.location.file) == BASELINE_SETTINGS
     assert prov.location.line == baseline_settings_line("format: 'd-m-Y'")
     editor = page.provenance(("properties", "published", "ui", "inspector", "editor"))
     assert editor.value == "Neos.Neos/Inspector/Editors/DateTimeEditor"
@@ -146,16 +151,18 @@ def test_project_settings_override_the_baseline_editor_default(page):
     assert prov.layer == "editor default"
     assert at(prov.location) == ("Settings.yaml", 17, 15)
     assert [(value, layer) for value, _, layer in prov.overridden] == [
-        ("Paste a link, or type to search", "editor default")]
-    assert Path(prov.overridden[0][1].file) == resource("baseline", "Settings.yaml")
+        ("Neos.Neos:Main:content.inspector.editors.linkEditor.search", "editor default")]
+    assert Path(prov.overridden[0][1].file) == BASELINE_SETTINGS
 
 
 def test_values_from_the_platform_baseline(page):
     prov = page.provenance(("properties", "title", "validation", "Neos.Neos/Validation/StringLengthValidator", "maximum"))
     assert prov.value == 255
     assert prov.layer == "platform baseline"
-    assert Path(prov.location.file) == resource("baseline", "NodeTypes.yaml")
-    assert prov.location.line > 0
+    document = resource("baseline", "9", "Neos.Neos", "NodeTypes", "Mixin", "Document.yaml")
+    assert Path(prov.location.file) == document
+    assert prov.location.line == next(i for i, line in enumerate(document.read_text(encoding="utf-8").splitlines(), 1)
+                                      if line.strip() == "maximum: 255")
     aggregate = page.provenance(("aggregate",))
     assert aggregate.value is True and aggregate.layer == "platform baseline"
 
@@ -169,6 +176,7 @@ def test_own_value_set_in_the_nodetypes_folder(page):
 def test_explicit_editor_is_own_even_though_it_is_normalized(open_project):
     project = open_project({"NodeTypes/Legacy.yaml": """
         'Acme.Site:Legacy':
+          superTypes: {'Neos.Neos:Content': true}
           properties:
             body:
               type: string
@@ -180,12 +188,13 @@ def test_explicit_editor_is_own_even_though_it_is_normalized(open_project):
     prov = nt.provenance(("properties", "body", "ui", "inspector", "editor"))
     assert prov.value == "Neos.Neos/Inspector/Editors/TextAreaEditor"
     assert prov.layer == "own"
-    assert at(prov.location) == ("Legacy.yaml", 7, 11)
+    assert at(prov.location) == ("Legacy.yaml", 8, 11)
 
 
 def test_list_items_have_positions(open_project):
     project = open_project({"NodeTypes/Ref.yaml": """
         'Acme.Site:Ref':
+          superTypes: {'Neos.Neos:Content': true}
           properties:
             related:
               type: references
@@ -197,10 +206,11 @@ def test_list_items_have_positions(open_project):
                       - 'Acme.Site:Post'
         """})
     nt = project.node_types["Acme.Site:Ref"]
-    second = nt.provenance(("properties", "related", "ui", "inspector", "editorOptions", "nodeTypes", 1))
+    # 9.x moves the property into `references`; its provenance is still where it is written
+    second = nt.provenance(("references", "related", "ui", "inspector", "editorOptions", "nodeTypes", 1))
     assert second.value == "Acme.Site:Post" and second.layer == "own"
-    assert at(second.location) == ("Ref.yaml", 10, 17)
-    first = nt.provenance(("properties", "related", "ui", "inspector", "editorOptions", "nodeTypes", 0))
+    assert at(second.location) == ("Ref.yaml", 11, 17)
+    first = nt.provenance(("references", "related", "ui", "inspector", "editorOptions", "nodeTypes", 0))
     assert first.value == "Acme.Site:Page"
     assert [(value, layer) for value, _, layer in first.overridden] == [("Neos.Neos:Document", "editor default")]
 

@@ -78,7 +78,7 @@ def test_files_merge_in_load_order_with_the_merge_rules(open_project):
     })
     effective = project.node_types["Acme.Site:Text"].effective
     assert effective["ui"]["label"] == "From Configuration"
-    assert effective["ui"]["icon"] == "icon-a"
+    assert effective["ui"]["icon"] == "fas fa-a"  # mapped: the type inherits Neos.Neos:Node
     props = effective["properties"]
     # 1-item list over a 2-item list keeps the second item
     assert props["tags"]["defaultValue"] == ["only", "second"]
@@ -189,6 +189,7 @@ def test_a_later_file_switches_a_supertype_off(open_project):
     assert not page.is_of_type("Acme.Site:Seo")
     # the full configuration merges the supertypes' own superTypes maps, then the type's (as nodetypes:show)
     assert page.effective["superTypes"] == {"Neos.Neos:Node": True, "Neos.Neos:Hidable": True,
+                                            "Neos.TimeableNodeVisibility:Timeable": True,
                                             "Neos.Neos:Document": True, "Acme.Site:Seo": False}
     assert page.local["superTypes"] == {"Neos.Neos:Document": True, "Acme.Site:Seo": False}
 
@@ -230,7 +231,8 @@ def test_abstract_and_final_are_not_inherited_aggregate_is(open_project):
     assert leaf.final and not leaf.abstract
     assert not concrete.abstract and not concrete.final
     assert "abstract" not in concrete.effective and "final" not in concrete.effective
-    assert leaf.effective["final"] is True and "abstract" not in leaf.effective
+    # the CMS takes `final: true` out of the type's own configuration too (NodeType constructor)
+    assert "final" not in leaf.effective and "abstract" not in leaf.effective
     assert concrete.effective["aggregate"] is True and leaf.effective["aggregate"] is True
     assert not project.diagnostics
 

@@ -166,14 +166,14 @@ def test_filter_toc_drops_system_libraries_and_orphans(tmp_path):
         ("libSvgLink.so.6", "PySide6/Qt/lib/libQt6Svg.so.6", "SYMLINK"),
         ("libxcb-cursor.so.0", "/usr/lib/libxcb-cursor.so.0", "BINARY"),  # host copy of a desktop library
         ("PySide6/Qt/plugins/platforms/libqvnc.so", "/x/libqvnc.so", "BINARY"),
-        ("nodetype_studio/resources/baseline/NodeTypes.yaml", "/x/NodeTypes.yaml", "DATA"),
+        ("nodetype_studio/resources/baseline/9/baseline.yaml", "/x/baseline.yaml", "DATA"),
     ]
     kept = [e[0] for e in policy.filter_toc(toc, {"libxcb-cursor.so.0": "libxcb-cursor0"}, prune_orphans=True)]
     assert "libxcb-cursor.so.0" not in kept and "PySide6/Qt/plugins/platforms/libqvnc.so" not in kept
     assert "PySide6/Qt/lib/libQt6Svg.so.6" not in kept  # orphan once nothing needs it
     assert "PySide6/Qt/plugins/platforms/libqxcb.so" in kept  # plugins are loaded by name, never orphans
     assert {"PySide6/Qt/lib/libQt6XcbQpa.so.6", "PySide6/Qt/lib/libQt6Core.so.6", "libQt6Core.so.6"} <= set(kept)
-    assert "nodetype_studio/resources/baseline/NodeTypes.yaml" in kept
+    assert "nodetype_studio/resources/baseline/9/baseline.yaml" in kept
 
 
 def test_runtime_distributions_follow_requirements():

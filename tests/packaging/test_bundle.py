@@ -119,7 +119,9 @@ def test_bundle_holds_resources_metadata_and_only_wanted_qt(linux_build):
     internal = BUNDLE / "_internal"
     resources = internal / "nodetype_studio" / "resources"
     assert (resources / "example" / ".nodetype-studio").is_dir()  # dot-folders are bundled
-    assert (resources / "baseline" / "NodeTypes.yaml").is_file()
+    for version in ("8.3", "9"):  # the platform baselines, with their translations
+        assert (resources / "baseline" / version / "baseline.yaml").is_file()
+        assert (resources / "baseline" / version / "Neos.Neos" / "Resources" / "Private" / "Translations" / "en" / "Main.xlf").is_file()
     assert (BUNDLE / "plugins" / "README.txt").is_file()
     meta = list(internal.glob("nodetype_studio-*.dist-info"))
     assert meta and "nodetype-studio = nodetype_studio.cli:main" in (meta[0] / "entry_points.txt").read_text()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSignalBlocker, QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -112,14 +112,13 @@ class MediaBrowserDialog(QDialog):
 
     def _fill_sources(self) -> None:
         current = self.source_box.currentData()
-        self.source_box.blockSignals(True)
-        self.source_box.clear()
-        self.source_box.addItem("All sources" if not self.asset_sources else "All allowed sources", ALL)
-        for source in self.allowed_sources():
-            self.source_box.addItem(source.label, source.identifier)
-        index = self.source_box.findData(current)
-        self.source_box.setCurrentIndex(max(index, 0))
-        self.source_box.blockSignals(False)
+        with QSignalBlocker(self.source_box):
+            self.source_box.clear()
+            self.source_box.addItem("All sources" if not self.asset_sources else "All allowed sources", ALL)
+            for source in self.allowed_sources():
+                self.source_box.addItem(source.label, source.identifier)
+            index = self.source_box.findData(current)
+            self.source_box.setCurrentIndex(max(index, 0))
 
     def add_folder(self) -> None:
         folder = self.folder_chooser(self, "Add a folder to the media library")

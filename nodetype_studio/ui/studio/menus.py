@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QUndoView
 
+from nodetype_studio.ui.studio import versionmenu
 from nodetype_studio.ui.studio.theme import set_scheme
 
 SHORTCUTS = {
@@ -106,6 +107,7 @@ def build(window) -> None:
     view_menu.addAction(platform_types)
     actions["platform_types"] = platform_types
     view_menu.addSeparator()
+    versionmenu.build(window, view_menu)
     scheme_menu = view_menu.addMenu("&Colour Scheme")
     schemes = QActionGroup(window)
     for scheme, text in (("system", "Follow the &System"), ("light", "&Light"), ("dark", "&Dark")):
@@ -139,6 +141,8 @@ def _show_history(window, on: bool) -> None:
 
 
 def update_enabled(window) -> None:
+    if hasattr(window, "version_label"):
+        versionmenu.update(window)
     actions = getattr(window, "actions_by_name", None)
     if not actions:
         return

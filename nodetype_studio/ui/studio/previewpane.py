@@ -48,10 +48,10 @@ class PreviewPane(QStackedWidget):
             config = None
         else:
             inspector, config = entry
-        if config is not node_type.effective:
+        if config is not node_type.preview:
             inspector.show_node_type(InspectorSource.from_model(node_type, project))
             self.builds += 1
-        self._cache[node_type.name] = (inspector, node_type.effective)
+        self._cache[node_type.name] = (inspector, node_type.preview)
         self.name = node_type.name
         self.setCurrentWidget(inspector)
         while len(self._cache) > self.keep:

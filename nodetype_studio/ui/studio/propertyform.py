@@ -136,7 +136,7 @@ class PropertyForm(QWidget):
         return get_path(own_config(self.node_type), ("properties", self.name) + path)
 
     def effective(self, path: tuple) -> Any:
-        return get_path(self.node_type.effective, ("properties", self.name) + path)
+        return get_path(self.node_type.preview, ("properties", self.name) + path)
 
     @property
     def is_own(self) -> bool:
@@ -160,7 +160,7 @@ class PropertyForm(QWidget):
             self.stack.setCurrentWidget(self.empty)
             return
         validation = self.effective(("validation",))
-        groups = get_path(node_type.effective, ("ui", "inspector", "groups"))
+        groups = get_path(node_type.preview, ("ui", "inspector", "groups"))
         # what the widgets depend on; a form of the same shape is reused for any property of any type
         shape = (self.prop_type(), self.editor_identifier(), tuple(validation) if isinstance(validation, dict) else (),
                  tuple(groups) if isinstance(groups, dict) else ())

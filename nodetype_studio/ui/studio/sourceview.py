@@ -12,7 +12,7 @@ from collections import OrderedDict
 from pathlib import Path
 
 from pygments.lexers.data import YamlLexer
-from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtCore import QRect, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFontDatabase,
@@ -173,11 +173,10 @@ class SourceView(QWidget):
         wanted = [(label, path) for path, label in entries]
         current = [(self.files.itemText(i), self.files.itemData(i)) for i in range(self.files.count())]
         if wanted != current:
-            self.files.blockSignals(True)
-            self.files.clear()
-            for label, path in wanted:
-                self.files.addItem(label, path)
-            self.files.blockSignals(False)
+            with QSignalBlocker(self.files):
+                self.files.clear()
+                for label, path in wanted:
+                    self.files.addItem(label, path)
         if not entries:
             self.current = None
             self.stack.setCurrentWidget(self.blank)
@@ -223,9 +222,8 @@ class SourceView(QWidget):
         self.current = path
         index = self.files.findData(path)
         if index >= 0 and index != self.files.currentIndex():
-            self.files.blockSignals(True)
-            self.files.setCurrentIndex(index)
-            self.files.blockSignals(False)
+            with QSignalBlocker(self.files):
+                self.files.setCurrentIndex(index)
         page.view.changed_lines = set(changed or ())
         page.view.mark_line(line)
         self.where.setText(f"line {line}" if line else "")

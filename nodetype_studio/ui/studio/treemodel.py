@@ -15,6 +15,9 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QSortFilterProxyModel, Qt
 
+from nodetype_studio.preview.i18n import Translator
+from nodetype_studio.preview.inspector import package_folders
+
 _NO_PARENT = QModelIndex()  # the default parent (Qt's invalid index)
 NAME_ROLE = Qt.UserRole + 1  # the node type name ("" for package and folder rows)
 KIND_ROLE = Qt.UserRole + 2  # "type" | "package" | "folder"
@@ -76,10 +79,11 @@ def type_infos(project, show_platform: bool = False) -> dict[str, TypeInfo]:
             if parent in types and parent not in seen:
                 seen.add(parent)
                 queue.append(types[parent])
+    translator = Translator(package_folders(project))  # labels are translation ids (the platform's always)
     for name in sorted(seen):
         nt = types[name]
         ui = nt.effective.get("ui") if isinstance(nt.effective.get("ui"), dict) else {}
-        label = ui.get("label") if isinstance(ui.get("label"), str) else ""
+        label = translator.text(ui.get("label")) if isinstance(ui.get("label"), str) else ""
         props = " ".join(nt.properties)
         shown[name] = TypeInfo(name, label, ui.get("icon"), nt.abstract, nt.final, nt.from_baseline,
                                tuple(s for s in nt.declared_supertypes if s in types),

@@ -41,7 +41,13 @@ def test_node_types_default_to_documents_and_respect_inheritance(media_editor):
     assert set(pages.search.result_titles()) == {"Sample page", "Sample product"}   # Product is a Page
     content = media_editor("ReferenceEditor", {"nodeTypes": "Neos.Neos:Content"}, type="reference")
     content.search.set_text("sample")
-    assert set(content.search.result_titles()) == {"Sample picture", "Sample text"}
+    # the site's own content types, and the platform's (the sample content has one node of each)
+    platform = {"headline", "text", "image", "textwithimage", "assetlist", "twocolumn", "threecolumn", "fourcolumn",
+                "contentreferences", "form", "html", "navigation"}
+    assert set(content.search.result_titles()) == {"Sample picture", "Sample text"} | {f"Sample {n}" for n in platform}
+    pictures = media_editor("ReferenceEditor", {"nodeTypes": "Shop.Site:Content.Picture"}, type="reference")
+    pictures.search.set_text("sample")
+    assert set(pictures.search.result_titles()) == {"Sample picture"}
 
 
 def test_placeholder(media_editor):

@@ -92,7 +92,11 @@ def test_source_view_shows_the_files_of_the_type_highlighted_with_the_current_ke
 def test_a_platform_type_shows_its_baseline_file(qtbot, window):
     window.bottom.setCurrentIndex(SOURCE_TAB)
     window.select_type("Neos.Neos:Content")
-    assert window.source.files.itemText(0).endswith("NodeTypes.yaml")
+    files = [window.source.files.itemText(i) for i in range(window.source.files.count())]
+    # the platform package's file, the UI package's additions, the 9.x visibility package's override
+    assert [f.split("/baseline/9/")[-1] for f in files] == [
+        "Neos.Neos/NodeTypes/Mixin/Content.yaml", "Neos.Neos.Ui/Configuration/NodeTypes.yaml",
+        "Neos.TimeableNodeVisibility/NodeTypes/Override/Content.yaml"]
     assert "Neos.Neos:Content" in window.source.marked_line_text() or window.source.view.marked_line > 0
 
 

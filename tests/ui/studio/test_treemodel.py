@@ -146,7 +146,7 @@ def test_icons_come_from_the_provider_once_per_value():
     for _ in range(2):
         for index in model.indexes_of(TEASER):
             index.data(Qt.DecorationRole)
-    assert asked == ["icon-file-text"]
+    assert asked == ["fas fa-file-alt"]  # the CMS maps icon-file-text (IconNameMappingPostprocessor)
 
 
 def test_a_changed_label_refreshes_only_that_types_rows(qtbot):
@@ -161,3 +161,19 @@ def test_a_changed_label_refreshes_only_that_types_rows(qtbot):
     assert model.set_types(changed) is False
     assert seen == [TEASER] * len(model.indexes_of(TEASER))
     assert "Label: Teaser box" in model.indexes_of(TEASER)[0].data(Qt.ToolTipRole)
+
+
+def test_platform_types_show_and_find_their_english_labels():
+    """The baseline's labels are the CMS's translation ids; the tree shows and searches their texts."""
+    infos = type_infos(load_project(FIXTURE, overrides={}), show_platform=True)
+    assert infos["Neos.NodeTypes:TextWithImage"].label == "Text with Image"
+    assert infos["Neos.Neos:ContentCollection"].label == "Content Collection"
+    assert "text with image" in infos["Neos.NodeTypes:TextWithImage"].search
+    proxy = NodeTypeFilter()
+    model = NodeTypeTreeModel()
+    model.set_types(infos)
+    proxy.setSourceModel(model)
+    proxy.set_text("invalid node")  # Neos.Neos:FallbackNode's English label
+    names = {n for _, n in rows(proxy)}
+    assert "Neos.Neos:FallbackNode" in names and "Neos.NodeTypes:Text" not in names
+    assert "Label: Text with Image" in model.indexes_of("Neos.NodeTypes:TextWithImage")[0].data(Qt.ToolTipRole)

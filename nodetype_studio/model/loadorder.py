@@ -1,0 +1,134 @@
+"""Where the CMS's result depends on the file system: packages that do not depend on each other.
+
+Flow orders packages by their ``composer.json`` dependencies (``require`` and
+``extra.neos.loading-order.after``; facts §5.1). Two packages with no dependency path between them
+may load in either order, so when both write the same key with different values, which one wins
+depends on the file system. The studio picks one order (ties by name) and reports the others here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from nodetype_studio.diagnostics import Diagnostic, Location, warning
+from nodetype_studio.model.yamlload import YList, YMap
+
+# a leaf: a scalar, null or an empty container (it replaces what an earlier package wrote)
+_Leaf = tuple[object, tuple[int, int]]
+
+
+def dependency_closure(packages: Sequence) -> dict[str, set[str]]:
+    """Package name -> names of every package it depends on, directly or not (as discovery orders them)."""
+    by_composer = {p.composer_name: p.name for p in packages if getattr(p, "composer_name", None)}
+    names = {p.name for p in packages}
+    direct: dict[str, set[str]] = {}
+    for p in packages:
+        wanted = set()
+        for req in list(p.requires) + list(p.load_after):
+            target = by_composer.get(req) or (req if req in names else None)
+            if target is not None and target != p.name:
+                wanted.add(target)
+        direct[p.name] = wanted
+    closure: dict[str, set[str]] = {}
+
+    def visit(name: str, stack: set[str]) -> set[str]:
+        if name in closure:
+            return closure[name]
+        found: set[str] = set()
+        for dep in direct.get(name, ()):
+            found.add(dep)
+            if dep not in stack:
+                found |= visit(dep, stack | {dep})
+        closure[name] = found
+        return found
+
+    for name in direct:
+        visit(name, {name})
+    return closure
+
+
+def _leaves(value, path: tuple, pos, out: dict) -> None:
+    if isinstance(value, dict) and value:
+        key_pos: dict = value.key_pos if isinstance(value, YMap) else {}
+        for key, child in value.items():
+            _leaves(child, path + (key,), key_pos.get(key, pos), out)
+    elif isinstance(value, list) and value:
+        item_pos: list = value.item_pos if isinstance(value, YList) else []
+        for index, child in enumerate(value):
+            _leaves(child, path + (index,), item_pos[index] if index < len(item_pos) else pos, out)
+    else:
+        out[path] = (value, pos)
+
+
+def _same(a, b) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def ambiguities(files: Iterable[tuple[Any, str, str, object]], packages: Sequence,
+                limit: int = 200) -> list[Diagnostic]:
+    """``load-order-ambiguous`` findings for ``files``: (package, kind, path, data) in load order.
+
+    A conflict is a key one package sets to a value (a leaf) while an independent package sets the
+    same key to another value or writes keys below it. At most ``limit`` findings.
+    """
+    closure = dependency_closure([p for p in packages if not getattr(p, "is_global", False)])
+    per_package: dict[str, dict[tuple, tuple]] = {}
+    for pkg, kind, path, data in files:
+        if getattr(pkg, "is_global", False) or not isinstance(data, dict):
+            continue
+        leaves: dict[tuple, _Leaf] = {}
+        _leaves(data, (), (0, 0), leaves)
+        target = per_package.setdefault(pkg.name, {})
+        for key, (value, pos) in leaves.items():
+            target[(kind,) + key] = (value, Location(path, *pos) if pos else Location(path))
+    names = [n for n in per_package if n in closure]
+    if len(names) < 2:
+        return []
+    owners: dict[tuple, list[str]] = {}
+    below: dict[tuple, list[str]] = {}  # key -> packages that write keys below it
+    for n in names:
+        for key in per_package[n]:
+            owners.setdefault(key, []).append(n)
+        for prefix in {key[:i] for key in per_package[n] for i in range(2, len(key))}:
+            below.setdefault(prefix, []).append(n)
+
+    def independent(a: str, b: str) -> bool:
+        return a != b and b not in closure[a] and a not in closure[b]
+
+    found: list[Diagnostic] = []
+    for key, who in owners.items():
+        for a in who:
+            value, location = per_package[a][key]
+            for b in who:
+                if b > a and independent(a, b) and not _same(value, per_package[b][key][0]):
+                    found.append(_finding(key, a, b, value, per_package[b][key], location))
+            for b in below.get(key, ()):
+                if independent(a, b):
+                    found.append(_finding(key, a, b, value, None, location))
+            if len(found) >= limit:
+                return found[:limit]
+    return found
+
+
+def _show(value) -> str:
+    if value is None:
+        return "~"
+    if isinstance(value, dict):
+        return "{}"
+    if isinstance(value, list):
+        return "[]"
+    return repr(value)
+
+
+def _finding(key: tuple, a: str, b: str, value, other, where: Location) -> Diagnostic:
+    kind, rest = key[0], key[1:]
+    dotted = ".".join(str(k) for k in rest[1:])
+    what = f"{rest[0]}: {dotted}" if kind == "nodetypes" else ".".join(str(k) for k in rest)
+    theirs = f"sets it to {_show(other[0])}" if other is not None else "writes keys below it"
+    node_type = rest[0] if kind == "nodetypes" and isinstance(rest[0], str) else None
+    return warning("load-order-ambiguous",
+                   f"{what}: {a} sets it to {_show(value)} and {b} {theirs}; neither package depends on the other, "
+                   f"so which one wins depends on the order the file system lists them (add a `require` to "
+                   f"composer.json or `extra.neos.loading-order.after`)",
+                   where, node_type=node_type)

@@ -1,0 +1,325 @@
+"""The CMS's node type post-processors, run as the CMS runs them (facts §1.3, §5.11, §5.12, §5.9;
+platform facts §6.2, §6.6, §7.3).
+
+A node type is post-processed only by the post-processors its full configuration declares under
+``postprocessors`` (the platform declares them on ``Neos.Neos:Node``, and the creation dialog one on
+``Document`` and ``Content``), sorted with Flow's positional sorter; a ``~`` entry switches one off.
+Mixins outside ``Neos.Neos:Node`` are therefore left as written: no default editor, no icon mapping.
+
+Version differences (8.3 / 9.x):
+
+* 8.3 ``CreationDialogPostprocessor`` only promotes properties; the default editor and its options
+  are merged into every creation dialog element by ``DefaultPropertyEditorPostprocessor``.
+  9.x ``CreationDialogNodeTypePostprocessor`` (UI package) does both; 9.x
+  ``DefaultPropertyEditorPostprocessor`` leaves the elements alone and handles ``references:``.
+* Icon names: 9.x finds brand icons (``fab fa-``), 8.3 does not (see ``iconnames``).
+
+Post-processors of other classes cannot run offline; ``custom_postprocessors`` names them.
+"""
+
+from __future__ import annotations
+
+from nodetype_studio.model.iconnames import map_icon_name
+from nodetype_studio.model.merge import merge
+from nodetype_studio.model.sorting import php_sort
+
+PRESETS = "presets"
+CREATION_DIALOG = "creationDialog"
+ICON_NAMES = "iconNames"
+DEFAULT_EDITORS = "defaultEditors"
+PLUGIN = "plugin"  # 8.3 PluginNodeTypePostprocessor: changes nothing the studio shows
+
+#: the platform's post-processor classes (without the vendor namespace, which may be Neos, Cms or TYPO3)
+_CLASSES = {
+    "\\NodeTypePostprocessor\\NodeTypePresetPostprocessor": PRESETS,
+    "\\NodeTypePostprocessor\\CreationDialogPostprocessor": CREATION_DIALOG,
+    "\\Ui\\Infrastructure\\ContentRepository\\CreationDialog\\CreationDialogNodeTypePostprocessor": CREATION_DIALOG,
+    "\\NodeTypePostprocessor\\IconNameMappingPostprocessor": ICON_NAMES,
+    "\\NodeTypePostprocessor\\DefaultPropertyEditorPostprocessor": DEFAULT_EDITORS,
+    "\\NodeTypePostprocessor\\PluginNodeTypePostprocessor": PLUGIN,
+}
+_VENDORS = ("Neos\\Neos", "Cms\\Cms", "TYPO3\\Neos")
+
+#: what the studio runs when the platform comes from an old baseline that declares no post-processors
+IMPLICIT_CHAIN = (PRESETS, CREATION_DIALOG, ICON_NAMES, DEFAULT_EDITORS)
+
+TEXT_FIELD_EDITOR = "Neos.Neos/Inspector/Editors/TextFieldEditor"
+
+
+def kind_of(class_name) -> str | None:
+    """The platform post-processor a class name is, or None for any other class."""
+    if not isinstance(class_name, str):
+        return None
+    name = class_name.lstrip("\\")
+    for vendor in _VENDORS:
+        if name.startswith(vendor):
+            return _CLASSES.get(name[len(vendor):])
+    return None
+
+
+def declared_chain(merged: dict) -> list[tuple[str | None, object]] | None:
+    """(kind, class name) of the post-processors ``merged`` declares, in the CMS's run order;
+    None when it declares none."""
+    table = merged.get("postprocessors")
+    if not isinstance(table, dict) or not table:
+        return None
+    items = [(key, entry.get("position") if isinstance(entry, dict) else None)
+             for key, entry in table.items() if entry is not None]
+    order, _problems = php_sort(items)
+    chain = []
+    for key in order:
+        entry = table[key]
+        class_name = entry.get("postprocessor") if isinstance(entry, dict) else None
+        chain.append((kind_of(class_name), class_name))
+    return chain
+
+
+class Settings:
+    """The two platform settings the post-processors read, for one project."""
+
+    def __init__(self, project):
+        self.project = project
+        data_types = project.platform_setting("userInterface", "inspector", "dataTypes", default={})
+        editors = project.platform_setting("userInterface", "inspector", "editors", default={})
+        self.data_types = data_types if isinstance(data_types, dict) else {}
+        self.editors = editors if isinstance(editors, dict) else {}
+        self.presets = project.platform_setting("nodeTypes", "presets", default={}) or {}
+
+    def data_type(self, type_name) -> dict:
+        """The data-type block of ``type_name`` (as written; the legacy/Cms spellings as a fallback)."""
+        if not isinstance(type_name, (str, int)):
+            return {}
+        block = self.data_types.get(type_name)
+        if block is None and isinstance(type_name, str):
+            block = self.data_types.get(self.project.platform.normalize_type(type_name).value)
+        return block if isinstance(block, dict) else {}
+
+    def editor(self, editor_id) -> dict:
+        if not isinstance(editor_id, (str, int)):
+            return {}
+        block = self.editors.get(editor_id)
+        if block is None and isinstance(editor_id, str):
+            block = self.editors.get(self.project.platform.normalize_editor(editor_id).value)
+        return block if isinstance(block, dict) else {}
+
+
+def _isset(mapping, *path) -> bool:
+    """PHP ``isset($a[k1][k2]...)``: every step exists and the value is not null."""
+    current = mapping
+    for key in path:
+        if not isinstance(current, dict) or current.get(key) is None:
+            return False
+        current = current[key]
+    return True
+
+
+def _get(mapping, *path, default=None):
+    current = mapping
+    for key in path:
+        if not isinstance(current, dict) or key not in current:
+            return default
+        current = current[key]
+    return default if current is None else current
+
+
+# --- the post-processors ----------------------------------------------------------------------------
+
+def icon_names(config: dict, version: str) -> dict:
+    """``IconNameMappingPostprocessor``: ``ui.icon`` and the icon of every ``ui.inspector.<kind>.<id>``."""
+    ui = config.get("ui")
+    if not isinstance(ui, dict):
+        return config
+    brands = version != "8.3"
+    new_ui = None
+    if _isset(ui, "icon"):
+        mapped = map_icon_name(ui["icon"], brands)
+        if mapped != ui["icon"]:
+            new_ui = dict(ui)
+            new_ui["icon"] = mapped
+    inspector = ui.get("inspector")
+    if isinstance(inspector, dict):
+        new_inspector = None
+        for kind, items in inspector.items():
+            if not isinstance(items, dict):
+                continue
+            new_items = None
+            for item_id, item in items.items():
+                if _isset(item, "icon"):
+                    mapped = map_icon_name(item["icon"], brands)
+                    if mapped != item["icon"]:
+                        new_items = new_items if new_items is not None else dict(items)
+                        new_items[item_id] = {**item, "icon": mapped}
+            if new_items is not None:
+                new_inspector = new_inspector if new_inspector is not None else dict(inspector)
+                new_inspector[kind] = new_items
+        if new_inspector is not None:
+            new_ui = new_ui if new_ui is not None else dict(ui)
+            new_ui["inspector"] = new_inspector
+    if new_ui is None:
+        return config
+    return {**config, "ui": new_ui}
+
+
+def _promote(name, prop: dict, settings: Settings) -> dict:
+    """A property flagged ``showInCreationDialog: true`` as a creation dialog element."""
+    data_type = prop.get("type") if prop.get("type") is not None else "string"
+    type_block = settings.data_type(data_type)
+    element: dict = {"type": data_type, "ui": {"label": _get(prop, "ui", "label", default=name)}}
+    if _isset(prop, "defaultValue"):
+        element["defaultValue"] = prop["defaultValue"]
+    if _isset(prop, "ui", "help"):
+        element["ui"]["help"] = prop["ui"]["help"]
+    if _isset(prop, "validation"):
+        element["validation"] = prop["validation"]
+    if _isset(prop, "ui", "inspector", "position"):
+        element["position"] = prop["ui"]["inspector"]["position"]
+    if _isset(prop, "ui", "inspector", "hidden"):
+        element["ui"]["hidden"] = prop["ui"]["inspector"]["hidden"]
+    editor = _get(prop, "ui", "inspector", "editor")
+    if editor is None:
+        editor = type_block.get("editor") if type_block.get("editor") is not None else TEXT_FIELD_EDITOR
+    options = _get(prop, "ui", "inspector", "editorOptions", default={})
+    if _isset(type_block, "editorOptions"):
+        options = merge(type_block["editorOptions"], options)
+    editor_block = settings.editor(editor)
+    if _isset(editor_block, "editorOptions"):
+        options = merge(editor_block["editorOptions"], options)
+    element["ui"]["editor"] = editor
+    element["ui"]["editorOptions"] = options
+    return element
+
+
+def creation_dialog(config: dict, settings: Settings, version: str) -> dict:
+    """``CreationDialogPostprocessor`` (8.3) / ``CreationDialogNodeTypePostprocessor`` (9.x)."""
+    properties = config.get("properties")
+    if version == "8.3" and properties is None:
+        return config
+    elements = _get(config, "ui", "creationDialog", "elements", default={})
+    elements = dict(elements) if isinstance(elements, dict) else {}
+    explicit = dict(elements)
+    if isinstance(properties, dict) and properties:
+        for name, prop in properties.items():
+            if not isinstance(prop, dict) or _get(prop, "ui", "showInCreationDialog") is not True:
+                continue
+            element = _promote(name, prop, settings)
+            if explicit.get(name) is not None:
+                element = merge(element, explicit[name])
+            elements[name] = element
+    if version != "8.3":
+        elements = element_editors(elements, settings)
+    if not elements:
+        return config
+    return _with_elements(config, _sorted_elements(elements))
+
+
+def _sorted_elements(elements: dict) -> dict:
+    items = [(k, v.get("position") if isinstance(v, dict) else None) for k, v in elements.items() if v is not None]
+    order, _problems = php_sort(items)
+    return {k: elements[k] for k in order}
+
+
+def _with_elements(config: dict, elements: dict) -> dict:
+    old_ui = config.get("ui")
+    ui = dict(old_ui) if isinstance(old_ui, dict) else {}
+    old_creation = ui.get("creationDialog")
+    creation = dict(old_creation) if isinstance(old_creation, dict) else {}
+    creation["elements"] = elements
+    ui["creationDialog"] = creation
+    return {**config, "ui": ui}
+
+
+def element_editors(elements: dict, settings: Settings) -> dict:
+    """The default editor and its options merged into creation dialog elements that have a ``type``."""
+    result = {}
+    for name, element in elements.items():
+        if not isinstance(element, dict) or not _isset(element, "type"):
+            result[name] = element
+            continue
+        type_block = settings.data_type(element["type"])
+        if _isset(element, "ui", "editor"):
+            editor = element["ui"]["editor"]
+        elif type_block.get("editor") is not None:
+            editor = type_block["editor"]
+        else:
+            result[name] = element  # a partial element over a promoted property: no exception
+            continue
+        ui = merge(merge(settings.editor(editor), type_block), element.get("ui") if isinstance(element.get("ui"), dict) else {})
+        ui = dict(ui)
+        ui["editor"] = editor
+        result[name] = {**element, "ui": ui}
+    return result
+
+
+class NoEditor(Exception):
+    """The CMS's "Could not find editor for <property> in node type <type>" (1436809123)."""
+
+    def __init__(self, prop_name):
+        super().__init__(prop_name)
+        self.prop_name = prop_name
+
+
+def property_editor(prop: dict, settings: Settings, prop_name=None) -> dict:
+    """One property's ``ui.inspector`` as ``DefaultPropertyEditorPostprocessor`` builds it: editor defaults,
+    then the whole data-type block (``typeConverter`` and the rest), then the property's own block.
+    Raises ``NoEditor`` where the CMS throws."""
+    if not _isset(prop, "type") or not _isset(prop, "ui", "inspector"):
+        return prop
+    inspector = prop["ui"]["inspector"]
+    type_block = settings.data_type(prop["type"])
+    if _isset(inspector, "editor"):
+        editor = inspector["editor"]
+    elif _isset(type_block, "editor"):
+        editor = type_block["editor"]
+    else:
+        raise NoEditor(prop_name)
+    # Legacy spellings (`TYPO3.Neos/...`, `Content/Inspector/Editors/...`) resolve to today's id: the
+    # studio's one deliberate difference, reported as a `compat` note where they are written.
+    editor = settings.project.platform.normalize_editor(editor).value
+    combined = dict(merge(merge(settings.editor(editor), type_block), inspector))
+    combined["editor"] = editor
+    return {**prop, "ui": {**prop["ui"], "inspector": combined}}
+
+
+def default_editors(config: dict, settings: Settings, version: str, problems: list) -> dict:
+    """``DefaultPropertyEditorPostprocessor`` on properties (and 9.x ``references``, 8.3 creation dialog
+    elements). Properties the CMS cannot give an editor are left alone and named in ``problems``."""
+    result = config
+    properties = config.get("properties")
+    if isinstance(properties, dict):
+        new_props = None
+        for name, prop in properties.items():
+            if not isinstance(prop, dict):
+                continue
+            try:
+                processed = property_editor(prop, settings, name)
+            except NoEditor:
+                problems.append(name)
+                continue
+            if processed is not prop:
+                new_props = new_props if new_props is not None else dict(properties)
+                new_props[name] = processed
+        if new_props is not None:
+            result = {**result, "properties": new_props}
+    references = config.get("references")
+    if version != "8.3" and isinstance(references, dict):
+        new_refs = {}
+        for name, ref in references.items():
+            if not isinstance(ref, dict) or not _isset(ref, "ui", "inspector"):
+                new_refs[name] = ref
+                continue
+            inspector = ref["ui"]["inspector"]
+            editor = inspector.get("editor")
+            if not editor:
+                key = "reference" if _get(ref, "constraints", "maxItems") == 1 else "references"
+                fallback = "Neos.Neos/Inspector/Editors/ReferenceEditor" if key == "reference" else \
+                    "Neos.Neos/Inspector/Editors/ReferencesEditor"
+                editor = settings.data_type(key).get("editor") or fallback
+            combined = dict(merge(settings.editor(editor), inspector))
+            combined["editor"] = editor
+            new_refs[name] = {**ref, "ui": {**ref["ui"], "inspector": combined}}
+        result = {**result, "references": new_refs}
+    if version == "8.3":
+        elements = _get(result, "ui", "creationDialog", "elements")
+        if isinstance(elements, dict) and elements:
+            result = _with_elements(result, element_editors(elements, settings))
+    return result

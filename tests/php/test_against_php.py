@@ -1,0 +1,123 @@
+"""nodetype_studio.php compared with real PHP: relative date phrases and date() formats.
+
+PHP reads every phrase with ``strtotime(text, now)`` in UTC at fixed moments (a Wednesday at noon, a
+month's last day, a Sunday just before midnight, a leap day). A phrase the studio reads must give
+PHP's moment; a phrase PHP refuses must be refused; a phrase the studio refuses while PHP reads it is
+allowed only where the module says it does not read it (reported, never guessed), and is listed.
+"""
+
+import datetime as dt
+import itertools
+
+import pytest
+
+from nodetype_studio.php import dateformat, strtotime
+from tests.php.conftest import run_php
+
+NOWS = [
+    dt.datetime(2024, 1, 31, 12, 0, 0, tzinfo=dt.timezone.utc),   # Wednesday, a month's last day
+    dt.datetime(2024, 2, 29, 23, 59, 30, tzinfo=dt.timezone.utc),  # Thursday, a leap day
+    dt.datetime(2023, 12, 31, 0, 0, 0, tzinfo=dt.timezone.utc),   # Sunday, the year's last day
+    dt.datetime(2025, 6, 2, 8, 15, 0, tzinfo=dt.timezone.utc),    # Monday morning
+    dt.datetime(2024, 2, 3, 12, 0, 0, tzinfo=dt.timezone.utc),    # Saturday
+    dt.datetime(2024, 2, 4, 12, 0, 0, tzinfo=dt.timezone.utc),    # Sunday
+]
+
+UNITS = ["day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours", "minute", "min",
+         "second", "sec", "weekday", "weekdays", "fortnight"]
+WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "fri", "sun"]
+RELATIVE_WORDS = ["next", "last", "previous", "this"]
+ORDINALS = ["first", "second", "third", "fourth", "twelfth"]
+
+
+def phrases() -> list[str]:
+    found: list[str] = []
+    found += ["now", "today", "midnight", "noon", "tomorrow", "yesterday", "today noon", "tomorrow 09:00",
+              "09:00 tomorrow", "yesterday noon", "midnight tomorrow"]
+    found += [f"{sign}{n} {unit}" for sign, n, unit in itertools.product(["+", "-", ""], [1, 2, 13], UNITS)]
+    found += [f"{n} {unit} ago" for n, unit in itertools.product([1, 3], ["day", "weeks", "month", "years", "hours"])]
+    found += [f"{word} {unit}" for word, unit in itertools.product(RELATIVE_WORDS, ["day", "week", "month", "year"])]
+    found += [f"{word} {day}" for word, day in itertools.product(RELATIVE_WORDS, WEEKDAYS[:7])]
+    found += [f"{o} {unit}" for o, unit in itertools.product(ORDINALS, ["day", "week", "month"])]
+    found += [f"{o} {day}" for o, day in itertools.product(ORDINALS[:3], ["monday", "friday"])]
+    found += WEEKDAYS
+    found += [f"{day} next week" for day in ("monday", "friday", "sunday")]
+    found += ["first day of next month", "last day of next month", "first day of this month", "last day of last month",
+              "first day of january 2025", "last day of february", "first monday of next month",
+              "last friday of this month", "second tuesday of march 2024", "first day of", "last day of"]
+    found += ["2024-01-31", "2024-02-30", "2024-13-01", "2024-01-31 10:00", "2024-01-31T10:00:00+02:00",
+              "2024-01-31T10:00:00Z", "31.01.2024", "31.01.24", "31-01-2024", "01/31/2024", "2024/01/31",
+              "31 January 2024", "1 jan", "January 31, 2024", "Jan 5", "January 2025", "january", "@86400",
+              "@-1", "10:00", "9:30pm", "10am", "12am", "12pm", "t0930", "back of 7pm", "front of 7",
+              "2024-01-31 UTC", "2024-01-31 Europe/Berlin", "+1 week 2 days", "+1 month -1 day", "+500 ms",
+              "next month +2 days", "tomorrow +1 hour", "noon +30 min", "+2 weekdays", "-3 weekdays",
+              "saturday +1 weekday", "+0 day", "+1 day +1 day"]
+    found += ["next weekday", "last weekday", "this weekday", "previous weekdays", "second weekday", "+0 weekday",
+              "next weekday 10:00", "tomorrow yesterday", "tomorrow +1 day", "+1 day tomorrow", "today tomorrow",
+              "next week monday", "next week sunday", "next week +1 day", "+1 week next week", "next week 10:00",
+              "next weeks", "this weeks", "2 weeks ago", "next fortnight"]
+    found += ["foo", "next", "+1", "1 day", "+1 dayz", "32.01.2024", "2024-01-31 25:00", "tomorrow tomorrow",
+              "monday day", "third day of next month", "this monday of next month", "31-12-24"]
+    return found
+
+
+def _ours(text: str, now: dt.datetime):
+    try:
+        return int(strtotime.parse(text, now).timestamp())
+    except strtotime.PhpTimeError:
+        return None
+
+
+def test_relative_dates_agree_with_php():
+    texts = phrases()
+    assert len(texts) >= 300
+    wrong, refused = [], []
+    for now in NOWS:
+        answers = run_php({"relative": texts, "now": int(now.timestamp()), "formats": []})["relative"]
+        for text, php in zip(texts, answers):
+            ours = _ours(text, now)
+            if ours == php:
+                continue
+            if ours is None:
+                refused.append(text)
+            else:
+                wrong.append(f"{text!r} at {now:%Y-%m-%d %H:%M}: studio "
+                             f"{dt.datetime.fromtimestamp(ours, dt.timezone.utc):%Y-%m-%d %H:%M:%S}, PHP "
+                             + ("refuses it" if php is None else
+                                f"{dt.datetime.fromtimestamp(php, dt.timezone.utc):%Y-%m-%d %H:%M:%S}"))
+    assert wrong == []
+    # what the studio reports instead of guessing (documented in nodetype_studio/php/strtotime.py)
+    assert set(refused) <= {"monday day", "third day of next month", "this monday of next month", "31-12-24",
+                                    "first day of", "last day of", "+1", "+1 dayz"}
+
+
+FORMAT_LETTERS = list("dDjlNSwzWFmMntLoXxYyaABgGhHisuveIOPpTZcrU")
+
+
+def test_date_formats_agree_with_php():
+    moments = [0, 951782400, 1704067199, 1709251199, 1719878400, 1735689600 - 1, 2000000000, 1230768000]
+    zones = ["UTC", "Europe/Berlin", "America/New_York", "Asia/Kolkata"]
+    formats = FORMAT_LETTERS + ["d-m-Y H:i", "D, d M Y H:i:s O", "l jS \\o\\f F Y h:i:s A", "\\Y\\-m", "Y-m-d\\TH:i:sP",
+                                "N W o", "g:i a", "G.i", "U", "y z t L"]
+    cases = [[f, t, z] for f in formats for t in moments for z in zones]
+    answers = run_php({"relative": [], "now": 0, "formats": cases})["formats"]
+    wrong = []
+    for (fmt, timestamp, zone), php in zip(cases, answers):
+        moment = dt.datetime.fromtimestamp(timestamp, dt.timezone.utc).astimezone(_zone(zone))
+        ours = dateformat.format_php_date(moment, fmt)
+        if ours != php:
+            wrong.append(f"{fmt!r} at {timestamp} {zone}: studio {ours!r}, PHP {php!r}")
+    assert wrong == []
+
+
+def _zone(name: str):
+    from zoneinfo import ZoneInfo
+
+    return ZoneInfo(name)
+
+
+@pytest.mark.parametrize("fmt", ["d-m-Y H:i", "H:i", "Y-m-d", "g:i A", "D j M Y"])
+def test_picker_modes_follow_the_letters(fmt):
+    mode = dateformat.format_mode(fmt)
+    assert mode.has_date == any(c in fmt for c in "dDjlNSwzWFmMntLoYy")
+    assert mode.has_time == any(c in fmt for c in "aABgGhHisuv")

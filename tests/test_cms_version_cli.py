@@ -1,0 +1,73 @@
+"""The CMS version of a project as the user sees and chooses it: `.nodetype-studio.yaml` (`cmsVersion`),
+`list`, `show --json` and `check` in text, JSON and SARIF (issue 16, point 1)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from nodetype_studio.cli import main
+from nodetype_studio.model import load_project
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "fidelity"
+
+
+@pytest.fixture
+def project_dir(tmp_path) -> Path:
+    root = tmp_path / "resolution"
+    shutil.copytree(FIXTURES / "resolution", root)
+    return root
+
+
+def run(capsys, *argv: str) -> tuple[int, str]:
+    code = main(list(argv))
+    out, _err = capsys.readouterr()
+    return code, out
+
+
+def test_configured_version_wins_over_detection(project_dir):
+    assert load_project(project_dir, use_cache=False).cms_version.version.value == "9"
+    (project_dir / ".nodetype-studio.yaml").write_text("cmsVersion: '8.3'\nselect: [supertype]\n")
+    info = load_project(project_dir, use_cache=False).cms_version
+    assert (info.version.value, info.source) == ("8.3", "setting")
+    # the cached project notices the changed setting
+    (project_dir / ".nodetype-studio.yaml").write_text("cmsVersion: 9\n")
+    assert load_project(project_dir).cms_version.version.value == "9"
+    # the window's choice wins over the file
+    assert load_project(project_dir, cms_version="8.3", use_cache=False).cms_version.version.value == "8.3"
+
+
+def test_a_version_we_do_not_know_is_a_warning_and_detection_goes_on(project_dir):
+    (project_dir / ".nodetype-studio.yaml").write_text("cmsVersion: '10'\n")
+    project = load_project(project_dir, use_cache=False)
+    assert project.cms_version.source == "default"
+    (finding,) = [d for d in project.diagnostics if d.code == "config-invalid"]
+    assert "cmsVersion: 10" in finding.message and finding.file.endswith(".nodetype-studio.yaml")
+
+
+def test_list_and_show_name_the_version(project_dir, capsys):
+    (project_dir / ".nodetype-studio.yaml").write_text("cmsVersion: '8.3'\n")
+    code, out = run(capsys, "list", str(project_dir))
+    assert code == 0 and "# Neos 8.3: Neos 8.3, as configured" in out.splitlines()[1]
+    code, out = run(capsys, "list", str(project_dir), "--json")
+    assert json.loads(out)["cmsVersion"] == {"version": "8.3", "source": "setting", "detail": "Neos 8.3, as configured"}
+    code, out = run(capsys, "show", str(project_dir), "Acme.Res:Chain", "--json")
+    assert json.loads(out)["cmsVersion"]["version"] == "8.3"
+
+
+def test_check_reports_the_version_in_every_format(project_dir, capsys):
+    (project_dir / ".nodetype-studio.yaml").write_text("cmsVersion: '8.3'\n")
+    code, out = run(capsys, "check", str(project_dir))
+    assert out.splitlines()[-1].endswith("; Neos 8.3 rules (setting)")
+    # 8.3 accepts the old list form with a deprecation: a warning, not an error
+    assert code == 0 and "warning supertypes-list" in out
+    code, out = run(capsys, "check", str(project_dir), "--format", "json")
+    assert json.loads(out)["cmsVersion"]["version"] == "8.3"
+    code, out = run(capsys, "check", str(project_dir), "--format", "sarif")
+    assert json.loads(out)["runs"][0]["properties"]["cmsVersion"]["source"] == "setting"
+    (project_dir / ".nodetype-studio.yaml").write_text("cmsVersion: '9'\n")
+    code, out = run(capsys, "check", str(project_dir))
+    assert code == 1 and "error supertypes-list" in out
