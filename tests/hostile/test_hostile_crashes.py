@@ -123,3 +123,16 @@ def test_every_line_break_libyaml_knows_is_seen_by_the_guard(brk):
         f"print([d.code for d in load_yaml_text({('a:' + brk + '- ' * 30000 + 'x')!r}).diagnostics])\n")
     assert result.returncode == 0, result.returncode
     assert result.stdout.strip() == "['yaml-too-deep']"
+
+
+def test_an_alias_bomb_as_the_configured_cms_version_is_not_expanded(package):
+    from nodetype_studio.model.projectconfig import configured_cms_version
+
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n"
+    for level in "bcdef":
+        previous = chr(ord(level) - 1)
+        bomb += f"{level}: &{level} [" + ", ".join([f"*{previous}"] * 9) + "]\n"
+    (package / ".nodetype-studio.yaml").write_text(bomb + "cmsVersion: *f\n", encoding="utf-8")
+    version, problems = configured_cms_version(package)
+    assert version is None
+    assert all(len(p.message) < 1000 for p in problems)  # the checks' reader reports the bomb itself
