@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import decimal
 import json
+import threading
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -109,6 +110,7 @@ class ClientEvalEngine:
         self.memory_limit_mb = memory_limit_mb
         self.isolated = isolated
         self._backend_error = ""
+        self._lock = threading.RLock()
         self._backend: WorkerClient | JsSandbox | None
         try:
             if isolated:
@@ -121,9 +123,10 @@ class ClientEvalEngine:
 
     # --- lifecycle ------------------------------------------------------------------------
     def close(self) -> None:
-        if self._backend is not None:
-            self._backend.close()
-            self._backend = None
+        with self._lock:
+            if self._backend is not None:
+                self._backend.close()
+                self._backend = None
 
     def __enter__(self) -> Self:
         return self
@@ -143,13 +146,18 @@ class ClientEvalEngine:
         ``budget_ms`` bounds the whole batch (e.g. one keystroke's update): once it is spent, the
         expressions left are not evaluated and get a ``skipped`` outcome that says so.
         """
+        with self._lock:  # one conversation with the engine at a time (the preview updates on a thread)
+            return self._evaluate_batch(expressions, node, parent, budget_ms)
+
+    def _evaluate_batch(self, expressions: Sequence[str], node: Mapping | None, parent: Mapping | None,
+                        budget_ms: int | None) -> list[Outcome]:
         count = len(expressions)
         if count == 0:
             return []
         long = {i: too_long(e) for i, e in enumerate(expressions) if too_long(e)}
         if long:  # never compiled or run: a 5 MB expression would cost the engine seconds and memory
             kept = [i for i in range(count) if i not in long]
-            outcomes = self.evaluate_batch([expressions[i] for i in kept], node, parent, budget_ms) if kept else []
+            outcomes = self._evaluate_batch([expressions[i] for i in kept], node, parent, budget_ms) if kept else []
             merged: list[Outcome] = [Outcome(UNSUPPORTED, None, long[i]) if i in long else None for i in range(count)]
             for i, outcome in zip(kept, outcomes):
                 merged[i] = outcome
@@ -290,7 +298,8 @@ class ClientEvalEngine:
         if self._backend is None:
             raise RuntimeError(self._backend_error or "the engine was closed")
         try:
-            return self._backend.check_syntax(list(expressions))
+            with self._lock:
+                return self._backend.check_syntax(list(expressions))
         except WorkerLost as lost:  # only a gigantic input could make compiling take this long
             return [f"not checked: {lost}"] * len(expressions)
 
