@@ -154,14 +154,16 @@ class ClientEvalEngine:
         count = len(expressions)
         if count == 0:
             return []
-        long = {i: too_long(e) for i, e in enumerate(expressions) if too_long(e)}
+        long: dict[int, str] = {}
+        for i, expression in enumerate(expressions):
+            reason = too_long(expression)
+            if reason is not None:
+                long[i] = reason
         if long:  # never compiled or run: a 5 MB expression would cost the engine seconds and memory
             kept = [i for i in range(count) if i not in long]
             outcomes = self._evaluate_batch([expressions[i] for i in kept], node, parent, budget_ms) if kept else []
-            merged: list[Outcome] = [Outcome(UNSUPPORTED, None, long[i]) if i in long else None for i in range(count)]
-            for i, outcome in zip(kept, outcomes):
-                merged[i] = outcome
-            return merged
+            merged = dict(zip(kept, outcomes))
+            return [merged[i] if i in merged else Outcome(UNSUPPORTED, None, long[i]) for i in range(count)]
         if self._backend is None:
             reason = self._backend_error or "the engine was closed"
             return [Outcome(UNAVAILABLE, None, f"the JavaScript engine is not available ({reason})")] * count

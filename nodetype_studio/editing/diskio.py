@@ -137,6 +137,7 @@ class PreparedWrite:
                 self.previous = read_bytes(self.target) if self.target.exists() else None
             except OSError:
                 self.previous = None
+            assert self.temp_name is not None, "commit() of a discarded write"
             try:
                 os.replace(self.temp_name, self.target)
             except OSError as exc:
@@ -204,7 +205,7 @@ def check_writable(path: Path, info: os.stat_result | None = None) -> None:
 def clean_stale_temp_files(target: Path) -> list[Path]:
     """Remove temporary files of earlier saves of ``target`` that were left behind (the process was killed):
     those of processes that no longer run, and those without a process id older than STALE_AFTER_S."""
-    removed = []
+    removed: list[Path] = []
     prefix = f".{target.name}."
     try:
         names = [n for n in os.listdir(target.parent) if n.startswith(prefix) and n.endswith(_TEMP_SUFFIX)]

@@ -77,7 +77,7 @@ def nesting_problem(text: str, limit: int) -> tuple[int, int] | None:
                 depth += 1
                 if depth > limit:
                     mark = event.start_mark
-                    return (mark.line + 1, mark.column + 1)
+                    return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
             elif isinstance(event, CollectionEndEvent):
                 depth -= 1
     except (yaml.YAMLError, ValueError, MemoryError):
