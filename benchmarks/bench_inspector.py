@@ -11,7 +11,7 @@ last column is what one more pass still found to do. Runs alternate, best of N; 
 thread's CPU time, so load from other processes does not distort the ratio.
 Properties cycle through the built-in editors (text field, integer field, text area, checkbox,
 select box with 6 grouped values, slider, date/time, code button); each inspector property carries
-a validator configuration (validators run at build time, as in the CMS). Target (issue 6): <= 2x.
+a validator configuration (validators run at build time, as in the CMS). Target (issue 21): <= 1.5x.
 """
 
 from __future__ import annotations
@@ -105,6 +105,8 @@ def _validator():
         return None, "no validation engine: validators skipped"
     return validate_value, "real validators"
 
+
+TARGET = 1.5  # issue 21 (was 2x, issue 6)
 
 # CPU time of this (the GUI) thread: other processes on a busy machine do not inflate it, and all the
 # work measured here runs on the GUI thread.
@@ -286,7 +288,7 @@ def main() -> int:
         widgets = sum(len(r) for r in rows)
         print(f"{count:>10} {widgets:>8} {same * 1000:>8.1f} {principal * 1000:>13.1f} {inspector * 1000:>13.1f} "
               f"{inspector / same:>7.2f}x {inspector / principal:>12.2f}x {max(rest) * 1000:>12.2f}")
-    print(f"target <= 2.00x the same-widgets floor: {'met' if worst <= 2.0 else 'NOT met'} (worst {worst:.2f}x)")
+    print(f"target <= {TARGET:.2f}x the same-widgets floor: {'met' if worst <= TARGET else 'NOT met'} (worst {worst:.2f}x)")
     return 0
 
 

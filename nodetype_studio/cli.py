@@ -18,6 +18,7 @@ from nodetype_studio import __version__
 
 #: ``ui.studio.checkrunner.WORKER_ARG`` (this module does not import Qt code to know it)
 CHECK_WORKER_ARG = "__check-worker__"
+CLIENTEVAL_WORKER_ENV = "NODETYPE_STUDIO_CLIENTEVAL_WORKER"  # clienteval.worker.WORKER_ENV (tested equal)
 COMMANDS = ["list", "show", "check", "set", "unset", "validate", "render", "content", "migrate"]
 
 
@@ -41,9 +42,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     # A frozen build starts itself again as the sandboxed ClientEval worker: become it before anything else.
-    from nodetype_studio.clienteval.worker import run_worker_if_requested
+    # (Only then is ClientEval imported here: it costs the window's start-up about 0.2 s of CPU.)
+    if os.environ.get(CLIENTEVAL_WORKER_ENV):
+        from nodetype_studio.clienteval.worker import run_worker_if_requested
 
-    run_worker_if_requested()
+        run_worker_if_requested()
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--self-test" in argv:
         from nodetype_studio.selftest import main as self_test
@@ -101,4 +104,4 @@ def _open_gui(argv: list[str], window: bool = True) -> int:
     except ImportError as exc:
         print(f"nodetype-studio: the studio window is not available: {exc}", file=sys.stderr)
         return 2
-    return run_app(argv)
+    return run_app(argv, exit_process=True)

@@ -23,7 +23,6 @@ import os
 import sys
 from dataclasses import dataclass
 from functools import cache
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +86,8 @@ def _import_file(path: Path):
 def _load_all() -> tuple[tuple[Plugin, ...], tuple[Diagnostic, ...]]:
     plugins: list[Plugin] = []
     problems: list[Diagnostic] = []
+    from importlib.metadata import entry_points  # slow to import: only when plugins are asked for
+
     for kind, group in GROUPS.items():
         for ep in entry_points(group=group):
             try:

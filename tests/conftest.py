@@ -2,6 +2,10 @@ import os
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# no persistent parse cache in tests (nor in the processes they start): what a test parses does not depend
+# on what an earlier run wrote, or on when the background writer ran; tests/model/test_parse_cache.py
+# switches it on in a folder of its own
+os.environ["NODETYPE_STUDIO_CACHE_DIR"] = "off"
 
 import pytest
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warning
-from nodetype_studio.model import loadorder, postprocess, postprocessors
+from nodetype_studio.model import loadorder, parsecache, postprocess, postprocessors
 from nodetype_studio.model.baseline import load_baseline, omitted_packages
 from nodetype_studio.model.discovery import (
     DEFAULT_CONTEXT,
@@ -77,8 +77,15 @@ def _parse(path: Path, use_cache: bool, text: str | None = None) -> _Parsed:
     except OSError as exc:
         loaded = LoadedYaml(None, [error("file-unreadable", f"cannot read the file: {exc.strerror or exc}", Location(key))], ok=False)
         return _Parsed(signature, loaded, (0, 0))
-    text, problems = decode_yaml_bytes(raw, key)
-    parsed = _parse_text(key, signature, text, problems)
+    stored = parsecache.get(key, raw) if use_cache else None
+    if stored is not None:  # parsed in an earlier session (the persistent cache checks everything it reads)
+        data, counts, i18n = stored
+        parsed = _Parsed(signature, LoadedYaml(data, []), counts, i18n)
+    else:
+        text, problems = decode_yaml_bytes(raw, key)
+        parsed = _parse_text(key, signature, text, problems)
+        if use_cache and parsed.loaded.ok and not parsed.loaded.diagnostics and not ("&" in text and "*" in text):
+            parsecache.put(key, raw, parsed.loaded.data, parsed.prefix_counts, parsed.i18n)
     if signature:
         _parse_cache[key] = parsed
     return parsed
@@ -107,6 +114,8 @@ class Project:
     #: the CMS version whose rules apply (detected from composer files and packages, or chosen)
     cms_version: VersionInfo = field(default_factory=lambda: VersionInfo(DEFAULT_VERSION, "default", "not detected"))
     _memo: dict = field(default_factory=dict, repr=False)
+    #: per file: its parse findings and platform-prefix counts (what an incremental re-resolution reuses)
+    _files: dict = field(default_factory=dict, repr=False)
 
     def node_type(self, name: str) -> NodeType | None:
         return self.node_types.get(self.platform.normalize_name(name).value)
@@ -150,6 +159,7 @@ def load_project(path: str | os.PathLike, *, context: str = DEFAULT_CONTEXT, use
     finally:
         if was_enabled:
             gc.enable()
+        parsecache.flush_async(parsecache.WRITE_DELAY_S)  # files parsed now: written to the persistent cache later
 
 
 def _load_project(path, context: str, use_cache: bool, overrides, cms_version: str | None = None) -> Project:
@@ -225,6 +235,7 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
 
     project = Project(found.root, found.kind, context, platform, found.packages, files, settings_files,
                       diagnostics=diagnostics, uses_baseline=uses_baseline, cms_version=version)
+    project._files = {p: (parsed.loaded.diagnostics, parsed.prefix_counts) for _pkg, p, parsed, _kind in parsed_files}
     settings: dict = {}
     for sf in settings_files:
         if isinstance(sf.data, dict):
@@ -449,17 +460,21 @@ def _without_flags(config: dict) -> dict:
     return config
 
 
-def _resolve(project: Project) -> None:
-    types = list(project.node_types.values())
+def _resolve(project: Project, types: list[NodeType] | None = None,
+             memo: dict[str, list[tuple[str, str]]] | None = None) -> None:
+    """Resolve ``types`` (default: every node type of the project). An edit resolves only the edited types
+    and their subtypes (``model/incremental.py``); ``memo`` then holds the flattened supertypes of the others."""
+    types = list(project.node_types.values()) if types is None else types
     for nt in types:
         _compute_local(nt, project)
     for nt in types:
         if any(f.file.i18n for f in nt.fragments):
             postprocess.enrich_i18n(nt, project)
         project.diagnostics.extend(postprocess.legacy_spelling_findings(nt, project))
-    memo: dict[str, list[tuple[str, str]]] = {}
+    memo = {} if memo is None else memo
     for nt in types:
-        nt._merge_chain = [name for _key, name in _flatten(nt, project, memo, [])]
+        nt._flattened = _flatten(nt, project, memo, [])
+        nt._merge_chain = [name for _key, name in nt._flattened]
         nt.ancestors = list(dict.fromkeys(nt._merge_chain))
     presets = project.platform_setting("nodeTypes", "presets", default={}) or {}
     settings = postprocessors.Settings(project)

@@ -24,6 +24,7 @@ from nodetype_studio.editing import (
     YamlDocument,
 )
 from nodetype_studio.model import Project, load_project
+from nodetype_studio.model.incremental import reresolve
 from nodetype_studio.model.yamlload import load_yaml_text
 from nodetype_studio.studio.merge3 import MergeResult, merge3
 from nodetype_studio.studio.textdiff import unified_diff
@@ -100,6 +101,7 @@ class Session:
     def __init__(self, root: Path | str, project: Project | None = None):
         self.root = Path(root)
         self.project = project if project is not None else load_project(self.root, overrides={})
+        self._basis: dict | None = {} if project is None else None  # the buffers self.project was resolved with
         self.editor = SessionEditor(self.project)
         self.log: dict[Path, list[Edit]] = {}  # edits applied since each file was loaded or saved
         self.acknowledged: dict[Path, bytes] = {}  # disk versions the user chose to overwrite ("keep mine")
@@ -111,10 +113,23 @@ class Session:
         return {doc.path: doc.text for doc in self.editor.documents if doc.dirty}
 
     def resolve(self) -> Project:
-        """Rebuild the model from disk plus the unsaved buffers."""
-        self.project = load_project(self.root, overrides=self.overrides())
+        """The model of disk plus the unsaved buffers. After an edit only the edited node types and their
+        subtypes are resolved again (``model/incremental.py``); a change beyond that, or after
+        ``invalidate()``, loads the whole project."""
+        overrides = self.overrides()
+        project = None
+        if self._basis is not None:
+            project = reresolve(self.project, self._basis, overrides)
+        if project is None:
+            project = load_project(self.root, overrides=overrides)
+        self._basis = overrides
+        self.project = project
         self.editor.rebind(self.project)
         return self.project
+
+    def invalidate(self) -> None:
+        """Files changed on disk (or may have): the next ``resolve()`` loads the whole project."""
+        self._basis = None
 
     # -- edits ---------------------------------------------------------------------------------------------
     def record(self, edits: list[Edit]) -> None:

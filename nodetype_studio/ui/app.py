@@ -34,8 +34,11 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def run_app(argv: list[str]) -> int:
-    """Open the studio window and run the event loop; returns the exit code."""
+def run_app(argv: list[str], *, exit_process: bool = False) -> int:
+    """Open the studio window and run the event loop; returns the exit code.
+
+    With ``exit_process`` (the ``nodetype-studio`` command) the process ends as soon as the event loop
+    returns (``end_process``) instead of returning the code."""
     from nodetype_studio.ui.studio.checkrunner import WORKER_ARG
 
     if argv[:1] == [WORKER_ARG]:  # the studio's background check process (see checkrunner)
@@ -69,7 +72,30 @@ def run_app(argv: list[str]) -> int:
         _run_script_when_loaded(window, Path(args.script))
     if path is not None:
         window.open_project(path)
-    return app.exec()
+    code = app.exec()
+    if exit_process:
+        end_process(code)
+    return code
+
+
+def end_process(code: int) -> None:
+    """End the process at once once the window is closed.
+
+    The exit handlers still run (they close V8 and the ClientEval worker), and the output is flushed;
+    what is skipped is the interpreter's teardown of every module and Qt object, which took several
+    hundred milliseconds after the window had gone and saves nothing: the settings and the crash journal
+    are written when the window closes, and the check worker is killed then. Only daemon threads run at
+    this point (project loading, data-source requests), and they hold nothing to save either."""
+    import atexit
+    import os
+
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
 
 
 def _run_script_when_loaded(window, script: Path) -> None:

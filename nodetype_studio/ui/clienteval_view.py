@@ -17,20 +17,13 @@ from __future__ import annotations
 import atexit
 import threading
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
-from nodetype_studio.clienteval import (
-    ClientEvalEngine,
-    ConfiguredType,
-    LiveEvaluation,
-    js_truthy,
-    make_node,
-    make_parent_node,
-)
-from nodetype_studio.clienteval.engine import replace_paths
+from nodetype_studio.js.values import is_client_eval
+from nodetype_studio.js.values import truthy as js_truthy
 from nodetype_studio.preview.inspector import (
     InspectorLayout,
     InspectorSource,
@@ -38,6 +31,9 @@ from nodetype_studio.preview.inspector import (
 )
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.sections import fit_label
+
+if TYPE_CHECKING:
+    from nodetype_studio.clienteval import ClientEvalEngine, ConfiguredType, LiveEvaluation
 
 DEBOUNCE_MS = 150
 _ITEM_FIELDS = ("label", "editor", "options", "help", "help_thumbnail")
@@ -48,9 +44,20 @@ def shared_engine() -> ClientEvalEngine:
     """The studio's one ClientEval engine (its V8 child process starts on first use)."""
     global _engine
     if _engine is None:
+        from nodetype_studio.clienteval import ClientEvalEngine
+
         _engine = ClientEvalEngine()
         atexit.register(_engine.close)
     return _engine
+
+
+def has_client_eval(value) -> bool:
+    """Whether a configuration holds a ``ClientEval:`` expression anywhere (without loading ClientEval)."""
+    if isinstance(value, dict):
+        return any(has_client_eval(v) for v in value.values())
+    if isinstance(value, list):
+        return any(has_client_eval(v) for v in value)
+    return is_client_eval(value)
 
 
 def _set_visible(widget: QWidget, visible: bool) -> None:
@@ -76,8 +83,9 @@ class ClientEvalController(QObject):
     def __init__(self, inspector, engine: ClientEvalEngine | None = None, debounce_ms: int = DEBOUNCE_MS):
         super().__init__(inspector)
         self.inspector = inspector
-        # Starting the shared engine here lets its child process boot while the window opens.
-        self._engine = engine if engine is not None else shared_engine()
+        # The shared engine (a V8 child process) starts when the first node type with expressions is shown,
+        # not with the window: the first preview does not wait for, or share the processor with, its boot.
+        self._engine = engine
         self.live: LiveEvaluation | None = None
         self.source: InspectorSource | None = None
         self.dynamic_hidden: set[str] = set()  # properties whose `hidden` is an expression
@@ -96,6 +104,8 @@ class ClientEvalController(QObject):
 
     @property
     def engine(self) -> ClientEvalEngine:
+        if self._engine is None:
+            self._engine = shared_engine()
         return self._engine
 
     # -- building ------------------------------------------------------------------------------
@@ -105,6 +115,13 @@ class ClientEvalController(QObject):
         self._timer.stop()
         self._pending = False
         self.source = source
+        if not has_client_eval(source.config):  # nothing to evaluate: ClientEval and V8 are not needed
+            self.live = None
+            self.dynamic_hidden = set()
+            self._show_problems()
+            return source
+        from nodetype_studio.clienteval import ConfiguredType, LiveEvaluation, make_node
+
         node_type = ConfiguredType(source.name, source.config)
         base = make_node(node_type)
         self.live = LiveEvaluation(self.engine, source.config, base, self.default_parent(source, node_type))
@@ -119,6 +136,8 @@ class ClientEvalController(QObject):
     @staticmethod
     def default_parent(source: InspectorSource, node_type: ConfiguredType) -> dict:
         """``parentNode`` of the preview: the site's home page for documents, else its main collection."""
+        from nodetype_studio.clienteval import make_parent_node
+
         prefix = source.platform.prefix
         document = node_type.config.get("aggregate") is True
         parent_type = f"{prefix}.{prefix}:{'Document' if document else 'ContentCollection'}"
@@ -133,6 +152,8 @@ class ClientEvalController(QObject):
     def _layout_source(self) -> InspectorSource:
         # Keep each ClientEval `hidden` as its expression so the item is built; its value decides
         # visibility afterwards (`apply_visibility`).
+        from nodetype_studio.clienteval.engine import replace_paths
+
         originals = {_hidden_path(n): self.live.original_at(_hidden_path(n)) for n in self.dynamic_hidden}
         return replace(self.source, config=replace_paths(self.live.config, originals))
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable, Mapping
 
-import markdown
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
@@ -63,6 +62,13 @@ def _message(error: Any) -> str:
 def _is_error(error: Any) -> bool:
     """Only error-severity findings make a value invalid (and count on the tab badge)."""
     return getattr(error, "severity", "error") == "error"
+
+
+def _markdown(text: str) -> str:
+    """A help message as HTML (markdown is imported with the first help message, not with the window)."""
+    import markdown
+
+    return markdown.markdown(text, extensions=["extra"])
 
 
 class InspectorWidget(QWidget):
@@ -341,7 +347,7 @@ class InspectorWidget(QWidget):
             row.panel.setOpenExternalLinks(True)
             style.panel(row.panel, "#eef3f8")
             row.panel.setMargin(4)
-            html = markdown.markdown(row.message or "", extensions=["extra"]) if row.message else ""
+            html = _markdown(row.message) if row.message else ""
             if row.thumbnail:
                 html += f"<p><small>Thumbnail: {row.thumbnail}</small></p>"
             row.panel.setText(html)

@@ -4,21 +4,37 @@ Built-ins register through the same ``EditorRegistry.register`` call as plugin e
 listed here get the registry's placeholder.
 """
 
-from nodetype_studio.ui.editors.asset import AssetEditor
+from importlib import import_module
+
 from nodetype_studio.ui.editors.boolean import BooleanEditor
-from nodetype_studio.ui.editors.code import CodeEditor
 from nodetype_studio.ui.editors.datetime import DateTimeEditor
-from nodetype_studio.ui.editors.image import ImageEditor
-from nodetype_studio.ui.editors.link import LinkEditor
 from nodetype_studio.ui.editors.plugin import EditorPlugin
 from nodetype_studio.ui.editors.range import RangeEditor
-from nodetype_studio.ui.editors.reference import ReferenceEditor
-from nodetype_studio.ui.editors.references import ReferencesEditor
-from nodetype_studio.ui.editors.richtext import RichTextEditor
 from nodetype_studio.ui.editors.selectbox import SelectBoxEditor
 from nodetype_studio.ui.editors.textarea import TextAreaEditor
 from nodetype_studio.ui.editors.textfield import TextFieldEditor
 from nodetype_studio.ui.editors.uripathsegment import UriPathSegmentEditor
+
+
+def _on_first_use(module: str, name: str):
+    """A factory that imports its editor's module when the first such editor is made: the media, link,
+    reference, rich-text and code editors pull in the media library, the content tree, pygments..., which
+    the window's start and most inspectors do not need."""
+    def make(ctx, parent=None):
+        widget = getattr(import_module(f"nodetype_studio.ui.editors.{module}"), name)
+        return widget(ctx) if parent is None else widget(ctx, parent)
+
+    make.__qualname__ = make.__name__ = name
+    return make
+
+
+CodeEditor = _on_first_use("code", "CodeEditor")
+RichTextEditor = _on_first_use("richtext", "RichTextEditor")
+AssetEditor = _on_first_use("asset", "AssetEditor")
+ImageEditor = _on_first_use("image", "ImageEditor")
+LinkEditor = _on_first_use("link", "LinkEditor")
+ReferenceEditor = _on_first_use("reference", "ReferenceEditor")
+ReferencesEditor = _on_first_use("references", "ReferencesEditor")
 
 # Identifiers in the spec's spelling; every platform spelling (`Neos.Neos/...`, legacy) finds them.
 BUILTIN_EDITORS = [

@@ -133,12 +133,13 @@ class _Worker(QObject):
             self.died.emit(f"the check worker could not start: {self.process.errorString()}")
 
     def stop(self) -> None:
+        """End the worker at once. It holds nothing worth keeping (it only computes findings), so it is
+        killed rather than asked to finish the check it may be running: a quit or a closed project must
+        not wait for it. Killing is immediate; the wait only reaps the process."""
         self._stopping = True
         if self.process.state() != QProcess.NotRunning:
-            self.process.closeWriteChannel()  # the worker ends at the end of its input
-            if not self.process.waitForFinished(2000):
-                self.process.kill()
-                self.process.waitForFinished(1000)
+            self.process.kill()
+            self.process.waitForFinished(1000)
 
 
 class CheckRunner(QObject):

@@ -314,14 +314,13 @@ class StudioWindow(ProjectIO, QMainWindow):
             return
         self._panels_built = True
         from nodetype_studio.ui.studio.defeditor import DefinitionEditor
-        from nodetype_studio.ui.studio.previewpane import PreviewPane
         from nodetype_studio.ui.studio.problems import ProblemsPanel
         from nodetype_studio.ui.studio.provenance import ProvenanceView
         from nodetype_studio.ui.studio.sourceview import SourceView
 
         self._definition = DefinitionEditor(self.push, self)
         self._definition.propertySelected.connect(self._property_selected)
-        self._preview = PreviewPane(self)
+        self._ensure_preview()
         self._source = SourceView(self)
         self._source.fileChosen.connect(lambda path: self.show_source(path, 0))
         self._provenance = ProvenanceView(self, display=self.display)
@@ -330,13 +329,30 @@ class StudioWindow(ProjectIO, QMainWindow):
         self._problems.set_severities(self.settings.get("problems/severities"))
         self._problems.activated.connect(self.go_to_finding)
         self._problems.countsChanged.connect(self._counts)
-        for name, widget in (("definition", self._definition), ("preview", self._preview), ("source", self._source),
+        for name, widget in (("definition", self._definition), ("source", self._source),
                              ("provenance", self._provenance), ("problems", self._problems)):
             self._hosts[name].layout().addWidget(widget)
         self._apply_icon_colour()
         if self.theme is not None:
             self._source.set_dark(self.theme.is_dark)
         self.navigator.panels_built()
+
+    _preview = None
+
+    def _ensure_preview(self) -> None:
+        """Build the preview pane (before the other panels: the first preview needs nothing else)."""
+        if self._preview is None:
+            from nodetype_studio.ui.studio.previewpane import PreviewPane
+
+            self._preview = PreviewPane(self)
+            self._hosts["preview"].layout().addWidget(self._preview)
+
+    def _show_first_preview(self) -> None:
+        """The first step after the tree is painted: the selected node type's preview, alone."""
+        self._ensure_preview()
+        self._apply_icon_colour()  # the preview's icons are drawn in the scheme's colour
+        if self.session is not None and self.selected:
+            self._preview.show_node_type(self.node_type(), self.session.project)
 
     @property
     def definition(self):
@@ -388,18 +404,21 @@ class StudioWindow(ProjectIO, QMainWindow):
     _deferring = False  # a loaded project waits for its panels (the tree shows first)
 
     def finish_startup(self) -> None:
-        """Build the panels, show the selected node type and load the icons (after the tree is painted)."""
-        self._deferring = False
+        """Build the panels, show the selected node type and load the icons (after the tree is painted);
+        then start the checks (their worker process is not started before the first preview is shown)."""
+        was_deferring, self._deferring = self._deferring, False
         self.ensure_panels()
         if self.session is not None and self.selected:
             self._show_selected()
         if not self._icons_loaded:
             self._load_icons()
+        if was_deferring and self.session is not None:
+            self.checks.schedule(self.session.root, self.session.overrides())
 
     def _finish_in_steps(self) -> None:
         """finish_startup in event-loop turns (panels, preview editors, icons), so the window repaints and
         takes input between them."""
-        steps = [self.ensure_panels, lambda: __import__("nodetype_studio.ui.inspector"), self.finish_startup]
+        steps = [self._show_first_preview, self.ensure_panels, self.finish_startup]
 
         def next_step() -> None:
             if self._deferring and steps:
@@ -527,7 +546,8 @@ class StudioWindow(ProjectIO, QMainWindow):
         self._show_selected()
         self._update_title()
         menus.update_enabled(self)
-        self.checks.schedule(self.session.root, self.session.overrides())
+        if not self._deferring:  # at start-up the checks wait for the first preview (finish_startup)
+            self.checks.schedule(self.session.root, self.session.overrides())
         self.refreshed.emit()
 
     # -- tree ----------------------------------------------------------------------------------------------

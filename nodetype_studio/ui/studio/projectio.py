@@ -237,6 +237,7 @@ class ProjectIO:
         """Files (or folders) changed on disk: re-read them; ask about the ones with unsaved edits."""
         if self.session is None:
             return
+        self.session.invalidate()  # new, deleted or changed files: the next resolution loads them all
         history_lost = []
         for change in self.session.check_disk(None):
             path = change.path

@@ -202,7 +202,10 @@ class SourceView(QWidget):
             self.stack.addWidget(view)
         self._documents[path] = page
         if page.text != text:
-            page.view.setPlainText(text)
+            if page.text is None:
+                page.view.setPlainText(text)
+            else:
+                _replace_changed_part(page.view, page.text, text)
             page.text = text
         while len(self._documents) > self.keep:
             oldest = next(iter(self._documents))
@@ -250,6 +253,43 @@ class SourceView(QWidget):
         line = self.view.marked_line
         block = self.view.document().findBlockByNumber(line - 1) if line else None
         return block.text() if block is not None and block.isValid() else ""
+
+
+def _replace_changed_part(view, old: str, new: str) -> None:
+    """Turn the view's ``old`` text into ``new`` by replacing only the part between their common start and
+    common end (an edit is a few characters in a long file): the highlighter then colours the changed lines
+    again instead of every line, and the scroll position stays."""
+    if not _positions_match(old) or not _positions_match(new):
+        view.setPlainText(new)  # the document's positions would not be the text's indexes
+        return
+    start = _common(lambda k: old[:k] == new[:k], min(len(old), len(new)))
+    end = _common(lambda k: old[len(old) - k:] == new[len(new) - k:], min(len(old), len(new)) - start)
+    document = view.document()
+    document.setUndoRedoEnabled(False)  # a read-only view: no history to keep
+    cursor = QTextCursor(document)
+    cursor.setPosition(start)
+    cursor.setPosition(len(old) - end, QTextCursor.MoveMode.KeepAnchor)
+    cursor.insertText(new[start:len(new) - end])
+
+
+def _common(same, limit: int) -> int:
+    """The largest k <= limit with same(k) (same is monotone: true up to some k), by bisection."""
+    low, high = 0, limit
+    while low < high:
+        middle = (low + high + 1) // 2
+        if same(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _positions_match(text: str) -> bool:
+    """Python's indexes are the document's positions: no line separators Qt counts differently, no
+    characters outside the BMP (two UTF-16 units in Qt)."""
+    if "\r" in text or "\u2029" in text or "\u2028" in text:
+        return False
+    return text.isascii() or max(text) <= "\uffff"
 
 
 def label_for(path: Path, root: Path) -> str:

@@ -81,15 +81,30 @@ def type_infos(project, show_platform: bool = False) -> dict[str, TypeInfo]:
                 seen.add(parent)
                 queue.append(types[parent])
     translator = Translator(package_folders(project))  # labels are translation ids (the platform's always)
+    previous = _last_infos if _last_infos.get("types") is not None and _last_infos["names"] == types.keys() else {}
+    made: dict[str, tuple] = {}
     for name in sorted(seen):
         nt = types[name]
-        ui = nt.effective.get("ui") if isinstance(nt.effective.get("ui"), dict) else {}
-        label = translator.text(ui.get("label")) if isinstance(ui.get("label"), str) else ""
-        props = " ".join(nt.properties)
-        shown[name] = TypeInfo(name, label, ui.get("icon"), nt.abstract, nt.final, nt.from_baseline,
-                               tuple(s for s in nt.declared_supertypes if s in types),
-                               f"{name} {label} {props}".lower())
+        known = previous.get(name)
+        if known is not None and known[0] is nt.effective and known[1] is nt.local:
+            shown[name] = known[2]  # resolved configuration unchanged (an edit elsewhere): same info
+        else:
+            ui = nt.effective.get("ui") if isinstance(nt.effective.get("ui"), dict) else {}
+            label = translator.text(ui.get("label")) if isinstance(ui.get("label"), str) else ""
+            props = " ".join(nt.properties)
+            shown[name] = TypeInfo(name, label, ui.get("icon"), nt.abstract, nt.final, nt.from_baseline,
+                                   tuple(s for s in nt.declared_supertypes if s in types),
+                                   f"{name} {label} {props}".lower())
+        made[name] = (nt.effective, nt.local, shown[name])
+    _last_infos.clear()
+    _last_infos.update(made)
+    _last_infos["types"], _last_infos["names"] = True, set(types)
     return shown
+
+
+# the infos of the last call, with the configurations they were made from: after an edit, node types whose
+# resolved configuration is the same object (model/incremental.py keeps them) reuse their info
+_last_infos: dict = {}
 
 
 def _inheritance_tree(infos: dict[str, TypeInfo]) -> _Node:
@@ -168,11 +183,19 @@ class NodeTypeTreeModel(QAbstractItemModel):
         self.icon_for = icon_for
         self._icons: dict[Any, Any] = {}
         self._fonts: dict[str, Any] = {}  # made on first use (QtGui types cost start-up time)
+        self._outline = None  # what the tree's shape is made from (names, supertypes), see set_types
 
     # -- content -------------------------------------------------------------------------------------------
     def set_types(self, infos: dict[str, TypeInfo], mode: str | None = None) -> bool:
         """Show ``infos``; returns True when the tree's shape changed (the model was reset)."""
         mode = mode or self.mode
+        outline = (mode, [(name, info.supertypes, info.platform) for name, info in infos.items()])
+        if outline == self._outline:  # the same types with the same supertypes: the same tree
+            changed = {name for name, info in infos.items() if self._infos.get(name) != info}
+            self._infos = infos
+            self._refresh_names(changed)
+            return False
+        self._outline = outline
         tree = _inheritance_tree(infos) if mode == "inheritance" else _package_tree(infos)
         if mode == self.mode and tree.shape() == self._root.shape():
             changed = {name for name, info in infos.items() if self._infos.get(name) != info}

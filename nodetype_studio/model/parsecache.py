@@ -1,0 +1,307 @@
+"""A persistent cache of parsed NodeTypes and Settings files: re-opening a project after a restart does
+not parse its YAML again.
+
+An entry holds what parsing one file gives (its data with the position of every key and list item,
+the platform-prefix counts, the ``i18n`` flag). It is found by the SHA-256 of the parser's version,
+the file's path and the file's bytes: a changed file, a moved file or a new version of the parser
+(a change to ``yamlload.py`` or to the entry format) simply finds no entry. Entries live in the user's
+cache folder (``$NODETYPE_STUDIO_CACHE_DIR``, else ``$XDG_CACHE_HOME/nodetype-studio``, else the
+platform's cache folder) under ``parse-v<N>/``; deleting that folder at any time is safe.
+
+The cache folder is not trusted. Entries are JSON, read with the standard library's decoder, which
+creates only strings, numbers, booleans, None, lists and dicts: a forged entry cannot make the studio
+construct an object of its choosing or run code, as a pickle (or ``marshal``, which the Python
+documentation calls unsafe on untrusted data, and whose format changes between Python versions) could.
+Every entry is then checked completely (header, key, shape, positions) before it is used; anything
+unexpected, a truncated file, an entry of another version or another file, is a miss, and the file is
+parsed from its text as if there were no cache. Files with findings (syntax errors, duplicate keys...)
+or with aliases are never cached: they are parsed each time, so their findings are always those of the
+current parser.
+
+Bounded: an entry above ``MAX_ENTRY_BYTES`` is neither written nor read, and after writing, the folder
+is trimmed to ``MAX_TOTAL_BYTES`` (the least recently used entries go first). Entries are encoded and
+written by a background thread a moment after the project is open (``WRITE_DELAY_S``: the studio's
+first preview is built meanwhile), each to a temporary file renamed into place, so a reader never sees
+half an entry. A process that ends sooner (a one-shot command) may leave its entries unwritten.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import threading
+import time
+from pathlib import Path
+
+from nodetype_studio.model.yamlload import YList, YMap
+
+FORMAT = 1
+MAX_ENTRY_BYTES = 8 * 1024 * 1024
+MAX_TOTAL_BYTES = 256 * 1024 * 1024
+_MAP, _LIST = "\x00m", "\x00l"  # the first key of an encoded YMap / YList (see _encode)
+
+_state: dict = {}
+_lock = threading.Lock()
+_pending: list[tuple] = []  # (path, raw, data, counts, i18n) parsed but not written yet
+WRITE_DELAY_S = 1.0  # after a load, entries are written this much later
+
+
+class _Invalid(Exception):
+    """An entry that is not exactly what this version writes."""
+
+
+def cache_root() -> Path | None:
+    """The folder entries live in; None when the cache is switched off (``NODETYPE_STUDIO_CACHE_DIR=off``)."""
+    explicit = os.environ.get("NODETYPE_STUDIO_CACHE_DIR")
+    if explicit is not None:
+        return None if explicit.strip().lower() in ("", "off", "0", "none") else Path(explicit)
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Caches"
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "nodetype-studio"
+
+
+def _parser_version() -> bytes:
+    """The entry format and a hash of the parser's source: a changed parser never reads old entries."""
+    if "version" not in _state:
+        from nodetype_studio.model import yamlguard, yamlload
+
+        digest = hashlib.sha256(f"format {FORMAT}".encode())
+        for module in (yamlload, yamlguard, sys.modules[__name__]):
+            try:
+                digest.update(Path(module.__file__ or "").read_bytes())
+            except OSError:  # a frozen build without sources: its version names the parser
+                from nodetype_studio import __version__
+
+                digest.update(__version__.encode())
+        _state["version"] = digest.hexdigest().encode()
+    return _state["version"]
+
+
+def _folder() -> Path | None:
+    root = cache_root()
+    return None if root is None else root / f"parse-v{FORMAT}"
+
+
+def entry_key(path: str, raw: bytes) -> str:
+    digest = hashlib.sha256(_parser_version())
+    digest.update(b"\0" + path.encode("utf-8", "surrogatepass") + b"\0")
+    digest.update(raw)
+    return digest.hexdigest()
+
+
+# -- reading ------------------------------------------------------------------------------------------------
+def get(path: str, raw: bytes):
+    """``(data, prefix_counts, i18n)`` of the file ``path`` with content ``raw``, or None (a miss)."""
+    folder = _folder()
+    if folder is None:
+        return None
+    key = entry_key(path, raw)
+    entry = folder / f"{key}.json"
+    try:
+        with open(entry, "rb") as stream:
+            blob = stream.read(MAX_ENTRY_BYTES + 1)
+    except OSError:
+        return None
+    if len(blob) > MAX_ENTRY_BYTES:
+        return None
+    try:
+        found = _decode_entry(blob, key)
+    except (_Invalid, ValueError, TypeError, KeyError, IndexError, RecursionError, UnicodeDecodeError):
+        return None
+    try:
+        os.utime(entry)  # recently used: trimmed last
+    except OSError:
+        pass
+    return found
+
+
+def _decode_entry(blob: bytes, key: str):
+    header_line, _, body = blob.partition(b"\n")
+    header = json.loads(header_line)
+    if not isinstance(header, dict) or header.get("format") != FORMAT or header.get("key") != key:
+        raise _Invalid("another format or another file")
+    counts = header.get("counts")
+    if (not isinstance(counts, list) or len(counts) != 2
+            or not all(type(c) is int and c >= 0 for c in counts) or type(header.get("i18n")) is not bool):
+        raise _Invalid("header")
+    data = json.loads(body, object_pairs_hook=_decode_container)
+    if type(data) is list:
+        raise _Invalid("a bare list")
+    return data, (counts[0], counts[1]), header["i18n"]
+
+
+def _positions(value, count: int) -> list[tuple[int, int]]:
+    """[line, column, line, column, ...] -> [(line, column), ...]: exactly ``count + 1`` pairs of ints >= 0."""
+    if type(value) is not list or len(value) != 2 * count + 2 or (value and (
+            not set(map(type, value)) <= _INT or min(value) < 0)):
+        raise _Invalid("positions")
+    numbers = iter(value)
+    return list(zip(numbers, numbers))
+
+
+_INT = {int}
+
+
+def _decode_container(pairs):
+    """Called by the JSON decoder for every object, innermost first: builds YMap/YList or refuses."""
+    if not pairs:
+        raise _Invalid("an empty object")
+    kind, positions = pairs[0]
+    if kind == _MAP:
+        del pairs[0]
+        result = YMap(pairs)
+        if len(result) != len(pairs) or list in set(map(type, result.values())):
+            raise _Invalid("a map entry")  # duplicate keys, or a list the encoder does not write
+        where = _positions(positions, len(pairs))
+        result.pos = where[0]
+        result.key_pos = dict(zip(result, where[1:]))
+        return result
+    if kind == _LIST and len(pairs) == 2 and pairs[1][0] == "i" and type(pairs[1][1]) is list:
+        items = pairs[1][1]
+        where = _positions(positions, len(items))
+        if list in set(map(type, items)):
+            raise _Invalid("a list item")
+        result = YList(items)
+        result.pos = where[0]
+        result.item_pos = where[1:]
+        return result
+    raise _Invalid("an object the encoder does not write")
+
+
+# -- writing ------------------------------------------------------------------------------------------------
+def _encode(value):
+    """YMap -> {"\\0m": [line, column, key positions...], key: value...}; YList -> {"\\0l": [...], "i": [...]}.
+    Every container of parsed data is a YMap or a YList; anything else is not cached."""
+    kind = type(value)
+    if kind is YMap:
+        positions = list(value.pos)
+        out = {_MAP: positions}
+        key_pos = value.key_pos
+        for key, item in value.items():
+            if type(key) is not str or key in (_MAP,):
+                raise _Invalid("a key")
+            positions.extend(key_pos.get(key, (0, 0)))
+            out[key] = _encode(item)
+        return out
+    if kind is YList:
+        positions = list(value.pos)
+        for pos in value.item_pos:
+            positions.extend(pos)
+        if len(value.item_pos) != len(value):
+            raise _Invalid("positions")
+        return {_LIST: positions, "i": [_encode(item) for item in value]}
+    if value is None or kind in (str, int, float, bool):
+        return value
+    raise _Invalid(f"a {kind.__name__}")
+
+
+def put(path: str, raw: bytes, data, counts: tuple[int, int], i18n: bool) -> None:
+    """Queue an entry (nothing is encoded or written here: ``flush_async`` does that later)."""
+    if _folder() is not None:
+        with _lock:
+            _pending.append((path, raw, data, counts, i18n))
+
+
+def _entry(path: str, raw: bytes, data, counts, i18n) -> tuple[str, bytes] | None:
+    key = entry_key(path, raw)
+    try:
+        header = json.dumps({"format": FORMAT, "key": key, "counts": list(counts), "i18n": i18n})
+        body = json.dumps(_encode(data), ensure_ascii=False, separators=(",", ":"))
+    except (_Invalid, ValueError, RecursionError):
+        return None
+    blob = (header + "\n" + body).encode("utf-8", "surrogatepass")
+    return (f"{key}.json", blob) if len(blob) <= MAX_ENTRY_BYTES else None
+
+
+def take_pending() -> list:
+    with _lock:
+        batch = list(_pending)
+        _pending.clear()
+    return batch
+
+
+def discard_pending() -> None:
+    """Forget the queued entries, also those a writer is waiting to write (benchmarks of a cold open)."""
+    take_pending()
+    _state["generation"] = _state.get("generation", 0) + 1
+
+
+def flush_async(delay: float = 0.0) -> threading.Thread | None:
+    """Encode and write the queued entries in a background (daemon) thread, after ``delay`` seconds (so
+    that a window being built does not share the interpreter with the writer); returns the thread."""
+    batch = take_pending()
+    if not batch:
+        return None
+    generation = _state.get("generation", 0)
+
+    def run() -> None:
+        if delay:
+            time.sleep(delay)
+        if _state.get("generation", 0) == generation:
+            write(batch)
+
+    thread = threading.Thread(target=run, name="nodetype-studio-parse-cache", daemon=True)
+    thread.start()
+    _state["writer"] = thread
+    return thread
+
+
+def wait() -> None:
+    """Wait until the last writer has written (tests, benchmarks)."""
+    writer = _state.get("writer")
+    if writer is not None:
+        writer.join()
+
+
+def write(batch: list) -> None:
+    """Encode and write entries (each to a temporary file renamed into place), then trim the folder."""
+    folder = _folder()
+    if folder is None:
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return
+    for item in batch:
+        entry = _entry(*item)
+        if entry is None:
+            continue
+        name, blob = entry
+        target = folder / name
+        temporary = folder / f".{name}.{os.getpid()}.{threading.get_ident()}.tmp"
+        try:
+            temporary.write_bytes(blob)
+            os.replace(temporary, target)
+        except OSError:
+            try:
+                temporary.unlink()
+            except OSError:
+                pass
+    trim(folder)
+
+
+def trim(folder: Path, limit: int = MAX_TOTAL_BYTES) -> None:
+    """Delete the least recently used entries until the folder holds at most ``limit`` bytes."""
+    try:
+        entries = []
+        for entry in os.scandir(folder):
+            if entry.is_file(follow_symlinks=False):
+                stat = entry.stat(follow_symlinks=False)
+                entries.append((stat.st_mtime_ns, stat.st_size, entry.path))
+    except OSError:
+        return
+    total = sum(size for _, size, _ in entries)
+    for _, size, path in sorted(entries):
+        if total <= limit:
+            break
+        try:
+            os.unlink(path)
+            total -= size
+        except OSError:
+            pass

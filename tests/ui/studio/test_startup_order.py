@@ -1,0 +1,108 @@
+"""Ready when the window is: after the tree, the first preview comes before the other panels and before
+the checks; ClientEval's V8 worker starts with the first node type that has an expression; the editors
+that pull in the media library, the content tree or pygments are imported when first used. (How long
+this takes is measured by ``benchmarks/bench_studio.py``.)"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from nodetype_studio.model import load_project
+from nodetype_studio.preview.inspector import InspectorSource
+from nodetype_studio.ui.inspector import InspectorWidget
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+
+
+def test_the_first_preview_comes_before_the_other_panels_and_the_checks(qtbot, make_window, project):
+    window = make_window(None)
+    order: list[str] = []
+    show_first, ensure_panels = window._show_first_preview, window.ensure_panels
+
+    def first_preview():
+        order.append("preview")
+        show_first()
+        order.append("preview shown" if window._preview.current() is not None else "no preview")
+
+    def panels():
+        if not window._panels_built:
+            order.append("panels")
+        ensure_panels()
+
+    window._show_first_preview, window.ensure_panels = first_preview, panels
+    window.checks.started.connect(lambda: order.append("checks"))
+    window.checks.set_delay(0)
+    window.open_project(project)  # in the background, as the studio opens a project
+    qtbot.waitUntil(lambda: "checks" in order, timeout=20000)
+    assert order[:3] == ["preview", "preview shown", "panels"]
+    assert order.index("checks") > order.index("panels")
+    assert window.preview.current() is not None and window.definition.node_type is not None
+
+
+def _project(tmp_path):
+    folder = tmp_path / "Acme.Site" / "NodeTypes"
+    folder.mkdir(parents=True)
+    (folder / "Types.yaml").write_text(
+        "'Acme.Site:Plain':\n  superTypes: {'Neos.Neos:Content': true}\n  properties:\n"
+        "    title: {type: string, ui: {label: Title, inspector: {group: text}}}\n"
+        "'Acme.Site:Live':\n  superTypes: {'Neos.Neos:Content': true}\n  properties:\n"
+        "    title: {type: string, ui: {label: 'ClientEval:node.properties.title ? \"Set\" : \"Empty\"',"
+        " inspector: {group: text}}}\n", encoding="utf-8")
+    return load_project(tmp_path / "Acme.Site")
+
+
+def test_clienteval_starts_with_the_first_node_type_that_has_an_expression(qtbot, monkeypatch, tmp_path):
+    from nodetype_studio.ui import clienteval_view
+
+    project = _project(tmp_path)
+    real = clienteval_view.shared_engine
+    started = []
+    monkeypatch.setattr(clienteval_view, "shared_engine", lambda: started.append(True) or real())
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show_node_type(InspectorSource.from_model(project.node_types["Acme.Site:Plain"], project))
+    assert widget.clienteval.live is None and started == []
+    widget.show_node_type(InspectorSource.from_model(project.node_types["Acme.Site:Live"], project))
+    assert started == [True] and widget.clienteval.live is not None
+    assert clienteval_view.has_client_eval({"a": [1, {"b": "ClientEval:node.properties.x"}]})
+    assert not clienteval_view.has_client_eval({"a": [" ClientEval:x", "clienteval:x"]})
+
+
+def test_the_inspector_loads_without_the_heavy_editors_clienteval_and_markdown():
+    code = ("import sys\n"
+            "import nodetype_studio.ui.inspector\n"
+            "heavy = ['nodetype_studio.ui.editors.image', 'nodetype_studio.ui.editors.code',\n"
+            "         'nodetype_studio.ui.editors.richtext', 'nodetype_studio.ui.editors.link',\n"
+            "         'nodetype_studio.media', 'nodetype_studio.clienteval', 'py_mini_racer', 'markdown']\n"
+            "print(sorted(m for m in heavy if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_a_lazily_imported_editor_is_made_on_first_use(qtbot):
+    from nodetype_studio.ui.editors import BUILTIN_EDITORS
+    from nodetype_studio.ui.editors.registry import default_registry
+
+    code = next(p for p in BUILTIN_EDITORS if p.identifier.endswith("/CodeEditor"))
+    assert code.widget.__name__ == "CodeEditor"
+    assert default_registry().registration("Neos.Neos/Inspector/Editors/CodeEditor").factory is code.widget
+
+
+def test_the_command_loads_clienteval_only_when_it_is_to_become_its_worker():
+    from nodetype_studio import cli
+    from nodetype_studio.clienteval.worker import WORKER_ENV
+
+    assert cli.CLIENTEVAL_WORKER_ENV == WORKER_ENV
+    code = ("import sys\n"
+            "from nodetype_studio import cli\n"
+            "try:\n"
+            "    cli.main(['list', '--help'])\n"
+            "except SystemExit:\n"
+            "    pass\n"
+            "print('clienteval' in ' '.join(m for m in sys.modules if m.startswith('nodetype_studio.clienteval')))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip().splitlines()[-1] == "False", done.stdout + done.stderr
