@@ -95,3 +95,17 @@ CHECK_CODES: dict[str, str] = {
 def describe(code: str) -> str:
     """The description of a code; loader codes (yaml-*, supertype-*...) get a generic one."""
     return CHECK_CODES.get(code, code.replace("-", " ").capitalize())
+
+
+#: Families of the loader's and other checkers' codes (yaml-syntax, supertype-unknown, clienteval-syntax...).
+FAMILIES = frozenset({code.split("-")[0] for code in CHECK_CODES} | {
+    "yaml", "file", "nodetype", "nodetypes", "supertype", "supertypes", "settings", "composer", "config",
+    "clienteval", "content", "media", "plugin", "position", "preset", "datasource", "compat",
+})
+
+
+def unknown_codes(patterns) -> list[str]:
+    """The ``--select``/``--ignore`` patterns that match no code a check can report."""
+    def known(pattern: str) -> bool:
+        return any(code.startswith(pattern) for code in CHECK_CODES) or pattern.split("-")[0] in FAMILIES
+    return [p for p in patterns if p and not known(p)]

@@ -14,9 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from nodetype_studio.diagnostics import Diagnostic, Location, error, warning
+from nodetype_studio.model.yamlload import load_yaml_file, plain_data
 
 CONFIG_FILE = ".nodetype-studio.yaml"
 KEYS = ("select", "ignore")
@@ -57,18 +56,22 @@ def load_config(root: Path | str) -> CheckConfig:
 
 
 def _from_yaml(path: Path) -> CheckConfig:
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = Location(str(path), mark.line + 1, mark.column + 1) if mark else Location(str(path))
-        return CheckConfig(problems=[error("config-invalid", f"cannot read {CONFIG_FILE}: {exc}", where)])
-    return _from_mapping(data, path, CONFIG_FILE)
+    """Read with the NodeTypes loader: the same bounds on size, nesting and alias expansion."""
+    loaded = load_yaml_file(path)
+    if not loaded.ok:
+        first = next((d for d in loaded.diagnostics if d.severity.value == "error"), None)
+        message = first.message if first is not None else "not valid YAML"
+        where = Location(str(path), first.line, first.column) if first is not None else Location(str(path))
+        return CheckConfig(problems=[error("config-invalid", f"cannot read {CONFIG_FILE}: {message}", where)])
+    return _from_mapping(plain_data(loaded.data), path, CONFIG_FILE)
 
 
 def _from_pyproject(path: Path) -> CheckConfig:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except RecursionError:
+        return CheckConfig(problems=[error("config-invalid", "cannot read pyproject.toml: it is nested too deeply",
+                                           Location(str(path)))])
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         return CheckConfig(problems=[error("config-invalid", f"cannot read pyproject.toml: {exc}", Location(str(path)))])
     table = data.get("tool", {}).get("nodetype-studio") if isinstance(data.get("tool"), dict) else None

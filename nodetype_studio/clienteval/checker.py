@@ -13,6 +13,8 @@
   the project uses: its users may declare the property, so this is only a hint.
 * ``clienteval-not-evaluated`` (warning, or info under ``options``): a ClientEval string where the
   CMS passes the literal text on (validation, inline editor options, positions, ...).
+* ``clienteval-too-long`` (error): an expression over ``MAX_EXPRESSION_CHARS`` characters; it is
+  neither compiled nor analysed (the CMS would try; the studio bounds its work).
 * ``clienteval-engine-unavailable`` (warning): V8 could not be loaded, nothing was compiled.
 """
 
@@ -28,6 +30,7 @@ from nodetype_studio.clienteval.expressions import (
     classify_all,
     client_eval_expression,
     path_text,
+    too_long,
 )
 from nodetype_studio.clienteval.jsdeps import property_reads
 from nodetype_studio.clienteval.sandbox import JsSandbox
@@ -190,8 +193,13 @@ def check_clienteval(project, stats: ClientEvalStats | None = None) -> list[Diag
     stats.expressions += len(sites)
     if not sites:
         return []
-    sources = sorted({client_eval_expression(site.value) for site in sites})
     findings: list[Diagnostic] = []
+    for site in [s for s in sites if too_long(client_eval_expression(s.value))]:
+        sites.remove(site)
+        stats.failing += 1
+        findings.append(error("clienteval-too-long", f"ClientEval expression at {path_text(site.path)}: "
+                              f"{too_long(client_eval_expression(site.value))}", site.location))
+    sources = sorted({client_eval_expression(site.value) for site in sites})
     try:
         with JsSandbox() as sandbox:
             syntax = dict(zip(sources, sandbox.check_syntax(sources)))

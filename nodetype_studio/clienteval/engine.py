@@ -12,6 +12,8 @@ from __future__ import annotations
 import datetime
 import decimal
 import json
+import threading
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Self
@@ -22,11 +24,13 @@ from nodetype_studio.clienteval.expressions import (
     client_eval_expression,
     evaluated_strings,
     path_text,
+    too_long,
 )
-from nodetype_studio.clienteval.sandbox import DONE, MEMORY, TIMEOUT, JsSandbox
+from nodetype_studio.clienteval.sandbox import DONE, MEMORY, SPIN, TIMEOUT, JsSandbox
 from nodetype_studio.clienteval.worker import WorkerClient, WorkerLost
 
 OK, SYNTAX, EXCEPTION, UNSUPPORTED, CRASH, UNAVAILABLE = "ok", "syntax", "exception", "unsupported", "crash", "unavailable"
+SKIPPED = "skipped"  # not evaluated: the batch's overall time budget was spent
 
 
 @dataclass(frozen=True)
@@ -78,7 +82,11 @@ def _decode(fragment: dict) -> Outcome:
         if "n" in fragment:
             return Outcome(OK, float(fragment["n"]))
         if "i" in fragment:
-            return Outcome(OK, int(fragment["i"]))
+            try:
+                return Outcome(OK, int(fragment["i"]))
+            except ValueError:  # beyond Python's integer-to-text limit (4,300 digits)
+                return Outcome(UNSUPPORTED, None, f"the result is a BigInt of {len(fragment['i']):,} digits, "
+                                                  "too large to use")
         return Outcome(OK, fragment.get("v"))
     message = fragment.get("m", "")
     if kind == SYNTAX:
@@ -102,6 +110,7 @@ class ClientEvalEngine:
         self.memory_limit_mb = memory_limit_mb
         self.isolated = isolated
         self._backend_error = ""
+        self._lock = threading.RLock()
         self._backend: WorkerClient | JsSandbox | None
         try:
             if isolated:
@@ -114,9 +123,10 @@ class ClientEvalEngine:
 
     # --- lifecycle ------------------------------------------------------------------------
     def close(self) -> None:
-        if self._backend is not None:
-            self._backend.close()
-            self._backend = None
+        with self._lock:
+            if self._backend is not None:
+                self._backend.close()
+                self._backend = None
 
     def __enter__(self) -> Self:
         return self
@@ -129,11 +139,31 @@ class ClientEvalEngine:
         return getattr(self._backend, "restarts", 0)
 
     # --- evaluation -----------------------------------------------------------------------
-    def evaluate_batch(self, expressions: Sequence[str], node: Mapping | None, parent: Mapping | None = None) -> list[Outcome]:
-        """Evaluate JavaScript expressions (without the prefix) with ``node`` and ``parentNode``."""
+    def evaluate_batch(self, expressions: Sequence[str], node: Mapping | None, parent: Mapping | None = None,
+                       budget_ms: int | None = None) -> list[Outcome]:
+        """Evaluate JavaScript expressions (without the prefix) with ``node`` and ``parentNode``.
+
+        ``budget_ms`` bounds the whole batch (e.g. one keystroke's update): once it is spent, the
+        expressions left are not evaluated and get a ``skipped`` outcome that says so.
+        """
+        with self._lock:  # one conversation with the engine at a time (the preview updates on a thread)
+            return self._evaluate_batch(expressions, node, parent, budget_ms)
+
+    def _evaluate_batch(self, expressions: Sequence[str], node: Mapping | None, parent: Mapping | None,
+                        budget_ms: int | None) -> list[Outcome]:
         count = len(expressions)
         if count == 0:
             return []
+        long: dict[int, str] = {}
+        for i, expression in enumerate(expressions):
+            reason = too_long(expression)
+            if reason is not None:
+                long[i] = reason
+        if long:  # never compiled or run: a 5 MB expression would cost the engine seconds and memory
+            kept = [i for i in range(count) if i not in long]
+            outcomes = self._evaluate_batch([expressions[i] for i in kept], node, parent, budget_ms) if kept else []
+            merged = dict(zip(kept, outcomes))
+            return [merged[i] if i in merged else Outcome(UNSUPPORTED, None, long[i]) for i in range(count)]
         if self._backend is None:
             reason = self._backend_error or "the engine was closed"
             return [Outcome(UNAVAILABLE, None, f"the JavaScript engine is not available ({reason})")] * count
@@ -143,11 +173,18 @@ class ClientEvalEngine:
             return [Outcome(UNSUPPORTED, None, f"the node values cannot be passed to JavaScript ({exc})")] * count
         limit_s = self.time_limit_ms / 1000.0
         results: list[Outcome | None] = [None] * count
+        deadline = time.monotonic() + budget_ms / 1000.0 if budget_ms is not None else None
         start, solo = 0, False
         while start < count:
             end = start + 1 if solo else count
+            window_s = limit_s
+            if deadline is not None:
+                window_s = min(limit_s, deadline - time.monotonic())
+                if window_s <= 0.001:
+                    self._skip_rest(results, start, budget_ms)
+                    break
             try:
-                status, text = self._backend.run_window(payload, start, end, limit_s)
+                status, text = self._backend.run_window(payload, start, end, window_s)
             except WorkerLost as lost:
                 if solo or end - start == 1:
                     results[start] = self._lost_outcome(lost)
@@ -160,7 +197,24 @@ class ClientEvalEngine:
                 for i in range(start, count):
                     results[i] = Outcome(UNAVAILABLE, None, message)
                 break
-            done = json.loads(text)
+            if status == SPIN:
+                self._after_spin()
+                if not solo and end - start > 1:
+                    solo = True  # find the expression that left endless promise jobs behind
+                    continue
+                results[start] = Outcome(TIMEOUT, None, f"the expression left work behind (a promise callback or "
+                                                        f"async function) that did not finish within "
+                                                        f"{self.time_limit_ms} ms; the JavaScript engine was restarted")
+                start += 1
+                continue
+            try:
+                done = json.loads(text)
+            except (RecursionError, ValueError) as exc:  # the engine bounds results; never crash on one
+                message = f"the result cannot be read ({type(exc).__name__})"
+                for i in range(start, end):
+                    results[i] = Outcome(UNSUPPORTED, None, message)
+                start = end
+                continue
             for offset, fragment in enumerate(done):
                 results[start + offset] = _decode(fragment)
             stopped = start + len(done)
@@ -169,12 +223,32 @@ class ClientEvalEngine:
                     start = stopped
                     continue
                 break
+            if status == TIMEOUT and window_s < limit_s:  # the batch's budget ran out, not this one's time
+                self._skip_rest(results, stopped, budget_ms)
+                break
             if stopped == start:
                 results[stopped] = self._limit_outcome(status)
                 start = stopped + 1
             else:
                 start = stopped  # give the stopped expression a fresh time budget of its own
         return [r if r is not None else Outcome(UNAVAILABLE, None, "not evaluated") for r in results]
+
+    @staticmethod
+    def _skip_rest(results: list, start: int, budget_ms: int | None) -> None:
+        message = (f"not evaluated: this update's time budget of {budget_ms} ms was spent on the expressions "
+                   "before it")
+        for i in range(start, len(results)):
+            if results[i] is None:
+                results[i] = Outcome(SKIPPED, None, message)
+
+    def _after_spin(self) -> None:
+        """A context that still runs promise jobs is not reused: the worker has ended itself (a fresh one
+        starts on the next request); an in-process sandbox is replaced."""
+        if isinstance(self._backend, WorkerClient):
+            self._backend._discard()  # counted as a restart when the next request starts it
+        elif self._backend is not None:
+            self._backend.close()
+            self._backend = JsSandbox(self.memory_limit_mb << 20)
 
     def _limit_outcome(self, status: str) -> Outcome:
         if status == TIMEOUT:
@@ -226,7 +300,8 @@ class ClientEvalEngine:
         if self._backend is None:
             raise RuntimeError(self._backend_error or "the engine was closed")
         try:
-            return self._backend.check_syntax(list(expressions))
+            with self._lock:
+                return self._backend.check_syntax(list(expressions))
         except WorkerLost as lost:  # only a gigantic input could make compiling take this long
             return [f"not checked: {lost}"] * len(expressions)
 

@@ -16,7 +16,19 @@ from collections.abc import Iterator, Mapping
 from nodetype_studio.js.values import CLIENT_EVAL_PREFIX as PREFIX
 from nodetype_studio.js.values import client_eval_expression, is_client_eval
 
-__all__ = ["PREFIX", "is_client_eval", "client_eval_expression"]
+__all__ = ["PREFIX", "is_client_eval", "client_eval_expression", "MAX_EXPRESSION_CHARS", "too_long"]
+
+#: Longer expressions are neither compiled, analysed nor run (a finding or a problem says so). Real
+#: ones are short: the longest of the shared corpus has under 300 characters.
+MAX_EXPRESSION_CHARS = 10_000
+
+
+def too_long(expression: str) -> str | None:
+    """Why ``expression`` is not handled (too long), else None."""
+    if len(expression) <= MAX_EXPRESSION_CHARS:
+        return None
+    return (f"the expression is {len(expression):,} characters long; expressions over "
+            f"{MAX_EXPRESSION_CHARS:,} characters are not evaluated")
 
 Path = tuple  # keys and list indices into the configuration
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 import regex
 
+from nodetype_studio.clienteval.expressions import MAX_EXPRESSION_CHARS
+
 _IDENT = regex.compile(r"[\p{L}\p{Nl}$_\\][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$_\u200c\u200d\\]*")
 _NUMBER = regex.compile(r"(?:0[xXoObB][0-9a-fA-F_]+n?|(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?n?)")
 _PUNCTUATORS = sorted(
@@ -218,7 +220,9 @@ def _member(tokens: list[Token], i: int) -> tuple[str | None, int, int, bool]:
 
 
 def property_reads(expression: str) -> Reads:
-    """What ``expression`` reads; unparseable input counts as reading everything."""
+    """What ``expression`` reads; unparseable (or absurdly long) input counts as reading everything."""
+    if len(expression) > MAX_EXPRESSION_CHARS:
+        return Reads(all_properties=True, parent_all=True)
     try:
         tokens = tokenize(expression)
     except (TokenizeError, ValueError):

@@ -28,6 +28,10 @@ from nodetype_studio.clienteval.node import with_values
 _UNSET = object()
 
 
+#: The time all expressions of one update may take together; the rest are reported as not evaluated.
+UPDATE_BUDGET_MS = 400
+
+
 @dataclass
 class _Expression:
     path: Path
@@ -109,7 +113,9 @@ class LiveEvaluation:
         return {e.path for e in changed}
 
     def _evaluate(self, targets: list[_Expression]) -> None:
-        outcomes = self.engine.evaluate_batch([e.source for e in targets], self.node, self.parent)
+        # one update (a keystroke) may not cost more than UPDATE_BUDGET_MS, however many expressions loop
+        outcomes = self.engine.evaluate_batch([e.source for e in targets], self.node, self.parent,
+                                              budget_ms=UPDATE_BUDGET_MS)
         self.evaluations += len(targets)
         for expression, outcome in zip(targets, outcomes):
             expression.outcome = outcome

@@ -64,8 +64,31 @@ RUNTIME_JS = r"""
     return '{"k":"' + kind + '","' + key + '":' + stringify(value) + '}';
   }
 
+  // A result nested deeper than this is refused in the engine: the studio reads results with a
+  // recursive JSON decoder, and no configuration value of the CMS is nested this deep.
+  const MAX_RESULT_DEPTH = 100;
+
+  function tooDeep(root) {
+    const stack = [root, 0];
+    const seen = new Set();
+    while (stack.length) {
+      const depth = stack.pop(), o = stack.pop();
+      if (o === null || typeof o !== 'object' || seen.has(o)) continue;
+      if (depth >= MAX_RESULT_DEPTH) return true;
+      seen.add(o);
+      for (const key of ownKeys(o)) {
+        const d = getDesc(o, key);
+        if (d && 'value' in d) { stack.push(d.value); stack.push(depth + 1); }
+      }
+    }
+    return false;
+  }
+
   function encode(value) {
     const type = typeof value;
+    if (value !== null && type === 'object' && tooDeep(value)) {
+      return fragment('unsupported', 'm', 'the result is nested deeper than ' + MAX_RESULT_DEPTH + ' levels');
+    }
     if (type === 'undefined') return '{"k":"ok","u":1}';
     if (type === 'function') return fragment('unsupported', 'm', 'the expression returned a function, not a value');
     if (type === 'symbol') return fragment('unsupported', 'm', 'the expression returned a symbol, not a value');
@@ -76,7 +99,12 @@ RUNTIME_JS = r"""
     return '{"k":"ok","v":' + text + '}';
   }
 
+  // RegExp.$1, lastMatch, input... are per-context state: a trivial match clears what the previous
+  // expression (maybe for another node) matched, so no text travels from one evaluation to the next.
+  const regexpExec = RegExp.prototype.exec, blankRegExp = /(?:)/;
+
   function runOne(expression, node, parentNode) {
+    regexpExec.call(blankRegExp, '');
     let fn;
     try {
       fn = new FunctionCtor(PARAMS, 'return ' + expression);
@@ -145,6 +173,18 @@ RUNTIME_JS = r"""
     getProto(''[Symbol.iterator]()), getProto('a'.matchAll(/a/g)), getProto(Int8Array),
     getDesc(function () { 'use strict'; return arguments; }(), 'callee').get,
   ];
+  // Prototypes of newer built-ins that only an instance leads to: iterator helpers, the
+  // Iterator.from wrapper, Intl.Segmenter's segments and their iterator (where this V8 has them).
+  const maybe = [
+    () => getProto([].values().map((x) => x)),
+    () => getProto(G.Iterator.from({next() { return {done: true}; }})),
+    () => getProto(new Intl.Segmenter().segment('a')),
+    () => getProto(new Intl.Segmenter().segment('a')[Symbol.iterator]()),
+    () => getProto(new Intl.Segmenter().segment('a').containing(0)),
+  ];
+  for (const get of maybe) {
+    try { hidden.push(get()); } catch (e) { /* not in this V8 */ }
+  }
   for (const o of hidden) deepFreeze(o, true);
   deepFreeze(G, true);
   return true;

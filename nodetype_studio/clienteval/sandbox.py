@@ -20,8 +20,8 @@ from py_mini_racer import JSEvalException, JSOOMException, JSTimeoutException, M
 
 from nodetype_studio.clienteval.runtime_js import RUNTIME_JS
 
-#: Status of one ``run_window`` call.
-DONE, TIMEOUT, MEMORY = "done", "timeout", "memory"
+#: Status of one ``run_window`` call; SPIN: the batch returned but left promise jobs that do not end.
+DONE, TIMEOUT, MEMORY, SPIN = "done", "timeout", "memory", "spin"
 
 
 class JsSandbox:
@@ -54,12 +54,22 @@ class JsSandbox:
         """
         code = f"__nts.run({self._key},{json.dumps(payload_text)},{int(start)},{int(end)})"
         try:
-            return DONE, str(self._engine.eval(code, timeout_sec=time_limit_s))
+            results = str(self._engine.eval(code, timeout_sec=time_limit_s))
+            # Promise jobs an expression queued run after it returned: if they are still running when
+            # the time is up, the batch is to blame, not whatever is evaluated next
+            return (DONE if self._settled(time_limit_s) else SPIN), results
         except JSTimeoutException:
             return TIMEOUT, self._progress()
         except JSOOMException:
             self._engine.low_memory_notification()
             return MEMORY, self._progress()
+
+    def _settled(self, time_limit_s: float) -> bool:
+        try:
+            self._engine.eval("0", timeout_sec=time_limit_s)
+            return True
+        except (JSTimeoutException, JSEvalException, RuntimeError):
+            return False
 
     def _progress(self) -> str:
         return str(self._engine.eval(f"__nts.progress({self._key})", timeout_sec=1.0))

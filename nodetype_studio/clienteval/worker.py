@@ -92,7 +92,10 @@ def serve(memory_limit_bytes: int, data_limit_bytes: int) -> int:
             break
         if request[0] == "run":
             _op, payload, start, end, limit_s = request
-            _write_frame(out, list(sandbox.run_window(payload, start, end, limit_s)))
+            answer = list(sandbox.run_window(payload, start, end, limit_s))
+            _write_frame(out, answer)
+            if answer[0] == "spin":
+                os._exit(0)  # the context still runs someone's promise jobs: the parent starts a fresh worker
         elif request[0] == "check":
             _write_frame(out, sandbox.check_syntax(request[1]))
     sandbox.close()

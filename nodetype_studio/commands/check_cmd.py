@@ -3,7 +3,8 @@
 Formats: text (`file:line:col: severity code: message`), json, sarif (SARIF 2.1.0).
 `--select`/`--ignore` take comma-separated code prefixes (`compat`, `option-unknown`); without
 them the project's `.nodetype-studio.yaml` or `[tool.nodetype-studio]` in pyproject.toml is used.
-Exit 0 clean (no errors), 1 errors found, 2 could not run.
+Exit 0 clean (no errors), 1 errors found, 2 could not run (no such path, no NodeTypes file found,
+an unknown code in --select/--ignore or the configuration, report not writable).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import sys
 from pathlib import Path
 
 from nodetype_studio.checks import code_selected, collect_findings
+from nodetype_studio.checks.codes import unknown_codes
 from nodetype_studio.checks.config import load_config, split_codes
 from nodetype_studio.checks.report import FORMATS, to_json, to_sarif, to_text
 from nodetype_studio.commands.common import display_path, open_project
@@ -35,9 +37,20 @@ def run(args) -> int:
     project = open_project(args.path)
     if project is None:
         return 2
+    if not any(not f.baseline for f in project.files):
+        # a CI job pointed at the wrong folder must not pass with "0 errors"
+        print(f"nodetype-studio: no NodeTypes file found in {args.path} (a package has Configuration/NodeTypes*.yaml "
+              "or NodeTypes/**/*.yaml)", file=sys.stderr)
+        return 2
     config = load_config(project.root)
     select = split_codes(args.select) if args.select else config.select
     ignore = split_codes(args.ignore) if args.ignore else config.ignore
+    unknown = unknown_codes(select + ignore)
+    if unknown:
+        print(f"nodetype-studio: unknown check code{'s' if len(unknown) > 1 else ''} {', '.join(unknown)} "
+              f"in {'--select/--ignore' if args.select or args.ignore else config.source}; "
+              "see docs/checks.md for the catalogue", file=sys.stderr)
+        return 2
     findings = collect_findings(project, select, ignore)
     findings = sorted(set(findings) | {p for p in config.problems if code_selected(p.code, select, ignore)}, key=sort_key)
     if args.format == "json":

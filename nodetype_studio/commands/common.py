@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import math
 import os
 import sys
 from pathlib import Path
@@ -34,6 +36,25 @@ def display_path(path: str | os.PathLike) -> str:
         return str(path)
 
 
+#: Loader findings after which a file contributed nothing to the project.
+LOAD_FAILURES = ("yaml-syntax", "yaml-too-deep", "yaml-alias-bomb", "yaml-key-type", "file-unreadable",
+                 "nodetypes-not-mapping")
+
+
+def load_failures(project: Project) -> list:
+    """The error findings of files that could not be loaded (their node types are missing)."""
+    return [d for d in project.diagnostics if d.code in LOAD_FAILURES]
+
+
+def print_load_failures(project: Project, limit: int = 10) -> None:
+    failures = load_failures(project)
+    for d in failures[:limit]:
+        where = display_path(d.file) + (f":{d.line}:{d.column}" if d.line else "")
+        print(f"{where}: {d.severity.value} {d.code}: {d.message}", file=sys.stderr)
+    if len(failures) > limit:
+        print(f"... and {len(failures) - limit} more files that could not be loaded", file=sys.stderr)
+
+
 def open_node_type(path: str, name: str) -> tuple[Project | None, Any]:
     """The project at ``path`` and its node type ``name``; None for either that could not be had,
     after a message on stderr (commands exit 2 for an unreadable path)."""
@@ -47,4 +68,26 @@ def open_node_type(path: str, name: str) -> tuple[Project | None, Any]:
         close = difflib.get_close_matches(name, list(project.node_types), n=3)
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
         print(f"nodetype-studio: node type {name!r} is not defined in {project.root}{hint}", file=sys.stderr)
+        if load_failures(project):
+            print("nodetype-studio: some files could not be loaded (the node type may be defined there):", file=sys.stderr)
+            print_load_failures(project)
     return project, nt
+
+
+def json_safe(value: Any) -> Any:
+    """``value`` with the floats JSON cannot spell (YAML's ``.nan``, ``.inf``, ``-.inf``) as those YAML
+    strings, and anything else JSON does not know as its ``str()``."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return ".nan" if math.isnan(value) else (".inf" if value > 0 else "-.inf")
+    if isinstance(value, dict):
+        return {str(k): json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_safe(v) for v in value]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
+def to_json(value: Any, indent: int | None = 2, ensure_ascii: bool = True) -> str:
+    """Strict JSON (RFC 8259: no ``NaN``/``Infinity``) of command output; see :func:`json_safe`."""
+    return json.dumps(json_safe(value), indent=indent, ensure_ascii=ensure_ascii, allow_nan=False)

@@ -1,11 +1,15 @@
-"""`nodetype-studio list PATH [--json]`: every node type with its supertypes, package and files."""
+"""`nodetype-studio list PATH [--json]`: every node type with its supertypes, package and files.
+
+Files that could not be loaded are reported on stderr (and under ``loadErrors`` in JSON); the exit code
+is then 1, because the list is incomplete.
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from nodetype_studio.commands.common import display_path, open_project
+from nodetype_studio.commands.common import display_path, load_failures, open_project, print_load_failures
 
 
 def register(sub) -> None:
@@ -32,11 +36,16 @@ def run(args) -> int:
         }
         for nt in types
     ]
+    # a file that could not be loaded is missing from the list: say so, and exit 1 (the list is incomplete)
+    failed = 1 if load_failures(project) else 0
+    print_load_failures(project)
     if args.json:
         print(json.dumps({"root": str(project.root), "prefix": project.platform.prefix,
                           "cmsVersion": project.cms_version.to_json(),
-                          "packages": project.package_names, "nodeTypes": rows}, indent=2))
-        return 0
+                          "packages": project.package_names, "nodeTypes": rows,
+                          "loadErrors": [d.to_json() for d in load_failures(project)]},
+                         indent=2))
+        return failed
     print(f"# {project.root} ({project.kind}, prefix {project.platform.prefix}); package load order: "
           + (", ".join(project.package_names) or "-"))
     print(f"# {project.cms_version.version.label}: {project.cms_version.detail}")
@@ -45,4 +54,4 @@ def run(args) -> int:
         flags += " (final)" if row["final"] else ""
         supers = ", ".join(row["supertypes"]) or "-"
         print(f"{row['name']}{flags}\n    supertypes: {supers}\n    package: {row['package'] or '-'}\n    files: {', '.join(row['files'])}")
-    return 0
+    return failed

@@ -19,7 +19,8 @@ def register(sub) -> None:
     parser = sub.add_parser("render", help="render a node type's inspector preview to a PNG")
     parser.add_argument("path")
     parser.add_argument("node_type", metavar="NODETYPE")
-    parser.add_argument("--out", required=True, metavar="FILE.png", help="PNG file to write")
+    parser.add_argument("--out", required=True, metavar="FILE.png",
+                        help="image file to write: PNG, or JPEG for a .jpg/.jpeg name")
     parser.add_argument("--values", metavar="JSON", help="property values as a JSON object, or @file.json")
     parser.add_argument("--tab", metavar="NAME", help="inspector tab to show (default: the first)")
     parser.add_argument("--width", type=int, default=380, metavar="PX", help="width in pixels (default 380)")
@@ -53,6 +54,9 @@ def run(args) -> int:
         values = parse_values(args.values)
     except ValueError as exc:
         _error(str(exc))
+        return 1
+    if Path(args.out).suffix.lower() not in (".png", ".jpg", ".jpeg"):
+        _error(f"--out {args.out}: write a .png, .jpg or .jpeg file (the format follows the suffix)")
         return 1
     if args.width < 120:
         _error("--width must be at least 120 pixels")

@@ -93,27 +93,27 @@ def _run(args, change) -> int:
     if not changed:
         print("nothing to change: the value is already set")
         return 0
-    for edit in changed:
-        _print_edit(editor, edit)
+    report = "\n".join(_edit_text(editor, edit) for edit in changed)
     if args.dry_run:
+        print(report)
         print("(dry run: nothing written)")
         return 0
     try:
-        editor.save_all(force=args.force)
+        editor.save_all(force=args.force)  # all files or none
     except FileChangedOnDisk as exc:
         return _fail(f"{exc} (use --force to overwrite)", 1)
     except SaveError as exc:
-        return _fail(str(exc), 2)
+        return _fail(f"{exc} (no file was changed)", 2)
+    print(report)  # once written: a failed save shows no diff as if it had been applied
     return 0
 
 
-def _print_edit(editor: NodeTypeEditor, edit) -> None:
+def _edit_text(editor: NodeTypeEditor, edit) -> str:
     doc = editor.document(edit.file)
-    print(f"{display_path(edit.file)}:{max(edit.start_line, 1)}: {edit.description}")
+    lines = [f"{display_path(edit.file)}:{max(edit.start_line, 1)}: {edit.description}"]
     old_lines = doc.original_text.splitlines()
     new_lines = doc.text.splitlines()
     first = edit.start_line - 1
-    for line in old_lines[first:first + edit.removed_lines]:
-        print(f"-{line}")
-    for line in new_lines[first:edit.end_line]:
-        print(f"+{line}")
+    lines.extend(f"-{line}" for line in old_lines[first:first + edit.removed_lines])
+    lines.extend(f"+{line}" for line in new_lines[first:edit.end_line])
+    return "\n".join(lines)

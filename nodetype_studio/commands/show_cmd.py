@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 import yaml
 
-from nodetype_studio.commands.common import display_path, open_node_type
+from nodetype_studio.commands.common import display_path, open_node_type, to_json
 from nodetype_studio.model.yamlload import YList, YMap
 
 
@@ -22,7 +20,8 @@ def register(sub) -> None:
     parser = sub.add_parser("show", help="show a node type's effective configuration (like the CMS's nodetypes:show)")
     parser.add_argument("path")
     parser.add_argument("node_type", metavar="NODETYPE")
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--json", action="store_true",
+                        help="print JSON (.nan/.inf/-.inf values, which JSON cannot spell, as those strings)")
     parser.add_argument("--provenance", action="store_true", help="say for every value where it came from")
     parser.set_defaults(func=run)
 
@@ -77,7 +76,7 @@ def show_json(project, nt, provenance: bool = False) -> str:
             "final": nt.final, "package": nt.package, "supertypes": nt.ancestors, "configuration": nt.effective}
     if provenance:
         data["provenance"] = {".".join(map(str, p)): _origin(nt, p) for p, _ in _leaves(nt.effective)}
-    return json.dumps(data, indent=2, default=str)
+    return to_json(data)  # strict JSON: .nan/.inf as those strings
 
 
 def run(args) -> int:

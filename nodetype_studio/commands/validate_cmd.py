@@ -4,19 +4,20 @@ The CMS's validators see two kinds of values: the stored value right after a nod
 whatever the editor hands over while the user edits – for a text field the typed string, even for
 an integer property. By default VALUE is a stored value, read as YAML (`42` is a number, `[a, b]` a
 list, `''` the empty string, `~` null; a bare date such as `2024-01-31T10:00:00+01:00` stays a
-string: that is how the DateTime editor stores it). With `--typed` VALUE is the text typed into the
-property's field and is validated unchanged, as the inspector preview does while you type.
-Exit codes: 0 the value passes, 1 the CMS would reject it, 2 the check could not run.
+string: that is how the DateTime editor stores it, while the CMS's YAML reader would turn it into a
+Unix timestamp). With `--typed` VALUE is the text typed into the property's field and is validated
+unchanged, as the inspector preview does while you type.
+Exit codes: 0 the value passes, 1 the CMS would reject it or the input is wrong (unknown NODETYPE or
+PROPERTY, VALUE not YAML: the rule of every command), 2 the check could not run (no such PATH).
 """
 
 from __future__ import annotations
 
 import difflib
-import json
 import re
 import sys
 
-from nodetype_studio.commands.common import open_node_type
+from nodetype_studio.commands.common import open_node_type, to_json
 from nodetype_studio.model.yamlload import load_yaml_text
 from nodetype_studio.validation import validate_property
 
@@ -26,7 +27,8 @@ def register(sub) -> None:
         "validate",
         help="run a property's validators on a value, as the CMS does in the browser",
         description="Run the validators configured for NODETYPE's PROPERTY on VALUE (read as YAML) and print the errors. "
-        "Exit 0 when the value passes, 1 when the CMS would reject it, 2 when the check could not run.",
+        "Exit 0 when the value passes, 1 when the CMS would reject it or NODETYPE/PROPERTY/VALUE is wrong, "
+        "2 when the check could not run.",
     )
     parser.add_argument("path", metavar="PATH", help="project folder, package or NodeTypes file")
     parser.add_argument("node_type", metavar="NODETYPE")
@@ -42,9 +44,9 @@ def register(sub) -> None:
 _DATE_LIKE = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt ][0-9:.]+(?:Z|[+-][0-9:]+)?)?")
 
 
-def _fail(message: str) -> int:
+def _fail(message: str, code: int = 1) -> int:
     print(f"nodetype-studio: {message}", file=sys.stderr)
-    return 2
+    return code
 
 
 def _plain(value):
@@ -61,7 +63,7 @@ def _plain(value):
 def run(args) -> int:
     project, nt = open_node_type(args.path, args.node_type)
     if project is None or nt is None:
-        return 2
+        return 2 if project is None else 1
     properties = nt.preview.get("properties") or {}
     if args.property not in properties:
         close = difflib.get_close_matches(args.property, [str(p) for p in properties], n=3)
@@ -80,11 +82,11 @@ def run(args) -> int:
     validators = list((config.get("validation") or {}) if isinstance(config, dict) else {})
     invalid = any(f.is_error for f in findings)
     if args.json:
-        print(json.dumps({
+        print(to_json({
             "node_type": nt.name, "property": args.property, "value": value,
             "value_as": "typed" if args.typed else "stored", "validators": validators,
             "valid": not invalid, "findings": [f.to_json() for f in findings],
-        }, indent=2, ensure_ascii=False, default=str))
+        }, ensure_ascii=False))
         return 1 if invalid else 0
     if not validators:
         print(f"{nt.name}.{args.property} has no validators: any value passes.")
@@ -93,6 +95,6 @@ def run(args) -> int:
         print(f"{f.severity}: {f.message}  [{f.validator}]")
         if f.compat:
             print(f"  note: {f.compat}")
-    print(f"{'invalid' if invalid else 'valid'}: {json.dumps(value, ensure_ascii=False, default=str)} "
+    print(f"{'invalid' if invalid else 'valid'}: {to_json(value, indent=None, ensure_ascii=False)} "
           f"({len(validators)} validator{'s' if len(validators) != 1 else ''} run)")
     return 1 if invalid else 0

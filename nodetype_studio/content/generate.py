@@ -53,7 +53,7 @@ def site_name(project: Any, types: TypeIndex) -> str:
 def _composer_type(folder: Path) -> str | None:
     try:
         data = json.loads((folder / "composer.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
     return data.get("type") if isinstance(data, dict) else None
 

@@ -135,18 +135,44 @@ def from_body(body: bytes, source: Source) -> DataSourceResult:
     return from_data(data, source, size)
 
 
+#: ``excerpt`` looks at most at this many characters of a body: its cost is bounded and linear.
+EXCERPT_SCAN = 64 * 1024
+_SCRIPT_OR_STYLE = re.compile(r"<(script|style)\b", re.IGNORECASE)
+_TAG = re.compile(r"<[^<>]*>")  # cannot run past the next "<": linear
+
+
+def _drop_scripts(text: str) -> str:
+    """``text`` without <script>/<style> elements, in one pass (an unclosed one drops the rest)."""
+    lower = text.lower()
+    parts, pos = [], 0
+    while True:
+        found = _SCRIPT_OR_STYLE.search(text, pos)
+        if found is None:
+            parts.append(text[pos:])
+            break
+        parts.append(text[pos:found.start()])
+        close = lower.find("</" + found.group(1).lower(), found.end())
+        if close < 0:
+            break
+        end = lower.find(">", close)
+        pos = len(text) if end < 0 else end + 1
+        parts.append(" ")
+    return "".join(parts)
+
+
 def excerpt(text: str) -> str:
-    """The start of a body as one line (tags of an HTML error page dropped)."""
+    """The start of a body as one line (tags of an HTML error page dropped); linear in at most
+    EXCERPT_SCAN characters, whatever the body holds."""
+    text = text[:EXCERPT_SCAN]
     if "<" in text and ">" in text:
-        text = re.sub(r"(?is)<(script|style)\b.*?</\1>", " ", text)
-        text = re.sub(r"(?s)<[^>]+>", " ", text)
+        text = _TAG.sub(" ", _drop_scripts(text))
     text = " ".join(text.split())
     return text if len(text) <= _EXCERPT else text[: _EXCERPT - 1] + "\u2026"
 
 
 def http_failure(status: int, reason: str, body: bytes, source: Source) -> DataSourceResult:
     """An HTTP error status (404, 500, ...), with the start of the body (the server's message)."""
-    text = excerpt(body.decode("utf-8", errors="replace")) if body else ""
+    text = excerpt(body[: EXCERPT_SCAN * 4].decode("utf-8", errors="replace")) if body else ""
     return failure(source, f"HTTP {status} {reason}".strip(), text, len(body))
 
 

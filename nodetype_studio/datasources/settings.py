@@ -6,7 +6,7 @@
       maxResponseSize: 2MB                # bytes, or a size with a unit (KB, MB)
       dataSourcePath: '/neos/service/data-source'
       node: '/sites/nodetype-studio/{nodeTypeSlug}@user-admin'   # the `node` parameter
-      headers: {Cookie: '...'}            # sent with every request (e.g. a backend session)
+      headers: {Cookie: '...'}            # sent with requests to the baseUrl's origin only (a session)
 
 The ``.nodetype-studio`` folder is looked for in the project root and then in its parent folders
 (a package opened inside a distribution finds the distribution's folder). Unreadable settings never
@@ -29,6 +29,8 @@ STUDIO_DIR = ".nodetype-studio"
 SETTINGS_FILE = "settings.yaml"
 ENV_BACKEND = "NODETYPE_STUDIO_BACKEND"
 DEFAULT_TIMEOUT = 10.0
+#: The longest ``backend.timeout`` (seconds): finite, and far below what Qt's millisecond timers hold.
+MAX_TIMEOUT = 600.0
 DEFAULT_MAX_BYTES = 2 * 1024 * 1024
 DEFAULT_DATA_SOURCE_PATH = "/neos/service/data-source"
 DEFAULT_NODE = "/sites/nodetype-studio/{nodeTypeSlug}@user-admin"
@@ -48,6 +50,13 @@ class BackendSettings:
     headers: tuple[tuple[str, str], ...] = ()
     file: Path | None = None
     problems: tuple[str, ...] = field(default=(), compare=False)
+
+    def headers_for(self, url: str) -> tuple[tuple[str, str], ...]:
+        """The configured headers (a session cookie, a token) for a request to ``url``: only to the
+        backend's own origin (scheme, host and port), never to another server a ``dataSourceUri`` names."""
+        if not self.headers or not self.base_url:
+            return ()
+        return self.headers if origin_of(url) == origin_of(self.base_url) else ()
 
     def node_address(self, node_type: str) -> str:
         """The ``node`` parameter for a preview node of ``node_type``."""
@@ -92,6 +101,22 @@ def parse_size(value: Any) -> int | None:
             size = int(float(m.group(1)) * _SIZE_UNITS[m.group(2).lower()])
             return size if size > 0 else None
     return None
+
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def origin_of(url: str) -> tuple[str, str, int] | None:
+    """(scheme, host, port) of an http(s) URL, as a browser compares origins; None for anything else."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in _DEFAULT_PORTS or not parts.hostname:
+        return None
+    return scheme, parts.hostname.lower(), port if port is not None else _DEFAULT_PORTS[scheme]
 
 
 def _check_url(value: Any) -> str | None:
@@ -142,10 +167,11 @@ def load_settings(root: Path | None, environ: Mapping[str, str] | None = None) -
             values.update(base_url=url, base_url_origin=f"env {ENV_BACKEND}")
     timeout = backend.get("timeout")
     if timeout is not None:
-        if isinstance(timeout, (int, float)) and not isinstance(timeout, bool) and timeout > 0:
+        if isinstance(timeout, (int, float)) and not isinstance(timeout, bool) and 0 < timeout <= MAX_TIMEOUT:
             values["timeout"] = float(timeout)
         else:
-            problems.append(f"{where('timeout')}: backend.timeout must be a positive number of seconds")
+            problems.append(f"{where('timeout')}: backend.timeout must be a number of seconds above 0 and at most "
+                            f"{MAX_TIMEOUT:g}")
     size = backend.get("maxResponseSize")
     if size is not None:
         parsed = parse_size(size)

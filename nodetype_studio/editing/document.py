@@ -90,6 +90,10 @@ class YamlDocument(DocumentIndex, EditOperations):
         except UnicodeDecodeError as exc:
             raise YamlParseError(f"the file is not UTF-8 (byte {exc.start})", self.path) from None
         self._loaded_bytes = raw
+        # a file with lone CR line breaks (classic Mac) is edited as LF text and written back with CR
+        self._lone_cr = "\r" in text and "\n" not in text
+        if self._lone_cr:
+            text = text.replace("\r", "\n")
         self._bom = BOM if bom else ""
         self._original_text = text
         self._renderer: Renderer | None = None
@@ -136,7 +140,8 @@ class YamlDocument(DocumentIndex, EditOperations):
         return self._renderer
 
     def encoded(self) -> bytes:
-        return (self._bom + self._text).encode("utf-8")
+        text = self._text.replace("\n", "\r") if self._lone_cr else self._text
+        return (self._bom + text).encode("utf-8")
 
     def get(self, path=()):
         """The value at ``path`` (a tuple of keys and list indices)."""
@@ -355,13 +360,25 @@ class YamlDocument(DocumentIndex, EditOperations):
         return None if on_disk == self._loaded_bytes else "modified"
 
     def save(self, force: bool = False) -> Path:
-        """Write the current text atomically; refuses (FileChangedOnDisk) if the file changed since loading."""
+        """Write the current text atomically; refuses (FileChangedOnDisk) if the file changed since loading,
+        checked again right before the rename."""
+        self.saved(self.prepare_save(force))
+        return self.path
+
+    def prepare_save(self, force: bool = False) -> diskio.PreparedWrite:
+        """Phase one of a save (nothing replaced yet); ``diskio.commit_all`` and ``saved`` finish it."""
         if not force:
             reason = self.changed_on_disk()
             if reason is not None:
                 raise FileChangedOnDisk(self.path, reason)
-        data = self.encoded()
-        diskio.atomic_write(self.path, data)
+        expected = None if force or not self._exists_on_disk else self._loaded_bytes
+        return diskio.PreparedWrite(self.path, self.encoded(), expected)
+
+    def saved(self, write: diskio.PreparedWrite) -> None:
+        """Commit ``write`` (when not done by ``commit_all``) and take its content as the loaded one."""
+        if write.temp_name is not None:
+            write.commit()
+        data = write.data
         self._exists_on_disk = True
         self._loaded_bytes = data
         self._original_text = self._text
@@ -369,7 +386,6 @@ class YamlDocument(DocumentIndex, EditOperations):
             self.signature = diskio.DiskSignature.of(self.path, data)
         except OSError:
             self.signature = None
-        return self.path
 
 
 class _Transaction:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from nodetype_studio.editing import diskio
 from nodetype_studio.editing.document import YamlDocument
 from nodetype_studio.editing.errors import (
     Edit,
@@ -83,15 +84,27 @@ class NodeTypeEditor:
         return any(doc.dirty for doc in self._documents.values())
 
     def save_all(self, force: bool = False) -> list[Path]:
-        """Save every changed document. Without ``force`` nothing is written when any of them changed on
-        disk (FileChangedOnDisk names the first); a failing write raises SaveError (earlier files stay saved)."""
+        """Save every changed document, all or none. Without ``force`` nothing is written when any of them
+        changed on disk (FileChangedOnDisk names the first); a failing write raises SaveError and the files
+        already replaced get their old content back."""
         dirty = self.dirty_documents
         if not force:
             for doc in dirty:
                 reason = doc.changed_on_disk()
                 if reason is not None:
                     raise FileChangedOnDisk(doc.path, reason)
-        return [doc.save(force=True) for doc in dirty]
+        writes = []
+        try:
+            for doc in dirty:
+                writes.append(doc.prepare_save(force))
+        except BaseException:
+            for write in writes:
+                write.discard()
+            raise
+        diskio.commit_all(writes)
+        for doc, write in zip(dirty, writes):
+            doc.saved(write)
+        return [doc.path for doc in dirty]
 
     def apply(self, edit: Edit) -> Edit:
         """Redo an edit, or undo it with ``editor.apply(edit.inverse())``."""

@@ -13,7 +13,8 @@ import yaml
 from yaml._yaml import CParser
 from yaml.nodes import Node, ScalarNode, SequenceNode
 
-from nodetype_studio.model.yamlload import load_yaml_text
+from nodetype_studio.model.yamlguard import nesting_problem
+from nodetype_studio.model.yamlload import MAX_NESTING, load_yaml_text
 
 PLAIN_TAG = "tag:nodetype-studio,2024:plain"
 STR_TAG = "tag:yaml.org,2002:str"
@@ -48,6 +49,10 @@ class YamlSyntaxError(ValueError):
 
 def compose(text: str) -> Node | None:
     """The node tree of a single-document YAML text (None for an empty document)."""
+    too_deep = nesting_problem(text, MAX_NESTING)  # libyaml's composer would overflow the C stack
+    if too_deep is not None:
+        raise YamlSyntaxError(f"the YAML nesting is deeper than {MAX_NESTING} levels (line {too_deep[0]}, "
+                              f"column {too_deep[1]})", *too_deep)
     loader = _Loader(text)
     try:
         return loader.get_single_node()

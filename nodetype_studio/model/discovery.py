@@ -134,6 +134,10 @@ def _read_package(path: Path, context: str, diags: list[Diagnostic], name: str |
             diags.append(warning("composer-json", f"composer.json is not valid JSON ({exc.msg}); package order uses the name",
                                  Location(str(composer), exc.lineno, exc.colno)))
             meta = {}
+        except RecursionError:  # nested deeper than the JSON decoder's stack allows
+            diags.append(warning("composer-json", "composer.json is nested too deeply to be read; package order uses the name",
+                                 Location(str(composer))))
+            meta = {}
         if isinstance(meta, dict):
             pkg.composer_name = meta.get("name") if isinstance(meta.get("name"), str) else None
             requires = meta.get("require") or {}

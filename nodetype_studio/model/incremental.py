@@ -116,7 +116,7 @@ def _reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping
         if name not in affected:
             project.node_types[name] = _carried_over(nt, project)
     fresh_types = _collect(project, affected)
-    memo = {name: chain for name, chain in previous._flattened.items() if name not in affected}
+    memo = {name: nt._flattened for name, nt in project.node_types.items() if name not in affected}
     project.node_types.update(fresh_types)
     # the full load's order of node_types (the order of first definition) is kept
     project.node_types = {name: project.node_types[name] for name in previous.node_types if name in project.node_types}

@@ -102,6 +102,7 @@ class NodeType:
         self._property_layers: dict[str, list[Layer]] = {}
         self._supertype_map: dict[str, object] = {}
         self._supertype_entries: list[tuple[str, str, bool]] = []  # (key, name, enabled) as the CMS keys them
+        self._flattened: list[tuple[str, str]] = []  # (key, name) of the merged supertypes (memo of a re-resolve)
         self._merge_chain: list[str] = []  # supertypes whose local configuration is merged, in order
         #: the platform post-processors the type's configuration declares, in run order ("presets",
         #: "creationDialog", "iconNames", "defaultEditors", "plugin"; None for another class)

@@ -69,10 +69,10 @@ def cache_root() -> Path | None:
 def _parser_version() -> bytes:
     """The entry format and a hash of the parser's source: a changed parser never reads old entries."""
     if "version" not in _state:
-        from nodetype_studio.model import yamlload
+        from nodetype_studio.model import yamlguard, yamlload
 
         digest = hashlib.sha256(f"format {FORMAT}".encode())
-        for module in (yamlload, sys.modules[__name__]):
+        for module in (yamlload, yamlguard, sys.modules[__name__]):
             try:
                 digest.update(Path(module.__file__ or "").read_bytes())
             except OSError:  # a frozen build without sources: its version names the parser

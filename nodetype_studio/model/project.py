@@ -116,8 +116,6 @@ class Project:
     _memo: dict = field(default_factory=dict, repr=False)
     #: per file: its parse findings and platform-prefix counts (what an incremental re-resolution reuses)
     _files: dict = field(default_factory=dict, repr=False)
-    #: per node type: its flattened supertypes, (key, name) in merge order (see ``_flatten``)
-    _flattened: dict = field(default_factory=dict, repr=False)
 
     def node_type(self, name: str) -> NodeType | None:
         return self.node_types.get(self.platform.normalize_name(name).value)
@@ -475,9 +473,9 @@ def _resolve(project: Project, types: list[NodeType] | None = None,
         project.diagnostics.extend(postprocess.legacy_spelling_findings(nt, project))
     memo = {} if memo is None else memo
     for nt in types:
-        nt._merge_chain = [name for _key, name in _flatten(nt, project, memo, [])]
+        nt._flattened = _flatten(nt, project, memo, [])
+        nt._merge_chain = [name for _key, name in nt._flattened]
         nt.ancestors = list(dict.fromkeys(nt._merge_chain))
-    project._flattened = memo  # every type's flattened supertypes: an incremental resolution starts from them
     presets = project.platform_setting("nodeTypes", "presets", default={}) or {}
     settings = postprocessors.Settings(project)
     version = project.cms_version.version.value

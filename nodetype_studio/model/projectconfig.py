@@ -11,10 +11,9 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from nodetype_studio.diagnostics import Diagnostic, Location, warning
 from nodetype_studio.model.version import parse_version
+from nodetype_studio.model.yamlload import load_yaml_text
 
 CONFIG_FILE = ".nodetype-studio.yaml"
 KEY = "cmsVersion"
@@ -33,8 +32,9 @@ def _read(path: Path, toml: bool) -> Any:
         if toml:
             table = tomllib.loads(text).get("tool", {})
             return table.get("nodetype-studio") if isinstance(table, dict) else None
-        return yaml.safe_load(text)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, tomllib.TOMLDecodeError, RecursionError):
+        loaded = load_yaml_text(text, str(path))  # the NodeTypes limits: nesting, alias expansion
+        return loaded.data if loaded.ok else None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
         return None  # the checks' configuration reader reports an unreadable file
 
 

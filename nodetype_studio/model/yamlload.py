@@ -24,6 +24,7 @@ from yaml._yaml import CParser
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from nodetype_studio.diagnostics import Diagnostic, Location, error, warning
+from nodetype_studio.model.yamlguard import nesting_problem
 
 # A file may expand aliases to at most this many values (plus its own size): beyond, it is an alias bomb.
 ALIAS_EXPANSION_LIMIT = 200_000
@@ -352,6 +353,11 @@ def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
     diagnostics = _tab_findings(text, file)
     if text.startswith("\ufeff"):
         text = text[1:]
+    too_deep = nesting_problem(text, MAX_NESTING)  # before composing: libyaml's composer recurses in C
+    if too_deep is not None:
+        diagnostics.append(error("yaml-too-deep", f"the YAML nesting is deeper than {MAX_NESTING} levels; the file is not loaded",
+                                 Location(file, *too_deep)))
+        return LoadedYaml(None, diagnostics, ok=False)
     loader = _Loader(text)
     try:
         node = loader.get_single_node()

@@ -15,10 +15,11 @@ CMS, and are listed in a note above the tabs.
 from __future__ import annotations
 
 import atexit
+import threading
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from nodetype_studio.js.values import is_client_eval
@@ -70,7 +71,14 @@ def _hidden_path(name: str) -> tuple:
 
 
 class ClientEvalController(QObject):
-    """Evaluates and applies one inspector's ClientEval expressions (see the module docstring)."""
+    """Evaluates and applies one inspector's ClientEval expressions (see the module docstring).
+
+    The first edit after a pause is evaluated at once; the edits that come during the cool-down are
+    evaluated on a worker thread when it ends (the engine serialises its calls), and the widgets are
+    updated when the answer is back, so a slow batch never freezes typing.
+    """
+
+    _evaluated = Signal(object, object)  # (the LiveEvaluation, changed paths), from the worker thread
 
     def __init__(self, inspector, engine: ClientEvalEngine | None = None, debounce_ms: int = DEBOUNCE_MS):
         super().__init__(inspector)
@@ -91,6 +99,8 @@ class ClientEvalController(QObject):
         self._timer.setInterval(debounce_ms)
         self._timer.timeout.connect(self._cooled_down)
         self._pending = False
+        self._worker: threading.Thread | None = None
+        self._evaluated.connect(self._background_done)
 
     @property
     def engine(self) -> ClientEvalEngine:
@@ -101,6 +111,7 @@ class ClientEvalController(QObject):
     # -- building ------------------------------------------------------------------------------
     def start(self, source: InspectorSource, values: dict) -> InspectorSource:
         """Evaluate ``source`` for a new node type (synchronously); returns the source to lay out."""
+        self._join()
         self._timer.stop()
         self._pending = False
         self.source = source
@@ -135,6 +146,7 @@ class ClientEvalController(QObject):
     def set_parent(self, parent: dict | None) -> None:
         """Use another ``parentNode`` (a dict as ``make_node`` builds; None: no parent)."""
         if self.live is not None:
+            self._join()
             self._apply_changes(self.live.set_parent(parent))
 
     def _layout_source(self) -> InspectorSource:
@@ -207,23 +219,61 @@ class ClientEvalController(QObject):
         """An edit happened: evaluate now, or after the cool-down if edits come fast."""
         if self.live is None:
             return
-        if self._timer.isActive():
+        if self._timer.isActive() or self._worker is not None:
             self._pending = True
             return
         self.refresh()
         self._timer.start()
 
     def _cooled_down(self) -> None:
-        if self._pending:
+        if self._pending and self._worker is None:
             self._pending = False
-            self.refresh()
+            self._refresh_in_background()
             self._timer.start()
+
+    def _refresh_in_background(self) -> None:
+        live, node = self.live, self.inspector.node
+        if live is None or node is None:
+            return
+        values = dict(node.values)
+
+        def work() -> None:
+            try:
+                changed = live.update(values)
+            except Exception:  # noqa: BLE001 - the engine reports problems as outcomes; never lose the thread
+                changed = set()
+            try:
+                self._evaluated.emit(live, changed)
+            except RuntimeError:  # the inspector was deleted meanwhile
+                pass
+
+        self._worker = threading.Thread(target=work, name="ClientEval update", daemon=True)
+        self._worker.start()
+
+    def _background_done(self, live, changed: set) -> None:
+        self._worker = None
+        if live is self.live:  # not a node type shown before
+            self._apply_changes(changed)
+        if self._pending and not self._timer.isActive():
+            self._timer.start()
+
+    def _join(self) -> None:
+        """Wait for a background evaluation and apply its answer now."""
+        worker = self._worker
+        if worker is None:
+            return
+        worker.join()
+        QCoreApplication.sendPostedEvents(self, QEvent.MetaCall)
+        self._worker = None
 
     def flush(self) -> None:
         """Evaluate a pending change now (tests, rendering)."""
+        self._join()
         if self._pending:
             self._timer.stop()
-            self._cooled_down()
+            self._pending = False
+            self.refresh()
+            self._timer.start()
 
     def refresh(self) -> set[tuple]:
         """Re-evaluate what the current values affect and update the widgets; returns changed paths."""

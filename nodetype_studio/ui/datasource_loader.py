@@ -262,9 +262,14 @@ class DataSourceService(QObject):
         request = QNetworkRequest(url)
         request.setRawHeader(b"Accept", b"application/json")
         request.setRawHeader(b"User-Agent", f"NodeTypeStudio/{__version__}".encode())
-        for name, value in self.settings.headers:
+        headers = self.settings.headers_for(pending.source.url)  # the session cookie goes to the backend only
+        for name, value in headers:
             request.setRawHeader(name.encode("latin-1", "replace"), value.encode("latin-1", "replace"))
+        if headers:  # nor may a redirect carry it to another origin
+            request.setAttribute(QNetworkRequest.RedirectPolicyAttribute, QNetworkRequest.SameOriginRedirectPolicy)
         reply = self.network.get(request)
+        # Qt buffers no more than the cap (plus one byte to tell "too large"), whatever the server sends
+        reply.setReadBufferSize(self.settings.max_response_bytes + 1)
         self.requests_sent += 1
         pending.reply = reply
         reply.readyRead.connect(lambda p=pending: self._read(p))
@@ -316,9 +321,10 @@ class DataSourceService(QObject):
             self._too_large(pending)
 
     def _read(self, pending: _Pending) -> None:
-        if pending.finished:
+        if pending.finished or pending.reply is None:
             return
-        pending.buffer += pending.reply.readAll().data()
+        room = self.settings.max_response_bytes + 1 - len(pending.buffer)
+        pending.buffer += pending.reply.read(max(room, 1)).data()
         if len(pending.buffer) > self.settings.max_response_bytes:
             self._too_large(pending)
 
@@ -329,17 +335,33 @@ class DataSourceService(QObject):
         reply.deleteLater()
         if pending.finished:
             return  # stopped before (timeout, too large, cancelled)
-        pending.buffer += reply.readAll().data()
-        self._complete(pending, self._http_result(pending, reply))
+        room = self.settings.max_response_bytes + 1 - len(pending.buffer)
+        pending.buffer += reply.read(max(room, 1)).data()
+        work = self._http_result(pending, reply)
+        pending.reply = None  # finished and deleted later: nothing to abort any more
+        if isinstance(work, DataSourceResult):
+            self._complete(pending, work)
+            return
 
-    def _http_result(self, pending: _Pending, reply: QNetworkReply) -> DataSourceResult:
+        def decode() -> None:  # JSON and error excerpts of up to maxResponseSize: off the GUI thread
+            result = work()
+            try:
+                self._pluginDone.emit(pending, result)
+            except RuntimeError:  # the service was deleted meanwhile
+                pass
+
+        threading.Thread(target=decode, name="datasource answer", daemon=True).start()
+
+    def _http_result(self, pending: _Pending, reply: QNetworkReply) -> DataSourceResult | Callable[[], DataSourceResult]:
+        """The result, or a function computing it from the body (run on a worker thread)."""
         source = pending.source
         if len(pending.buffer) > self.settings.max_response_bytes:
             return self._too_large_result(pending)
+        body = bytes(pending.buffer)
         status = reply.attribute(QNetworkRequest.HttpStatusCodeAttribute)
         if isinstance(status, int) and status >= 400:
-            reason = reply.attribute(QNetworkRequest.HttpReasonPhraseAttribute) or ""
-            return http_failure(status, str(reason), bytes(pending.buffer), source)
+            reason = str(reply.attribute(QNetworkRequest.HttpReasonPhraseAttribute) or "")
+            return lambda: http_failure(status, reason, body, source)
         error = reply.error()
         if error != QNetworkReply.NetworkError.NoError:
             message = _NETWORK_ERRORS.get(error, "Network error")
@@ -347,7 +369,7 @@ class DataSourceService(QObject):
             if pending.ssl_errors:
                 detail = "; ".join(dict.fromkeys(pending.ssl_errors)) + f" ({detail})"
             return failure(source, message, detail)
-        return from_body(bytes(pending.buffer), source)
+        return lambda: from_body(body, source)
 
     # -- bookkeeping -----------------------------------------------------------------------------
     def _store(self, key: str, value: DataSourceResult | _Pending) -> None:

@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any, Mapping
 
 DEFAULT_WIDTH = 380
+#: What ``render --out`` writes, by the file's suffix.
+IMAGE_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
 
 
 def ensure_app():
@@ -64,6 +66,7 @@ def render_pixmap(source, *, values: Mapping[str, Any] | None = None, tab: str |
     widget.resize(QSize(width, 400))
     widget.show()
     app.processEvents()
+    _wait_for_data_sources(widget, app)
     for _ in range(3):  # the height depends on wrapped text, which depends on the width: settle
         height = widget.preferred_height()
         if height == widget.height():
@@ -77,14 +80,38 @@ def render_pixmap(source, *, values: Mapping[str, Any] | None = None, tab: str |
     return pixmap
 
 
+def _wait_for_data_sources(widget, app) -> None:
+    """Let the data-source select boxes get their answer (or error) before the picture is taken,
+    at most the backend's timeout (plus a little for the answers to be shown)."""
+    import time
+
+    from PySide6.QtCore import QEventLoop
+
+    session = getattr(widget, "data_session", None)
+    service = getattr(session, "_service", None) if session is not None else None
+    if service is None:
+        return  # no box asked: nothing to wait for
+    deadline = time.monotonic() + service.settings.timeout + 1.0
+    while time.monotonic() < deadline:
+        if not any(t.waiting for t in session.tickets) and service.idle():
+            break
+        app.processEvents(QEventLoop.AllEvents, 50)
+        time.sleep(0.005)
+    app.processEvents()
+
+
 def render_inspector(source, out: str | os.PathLike, *, values: Mapping[str, Any] | None = None,
                      tab: str | None = None, width: int = DEFAULT_WIDTH, inspector=None) -> Path:
-    """Render the inspector of ``source`` to the PNG file ``out``.
+    """Render the inspector of ``source`` to the image file ``out``: PNG, or JPEG for ``.jpg``/``.jpeg``.
 
-    Raises ``KeyError`` for an unknown tab and ``OSError`` when the file cannot be written.
+    Raises ``KeyError`` for an unknown tab, ``ValueError`` for another suffix and ``OSError`` when the
+    file cannot be written.
     """
-    pixmap = render_pixmap(source, values=values, tab=tab, width=width, inspector=inspector)
     path = Path(out)
-    if not pixmap.save(str(path), "PNG"):
+    image_format = IMAGE_FORMATS.get(path.suffix.lower())
+    if image_format is None:
+        raise ValueError(f"{path.name}: the image format is chosen by the suffix; use .png, .jpg or .jpeg")
+    pixmap = render_pixmap(source, values=values, tab=tab, width=width, inspector=inspector)
+    if not pixmap.save(str(path), image_format):
         raise OSError(f"cannot write {path}")
     return path

@@ -175,7 +175,7 @@ def test_nesting_too_deep(open_project):
     project = broken(open_project, "Deep.yaml", text)
     finding = only(project, "yaml-too-deep")
     assert f"deeper than {MAX_NESTING} levels" in finding.message
-    assert where(finding) == ("Deep.yaml", 1, 1)
+    assert where(finding) == ("Deep.yaml", 3, 205)  # the collection one level too deep
     assert "Acme.Site:Deep" not in project.node_types
 
 

@@ -194,7 +194,8 @@ def test_fast_edits_are_evaluated_on_the_leading_edge_and_after_the_cool_down(in
     assert controller.live.evaluations - before == 5
     assert controller.value_at(OPTIONS + ("category",)) == "newsa"
     assert controller._timer.isActive() and controller._pending
-    controller._timer.timeout.emit()  # the cool-down ends: one evaluation for both pending edits
+    controller._timer.timeout.emit()  # the cool-down ends: one evaluation for both pending edits...
+    qtbot.waitUntil(lambda: controller._worker is None, timeout=10_000)  # ...on a worker thread
     assert controller.live.evaluations - before == 10
     assert controller.value_at(OPTIONS + ("category",)) == "newsabc"
     assert not controller._pending

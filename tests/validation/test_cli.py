@@ -57,12 +57,16 @@ def test_date_values_stay_strings(capsys):
     assert json.loads(out)["value"] == "2024-01-31T10:00:00+01:00"
 
 
+def test_could_not_run_exits_2(capsys):
+    code, _, err = cli(capsys, "/no/such/folder", FORM, "slug", "x")
+    assert code == 2 and "no such file or folder" in err
+
+
 @pytest.mark.parametrize("args, message", [
-    (("/no/such/folder", FORM, "slug", "x"), "no such file or folder"),
     ((FIXTURE, "Acme.Demo:Nope", "slug", "x"), "is not defined"),
     ((FIXTURE, FORM, "slugg", "x"), "has no property 'slugg' (did you mean slug?)"),
     ((FIXTURE, FORM, "slug", "[unclosed"), "VALUE could not be read as YAML"),
 ])
-def test_could_not_run_exits_2(capsys, args, message):
+def test_wrong_input_exits_1_as_in_every_command(capsys, args, message):
     code, _, err = cli(capsys, *args)
-    assert code == 2 and message in err
+    assert code == 1 and message in err

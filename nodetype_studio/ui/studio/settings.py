@@ -8,6 +8,7 @@ later version reaches every user who never changed it.
 from __future__ import annotations
 
 import hashlib
+import os
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
@@ -110,6 +111,7 @@ class Settings:
 
     # -- recent projects -----------------------------------------------------------------------------------
     def add_recent(self, path: str) -> list[str]:
+        path = os.path.abspath(path)  # a relative path is lost when the studio starts elsewhere
         recent = [p for p in self.get("recentProjects") if p != path]
         recent.insert(0, path)
         del recent[MAX_RECENT:]
@@ -118,4 +120,5 @@ class Settings:
         return recent
 
     def remove_recent(self, path: str) -> None:
+        path = os.path.abspath(path)
         self.set("recentProjects", [p for p in self.get("recentProjects") if p != path])
