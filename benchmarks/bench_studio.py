@@ -377,7 +377,7 @@ def editing(project: Path, repeat: int, label: str | None = None) -> None:
         model = window.session.project
         nt = model.node_types[name]
         fresh = copy.copy(nt)
-        memo = {n: t.ancestors for n, t in model.node_types.items() if n != name}
+        memo = {n: t._flattened for n, t in model.node_types.items() if n != name}  # their (key, name) chains
         stub = copy.copy(model)
         stub.node_types = dict(model.node_types, **{name: fresh})
         stub.diagnostics = []
