@@ -15,9 +15,6 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QSortFilterProxyModel, Qt
 
-from nodetype_studio.preview.i18n import Translator
-from nodetype_studio.preview.inspector import package_folders
-
 _NO_PARENT = QModelIndex()  # the default parent (Qt's invalid index)
 NAME_ROLE = Qt.UserRole + 1  # the node type name ("" for package and folder rows)
 KIND_ROLE = Qt.UserRole + 2  # "type" | "package" | "folder"
@@ -80,6 +77,10 @@ def type_infos(project, show_platform: bool = False) -> dict[str, TypeInfo]:
             if parent in types and parent not in seen:
                 seen.add(parent)
                 queue.append(types[parent])
+    # (imported here, not with the window: the preview's modules pull in the catalogue and the model)
+    from nodetype_studio.preview.i18n import Translator
+    from nodetype_studio.preview.inspector import package_folders
+
     translator = Translator(package_folders(project))  # labels are translation ids (the platform's always)
     previous = _last_infos if _last_infos.get("types") is not None and _last_infos["names"] == types.keys() else {}
     made: dict[str, tuple] = {}

@@ -3,15 +3,19 @@ View > CMS Version menu that chooses it (written to the project's ``.nodetype-st
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QLabel
 
-from nodetype_studio.model.version import CmsVersion
-from nodetype_studio.studio.cmsversion import set_configured_version
+if TYPE_CHECKING:
+    from nodetype_studio.model.version import CmsVersion
 
+# (key, text, CmsVersion value): the model and the editing layer are imported on a choice, not with the
+# window (they cost its first paint about 0.1 s)
 CHOICES = (("detect", "&Detect from composer files", None),
-           ("8.3", "Neos &8.3", CmsVersion.V8_3),
-           ("9", "Neos &9.x", CmsVersion.V9))
+           ("8.3", "Neos &8.3", "8.3"),
+           ("9", "Neos &9.x", "9"))
 
 
 def build(window, view_menu) -> None:
@@ -23,7 +27,7 @@ def build(window, view_menu) -> None:
     for key, text, version in CHOICES:
         action = QAction(text, window, checkable=True)
         action.setObjectName(f"cms_version_{key}")
-        action.triggered.connect(lambda _c=False, v=version: choose(window, v))
+        action.triggered.connect(lambda _c=False, v=version: choose(window, _version(v)))
         group.addAction(action)
         menu.addAction(action)
         window.version_actions[key] = action
@@ -54,8 +58,16 @@ def update(window) -> None:
         action.setChecked(name == key)
 
 
+def _version(value: str | None) -> CmsVersion | None:
+    from nodetype_studio.model.version import CmsVersion
+
+    return CmsVersion(value) if value is not None else None
+
+
 def choose(window, version: CmsVersion | None) -> None:
     """Write the choice into the project's configuration and resolve the project again."""
+    from nodetype_studio.studio.cmsversion import set_configured_version
+
     session = getattr(window, "session", None)
     if session is None:
         return
