@@ -1,9 +1,13 @@
-"""Opening, reloading, saving and closing a project; files changed on disk; the crash journal.
+"""The open project: opening (in the background), reloading, saving and closing it, files changed on
+disk, the crash journal.
 
-A mixin of the main window (it uses the window's session, prompts, settings, undo stack and views).
-Nothing the user edited is ever dropped without an answer: closing asks save/discard/cancel, a file
-changed on disk under unsaved edits asks reload/keep mine/compare, and saving over a changed file
-shows the difference first.
+``ProjectController`` is owned by the main window (``window.projects``). It holds the project-level
+state (the session, the loader and its generation, the load waiting for the first paint, the journal,
+the file watcher) and reaches the window only through ``ProjectHost`` (a few public methods) and its
+own signals. Nothing the user edited is ever dropped without an answer: closing asks
+save/discard/cancel, a file changed on disk under unsaved edits asks reload/keep mine/compare, and
+saving over a changed file shows the difference first. The Qt-free work is in
+``nodetype_studio.studio`` (``session.py``, ``merge3.py``).
 """
 
 from __future__ import annotations
@@ -11,14 +15,47 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
+from nodetype_studio.ui.studio.filewatch import ProjectWatcher
 from nodetype_studio.ui.studio.journal import Journal
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QUndoStack
+
     from nodetype_studio.studio.session import Session
+    from nodetype_studio.ui.studio.settings import Settings
+
+
+class ProjectHost(Protocol):
+    """What the controller asks of the window it belongs to (all public ``StudioWindow`` members)."""
+
+    @property
+    def prompts(self) -> Any: ...  # the questions to the user (``dialogs.Prompts`` or a replacement)
+
+    @property
+    def data_dir(self) -> Path: ...  # where the crash journals live
+
+    @property
+    def selected(self) -> str | None: ...  # the node type on show (Save saves its files)
+
+    def status(self, text: str, *, error: bool = False) -> None: ...
+
+    def show_error(self, message: str) -> None: ...
+
+    def set_busy(self, text: str | None) -> None: ...
+
+    def push(self, text: str, operation: Any) -> None: ...  # an undoable edit
+
+    def flush(self) -> None: ...  # a pending refresh, now
+
+    def refresh_now(self) -> None: ...
+
+    def schedule_refresh(self) -> None: ...
+
+    def forget_source(self, path: Path) -> None: ...  # the source view drops what it showed of ``path``
 
 
 class ProjectLoader(QObject):
@@ -54,30 +91,47 @@ class ProjectLoader(QObject):
         return generation
 
 
-class ProjectIO:
-    """Mixin for StudioWindow."""
+class ProjectController(QObject):
+    """The project open in one window and everything done to it as a whole."""
 
-    # -- opening -------------------------------------------------------------------------------------------
-    def _init_io(self) -> None:
+    opened = Signal(bool)  # a project is open (``session`` is set); True: the panels wait for the first paint
+    loaded = Signal()  # after ``opened`` and the journal question
+    loadFailed = Signal(str)  # why a project could not be opened
+    aboutToClose = Signal()  # closing was asked for (the user may still cancel); ``session`` is still set
+    closed = Signal()  # the project is closed (``session`` is None)
+
+    def __init__(self, host: ProjectHost, *, settings: Settings, undo_stack: QUndoStack, parent: QObject | None = None):
+        super().__init__(parent)
+        self.host = host
+        self.settings = settings
+        self.undo_stack = undo_stack
+        self.session: Session | None = None
+        self.journal: Journal | None = None
+        self.loading: Path | None = None  # a project being loaded in the background
+        self.pending_load: Path | None = None  # a background load asked for before the window was painted
+        self.hold_loads = True  # until the window is painted (``start_pending_load``): the window shows first
         self.loader = ProjectLoader(self)
         self.loader.loaded.connect(self._loaded, Qt.QueuedConnection)
         self.loader.failed.connect(self._load_failed, Qt.QueuedConnection)
-        self.loading: Path | None = None
+        self.watcher = ProjectWatcher(self, delay_ms=settings.get("reloadDelayMs"))
+        self.watcher.changed.connect(self.disk_changed)
+        self.journal_timer = QTimer(self, singleShot=True, interval=300, timeout=self.write_journal)
 
+    # -- opening -------------------------------------------------------------------------------------------
     def open_project(self, path, *, background: bool = True) -> bool:
         """Open the project at ``path`` (after asking about unsaved edits of the current one)."""
         path = Path(path)
         if not self.close_project():
             return False
         if not path.exists():
-            self.show_error(f"Cannot open {path}: no such file or folder")
+            self.host.show_error(f"Cannot open {path}: no such file or folder")
             self.settings.remove_recent(str(path))
             return False
         self.loading = path
-        self.set_busy(f"Loading {path.name}\u2026")
+        self.host.set_busy(f"Loading {path.name}\u2026")
         if background:
-            self._pending_load = path
-            if self._painted:
+            self.pending_load = path
+            if not self.hold_loads:
                 self.start_pending_load()
             return True
         from nodetype_studio.studio.session import Session
@@ -90,11 +144,10 @@ class ProjectIO:
         self._loaded(session, self.loader.generation, background=False)
         return self.session is not None
 
-    _pending_load = None
-
     def start_pending_load(self) -> None:
-        """Start a background load asked for before the window was painted (the window shows first)."""
-        path, self._pending_load = self._pending_load, None
+        """The window is painted: start the background load asked for before (and later ones at once)."""
+        self.hold_loads = False
+        path, self.pending_load = self.pending_load, None
         if path is not None:
             self.loader.start(path)
 
@@ -102,8 +155,8 @@ class ProjectIO:
         if generation != self.loader.generation:
             return
         self.loading = None
-        self.set_busy(None)
-        self.show_error(message)
+        self.host.set_busy(None)
+        self.host.show_error(message)
         self.loadFailed.emit(message)
 
     def _loaded(self, session: Session, generation: int, *, background: bool = True) -> None:
@@ -118,40 +171,59 @@ class ProjectIO:
             return
         self.loading = None
         self.session = session
-        self.journal = Journal(self.data_dir, session.root)
+        self.journal = Journal(self.host.data_dir, session.root)
         self.undo_stack.clear()
         self.settings.add_recent(str(session.root))
-        self.set_busy(None)
-        self.project_opened(defer_panels=background)
+        self.host.set_busy(None)
+        self.opened.emit(background)
+        self.watch()
         self._offer_journal()
-        self.projectLoaded.emit()
+        self.loaded.emit()
 
     def _offer_journal(self) -> None:
+        session = self.session
         content = self.journal.read() if self.journal is not None else None
-        if content is None:
+        if content is None or session is None:
             return
-        files = [self.session.display(p) for p in content.files]
+        files = [session.display(p) for p in content.files]
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(content.written)) if content.written else "earlier"
-        if not self.prompts.restore_journal(files, when):
+        if not self.host.prompts.restore_journal(files, when):
             self._set_journal_aside()
             return
         notes: list[str] = []
 
         def restore(_editor):
-            edits, found = self.session.restore(content.entries)
+            edits, found = session.restore(content.entries)
             notes.extend(found)
             return edits
 
-        self.push("restore unsaved edits", restore)
-        self.flush()
-        self.status(f"Restored unsaved edits to {len(files)} file(s)" + (": " + "; ".join(notes) if notes else ""))
+        self.host.push("restore unsaved edits", restore)
+        self.host.flush()
+        self.host.status(f"Restored unsaved edits to {len(files)} file(s)" + (": " + "; ".join(notes) if notes else ""))
 
     def _set_journal_aside(self) -> None:
+        assert self.journal is not None
         path = self.journal.path
         try:
             path.replace(path.with_suffix(".discarded.json"))
         except OSError:
             self.journal.clear()
+
+    # -- watching the files on disk ------------------------------------------------------------------------
+    def watch(self) -> None:
+        """Watch the project's own files and the folders new node type files may appear in."""
+        if self.session is None:
+            return
+        project = self.session.project
+        files = [Path(f.path) for f in list(project.files) + list(project.settings_files) if not f.baseline]
+        folders = {p.parent for p in files}
+        for package in project.packages:
+            for sub in ("NodeTypes", "Configuration"):
+                base = Path(package.path) / sub
+                if base.is_dir():
+                    folders.add(base)
+                    folders.update(d for d in base.rglob("*") if d.is_dir() and not d.name.startswith("."))
+        self.watcher.watch(files, folders)
 
     # -- closing -------------------------------------------------------------------------------------------
     def close_project(self) -> bool:
@@ -159,22 +231,20 @@ class ProjectIO:
         if self.session is None:
             self.loader.generation += 1  # a load in flight is no longer wanted
             return True
-        self.panes.save_project(self.settings, self.session.root)  # its selection and pane sizes, for next time
+        self.aboutToClose.emit()
         if self.session.dirty:
-            answer = self.prompts.unsaved_changes([self.session.display(p) for p in self.session.dirty_files()])
+            answer = self.host.prompts.unsaved_changes([self.session.display(p) for p in self.session.dirty_files()])
             if answer == "cancel":
                 return False
             if answer == "save" and not self.save_files(None):
                 return False
         if self.journal is not None:
             self.journal.clear()
-        if self._checks is not None:
-            self._checks.stop()
         self.watcher.clear()
         self.session = None
         self.journal = None
         self.undo_stack.clear()
-        self.project_closed()
+        self.closed.emit()
         return True
 
     # -- saving --------------------------------------------------------------------------------------------
@@ -182,9 +252,10 @@ class ProjectIO:
         """Save the files of the selected node type that have unsaved edits."""
         if self.session is None:
             return False
-        paths = self.session.own_files(self.selected) if self.selected else []
-        dirty = set(self.session.dirty_files())
-        wanted = [p for p in paths if Path(p).resolve() in {Path(d).resolve() for d in dirty}]
+        selected = self.host.selected
+        paths = self.session.own_files(selected) if selected else []
+        dirty = {Path(d).resolve() for d in self.session.dirty_files()}
+        wanted = [p for p in paths if Path(p).resolve() in dirty]
         if not wanted:
             return self.save_files(None)
         return self.save_files(wanted)
@@ -194,34 +265,36 @@ class ProjectIO:
 
     def save_files(self, paths) -> bool:
         """Save (after the review, when on); True when everything asked for was written."""
-        if self.session is None:
+        session = self.session
+        if session is None:
             return True
         self.watcher.flush()  # conflicts first: a file changed a moment ago is asked about before writing
         wanted = None if paths is None else {Path(p).resolve() for p in paths}
-        dirty = [p for p in self.session.dirty_files() if wanted is None or Path(p).resolve() in wanted]
+        dirty = [p for p in session.dirty_files() if wanted is None or Path(p).resolve() in wanted]
         if not dirty:
-            self.status("Nothing to save")
+            self.host.status("Nothing to save")
             return True
+        prompts = self.host.prompts
         if self.settings.get("reviewBeforeSave"):
-            diffs = [(self.session.display(p), self.session.diff(p)) for p in dirty]
-            if not self.prompts.review(diffs, True):
-                self.status("Save cancelled")
+            diffs = [(session.display(p), session.diff(p)) for p in dirty]
+            if not prompts.review(diffs, True):
+                self.host.status("Save cancelled")
                 return False
 
         def confirm(path: Path, disk: str, mine: str) -> bool:
-            return self.prompts.compare(self.session.display(path), disk, mine, "save") == "overwrite"
+            return prompts.compare(session.display(path), disk, mine, "save") == "overwrite"
 
-        result = self.session.save(dirty, confirm_overwrite=confirm, merged=self._carry_history)
-        if not self.session.dirty:
+        result = session.save(dirty, confirm_overwrite=confirm, merged=self.carry_history)
+        if not session.dirty:
             self.undo_stack.setClean()
         self.write_journal()
-        self.refresh_now()
+        self.host.refresh_now()
         for message in result.errors:
-            self.show_error(message)
-        saved = ", ".join(self.session.display(p) for p in result.saved)
-        skipped = ", ".join(self.session.display(p) for p in result.skipped)
-        self.status(f"Saved {saved}" + (f"; not saved (changed on disk): {skipped}" if skipped else "") if saved
-                    else f"Not saved (changed on disk): {skipped}" if skipped else "Nothing saved")
+            self.host.show_error(message)
+        saved = ", ".join(session.display(p) for p in result.saved)
+        skipped = ", ".join(session.display(p) for p in result.skipped)
+        self.host.status(f"Saved {saved}" + (f"; not saved (changed on disk): {skipped}" if skipped else "") if saved
+                         else f"Not saved (changed on disk): {skipped}" if skipped else "Nothing saved")
         return not result.errors and not result.skipped
 
     # -- reloading -----------------------------------------------------------------------------------------
@@ -230,57 +303,52 @@ class ProjectIO:
         if self.session is None:
             return
         self.disk_changed([Path(doc.path) for doc in self.session.editor.documents])
-        self.refresh_now()
-        self.status("Reloaded")
+        self.host.refresh_now()
+        self.host.status("Reloaded")
 
     def disk_changed(self, paths) -> None:
         """Files (or folders) changed on disk: re-read them; ask about the ones with unsaved edits."""
-        if self.session is None:
+        session = self.session
+        if session is None:
             return
-        self.session.invalidate()  # new, deleted or changed files: the next resolution loads them all
-        history_lost = []
-        for change in self.session.check_disk(None):
-            path = change.path
-            name = self.session.display(path)
-            if not change.dirty:
-                from nodetype_studio.studio.session import read_text
+        from nodetype_studio.studio.session import read_text
 
-                if self._in_history(path) and not self._carry_history(path, self.session.text_of(path),
-                                                                      read_text(path)):
+        session.invalidate()  # new, deleted or changed files: the next resolution loads them all
+        history_lost = []
+        for change in session.check_disk(None):
+            path = change.path
+            name = session.display(path)
+            if not change.dirty:
+                if self._in_history(path) and not self.carry_history(path, session.text_of(path), read_text(path)):
                     history_lost.append(name)
-                self.session.reload_file(path)
-                self.source.forget(str(path))
+                session.reload_file(path)
+                self.host.forget_source(path)
                 continue
             disk_bytes = _read_bytes(path)
-            if self.session.acknowledged.get(path.resolve()) == disk_bytes and disk_bytes is not None:
+            if session.acknowledged.get(path.resolve()) == disk_bytes and disk_bytes is not None:
                 continue  # the user already chose their version over exactly this file
-            answer = self.prompts.file_changed(name, change.reason == "deleted")
+            prompts = self.host.prompts
+            answer = prompts.file_changed(name, change.reason == "deleted")
             seen = None
             if answer == "compare":
-                from nodetype_studio.studio.session import read_text
-
-                mine = self.session.text_of(path)
-                answer = self.prompts.compare(name, read_text(path) or "", mine, "conflict")
+                answer = prompts.compare(name, read_text(path) or "", session.text_of(path), "conflict")
                 seen = disk_bytes
             if answer == "reload":
-                from nodetype_studio.studio.session import read_text
-
-                if self._in_history(path) and not self._carry_history(path, self.session.text_of(path),
-                                                                      read_text(path)):
+                if self._in_history(path) and not self.carry_history(path, session.text_of(path), read_text(path)):
                     history_lost.append(name)
-                self.session.reload_file(path)
-                self.source.forget(str(path))
-                self.status(f"Reloaded {name}; your edits to it were dropped")
+                session.reload_file(path)
+                self.host.forget_source(path)
+                self.host.status(f"Reloaded {name}; your edits to it were dropped")
             else:
-                self.session.keep_mine(path, seen)
-                self.status(f"Kept your edits to {name}; saving will show the difference before overwriting")
+                session.keep_mine(path, seen)
+                self.host.status(f"Kept your edits to {name}; saving will show the difference before overwriting")
         if history_lost:
             self.undo_stack.clear()
-            self.status(f"{', '.join(history_lost)} changed on disk: the undo history was cleared")
+            self.host.status(f"{', '.join(history_lost)} changed on disk: the undo history was cleared")
         self.write_journal()
-        self.schedule_refresh()
+        self.host.schedule_refresh()
 
-    def _carry_history(self, path: Path, old: str, new: str | None) -> bool:
+    def carry_history(self, path: Path, old: str, new: str | None) -> bool:
         """Move the undo history's edits of ``path`` across the change ``old``→``new`` made outside (the
         edits keep working on the new text); False when the change touched text an edit wrote."""
         from nodetype_studio.studio.merge3 import CannotRebase, rebase
@@ -289,7 +357,7 @@ class ProjectIO:
             return False
         key = Path(path).resolve()
         stack = self.undo_stack
-        places: list[tuple[object, int, bool]] = []  # (command, index in its edits, applied) in history order
+        places: list[tuple[Any, int, bool]] = []  # (command, index in its edits, applied) in history order
         for index in range(stack.count()):
             command = stack.command(index)
             for position, edit in enumerate(getattr(command, "edits", None) or []):
@@ -314,50 +382,18 @@ class ProjectIO:
         return False
 
     # -- journal -------------------------------------------------------------------------------------------
+    def schedule_journal(self) -> None:
+        """Write the journal a moment after the last edit (edits in a burst write it once)."""
+        self.journal_timer.start()
+
     def write_journal(self) -> None:
-        self._journal_timer.stop()
+        self.journal_timer.stop()
         if self.session is None or self.journal is None or not self.settings.get("autosaveJournal"):
             return
         try:
             self.journal.write(self.session.journal_entries())
         except OSError as exc:
-            self.status(f"Cannot write the crash journal: {exc.strerror or exc}")
-
-    # -- scripted edits (test hook: ``nodetype-studio PATH --script edits.json``) --------------------------
-    def run_script(self, steps: list) -> list[str]:
-        """Run edit steps through the undo stack: {"select": name}, {"set": [name, keypath, value]},
-        {"unset": [name, keypath]}, {"add_property": [name, property]}, {"undo": n}. Returns problems."""
-        from nodetype_studio.ui.studio import commands
-
-        if self._deferring:
-            self.finish_startup()
-        problems = []
-        for step in steps:
-            try:
-                if "select" in step:
-                    self.select_type(step["select"])
-                elif "set" in step:
-                    name, keypath, value = step["set"]
-                    self.push(f"set {keypath}", commands.set_value(name, tuple(keypath.split(".")), value))
-                elif "unset" in step:
-                    name, keypath = step["unset"]
-                    self.push(f"clear {keypath}", commands.set_value(name, tuple(keypath.split(".")), commands.REMOVE))
-                elif "add_property" in step:
-                    name, prop = step["add_property"]
-                    self.select_type(name)
-                    self.definition.add_property(prop)
-                elif "undo" in step:
-                    for _ in range(int(step["undo"])):
-                        self.undo_stack.undo()
-                else:
-                    problems.append(f"unknown step {step!r}")
-            except (KeyError, TypeError, ValueError) as exc:
-                problems.append(f"step {step!r}: {exc}")
-            self.flush()
-        if self.last_error:
-            problems.append(self.last_error)
-        self.write_journal()
-        return problems
+            self.host.status(f"Cannot write the crash journal: {exc.strerror or exc}")
 
 
 def _read_bytes(path: Path) -> bytes | None:
