@@ -111,11 +111,14 @@ class ProjectController(QObject):
         self.pending_load: Path | None = None  # a background load asked for before the window was painted
         self.hold_loads = True  # until the window is painted (``start_pending_load``): the window shows first
         self.loader = ProjectLoader(self)
-        self.loader.loaded.connect(self._loaded, Qt.QueuedConnection)
-        self.loader.failed.connect(self._load_failed, Qt.QueuedConnection)
+        self.loader.loaded.connect(self._loaded, Qt.ConnectionType.QueuedConnection)
+        self.loader.failed.connect(self._load_failed, Qt.ConnectionType.QueuedConnection)
         self.watcher = ProjectWatcher(self, delay_ms=settings.get("reloadDelayMs"))
         self.watcher.changed.connect(self.disk_changed)
-        self.journal_timer = QTimer(self, singleShot=True, interval=300, timeout=self.write_journal)
+        self.journal_timer = QTimer(self)
+        self.journal_timer.setSingleShot(True)
+        self.journal_timer.setInterval(300)
+        self.journal_timer.timeout.connect(self.write_journal)
 
     # -- opening -------------------------------------------------------------------------------------------
     def open_project(self, path, *, background: bool = True) -> bool:
