@@ -6,17 +6,15 @@ editor), as the user would, and the crash journal is written at the end.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from nodetype_studio.ui.studio import commands
 
-if TYPE_CHECKING:
-    from nodetype_studio.ui.studio.mainwindow import StudioWindow
 
-
-def run_script(window: StudioWindow, steps: list) -> list[str]:
-    """Run edit steps through the undo stack: {"select": name}, {"set": [name, keypath, value]},
-    {"unset": [name, keypath]}, {"add_property": [name, property]}, {"undo": n}. Returns problems."""
+def run_script(window: Any, steps: list) -> list[str]:
+    """Run edit steps on ``window`` (a ``StudioWindow``) through its undo stack: {"select": name},
+    {"set": [name, keypath, value]}, {"unset": [name, keypath]}, {"add_property": [name, property]},
+    {"undo": n}. Returns problems."""
     if window.startup_pending:
         window.finish_startup()
     problems = []
