@@ -17,6 +17,7 @@ a file against such a table and never raises for what a file holds:
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
@@ -252,6 +253,7 @@ def _apply(data: Any, position: Callable[..., _Pos], spec: SettingsSpec, path: P
             continue
         result.values[f.name] = value
         result.given.add(f.name)
+    result.diagnostics.sort(key=lambda d: (d.file != file, d.line, d.column))  # in the order of the file
 
 
 def _key_tree(paths: list[tuple[str, ...]]) -> dict[str, Any]:
@@ -280,9 +282,12 @@ def _check_maps(data: Any, prefix: tuple[str, ...], tree: dict[str, Any], positi
         name = aliases.get(key, key)
         if name not in tree:
             if spec.report_unknown:
-                where = f" in `{'.'.join(prefix)}`" if prefix else ""
+                whose = f" of `{'.'.join(prefix)}`" if prefix else ""
+                close = difflib.get_close_matches(str(key), list(tree), n=1)
+                hint = f"did you mean `{close[0]}`? " if close else ""
                 report(Severity.WARNING, spec.unknown_code,
-                       f"unknown key `{key}`{where} in {spec.display}; the known keys are {known}", position(data, key))
+                       f"unknown key `{'.'.join((*prefix, str(key)))}` in {spec.display}; {hint}"
+                       f"the known keys{whose} are {known}", position(data, key))
             continue
         if tree[name] and value is not None:  # a map of settings, not a leaf
             _check_maps(value, (*prefix, name), tree[name], position, spec, report, broken, (data, key))
