@@ -159,12 +159,12 @@ def _read_yaml(path: Path, spec: SettingsSpec, result: SettingsRead) -> tuple[An
         result.diagnostics.extend(loaded.diagnostics)
 
     def position(container: Any, key: Any) -> _Pos:
+        own: _Pos = getattr(container, "pos", (0, 0))
         if isinstance(key, int):
-            items = getattr(container, "item_pos", [])
-            return items[key] if 0 <= key < len(items) else getattr(container, "pos", (0, 0))
-        if key is None:
-            return getattr(container, "pos", (1, 1)) or (1, 1)
-        return getattr(container, "key_pos", {}).get(key) or getattr(container, "pos", (0, 0))
+            items: list[_Pos] = getattr(container, "item_pos", [])
+            return items[key] if 0 <= key < len(items) else own
+        keys: dict[Any, _Pos] = getattr(container, "key_pos", {})
+        return keys.get(key, own)
 
     return loaded.data, position, loaded.ok
 
@@ -407,6 +407,7 @@ class Record:
     line: int
     column: int
     problem: str = ""
+    unknown: tuple[str, ...] = ()  # keys of the item no field knows
 
 
 def records(keys: Sequence[str], required: str) -> Callable[[Any], list[Record]]:
@@ -426,6 +427,6 @@ def records(keys: Sequence[str], required: str) -> Callable[[Any], list[Record]]
                 items.append(Record({}, line, column, f"an item needs a `{required}`"))
                 continue
             found = {k: str(item[k]) for k in keys if item.get(k) is not None and not isinstance(item[k], (dict, list))}
-            items.append(Record(found, line, column))
+            items.append(Record(found, line, column, unknown=tuple(str(k) for k in item if k not in keys)))
         return items
     return parse
