@@ -64,6 +64,7 @@ def load_sources(file: Path, base: Path) -> tuple[list[SourceEntry], list[Diagno
         identifier = slug(record.values.get("identifier") or path.name) or "folder"
         label = record.values.get("label") or path.name
         entries.append(SourceEntry(identifier, label, path, record.line))
+    problems.sort(key=lambda d: (d.file != str(file), d.line, d.column))  # in the order of the file
     return entries, problems
 
 

@@ -173,24 +173,30 @@ _TOML_KEY = re.compile(r"""^[ \t]*("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)[ \t
 _TOML_HEADER = re.compile(r"^[ \t]*\[+[ \t]*([^\]]*?)[ \t]*\]+")
 
 
-def _toml_positions(text: str, table: tuple[str, ...]) -> tuple[_Pos, dict[str, _Pos]]:
-    """The line of ``[a.b]`` and of each direct key of that table (TOML has no positions of its own)."""
-    header = ".".join(table)
-    start: _Pos = (0, 0)
-    keys: dict[str, _Pos] = {}
-    inside = False
+def _toml_positions(text: str, table: tuple[str, ...]) -> dict[tuple[str, ...], _Pos]:
+    """Where ``[a.b]`` and the simple keys of it and of its sub-tables are written (TOML has no
+    positions of its own): ``(sub-table path, key)`` and ``sub-table path`` → (line, column)."""
+    found: dict[tuple[str, ...], _Pos] = {}
+    inside: tuple[str, ...] | None = None
     for number, line in enumerate(text.splitlines(), 1):
         m = _TOML_HEADER.match(line)
         if m:
-            name = ".".join(part.strip().strip("\"'") for part in m.group(1).split("."))
-            inside = name == header
-            if inside:
-                start = (number, 1)
+            name = tuple(part.strip().strip("\"'") for part in m.group(1).split("."))
+            inside = name[len(table):] if name[: len(table)] == table else None
+            if inside is not None:
+                found.setdefault(("[", *inside), (number, 1))
             continue
-        k = _TOML_KEY.match(line) if inside else None
-        if k:
-            keys.setdefault(k.group(1).strip("\"'"), (number, line.index(k.group(1)) + 1))
-    return start, keys
+        k = _TOML_KEY.match(line) if inside is not None else None
+        if k and inside is not None:
+            found.setdefault((*inside, k.group(1).strip("\"'")), (number, line.index(k.group(1)) + 1))
+    return found
+
+
+def _table_paths(data: Any, prefix: tuple[str, ...], into: dict[int, tuple[str, ...]], depth: int = 0) -> None:
+    if isinstance(data, dict) and depth < 20:
+        into[id(data)] = prefix
+        for key, value in data.items():
+            _table_paths(value, (*prefix, str(key)), into, depth + 1)
 
 
 def _read_toml(path: Path, spec: SettingsSpec, result: SettingsRead,
@@ -215,12 +221,20 @@ def _read_toml(path: Path, spec: SettingsSpec, result: SettingsRead,
         data = data.get(key) if isinstance(data, dict) else None
     if data is None:
         return None, nowhere, False  # no such table: nothing configured here
-    start, keys = _toml_positions(text, table)
+    found = _toml_positions(text, table)
+    paths: dict[int, tuple[str, ...]] = {}
+    _table_paths(data, (), paths)
 
     def position(container: Any, key: Any) -> _Pos:
-        if container is data and isinstance(key, str):
-            return keys.get(key, start)
-        return start
+        sub = paths.get(id(container), ())
+        for depth in range(len(sub), -1, -1):  # the key, else its table's header or key, going up
+            if depth == len(sub) and (*sub, str(key)) in found:
+                return found[(*sub, str(key))]
+            if ("[", *sub[:depth]) in found:
+                return found[("[", *sub[:depth])]
+            if depth and sub[:depth] in found:
+                return found[sub[:depth]]
+        return (0, 0)
 
     return data, position, True
 
