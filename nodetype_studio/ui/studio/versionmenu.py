@@ -65,6 +65,7 @@ def choose(window, version: CmsVersion | None) -> None:
         window.show_error(f"Cannot save the CMS version: {exc.strerror or exc}")
         update(window)
         return
+    session.invalidate()  # the version changes every type's rules: a whole load, not an incremental one
     window.refresh_now()
     what = version.label if version is not None else "detected from the project's files"
     window.status(f"CMS version: {what} (saved in {path.name})")
