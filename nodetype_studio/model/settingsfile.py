@@ -17,6 +17,7 @@ a file against such a table and never raises for what a file holds:
 
 from __future__ import annotations
 
+import copy
 import difflib
 import re
 import tomllib
@@ -98,7 +99,8 @@ class SettingsRead:
 
 
 def defaults(spec: SettingsSpec) -> dict[str, Any]:
-    return {f.name: f.default for f in spec.fields}
+    """Every field's default; a list or map default is a copy, so a caller may change it freely."""
+    return {f.name: copy.copy(f.default) for f in spec.fields}
 
 
 def short(value: Any, limit: int = 60) -> str:

@@ -59,6 +59,8 @@ def test_every_field_kind_is_read(tmp_path):
 def test_an_absent_file_gives_the_defaults_and_nothing_to_report(tmp_path):
     read = read_settings(tmp_path / "missing.yaml", SPEC)
     assert read.values == DEFAULTS and read.diagnostics == [] and read.file is None and not read.loaded
+    read.values["skip"].append("changed")  # a caller's change stays in its own copy
+    assert read_settings(tmp_path / "missing.yaml", SPEC).values["skip"] == []
     assert read_settings(write(tmp_path, "# only a comment\n"), SPEC).values == DEFAULTS
 
 
