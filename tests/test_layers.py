@@ -73,21 +73,23 @@ def test_import_contracts_are_kept():
     assert "0 broken" in result.stdout
 
 
-def test_a_qt_import_outside_ui_breaks_the_contracts(tmp_path):
-    """The contracts are not goodwill: one `import PySide6` in a Qt-free package makes them fail."""
+def _lint_copy_with(tmp_path, module: str, prepend: str = "", append: str = "") -> subprocess.CompletedProcess:
+    """lint-imports over a copy of the package in which ``module`` (a path below the package) got a line."""
     import shutil
 
     copy = tmp_path / "repo"
     shutil.copytree(PACKAGE, copy / "nodetype_studio", ignore=shutil.ignore_patterns("__pycache__", "resources"))
     shutil.copy(ROOT / "pyproject.toml", copy / "pyproject.toml")
-    offender = copy / "nodetype_studio" / "model" / "merge.py"
-    offender.write_text("import PySide6.QtCore  # deliberate\n" + offender.read_text(encoding="utf-8"), encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-c",
-         "import sys; sys.path.insert(0, '.'); from importlinter.cli import lint_imports_command; "
-         "sys.exit(lint_imports_command())", "--no-cache"],
-        cwd=copy, capture_output=True, text=True,
-    )
+    offender = copy / "nodetype_studio" / module
+    offender.write_text(prepend + offender.read_text(encoding="utf-8") + append, encoding="utf-8")
+    code = ("import sys; sys.path.insert(0, '.'); from importlinter.cli import lint_imports_command; "
+            "sys.exit(lint_imports_command())")
+    return subprocess.run([sys.executable, "-c", code, "--no-cache"], cwd=copy, capture_output=True, text=True)
+
+
+def test_a_qt_import_outside_ui_breaks_the_contracts(tmp_path):
+    """The contracts are not goodwill: one `import PySide6` in a Qt-free package makes them fail."""
+    result = _lint_copy_with(tmp_path, "model/merge.py", prepend="import PySide6.QtCore  # deliberate\n")
     assert result.returncode != 0
     assert "nodetype_studio.model is not allowed to import PySide6" in result.stdout
     assert "nodetype_studio.model.merge -> PySide6" in result.stdout
@@ -95,20 +97,8 @@ def test_a_qt_import_outside_ui_breaks_the_contracts(tmp_path):
 
 
 def test_a_lower_layer_importing_the_window_breaks_the_contracts(tmp_path):
-    import shutil
-
-    copy = tmp_path / "repo"
-    shutil.copytree(PACKAGE, copy / "nodetype_studio", ignore=shutil.ignore_patterns("__pycache__", "resources"))
-    shutil.copy(ROOT / "pyproject.toml", copy / "pyproject.toml")
-    offender = copy / "nodetype_studio" / "checks" / "groups.py"
-    offender.write_text(offender.read_text(encoding="utf-8") + "\nfrom nodetype_studio.studio import session  # deliberate\n",
-                        encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-c",
-         "import sys; sys.path.insert(0, '.'); from importlinter.cli import lint_imports_command; "
-         "sys.exit(lint_imports_command())", "--no-cache"],
-        cwd=copy, capture_output=True, text=True,
-    )
+    result = _lint_copy_with(tmp_path, "checks/groups.py",
+                             append="\nfrom nodetype_studio.studio import session  # deliberate\n")
     assert result.returncode != 0
     assert "nodetype_studio.checks.groups -> nodetype_studio.studio.session" in result.stdout
 

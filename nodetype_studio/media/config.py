@@ -19,12 +19,17 @@ from pathlib import Path
 
 import yaml
 
-from nodetype_studio.diagnostics import Diagnostic, Location, error, warning
+from nodetype_studio.diagnostics import Diagnostic, Location, warning
+from nodetype_studio.model.settingsfile import Field, SettingsSpec, read_settings, records
 from nodetype_studio.model.yamlload import load_yaml_file
 
 CONFIG_FILE = "media.yaml"
 HEADER = ("# Asset sources of the Node Type Studio media library, besides the project's own Resources\n"
           "# folders and the bundled samples. Paths are relative to the project folder or absolute.\n")
+
+#: The table of ``media.yaml``: one key, the list of user folders.
+SPEC = SettingsSpec(CONFIG_FILE, (Field("sources", records(("identifier", "label", "path"), "path"), (), "sources"),),
+                    invalid_code="media-config-shape", unknown_code="media-config-unknown-key")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,32 +45,26 @@ def slug(text: str) -> str:
 
 
 def load_sources(file: Path, base: Path) -> tuple[list[SourceEntry], list[Diagnostic]]:
-    if not file.is_file():
-        return [], []
-    loaded = load_yaml_file(file)
-    problems = list(loaded.diagnostics)
-    data = loaded.data
-    if data is None:
-        return [], problems
-    if not isinstance(data, dict) or not isinstance(data.get("sources", []), list):
-        problems.append(error("media-config-shape", "media.yaml must hold `sources:`, a list of {identifier, label, path}",
-                              Location(str(file), 1, 1)))
-        return [], problems
+    """The user's asset sources in ``file`` (paths relative to ``base``), and the problems found."""
+    read = read_settings(file, SPEC)
+    problems = list(read.diagnostics)
     entries = []
-    items = data.get("sources") or []
-    for index, item in enumerate(items):
-        line = item.pos[0] if hasattr(item, "pos") else (items.item_pos[index][0] if hasattr(items, "item_pos") else 0)
-        path_value = item.get("path") if isinstance(item, dict) else None
-        if not isinstance(path_value, str) or not path_value.strip():
-            problems.append(warning("media-config-entry", "an asset source needs a `path` (a folder); this entry is ignored",
-                                    Location(str(file), line, 1)))
+    for record in read.values["sources"]:
+        where = Location(str(file), record.line, record.column or 1)
+        if record.problem:
+            problems.append(warning("media-config-entry", "an asset source needs a `path` (a folder); "
+                                    "this entry is ignored", where))
             continue
-        path = Path(os.path.expanduser(item["path"]))
+        if record.unknown:
+            problems.append(warning("media-config-unknown-key", f"unknown key {', '.join(f'`{k}`' for k in record.unknown)} "
+                                    "in an asset source; the known keys are `identifier`, `label`, `path`", where))
+        path = Path(os.path.expanduser(record.values["path"]))
         if not path.is_absolute():
             path = base / path
-        identifier = slug(str(item.get("identifier") or path.name)) or "folder"
-        label = str(item.get("label") or path.name)
-        entries.append(SourceEntry(identifier, label, path, line))
+        identifier = slug(record.values.get("identifier") or path.name) or "folder"
+        label = record.values.get("label") or path.name
+        entries.append(SourceEntry(identifier, label, path, record.line))
+    problems.sort(key=lambda d: (d.file != str(file), d.line, d.column))  # in the order of the file
     return entries, problems
 
 

@@ -1,60 +1,68 @@
-"""The project's choice of CMS version: ``cmsVersion`` in ``.nodetype-studio.yaml`` (or in
-``[tool.nodetype-studio]`` of a ``pyproject.toml``), read without the checks' configuration layer.
+"""The project's configuration file: ``.nodetype-studio.yaml``, else ``[tool.nodetype-studio]`` in a
+``pyproject.toml`` (read by :mod:`nodetype_studio.model.settingsfile`).
 
     # .nodetype-studio.yaml
     cmsVersion: '8.3'      # or 9 / '9.x'; leave out to detect it from composer files
+    select: [editor, option, validator]   # read by ``check`` (nodetype_studio.checks.config)
+    ignore: [compat, position-duplicate]
+
+The model reads only ``cmsVersion`` here; the checks' configuration reads the same table and
+reports the file's own problems (unreadable, unknown keys, bad ``select``/``ignore``).
 """
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
-from nodetype_studio.diagnostics import Diagnostic, Location, warning
+from nodetype_studio.diagnostics import Diagnostic, Severity
+from nodetype_studio.model.settingsfile import Field, Invalid, SettingsRead, SettingsSpec, codes, read_settings
 from nodetype_studio.model.version import parse_version
-from nodetype_studio.model.yamlload import load_yaml_text
 
 CONFIG_FILE = ".nodetype-studio.yaml"
+PYPROJECT = "pyproject.toml"
+TOML_TABLE = ("tool", "nodetype-studio")
 KEY = "cmsVersion"
-MAX_BYTES = 1024 * 1024
 
 
-def _folder(root: Path) -> Path:
+def cms_version_text(value: Any) -> str:
+    if parse_version(value) is None:
+        raise Invalid("'8.3' or '9'")
+    return str(value)
+
+
+#: Every key of the project configuration file.
+FIELDS = (
+    Field("select", codes, (), "select"),
+    Field("ignore", codes, (), "ignore"),
+    Field(KEY, cms_version_text, None, "cms_version", aliases=("cms-version",), severity=Severity.WARNING,
+          message="`{key}: {raw}` names no CMS version the studio knows; use {expected} "
+                  "(the version is detected instead)"),
+)
+
+
+def spec_for(display: str) -> SettingsSpec:
+    return SettingsSpec(display, FIELDS, invalid_code="config-invalid", unknown_code="config-unknown-key",
+                        wrap_load_errors=True)
+
+
+def config_dir(root: Path) -> Path:
     return root if root.is_dir() else root.parent
 
 
-def _read(path: Path, toml: bool) -> Any:
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            return None
-        text = path.read_text(encoding="utf-8")
-        if toml:
-            table = tomllib.loads(text).get("tool", {})
-            return table.get("nodetype-studio") if isinstance(table, dict) else None
-        loaded = load_yaml_text(text, str(path))  # the NodeTypes limits: nesting, alias expansion
-        return loaded.data if loaded.ok else None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
-        return None  # the checks' configuration reader reports an unreadable file
+def read_project_config(root: Path | str) -> SettingsRead:
+    """The project configuration at ``root``: ``.nodetype-studio.yaml`` when it exists, else the
+    ``pyproject.toml`` table (``file`` is None when neither configures anything)."""
+    folder = config_dir(Path(root))
+    own = folder / CONFIG_FILE
+    if own.is_file():
+        return read_settings(own, spec_for(CONFIG_FILE))
+    return read_settings(folder / PYPROJECT, spec_for("pyproject.toml"), toml_table=TOML_TABLE)
 
 
 def configured_cms_version(root: str | Path) -> tuple[str | None, list[Diagnostic]]:
     """(the configured version as written, problems) for the project at ``root``; (None, []) when
-    nothing is configured. A value that names no version we know is a warning and is ignored."""
-    folder = _folder(Path(root))
-    for name, toml in ((CONFIG_FILE, False), ("pyproject.toml", True)):
-        path = folder / name
-        if not path.is_file():
-            continue
-        data = _read(path, toml)
-        if not isinstance(data, dict):
-            return None, []
-        value = data.get(KEY, data.get("cms-version"))
-        if value is None:
-            return None, []
-        if parse_version(value) is None:
-            return None, [warning("config-invalid", f"`{KEY}: {value}` names no CMS version the studio knows; "
-                                                    f"use '8.3' or '9' (the version is detected instead)",
-                                  Location(str(path)))]
-        return str(value), []
-    return None, []
+    nothing is configured. A value that names no version we know is a warning and is ignored; the
+    file's other problems are the checks' configuration's to report."""
+    read = read_project_config(root)
+    return read.values["cms_version"], list(read.field_diagnostics.get("cms_version", []))

@@ -67,12 +67,14 @@ def nesting_problem(text: str, limit: int) -> tuple[int, int] | None:
     if _within(text, limit):
         return None
     parser = CParser(text)
-    depth = 0
+    depth, resume = 0, (0, 0, 0)  # resume: where the text scan goes on if libyaml gives up (index, line, column)
     try:
         while True:
             event = parser.get_event()
             if event is None or isinstance(event, StreamEndEvent):
                 return None
+            if event.end_mark is not None:
+                resume = (event.end_mark.index, event.end_mark.line, event.end_mark.column)
             if isinstance(event, CollectionStartEvent):
                 depth += 1
                 if depth > limit:
@@ -80,7 +82,52 @@ def nesting_problem(text: str, limit: int) -> tuple[int, int] | None:
                     return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
             elif isinstance(event, CollectionEndEvent):
                 depth -= 1
-    except (yaml.YAMLError, ValueError, MemoryError):
+    except yaml.YAMLError as exc:
+        # libyaml 0.2.5 as bundled with PyYAML 6.0.4 refuses more than 1,000 levels itself, and its scanner
+        # reads flow brackets ahead of the events: the walk never saw the level past ``limit``.
+        if "maximum nesting depth" in str(getattr(exc, "problem", "") or exc):
+            mark = getattr(exc, "problem_mark", None)
+            found = _flow_level_position(text, limit, depth, *resume)
+            return found or ((mark.line + 1, mark.column + 1) if mark else (1, 1))
+        return None
+    except (ValueError, MemoryError):
         return None
     finally:
         parser.dispose()
+
+
+def _flow_level_position(text: str, limit: int, depth: int, index: int, line: int, column: int
+                         ) -> tuple[int, int] | None:
+    """(line, column) of the first flow bracket that opens level ``limit + 1``, scanning the text from
+    ``index`` (0-based ``line``/``column``, at nesting ``depth``) with YAML's quoting and comments in
+    mind; only used once libyaml itself refused the depth."""
+    line, quote = line + 1, ""
+    length = len(text)
+    while index < length:
+        char = text[index]
+        column += 1
+        if char in _BREAKS:
+            line, column = line + 1, 0
+            if char == "\r" and index + 1 < length and text[index + 1] == "\n":
+                index += 1
+        elif quote:
+            if char == "\\" and quote == '"':
+                index, column = index + 1, column + 1
+            elif char == quote:
+                if quote == "'" and index + 1 < length and text[index + 1] == "'":
+                    index, column = index + 1, column + 1
+                else:
+                    quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char == "#" and (index == 0 or text[index - 1] in " \t" + _BREAKS):
+            while index + 1 < length and text[index + 1] not in _BREAKS:
+                index += 1
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return line, column
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+        index += 1
+    return None

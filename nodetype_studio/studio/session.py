@@ -77,7 +77,8 @@ class SaveResult:
 
 
 ConfirmOverwrite = Callable[[Path, str, str], bool]
-Merged = Callable[[Path, str, str], None]  # (path, buffer before, buffer after taking in the disk's changes)
+# (path, buffer before, buffer after taking in the disk's changes); what it returns is not used
+Merged = Callable[[Path, str, str], object]
 
 
 @dataclass

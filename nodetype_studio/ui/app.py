@@ -1,7 +1,7 @@
 """``nodetype-studio [PATH]``: open the studio window on PATH, else the last project, else the bundled example.
 
 The window appears first; the project loads in the background with progress in the status bar.
-``--script FILE`` (a JSON list of edit steps, see ``ProjectIO.run_script``) runs edits after loading and
+``--script FILE`` (a JSON list of edit steps, see ``scripthook.run_script``) runs edits after loading and
 prints ``SCRIPT-DONE`` (used by the crash-recovery test and for demos).
 """
 

@@ -136,3 +136,15 @@ def test_an_alias_bomb_as_the_configured_cms_version_is_not_expanded(package):
     version, problems = configured_cms_version(package)
     assert version is None
     assert all(len(p.message) < 1000 for p in problems)  # the checks' reader reports the bomb itself
+
+
+def test_the_text_scan_behind_libyamls_own_limit_counts_only_real_brackets():
+    """PyYAML 6.0.4's libyaml refuses 1,000 levels itself, before the event walk reaches the studio's
+    limit: the level is then found in the text, past quoted brackets and comments."""
+    from nodetype_studio.model.yamlguard import _flow_level_position
+
+    text = "a:\n  b: '[[[' # [[[[\n  c: \"x[\\\"[\" [[[[\n"
+    # two block levels (the events seen so far), then brackets: level 5 is the third real `[` of line 3
+    assert _flow_level_position(text, 4, 2, 0, 0, 0) == (3, 16)
+    assert _flow_level_position(text, 9, 2, 0, 0, 0) is None
+    assert _flow_level_position("k: ''''[[\n", 1, 0, 0, 0, 0) == (1, 9)

@@ -2,7 +2,8 @@
 
 The main window asks only through ``Prompts`` (unsaved changes on close, restoring a crash journal,
 reviewing diffs before saving, a file changed on disk, comparing versions). Tests answer the real
-dialogs (``QTimer`` + the dialog's buttons) or pass another ``Prompts`` with the same methods.
+dialogs (``QTimer`` + the dialog's buttons), pass another object with the same methods, or replace one
+question by assigning it on the window's instance (``window.prompts.unsaved_changes = ...``).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
@@ -29,8 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from nodetype_studio.ui.studio import menus, panes
-from nodetype_studio.ui.studio.filewatch import ProjectWatcher
-from nodetype_studio.ui.studio.projectio import ProjectIO
+from nodetype_studio.ui.studio.projectcontroller import ProjectController
 from nodetype_studio.ui.studio.settings import Settings
 from nodetype_studio.ui.studio.shortcuts import UndoRouter
 from nodetype_studio.ui.studio.treefilter import FilterKeys, NameDelegate, TreeSync
@@ -45,24 +44,6 @@ TITLE = "Node Type Studio"
 SOURCE_TAB, PROVENANCE_TAB, PROBLEMS_TAB = range(3)
 
 
-class _DialogPrompts:
-    """The real dialogs (``dialogs.Prompts``), imported when the first question comes; attributes set on
-    this object (tests replace single questions) win over the dialogs'."""
-
-    def __init__(self, window):
-        self._window = window
-        self._prompts = None
-
-    def __getattr__(self, name):
-        if self._prompts is None:
-            from nodetype_studio.ui.studio.dialogs import Prompts
-
-            self._prompts = Prompts(self._window)
-            settings = self._window.settings
-            self._prompts.review_setting_changed = lambda on: settings.set("reviewBeforeSave", on)
-        return getattr(self._prompts, name)
-
-
 class _Host(QWidget):
     """Holds the place of a panel that is built later."""
 
@@ -72,7 +53,7 @@ class _Host(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
 
 
-class StudioWindow(ProjectIO, QMainWindow):
+class StudioWindow(QMainWindow):
     projectLoaded = Signal()
     projectClosed = Signal()
     loadFailed = Signal(str)  # why a project could not be opened
@@ -83,26 +64,27 @@ class StudioWindow(ProjectIO, QMainWindow):
                  background: bool = True):
         super().__init__()
         self.settings = settings or Settings()
-        self.prompts = prompts or _DialogPrompts(self)
+        self._prompts = prompts
         self._data_dir = Path(data_dir) if data_dir else None
-        self.session = None
-        self.journal = None
         self._selected: str | None = None
         self.focus_property: str | None = None
         self.last_error = ""
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
+        # the open project and everything done to it as a whole (opening, saving, reloading, closing)
+        self.projects = ProjectController(self, settings=self.settings, undo_stack=self.undo_stack, parent=self)
+        self.projects.opened.connect(lambda deferred: self.project_opened(defer_panels=deferred))
+        self.projects.loaded.connect(self.projectLoaded)
+        self.projects.loadFailed.connect(self.loadFailed)
+        self.projects.aboutToClose.connect(self._project_closing)
+        self.projects.closed.connect(self.project_closed)
         self.setWindowTitle(TITLE)
         self.resize(panes.default_size())
         self._build()
         self.panes = panes.Panes(self)
         self._checks = None
-        self.watcher = ProjectWatcher(self, delay_ms=self.settings.get("reloadDelayMs"))
-        self.watcher.changed.connect(self.disk_changed)
         self._refresh_timer = QTimer(self, singleShot=True, interval=0, timeout=self.refresh_now)
-        self._journal_timer = QTimer(self, singleShot=True, interval=300, timeout=self.write_journal)
         self.theme = None
-        self._init_io()
         menus.build(self)
         self.undo_router = UndoRouter(self, self.undo_stack.undo, self.undo_stack.redo)
         self._restore_state()
@@ -118,6 +100,76 @@ class StudioWindow(ProjectIO, QMainWindow):
         self.navigator = navigation.install(self)
         helpdialog.install(self)
         self.central = welcome.install(self)
+
+    # -- the open project (``ProjectController``, projectcontroller.py) ------------------------------------
+    @property
+    def session(self):
+        """The project being edited (``studio.session.Session``), or None."""
+        return self.projects.session
+
+    @property
+    def journal(self):
+        """The open project's crash journal, or None."""
+        return self.projects.journal
+
+    @property
+    def loading(self) -> Path | None:
+        """The project being loaded in the background, or None."""
+        return self.projects.loading
+
+    def open_project(self, path, *, background: bool = True) -> bool:
+        return self.projects.open_project(path, background=background)
+
+    def close_project(self) -> bool:
+        return self.projects.close_project()
+
+    def save(self) -> bool:
+        return self.projects.save()
+
+    def save_all(self) -> bool:
+        return self.projects.save_all()
+
+    def save_files(self, paths) -> bool:
+        return self.projects.save_files(paths)
+
+    def reload(self) -> None:
+        self.projects.reload()
+
+    def disk_changed(self, paths) -> None:
+        self.projects.disk_changed(paths)
+
+    def write_journal(self) -> None:
+        self.projects.write_journal()
+
+    def start_pending_load(self) -> None:
+        self.projects.start_pending_load()
+
+    def run_script(self, steps: list) -> list[str]:
+        """Scripted edits (``nodetype-studio PATH --script edits.json``; scripthook.py)."""
+        from nodetype_studio.ui.studio.scripthook import run_script
+
+        return run_script(self, steps)
+
+    @property
+    def prompts(self):
+        """The questions to the user: the real dialogs (``dialogs.Prompts``), made on the first question.
+        Another object with the same methods can be given to the constructor or assigned here; tests
+        replace a single question by assigning it on this object (``window.prompts.unsaved_changes = f``)."""
+        if self._prompts is None:
+            from nodetype_studio.ui.studio.dialogs import Prompts
+
+            prompts = Prompts(self)
+            prompts.review_setting_changed = lambda on: self.settings.set("reviewBeforeSave", on)
+            self._prompts = prompts
+        return self._prompts
+
+    @prompts.setter
+    def prompts(self, prompts) -> None:
+        self._prompts = prompts
+
+    def forget_source(self, path: Path) -> None:
+        """``path`` changed on disk: the source view drops what it showed of it."""
+        self.source.forget(str(path))
 
     @property
     def selected(self) -> str | None:
@@ -403,6 +455,11 @@ class StudioWindow(ProjectIO, QMainWindow):
 
     _deferring = False  # a loaded project waits for its panels (the tree shows first)
 
+    @property
+    def startup_pending(self) -> bool:
+        """A loaded project waits for its panels (finish_startup builds them)."""
+        return self._deferring
+
     def finish_startup(self) -> None:
         """Build the panels, show the selected node type and load the icons (after the tree is painted);
         then start the checks (their worker process is not started before the first preview is shown)."""
@@ -436,7 +493,7 @@ class StudioWindow(ProjectIO, QMainWindow):
 
     _finish_scheduled = False
 
-    # -- project lifecycle (called by ProjectIO) -----------------------------------------------------------
+    # -- project lifecycle (signals of ProjectController) ---------------------------------------------------
     def project_opened(self, *, defer_panels: bool = False) -> None:
         self.selected = None
         self.filter.clear()  # a filter typed for the last project would hide this one's types
@@ -456,13 +513,17 @@ class StudioWindow(ProjectIO, QMainWindow):
             self.selected = first
             self._select_in_tree(first)
             self._show_selected()
-        self._watch()
         self._update_title()
         own = len(self.session.project.project_node_types())
         files = len([f for f in self.session.project.files if not f.baseline])
         self.status(f"Opened {self.session.root.name}: {own} node types in {files} files")
 
+    def _project_closing(self) -> None:
+        self.panes.save_project(self.settings, self.session.root)  # its selection and pane sizes, for next time
+
     def project_closed(self) -> None:
+        if self._checks is not None:
+            self._checks.stop()
         self.selected = None
         self.tree_model.set_types({})
         self.tree_model.set_findings({})
@@ -482,20 +543,6 @@ class StudioWindow(ProjectIO, QMainWindow):
         concrete = [nt.name for nt in own if not nt.abstract] or [nt.name for nt in own]
         return concrete[0] if concrete else None
 
-    def _watch(self) -> None:
-        if self.session is None:
-            return
-        project = self.session.project
-        files = [Path(f.path) for f in list(project.files) + list(project.settings_files) if not f.baseline]
-        folders = {p.parent for p in files}
-        for package in project.packages:
-            for sub in ("NodeTypes", "Configuration"):
-                base = Path(package.path) / sub
-                if base.is_dir():
-                    folders.add(base)
-                    folders.update(d for d in base.rglob("*") if d.is_dir() and not d.name.startswith("."))
-        self.watcher.watch(files, folders)
-
     # -- edits ---------------------------------------------------------------------------------------------
     def push(self, text: str, operation, *, merge_key=None, focus=(None, None)) -> None:
         """Run ``operation(editor)`` as an undoable command."""
@@ -513,7 +560,7 @@ class StudioWindow(ProjectIO, QMainWindow):
         if prop:
             self.focus_property = prop
         self.schedule_refresh()
-        self._journal_timer.start()
+        self.projects.schedule_journal()
 
     def command_failed(self, command, error) -> None:
         self.last_error = f"{command.text()}: {error}"
@@ -559,9 +606,8 @@ class StudioWindow(ProjectIO, QMainWindow):
         if self.selected:
             self._select_in_tree(self.selected)
         for button in self.mode_buttons.buttons():
-            button.blockSignals(True)
-            button.setChecked(button.objectName() == f"mode-{mode}")
-            button.blockSignals(False)
+            with QSignalBlocker(button):
+                button.setChecked(button.objectName() == f"mode-{mode}")
 
     def _filter_changed(self, text: str) -> None:
         with self.tree_sync.quiet():
@@ -682,9 +728,8 @@ class StudioWindow(ProjectIO, QMainWindow):
         changed = set(doc.changed_lines()) if doc is not None and doc.dirty else set()
         self.source.show_file(path, self.session.text_of(Path(path)), line, changed)
         if switch and self.bottom.currentIndex() != SOURCE_TAB:
-            self.bottom.blockSignals(True)
-            self.bottom.setCurrentIndex(SOURCE_TAB)
-            self.bottom.blockSignals(False)
+            with QSignalBlocker(self.bottom):
+                self.bottom.setCurrentIndex(SOURCE_TAB)
 
     # -- problems ------------------------------------------------------------------------------------------
     def _findings(self, findings: list) -> None:

@@ -8,7 +8,7 @@ of whatever room there is; a dragged splitter keeps the user's sizes, per projec
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QObject, QSize, Qt
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QApplication, QLabel, QSizePolicy, QSplitter
 
@@ -53,6 +53,14 @@ class Panes(QObject):
             splitter.splitterMoved.connect(lambda _pos, _index, n=name: self._moved(n))
         window.main_splitter.setCollapsible(0, True)  # the tree and the preview can be closed
         window.top_splitter.setCollapsible(1, True)
+        # The panes may be hidden when the window first shows (behind the welcome page): they are sized
+        # when they come into view, from the room they then have.
+        window.main_splitter.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.Show and watched is self.window.main_splitter:
+            self.apply()
+        return False
 
     def _moved(self, name: str) -> None:
         if not self._applying:
@@ -73,6 +81,8 @@ class Panes(QObject):
                 if name in self.moved:
                     continue
                 splitter: QSplitter = getattr(self.window, name)
+                if not splitter.isVisible():  # a hidden splitter reports sizes of no use: sized when shown
+                    continue
                 visible = [splitter.widget(i).isVisibleTo(splitter) for i in range(splitter.count())]
                 if not all(visible):
                     continue

@@ -150,10 +150,10 @@ def test_a_deleted_file_with_unsaved_edits_is_asked_about(qtbot, window, project
 
 
 def test_f5_reload_reads_changed_files(qtbot, window, project):
-    window.watcher.paused = True  # as if the change came while no event was delivered
+    window.projects.watcher.paused = True  # as if the change came while no event was delivered
     page = project / "NodeTypes" / "Document" / "Page.yaml"
     change_externally(page, "label: 'Page'", "label: 'Web page'")
     window.select_type("Acme.Studio:Document.Page")
     qtbot.keyClick(window, Qt.Key_F5)
     assert window.session.project.node_type("Acme.Studio:Document.Page").label == "Web page"
-    window.watcher.paused = False
+    window.projects.watcher.paused = False

@@ -582,3 +582,19 @@ def test_long_names_lose_their_leading_parts_not_their_own_name(qtbot, make_wind
     option.rect = window.tree.visualRect(index)
     window.tree.itemDelegateForColumn(0).initStyleOption(option, index)
     assert option.text.startswith(TEASER)  # room enough: the whole name
+
+
+def test_a_project_opened_from_the_welcome_page_gets_its_panes_in_proportion(qtbot, make_window, project):
+    """The panes are hidden behind the welcome page when the window first shows: they are sized when they
+    come into view, not from the size a hidden splitter reports."""
+    window = make_window(None)
+    window.resize(1366, 768)
+    qtbot.wait(20)
+    assert window.central.showing_welcome()
+    window.open_project(project, background=False)
+    qtbot.waitUntil(lambda: window.main_splitter.isVisible())
+    qtbot.wait(20)
+    tree, right = window.main_splitter.sizes()
+    assert abs(tree - (tree + right) * 25 // 100) <= 20, (tree, right)
+    definition, preview = window.top_splitter.sizes()
+    assert abs(definition - (definition + preview) * 57 // 100) <= 20, (definition, preview)
