@@ -110,8 +110,9 @@ def rule_requires(ctx: Context, prop: PropertyView, rule: Rule):
     value = get(prop.written_options, *_path(option))
     if value in (None, "") or is_client_eval(value):
         return
-    if get(prop.effective_options, *_path(needed)) or "" in (get(prop.effective_options, "values") or {}):
-        return  # a `''` choice makes the select box allow empty by itself
+    values = get(prop.effective_options, "values")
+    if get(prop.effective_options, *_path(needed)) or (isinstance(values, (dict, list)) and "" in values):
+        return  # a `''` choice makes the select box allow empty by itself (`values` of another kind has none)
     yield ctx.at(prop.nt, prop.options_path + _path(option), Severity(rule.severity), rule.code, rule.message, prop.name)
 
 

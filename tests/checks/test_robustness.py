@@ -121,3 +121,18 @@ def test_any_options_never_crash(tmp_path_factory, editor, options, validation):
         "ui": {"inspector": {"group": "default", "editor": f"Neos.Neos/Inspector/Editors/{editor}",
                              "editorOptions": options}}}}}}
     check_text(tmp_path_factory.mktemp("fuzz"), yaml.safe_dump(config))
+
+
+def test_a_select_box_whose_values_is_a_number_is_reported_not_a_crash(tmp_path):
+    """`values: 1` with a placeholder that needs allowEmpty: the option rules read `values` as a map."""
+    from nodetype_studio.checks import run_checks
+    from nodetype_studio.model import load_project
+
+    folder = tmp_path / "Acme.Site" / "Configuration"
+    folder.mkdir(parents=True)
+    (folder / "NodeTypes.yaml").write_text(
+        "'Acme.Site:Box':\n  superTypes: {'Neos.Neos:Content': true}\n  properties:\n    pick:\n"
+        "      type: string\n      ui:\n        inspector:\n          editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'\n"
+        "          editorOptions: {placeholder: 'Choose', values: 1}\n")
+    findings = run_checks(load_project(tmp_path / "Acme.Site", use_cache=False))
+    assert any(f.property_name == "pick" and f.code.startswith("option") for f in findings)
