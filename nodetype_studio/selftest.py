@@ -123,12 +123,12 @@ def step_libraries(report: Report) -> str:
     """Libraries that load parts of themselves dynamically, which a frozen build easily misses."""
     import email_validator
     import markdown
-    import pygments
+    import pygments  # type: ignore[import-untyped]
     import regex
     import yaml
     from pygments import highlight
-    from pygments.formatters import get_formatter_by_name
-    from pygments.lexers import get_lexer_by_name
+    from pygments.formatters import get_formatter_by_name  # type: ignore[import-untyped]
+    from pygments.lexers import get_lexer_by_name  # type: ignore[import-untyped]
     from ruamel.yaml import YAML
 
     sample = "Acme.Site:Page:\n  superTypes:\n    'Cms.Cms:Document': true\n"
@@ -187,7 +187,7 @@ def step_validation(report: Report) -> str:
         raise RuntimeError("no property of the example declares validators")
     detail = f"{properties} properties validated (default and empty values), {findings} findings"
     # Broken user plugins are reported, not failed: they say nothing about this installation.
-    problems = getattr(module, "registry_problems", lambda: [])()
+    problems: list = getattr(module, "registry_problems", lambda: [])()
     return detail + (f"; {len(problems)} validator plugin problems" if problems else "")
 
 
@@ -261,7 +261,7 @@ def main(argv: list[str]) -> int:
     except ImportError as exc:
         reason = f"the Qt user interface cannot load: {exc}"
 
-        def qt_unavailable(_report: Report) -> None:
+        def qt_unavailable(_report: Report) -> str:
             raise RuntimeError(reason)
 
         report.run("qt", qt_unavailable)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from nodetype_studio.catalogue.specs import TYPE_CHECKS, OptionSpec
 
@@ -54,6 +54,7 @@ def declared_options(declared: Any) -> tuple[MappingProxyType, bool]:
     a list of names declares options of any type. Type names the catalogue does not know become ``any``."""
     if declared is None:
         return MappingProxyType({}), False
+    items: Iterable[tuple[Any, Any]]
     if isinstance(declared, Mapping):
         items = declared.items()
     elif isinstance(declared, str):

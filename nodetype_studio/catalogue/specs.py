@@ -129,6 +129,10 @@ class _Entry:
 
     __slots__ = ()
     _namespace = ""  # the Platform method that spells a built-in identifier
+    # fields of the dataclasses that share this behaviour
+    custom_identifier: str | None
+    short_name: str
+    options: Any
 
     def identifier(self, platform: Platform | None = None) -> str:
         if self.custom_identifier:

@@ -97,11 +97,13 @@ def select_box_differences(ctx: Context, prop: PropertyView):
     written, effective = prop.written_options, prop.effective_options
     placeholder = written.get("placeholder")
     if placeholder not in (None, "") and not effective.get("allowEmpty") and not is_client_eval(placeholder):
+        spec = EDITORS["SelectBoxEditor"].option("placeholder")
+        assert spec is not None and spec.spec_vs_cms, "the catalogue explains the placeholder difference"
         yield ctx.at(prop.nt, prop.options_path + ("placeholder",), Severity.INFO, "compat-placeholder",
-                     EDITORS["SelectBoxEditor"].option("placeholder").spec_vs_cms, prop.name)
+                     spec.spec_vs_cms, prop.name)
     values = written.get("values")
     static = isinstance(values, dict) and not (effective.get("dataSourceUri") or effective.get("dataSourceIdentifier"))
-    if not static:
+    if not static or not isinstance(values, dict):
         return
     choices = [v for v in values.values() if isinstance(v, dict)]
     if "minimumResultsForSearch" not in effective and len(choices) < 5:

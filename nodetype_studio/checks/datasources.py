@@ -76,7 +76,7 @@ def data_source(ctx: Context, prop: PropertyView):
         yield at(Severity.INFO, "datasource-unresolved",
                  f"{source.problem[:1].upper()}{source.problem[1:]}. Add a fixture file (the select box's \u201cCreate fixture file\u2026\u201d link "
                  "writes one), register a data source plugin, or set backend.baseUrl in .nodetype-studio/settings.yaml")
-    elif source.kind == "fixture":
+    elif source.kind == "fixture" and source.path is not None:
         yield from _fixture_findings(env, source.path, at)
 
 

@@ -70,10 +70,10 @@ def regex_problems(option: str) -> tuple[RegexProblem, ...]:
     if parts is None:
         return (*problems, RegexProblem("invalid", "a line break in the option: the CMS cannot split it into "
                                                    "pattern and flags (\"The Regex … could not be parsed\")"))
-    body, flags = parts
+    body, option_flags = parts
     problems.extend(RegexProblem("pcre", m) for m in _pcre_constructs(body))
     if not problems:
-        error = compile_error(body, flags or "")
+        error = compile_error(body, option_flags or "")
         if error:  # the browser's reason, without its "Invalid regular expression: /…/: " preamble
             problems.append(RegexProblem("invalid", error.rpartition(": ")[2]))
     return tuple(problems)
@@ -108,8 +108,8 @@ def _pcre_constructs(body: str) -> list[str]:
                 if pattern.match(body, i):
                     found.append(message)
                     break
-        elif _POSSESSIVE.match(body, i) and (i == 0 or body[i - 1] != "\\"):
-            found.append(f"possessive quantifier `{_POSSESSIVE.match(body, i).group(0)}` is PCRE-only; "
+        elif (possessive := _POSSESSIVE.match(body, i)) and (i == 0 or body[i - 1] != "\\"):
+            found.append(f"possessive quantifier `{possessive.group(0)}` is PCRE-only; "
                          "JavaScript rejects it")
         i += 1
     return list(dict.fromkeys(found))

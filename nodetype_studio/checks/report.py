@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from nodetype_studio import __version__
 from nodetype_studio.checks.codes import describe
@@ -57,7 +57,7 @@ def to_sarif_dict(findings: Sequence[Diagnostic], root: Path | str) -> dict:
     base = root if root.is_dir() else root.parent
     codes = sorted({d.code for d in findings})
     index = {code: i for i, code in enumerate(codes)}
-    worst = {}
+    worst: dict[str, Severity] = {}
     for d in findings:
         if d.code not in worst or d.severity.rank < worst[d.code].rank:
             worst[d.code] = d.severity
@@ -66,17 +66,17 @@ def to_sarif_dict(findings: Sequence[Diagnostic], root: Path | str) -> dict:
               "defaultConfiguration": {"level": _SARIF_LEVEL[worst[code]]}} for code in codes]
     results = []
     for d in findings:
-        result = {"ruleId": d.code, "ruleIndex": index[d.code], "level": _SARIF_LEVEL[d.severity],
+        result: dict[str, Any] = {"ruleId": d.code, "ruleIndex": index[d.code], "level": _SARIF_LEVEL[d.severity],
                   "message": {"text": d.message}}
         if d.file:
             uri, base_id = _uri(d.file, base)
             artifact = {"uri": uri}
             if base_id:
                 artifact["uriBaseId"] = base_id
-            physical = {"artifactLocation": artifact}
+            physical: dict[str, Any] = {"artifactLocation": artifact}
             if d.line:
                 physical["region"] = {"startLine": d.line, "startColumn": d.column or 1}
-            location = {"physicalLocation": physical}
+            location: dict[str, Any] = {"physicalLocation": physical}
             if d.node_type:
                 name = d.node_type + (f".properties.{d.property_name}" if d.property_name else "")
                 location["logicalLocations"] = [{"fullyQualifiedName": name, "kind": "object"}]

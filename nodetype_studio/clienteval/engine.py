@@ -14,7 +14,7 @@ import decimal
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Self
+from typing import Any, Self
 
 from nodetype_studio.clienteval.expressions import (
     PREFIX,
@@ -102,6 +102,7 @@ class ClientEvalEngine:
         self.memory_limit_mb = memory_limit_mb
         self.isolated = isolated
         self._backend_error = ""
+        self._backend: WorkerClient | JsSandbox | None
         try:
             if isolated:
                 self._backend = WorkerClient(memory_limit_mb << 20, process_memory_mb << 20)
@@ -239,6 +240,7 @@ def replace_paths(tree, replacements: Mapping[Path, object]):
     by_key: dict[object, dict[Path, object]] = {}
     for path, value in replacements.items():
         by_key.setdefault(path[0], {})[path[1:]] = value
+    copy: Any
     if isinstance(tree, Mapping):
         copy = dict(tree)
     elif isinstance(tree, list):

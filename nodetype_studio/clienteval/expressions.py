@@ -121,9 +121,9 @@ def evaluated_strings(config: Mapping) -> Iterator[tuple[Path, str]]:
                 if key in never or (only is not None and key not in only):
                     continue
                 _collect(value, container + (entry_id, key), found)
-    for container in ITEM_CONTAINERS:
-        items = config.get(container)
-        if not _is_mapping(items):
+    for item_container in ITEM_CONTAINERS:
+        items = config.get(item_container)
+        if items is None or not _is_mapping(items):
             continue
         for name, item in items.items():
             ui = item.get("ui") if _is_mapping(item) else None
@@ -132,7 +132,7 @@ def evaluated_strings(config: Mapping) -> Iterator[tuple[Path, str]]:
             for part in ITEM_PARTS:
                 value = _get(ui, part[1:])
                 if value is not None:
-                    _collect(value, (container, name) + part, found)
+                    _collect(value, (item_container, name) + part, found)
     yield from found
 
 

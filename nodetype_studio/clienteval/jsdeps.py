@@ -37,7 +37,8 @@ class TokenizeError(ValueError):
 
 
 def _read_quoted(src: str, i: int) -> tuple[int, str]:
-    quote, out, i = src[i], [], i + 1
+    quote, i = src[i], i + 1
+    out: list[str] = []
     escapes = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
     while i < len(src):
         ch = src[i]

@@ -106,7 +106,7 @@ def make_parent_node(node_type, values: Mapping | None = None, *, child_is_docum
     return make_node(node_type, values, parent_path=SITE_PATH, name="main", is_auto_created=True)
 
 
-def with_values(node: dict, values: Mapping) -> dict:
+def with_values(node: Mapping, values: Mapping) -> dict:
     """``node`` with ``values`` overlaid on its properties (a new dict; ``node`` is unchanged)."""
     merged = dict(node)
     merged["properties"] = {**node.get("properties", {}), **values}

@@ -30,15 +30,21 @@ class JsSandbox:
     def __init__(self, memory_limit_bytes: int = 64 * 1024 * 1024):
         self._secret = secrets.token_hex(16)
         self._key = json.dumps(self._secret)
-        self._racer = MiniRacer()
-        self._racer.eval(f"({RUNTIME_JS})({self._key})")
+        self._racer: MiniRacer | None = MiniRacer()
+        self._engine.eval(f"({RUNTIME_JS})({self._key})")
         self._racer.set_hard_memory_limit(memory_limit_bytes)
         # mini-racer can hang at interpreter exit if a context is left open after some failures
         atexit.register(_close_if_alive, weakref.ref(self))
 
     @property
+    def _engine(self) -> MiniRacer:
+        if self._racer is None:
+            raise RuntimeError("the JavaScript sandbox is closed")
+        return self._racer
+
+    @property
     def v8_version(self) -> str:
-        return self._racer.v8_version
+        return self._engine.v8_version
 
     def run_window(self, payload_text: str, start: int, end: int, time_limit_s: float) -> tuple[str, str]:
         """Evaluate ``exprs[start:end]`` of the JSON payload; returns (status, JSON list of results).
@@ -48,27 +54,27 @@ class JsSandbox:
         """
         code = f"__nts.run({self._key},{json.dumps(payload_text)},{int(start)},{int(end)})"
         try:
-            return DONE, self._racer.eval(code, timeout_sec=time_limit_s)
+            return DONE, str(self._engine.eval(code, timeout_sec=time_limit_s))
         except JSTimeoutException:
             return TIMEOUT, self._progress()
         except JSOOMException:
-            self._racer.low_memory_notification()
+            self._engine.low_memory_notification()
             return MEMORY, self._progress()
 
     def _progress(self) -> str:
-        return self._racer.eval(f"__nts.progress({self._key})", timeout_sec=1.0)
+        return str(self._engine.eval(f"__nts.progress({self._key})", timeout_sec=1.0))
 
     def check_syntax(self, expressions: list[str]) -> list[str | None]:
         """Compile each expression as the CMS does without running it: None or the error message."""
         if not expressions:
             return []
         code = f"__nts.check({self._key},{json.dumps(json.dumps(expressions))})"
-        return json.loads(self._racer.eval(code, timeout_sec=30.0))
+        return json.loads(str(self._engine.eval(code, timeout_sec=30.0)))
 
     def eval_raw(self, code: str, time_limit_s: float = 1.0):
         """Run trusted JavaScript in this context (used by tests and the benchmark floor)."""
         try:
-            return self._racer.eval(code, timeout_sec=time_limit_s)
+            return self._engine.eval(code, timeout_sec=time_limit_s)
         except JSEvalException as exc:
             raise RuntimeError(str(exc)) from exc
 

@@ -118,7 +118,7 @@ class WorkerClient:
         self.restarts = 0
         self.version = ""
         self._process: subprocess.Popen | None = None
-        self._replies = None
+        self._replies: _SelectReader | _ThreadReader | None = None
         self._stderr_tail: deque[bytes] = deque(maxlen=40)
         self._ready = False
         self.start()
@@ -164,6 +164,7 @@ class WorkerClient:
         self._ready = True
 
     def _receive(self, timeout_s: float):
+        assert self._replies is not None, "started"
         try:
             reply = self._replies.get(timeout_s)
         except TimeoutError:
@@ -189,6 +190,7 @@ class WorkerClient:
             self.start()
         self._wait_ready()
         try:
+            assert self._process is not None and self._process.stdin is not None, "started"
             _write_frame(self._process.stdin, message)
         except (OSError, ValueError):
             self._discard()
@@ -216,7 +218,8 @@ class WorkerClient:
             pass
         for stream in (process.stdin, process.stdout, process.stderr):
             try:
-                stream.close()
+                if stream is not None:
+                    stream.close()
             except OSError:
                 pass
 

@@ -48,7 +48,8 @@ def run(args) -> int:
     if args.json:
         print(json.dumps({"currentSite": tree.site, "file": str(workspace.content_file), "nodes": rows}, indent=2))
     else:
-        source = display_path(workspace.content_file) if workspace.content_file.is_file() else "generated, not saved"
+        file = workspace.content_file
+        source = display_path(file) if file is not None and file.is_file() else "generated, not saved"
         print(f"# sample content of {project.root} ({source}); current site {tree.site}")
         for row in rows:
             print(f"{row['path']}  [{row['type']}]  {row['title']!r}  {row['identifier']}  -> {row['shownAs']}")

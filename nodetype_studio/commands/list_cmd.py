@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from nodetype_studio.commands.common import display_path, open_project
 
@@ -20,7 +21,7 @@ def run(args) -> int:
     if project is None:
         return 2
     types = sorted(project.node_types.values(), key=lambda nt: nt.name) if args.all else project.project_node_types()
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "name": nt.name,
             "abstract": nt.abstract,

@@ -54,7 +54,7 @@ def _plain(value):
 
 def run(args) -> int:
     project, nt = open_node_type(args.path, args.node_type)
-    if nt is None:
+    if project is None or nt is None:
         return 2
     properties = nt.effective.get("properties") or {}
     if args.property not in properties:

@@ -50,7 +50,8 @@ def valid_url(text: str) -> bool:
         port_ok = parts.port is None or 0 < parts.port < 65536
     except ValueError:
         return False
-    return parts.scheme.lower() in _URL_SCHEMES and bool(parts.hostname) and valid_host(parts.hostname) and port_ok and " " not in text
+    host = parts.hostname
+    return parts.scheme.lower() in _URL_SCHEMES and bool(host) and valid_host(host or "") and port_ok and " " not in text
 
 
 def email_address(text: str) -> str | None:

@@ -70,11 +70,14 @@ def load(file: Path) -> Loaded:
         line = items.item_pos[index][0] if hasattr(items, "item_pos") and index < len(items.item_pos) else 0
         node, problem = _node(item)
         if node is not None and node.path in seen_paths:
-            node, problem = None, f"the path {node.path} is used twice; the second entry is skipped"
+            problem = f"the path {node.path} is used twice; the second entry is skipped"
+            node = None
         if node is not None and node.identifier in seen_ids:
-            node, problem = None, f"the identifier {node.identifier} is used twice; the entry {node.path} is skipped"
+            problem = f"the identifier {node.identifier} is used twice; the entry {node.path} is skipped"
+            node = None
         if node is not None and node.parent_path not in seen_paths and node.parent_path not in ("/", SITES) and node.path != SITES:
-            node, problem = None, f"the parent of {node.path} is not listed before it; the entry is skipped"
+            problem = f"the parent of {node.path} is not listed before it; the entry is skipped"
+            node = None
         if node is None:
             result.diagnostics.append(warning("content-node", problem, Location(where, line, 1)))
             continue

@@ -122,7 +122,7 @@ class ContentTree:
         if document is None or not self.in_site(document):
             return None
         segments = []
-        current = document
+        current: ContentNode | None = document
         while current is not None and current.path != self.site:
             if self.types.is_document(current.node_type):
                 segment = current.properties.get("uriPathSegment")

@@ -90,7 +90,10 @@ class Workspace:
         return ContentTree(nodes, site, self.types, saver)
 
     def _save_content(self, tree: ContentTree) -> str:
-        problem = store.save(self.content_file, tree, keep_broken=self._content_file_broken)
+        file = self.content_file
+        if file is None:  # sample content of a project without a folder stays in memory
+            return ""
+        problem = store.save(file, tree, keep_broken=self._content_file_broken)
         if not problem:
             self._content_file_broken = False
         return problem
@@ -100,7 +103,7 @@ class Workspace:
         nodes, site = generate(self.project, self.types)
         tree = self.content
         listeners = tree.listeners
-        tree.__init__(nodes, site, self.types, tree.saver)  # the same object: editors keep their reference
+        ContentTree.__init__(tree, nodes, site, self.types, tree.saver)  # the same object: editors keep it
         tree.listeners = listeners
         tree.changed()
         return tree

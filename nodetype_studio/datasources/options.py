@@ -125,8 +125,9 @@ def cms_order(options: list[SelectOption]) -> list[tuple[str | None, list[Select
     if not any(o.group for o in options):
         return [(None, list(options))] if options else []
     buckets = _bucket(options)
-    numeric = sorted((b for b in buckets if array_index(b[0]) is not None), key=lambda b: array_index(b[0]))
-    return numeric + [b for b in buckets if array_index(b[0]) is None]
+    numeric = sorted((b for b in buckets if array_index(b[0]) is not None), key=lambda b: array_index(b[0]) or 0)
+    others = [b for b in buckets if array_index(b[0]) is None]
+    return [(name, items) for name, items in numeric + others]
 
 
 def group_order_differs(options: list[SelectOption]) -> bool:

@@ -95,6 +95,8 @@ def parse_php_query(query: str) -> dict[str, Any]:
         raw_name, _, raw_value = pair.partition("=")
         name, value = unquote_plus(raw_name), unquote_plus(raw_value)
         match = _NAME_RE.match(name)
+        if match is None:
+            continue
         base = match.group(1).lstrip(" ").replace(".", "_").replace(" ", "_")
         if not base:
             continue

@@ -141,7 +141,7 @@ class DataSourceEnvironment:
                 return None, (f"{query.name} is relative: set a backend base URL (backend.baseUrl in "
                               ".nodetype-studio/settings.yaml or NODETYPE_STUDIO_BACKEND) or add a fixture file")
             return urljoin(base, query.uri), ""
-        if base is None:
+        if base is None or query.identifier is None:
             return None, ""
         path = "/" + self.settings.data_source_path.strip("/")
         return base.rstrip("/") + path + "/" + quote(query.identifier, safe="-_.~!*'()@:"), ""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from yaml.nodes import MappingNode
 
@@ -43,6 +44,9 @@ BOM = "\ufeff"
 
 class YamlDocument(DocumentIndex, EditOperations):
     """One YAML file: ``text`` is the current content, edits return :class:`Edit` records."""
+
+    #: size and modification time as loaded or saved (None: not from disk, or unknown)
+    signature: diskio.DiskSignature | None = None
 
     def __init__(self, path: Path | str, raw: bytes):
         self.path = Path(path)
@@ -95,7 +99,7 @@ class YamlDocument(DocumentIndex, EditOperations):
         except YamlSyntaxError as exc:
             raise YamlParseError(f"not valid YAML: {exc}", self.path, exc.line) from None
         self._style: Style | None = None  # detected on first use, from the text as loaded
-        self._style_source = (text, root)
+        self._style_source: tuple[str, Any] | None = (text, root)
         self._index(root)
 
     def reload(self) -> None:
@@ -119,6 +123,7 @@ class YamlDocument(DocumentIndex, EditOperations):
     @property
     def style(self) -> Style:
         if self._style is None:
+            assert self._style_source is not None
             text, root = self._style_source
             self._style = detect_style(text, root)
             self._style_source = None
@@ -384,4 +389,5 @@ class _Transaction:
         old, new = self.text, doc._text
         if self.lo is None or old == new:
             return doc._make_edit(self.description, old, new, 0, 0, 0)
-        return doc._make_edit(self.description, old, new, self.lo, len(old) - self.suffix, len(new) - self.suffix)
+        suffix = self.suffix or 0
+        return doc._make_edit(self.description, old, new, self.lo, len(old) - suffix, len(new) - suffix)

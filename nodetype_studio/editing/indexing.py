@@ -9,6 +9,8 @@ re-parses only that node type's lines and shifts the offsets of the entries afte
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from yaml.nodes import MappingNode, ScalarNode
 
@@ -79,6 +81,13 @@ class _RootContainer(Container):
 
 class DocumentIndex:
     """Mixed into YamlDocument: builds the index and walks key paths through it."""
+
+    # What YamlDocument provides (declared for the type checker only).
+    path: Path
+    _text: str
+
+    if TYPE_CHECKING:
+        def _alias_error(self, path: Any, container: Container, slot: Slot) -> AliasEditError: ...
 
     @property
     def data(self):
@@ -172,10 +181,11 @@ class DocumentIndex:
                     raise EditError(f"invalid key {name!r} in {format_path(path)}", self.path)
                 found = [slot for slot in container.find(str(name)) if not slot.merge]
                 if len(found) > 1:
-                    lines = ", ".join(str(slot.key.line + 1) for slot in found)
+                    key_lines = [slot.key.line + 1 for slot in found if slot.key is not None]
+                    lines = ", ".join(str(line) for line in key_lines)
                     raise EditError(
                         f"{format_path(path[:depth + 1])} is defined more than once in this mapping "
-                        f"(lines {lines}); remove the duplicate by hand first", self.path, found[-1].key.line + 1)
+                        f"(lines {lines}); remove the duplicate by hand first", self.path, key_lines[-1])
                 if not found:
                     if any(slot.merge for slot in container.slots) and not for_reading:
                         raise AliasEditError(

@@ -55,6 +55,10 @@ class EditOperations(BlockSplicer):
         _root: Any
         _shared: set
 
+        @property
+        def data(self) -> Any: ...
+        def get(self, path: Any = ()) -> Any: ...
+
         def _locate(self, path: tuple, for_reading: bool = False) -> Located: ...
         def _commit(self, splices: Any, description: str, expect: Any, entry: Any, focus: tuple = ()) -> Edit: ...
         def _transaction_scope(self, description: str) -> ContextManager[Any]: ...
@@ -132,6 +136,7 @@ class EditOperations(BlockSplicer):
 
     def _set_missing(self, path, located: Located, value, description: str) -> Edit:
         depth = located.missing
+        assert depth is not None, "only called for a path that is missing"
         rest = path[depth + 1:]
         if any(not isinstance(name, str) for name in rest):
             raise PathNotFound(f"{format_path(path[:depth + 1])} does not exist (list items are added with "
@@ -377,6 +382,7 @@ class EditOperations(BlockSplicer):
         render = self.renderer
         newline = self.style.newline
         current = slot.value
+        assert slot.key is not None, "a mapping slot has a key"
         colon = colon_after_key(text, slot.key)
         key_column = slot.key.column
         collection = isinstance(value, (dict, list)) and bool(value)

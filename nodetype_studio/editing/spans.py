@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -24,7 +25,8 @@ class Ref:
     __slots__ = ("node", "base", "line_base")
 
     def __init__(self, node: Node, base: int = 0, line_base: int = 0):
-        self.node = node
+        # Any: scalar and collection nodes carry different attributes (style, flow_style, value)
+        self.node: Any = node
         self.base = base
         self.line_base = line_base
 
@@ -149,7 +151,7 @@ def find_aliases(root: Node) -> tuple[set, set]:
                 children.append((node, -index - 1, key))
                 children.append((node, index, value))
         elif isinstance(node, SequenceNode):
-            children = [(node, index, item) for index, item in enumerate(node.value)]
+            children = [(node, index, item) for index, item in enumerate(node.value)]  # type: ignore[misc]
         else:
             continue
         stack.extend(reversed(children))
@@ -248,7 +250,7 @@ def content_end(text: str, ref: Ref, aliases=()) -> int:
     node = ref.node
     if isinstance(node, ScalarNode):
         return block_scalar_end(text, ref) if node.style in ("|", ">") else ref.end
-    if node.flow_style or not node.value:
+    if getattr(node, "flow_style", False) or not node.value:
         return ref.end
     inner = container_of(ref, aliases)
     return slot_end(text, inner, inner.slots[-1], aliases)

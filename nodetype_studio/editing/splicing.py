@@ -203,6 +203,7 @@ class BlockSplicer:
     def _flow_insert(self, container: Container, item: str, anchor: Slot | None, is_before: bool) -> list:
         text = self._text
         ref = container.ref
+        assert ref is not None, "a flow collection always has its node"
         slots = container.slots
         if not slots:
             inner = f" {item} " if self.style.flow_padding else item
@@ -235,7 +236,9 @@ class BlockSplicer:
             return [(len(text), len(text), newline + body)]
         if container.flow:
             return self._flow_insert(container, f"{render.key(key, flow=True)}: {render.flow(value, key)}", anchor, is_before)
-        column = container.slots[0].key.column
+        first_key = container.slots[0].key
+        assert first_key is not None, "a block mapping's slots have keys"
+        column = first_key.column
         body = newline.join(render.pair_lines(key, value, column))
         return self._block_insert_all(located, container, body, column, anchor, is_before)
 
@@ -278,8 +281,8 @@ class BlockSplicer:
         insertion = self._block_insert(located, container, body, column, target, is_before)
         if removal[0] < insertion[0] < removal[1]:
             raise EditError("internal error: the move target lies inside the moved entry", self.path)
-        last = target if not is_before else container.slots[-1]
-        return self._keep_unterminated_block(container, last, insertion[0]) + [removal, insertion]
+        last_slot = target if not is_before else container.slots[-1]
+        return self._keep_unterminated_block(container, last_slot, insertion[0]) + [removal, insertion]
 
 
 def _item_style(container: Container) -> str | None:

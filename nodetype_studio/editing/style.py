@@ -72,7 +72,7 @@ def detect_style(text: str, root: Node | None) -> Style:
         if isinstance(node, ScalarNode):
             _count_scalar(node, quotes, bools, nulls, plain_strings)
             continue
-        if node.flow_style:
+        if getattr(node, "flow_style", False):
             if node.value and isinstance(node, MappingNode):
                 after = text[node.start_mark.index + 1: node.start_mark.index + 2]
                 paddings[after == " "] += 1

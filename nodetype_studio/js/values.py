@@ -174,6 +174,7 @@ def number_to_string(x: float) -> str:
     sign, digits, exponent = Decimal(repr(x)).normalize().as_tuple()
     s = "".join(map(str, digits))
     k = len(s)
+    assert isinstance(exponent, int)  # a finite number
     n = exponent + k
     if k <= n <= 21:
         return s + "0" * (n - k)

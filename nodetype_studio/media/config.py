@@ -55,7 +55,8 @@ def load_sources(file: Path, base: Path) -> tuple[list[SourceEntry], list[Diagno
     items = data.get("sources") or []
     for index, item in enumerate(items):
         line = item.pos[0] if hasattr(item, "pos") else (items.item_pos[index][0] if hasattr(items, "item_pos") else 0)
-        if not isinstance(item, dict) or not isinstance(item.get("path"), str) or not item.get("path").strip():
+        path_value = item.get("path") if isinstance(item, dict) else None
+        if not isinstance(path_value, str) or not path_value.strip():
             problems.append(warning("media-config-entry", "an asset source needs a `path` (a folder); this entry is ignored",
                                     Location(str(file), line, 1)))
             continue

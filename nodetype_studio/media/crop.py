@@ -36,6 +36,7 @@ class Ratio:
     def reduced(self) -> tuple[int, int] | None:
         if self.free:
             return None
+        assert self.width is not None and self.height is not None
         divisor = gcd(self.width, self.height)
         return self.width // divisor, self.height // divisor
 
@@ -108,7 +109,7 @@ def matching_choice(choices: RatioChoices, crop: tuple[int, int, int, int] | Non
         return choices.default
     _x, _y, width, height = crop
     for ratio in choices.ratios:
-        if not ratio.free and width * ratio.height == height * ratio.width:
+        if not ratio.free and width * (ratio.height or 0) == height * (ratio.width or 0):
             return ratio.key
     custom = choices.get(CUSTOM)
     return custom.key if custom else choices.default
@@ -124,13 +125,16 @@ def fit(ratio: Ratio | None, image_width: int, image_height: int) -> tuple[int, 
 
 def snapped_size(ratio: Ratio, max_width: int, max_height: int, wanted_width: float | None = None) -> tuple[int, int]:
     """The biggest ``k * reduced ratio`` not exceeding the bounds (and ``wanted_width`` when given)."""
-    rw, rh = ratio.reduced()
+    reduced = ratio.reduced()
+    assert reduced is not None, "a free ratio has no snapped size"
+    rw, rh = reduced
     steps = min(max_width // rw, max_height // rh)
     if wanted_width is not None:
         steps = min(steps, max(1, round(wanted_width / rw)))
     if steps >= 1:
         return rw * steps, rh * steps
     # The image is smaller than the reduced ratio itself (e.g. 21:9 on 10 x 10 px): the closest fit.
+    assert ratio.width and ratio.height
     scale = min(max_width / ratio.width, max_height / ratio.height)
     return max(1, round(ratio.width * scale)), max(1, round(ratio.height * scale))
 
@@ -149,6 +153,7 @@ def resize_from(anchor: tuple[float, float], point: tuple[float, float], ratio: 
         width = int(min(max(abs(px - ax), minimum), room_w))
         height = int(min(max(abs(py - ay), minimum), room_h))
     else:
+        assert ratio.width and ratio.height
         wanted = max(abs(px - ax), abs(py - ay) * ratio.width / ratio.height, 1)
         width, height = snapped_size(ratio, int(room_w), int(room_h), wanted)
     x = int(ax) if right else int(ax) - width

@@ -300,7 +300,7 @@ class MediaLibrary:
         limit = limit or parse_size(None)
         if not limit.allows(size):
             return media_type, (f"\u201c{path.name}\u201d is too large: {human_size(size)} ({size:,} bytes); "
-                                f"the maximum is {human_size(limit.bytes)} ({limit.bytes:,} bytes)")
+                                f"the maximum is {human_size(limit.bytes or 0)} ({limit.bytes or 0:,} bytes)")
         return media_type, ""
 
     def upload(self, path: Path, media_types: Iterable[str] = (), limit: SizeLimit | None = None) -> UploadResult:

@@ -125,7 +125,10 @@ def omitted_packages(root: Path, version: str) -> frozenset[str]:
 def load_baseline(version: str, prefix: str = "Neos", omit: frozenset[str] = frozenset()) -> Baseline:
     """The baseline of ``version`` ("8.3" or "9") without the packages named in ``omit``, parsed once
     per spelling."""
-    packages, nodetype_files, settings_files, diagnostics = [], [], [], []
+    packages: list[BaselinePackage] = []
+    nodetype_files: list[SourceFile] = []
+    settings_files: list[SourceFile] = []
+    diagnostics: list[Diagnostic] = []
     for package in _index(version):
         if package.name in omit:
             continue

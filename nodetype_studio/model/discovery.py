@@ -44,7 +44,7 @@ class Discovery:
         base files (packages in load order, the global Configuration last), then, for each context
         level (``Development``, then ``Development/Sub``), every package's files of that level."""
         levels = sorted({lvl for pkg in self.packages for lvl in pkg.context_level.values()})
-        order = []
+        order: list = []
         for level in [0] + levels:
             for pkg in self.packages:
                 for kind, paths in (("nodetypes", pkg.nodetype_files), ("settings", pkg.settings_files)):

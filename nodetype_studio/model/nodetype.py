@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 from nodetype_studio.diagnostics import Location
 from nodetype_studio.model.merge import MISSING, get_path
@@ -96,9 +97,9 @@ class NodeType:
         self.effective: dict = {}
         self._layers: list[Layer] = []
         self._property_layers: dict[str, list[Layer]] = {}
-        self._supertype_map: dict[str, bool] = {}
-        self._project = None
-        self._layer_builder = None  # provenance layers are built on first use
+        self._supertype_map: dict[str, object] = {}
+        self._project: Any = None  # the Project this type belongs to
+        self._layer_builder: Callable[[], None] | None = None  # provenance layers are built on first use
 
     def __repr__(self) -> str:
         return f"<NodeType {self.name}>"
@@ -138,7 +139,7 @@ class NodeType:
             return True
         if name in self.disabled_supertypes:
             return False
-        nodes = self._project.node_types if self._project is not None else {}
+        nodes: dict[str, NodeType] = self._project.node_types if self._project is not None else {}
         for parent in self.declared_supertypes:
             other = nodes.get(parent)
             if parent == name or (other is not None and other is not self and other._is_of_type_guarded(name, {self.name})):
@@ -153,7 +154,7 @@ class NodeType:
         if name in self.disabled_supertypes:
             return False
         seen = seen | {self.name}
-        nodes = self._project.node_types
+        nodes: dict[str, NodeType] = self._project.node_types if self._project is not None else {}
         return any(p == name or (p in nodes and nodes[p]._is_of_type_guarded(name, seen)) for p in self.declared_supertypes)
 
     # --- provenance ---------------------------------------------------------------------------
@@ -196,7 +197,8 @@ class NodeType:
     def location_of_definition(self) -> Location | None:
         files = self.files
         own = [f for f, frag in zip(files, self.fragments) if not frag.file.baseline]
-        return (own or files or [None])[0]
+        candidates = own or files
+        return candidates[0] if candidates else None
 
     def location_of_key(self, path: tuple) -> Location | None:
         """Where the last fragment that spells out ``path`` (a key path) writes its final key."""

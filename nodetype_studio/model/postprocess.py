@@ -4,6 +4,8 @@ editor (§1.3) after it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from nodetype_studio.diagnostics import Location, info, warning
 from nodetype_studio.model.merge import MISSING, get_path, merge
 from nodetype_studio.model.nodetype import Layer
@@ -127,7 +129,7 @@ def legacy_spelling_findings(nt, project) -> list:
         for name, prop in properties.items():
             if not isinstance(prop, dict):
                 continue
-            checks = []
+            checks: list[tuple[str, Any, Any, tuple]] = []
             editor = get_path(prop, ("ui", "inspector", "editor"), None)
             if isinstance(editor, str):
                 checks.append(("editor", editor, platform.normalize_editor(editor), ("ui", "inspector", "editor")))
@@ -279,7 +281,7 @@ def enrich_i18n(nt, project) -> None:
             pui["help"] = {**pui["help"], "message": f"{prefix}properties.{name}.ui.help.message"}
         inline = pui.get("inline")
         inline_options = inline.get("editorOptions") if isinstance(inline, dict) else None
-        if isinstance(inline_options, dict) and _is_i18n(inline_options.get("placeholder")):
+        if isinstance(inline, dict) and isinstance(inline_options, dict) and _is_i18n(inline_options.get("placeholder")):
             pui["inline"] = {**inline, "editorOptions": {**inline_options,
                                                          "placeholder": f"{prefix}properties.{name}.ui.inline.editorOptions.placeholder"}}
         inspector = pui.get("inspector")
@@ -287,7 +289,7 @@ def enrich_i18n(nt, project) -> None:
         if isinstance(options, dict):
             new_options = _editor_option_ids(project, _declared_editor(project, nt, name), options,
                                              f"{prefix}properties.{name}")
-            if new_options is not options:
+            if new_options is not options and isinstance(inspector, dict):
                 pui["inspector"] = {**inspector, "editorOptions": new_options}
         if pui != prop["ui"]:
             properties[name] = {**prop, "ui": pui}

@@ -234,13 +234,16 @@ def _collect_fragments(project: Project) -> None:
         if data is None:
             continue
         if source.baseline:
+            if not isinstance(data, dict):
+                continue
+            key_pos = data.key_pos if isinstance(data, YMap) else {}
             for name, config in data.items():
                 if name not in declared:
-                    nt = project.node_types.get(name)
-                    if nt is None:  # a platform type may be spread over several baseline files (its package's, the UI's)
-                        nt = project.node_types[name] = NodeType(name, None, True)
-                        nt._project = project
-                    nt.fragments.append(Fragment(source, config, data.key_pos.get(name, (0, 0))))
+                    baseline_type = project.node_types.get(name)
+                    if baseline_type is None:  # a platform type may be spread over several baseline files (its package's, the UI's)
+                        baseline_type = project.node_types[name] = NodeType(name, None, True)
+                        baseline_type._project = project
+                    baseline_type.fragments.append(Fragment(source, config, key_pos.get(name, (0, 0))))
             continue
         if not isinstance(data, dict):
             diags.append(error("nodetypes-not-mapping",
@@ -419,7 +422,7 @@ def _build_layers(nt: NodeType, project: Project, preset_layers: dict[str, list[
     chain = [project.node_types[n] for n in nt.ancestors] + [nt]
     for owner in chain:
         props = owner.local.get("properties")
-        skip = set()
+        skip: set[tuple[str, ...]] = set()
         if props is None:
             skip.add(("properties",))  # the type's own properties were dropped (see _compute_local)
         for fragment in owner.fragments:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable, Hashable, Iterable, Sequence
+from typing import Any, Callable, Hashable, Iterable, Sequence, TypeVar
 
 _PHP_START = re.compile(r"^start(?: ([0-9]+))?$")
 _PHP_END = re.compile(r"^end(?: ([0-9]+))?$")
@@ -20,6 +20,8 @@ _PHP_BEFORE = re.compile(r"^before (\S+)(?: ([0-9]+))?$")
 _PHP_AFTER = re.compile(r"^after (\S+)(?: ([0-9]+))?$")
 _PHP_INT_KEY = re.compile(r"^(?:0|-?[1-9][0-9]*)$")
 _NUMERIC = re.compile(r"^\s*[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*$")
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -97,8 +99,8 @@ def php_sort(items: Sequence[tuple[Hashable, object]], *, strict: bool = True) -
     for weight in sorted(start, reverse=True):
         for key in start[weight]:
             _emit(key, before, after, out, seen, True)
-    for weight in sorted(middle):
-        for key in middle[weight]:
+    for middle_weight in sorted(middle):
+        for key in middle[middle_weight]:
             _emit(key, before, after, out, seen, True)
     for weight in sorted(end):
         for key in end[weight]:
@@ -132,10 +134,10 @@ def _js_number(position) -> float | None:
     return float(m.group(1)) if m else None
 
 
-def js_sort(items: Iterable, position_of: Callable[[object], object], key_of: Callable[[object], Hashable]) -> list:
+def js_sort(items: Iterable[T], position_of: Callable[[T], Any], key_of: Callable[[T], Hashable]) -> list[T]:
     """Order ``items`` like the UI's positionalArraySorter (never raises)."""
     items = list(items)
-    by_key = {}
+    by_key: dict[Hashable, T] = {}
     start: dict[float, list] = {}
     middle: dict[float, list] = {}
     end: dict[float, list] = {}
@@ -213,5 +215,5 @@ def js_sort(items: Iterable, position_of: Callable[[object], object], key_of: Ca
 
 def js_sort_mapping(mapping: dict, position_key: Callable[[object], object] | None = None) -> list[tuple[str, object]]:
     """Convenience: sort a ``{id: config}`` mapping by each config's ``position``."""
-    getter = position_key or (lambda value: value.get("position") if isinstance(value, dict) else None)
+    getter: Callable[[Any], Any] = position_key or (lambda value: value.get("position") if isinstance(value, dict) else None)
     return js_sort(list(mapping.items()), lambda kv: getter(kv[1]), lambda kv: kv[0])

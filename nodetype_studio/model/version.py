@@ -145,9 +145,10 @@ def _from_platform_packages(root: Path) -> VersionInfo | None:
                            "Neos.ContentRepository.Core (the 9.x content repository) is in the folder")
     for package in packages:
         data = _read_json(package / "composer.json") if (package / "composer.json").is_file() else None
-        version = parse_version(data.get("version")) if isinstance(data, dict) else None
+        declared = data.get("version") if isinstance(data, dict) else None
+        version = parse_version(declared)
         if version is not None:
-            return VersionInfo(version, "platform packages", f"{package.name} declares version {data['version']}")
+            return VersionInfo(version, "platform packages", f"{package.name} declares version {declared}")
         if package.name == "Neos.ContentRepository":
             return VersionInfo(CmsVersion.V8_3, "platform packages",
                                "Neos.ContentRepository (the 8.x content repository) is in the folder")

@@ -158,7 +158,7 @@ class _Builder:
     def __init__(self, file: str):
         self.file = file
         self.diagnostics: list[Diagnostic] = []
-        self.memo: dict[int, object] = {}
+        self.memo: dict[int, Any] = {}
         self.expanded = 0
         self.sizes: dict[int, int] = {}
 
@@ -298,7 +298,7 @@ def _has_aliases(text: str) -> bool:
 
 
 def _tab_findings(text: str, file: str) -> list[Diagnostic]:
-    found = []
+    found: list[Diagnostic] = []
     if "\t" not in text:
         return found
     for number, line in enumerate(text.splitlines(), 1):

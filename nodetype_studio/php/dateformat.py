@@ -9,6 +9,7 @@ A backslash escapes the next character, as in PHP.
 from __future__ import annotations
 
 import calendar
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -62,7 +63,7 @@ def _swatch_beat(d: datetime) -> int:
 
 # One renderer per PHP letter; letters not listed are copied through unchanged (PHP does the same
 # for non-format characters).
-_RENDER = {
+_RENDER: dict[str, Callable[[datetime], str]] = {
     # day
     "d": lambda d: f"{d.day:02d}",
     "D": lambda d: WEEKDAYS[d.weekday()][:3],
@@ -115,7 +116,7 @@ _RENDER = {
 }
 
 
-def _letters(fmt: str):
+def _letters(fmt: str) -> Iterator[tuple[str, bool]]:
     """Yield (char, escaped) pairs of a PHP format string."""
     escaped = False
     for ch in fmt:

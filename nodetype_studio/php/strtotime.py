@@ -36,6 +36,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Callable, Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 
@@ -71,7 +72,7 @@ ORDINALS = {word: i for i, word in enumerate(
      "twelfth"), start=1)} | {"eight": 8}
 
 
-def _alternatives(words) -> str:
+def _alternatives(words: Iterable[str]) -> str:
     return "|".join(sorted(words, key=len, reverse=True))
 
 
@@ -85,17 +86,19 @@ _END = r"(?![a-z\d])"
 _MERIDIAN = r"(?P<ap>[ap]\.?m\.?)"
 
 
+Match = re.Match[str]
+
 @dataclass
 class _State:
-    date: tuple | None = None  # (year, month, day), None for a part not given
-    time: tuple | None = None  # (hour, minute, second, microsecond)
+    date: tuple[int | None, int | None, int | None] | None = None  # (year, month, day), None: not given
+    time: tuple[int, int, int, int] | None = None  # (hour, minute, second, microsecond)
     tz: dt.tzinfo | None = None
-    rel: dict = field(default_factory=lambda: dict.fromkeys(("y", "m", "d", "h", "i", "s", "us", "wd"), 0))
-    weekday: tuple | None = None  # (weekday, amount: 0 this/bare, n > 0 the nth coming one, -1 last)
+    rel: dict[str, int] = field(default_factory=lambda: dict.fromkeys(("y", "m", "d", "h", "i", "s", "us", "wd"), 0))
+    weekday: tuple[int, int] | None = None  # (weekday, amount: 0 this/bare, n > 0 the nth coming one, -1 last)
     week_relative: bool = False  # "next week" & co.: a weekday is taken within that ISO week
     weekdays_given: bool = False  # a weekday count was written, even "+0 weekdays" (it leaves a weekend)
     day_of: str | None = None  # "first" | "last"
-    nth_weekday: tuple | None = None  # (ordinal, weekday); ordinal -1 = last
+    nth_weekday: tuple[int, int] | None = None  # (ordinal, weekday); ordinal -1 = last
 
 
 def _tz(text: str) -> dt.tzinfo:
@@ -111,7 +114,11 @@ def _tz(text: str) -> dt.tzinfo:
         raise PhpTimeError(f"unknown time zone {text!r}") from None
 
 
-def _time(h, i="0", s="0", frac="", ampm=None) -> tuple:
+Handler = Callable[[_State, Match], None]
+
+
+def _time(h: str, i: str | None = "0", s: str | None = "0", frac: str | None = "",
+          ampm: str | None = None) -> tuple[int, int, int, int]:
     hour, minute, second = int(h), int(i or 0), int(s or 0)
     if ampm:
         if not 1 <= hour <= 12:
@@ -137,35 +144,35 @@ def _set_rel(st: _State, unit: str, amount: int) -> None:
 
 
 # (pattern, handler) pairs tried in order at the current position; each handler updates the state.
-def _rules():
-    def iso(st, m):
+def _rules() -> list[tuple[str, Handler]]:
+    def iso(st: _State, m: Match) -> None:
         st.date = (int(m["y"]), int(m["mo"]), int(m["d"]))
         if m["h"] is not None:
             st.time = _time(m["h"], m["i"], m["s"], m["f"])
         if m["tz"]:
             st.tz = _tz(m["tz"])
 
-    def date(y, mo, d):
-        def handler(st, m):
+    def date(y: str, mo: str, d: str) -> Handler:
+        def handler(st: _State, m: Match) -> None:
             month = m[mo]
             st.date = (_year(m[y]) if m[y] else None, int(month) if month.isdigit() else MONTHS[month],
                        int(m[d]) if m[d] else None)
         return handler
 
-    def month_year(st, m):  # "January 2025" is its first day; "January" alone keeps today's day number
+    def month_year(st: _State, m: Match) -> None:  # "January 2025" is its first day; "January" alone keeps today's day number
         year = int(m["y"]) if m["y"] else None
         st.date = (year, MONTHS[m["mo"]], 1 if year else None)
 
-    def set_time(st, m):
+    def set_time(st: _State, m: Match) -> None:
         st.time = _time(m["h"], m["i"], m["s"], m["f"], m["ap"])
 
-    def back_front(st, m):
+    def back_front(st: _State, m: Match) -> None:
         hour = _time(m["h"], ampm=m["ap"])[0]
         st.time = (hour, 15, 0, 0) if m[1] == "back" else (hour - 1, 45, 0, 0)
         if hour == 0 and m[1] == "front":
             raise PhpTimeError("`front of 0` has no hour before it")
 
-    def keyword(st, m):
+    def keyword(st: _State, m: Match) -> None:
         word = m[1]
         if word in ("today", "midnight"):
             st.time = (0, 0, 0, 0)
@@ -177,13 +184,13 @@ def _rules():
             st.rel["d"] = 1 if word == "tomorrow" else -1
             st.time = (0, 0, 0, 0)
 
-    def relative(st, m):
+    def relative(st: _State, m: Match) -> None:
         _set_rel(st, m["unit"], int(m["n"].replace(" ", "").replace("\t", "")))
         st.weekdays_given = st.weekdays_given or UNITS[m["unit"]][0] == "wd"
 
-    def relative_word(st, m):
+    def relative_word(st: _State, m: Match) -> None:
         word, unit = m[1], m[2]
-        amount = ORDINALS.get(word, RELATIVE_WORDS.get(word))
+        amount = ORDINALS.get(word, RELATIVE_WORDS.get(word, 0))
         if unit in WEEKDAYS:
             st.weekday = (WEEKDAYS[unit], amount)
             st.time = st.time or (0, 0, 0, 0)
@@ -197,21 +204,21 @@ def _rules():
                 st.weekdays_given = True
                 st.time = st.time or (0, 0, 0, 0)
 
-    def ago(st, m):
+    def ago(st: _State, m: Match) -> None:
         st.rel = {k: -v for k, v in st.rel.items()}
 
-    def weekday(st, m):
+    def weekday(st: _State, m: Match) -> None:
         st.weekday = (WEEKDAYS[m[1]], 0)
         st.time = st.time or (0, 0, 0, 0)
 
-    def day_of(st, m):
+    def day_of(st: _State, m: Match) -> None:
         st.day_of = m[1]
 
-    def nth_weekday(st, m):
-        st.nth_weekday = (ORDINALS.get(m[1], RELATIVE_WORDS.get(m[1])), WEEKDAYS[m[2]])
+    def nth_weekday(st: _State, m: Match) -> None:
+        st.nth_weekday = (ORDINALS.get(m[1], RELATIVE_WORDS.get(m[1], 0)), WEEKDAYS[m[2]])
         st.time = st.time or (0, 0, 0, 0)
 
-    def stamp(st, m):
+    def stamp(st: _State, m: Match) -> None:
         try:
             moment = dt.datetime.fromtimestamp(float(m[1]), dt.timezone.utc)
         except (OverflowError, OSError, ValueError):
@@ -220,10 +227,10 @@ def _rules():
         st.time = (moment.hour, moment.minute, moment.second, moment.microsecond)
         st.tz = dt.timezone.utc
 
-    def tz(st, m):
+    def tz(st: _State, m: Match) -> None:
         st.tz = _tz(m["tz"])
 
-    def hhmm(st, m):
+    def hhmm(st: _State, m: Match) -> None:
         st.time = _time(m[1], m[2])
 
     fraction = r"(?:[.,](?P<f>\d+))?"
@@ -254,7 +261,7 @@ def _rules():
 
 
 @lru_cache(maxsize=1)
-def _compiled_rules() -> list:
+def _compiled_rules() -> list[tuple[re.Pattern[str], Handler]]:
     """The rules, compiled on first use: importing the studio should not pay for them."""
     return [(re.compile(p), handler) for p, handler in _rules()]
 
@@ -387,7 +394,7 @@ def _readable(text: str) -> bool:
     return True
 
 
-def is_valid(text) -> bool:
+def is_valid(text: object) -> bool:
     """True when ``parse`` reads ``text``. Blank text is not a date here: PHP would read it as `now`,
     which a written default surely did not mean (write `now`)."""
     return isinstance(text, str) and bool(text.strip()) and _readable(text)

@@ -137,7 +137,8 @@ def _property_item(name: str, config: Mapping, source: InspectorSource) -> ItemV
     ui = _mapping(config.get("ui"))
     inspector = _mapping(ui.get("inspector"))
     help_config = _mapping(ui.get("help"))
-    prop_type = config.get("type") if isinstance(config.get("type"), str) else "string"
+    raw_type = config.get("type")
+    prop_type = raw_type if isinstance(raw_type, str) else "string"
     tr, nt = source.translator, source.name
     hidden_value = inspector.get("hidden")
     dynamic = hidden_value if is_client_eval(hidden_value) else None
@@ -207,7 +208,8 @@ def build_layout(source: InspectorSource) -> InspectorLayout:
     missing_tabs: dict[str, list[str]] = {}
 
     for group_id, group in js_sort(_entries(inspector.get("groups")), _position, _first):
-        tab_id = group.get("tab") if isinstance(group.get("tab"), str) and group.get("tab") else "default"
+        raw_tab = group.get("tab")
+        tab_id = raw_tab if isinstance(raw_tab, str) and raw_tab else "default"
         tab = tab_by_id.get(tab_id)
         if tab is None:  # a group on a tab that does not exist is never shown
             missing_tabs.setdefault(tab_id, []).append(group_id)

@@ -49,8 +49,9 @@ class RichTextRules:
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> "RichTextRules":
-        formatting = options.get("formatting") if isinstance(options.get("formatting"), Mapping) else {}
-        linking = options.get("linking") if isinstance(options.get("linking"), Mapping) else {}
+        raw_formatting, raw_linking = options.get("formatting"), options.get("linking")
+        formatting: Mapping = raw_formatting if isinstance(raw_formatting, Mapping) else {}
+        linking: Mapping = raw_linking if isinstance(raw_linking, Mapping) else {}
         enabled = {str(k) for k, v in formatting.items() if truthy(v)}
         strike_tag = "s" if "strikethrough" in enabled else "del"
         if "u" in enabled:

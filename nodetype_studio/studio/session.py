@@ -9,6 +9,7 @@ caller's ``confirm_overwrite`` agreed after showing the difference.
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -87,7 +88,7 @@ class Session:
         self._labels: dict[str, str] = {}  # path -> display(path)
 
     # -- model ---------------------------------------------------------------------------------------------
-    def overrides(self) -> dict[Path, str]:
+    def overrides(self) -> dict[str | os.PathLike, str]:
         return {doc.path: doc.text for doc in self.editor.documents if doc.dirty}
 
     def resolve(self) -> Project:

@@ -161,8 +161,8 @@ def _build(prefix: str, loaded: list) -> tuple[dict, tuple]:
     platform = Platform(prefix)
     table: dict[str, Validator] = {}
     for cls in BUILTIN_CLASSES:
-        validator = cls(platform)
-        table[validator.identifier] = validator
+        builtin: Validator = cls(platform)
+        table[builtin.identifier] = builtin
     problems: list[Diagnostic] = []
     for plugin in loaded:
         try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 LINE_TERMINATORS = "\n\r\u2028\u2029"
@@ -193,7 +194,7 @@ class _Parser:
             i += 1
         return count, set(names)
 
-    def error(self, reason: str):
+    def error(self, reason: str) -> NoReturn:
         raise JsRegexSyntaxError(reason)
 
     def peek(self, offset: int = 0) -> str:
@@ -346,6 +347,7 @@ class _Parser:
             return CharSet(CLASS_ESCAPES[c])
         if c in "123456789":
             m = _DIGITS.match(self.src, self.pos)
+            assert m is not None  # c is a digit
             number = int(m.group(0))
             if number <= self.groups_total:
                 self.pos = m.end()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from nodetype_studio.js import engine as jsengine
 from nodetype_studio.js.regex import browser
@@ -197,7 +198,7 @@ def _may_backtrack_badly(tree) -> bool:
 class JsRegex:
     body: str
     flags: str
-    python: object | None  # compiled `regex` pattern, or None when V8 evaluates it
+    python: Any  # compiled `regex` pattern, or None when V8 evaluates it
     fallback_reason: str | None
     risky: bool
 
