@@ -5,27 +5,17 @@ the hand-written table in ``platform_facts.py`` (shared/reference/platform-nodet
 "facts §N"). The table is the configuration after merging and inheritance; what the CMS's build
 and postprocessing steps add on top (icon mapping, default editors and data-type blocks, the promoted
 creation dialog, 9.x's ``references`` section, dropping ``abstract: true``) is checked in
-``test_platform_postprocessing.py`` and taken out of this comparison by ``comparable`` below, one
-named rule each, so this file checks exactly the parts that do not depend on it.
+``test_platform_postprocessing.py`` and taken out of this comparison by ``platformkit.comparable``,
+one named rule each, so this file checks exactly the parts that do not depend on it.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
-from platform_facts import (
-    EDITOR_DEFAULTS,
-    ENGLISH,
-    EXPECTED,
-    ICON_MAPPING,
-    NODE_TYPE_GROUPS,
-    PROPERTY_ORDER,
-    VERSIONS,
-    data_types,
-)
-from platformkit import platform_project, run, run_show
+from platform_facts import EDITOR_DEFAULTS, ENGLISH, EXPECTED, NODE_TYPE_GROUPS, PROPERTY_ORDER, VERSIONS, data_types
+from platformkit import comparable, differences, map_icons, platform_project, run, run_show
 
 from nodetype_studio.model import load_project
 from nodetype_studio.model.baseline import load_baseline, versions
@@ -34,87 +24,6 @@ from nodetype_studio.preview.i18n import Translator
 from nodetype_studio.preview.inspector import InspectorSource, package_folders
 
 CASES = [(version, name) for version in VERSIONS for name in EXPECTED[version]]
-
-
-def map_icons(value):
-    """Icon names compared as the CMS shows them after its mapping (facts §6.6), on both sides."""
-    if isinstance(value, dict):
-        return {k: ICON_MAPPING.get(v, v) if k == "icon" and isinstance(v, str) else map_icons(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [map_icons(v) for v in value]
-    return value
-
-
-def restrict(actual, expected):
-    """``actual`` cut down to the keys ``expected`` has (for blocks a postprocessor fills in)."""
-    if isinstance(actual, dict) and isinstance(expected, dict):
-        return {k: restrict(actual[k], expected[k]) for k in expected if k in actual}
-    return actual
-
-
-def fold_references(config: dict) -> None:
-    """9.x moves ``type: reference(s)`` properties into ``references`` (facts §6.4): fold them back."""
-    references = config.pop("references", None) or {}
-    for name, entry in references.items():
-        entry = copy.deepcopy(entry)
-        constraints = entry.pop("constraints", {}) or {}
-        single = constraints.pop("maxItems", None) == 1
-        if constraints:
-            entry["constraints"] = constraints
-        config.setdefault("properties", {})[name] = {"type": "reference" if single else "references", **entry}
-
-
-def drop_defaults(inspector: dict, expected_property: dict, version: str) -> None:
-    """Take out what DefaultPropertyEditorPostprocessor adds (neos-facts §1.3): a key the facts do not
-    declare goes only when it holds exactly the value the editor's or the data type's defaults give."""
-    declared = (expected_property.get("ui") or {}).get("inspector") or {}
-    data_type = data_types(version).get(expected_property.get("type", "string"), {})
-    editor = declared.get("editor") or data_type.get("editor")
-    defaults = {**data_type, "editor": editor}
-    for key in ("editor", "typeConverter", "defaultValue"):
-        if key not in declared and key in inspector and inspector[key] == defaults.get(key):
-            del inspector[key]
-    options = inspector.get("editorOptions")
-    if isinstance(options, dict):
-        option_defaults = {**EDITOR_DEFAULTS.get(editor, {}).get("editorOptions", {}), **data_type.get("editorOptions", {})}
-        declared_options = declared.get("editorOptions") or {}
-        for key in [k for k in options if k not in declared_options and k in option_defaults]:
-            if options[key] == option_defaults[key]:
-                del options[key]
-        if not options and "editorOptions" not in declared:
-            del inspector["editorOptions"]
-
-
-def comparable(actual: dict, expected: dict, version: str) -> dict:
-    """The part of a printed configuration that does not depend on the build/postprocessing steps."""
-    actual = copy.deepcopy(actual)
-    if version == "9":
-        fold_references(actual)
-    if actual.get("abstract") is True:  # the CMS keeps the flag out of the configuration (facts §3.1)
-        del actual["abstract"]
-    for name, prop in (actual.get("properties") or {}).items():
-        inspector = (prop.get("ui") or {}).get("inspector") if isinstance(prop, dict) else None
-        if isinstance(inspector, dict):
-            drop_defaults(inspector, (expected.get("properties") or {}).get(name) or {}, version)
-    dialog = (actual.get("ui") or {}).get("creationDialog")
-    if dialog is not None:  # the creation dialog postprocessor adds to the declared elements (facts §4.2)
-        actual["ui"]["creationDialog"] = restrict(dialog, (expected.get("ui") or {}).get("creationDialog") or {})
-    return map_icons(actual)
-
-
-def differences(actual, expected, path="") -> list[str]:
-    if isinstance(actual, dict) and isinstance(expected, dict):
-        found = []
-        for key in list(expected) + [k for k in actual if k not in expected]:
-            where = f"{path}.{key}" if path else str(key)
-            if key not in actual:
-                found.append(f"{where}: missing (the CMS has {json.dumps(expected[key])[:120]})")
-            elif key not in expected:
-                found.append(f"{where}: not in the CMS's configuration ({json.dumps(actual[key])[:120]})")
-            else:
-                found += differences(actual[key], expected[key], where)
-        return found
-    return [] if actual == expected else [f"{path}: {json.dumps(actual)[:120]} but the CMS has {json.dumps(expected)[:120]}"]
 
 
 @pytest.fixture(scope="module")

@@ -13,8 +13,7 @@ import json
 
 import pytest
 from platform_facts import EXPECTED
-from platformkit import platform_project
-from test_platform_baseline import differences
+from platformkit import differences, platform_project
 
 from nodetype_studio.model import load_project
 
