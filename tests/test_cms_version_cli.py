@@ -71,3 +71,19 @@ def test_check_reports_the_version_in_every_format(project_dir, capsys):
     (project_dir / ".nodetype-studio.yaml").write_text("cmsVersion: '9'\n")
     code, out = run(capsys, "check", str(project_dir))
     assert code == 1 and "error supertypes-list" in out
+
+
+def test_an_editor_removed_in_9_is_reported_only_under_9(tmp_path, capsys):
+    # neos-facts §1.1: 9.x removed MasterPluginEditor, PluginViewsEditor and PluginViewEditor
+    package = tmp_path / "Acme.Plugin"
+    (package / "NodeTypes").mkdir(parents=True)
+    (package / "NodeTypes" / "View.yaml").write_text(
+        "'Acme.Plugin:View':\n  superTypes: {'Neos.Neos:Content': true}\n  properties:\n    view:\n"
+        "      type: string\n      ui:\n        label: View\n        inspector:\n          group: type\n"
+        "          editor: 'Neos.Neos/Inspector/Editors/PluginViewEditor'\n")
+    (package / ".nodetype-studio.yaml").write_text("cmsVersion: '8.3'\n")
+    code, out = run(capsys, "check", str(package))
+    assert "editor-removed-in-9" not in out
+    (package / ".nodetype-studio.yaml").write_text("cmsVersion: '9'\n")
+    code, out = run(capsys, "check", str(package))
+    assert "warning editor-removed-in-9: `PluginViewEditor` exists up to version 8.3 and was removed in 9.0" in out
