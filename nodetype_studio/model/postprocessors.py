@@ -84,6 +84,10 @@ class Settings:
         self.data_types = data_types if isinstance(data_types, dict) else {}
         self.editors = editors if isinstance(editors, dict) else {}
         self.presets = project.platform_setting("nodeTypes", "presets", default={}) or {}
+        #: one resolution's memos: property (by identity) -> its ``ui.inspector`` post-processed (types
+        #: inherit most properties unchanged, the same objects), and (editor, type) -> their defaults merged
+        self.processed: dict[int, tuple[dict, dict | None]] = {}
+        self.defaults: dict[tuple, dict] = {}
 
     def data_type(self, type_name) -> dict:
         """The data-type block of ``type_name`` (as written; the legacy/Cms spellings as a fallback)."""
@@ -262,6 +266,16 @@ def property_editor(prop: dict, settings: Settings, prop_name=None) -> dict:
     """One property's ``ui.inspector`` as ``DefaultPropertyEditorPostprocessor`` builds it: editor defaults,
     then the whole data-type block (``typeConverter`` and the rest), then the property's own block.
     Raises ``NoEditor`` where the CMS throws."""
+    known = settings.processed.get(id(prop))
+    if known is None or known[0] is not prop:
+        known = settings.processed[id(prop)] = (prop, _property_editor(prop, settings))
+    if known[1] is None:
+        raise NoEditor(prop_name)
+    return known[1]
+
+
+def _property_editor(prop: dict, settings: Settings) -> dict | None:
+    """``property_editor`` without the memo; None where the CMS throws."""
     if not _isset(prop, "type") or not _isset(prop, "ui", "inspector"):
         return prop
     inspector = prop["ui"]["inspector"]
@@ -271,11 +285,17 @@ def property_editor(prop: dict, settings: Settings, prop_name=None) -> dict:
     elif _isset(type_block, "editor"):
         editor = type_block["editor"]
     else:
-        raise NoEditor(prop_name)
+        return None
     # Legacy spellings (`TYPO3.Neos/...`, `Content/Inspector/Editors/...`) resolve to today's id: the
     # studio's one deliberate difference, reported as a `compat` note where they are written.
     editor = settings.project.platform.normalize_editor(editor).value
-    combined = dict(merge(merge(settings.editor(editor), type_block), inspector))
+    key = (editor, prop["type"]) if isinstance(prop["type"], (str, int)) else None
+    defaults = settings.defaults.get(key) if key is not None else None
+    if defaults is None:
+        defaults = merge(settings.editor(editor), type_block)
+        if key is not None:
+            settings.defaults[key] = defaults
+    combined = dict(merge(defaults, inspector))
     combined["editor"] = editor
     return {**prop, "ui": {**prop["ui"], "inspector": combined}}
 

@@ -480,13 +480,11 @@ def _resolve(project: Project, types: list[NodeType] | None = None,
     settings = postprocessors.Settings(project)
     version = project.cms_version.version.value
     implicit = _implicit_postprocessing(project)
+    chains: dict[tuple[str, ...], dict] = {(): {}}
     for nt in types:
-        merged: dict = {}
-        for name in nt._merge_chain:
-            merged = merge(merged, _without_flags(project.node_types[name].local))
         # superTypes merges like any key (facts 5.3: the full configuration is the merge of every listed
         # supertype's local configuration, then the type's own), as the CMS's nodetypes:show prints it
-        nt.merged = merge(merged, _without_flags(nt.local))
+        nt.merged = merge(_merged_chain(tuple(nt._merge_chain), project, chains), _without_flags(nt.local))
         _sort_child_nodes(nt, project)
         chain = postprocessors.declared_chain(nt.merged)
         if chain is None and implicit:
@@ -508,6 +506,21 @@ def _resolve(project: Project, types: list[NodeType] | None = None,
             nt.preview_additions = frozenset(n for n, prop in props.items()
                                              if prop is not (nt.effective.get("properties") or {}).get(n))
         nt._layer_builder = (lambda nt=nt, preset_layers=preset_layers: _build_layers(nt, project, preset_layers))
+
+
+def _merged_chain(chain: tuple[str, ...], project: Project, chains: dict[tuple[str, ...], dict]) -> dict:
+    """The merge of the local configurations of ``chain`` (supertype names, in merge order). Types with
+    the same supertypes share the longest chain merged before (``chains``, one resolution's memo):
+    most types of a project start with the same platform chain. Merged values are never changed in
+    place, so sharing them is safe."""
+    known = len(chain)
+    while chain[:known] not in chains:
+        known -= 1
+    merged = chains[chain[:known]]
+    for end in range(known + 1, len(chain) + 1):
+        merged = merge(merged, _without_flags(project.node_types[chain[end - 1]].local))
+        chains[chain[:end]] = merged
+    return merged
 
 
 def _legacy_references(nt: NodeType, project: Project) -> dict:
