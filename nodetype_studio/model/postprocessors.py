@@ -57,12 +57,18 @@ def kind_of(class_name) -> str | None:
     return None
 
 
-def declared_chain(merged: dict) -> list[tuple[str | None, object]] | None:
+def declared_chain(merged: dict, memo: dict | None = None) -> list[tuple[str | None, object]] | None:
     """(kind, class name) of the post-processors ``merged`` declares, in the CMS's run order;
-    None when it declares none."""
+    None when it declares none. ``memo`` (one resolution's) remembers it by table: most types
+    inherit the same table object from the platform's ``Node``."""
     table = merged.get("postprocessors")
     if not isinstance(table, dict) or not table:
         return None
+    if memo is not None:
+        known = memo.get(id(table))
+        if known is None or known[0] is not table:
+            known = memo[id(table)] = (table, declared_chain(merged))
+        return known[1]
     items = [(key, entry.get("position") if isinstance(entry, dict) else None)
              for key, entry in table.items() if entry is not None]
     order, _problems = php_sort(items)
@@ -88,6 +94,7 @@ class Settings:
         #: inherit most properties unchanged, the same objects), and (editor, type) -> their defaults merged
         self.processed: dict[int, tuple[dict, dict | None]] = {}
         self.defaults: dict[tuple, dict] = {}
+        self.chains: dict[int, tuple] = {}
 
     def data_type(self, type_name) -> dict:
         """The data-type block of ``type_name`` (as written; the legacy/Cms spellings as a fallback)."""
@@ -203,7 +210,8 @@ def creation_dialog(config: dict, settings: Settings, version: str) -> dict:
     explicit = dict(elements)
     if isinstance(properties, dict) and properties:
         for name, prop in properties.items():
-            if not isinstance(prop, dict) or _get(prop, "ui", "showInCreationDialog") is not True:
+            ui = prop.get("ui") if isinstance(prop, dict) else None  # (inline: this runs for every property)
+            if not isinstance(ui, dict) or ui.get("showInCreationDialog") is not True:
                 continue
             element = _promote(name, prop, settings)
             if explicit.get(name) is not None:
@@ -307,12 +315,15 @@ def default_editors(config: dict, settings: Settings, version: str, problems: li
     properties = config.get("properties")
     if isinstance(properties, dict):
         new_props = None
+        memo = settings.processed
         for name, prop in properties.items():
             if not isinstance(prop, dict):
                 continue
-            try:
-                processed = property_editor(prop, settings, name)
-            except NoEditor:
+            known = memo.get(id(prop))  # property_editor's memo, looked up here: this loop is hot
+            if known is None or known[0] is not prop:
+                known = memo[id(prop)] = (prop, _property_editor(prop, settings))
+            processed = known[1]
+            if processed is None:
                 problems.append(name)
                 continue
             if processed is not prop:

@@ -486,7 +486,7 @@ def _resolve(project: Project, types: list[NodeType] | None = None,
         # supertype's local configuration, then the type's own), as the CMS's nodetypes:show prints it
         nt.merged = merge(_merged_chain(tuple(nt._merge_chain), project, chains), _without_flags(nt.local))
         _sort_child_nodes(nt, project)
-        chain = postprocessors.declared_chain(nt.merged)
+        chain = postprocessors.declared_chain(nt.merged, settings.chains)
         if chain is None and implicit:
             chain = _implicit_chain(nt, project)
         kinds = [kind for kind, _cls in chain or ()]
@@ -532,7 +532,8 @@ def _legacy_references(nt: NodeType, project: Project) -> dict:
     properties = merged.get("properties")
     references = merged.get("references")
     references = dict(references) if isinstance(references, dict) else {}
-    if isinstance(properties, dict):
+    if isinstance(properties, dict) and any(isinstance(prop, dict) and prop.get("type") in ("reference", "references")
+                                            for prop in properties.values()):
         kept = {}
         for name, prop in properties.items():
             kind = prop.get("type") if isinstance(prop, dict) else None
