@@ -95,6 +95,8 @@ class Settings:
         self.processed: dict[int, tuple[dict, dict | None]] = {}
         self.defaults: dict[tuple, dict] = {}
         self.chains: dict[int, tuple] = {}
+        self.without_presets: dict[int, dict] = {}
+        self.icons: dict[int, tuple] = {}
 
     def data_type(self, type_name) -> dict:
         """The data-type block of ``type_name`` (as written; the legacy/Cms spellings as a fallback)."""
@@ -135,8 +137,10 @@ def _get(mapping, *path, default=None):
 
 # --- the post-processors ----------------------------------------------------------------------------
 
-def icon_names(config: dict, version: str) -> dict:
-    """``IconNameMappingPostprocessor``: ``ui.icon`` and the icon of every ``ui.inspector.<kind>.<id>``."""
+def icon_names(config: dict, version: str, memo: dict | None = None) -> dict:
+    """``IconNameMappingPostprocessor``: ``ui.icon`` and the icon of every ``ui.inspector.<kind>.<id>``.
+    ``memo`` (one resolution's) remembers each mapped table of groups, tabs or views by identity
+    (types share them with their supertypes)."""
     ui = config.get("ui")
     if not isinstance(ui, dict):
         return config
@@ -153,13 +157,13 @@ def icon_names(config: dict, version: str) -> dict:
         for kind, items in inspector.items():
             if not isinstance(items, dict):
                 continue
-            new_items = None
-            for item_id, item in items.items():
-                if _isset(item, "icon"):
-                    mapped = map_icon_name(item["icon"], brands)
-                    if mapped != item["icon"]:
-                        new_items = new_items if new_items is not None else dict(items)
-                        new_items[item_id] = {**item, "icon": mapped}
+            known = memo.get(id(items)) if memo is not None else None
+            if known is not None and known[0] is items:
+                new_items = known[1]
+            else:
+                new_items = _mapped_icons(items, brands)
+                if memo is not None:
+                    memo[id(items)] = (items, new_items)
             if new_items is not None:
                 new_inspector = new_inspector if new_inspector is not None else dict(inspector)
                 new_inspector[kind] = new_items
@@ -169,6 +173,18 @@ def icon_names(config: dict, version: str) -> dict:
     if new_ui is None:
         return config
     return {**config, "ui": new_ui}
+
+
+def _mapped_icons(items: dict, brands: bool) -> dict | None:
+    """``items`` (groups, tabs or views) with their icons mapped; None when no icon changes."""
+    new_items = None
+    for item_id, item in items.items():
+        if _isset(item, "icon"):
+            mapped = map_icon_name(item["icon"], brands)
+            if mapped != item["icon"]:
+                new_items = new_items if new_items is not None else dict(items)
+                new_items[item_id] = {**item, "icon": mapped}
+    return new_items
 
 
 def _promote(name, prop: dict, settings: Settings) -> dict:

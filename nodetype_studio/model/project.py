@@ -491,7 +491,7 @@ def _resolve(project: Project, types: list[NodeType] | None = None,
             chain = _implicit_chain(nt, project)
         kinds = [kind for kind, _cls in chain or ()]
         nt.postprocessors = kinds
-        preset_layers = postprocess.apply_presets(nt, presets, project) if postprocessors.PRESETS in kinds else {}
+        preset_layers = postprocess.apply_presets(nt, presets, project, settings.without_presets) if postprocessors.PRESETS in kinds else {}
         nt.effective = _postprocess(nt, project, settings, version, kinds)
         nt.preview_additions = frozenset()
         nt._preview = None  # 9.x references are shown from their own section (preview/inspector.py)
@@ -603,7 +603,7 @@ def _postprocess(nt: NodeType, project: Project, settings, version: str, kinds: 
         if kind == postprocessors.CREATION_DIALOG:
             config = postprocessors.creation_dialog(config, settings, version)
         elif kind == postprocessors.ICON_NAMES:
-            config = postprocessors.icon_names(config, version)
+            config = postprocessors.icon_names(config, version, settings.icons)
         elif kind == postprocessors.DEFAULT_EDITORS:
             # a property the CMS finds no editor for is reported by the `property-no-default-editor` check
             config = postprocessors.default_editors(config, settings, version, [])
