@@ -8,7 +8,6 @@ so they merge **by index**. Inputs are never modified; shared sub-trees are copi
 
 from __future__ import annotations
 
-
 _CONTAINERS = (dict, list)
 
 

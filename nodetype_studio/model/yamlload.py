@@ -47,25 +47,36 @@ class _Loader(CParser):
 
 
 class YMap(dict):
-    """A mapping with the position of each key: ``key_pos[key] = (line, column)``, 1-based."""
+    """A mapping with the position of each key: ``key_pos[key] = (line, column)``, 1-based.
+
+    No ``__init__`` of its own: ``YMap(pairs)`` is the dict constructor alone (the parse cache's JSON
+    decoder makes every mapping that way); a map nobody gave positions has none (see ``__getattr__``)."""
 
     __slots__ = ("key_pos", "pos")
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.key_pos: dict[str, tuple[int, int]] = {}
-        self.pos: tuple[int, int] = (0, 0)
+    def __getattr__(self, name: str):
+        # only called for a slot not set yet
+        if name == "key_pos":
+            self.key_pos = {}
+            return self.key_pos
+        if name == "pos":
+            return (0, 0)
+        raise AttributeError(name)
 
 
 class YList(list):
-    """A sequence with the position of each item: ``item_pos[i] = (line, column)``, 1-based."""
+    """A sequence with the position of each item: ``item_pos[i] = (line, column)``, 1-based (no
+    ``__init__`` of its own, as ``YMap``)."""
 
     __slots__ = ("item_pos", "pos")
 
-    def __init__(self, *args):
-        super().__init__(*args)
-        self.item_pos: list[tuple[int, int]] = []
-        self.pos: tuple[int, int] = (0, 0)
+    def __getattr__(self, name: str):
+        if name == "item_pos":
+            self.item_pos = []
+            return self.item_pos
+        if name == "pos":
+            return (0, 0)
+        raise AttributeError(name)
 
 
 def plain_data(value: Any) -> Any:
@@ -241,7 +252,8 @@ class _Builder:
         result = YMap()
         mark = node.start_mark
         result.pos = (mark.line + 1, mark.column + 1)
-        key_pos = result.key_pos
+        key_pos: dict[str, tuple[int, int]] = {}
+        result.key_pos = key_pos
         block = not node.flow_style
         # values of plain scalars are read here rather than through `build` (most values are scalars);
         # a file with aliases goes through `build`, whose memo keeps shared values shared
@@ -333,7 +345,9 @@ class _Builder:
                                           self.loc(node.start_mark)))
         result = YList()
         result.pos = (node.start_mark.line + 1, node.start_mark.column + 1)
-        build, item_pos, depth = self.build, result.item_pos, depth + 1
+        item_pos: list[tuple[int, int]] = []
+        result.item_pos = item_pos
+        build, depth = self.build, depth + 1
         for item in node.value:
             result.append(build(item, depth))
             mark = item.start_mark
