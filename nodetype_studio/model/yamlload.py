@@ -53,12 +53,15 @@ class YMap(dict):
     decoder makes every mapping that way); a map nobody gave positions has none (see ``__getattr__``)."""
 
     __slots__ = ("key_pos", "pos")
+    key_pos: dict[str, tuple[int, int]]
+    pos: tuple[int, int]
 
     def __getattr__(self, name: str):
         # only called for a slot not set yet
         if name == "key_pos":
-            self.key_pos = {}
-            return self.key_pos
+            key_pos: dict[str, tuple[int, int]] = {}
+            self.key_pos = key_pos
+            return key_pos
         if name == "pos":
             return (0, 0)
         raise AttributeError(name)
@@ -69,11 +72,14 @@ class YList(list):
     ``__init__`` of its own, as ``YMap``)."""
 
     __slots__ = ("item_pos", "pos")
+    item_pos: list[tuple[int, int]]
+    pos: tuple[int, int]
 
     def __getattr__(self, name: str):
         if name == "item_pos":
-            self.item_pos = []
-            return self.item_pos
+            item_pos: list[tuple[int, int]] = []
+            self.item_pos = item_pos
+            return item_pos
         if name == "pos":
             return (0, 0)
         raise AttributeError(name)
