@@ -115,10 +115,23 @@ BRANDS: tuple[str, ...] = tuple("""500px adn amazon android angellist apple band
 _BRAND_SET = frozenset(BRANDS)
 
 
+_mapped: dict[tuple[str, bool], str] = {}  # (name, brands) -> mapped; bounded, emptied when full
+
+
 def map_icon_name(name, brands: bool = False):
     """The icon name after the CMS's mapping; ``brands`` is the 9.x brand look-up (see the module doc)."""
     if not isinstance(name, str) or "icon-" not in name:
         return name
+    key = (name, brands)
+    found = _mapped.get(key)
+    if found is None:
+        if len(_mapped) >= 10_000:
+            _mapped.clear()
+        found = _mapped[key] = _map_icon_name(name, brands)
+    return found
+
+
+def _map_icon_name(name: str, brands: bool) -> str:
     name = _RENAMED.get(name, name)
     bare = name[5:]  # the CMS cuts five characters, wherever `icon-` stands in the name
     if bare in MAPPING:

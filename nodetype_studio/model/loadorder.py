@@ -61,6 +61,11 @@ def _leaves(value, path: tuple, pos, out: dict) -> None:
         out[path] = (value, pos)
 
 
+def _any_independent(names: set[str], closure: dict[str, set[str]]) -> bool:
+    ordered = sorted(names)
+    return any(b not in closure[a] and a not in closure[b] for i, a in enumerate(ordered) for b in ordered[i + 1:])
+
+
 def _same(a, b) -> bool:
     return type(a) is type(b) and a == b
 
@@ -73,15 +78,29 @@ def ambiguities(files: Iterable[tuple[Any, str, str, object]], packages: Sequenc
     same key to another value or writes keys below it. At most ``limit`` findings.
     """
     closure = dependency_closure([p for p in packages if not getattr(p, "is_global", False)])
-    per_package: dict[str, dict[tuple, tuple]] = {}
+    # Every conflict is between two packages writing below the same top-level entry of the same kind
+    # of file (a node type's name, a settings root): only entries that two independent packages write
+    # are taken apart into leaves, so a project whose packages each define their own types costs little.
+    entries: list[tuple[str, str, str, dict]] = []
+    writers: dict[tuple, set[str]] = {}
     for pkg, kind, path, data in files:
-        if getattr(pkg, "is_global", False) or not isinstance(data, dict):
+        if getattr(pkg, "is_global", False) or not isinstance(data, dict) or pkg.name not in closure:
             continue
-        leaves: dict[tuple, _Leaf] = {}
-        _leaves(data, (), (0, 0), leaves)
-        target = per_package.setdefault(pkg.name, {})
-        for key, (value, pos) in leaves.items():
-            target[(kind,) + key] = (value, Location(path, *pos) if pos else Location(path))
+        entries.append((pkg.name, kind, path, data))
+        for top in data:
+            writers.setdefault((kind, top), set()).add(pkg.name)
+    shared = {top for top, who in writers.items() if len(who) > 1 and _any_independent(who, closure)}
+    per_package: dict[str, dict[tuple, tuple]] = {}
+    for name, kind, path, data in entries:
+        key_pos: dict = data.key_pos if isinstance(data, YMap) else {}
+        target = per_package.setdefault(name, {})
+        for top, value in data.items():
+            if (kind, top) not in shared:
+                continue
+            leaves: dict[tuple, _Leaf] = {}
+            _leaves(value, (top,), key_pos.get(top, (0, 0)), leaves)
+            for key, (leaf, pos) in leaves.items():
+                target[(kind,) + key] = (leaf, Location(path, *pos) if pos else Location(path))
     names = [n for n in per_package if n in closure]
     if len(names) < 2:
         return []

@@ -8,6 +8,8 @@ so they merge **by index**. Inputs are never modified; shared sub-trees are copi
 
 from __future__ import annotations
 
+_CONTAINERS = (dict, list)
+
 
 def _is_container(value) -> bool:
     return isinstance(value, (dict, list))
@@ -23,8 +25,21 @@ def merge(base, override):
     """``arrayMergeRecursiveOverrule(base, override)`` for two values of any kind."""
     # An empty override leaves the base alone (PHP loops over no keys); callers replace a *nested*
     # value by an empty container themselves (the `value and` tests below), as the CMS does.
-    if not (_is_container(override) and _is_container(base)):
+    # (The two common cases, map over map and list over list, are spelled out: this runs for every
+    # key a node type inherits.)
+    if not (isinstance(override, _CONTAINERS) and isinstance(base, _CONTAINERS)):
         return override
+    if isinstance(base, dict) and isinstance(override, dict):
+        result = dict(base)
+        get = result.get
+        for key, value in override.items():
+            if value and isinstance(value, _CONTAINERS):
+                old = get(key)
+                if old is not None and isinstance(old, _CONTAINERS):
+                    result[key] = merge(old, value)
+                    continue
+            result[key] = value
+        return result
     if isinstance(base, list) and isinstance(override, list):
         result = list(base)
         for index, value in enumerate(override):
@@ -33,15 +48,6 @@ def merge(base, override):
                 result[index] = merge(old, value) if _is_container(value) and value and _is_container(old) else value
             else:
                 result.append(value)
-        return result
-    if isinstance(base, dict) and isinstance(override, dict):
-        result = dict(base)
-        for key, value in override.items():
-            old = result.get(key, _MISSING)
-            if old is not _MISSING and _is_container(value) and value and _is_container(old):
-                result[key] = merge(old, value)
-            else:
-                result[key] = value
         return result
     # A list merged with a map (or the other way round): PHP sees two arrays and merges by key.
     result = dict(_as_indexed(base))

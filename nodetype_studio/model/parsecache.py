@@ -35,12 +35,11 @@ import threading
 import time
 from pathlib import Path
 
-from nodetype_studio.model.yamlload import YList, YMap
+from nodetype_studio.model.yamlload import MAX_NESTING, YList, YMap
 
-FORMAT = 1
+FORMAT = 2
 MAX_ENTRY_BYTES = 8 * 1024 * 1024
 MAX_TOTAL_BYTES = 256 * 1024 * 1024
-_MAP, _LIST = "\x00m", "\x00l"  # the first key of an encoded YMap / YList (see _encode)
 
 _state: dict = {}
 _lock = threading.Lock()
@@ -84,8 +83,12 @@ def _parser_version() -> bytes:
 
 
 def _folder() -> Path | None:
-    root = cache_root()
-    return None if root is None else root / f"parse-v{FORMAT}"
+    setting = os.environ.get("NODETYPE_STUDIO_CACHE_DIR")  # (asked for every file: remembered per setting)
+    known = _state.get("folder")
+    if known is None or known[0] != setting:
+        root = cache_root()
+        known = _state["folder"] = (setting, None if root is None else root / f"parse-v{FORMAT}")
+    return known[1]
 
 
 def entry_key(path: str, raw: bytes) -> str:
@@ -102,7 +105,7 @@ def get(path: str, raw: bytes):
     if folder is None:
         return None
     key = entry_key(path, raw)
-    entry = folder / f"{key}.json"
+    entry = os.path.join(folder, key + ".json")
     try:
         with open(entry, "rb") as stream:
             blob = stream.read(MAX_ENTRY_BYTES + 1)
@@ -130,72 +133,82 @@ def _decode_entry(blob: bytes, key: str):
     if (not isinstance(counts, list) or len(counts) != 2
             or not all(type(c) is int and c >= 0 for c in counts) or type(header.get("i18n")) is not bool):
         raise _Invalid("header")
-    data = json.loads(body, object_pairs_hook=_decode_container)
-    if type(data) is list:
-        raise _Invalid("a bare list")
+    # every mapping is made by the decoder itself (YMap has no __init__ of its own): no Python call per object
+    decoded = json.loads(body, object_pairs_hook=YMap)
+    if type(decoded) is not list or len(decoded) != 2 or type(decoded[1]) is not list:
+        raise _Invalid("body")
+    data, positions = decoded
+    # one flat list of positions for the whole file, checked at once: non-negative integers only
+    if positions and (not set(map(type, positions)) <= _INT or min(positions) < 0):
+        raise _Invalid("positions")
+    placer = _Placer(positions)
+    data = placer.placed(data, 0)
+    if placer.offset != len(positions):
+        raise _Invalid("positions left over")
     return data, (counts[0], counts[1]), header["i18n"]
 
 
-def _positions(value, count: int) -> list[tuple[int, int]]:
-    """[line, column, line, column, ...] -> [(line, column), ...]: exactly ``count + 1`` pairs of ints >= 0."""
-    if type(value) is not list or len(value) != 2 * count + 2 or (value and (
-            not set(map(type, value)) <= _INT or min(value) < 0)):
-        raise _Invalid("positions")
-    numbers = iter(value)
-    return list(zip(numbers, numbers))
-
-
 _INT = {int}
+_CONTAINERS = {YMap, list}
 
 
-def _decode_container(pairs):
-    """Called by the JSON decoder for every object, innermost first: builds YMap/YList or refuses."""
-    if not pairs:
-        raise _Invalid("an empty object")
-    kind, positions = pairs[0]
-    if kind == _MAP:
-        del pairs[0]
-        result = YMap(pairs)
-        if len(result) != len(pairs) or list in set(map(type, result.values())):
-            raise _Invalid("a map entry")  # duplicate keys, or a list the encoder does not write
-        where = _positions(positions, len(pairs))
-        result.pos = where[0]
-        result.key_pos = dict(zip(result, where[1:]))
+class _Placer:
+    """Gives every container of decoded data its positions, read from one flat list in the order
+    ``_encode`` wrote them (a container's line and column, then each key's or item's), and turns its
+    lists into YList; refuses more nesting than the parser allows and too few positions."""
+
+    def __init__(self, positions: list[int]):
+        self.positions = positions
+        self.offset = 0
+
+    def take(self, count: int) -> tuple[tuple[int, int], zip]:
+        start, end = self.offset, self.offset + 2 * count + 2
+        if end > len(self.positions):
+            raise _Invalid("positions missing")
+        self.offset = end
+        flat = self.positions
+        return (flat[start], flat[start + 1]), zip(flat[start + 2:end:2], flat[start + 3:end:2])
+
+    def placed(self, value, depth: int):
+        if depth > MAX_NESTING:
+            raise _Invalid("too deep")
+        if type(value) is YMap:
+            value.pos, pairs = self.take(len(value))
+            value.key_pos = dict(zip(value, pairs))
+            for key, item in value.items():
+                if type(item) in _CONTAINERS:
+                    value[key] = self.placed(item, depth + 1)  # (a value replaced, no key added)
+            return value
+        result = YList(value)
+        result.pos, pairs = self.take(len(value))
+        result.item_pos = list(pairs)
+        for index, item in enumerate(value):
+            if type(item) in _CONTAINERS:
+                result[index] = self.placed(item, depth + 1)
         return result
-    if kind == _LIST and len(pairs) == 2 and pairs[1][0] == "i" and type(pairs[1][1]) is list:
-        items = pairs[1][1]
-        where = _positions(positions, len(items))
-        if list in set(map(type, items)):
-            raise _Invalid("a list item")
-        result = YList(items)
-        result.pos = where[0]
-        result.item_pos = where[1:]
-        return result
-    raise _Invalid("an object the encoder does not write")
 
 
 # -- writing ------------------------------------------------------------------------------------------------
-def _encode(value):
-    """YMap -> {"\\0m": [line, column, key positions...], key: value...}; YList -> {"\\0l": [...], "i": [...]}.
+def _encode(value, positions: list[int]) -> object:
+    """Parsed data as plain JSON values; the positions of each container are appended to ``positions``
+    in the order ``_Placer`` reads them: its line and column, then each key's or item's line and column.
     Every container of parsed data is a YMap or a YList; anything else is not cached."""
     kind = type(value)
     if kind is YMap:
-        positions = list(value.pos)
-        out = {_MAP: positions}
+        positions.extend(value.pos)
         key_pos = value.key_pos
-        for key, item in value.items():
-            if type(key) is not str or key in (_MAP,):
+        for key in value:
+            if type(key) is not str:
                 raise _Invalid("a key")
             positions.extend(key_pos.get(key, (0, 0)))
-            out[key] = _encode(item)
-        return out
+        return {key: _encode(item, positions) for key, item in value.items()}
     if kind is YList:
-        positions = list(value.pos)
-        for pos in value.item_pos:
-            positions.extend(pos)
         if len(value.item_pos) != len(value):
             raise _Invalid("positions")
-        return {_LIST: positions, "i": [_encode(item) for item in value]}
+        positions.extend(value.pos)
+        for pos in value.item_pos:
+            positions.extend(pos)
+        return [_encode(item, positions) for item in value]
     if value is None or kind in (str, int, float, bool):
         return value
     raise _Invalid(f"a {kind.__name__}")
@@ -212,7 +225,9 @@ def _entry(path: str, raw: bytes, data, counts, i18n) -> tuple[str, bytes] | Non
     key = entry_key(path, raw)
     try:
         header = json.dumps({"format": FORMAT, "key": key, "counts": list(counts), "i18n": i18n})
-        body = json.dumps(_encode(data), ensure_ascii=False, separators=(",", ":"))
+        positions: list = []
+        plain = _encode(data, positions)
+        body = json.dumps([plain, positions], ensure_ascii=False, separators=(",", ":"))
     except (_Invalid, ValueError, RecursionError):
         return None
     blob = (header + "\n" + body).encode("utf-8", "surrogatepass")

@@ -25,13 +25,22 @@ def _settings_subtrees(project, path: tuple):
             yield source, value
 
 
-def apply_presets(nt, presets: dict, project) -> dict[str, list[Layer]]:
-    """Merge ``options.preset`` presets under properties and child nodes; return provenance layers."""
+def apply_presets(nt, presets: dict, project, memo: dict | None = None) -> dict[str, list[Layer]]:
+    """Merge ``options.preset`` presets under properties and child nodes; return provenance layers.
+    ``memo`` (one resolution's) remembers the sections that name no preset at all (by identity: many
+    types share their properties with a supertype)."""
     layers: dict[str, list[Layer]] = {}
     for section, kind in (("properties", "properties"), ("childNodes", "childNodes")):
         entries = nt.merged.get(section)
         if not isinstance(entries, dict):
             continue
+        if memo is not None:
+            if memo.get(id(entries)) is entries:
+                continue
+            if not any(isinstance(config, dict) and isinstance(config.get("options"), dict)
+                       and config["options"].get("preset") for config in entries.values()):
+                memo[id(entries)] = entries
+                continue
         table = presets.get(kind) if isinstance(presets, dict) else None
         changed = None
         for name, config in entries.items():

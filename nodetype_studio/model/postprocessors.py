@@ -57,12 +57,18 @@ def kind_of(class_name) -> str | None:
     return None
 
 
-def declared_chain(merged: dict) -> list[tuple[str | None, object]] | None:
+def declared_chain(merged: dict, memo: dict | None = None) -> list[tuple[str | None, object]] | None:
     """(kind, class name) of the post-processors ``merged`` declares, in the CMS's run order;
-    None when it declares none."""
+    None when it declares none. ``memo`` (one resolution's) remembers it by table: most types
+    inherit the same table object from the platform's ``Node``."""
     table = merged.get("postprocessors")
     if not isinstance(table, dict) or not table:
         return None
+    if memo is not None:
+        known = memo.get(id(table))
+        if known is None or known[0] is not table:
+            known = memo[id(table)] = (table, declared_chain(merged))
+        return known[1]
     items = [(key, entry.get("position") if isinstance(entry, dict) else None)
              for key, entry in table.items() if entry is not None]
     order, _problems = php_sort(items)
@@ -84,6 +90,13 @@ class Settings:
         self.data_types = data_types if isinstance(data_types, dict) else {}
         self.editors = editors if isinstance(editors, dict) else {}
         self.presets = project.platform_setting("nodeTypes", "presets", default={}) or {}
+        #: one resolution's memos: property (by identity) -> its ``ui.inspector`` post-processed (types
+        #: inherit most properties unchanged, the same objects), and (editor, type) -> their defaults merged
+        self.processed: dict[int, tuple[dict, dict | None]] = {}
+        self.defaults: dict[tuple, dict] = {}
+        self.chains: dict[int, tuple] = {}
+        self.without_presets: dict[int, dict] = {}
+        self.icons: dict[int, tuple] = {}
 
     def data_type(self, type_name) -> dict:
         """The data-type block of ``type_name`` (as written; the legacy/Cms spellings as a fallback)."""
@@ -124,8 +137,10 @@ def _get(mapping, *path, default=None):
 
 # --- the post-processors ----------------------------------------------------------------------------
 
-def icon_names(config: dict, version: str) -> dict:
-    """``IconNameMappingPostprocessor``: ``ui.icon`` and the icon of every ``ui.inspector.<kind>.<id>``."""
+def icon_names(config: dict, version: str, memo: dict | None = None) -> dict:
+    """``IconNameMappingPostprocessor``: ``ui.icon`` and the icon of every ``ui.inspector.<kind>.<id>``.
+    ``memo`` (one resolution's) remembers each mapped table of groups, tabs or views by identity
+    (types share them with their supertypes)."""
     ui = config.get("ui")
     if not isinstance(ui, dict):
         return config
@@ -142,13 +157,13 @@ def icon_names(config: dict, version: str) -> dict:
         for kind, items in inspector.items():
             if not isinstance(items, dict):
                 continue
-            new_items = None
-            for item_id, item in items.items():
-                if _isset(item, "icon"):
-                    mapped = map_icon_name(item["icon"], brands)
-                    if mapped != item["icon"]:
-                        new_items = new_items if new_items is not None else dict(items)
-                        new_items[item_id] = {**item, "icon": mapped}
+            known = memo.get(id(items)) if memo is not None else None
+            if known is not None and known[0] is items:
+                new_items = known[1]
+            else:
+                new_items = _mapped_icons(items, brands)
+                if memo is not None:
+                    memo[id(items)] = (items, new_items)
             if new_items is not None:
                 new_inspector = new_inspector if new_inspector is not None else dict(inspector)
                 new_inspector[kind] = new_items
@@ -158,6 +173,18 @@ def icon_names(config: dict, version: str) -> dict:
     if new_ui is None:
         return config
     return {**config, "ui": new_ui}
+
+
+def _mapped_icons(items: dict, brands: bool) -> dict | None:
+    """``items`` (groups, tabs or views) with their icons mapped; None when no icon changes."""
+    new_items = None
+    for item_id, item in items.items():
+        if _isset(item, "icon"):
+            mapped = map_icon_name(item["icon"], brands)
+            if mapped != item["icon"]:
+                new_items = new_items if new_items is not None else dict(items)
+                new_items[item_id] = {**item, "icon": mapped}
+    return new_items
 
 
 def _promote(name, prop: dict, settings: Settings) -> dict:
@@ -199,7 +226,8 @@ def creation_dialog(config: dict, settings: Settings, version: str) -> dict:
     explicit = dict(elements)
     if isinstance(properties, dict) and properties:
         for name, prop in properties.items():
-            if not isinstance(prop, dict) or _get(prop, "ui", "showInCreationDialog") is not True:
+            ui = prop.get("ui") if isinstance(prop, dict) else None  # (inline: this runs for every property)
+            if not isinstance(ui, dict) or ui.get("showInCreationDialog") is not True:
                 continue
             element = _promote(name, prop, settings)
             if explicit.get(name) is not None:
@@ -262,6 +290,16 @@ def property_editor(prop: dict, settings: Settings, prop_name=None) -> dict:
     """One property's ``ui.inspector`` as ``DefaultPropertyEditorPostprocessor`` builds it: editor defaults,
     then the whole data-type block (``typeConverter`` and the rest), then the property's own block.
     Raises ``NoEditor`` where the CMS throws."""
+    known = settings.processed.get(id(prop))
+    if known is None or known[0] is not prop:
+        known = settings.processed[id(prop)] = (prop, _property_editor(prop, settings))
+    if known[1] is None:
+        raise NoEditor(prop_name)
+    return known[1]
+
+
+def _property_editor(prop: dict, settings: Settings) -> dict | None:
+    """``property_editor`` without the memo; None where the CMS throws."""
     if not _isset(prop, "type") or not _isset(prop, "ui", "inspector"):
         return prop
     inspector = prop["ui"]["inspector"]
@@ -271,11 +309,17 @@ def property_editor(prop: dict, settings: Settings, prop_name=None) -> dict:
     elif _isset(type_block, "editor"):
         editor = type_block["editor"]
     else:
-        raise NoEditor(prop_name)
+        return None
     # Legacy spellings (`TYPO3.Neos/...`, `Content/Inspector/Editors/...`) resolve to today's id: the
     # studio's one deliberate difference, reported as a `compat` note where they are written.
     editor = settings.project.platform.normalize_editor(editor).value
-    combined = dict(merge(merge(settings.editor(editor), type_block), inspector))
+    key = (editor, prop["type"]) if isinstance(prop["type"], (str, int)) else None
+    defaults = settings.defaults.get(key) if key is not None else None
+    if defaults is None:
+        defaults = merge(settings.editor(editor), type_block)
+        if key is not None:
+            settings.defaults[key] = defaults
+    combined = dict(merge(defaults, inspector))
     combined["editor"] = editor
     return {**prop, "ui": {**prop["ui"], "inspector": combined}}
 
@@ -287,12 +331,15 @@ def default_editors(config: dict, settings: Settings, version: str, problems: li
     properties = config.get("properties")
     if isinstance(properties, dict):
         new_props = None
+        memo = settings.processed
         for name, prop in properties.items():
             if not isinstance(prop, dict):
                 continue
-            try:
-                processed = property_editor(prop, settings, name)
-            except NoEditor:
+            known = memo.get(id(prop))  # property_editor's memo, looked up here: this loop is hot
+            if known is None or known[0] is not prop:
+                known = memo[id(prop)] = (prop, _property_editor(prop, settings))
+            processed = known[1]
+            if processed is None:
                 problems.append(name)
                 continue
             if processed is not prop:

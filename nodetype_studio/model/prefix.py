@@ -29,6 +29,31 @@ class Normalized:
     legacy: str | None = None
 
 
+# Identifiers repeat across every property of a project: each spelling is normalized once per prefix
+# (``Normalized`` is immutable). Bounded: emptied when full.
+_MEMO_LIMIT = 50_000
+_memo: dict[tuple, Normalized] = {}
+
+
+def _memoized(method):
+    def lookup(self, identifier):
+        try:
+            key = (method, self.prefix, type(identifier), identifier)
+            return _memo[key]
+        except KeyError:
+            pass
+        except TypeError:  # not hashable (a list or mapping where an identifier belongs)
+            return method(self, identifier)
+        if len(_memo) >= _MEMO_LIMIT:
+            _memo.clear()
+        found = _memo[key] = method(self, identifier)
+        return found
+
+    lookup.__doc__ = method.__doc__
+    lookup.__name__ = method.__name__
+    return lookup
+
+
 @dataclass(frozen=True, slots=True)
 class Platform:
     prefix: str = DEFAULT_PREFIX
@@ -50,6 +75,7 @@ class Platform:
     def media_type(self, class_name: str) -> str:
         return f"{self.prefix}\\Media\\Domain\\Model\\{class_name}"
 
+    @_memoized
     def normalize_name(self, name: str) -> Normalized:
         m = _NAME_RE.match(name) if isinstance(name, str) else None
         if not m:
@@ -57,6 +83,7 @@ class Platform:
         legacy = m.group(1) if m.group(1) == "TYPO3.Neos" else None
         return Normalized(self.package + m.group(2), m.group(2)[1:], legacy)
 
+    @_memoized
     def normalize_editor(self, identifier: str) -> Normalized:
         m = _EDITOR_RE.match(identifier) if isinstance(identifier, str) else None
         if not m:
@@ -68,6 +95,7 @@ class Platform:
             legacy = "TYPO3.Neos"
         return Normalized(self.editor(m.group(3)), m.group(3), legacy)
 
+    @_memoized
     def normalize_validator(self, identifier: str) -> Normalized:
         m = _VALIDATOR_RE.match(identifier) if isinstance(identifier, str) else None
         if not m:
@@ -75,6 +103,7 @@ class Platform:
         legacy = "TYPO3.Neos" if m.group(1) == "TYPO3.Neos" else None
         return Normalized(self.validator(m.group(2)), m.group(2), legacy)
 
+    @_memoized
     def normalize_type(self, type_name: str) -> Normalized:
         """Property types: `TYPO3\\Media\\...`, `Cms\\Media\\...` and `array<...>` of them."""
         if not isinstance(type_name, str):

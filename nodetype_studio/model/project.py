@@ -480,20 +480,18 @@ def _resolve(project: Project, types: list[NodeType] | None = None,
     settings = postprocessors.Settings(project)
     version = project.cms_version.version.value
     implicit = _implicit_postprocessing(project)
+    chains: dict[tuple[str, ...], dict] = {(): {}}
     for nt in types:
-        merged: dict = {}
-        for name in nt._merge_chain:
-            merged = merge(merged, _without_flags(project.node_types[name].local))
         # superTypes merges like any key (facts 5.3: the full configuration is the merge of every listed
         # supertype's local configuration, then the type's own), as the CMS's nodetypes:show prints it
-        nt.merged = merge(merged, _without_flags(nt.local))
+        nt.merged = merge(_merged_chain(tuple(nt._merge_chain), project, chains), _without_flags(nt.local))
         _sort_child_nodes(nt, project)
-        chain = postprocessors.declared_chain(nt.merged)
+        chain = postprocessors.declared_chain(nt.merged, settings.chains)
         if chain is None and implicit:
             chain = _implicit_chain(nt, project)
         kinds = [kind for kind, _cls in chain or ()]
         nt.postprocessors = kinds
-        preset_layers = postprocess.apply_presets(nt, presets, project) if postprocessors.PRESETS in kinds else {}
+        preset_layers = postprocess.apply_presets(nt, presets, project, settings.without_presets) if postprocessors.PRESETS in kinds else {}
         nt.effective = _postprocess(nt, project, settings, version, kinds)
         nt.preview_additions = frozenset()
         nt._preview = None  # 9.x references are shown from their own section (preview/inspector.py)
@@ -510,6 +508,21 @@ def _resolve(project: Project, types: list[NodeType] | None = None,
         nt._layer_builder = (lambda nt=nt, preset_layers=preset_layers: _build_layers(nt, project, preset_layers))
 
 
+def _merged_chain(chain: tuple[str, ...], project: Project, chains: dict[tuple[str, ...], dict]) -> dict:
+    """The merge of the local configurations of ``chain`` (supertype names, in merge order). Types with
+    the same supertypes share the longest chain merged before (``chains``, one resolution's memo):
+    most types of a project start with the same platform chain. Merged values are never changed in
+    place, so sharing them is safe."""
+    known = len(chain)
+    while chain[:known] not in chains:
+        known -= 1
+    merged = chains[chain[:known]]
+    for end in range(known + 1, len(chain) + 1):
+        merged = merge(merged, _without_flags(project.node_types[chain[end - 1]].local))
+        chains[chain[:end]] = merged
+    return merged
+
+
 def _legacy_references(nt: NodeType, project: Project) -> dict:
     """9.x: properties of `type: reference` / `references` become entries of `references` (without their
     `type`; `reference` gets `constraints.maxItems: 1`), and the configuration always has `references`
@@ -519,7 +532,8 @@ def _legacy_references(nt: NodeType, project: Project) -> dict:
     properties = merged.get("properties")
     references = merged.get("references")
     references = dict(references) if isinstance(references, dict) else {}
-    if isinstance(properties, dict):
+    if isinstance(properties, dict) and any(isinstance(prop, dict) and prop.get("type") in ("reference", "references")
+                                            for prop in properties.values()):
         kept = {}
         for name, prop in properties.items():
             kind = prop.get("type") if isinstance(prop, dict) else None
@@ -589,7 +603,7 @@ def _postprocess(nt: NodeType, project: Project, settings, version: str, kinds: 
         if kind == postprocessors.CREATION_DIALOG:
             config = postprocessors.creation_dialog(config, settings, version)
         elif kind == postprocessors.ICON_NAMES:
-            config = postprocessors.icon_names(config, version)
+            config = postprocessors.icon_names(config, version, settings.icons)
         elif kind == postprocessors.DEFAULT_EDITORS:
             # a property the CMS finds no editor for is reported by the `property-no-default-editor` check
             config = postprocessors.default_editors(config, settings, version, [])

@@ -47,25 +47,42 @@ class _Loader(CParser):
 
 
 class YMap(dict):
-    """A mapping with the position of each key: ``key_pos[key] = (line, column)``, 1-based."""
+    """A mapping with the position of each key: ``key_pos[key] = (line, column)``, 1-based.
+
+    No ``__init__`` of its own: ``YMap(pairs)`` is the dict constructor alone (the parse cache's JSON
+    decoder makes every mapping that way); a map nobody gave positions has none (see ``__getattr__``)."""
 
     __slots__ = ("key_pos", "pos")
+    key_pos: dict[str, tuple[int, int]]
+    pos: tuple[int, int]
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.key_pos: dict[str, tuple[int, int]] = {}
-        self.pos: tuple[int, int] = (0, 0)
+    def __getattr__(self, name: str):
+        # only called for a slot not set yet
+        if name == "key_pos":
+            key_pos: dict[str, tuple[int, int]] = {}
+            self.key_pos = key_pos
+            return key_pos
+        if name == "pos":
+            return (0, 0)
+        raise AttributeError(name)
 
 
 class YList(list):
-    """A sequence with the position of each item: ``item_pos[i] = (line, column)``, 1-based."""
+    """A sequence with the position of each item: ``item_pos[i] = (line, column)``, 1-based (no
+    ``__init__`` of its own, as ``YMap``)."""
 
     __slots__ = ("item_pos", "pos")
+    item_pos: list[tuple[int, int]]
+    pos: tuple[int, int]
 
-    def __init__(self, *args):
-        super().__init__(*args)
-        self.item_pos: list[tuple[int, int]] = []
-        self.pos: tuple[int, int] = (0, 0)
+    def __getattr__(self, name: str):
+        if name == "item_pos":
+            item_pos: list[tuple[int, int]] = []
+            self.item_pos = item_pos
+            return item_pos
+        if name == "pos":
+            return (0, 0)
+        raise AttributeError(name)
 
 
 def plain_data(value: Any) -> Any:
@@ -158,11 +175,31 @@ def _timestamp(m: re.Match) -> int | str:
     return seconds
 
 
+# Plain scalars and keys repeat a great deal (`ui`, `label`, `true`, `string`, group names): their
+# Symfony reading is remembered (immutable values only; bounded, emptied when full).
+_PLAIN_MEMO_LIMIT = 20_000
+_plain_memo: dict[str, Any] = {}
+_key_memo: dict[str, str | None] = {}  # block key text -> the key, or None when the CMS refuses it
+
+
+def _plain(text: str):
+    try:
+        return _plain_memo[text]
+    except KeyError:
+        pass
+    value = resolve_plain(text)
+    if len(_plain_memo) >= _PLAIN_MEMO_LIMIT:
+        _plain_memo.clear()
+    _plain_memo[text] = value
+    return value
+
+
 class _Builder:
-    def __init__(self, file: str):
+    def __init__(self, file: str, aliases: bool = True):
         self.file = file
         self.diagnostics: list[Diagnostic] = []
-        self.memo: dict[int, Any] = {}
+        #: built values by node, which only a file with aliases can reach twice
+        self.memo: dict[int, Any] | None = {} if aliases else None
         self.expanded = 0
         self.sizes: dict[int, int] = {}
 
@@ -170,23 +207,26 @@ class _Builder:
         return Location(self.file, mark.line + 1, mark.column + 1)
 
     def build(self, node, depth: int = 0):
-        memo = self.memo.get(id(node))
+        memo = self.memo
         if memo is not None:
-            return memo[0]
+            known = memo.get(id(node))
+            if known is not None:
+                return known[0]
         if depth > MAX_NESTING:
             raise _TooDeep(node)
-        if isinstance(node, ScalarNode):
+        kind = type(node)
+        if kind is ScalarNode:
             value = self.scalar(node)
-        elif isinstance(node, MappingNode):
+        elif kind is MappingNode:
             value = self.mapping(node, depth)
         else:
             value = self.sequence(node, depth)
-        self.memo[id(node)] = (value,)
+        if memo is not None:
+            memo[id(node)] = (value,)
         return value
 
     def scalar(self, node: ScalarNode):
-        tag = node.tag
-        if tag != _IMPLICIT:
+        if node.tag != _IMPLICIT:
             return self.tagged_scalar(node)
         if not node.style:
             text = node.value
@@ -195,7 +235,7 @@ class _Builder:
                     error("yaml-reserved-indicator",
                           f"the CMS's YAML parser rejects a plain value starting with '%' ({text!r}); quote it",
                           self.loc(node.start_mark)))
-            return resolve_plain(text)
+            return _plain(text)
         return node.value
 
     def tagged_scalar(self, node: ScalarNode):
@@ -216,23 +256,32 @@ class _Builder:
             self.diagnostics.append(error("yaml-tag", f"the tag {node.tag!r} is not supported by the CMS's YAML parser; it is ignored",
                                           self.loc(node.start_mark)))
         result = YMap()
-        result.pos = (node.start_mark.line + 1, node.start_mark.column + 1)
-        key_pos = result.key_pos
+        mark = node.start_mark
+        result.pos = (mark.line + 1, mark.column + 1)
+        key_pos: dict[str, tuple[int, int]] = {}
+        result.key_pos = key_pos
+        block = not node.flow_style
+        # values of plain scalars are read here rather than through `build` (most values are scalars);
+        # a file with aliases goes through `build`, whose memo keeps shared values shared
+        inline = self.memo is None and depth < MAX_NESTING
         # Symfony YAML's order: a `<<` inserts the merged keys not yet present at its place; keys
         # written after it overwrite values but keep the merged key's place (PHP arrays), and may repeat
         merged_here = False
         for key_node, value_node in node.value:
-            if not isinstance(key_node, ScalarNode):
+            if type(key_node) is not ScalarNode:
                 self.diagnostics.append(error("yaml-complex-key", "a mapping key must be a plain value, not a list or mapping",
                                               self.loc(key_node.start_mark)))
                 continue
-            if not key_node.style and key_node.value == "<<" and key_node.tag == _IMPLICIT:
-                self.apply_merge(result, key_node, value_node, depth)
-                merged_here = True
-                continue
-            key = key_node.value if key_node.value is not None else ""
-            if not key_node.style and not node.flow_style:
-                key = self.block_key(key_node, key)
+            key = key_node.value
+            if key is None:
+                key = ""
+            if not key_node.style:
+                if key == "<<" and key_node.tag == _IMPLICIT:
+                    self.apply_merge(result, key_node, value_node, depth)
+                    merged_here = True
+                    continue
+                if block:
+                    key = self.block_key(key_node, key)
             if key in result and not merged_here:
                 first = key_pos[key]
                 self.diagnostics.append(error(
@@ -241,23 +290,45 @@ class _Builder:
                     f"older versions kept the first occurrence (as the studio does)",
                     self.loc(key_node.start_mark)))
                 continue
-            result[key] = self.build(value_node, depth + 1)
-            key_pos[key] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            if inline and type(value_node) is ScalarNode and value_node.tag == _IMPLICIT:
+                text = value_node.value
+                if value_node.style:
+                    result[key] = text
+                elif text and text[0] == "%":
+                    result[key] = self.scalar(value_node)
+                else:
+                    try:
+                        result[key] = _plain_memo[text]
+                    except KeyError:
+                        result[key] = _plain(text)
+            else:
+                result[key] = self.build(value_node, depth + 1)
+            mark = key_node.start_mark
+            key_pos[key] = (mark.line + 1, mark.column + 1)
         return result
 
     def block_key(self, key_node: ScalarNode, text: str) -> str:
         """A plain key of a block mapping as Symfony YAML's parser reads it (``Inline::parseScalar``):
         integers become PHP integer keys (`1_000` is 1000, `0x1A` is 26), `012` stays a string, and a
         key that reads as a boolean, null or float makes the CMS refuse the whole file."""
+        try:
+            key = _key_memo[text]
+        except KeyError:
+            value = resolve_plain(text)
+            refused = isinstance(value, bool) or value is None or isinstance(value, float)
+            key = None if refused else (str(value) if isinstance(value, int) else text)
+            if len(_key_memo) >= _PLAIN_MEMO_LIMIT:
+                _key_memo.clear()
+            _key_memo[text] = key
+        if key is not None:
+            return key
         value = resolve_plain(text)
-        if isinstance(value, bool) or value is None or isinstance(value, float):
-            kind = "numeric" if isinstance(value, float) else "non-string"
-            raise _RefusedKey(error(
-                "yaml-key-type",
-                f"the key {text!r} reads as {'null' if value is None else repr(value).lower()}: the CMS's YAML parser "
-                f"refuses the whole file ({kind} keys are not supported); quote the key",
-                self.loc(key_node.start_mark)))
-        return str(value) if isinstance(value, int) else text
+        kind = "numeric" if isinstance(value, float) else "non-string"
+        raise _RefusedKey(error(
+            "yaml-key-type",
+            f"the key {text!r} reads as {'null' if value is None else repr(value).lower()}: the CMS's YAML parser "
+            f"refuses the whole file ({kind} keys are not supported); quote the key",
+            self.loc(key_node.start_mark)))
 
     def apply_merge(self, result: YMap, key_node, merge_node, depth: int) -> None:
         items = merge_node.value if isinstance(merge_node, SequenceNode) else [merge_node]
@@ -280,9 +351,13 @@ class _Builder:
                                           self.loc(node.start_mark)))
         result = YList()
         result.pos = (node.start_mark.line + 1, node.start_mark.column + 1)
+        item_pos: list[tuple[int, int]] = []
+        result.item_pos = item_pos
+        build, depth = self.build, depth + 1
         for item in node.value:
-            result.append(self.build(item, depth + 1))
-            result.item_pos.append((item.start_mark.line + 1, item.start_mark.column + 1))
+            result.append(build(item, depth))
+            mark = item.start_mark
+            item_pos.append((mark.line + 1, mark.column + 1))
         return result
 
 
@@ -383,8 +458,9 @@ def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
         loader.dispose()
     if node is None:
         return LoadedYaml(None, diagnostics)
-    builder = _Builder(file)
-    if _has_aliases(text):
+    aliases = _has_aliases(text)
+    builder = _Builder(file, aliases)
+    if aliases:
         try:
             total = _expanded_size(node, builder.sizes)
         except RecursionError:

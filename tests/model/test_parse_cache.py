@@ -94,11 +94,17 @@ FORGED = [
     pytest.param(lambda blob: b"\x80\x04garbage" + blob[7:], id="not JSON"),
     pytest.param(lambda blob: blob[: len(blob) // 2], id="truncated"),
     pytest.param(lambda blob: b"", id="empty"),
-    pytest.param(lambda blob: blob.replace(b'"format": 1', b'"format": 999'), id="another format"),
+    pytest.param(lambda blob: blob.replace(b'"format": %d' % parsecache.FORMAT, b'"format": 999'), id="another format"),
+    pytest.param(lambda blob: blob.replace(b'"format": %d' % parsecache.FORMAT, b'"format": 1'), id="the first format"),
     pytest.param(lambda blob: blob.split(b"\n")[0] + b'\n{"__reduce__": ["os.system", ["true"]]}', id="foreign object"),
     pytest.param(lambda blob: blob.split(b"\n")[0] + b'\n["a", "bare", "list"]', id="bare list"),
-    pytest.param(lambda blob: blob.replace(b'"\\u0000m":[', b'"\\u0000m":["one",', 1), id="bad positions"),
+    pytest.param(lambda blob: blob[:-3] + b',"one"]]]', id="a position that is not a number"),
+    pytest.param(lambda blob: blob[:-3] + b',-1,1]]]', id="a negative position"),
+    pytest.param(lambda blob: blob[:-2] + b',[1,1]]]', id="positions left over"),
+    pytest.param(lambda blob: blob.split(b"\n")[0] + b'\n[{"a":{"b":1}},[[1,1,2,1]]]', id="positions missing"),
     pytest.param(lambda blob: blob.replace(b'"counts": [', b'"counts": [-1, ', 1), id="bad header"),
+    pytest.param(lambda blob: blob.split(b"\n")[0] + b'\n[' + b'{"a":' * 300 + b'1' + b'}' * 300
+                 + b',[' + b','.join([b'[1,1,1,1]'] * 300) + b']]', id="nested deeper than the parser allows"),
 ]
 
 
