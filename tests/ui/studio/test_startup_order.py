@@ -158,3 +158,24 @@ def test_the_command_loads_clienteval_only_when_it_is_to_become_its_worker():
             "print('clienteval' in ' '.join(m for m in sys.modules if m.startswith('nodetype_studio.clienteval')))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.stdout.strip().splitlines()[-1] == "False", done.stdout + done.stderr
+
+
+def test_the_window_is_built_without_the_model_the_check_runner_and_the_file_watcher(tmp_path):
+    """What the first paint does not need is imported after it (the model with the project's load)."""
+    code = ("import sys\n"
+            "from PySide6.QtCore import QSettings\n"
+            "from nodetype_studio.ui.render import ensure_app\n"
+            "from nodetype_studio.ui.app import run_app\n"
+            "from nodetype_studio.ui.studio.mainwindow import StudioWindow\n"
+            "from nodetype_studio.ui.studio.settings import Settings\n"
+            "app = ensure_app()\n"
+            f"window = StudioWindow(settings=Settings(QSettings({str(tmp_path / 's.ini')!r}, QSettings.IniFormat)))\n"
+            "window.show()\n"
+            "app.processEvents()\n"
+            "late = ['nodetype_studio.model', 'nodetype_studio.ui.studio.checkrunner',\n"
+            "        'nodetype_studio.ui.studio.filewatch', 'nodetype_studio.studio.session', 'qtawesome']\n"
+            "print(sorted(m for m in late if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
