@@ -12,6 +12,9 @@ import json
 import sys
 from pathlib import Path
 
+#: ``ui.studio.checkrunner.WORKER_ARG`` (tested equal): the window's start-up does not import the check runner
+CHECK_WORKER_ARG = "__check-worker__"
+
 
 def _default_path(settings) -> Path | None:
     last = settings.get("lastProject")
@@ -39,9 +42,7 @@ def run_app(argv: list[str], *, exit_process: bool = False) -> int:
 
     With ``exit_process`` (the ``nodetype-studio`` command) the process ends as soon as the event loop
     returns (``end_process``) instead of returning the code."""
-    from nodetype_studio.ui.studio.checkrunner import WORKER_ARG
-
-    if argv[:1] == [WORKER_ARG]:  # the studio's background check process (see checkrunner)
+    if argv[:1] == [CHECK_WORKER_ARG]:  # the studio's background check process (see checkrunner)
         from nodetype_studio.ui.studio.checkrunner import serve
 
         return serve()

@@ -30,6 +30,9 @@ def test_the_check_worker_argument_is_not_taken_for_a_path():
     from nodetype_studio.ui.studio.checkrunner import WORKER_ARG
 
     assert CHECK_WORKER_ARG == WORKER_ARG
+    from nodetype_studio.ui.app import CHECK_WORKER_ARG as APP_WORKER_ARG
+
+    assert APP_WORKER_ARG == WORKER_ARG
 
 
 def test_check_on_a_folder_without_nodetypes_files_exits_2(tmp_path, capsys):

@@ -80,3 +80,37 @@ def test_every_icon_in_the_corpus_gives_an_icon(corpus):
     unknown = sorted(v for v in values if not v.startswith("resource://") and not icons.is_known(v))
     # Every Font Awesome name used in the corpus is found (a few are not icon names at all).
     assert len(unknown) <= len(values) // 20, unknown
+
+
+@pytest.mark.parametrize("name", ["fa5s.cube", "fa5.square", "fa5b.twitter", "fa6s.house", "fa6b.x-twitter", "fa5s.undo"])
+def test_glyphs_are_drawn_as_qtawesome_draws_them(name):
+    import qtawesome
+    from PySide6.QtCore import QSize
+
+    ours = icons.glyph(name, "#3f3f3f")
+    theirs = qtawesome.icon(name, color="#3f3f3f")
+    for size in icons.PIXMAP_SIZES:
+        expected = theirs.pixmap(QSize(size, size)).toImage()
+        assert ours.pixmap(QSize(size, size)).toImage() == expected
+        assert not expected.isNull()
+
+
+def test_unknown_glyphs_and_sets_give_none():
+    assert icons.glyph("fa5s.definitely-not-a-glyph", "#000") is None
+    assert icons.glyph("nosuchset.cube", "#000") is None
+
+
+def test_icons_do_not_import_qtawesome():
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from nodetype_studio.ui.render import ensure_app\n"
+            "ensure_app()\n"
+            "from nodetype_studio.ui import icons\n"
+            "assert icons.is_known('icon-pencil') and not icons.icon('fas fa-image').isNull()\n"
+            "print('qtawesome' in sys.modules, 'qtpy' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False False"

@@ -42,6 +42,7 @@ from nodetype_studio.ui.studio.treemodel import (
 
 TITLE = "Node Type Studio"
 SOURCE_TAB, PROVENANCE_TAB, PROBLEMS_TAB = range(3)
+PREVIEW_PAINT_WAIT_MS = 300  # the panels wait at most this long for the first preview's paint
 
 
 class _Host(QWidget):
@@ -398,6 +399,7 @@ class StudioWindow(QMainWindow):
 
             self._preview = PreviewPane(self)
             self._hosts["preview"].layout().addWidget(self._preview)
+            self._preview.show()  # now, not on the layout's next turn: the first preview waits for its paint
 
     def _show_first_preview(self) -> None:
         """The first step after the tree is painted: the selected node type's preview, alone."""
@@ -474,21 +476,50 @@ class StudioWindow(QMainWindow):
 
     def _finish_in_steps(self) -> None:
         """finish_startup in event-loop turns (panels, preview editors, icons), so the window repaints and
-        takes input between them."""
+        takes input between them. The panels wait until the first preview is painted: a zero timer comes
+        before the window's next paint (the platform paints on its own update timer), so without waiting
+        the preview would be painted only after every panel was built."""
         steps = [self._show_first_preview, self.ensure_panels, self.finish_startup]
 
         def next_step() -> None:
             if self._deferring and steps:
+                first = len(steps) == 3
                 steps.pop(0)()
+                if first and self._wait_for_preview_paint(next_step):
+                    return
                 QTimer.singleShot(0, next_step)
 
         next_step()
+
+    _preview_painted_then = None  # the next start-up step, run once the first preview is painted
+
+    def _wait_for_preview_paint(self, then) -> bool:
+        """Run ``then`` once the preview on show is painted (at the latest after a short while, e.g. when
+        its pane is collapsed); False when there is no preview on show to wait for."""
+        inspector = self._preview.current() if self._preview is not None else None
+        if inspector is None or not inspector.isVisible():
+            return False
+        self._preview_painted_then = (inspector, then)
+        inspector.installEventFilter(self)
+        QTimer.singleShot(PREVIEW_PAINT_WAIT_MS, lambda: self._preview_painted(inspector))
+        return True
+
+    def _preview_painted(self, inspector) -> None:
+        waiting = self._preview_painted_then
+        if waiting is None or waiting[0] is not inspector:
+            return
+        self._preview_painted_then = None
+        inspector.removeEventFilter(self)
+        QTimer.singleShot(0, waiting[1])
 
     def eventFilter(self, watched, event) -> bool:
         if watched is self.tree.viewport() and event.type() == QEvent.Paint and self._deferring \
                 and not self._finish_scheduled:
             self._finish_scheduled = True  # the project's tree is being painted: the rest comes next
             QTimer.singleShot(0, self._finish_in_steps)
+        elif event.type() == QEvent.Paint and self._preview_painted_then is not None \
+                and watched is self._preview_painted_then[0]:
+            self._preview_painted(watched)  # the first preview is being painted: the panels come next
         return False
 
     _finish_scheduled = False

@@ -33,7 +33,7 @@ def _action(window, key: str, text: str, slot, *, shortcut: str | None = None, i
     if sequence:
         action.setShortcut(QKeySequence(sequence))
     if icon:
-        action.setData(icon)  # qtawesome names; icons are set after the first paint (icons load lazily)
+        action.setData(icon)  # Font Awesome names as qtawesome spells them; icons are set after the first paint (icons load lazily)
     action.triggered.connect(lambda _checked=False: slot())
     window.addAction(action)
     return action
@@ -177,13 +177,15 @@ def update_enabled(window) -> None:
 
 
 def apply_icons(window) -> None:
-    """Give the actions their icons (after the first paint: qtawesome's fonts load slowly)."""
-    import qtawesome as qta
+    """Give the actions their icons (after the first preview: the icon font loads on the first glyph)."""
+    from nodetype_studio.ui import icons
 
     for action in window.actions_by_name.values():
         name = action.data()
         if isinstance(name, str) and name.startswith("fa"):
-            action.setIcon(qta.icon(name, color=window.palette().windowText().color()))
+            glyph = icons.glyph(name, window.palette().windowText().color())
+            if glyph is not None:
+                action.setIcon(glyph)
 
 
 def _fill_recent(window) -> None:

@@ -18,9 +18,10 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QPlainTextEdit
 
-from nodetype_studio.model.merge import MISSING, get_path
 from nodetype_studio.studio.navhistory import NavigationHistory
-from nodetype_studio.studio.usages import name_at
+
+# ``model.merge`` and ``studio.usages`` (which pull in the model) are imported where they are used: the
+# Go menu is built before the window's first paint, the model is needed only after it.
 
 SHORTCUTS = {
     "quick_open": ("Ctrl+P", "Ctrl+Shift+N"),
@@ -166,6 +167,8 @@ class Navigator(QObject):
             item = definition.supertypes.currentItem()
             return item.text() if item is not None else None
         if isinstance(focus, QPlainTextEdit) and focus is window.source.view:
+            from nodetype_studio.studio.usages import name_at
+
             cursor = focus.textCursor()
             return self._known(name_at(cursor.block().text(), cursor.positionInBlock()))
         if focus is provenance.tree:
@@ -193,6 +196,7 @@ class Navigator(QObject):
         node_type = self.window.provenance.node_type
         if node_type is None or item is None:
             return None
+        from nodetype_studio.model.merge import MISSING, get_path
         from nodetype_studio.ui.studio.provenance import PATH_ROLE
 
         path = tuple(json.loads(item.data(0, PATH_ROLE)))
@@ -276,6 +280,8 @@ class Navigator(QObject):
             return double and self._open_problem(position)
         view = watched.parent()
         if view in self._source_views:
+            from nodetype_studio.studio.usages import name_at
+
             cursor = view.cursorForPosition(position)
             name = self._known(name_at(cursor.block().text(), cursor.positionInBlock()))
             return name is not None and self.go_to(name)

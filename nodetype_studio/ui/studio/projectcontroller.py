@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
-from nodetype_studio.ui.studio.filewatch import ProjectWatcher
 from nodetype_studio.ui.studio.journal import Journal
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoStack
 
     from nodetype_studio.studio.session import Session
+    from nodetype_studio.ui.studio.filewatch import ProjectWatcher
     from nodetype_studio.ui.studio.settings import Settings
 
 
@@ -113,12 +113,21 @@ class ProjectController(QObject):
         self.loader = ProjectLoader(self)
         self.loader.loaded.connect(self._loaded, Qt.ConnectionType.QueuedConnection)
         self.loader.failed.connect(self._load_failed, Qt.ConnectionType.QueuedConnection)
-        self.watcher = ProjectWatcher(self, delay_ms=settings.get("reloadDelayMs"))
-        self.watcher.changed.connect(self.disk_changed)
+        self._watcher: ProjectWatcher | None = None
         self.journal_timer = QTimer(self)
         self.journal_timer.setSingleShot(True)
         self.journal_timer.setInterval(300)
         self.journal_timer.timeout.connect(self.write_journal)
+
+    @property
+    def watcher(self) -> ProjectWatcher:
+        """The watcher of the project's files, made with the first project (not before the first paint)."""
+        if self._watcher is None:
+            from nodetype_studio.ui.studio.filewatch import ProjectWatcher
+
+            self._watcher = ProjectWatcher(self, delay_ms=self.settings.get("reloadDelayMs"))
+            self._watcher.changed.connect(self.disk_changed)
+        return self._watcher
 
     # -- opening -------------------------------------------------------------------------------------------
     def open_project(self, path, *, background: bool = True) -> bool:
@@ -243,7 +252,8 @@ class ProjectController(QObject):
                 return False
         if self.journal is not None:
             self.journal.clear()
-        self.watcher.clear()
+        if self._watcher is not None:
+            self._watcher.clear()
         self.session = None
         self.journal = None
         self.undo_stack.clear()

@@ -9,6 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication
+
 from nodetype_studio.model import load_project
 from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.ui.inspector import InspectorWidget
@@ -38,6 +41,55 @@ def test_the_first_preview_comes_before_the_other_panels_and_the_checks(qtbot, m
     qtbot.waitUntil(lambda: "checks" in order, timeout=20000)
     assert order[:3] == ["preview", "preview shown", "panels"]
     assert order.index("checks") > order.index("panels")
+    assert window.preview.current() is not None and window.definition.node_type is not None
+
+
+class _Paints(QObject):
+    """Notes in ``order`` when an inspector is first painted."""
+
+    def __init__(self, order):
+        super().__init__()
+        self.order = order
+
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Paint and isinstance(watched, InspectorWidget) and "preview painted" not in self.order:
+            self.order.append("preview painted")
+        return False
+
+
+def _record_panels(window, order):
+    ensure_panels = window.ensure_panels
+
+    def panels():
+        if not window._panels_built:
+            order.append("panels")
+        ensure_panels()
+
+    window.ensure_panels = panels
+
+
+def test_the_other_panels_wait_until_the_first_preview_is_painted(qtbot, make_window, project):
+    window = make_window(None)
+    order: list[str] = []
+    _record_panels(window, order)
+    paints = _Paints(order)
+    QApplication.instance().installEventFilter(paints)
+    try:
+        window.open_project(project)
+        qtbot.waitUntil(lambda: "panels" in order, timeout=20000)
+    finally:
+        QApplication.instance().removeEventFilter(paints)
+    assert order == ["preview painted", "panels"]
+    assert window.preview.current().isVisible()
+
+
+def test_the_panels_come_without_a_preview_paint_when_the_preview_is_collapsed(qtbot, make_window, project):
+    window = make_window(None)
+    window.top_splitter.setSizes([900, 0])  # the preview pane collapsed: its inspector is never painted
+    order: list[str] = []
+    _record_panels(window, order)
+    window.open_project(project)
+    qtbot.waitUntil(lambda: "panels" in order, timeout=20000)
     assert window.preview.current() is not None and window.definition.node_type is not None
 
 
@@ -106,3 +158,24 @@ def test_the_command_loads_clienteval_only_when_it_is_to_become_its_worker():
             "print('clienteval' in ' '.join(m for m in sys.modules if m.startswith('nodetype_studio.clienteval')))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.stdout.strip().splitlines()[-1] == "False", done.stdout + done.stderr
+
+
+def test_the_window_is_built_without_the_model_the_check_runner_and_the_file_watcher(tmp_path):
+    """What the first paint does not need is imported after it (the model with the project's load)."""
+    code = ("import sys\n"
+            "from PySide6.QtCore import QSettings\n"
+            "from nodetype_studio.ui.render import ensure_app\n"
+            "from nodetype_studio.ui.app import run_app\n"
+            "from nodetype_studio.ui.studio.mainwindow import StudioWindow\n"
+            "from nodetype_studio.ui.studio.settings import Settings\n"
+            "app = ensure_app()\n"
+            f"window = StudioWindow(settings=Settings(QSettings({str(tmp_path / 's.ini')!r}, QSettings.IniFormat)))\n"
+            "window.show()\n"
+            "app.processEvents()\n"
+            "late = ['nodetype_studio.model', 'nodetype_studio.ui.studio.checkrunner',\n"
+            "        'nodetype_studio.ui.studio.filewatch', 'nodetype_studio.studio.session', 'qtawesome']\n"
+            "print(sorted(m for m in late if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
