@@ -33,20 +33,27 @@ AMBIGUOUS = "load-order-ambiguous"
 AMBIGUITY_LIMIT = 200  # loadorder.ambiguities' default cap
 
 
-def reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping[Any, str]) -> full.Project | None:
+def reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping[Any, str], *,
+              check_disk: bool = True) -> full.Project | None:
     """The project of ``previous`` with the buffers ``after`` instead of ``before`` (both map file paths to
     the texts standing in for them, as ``load_project(overrides=...)`` takes them); None when only a full
-    load gives the right answer."""
+    load gives the right answer.
+
+    ``check_disk``: compare every other file's size and modification time with the ones ``previous`` read
+    (a file another program changed needs a full load). A caller that watches the files and loads the
+    whole project when one changes (the studio window) passes False: one ``stat`` per file is a large
+    part of a keystroke in a project of a few hundred files."""
     was_enabled = gc.isenabled()
     gc.disable()  # as load_project: many small containers, no cycles
     try:
-        return _reresolve(previous, before, after)
+        return _reresolve(previous, before, after, check_disk)
     finally:
         if was_enabled:
             gc.enable()
 
 
-def _reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping[Any, str]) -> full.Project | None:
+def _reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping[Any, str],
+               check_disk: bool = True) -> full.Project | None:
     if not previous.uses_baseline or any(d.code == "supertype-cycle" for d in previous.diagnostics):
         return None
     by_path = {_path(f.path): f for f in previous.files if not f.baseline}
@@ -60,7 +67,7 @@ def _reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping
             return None  # a new file, or a Settings file: discovery and settings are a full load's job
         changed[id(source)] = (source, after.get(path), old)
     overridden = {id(by_path.get(_path(p)) or by_path.get(Path(p).resolve())) for p in after}
-    for source in previous.files:  # a file another program changed: a full load reads it
+    for source in previous.files if check_disk else ():  # a file another program changed: a full load reads it
         if not source.baseline and id(source) not in overridden and id(source) not in changed \
                 and full._signature(_path(source.path)) != source.signature:
             return None
