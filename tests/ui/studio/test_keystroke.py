@@ -76,3 +76,13 @@ def test_what_only_the_title_shows():
     assert not same_but_label(base, {"ui": {"label": "ClientEval:node.x", "icon": "i"},
                                      "properties": {"p": {"ui": {"label": "P"}}}})
     assert not same_but_label(base, {"ui": "x", "properties": {}})
+
+
+def test_the_tree_shows_each_typed_label(qtbot, window):
+    window.select_type(TEASER)
+    for text in ("Teaser", "Teaser!", "Teaser!!"):
+        window.definition.label_field.set_text(text)
+        window.flush()
+        index = window.tree_model.indexes_of(TEASER)[0]
+        assert window.tree_model.info(TEASER).label == text
+        assert index.isValid() and text.lower() in window.tree_model.info(TEASER).search  # the filter finds it
