@@ -236,12 +236,19 @@ def _ambiguities(project: full.Project, names: set[str]) -> list:
     """The full load's ``load-order-ambiguous`` findings about the keys below ``names``: they depend only on
     what each package writes below those names."""
     packages = {pkg.name: pkg for pkg in project.packages if not pkg.is_global}
+    normalized = project._memo.setdefault("names", {})  # raw name -> normalized (the platform is the same)
     parts = []
     for source in project.files:
         data = source.data
         if source.baseline or source.kind != "nodetypes" or not isinstance(data, dict) or source.package not in packages:
             continue
-        wanted = [raw for raw in data if project.platform.normalize_name(raw).value in names]
+        wanted = []
+        for raw in data:
+            name = normalized.get(raw)
+            if name is None:
+                name = normalized[raw] = project.platform.normalize_name(raw).value
+            if name in names:
+                wanted.append(raw)
         if wanted:
             subset = YMap((raw, data[raw]) for raw in wanted)
             if isinstance(data, YMap):
