@@ -16,7 +16,9 @@ platform prefix, the platform package among the project's, an inheritance cycle.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import gc
+from bisect import bisect_right
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -25,30 +27,37 @@ from nodetype_studio.model import loadorder
 from nodetype_studio.model import project as full
 from nodetype_studio.model.nodetype import NodeType, SourceFile
 from nodetype_studio.model.prefix import Platform
-from nodetype_studio.model.yamlload import YList, YMap
+from nodetype_studio.model.yamlload import LoadedYaml, YList, YMap
 
 AMBIGUOUS = "load-order-ambiguous"
 AMBIGUITY_LIMIT = 200  # loadorder.ambiguities' default cap
 
 
-def reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping[Any, str]) -> full.Project | None:
+def reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping[Any, str], *,
+              check_disk: bool = True) -> full.Project | None:
     """The project of ``previous`` with the buffers ``after`` instead of ``before`` (both map file paths to
     the texts standing in for them, as ``load_project(overrides=...)`` takes them); None when only a full
-    load gives the right answer."""
+    load gives the right answer.
+
+    ``check_disk``: compare every other file's size and modification time with the ones ``previous`` read
+    (a file another program changed needs a full load). A caller that watches the files and loads the
+    whole project when one changes (the studio window) passes False: one ``stat`` per file is a large
+    part of a keystroke in a project of a few hundred files."""
     was_enabled = gc.isenabled()
     gc.disable()  # as load_project: many small containers, no cycles
     try:
-        return _reresolve(previous, before, after)
+        return _reresolve(previous, before, after, check_disk)
     finally:
         if was_enabled:
             gc.enable()
 
 
-def _reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping[Any, str]) -> full.Project | None:
+def _reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping[Any, str],
+               check_disk: bool = True) -> full.Project | None:
     if not previous.uses_baseline or any(d.code == "supertype-cycle" for d in previous.diagnostics):
         return None
     by_path = {_path(f.path): f for f in previous.files if not f.baseline}
-    changed: dict[int, tuple[SourceFile, str | None]] = {}  # by id: a SourceFile is not hashable
+    changed: dict[int, tuple[SourceFile, str | None, str | None]] = {}  # by id: a SourceFile is not hashable
     for path in set(before) | set(after):
         old, new = before.get(path), after.get(path)
         if old == new or (old is None and new == _disk_text(path)) or (new is None and old == _disk_text(path)):
@@ -56,9 +65,9 @@ def _reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping
         source = by_path.get(_path(path)) or by_path.get(Path(path).resolve())
         if source is None:
             return None  # a new file, or a Settings file: discovery and settings are a full load's job
-        changed[id(source)] = (source, after.get(path))
+        changed[id(source)] = (source, after.get(path), old)
     overridden = {id(by_path.get(_path(p)) or by_path.get(Path(p).resolve())) for p in after}
-    for source in previous.files:  # a file another program changed: a full load reads it
+    for source in previous.files if check_disk else ():  # a file another program changed: a full load reads it
         if not source.baseline and id(source) not in overridden and id(source) not in changed \
                 and full._signature(_path(source.path)) != source.signature:
             return None
@@ -70,14 +79,18 @@ def _reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping
     parse_findings = {p: d for p, (d, _c) in previous._files.items()}
     files = list(previous.files)
     touched: set[str] = set()
-    for source, text in changed.values():
+    for source, text, old_text in changed.values():
         path = Path(source.path)
-        parsed = full._parse(path, True, text)
+        parsed = None
+        if text is not None and old_text is not None and not parse_findings.get(path):
+            parsed = _parse_entry(path, source, old_text, text, counts.get(path))
+        if parsed is None:
+            parsed = full._parse(path, True, text)
         old_names = _names(source.data, platform)
         new_names = _names(parsed.loaded.data, platform)
         if old_names is None or new_names is None or old_names != new_names:
             return None  # node types added, removed, nulled or not mappings
-        fresh = SourceFile(path, source.package, parsed.loaded.data, source.kind, signature=parsed.signature, i18n=parsed.i18n)
+        fresh = dataclasses.replace(source, data=parsed.loaded.data, signature=parsed.signature, i18n=parsed.i18n)
         files[next(i for i, f in enumerate(files) if f is source)] = fresh
         counts[path] = parsed.prefix_counts
         parse_findings[path] = parsed.loaded.diagnostics
@@ -97,7 +110,7 @@ def _reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping
     # what the settings alone decide (data types, editors) stays valid; anything else is worked out again
     project._memo = {k: v for k, v in previous._memo.items() if k in ("datatype", "editor", "names")}
     project._files = {p: (parse_findings[p], counts[p]) for p in previous._files}
-    old_parse = {id(d) for source, _text in changed.values() for d in previous._files[Path(source.path)][0]}
+    old_parse = {id(d) for source, _text, _old in changed.values() for d in previous._files[Path(source.path)][0]}
     kept_parse = {id(d) for path, (found, _c) in project._files.items() for d in found}
     ambiguous = [d for d in previous.diagnostics if d.code == AMBIGUOUS]
     if len(ambiguous) >= AMBIGUITY_LIMIT // 2:
@@ -107,7 +120,7 @@ def _reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping
     project.diagnostics = [d for d in previous.diagnostics
                            if id(d) not in old_parse and (d.node_type not in affected or id(d) in kept_parse
                                                           or (d.code == AMBIGUOUS and d.node_type not in touched))]
-    for source, _text in changed.values():
+    for source, _text, _old in changed.values():
         project.diagnostics.extend(parse_findings[Path(source.path)])
 
     project.diagnostics.extend(_ambiguities(project, touched))
@@ -124,6 +137,97 @@ def _reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping
     return project
 
 
+_PIECES: dict[tuple[str, str], tuple[tuple[int, int], bool]] = {}  # (file, entry text) -> its counts, i18n
+
+
+def _parse_entry(path: Path, source: SourceFile, old: str, new: str, counts) -> full._Parsed | None:
+    """The parse of ``new`` (the file's text after an edit of ``old``, from which ``source`` was parsed) made
+    by parsing only the top-level entry the edit lies in: its lines, preceded by as many empty lines as come
+    before them (so every position is the one a parse of the whole file gives), put in place of the old
+    entry. None when that is not certain to equal parsing the whole file: the line count changed (every
+    later position would move), the edit is outside one entry or changes its key, the file has aliases,
+    directives, several documents, a BOM, or findings (before or after).
+
+    The file's platform-prefix counts and ``i18n`` flag are those of the old text with the old entry's
+    share replaced by the new entry's, both worked out by the full load's own ``_parse_text`` (the counts
+    are of words without line breaks, so an entry's lines hold its share); the old entry's share is
+    remembered from the previous keystroke (typing in one field parses one entry per keystroke)."""
+    data = source.data
+    if (not isinstance(data, YMap) or not data or counts is None or old.count("\n") != new.count("\n")
+            or "\t" in new or new.startswith(("\ufeff", "%", "---")) or "\n---" in new or "\n..." in new
+            or "\n%" in new or ("*" in new and "&" in new)):
+        return None
+    limit = min(len(old), len(new))
+    prefix = _common(lambda k: old[:k] == new[:k], limit)
+    suffix = _common(lambda k: old[len(old) - k:] == new[len(new) - k:], limit - prefix)
+    keys = list(data)
+    lines = [data.key_pos.get(raw, (0, 0)) for raw in keys]
+    if any(column != 1 for _line, column in lines) or any(a[0] >= b[0] for a, b in zip(lines, lines[1:])):
+        return None
+    first_line = old.count("\n", 0, prefix) + 1  # 1-based lines of the edit's first and last character
+    last_line = first_line + new.count("\n", prefix, max(prefix, len(new) - suffix))
+    index = bisect_right([line for line, _c in lines], first_line) - 1
+    if index < 0:
+        return None  # before the first node type (a leading comment): not worth the trouble
+    start = lines[index][0]
+    end = lines[index + 1][0] if index + 1 < len(lines) else None  # the next entry's key line
+    if end is not None and last_line >= end:
+        return None
+    old_piece, new_piece = _lines(old, start, end), _lines(new, start, end)
+    padding = "\n" * (start - 1)
+    known = _PIECES.get((str(path), old_piece))
+    if known is None:  # the first edit of this entry: its old share is worked out once
+        before = full._parse_text(str(path), (), padding + old_piece, [])
+        known = (before.prefix_counts, before.i18n)
+    piece = full._parse_text(str(path), (), padding + new_piece, [])
+    loaded = piece.loaded
+    raw = keys[index]
+    if (not loaded.ok or loaded.diagnostics or not isinstance(loaded.data, YMap) or list(loaded.data) != [raw]
+            or loaded.data.key_pos.get(raw) != data.key_pos.get(raw)):
+        return None
+    old_counts, old_i18n = known
+    if old_i18n and not piece.i18n:
+        return None  # the entry no longer says `i18n`: whether the rest of the file does is not known
+    _remember(path, new_piece, piece)
+    merged = YMap((key, loaded.data[raw] if key == raw else value) for key, value in data.items())
+    merged.key_pos = dict(data.key_pos)
+    merged.pos = data.pos
+    file_counts = tuple(c - o + n for c, o, n in zip(counts, old_counts, piece.prefix_counts, strict=True))
+    return full._Parsed(full._signature(path), LoadedYaml(merged, []), file_counts,
+                        source.i18n or piece.i18n)  # (the flag is the entry's or the rest's)
+
+
+def _remember(path: Path, piece: str, parsed: full._Parsed) -> None:
+    if len(_PIECES) > 64:
+        _PIECES.clear()
+    _PIECES[(str(path), piece)] = (parsed.prefix_counts, parsed.i18n)
+
+
+def _lines(text: str, start: int, end: int | None) -> str:
+    """Lines ``start`` up to ``end`` (exclusive; None: to the end) of ``text``, 1-based, with their newlines."""
+    begin = 0
+    for _ in range(start - 1):
+        begin = text.index("\n", begin) + 1
+    if end is None:
+        return text[begin:]
+    stop = begin
+    for _ in range(end - start):
+        stop = text.index("\n", stop) + 1
+    return text[begin:stop]
+
+
+def _common(same, limit: int) -> int:
+    """The largest k <= limit with same(k) (same is monotone: true up to some k), by bisection."""
+    low, high = 0, limit
+    while low < high:
+        middle = (low + high + 1) // 2
+        if same(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
 def _path(value) -> Path:
     return value if isinstance(value, Path) else Path(value)
 
@@ -132,12 +236,19 @@ def _ambiguities(project: full.Project, names: set[str]) -> list:
     """The full load's ``load-order-ambiguous`` findings about the keys below ``names``: they depend only on
     what each package writes below those names."""
     packages = {pkg.name: pkg for pkg in project.packages if not pkg.is_global}
+    normalized = project._memo.setdefault("names", {})  # raw name -> normalized (the platform is the same)
     parts = []
     for source in project.files:
         data = source.data
         if source.baseline or source.kind != "nodetypes" or not isinstance(data, dict) or source.package not in packages:
             continue
-        wanted = [raw for raw in data if project.platform.normalize_name(raw).value in names]
+        wanted = []
+        for raw in data:
+            name = normalized.get(raw)
+            if name is None:
+                name = normalized[raw] = project.platform.normalize_name(raw).value
+            if name in names:
+                wanted.append(raw)
         if wanted:
             subset = YMap((raw, data[raw]) for raw in wanted)
             if isinstance(data, YMap):

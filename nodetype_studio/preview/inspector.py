@@ -213,6 +213,36 @@ def _entries(section: Any) -> list[tuple[str, Mapping]]:
     return [(str(key), _mapping(value)) for key, value in _mapping(section).items()]
 
 
+def node_type_label(source: InspectorSource) -> str:
+    """The inspector's title: the node type's label (translated), else its name."""
+    ui = _mapping(_mapping(source.config).get("ui"))
+    if not ui.get("label"):
+        return source.name
+    return source.translator.text(ui.get("label"), generated_id(source.name, "ui", "label"))
+
+
+def same_but_label(old: Any, new: Any) -> bool:
+    """Two configurations of a node type equal but for the node type's own ``ui.label`` (which only the
+    inspector's title shows), and neither label a ``ClientEval:`` expression."""
+    if not (isinstance(old, Mapping) and isinstance(new, Mapping)) or list(old) != list(new):
+        return False
+    for key, value in new.items():
+        if key != "ui":
+            if value != old[key]:
+                return False
+            continue
+        before = old[key]
+        if not (isinstance(value, Mapping) and isinstance(before, Mapping)) or list(value) != list(before):
+            return False
+        for ui_key, ui_value in value.items():
+            if ui_key == "label":
+                if any(isinstance(v, str) and v.startswith("ClientEval:") for v in (ui_value, before[ui_key])):
+                    return False
+            elif ui_value != before[ui_key]:
+                return False
+    return True
+
+
 def build_layout(source: InspectorSource) -> InspectorLayout:
     """The inspector of ``source``'s node type."""
     config = _mapping(source.config)
@@ -282,5 +312,4 @@ def build_layout(source: InspectorSource) -> InspectorLayout:
             )
         )
 
-    label = tr.text(ui.get("label"), generated_id(nt, "ui", "label")) if ui.get("label") else nt
-    return InspectorLayout(nt, label, [t for t in tabs if t.groups], properties, missing_tabs, references)
+    return InspectorLayout(nt, node_type_label(source), [t for t in tabs if t.groups], properties, missing_tabs, references)

@@ -108,6 +108,9 @@ class Session:
         self.acknowledged: dict[Path, bytes] = {}  # disk versions the user chose to overwrite ("keep mine")
         self._originals: dict[tuple[Path, str], dict] = {}
         self._labels: dict[str, str] = {}  # path -> display(path)
+        #: the caller watches the project's files and calls ``invalidate()`` when one changes on disk (the
+        #: window's file watcher does): ``resolve()`` after an edit then need not look at every file
+        self.watched = False
 
     # -- model ---------------------------------------------------------------------------------------------
     def overrides(self) -> dict[str | os.PathLike, str]:
@@ -120,7 +123,7 @@ class Session:
         overrides = self.overrides()
         project = None
         if self._basis is not None:
-            project = reresolve(self.project, self._basis, overrides)
+            project = reresolve(self.project, self._basis, overrides, check_disk=not self.watched)
         if project is None:
             project = load_project(self.root, overrides=overrides)
         self._basis = overrides

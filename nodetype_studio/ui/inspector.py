@@ -32,6 +32,7 @@ from nodetype_studio.preview.inspector import (
     ItemView,
     build_layout,
     item_configs,
+    node_type_label,
 )
 from nodetype_studio.preview.node import PreviewNode
 from nodetype_studio.ui import icons, style
@@ -184,6 +185,17 @@ class InspectorWidget(QWidget):
         if tabs:
             self._ensure_tab(tabs[0].id)
         self.clienteval.apply_visibility()
+
+    def retitle(self, config: Mapping[str, Any]) -> None:
+        """The node type's configuration is now ``config``, which differs from the one shown only in the node
+        type's own label (``preview.inspector.same_but_label``): only the title shows it, so only the title
+        changes (the editors and the values typed into them stay)."""
+        self.source = replace(self.source, config=config)
+        label = node_type_label(self.source)
+        if self.layout_info is not None:
+            self.layout_info = replace(self.layout_info, label=label)
+        self.title.setText(label)
+        self.title.setToolTip(f"{label}\n{self.source.name}")
 
     def _empty_text(self) -> str:
         lines = ["This node type has no properties to edit in the inspector."]

@@ -192,3 +192,18 @@ def test_load_order_ambiguities_follow_the_edits(tmp_path):
         assert picture(incremental) == picture(expected)
         project, before = incremental, after
     assert any(d.code == "load-order-ambiguous" for d in project.diagnostics)
+
+
+def test_a_caller_that_watches_the_files_skips_the_disk_check(tmp_path):
+    root = tmp_path / "Acme.Site"
+    files = copy.deepcopy(START)
+    for path, text in texts(files).items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text, encoding="utf-8")
+    project = load_project(root, overrides={})
+    (root / "NodeTypes/C.yaml").write_text(texts(files)["NodeTypes/C.yaml"] + "# changed\n", encoding="utf-8")
+    files["NodeTypes/A.yaml"]["Acme.Site:T2"]["ui"]["label"] = "Edited"
+    after = {root / "NodeTypes/A.yaml": texts(files)["NodeTypes/A.yaml"]}
+    assert reresolve(project, {}, after) is None  # C.yaml changed on disk: a full load
+    edited = reresolve(project, {}, after, check_disk=False)  # the caller's watcher reports C.yaml itself
+    assert edited is not None and edited.node_type("Acme.Site:T2").label == "Edited"

@@ -236,6 +236,7 @@ class ProjectController(QObject):
                     folders.add(base)
                     folders.update(d for d in base.rglob("*") if d.is_dir() and not d.name.startswith("."))
         self.watcher.watch(files, folders)
+        self.session.watched = True  # changes on disk reach disk_changed, which invalidates the session
 
     # -- closing -------------------------------------------------------------------------------------------
     def close_project(self) -> bool:

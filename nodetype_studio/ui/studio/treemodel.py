@@ -81,8 +81,10 @@ def type_infos(project, show_platform: bool = False) -> dict[str, TypeInfo]:
     from nodetype_studio.preview.i18n import Translator
     from nodetype_studio.preview.inspector import package_folders
 
-    translator = Translator(package_folders(project))  # labels are translation ids (the platform's always)
     previous = _last_infos if _last_infos.get("types") is not None and _last_infos["names"] == types.keys() else {}
+    # labels are translation ids (the platform's always): the translator of the same packages and node types
+    # is the last call's, else it is made when a label is read
+    translator = _last_infos.get("translator") if previous and _last_infos.get("packages") is project.packages else None
     made: dict[str, tuple] = {}
     for name in sorted(seen):
         nt = types[name]
@@ -91,6 +93,8 @@ def type_infos(project, show_platform: bool = False) -> dict[str, TypeInfo]:
             shown[name] = known[2]  # resolved configuration unchanged (an edit elsewhere): same info
         else:
             ui = nt.effective.get("ui") if isinstance(nt.effective.get("ui"), dict) else {}
+            if translator is None:
+                translator = Translator(package_folders(project))
             label = translator.text(ui.get("label")) if isinstance(ui.get("label"), str) else ""
             props = " ".join(nt.properties)
             shown[name] = TypeInfo(name, label, ui.get("icon"), nt.abstract, nt.final, nt.from_baseline,
@@ -100,6 +104,7 @@ def type_infos(project, show_platform: bool = False) -> dict[str, TypeInfo]:
     _last_infos.clear()
     _last_infos.update(made)
     _last_infos["types"], _last_infos["names"] = True, set(types)
+    _last_infos["translator"], _last_infos["packages"] = translator, project.packages
     return shown
 
 
@@ -192,7 +197,8 @@ class NodeTypeTreeModel(QAbstractItemModel):
         mode = mode or self.mode
         outline = (mode, [(name, info.supertypes, info.platform) for name, info in infos.items()])
         if outline == self._outline:  # the same types with the same supertypes: the same tree
-            changed = {name for name, info in infos.items() if self._infos.get(name) != info}
+            old = self._infos
+            changed = {name for name, info in infos.items() if old.get(name) is not info and old.get(name) != info}
             self._infos = infos
             self._refresh_names(changed)
             return False
