@@ -4,18 +4,44 @@
 ``NodeTypeEditor`` routes node-type-level edits to the right file of a project.
 """
 
-from nodetype_studio.editing.document import YamlDocument
-from nodetype_studio.editing.errors import (
-    AliasEditError,
-    Edit,
-    EditError,
-    FileChangedOnDisk,
-    PathNotFound,
-    SaveError,
-    YamlParseError,
-)
-from nodetype_studio.editing.keypath import KeyPathError, format_path, parse_keypath
-from nodetype_studio.editing.nodetype_editor import NodeTypeEditor
+from typing import TYPE_CHECKING
+
+# Names are imported with their first use: YamlDocument's modules (the indexing, the splicing, the
+# scalar rendering and yaml) cost the start-up about 30 ms, and the studio needs them only with the
+# first edit, not to load and show a project.
+_WHERE = {
+    "YamlDocument": "document",
+    "AliasEditError": "errors", "Edit": "errors", "EditError": "errors", "FileChangedOnDisk": "errors",
+    "PathNotFound": "errors", "SaveError": "errors", "YamlParseError": "errors",
+    "KeyPathError": "keypath", "format_path": "keypath", "parse_keypath": "keypath",
+    "NodeTypeEditor": "nodetype_editor",
+}
+
+if TYPE_CHECKING:
+    from nodetype_studio.editing.document import YamlDocument
+    from nodetype_studio.editing.errors import (
+        AliasEditError,
+        Edit,
+        EditError,
+        FileChangedOnDisk,
+        PathNotFound,
+        SaveError,
+        YamlParseError,
+    )
+    from nodetype_studio.editing.keypath import KeyPathError, format_path, parse_keypath
+    from nodetype_studio.editing.nodetype_editor import NodeTypeEditor
+
+
+def __getattr__(name: str):
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "AliasEditError",

@@ -15,9 +15,9 @@ Mutating methods return the list of :class:`Edit` records they made (usually one
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nodetype_studio.editing import diskio
-from nodetype_studio.editing.document import YamlDocument
 from nodetype_studio.editing.errors import (
     Edit,
     EditError,
@@ -25,6 +25,9 @@ from nodetype_studio.editing.errors import (
     PathNotFound,
 )
 from nodetype_studio.editing.keypath import format_path
+
+if TYPE_CHECKING:
+    from nodetype_studio.editing.document import YamlDocument
 
 
 def _keypath(keypath) -> tuple:
@@ -51,6 +54,8 @@ class NodeTypeEditor:
         key = Path(path).resolve()
         doc = self._documents.get(key)
         if doc is None:
+            from nodetype_studio.editing.document import YamlDocument  # with the first edit, not the load
+
             doc = YamlDocument.load(key) if key.exists() else YamlDocument.new(key)
             source = self._source_file(key)
             if source is not None and source.signature and doc.signature is not None:

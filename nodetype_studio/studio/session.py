@@ -15,19 +15,19 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from nodetype_studio.editing import (
-    Edit,
-    EditError,
-    FileChangedOnDisk,
-    NodeTypeEditor,
-    YamlDocument,
-)
+# not the package: YamlDocument's modules are imported with the first edit (editing/__init__.py)
+from nodetype_studio.editing.errors import Edit, EditError, FileChangedOnDisk
+from nodetype_studio.editing.nodetype_editor import NodeTypeEditor
 from nodetype_studio.model import Project, load_project
 from nodetype_studio.model.incremental import reresolve
 from nodetype_studio.model.yamlload import load_yaml_text
 from nodetype_studio.studio.merge3 import MergeResult, merge3
 from nodetype_studio.studio.textdiff import unified_diff
+
+if TYPE_CHECKING:
+    from nodetype_studio.editing.document import YamlDocument
 
 
 class SessionEditor(NodeTypeEditor):

@@ -102,8 +102,6 @@ def test_missing_project_exits_2(tmp_path, capsys):
 
 
 def test_file_changed_on_disk_exits_1_and_keeps_the_other_change(project, capsys, monkeypatch):
-    from nodetype_studio.editing import nodetype_editor
-
     real_load = YamlDocument.load
 
     def load_then_someone_edits(path):
@@ -111,7 +109,7 @@ def test_file_changed_on_disk_exits_1_and_keeps_the_other_change(project, capsys
         path.write_text(path.read_text() + "# edited in the IDE meanwhile\n")
         return doc
 
-    monkeypatch.setattr(nodetype_editor.YamlDocument, "load", staticmethod(load_then_someone_edits))
+    monkeypatch.setattr(YamlDocument, "load", staticmethod(load_then_someone_edits))
     assert main(["set", ".", PAGE, "ui.label", "'Home'"]) == 1
     assert "changed by another program" in capsys.readouterr().err
     text = _page(project).read_text()
