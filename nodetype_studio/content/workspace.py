@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import weakref
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from nodetype_studio.content import store
-from nodetype_studio.content.generate import generate
-from nodetype_studio.content.tree import SITES, ContentTree
 from nodetype_studio.content.types import TypeIndex
 from nodetype_studio.diagnostics import Diagnostic, info
-from nodetype_studio.media.library import CONFIG_DIR, MediaLibrary
+
+# The content tree, its generator and store, and the media library are imported with the first use of
+# the content or the media (a link or reference editor, the content command): every preview makes the
+# project's workspace, and the first one is painted sooner without them.
+if TYPE_CHECKING:
+    from nodetype_studio.content.tree import ContentTree
+    from nodetype_studio.media.library import MediaLibrary
 
 _BY_PROJECT: dict[int, "Workspace"] = {}
 _standalone: "Workspace | None" = None
@@ -65,6 +68,9 @@ class Workspace:
     # -- content -------------------------------------------------------------------------------
     @property
     def content_file(self) -> Path | None:
+        from nodetype_studio.content import store
+        from nodetype_studio.media.library import CONFIG_DIR
+
         return self.root / CONFIG_DIR / store.CONTENT_FILE if self.root is not None else None
 
     @property
@@ -74,6 +80,10 @@ class Workspace:
         return self._content
 
     def _load_content(self) -> ContentTree:
+        from nodetype_studio.content import store
+        from nodetype_studio.content.generate import generate
+        from nodetype_studio.content.tree import SITES, ContentTree
+
         file = self.content_file
         saver = self._save_content if file is not None else None
         if file is not None and file.is_file():
@@ -93,6 +103,8 @@ class Workspace:
         file = self.content_file
         if file is None:  # sample content of a project without a folder stays in memory
             return ""
+        from nodetype_studio.content import store
+
         problem = store.save(file, tree, keep_broken=self._content_file_broken)
         if not problem:
             self._content_file_broken = False
@@ -100,6 +112,9 @@ class Workspace:
 
     def regenerate_content(self) -> ContentTree:
         """Throw the current sample content away and generate it anew (saved at once)."""
+        from nodetype_studio.content.generate import generate
+        from nodetype_studio.content.tree import ContentTree
+
         nodes, site = generate(self.project, self.types)
         tree = self.content
         listeners = tree.listeners
@@ -112,12 +127,16 @@ class Workspace:
     @property
     def media(self) -> MediaLibrary:
         if self._media is None:
+            from nodetype_studio.media.library import MediaLibrary
+
             folders = [Path(p.path) for p in getattr(self.project, "packages", [])]
             self._media = MediaLibrary.for_project(self.project_root, folders, writable=self.root is not None)
         return self._media
 
 
 def _first_site(nodes) -> str | None:
+    from nodetype_studio.content.tree import SITES
+
     for node in nodes:
         if node.parent_path == SITES:
             return node.path

@@ -179,3 +179,37 @@ def test_the_window_is_built_without_the_model_the_check_runner_and_the_file_wat
                           env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_the_first_preview_is_painted_without_the_editing_documents_and_importlib_metadata(tmp_path, project):
+    """Loading and previewing a project imports neither YamlDocument's modules (the first edit does),
+    nor importlib.metadata (the plugin discovery reads the entry points itself), nor the sample
+    content's modules (the link and reference editors do); the preview is the real inspector."""
+    code = ("import sys\n"
+            "from PySide6.QtCore import QEvent, QObject, QSettings, QTimer\n"
+            "from nodetype_studio.ui.render import ensure_app\n"
+            "from nodetype_studio.ui.studio.mainwindow import StudioWindow\n"
+            "from nodetype_studio.ui.studio.settings import Settings\n"
+            "app = ensure_app()\n"
+            "class Watch(QObject):\n"
+            "    def eventFilter(self, obj, event):\n"
+            "        if event.type() == QEvent.Paint and type(obj).__name__ == 'InspectorWidget' and obj.isVisible():\n"
+            "            late = ['nodetype_studio.editing.document', 'nodetype_studio.editing.indexing',\n"
+            "                    'importlib.metadata', 'nodetype_studio.content.generate',\n"
+            "                    'nodetype_studio.content.tree', 'nodetype_studio.media.library']\n"
+            "            print(sorted(m for m in late if m in sys.modules), obj.node is not None, flush=True)\n"
+            "            app.exit(0)\n"
+            "        return False\n"
+            "watch = Watch()\n"
+            "app.installEventFilter(watch)\n"
+            f"settings = Settings(QSettings({str(tmp_path / 's.ini')!r}, QSettings.IniFormat))\n"
+            f"window = StudioWindow({str(project)!r}, settings=settings, data_dir={str(tmp_path / 'data')!r})\n"
+            "window.show()\n"
+            "QTimer.singleShot(60000, lambda: app.exit(1))\n"
+            "code = app.exec()\n"
+            "window.checks.cancel()\n"
+            "sys.exit(code)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[] True"
