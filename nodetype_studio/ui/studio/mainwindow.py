@@ -479,11 +479,11 @@ class StudioWindow(QMainWindow):
         takes input between them. The panels wait until the first preview is painted: a zero timer comes
         before the window's next paint (the platform paints on its own update timer), so without waiting
         the preview would be painted only after every panel was built."""
-        steps = [self._show_first_preview, self.ensure_panels, self.finish_startup]
+        steps = [self._show_first_preview, self.ensure_panels, self.finish_startup, _import_editing]
 
         def next_step() -> None:
-            if self._deferring and steps:
-                first = len(steps) == 3
+            if steps and (self._deferring or steps[0] is _import_editing):
+                first = len(steps) == 4
                 steps.pop(0)()
                 if first and self._wait_for_preview_paint(next_step):
                     return
@@ -827,3 +827,9 @@ class StudioWindow(QMainWindow):
             self._checks.stop()
         self.save_state()
         event.accept()
+
+
+def _import_editing() -> None:
+    """The last start-up step: the editing layer's documents (the session imports them with the first
+    edit; here, once the window is ready, so the first keystroke does not wait for the import)."""
+    import nodetype_studio.editing.document  # noqa: F401

@@ -213,3 +213,29 @@ def test_the_first_preview_is_painted_without_the_editing_documents_and_importli
                           env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.strip().splitlines()[-1] == "[] True"
+
+
+def test_the_editing_documents_are_imported_once_the_start_up_is_done(tmp_path, project):
+    """The first edit finds YamlDocument's modules imported: the last start-up step imports them."""
+    code = ("import sys\n"
+            "from PySide6.QtCore import QSettings, QTimer\n"
+            "from nodetype_studio.ui.render import ensure_app\n"
+            "from nodetype_studio.ui.studio.mainwindow import StudioWindow\n"
+            "from nodetype_studio.ui.studio.settings import Settings\n"
+            "app = ensure_app()\n"
+            f"settings = Settings(QSettings({str(tmp_path / 's.ini')!r}, QSettings.IniFormat))\n"
+            f"window = StudioWindow({str(project)!r}, settings=settings, data_dir={str(tmp_path / 'data')!r})\n"
+            "window.show()\n"
+            "def poll():\n"
+            "    if 'nodetype_studio.editing.document' in sys.modules:\n"
+            "        print('imported', window._panels_built, flush=True)\n"
+            "        window.checks.cancel()\n"
+            "        app.exit(0)\n"
+            "timer = QTimer(interval=20, timeout=poll)\n"
+            "timer.start()\n"
+            "QTimer.singleShot(60000, lambda: app.exit(1))\n"
+            "sys.exit(app.exec())\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "imported True"
