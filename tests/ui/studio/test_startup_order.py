@@ -181,10 +181,10 @@ def test_the_window_is_built_without_the_model_the_check_runner_and_the_file_wat
     assert done.stdout.strip() == "[]"
 
 
-def test_the_first_preview_is_painted_without_the_editing_documents_and_importlib_metadata(tmp_path, project):
+def test_the_first_preview_is_painted_without_the_editing_documents_and_sample_content(tmp_path, project):
     """Loading and previewing a project imports neither YamlDocument's modules (the first edit does),
-    nor importlib.metadata (the plugin discovery reads the entry points itself), nor the sample
-    content's modules (the link and reference editors do); the preview is the real inspector."""
+    nor the sample content's modules (the link and reference editors do); the preview is the real
+    inspector."""
     code = ("import sys\n"
             "from PySide6.QtCore import QEvent, QObject, QSettings, QTimer\n"
             "from nodetype_studio.ui.render import ensure_app\n"
@@ -195,7 +195,7 @@ def test_the_first_preview_is_painted_without_the_editing_documents_and_importli
             "    def eventFilter(self, obj, event):\n"
             "        if event.type() == QEvent.Paint and type(obj).__name__ == 'InspectorWidget' and obj.isVisible():\n"
             "            late = ['nodetype_studio.editing.document', 'nodetype_studio.editing.indexing',\n"
-            "                    'importlib.metadata', 'nodetype_studio.content.generate',\n"
+            "                    'nodetype_studio.content.generate',\n"
             "                    'nodetype_studio.content.tree', 'nodetype_studio.media.library']\n"
             "            print(sorted(m for m in late if m in sys.modules), obj.node is not None, flush=True)\n"
             "            app.exit(0)\n"
