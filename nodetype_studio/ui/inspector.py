@@ -220,7 +220,8 @@ class InspectorWidget(QWidget):
 
     @staticmethod
     def _replace_page(scroll: QScrollArea, page: QWidget | None) -> None:
-        layout = scroll.widget().layout()
+        host = scroll.widget()
+        layout = host.layout()
         while layout.count():
             old = layout.takeAt(0).widget()
             if old is not None:  # detached at once: it is no longer part of the inspector
@@ -228,7 +229,14 @@ class InspectorWidget(QWidget):
                 old.setParent(None)
                 old.deleteLater()
         if page is not None:
+            # Shown now, at the size of the page it replaces (the host keeps that size until the scroll
+            # area catches up). Left to the layout's queued show, the page came out only after the scroll
+            # area had shrunk the host for the empty moment between the pages (hiding the scroll bar):
+            # it was laid out and painted squeezed into the viewport, then laid out at its full height
+            # and again without the scroll bar's width, and painted a second time.
+            page.setGeometry(host.rect())
             layout.addWidget(page)
+            page.show()
 
     def _current_changed(self, index: int) -> None:
         if self._building or self.layout_info is None or not 0 <= index < len(self.layout_info.tabs):
@@ -253,8 +261,35 @@ class InspectorWidget(QWidget):
             page_layout.addWidget(section)
         page_layout.addStretch(1)
         self._replace_page(self.tabs.widget(self._tab_index[tab_id]), page)
+        self._activate_layouts(tab, page)
         if not self._building:
             self.clienteval.apply_visibility()
+
+    def _activate_layouts(self, tab, page: QWidget) -> None:
+        """Finish the layouts of a page just shown, innermost first.
+
+        Showing a page lays it out from the top, and every child shown then invalidates its parent's
+        layout again; left to the event loop, each level asks its parent once more in a later pass
+        (editor, group body, section, page, host: five passes of the event loop after one build).
+        Activated from the inside out here, each layout is done once and the requests still queued
+        find nothing to do.
+        """
+        help_rows = self._help_rows
+        for group in tab.groups:
+            section = self.sections[group.id]
+            if not section.collapsed:  # a folded group's rows are laid out when it is unfolded
+                for item in group.items:
+                    editor = self.editors.get(item.name)
+                    if editor is None or editor.layout() is None:
+                        continue
+                    editor.layout().activate()
+                    row = help_rows.get(item.name)
+                    if row is not None:
+                        row.layout().activate()
+                section.body_layout.activate()
+            section.layout().activate()
+        page.layout().activate()
+        page.parentWidget().layout().activate()  # the host in the scroll area
 
     def _reset_state(self) -> None:
         self.editors.clear()
