@@ -91,9 +91,11 @@ def _config_files(conf: Path, context: str, diags: list[Diagnostic],
     for i in range(len(parts)):
         folders.append(conf.joinpath(*parts[: i + 1]))
     for level, folder in enumerate(folders):
-        if not folder.is_dir():
+        try:  # (a scan's entries know their kind: no stat per name)
+            with os.scandir(folder) as entries:
+                names = sorted(entry.name for entry in entries if entry.is_file())
+        except OSError:  # not a folder (or not readable)
             continue
-        names = sorted(p.name for p in folder.iterdir() if p.is_file())
         main = [n for n in names if n == "NodeTypes.yaml"]
         rest = [n for n in names if n != "NodeTypes.yaml" and _is_nodetypes_name(n)]
         nodetypes.extend(folder / n for n in main + rest)
@@ -163,7 +165,9 @@ def _find_packages(folder: Path, depth: int = 0) -> list[Path]:
         return []
     found: list[Path] = []
     try:
-        children = sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".") and p.name not in SKIP_DIRS)
+        with os.scandir(folder) as entries:
+            children = sorted(folder / entry.name for entry in entries
+                              if entry.is_dir() and not entry.name.startswith(".") and entry.name not in SKIP_DIRS)
     except OSError:
         return found
     for child in children:

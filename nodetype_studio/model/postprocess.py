@@ -25,22 +25,14 @@ def _settings_subtrees(project, path: tuple):
             yield source, value
 
 
-def apply_presets(nt, presets: dict, project, memo: dict | None = None) -> dict[str, list[Layer]]:
+def apply_presets(nt, presets: dict, project, facts=None) -> dict[str, list[Layer]]:
     """Merge ``options.preset`` presets under properties and child nodes; return provenance layers.
-    ``memo`` (one resolution's) remembers the sections that name no preset at all (by identity: many
-    types share their properties with a supertype)."""
+    ``facts`` (``postprocessors.Settings.entry_facts``) tells which maps name no preset at all."""
     layers: dict[str, list[Layer]] = {}
     for section, kind in (("properties", "properties"), ("childNodes", "childNodes")):
         entries = nt.merged.get(section)
-        if not isinstance(entries, dict):
+        if not isinstance(entries, dict) or (facts is not None and not facts(entries).presets):
             continue
-        if memo is not None:
-            if memo.get(id(entries)) is entries:
-                continue
-            if not any(isinstance(config, dict) and isinstance(config.get("options"), dict)
-                       and config["options"].get("preset") for config in entries.values()):
-                memo[id(entries)] = entries
-                continue
         table = presets.get(kind) if isinstance(presets, dict) else None
         changed = None
         for name, config in entries.items():

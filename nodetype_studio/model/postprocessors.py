@@ -19,6 +19,8 @@ Post-processors of other classes cannot run offline; ``custom_postprocessors`` n
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from nodetype_studio.model.iconnames import map_icon_name
 from nodetype_studio.model.merge import merge
 from nodetype_studio.model.sorting import php_sort
@@ -80,6 +82,32 @@ def declared_chain(merged: dict, memo: dict | None = None) -> list[tuple[str | N
     return chain
 
 
+class EntryFacts(NamedTuple):
+    """What the post-processors look for in a map of properties or child nodes."""
+
+    references: bool  # an entry of `type: reference` / `references` (9.x moves it into `references`)
+    presets: bool  # an entry naming `options.preset`
+    promoted: tuple  # names of the entries flagged `ui.showInCreationDialog: true`
+
+    @classmethod
+    def of(cls, entries: dict) -> EntryFacts:
+        references = presets = False
+        promoted = []
+        for name, entry in entries.items():
+            if not isinstance(entry, dict):
+                continue
+            kind = entry.get("type")
+            if kind == "reference" or kind == "references":
+                references = True
+            options = entry.get("options")
+            if isinstance(options, dict) and options.get("preset"):
+                presets = True
+            ui = entry.get("ui")
+            if isinstance(ui, dict) and ui.get("showInCreationDialog") is True:
+                promoted.append(name)
+        return cls(references, presets, tuple(promoted))
+
+
 class Settings:
     """The two platform settings the post-processors read, for one project."""
 
@@ -95,8 +123,16 @@ class Settings:
         self.processed: dict[int, tuple[dict, dict | None]] = {}
         self.defaults: dict[tuple, dict] = {}
         self.chains: dict[int, tuple] = {}
-        self.without_presets: dict[int, dict] = {}
+        self.facts: dict[int, tuple[dict, EntryFacts]] = {}
         self.icons: dict[int, tuple] = {}
+
+    def entry_facts(self, entries: dict) -> EntryFacts:
+        """What the post-processors look for in a map of properties (or child nodes), found in one pass and
+        remembered by identity: most maps are a supertype's, shared unchanged by its subtypes."""
+        known = self.facts.get(id(entries))
+        if known is None or known[0] is not entries:
+            known = self.facts[id(entries)] = (entries, EntryFacts.of(entries))
+        return known[1]
 
     def data_type(self, type_name) -> dict:
         """The data-type block of ``type_name`` (as written; the legacy/Cms spellings as a fallback)."""
@@ -225,10 +261,8 @@ def creation_dialog(config: dict, settings: Settings, version: str) -> dict:
     elements = dict(elements) if isinstance(elements, dict) else {}
     explicit = dict(elements)
     if isinstance(properties, dict) and properties:
-        for name, prop in properties.items():
-            ui = prop.get("ui") if isinstance(prop, dict) else None  # (inline: this runs for every property)
-            if not isinstance(ui, dict) or ui.get("showInCreationDialog") is not True:
-                continue
+        for name in settings.entry_facts(properties).promoted:
+            prop = properties[name]
             element = _promote(name, prop, settings)
             if explicit.get(name) is not None:
                 element = merge(element, explicit[name])

@@ -64,9 +64,10 @@ def _signature(path: Path) -> tuple:
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
-def _parse(path: Path, use_cache: bool, text: str | None = None) -> _Parsed:
+def _parse(path: Path, use_cache: bool, text: str | None = None, signature: tuple | None = None) -> _Parsed:
+    """``path`` parsed; ``signature``: its ``_signature`` when the caller has just taken it."""
     key = str(path)
-    signature = _signature(path)
+    signature = _signature(path) if signature is None else signature
     if text is not None:  # an unsaved buffer stands in for the file: parsed, never cached
         return _parse_text(key, signature, text, [])
     cached = _parse_cache.get(key)
@@ -177,7 +178,8 @@ def _load_project(path, context: str, use_cache: bool, overrides, cms_version: s
         cached = _project_cache.get(cache_key)
         if cached is not None and cached[0] == signatures:
             return cached[1]
-    project = _build(found, context, use_cache, {}, cms_version)
+    taken = dict(zip(all_paths, (signature for _name, signature in signatures)))
+    project = _build(found, context, use_cache, {}, cms_version, taken)
     _project_cache[cache_key] = (signatures, project)
     return project
 
@@ -199,7 +201,8 @@ def _override_texts(found, overrides: Mapping) -> dict[Path, str]:
     return texts
 
 
-def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_version: str | None = None) -> Project:
+def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_version: str | None = None,
+           signatures: Mapping[Path, tuple] | None = None) -> Project:
     diagnostics = list(found.diagnostics)
     if cms_version is None:  # the window's choice wins over the project's configuration file
         cms_version, problems = configured_cms_version(found.root)
@@ -208,7 +211,7 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
     parsed_files: list[tuple[Package, Path, _Parsed, str]] = []
     neos = cms = 0
     for pkg, kind, p in found.load_order():
-        parsed = _parse(p, use_cache, texts.get(p))
+        parsed = _parse(p, use_cache, texts.get(p), signatures.get(p) if signatures else None)
         parsed_files.append((pkg, p, parsed, kind))
         neos += parsed.prefix_counts[0]
         cms += parsed.prefix_counts[1]
@@ -491,7 +494,7 @@ def _resolve(project: Project, types: list[NodeType] | None = None,
             chain = _implicit_chain(nt, project)
         kinds = [kind for kind, _cls in chain or ()]
         nt.postprocessors = kinds
-        preset_layers = postprocess.apply_presets(nt, presets, project, settings.without_presets) if postprocessors.PRESETS in kinds else {}
+        preset_layers = postprocess.apply_presets(nt, presets, project, settings.entry_facts) if postprocessors.PRESETS in kinds else {}
         nt.effective = _postprocess(nt, project, settings, version, kinds)
         nt.preview_additions = frozenset()
         nt._preview = None  # 9.x references are shown from their own section (preview/inspector.py)
@@ -523,7 +526,7 @@ def _merged_chain(chain: tuple[str, ...], project: Project, chains: dict[tuple[s
     return merged
 
 
-def _legacy_references(nt: NodeType, project: Project) -> dict:
+def _legacy_references(nt: NodeType, project: Project, settings: postprocessors.Settings) -> dict:
     """9.x: properties of `type: reference` / `references` become entries of `references` (without their
     `type`; `reference` gets `constraints.maxItems: 1`), and the configuration always has `references`
     (NodeType::buildFullConfiguration; platform facts §6.4, §1). ``nt.merged`` keeps them as written
@@ -532,8 +535,7 @@ def _legacy_references(nt: NodeType, project: Project) -> dict:
     properties = merged.get("properties")
     references = merged.get("references")
     references = dict(references) if isinstance(references, dict) else {}
-    if isinstance(properties, dict) and any(isinstance(prop, dict) and prop.get("type") in ("reference", "references")
-                                            for prop in properties.values()):
+    if isinstance(properties, dict) and settings.entry_facts(properties).references:
         kept = {}
         for name, prop in properties.items():
             kind = prop.get("type") if isinstance(prop, dict) else None
@@ -598,7 +600,7 @@ def _implicit_chain(nt: NodeType, project: Project) -> list | None:
 
 def _postprocess(nt: NodeType, project: Project, settings, version: str, kinds: list) -> dict:
     """The full configuration after the post-processors the type declares, in their order."""
-    config = _legacy_references(nt, project) if version != "8.3" else dict(nt.merged)
+    config = _legacy_references(nt, project, settings) if version != "8.3" else dict(nt.merged)
     for kind in kinds:
         if kind == postprocessors.CREATION_DIALOG:
             config = postprocessors.creation_dialog(config, settings, version)
