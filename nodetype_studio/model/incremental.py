@@ -28,6 +28,7 @@ from nodetype_studio.model import project as full
 from nodetype_studio.model.nodetype import NodeType, SourceFile
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.model.yamlload import LoadedYaml, YList, YMap
+from nodetype_studio.textspan import changed_span
 
 AMBIGUOUS = "load-order-ambiguous"
 AMBIGUITY_LIMIT = 200  # loadorder.ambiguities' default cap
@@ -157,9 +158,7 @@ def _parse_entry(path: Path, source: SourceFile, old: str, new: str, counts) -> 
             or "\t" in new or new.startswith(("\ufeff", "%", "---")) or "\n---" in new or "\n..." in new
             or "\n%" in new or ("*" in new and "&" in new)):
         return None
-    limit = min(len(old), len(new))
-    prefix = _common(lambda k: old[:k] == new[:k], limit)
-    suffix = _common(lambda k: old[len(old) - k:] == new[len(new) - k:], limit - prefix)
+    prefix, suffix = changed_span(old, new)
     keys = list(data)
     lines = [data.key_pos.get(raw, (0, 0)) for raw in keys]
     if any(column != 1 for _line, column in lines) or any(a[0] >= b[0] for a, b in zip(lines, lines[1:])):
@@ -214,18 +213,6 @@ def _lines(text: str, start: int, end: int | None) -> str:
     for _ in range(end - start):
         stop = text.index("\n", stop) + 1
     return text[begin:stop]
-
-
-def _common(same, limit: int) -> int:
-    """The largest k <= limit with same(k) (same is monotone: true up to some k), by bisection."""
-    low, high = 0, limit
-    while low < high:
-        middle = (low + high + 1) // 2
-        if same(middle):
-            low = middle
-        else:
-            high = middle - 1
-    return low
 
 
 def _path(value) -> Path:

@@ -38,6 +38,8 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 
+from nodetype_studio.textspan import changed_span
+
 _VERSIONS = count(1)
 _INTERNAL = ("text", "pos", "end")  # a context's attributes that are not the lexer's state
 
@@ -122,11 +124,9 @@ class PygmentsHighlighter(QSyntaxHighlighter):
         if old is None or not self._starts:
             self._lex_from(new, 0, None, 0, None)
             return
-        limit = min(len(old), len(new))
-        prefix = _common(lambda k: old[:k] == new[:k], limit)
+        prefix, suffix = changed_span(old, new)
         if prefix == len(old) == len(new):
             return
-        suffix = _common(lambda k: old[len(old) - k:] == new[len(new) - k:], limit - prefix)
         # one whole line before the change (a token's look-ahead may reach into the next line), at a line
         # where the lexer stood between tokens
         line = max(0, bisect_right(self._starts, prefix) - 2)
@@ -326,13 +326,3 @@ def _line_end(text: str, start: int) -> int:
     return len(text) if end == -1 else end
 
 
-def _common(same, limit: int) -> int:
-    """The largest k <= limit with same(k) (same is monotone: true up to some k), by bisection."""
-    low, high = 0, limit
-    while low < high:
-        middle = (low + high + 1) // 2
-        if same(middle):
-            low = middle
-        else:
-            high = middle - 1
-    return low

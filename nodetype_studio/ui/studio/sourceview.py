@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nodetype_studio.textspan import changed_span
 from nodetype_studio.ui.highlight import PygmentsHighlighter
 from nodetype_studio.ui.studio.theme import is_dark
 
@@ -262,26 +263,13 @@ def _replace_changed_part(view, old: str, new: str) -> None:
     if not _positions_match(old) or not _positions_match(new):
         view.setPlainText(new)  # the document's positions would not be the text's indexes
         return
-    start = _common(lambda k: old[:k] == new[:k], min(len(old), len(new)))
-    end = _common(lambda k: old[len(old) - k:] == new[len(new) - k:], min(len(old), len(new)) - start)
+    start, end = changed_span(old, new)
     document = view.document()
     document.setUndoRedoEnabled(False)  # a read-only view: no history to keep
     cursor = QTextCursor(document)
     cursor.setPosition(start)
     cursor.setPosition(len(old) - end, QTextCursor.MoveMode.KeepAnchor)
     cursor.insertText(new[start:len(new) - end])
-
-
-def _common(same, limit: int) -> int:
-    """The largest k <= limit with same(k) (same is monotone: true up to some k), by bisection."""
-    low, high = 0, limit
-    while low < high:
-        middle = (low + high + 1) // 2
-        if same(middle):
-            low = middle
-        else:
-            high = middle - 1
-    return low
 
 
 def _positions_match(text: str) -> bool:
