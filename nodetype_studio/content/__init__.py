@@ -7,6 +7,8 @@ which imports the content's modules when its content is first asked for). The ge
 
 from typing import TYPE_CHECKING
 
+from nodetype_studio.lazyexports import lazy_exports
+
 _WHERE = {
     "site_name": "generate",
     "ContentNode": "tree", "ContentTree": "tree", "node_identifier": "tree",
@@ -21,15 +23,7 @@ if TYPE_CHECKING:
     from nodetype_studio.content.workspace import Workspace
 
 
-def __getattr__(name: str):
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-
-    value = getattr(import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _WHERE)
 
 
 __all__ = ["ContentNode", "ContentTree", "TypeIndex", "Workspace", "node_identifier", "site_name"]

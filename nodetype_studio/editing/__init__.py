@@ -6,6 +6,8 @@
 
 from typing import TYPE_CHECKING
 
+from nodetype_studio.lazyexports import lazy_exports
+
 # Names are imported with their first use: YamlDocument's modules (the indexing, the splicing, the
 # scalar rendering and yaml) cost the start-up about 30 ms, and the studio needs them only with the
 # first edit, not to load and show a project.
@@ -32,15 +34,7 @@ if TYPE_CHECKING:
     from nodetype_studio.editing.nodetype_editor import NodeTypeEditor
 
 
-def __getattr__(name: str):
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-
-    value = getattr(import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _WHERE)
 
 
 __all__ = [
