@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import QEvent, QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
@@ -501,7 +502,9 @@ class StudioWindow(QMainWindow):
             return False
         self._preview_painted_then = (inspector, then)
         inspector.installEventFilter(self)
-        QTimer.singleShot(PREVIEW_PAINT_WAIT_MS, lambda: self._preview_painted(inspector))
+        # (the window is the timer's context: if the window goes, so does the timer; the inspector may be
+        # replaced or deleted meanwhile, and the start-up goes on all the same)
+        QTimer.singleShot(PREVIEW_PAINT_WAIT_MS, self, lambda: self._preview_painted(inspector))
         return True
 
     def _preview_painted(self, inspector) -> None:
@@ -509,7 +512,8 @@ class StudioWindow(QMainWindow):
         if waiting is None or waiting[0] is not inspector:
             return
         self._preview_painted_then = None
-        inspector.removeEventFilter(self)
+        if shiboken6.isValid(inspector):
+            inspector.removeEventFilter(self)
         QTimer.singleShot(0, waiting[1])
 
     def eventFilter(self, watched, event) -> bool:

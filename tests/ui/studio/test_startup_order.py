@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 
@@ -91,6 +92,21 @@ def test_the_panels_come_without_a_preview_paint_when_the_preview_is_collapsed(q
     window.open_project(project)
     qtbot.waitUntil(lambda: "panels" in order, timeout=20000)
     assert window.preview.current() is not None and window.definition.node_type is not None
+
+
+def test_the_start_goes_on_when_the_waited_for_preview_is_deleted_before_its_paint(qtbot, make_window, project):
+    """The first preview's inspector may be replaced or deleted before it is painted (another project
+    opened at once, the window closing): the remaining start-up steps still run, and nothing is raised
+    (pytest-qt fails the test on an exception in the event loop)."""
+    window = make_window(project)
+    qtbot.waitUntil(lambda: window.preview.current() is not None, timeout=20000)
+    inspector = window.preview.current()
+    inspector.show()
+    ran: list[str] = []
+    assert window._wait_for_preview_paint(lambda: ran.append("next step"))
+    window._preview.forget_all()  # as when the project is closed or replaced: its inspectors are deleted
+    qtbot.waitUntil(lambda: not shiboken6.isValid(inspector), timeout=5000)
+    qtbot.waitUntil(lambda: ran == ["next step"], timeout=5000)
 
 
 def _project(tmp_path):
