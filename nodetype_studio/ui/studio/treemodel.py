@@ -66,6 +66,9 @@ class TypeInfo:
 
 def type_infos(project, show_platform: bool = False) -> dict[str, TypeInfo]:
     """The node types the tree lists: the project's own, the platform types they build on (or all)."""
+    edited = _edited_infos(project, show_platform)
+    if edited is not None:
+        return edited
     shown: dict[str, TypeInfo] = {}
     types = project.node_types
     wanted = [nt for nt in types.values() if show_platform or not nt.from_baseline]
@@ -92,20 +95,56 @@ def type_infos(project, show_platform: bool = False) -> dict[str, TypeInfo]:
         if known is not None and known[0] is nt.effective and known[1] is nt.local:
             shown[name] = known[2]  # resolved configuration unchanged (an edit elsewhere): same info
         else:
-            ui = nt.effective.get("ui") if isinstance(nt.effective.get("ui"), dict) else {}
             if translator is None:
                 translator = Translator(package_folders(project))
-            label = translator.text(ui.get("label")) if isinstance(ui.get("label"), str) else ""
-            props = " ".join(nt.properties)
-            shown[name] = TypeInfo(name, label, ui.get("icon"), nt.abstract, nt.final, nt.from_baseline,
-                                   tuple(s for s in nt.declared_supertypes if s in types),
-                                   f"{name} {label} {props}".lower())
+            shown[name] = _info(nt, types, translator)
         made[name] = (nt.effective, nt.local, shown[name])
     _last_infos.clear()
     _last_infos.update(made)
     _last_infos["types"], _last_infos["names"] = True, set(types)
     _last_infos["translator"], _last_infos["packages"] = translator, project.packages
+    _last_infos["nodes"], _last_infos["shown"], _last_infos["platform"] = dict(types), shown, show_platform
     return shown
+
+
+def _edited_infos(project, show_platform: bool) -> dict[str, TypeInfo] | None:
+    """The last call's infos with those of the node types that are new objects made again, when the other
+    types are the same objects (an incremental re-resolution keeps them) and the new ones list the same
+    supertypes (so the same types are shown); None otherwise."""
+    nodes = _last_infos.get("nodes")
+    types = project.node_types
+    if (nodes is None or _last_infos["platform"] != show_platform or _last_infos["packages"] is not project.packages
+            or len(nodes) != len(types) or nodes.keys() != types.keys()):
+        return None
+    changed = [nt for name, nt in types.items() if nodes[name] is not nt]
+    for nt in changed:
+        old = nodes[nt.name]
+        if old.from_baseline != nt.from_baseline or old.declared_supertypes != nt.declared_supertypes:
+            return None
+    shown = dict(_last_infos["shown"])
+    translator = _last_infos.get("translator")
+    for nt in changed:
+        nodes[nt.name] = nt
+        known = _last_infos.get(nt.name)
+        if known is None or (known[0] is nt.effective and known[1] is nt.local):
+            continue  # not shown, or the same configuration
+        if translator is None:
+            from nodetype_studio.preview.i18n import Translator
+            from nodetype_studio.preview.inspector import package_folders
+
+            translator = _last_infos["translator"] = Translator(package_folders(project))
+        info = shown[nt.name] = _info(nt, types, translator)
+        _last_infos[nt.name] = (nt.effective, nt.local, info)
+    _last_infos["shown"] = shown  # (never changed once returned: the next edit copies it)
+    return shown
+
+
+def _info(nt, types, translator) -> TypeInfo:
+    ui = nt.effective.get("ui") if isinstance(nt.effective.get("ui"), dict) else {}
+    label = translator.text(ui.get("label")) if isinstance(ui.get("label"), str) else ""
+    props = " ".join(nt.properties)
+    return TypeInfo(nt.name, label, ui.get("icon"), nt.abstract, nt.final, nt.from_baseline,
+                    tuple(s for s in nt.declared_supertypes if s in types), f"{nt.name} {label} {props}".lower())
 
 
 # the infos of the last call, with the configurations they were made from: after an edit, node types whose
@@ -169,9 +208,13 @@ def _package_tree(infos: dict[str, TypeInfo]) -> _Node:
 
 
 def _walk(node: _Node):
-    for child in node.children:
+    """Every node below ``node``, depth first, parents before their children."""
+    stack = node.children[::-1]
+    while stack:
+        child = stack.pop()
         yield child
-        yield from _walk(child)
+        if child.children:
+            stack.extend(reversed(child.children))
 
 
 class NodeTypeTreeModel(QAbstractItemModel):
@@ -190,19 +233,19 @@ class NodeTypeTreeModel(QAbstractItemModel):
         self._icons: dict[Any, Any] = {}
         self._fonts: dict[str, Any] = {}  # made on first use (QtGui types cost start-up time)
         self._outline = None  # what the tree's shape is made from (names, supertypes), see set_types
+        self._rows: dict[str, list[_Node]] | None = None  # the rows of each node type, made when needed
 
     # -- content -------------------------------------------------------------------------------------------
     def set_types(self, infos: dict[str, TypeInfo], mode: str | None = None) -> bool:
         """Show ``infos``; returns True when the tree's shape changed (the model was reset)."""
         mode = mode or self.mode
-        outline = (mode, [(name, info.supertypes, info.platform) for name, info in infos.items()])
-        if outline == self._outline:  # the same types with the same supertypes: the same tree
+        if self.keeps_outline(infos, mode):  # the same types with the same supertypes: the same tree
             old = self._infos
             changed = {name for name, info in infos.items() if old.get(name) is not info and old.get(name) != info}
             self._infos = infos
             self._refresh_names(changed)
             return False
-        self._outline = outline
+        self._outline = mode
         tree = _inheritance_tree(infos) if mode == "inheritance" else _package_tree(infos)
         if mode == self.mode and tree.shape() == self._root.shape():
             changed = {name for name, info in infos.items() if self._infos.get(name) != info}
@@ -210,8 +253,24 @@ class NodeTypeTreeModel(QAbstractItemModel):
             self._refresh_names(changed)
             return False
         self.beginResetModel()
-        self._root, self._infos, self.mode = tree, infos, mode
+        self._root, self._infos, self.mode, self._rows = tree, infos, mode, None
         self.endResetModel()
+        return True
+
+    def keeps_outline(self, infos: dict[str, TypeInfo], mode: str | None = None) -> bool:
+        """True when ``set_types(infos, mode)`` keeps every row where it is: the same node types with the same
+        supertypes (the tree is sorted by name, so their order does not matter). Infos that are the same
+        objects as the shown ones are not compared (after an edit, all but those of the edited types)."""
+        if self._outline is None or (mode or self.mode) != self._outline:
+            return False
+        old = self._infos
+        if len(old) != len(infos):
+            return False
+        for name, info in infos.items():
+            shown = old.get(name)
+            if shown is not info and (shown is None or shown.supertypes != info.supertypes
+                                      or shown.platform != info.platform):
+                return False
         return True
 
     def set_mode(self, mode: str) -> None:
@@ -256,10 +315,20 @@ class NodeTypeTreeModel(QAbstractItemModel):
         """dataChanged for the rows of these node types only."""
         if not names:
             return
-        for node in _walk(self._root):
-            if node.kind == "type" and node.name in names:
+        rows = self._rows_by_name()
+        for name in names:
+            for node in rows.get(name, ()):
                 self.dataChanged.emit(self.createIndex(node.row, min(columns), node),
                                       self.createIndex(node.row, max(columns), node))
+
+    def _rows_by_name(self) -> dict[str, list[_Node]]:
+        """The rows of each node type, top to bottom (made again after a reset)."""
+        if self._rows is None:
+            self._rows = {}
+            for node in _walk(self._root):
+                if node.kind == "type":
+                    self._rows.setdefault(node.name, []).append(node)
+        return self._rows
 
     def _index_of(self, node: _Node) -> QModelIndex:
         return QModelIndex() if node is self._root else self.createIndex(node.row, 0, node)
@@ -267,7 +336,7 @@ class NodeTypeTreeModel(QAbstractItemModel):
     # -- lookups -------------------------------------------------------------------------------------------
     def indexes_of(self, name: str) -> list[QModelIndex]:
         """Every row of node type ``name`` (several in the inheritance view for multiple supertypes)."""
-        return [self.createIndex(n.row, 0, n) for n in _walk(self._root) if n.kind == "type" and n.name == name]
+        return [self.createIndex(n.row, 0, n) for n in self._rows_by_name().get(name, ())]
 
     def info(self, name: str) -> TypeInfo | None:
         return self._infos.get(name)
