@@ -25,7 +25,7 @@ from typing import Any
 
 from nodetype_studio.model import loadorder
 from nodetype_studio.model import project as full
-from nodetype_studio.model.nodetype import NodeType, SourceFile
+from nodetype_studio.model.nodetype import NodeType, ProjectRef, SourceFile
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.model.yamlload import LoadedYaml, YList, YMap
 from nodetype_studio.textspan import changed_span
@@ -101,15 +101,12 @@ def _reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping
     if Platform("Cms" if cms > neos else "Neos").prefix != platform.prefix:
         return None
 
-    affected = set(touched)
-    for nt in previous.node_types.values():
-        if not touched.isdisjoint(nt.ancestors):
-            affected.add(nt.name)
+    affected = _affected(previous, touched)
 
     project = copy.copy(previous)
     project.files = files
     # what the settings alone decide (data types, editors) stays valid; anything else is worked out again
-    project._memo = {k: v for k, v in previous._memo.items() if k in ("datatype", "editor", "names")}
+    project._memo = {k: v for k, v in previous._memo.items() if k in ("datatype", "editor", "names", "defined_in")}
     project._files = {p: (parse_findings[p], counts[p]) for p in previous._files}
     old_parse = {id(d) for source, _text, _old in changed.values() for d in previous._files[Path(source.path)][0]}
     kept_parse = {id(d) for path, (found, _c) in project._files.items() for d in found}
@@ -125,17 +122,72 @@ def _reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping
         project.diagnostics.extend(parse_findings[Path(source.path)])
 
     project.diagnostics.extend(_ambiguities(project, touched))
-    project.node_types = {}
+    # The node types the edit leaves alone are the same objects in both projects. A type reaches its project
+    # (``NodeType._project``, which resolves supertype names) through the lineage's ProjectRef, which names the
+    # newest project: the same answers in every project that holds the same object, since the types it reaches
+    # through its supertypes are unaffected too (see _affected). The types replaced here name ``previous``.
+    lineage = getattr(previous, "_lineage", None)
+    if lineage is None or lineage.project is not previous:  # a full load's project, or an older one again
+        lineage = ProjectRef(previous)
+    fresh_types = _collect(project, affected, lineage)
+    memo: dict[str, list[tuple[str, str]]] = {}
+    nodes: dict[str, NodeType] = {}  # the full load's order (the order of first definition) is kept
     for name, nt in previous.node_types.items():
-        if name not in affected:
-            project.node_types[name] = _carried_over(nt, project)
-    fresh_types = _collect(project, affected)
-    memo = {name: nt._flattened for name, nt in project.node_types.items() if name not in affected}
-    project.node_types.update(fresh_types)
-    # the full load's order of node_types (the order of first definition) is kept
-    project.node_types = {name: project.node_types[name] for name in previous.node_types if name in project.node_types}
-    full._resolve(project, [project.node_types[n] for n in previous.node_types if n in fresh_types], memo)
+        if name in affected:
+            resolved = fresh_types.get(name)
+            if resolved is not None:
+                nodes[name] = resolved
+        else:
+            nodes[name] = nt
+            memo[name] = nt._flattened
+    project.node_types = nodes
+    for name in affected:
+        replaced = previous.node_types.get(name)
+        if replaced is not None:
+            replaced._project = previous
+    setattr(project, "_lineage", lineage)  # (an attribute of incremental projects only)
+    lineage.project = project
+    full._resolve(project, [nodes[n] for n in previous.node_types if n in fresh_types], memo)
+    project._memo["subtypes"] = _subtypes_after(previous, project, affected)
     return project
+
+
+def _subtypes_after(previous: full.Project, project: full.Project, affected: set[str]) -> dict[str, list[str]]:
+    """``previous``'s index of direct subtypes (by enabled supertype) with the edges of ``affected`` redone
+    (the others' supertypes did not change); the lists of ``previous`` are not changed."""
+    subtypes = dict(previous._memo["subtypes"])
+    for name in affected:
+        old, new = previous.node_types.get(name), project.node_types.get(name)
+        before = old.declared_supertypes if old is not None else []
+        after = new.declared_supertypes if new is not None else []
+        if before == after:
+            continue
+        for parent in before:
+            subtypes[parent] = [child for child in subtypes.get(parent, ()) if child != name]
+        for parent in after:
+            subtypes[parent] = [*subtypes.get(parent, ()), name]
+    return subtypes
+
+
+def _affected(project: full.Project, touched: set[str]) -> set[str]:
+    """The touched node types and every type that reaches one of them through its (enabled) supertypes, also
+    through one it switches off further down (``Name: false``: it is no ancestor then, but the supertypes it
+    brings along still are). Exactly these types are resolved again; every other type's supertypes, and all
+    that ``is_of_type`` walks through, are unchanged."""
+    subtypes = project._memo.get("subtypes")
+    if subtypes is None:
+        subtypes = project._memo["subtypes"] = {}
+        for nt in project.node_types.values():
+            for parent in nt.declared_supertypes:
+                subtypes.setdefault(parent, []).append(nt.name)
+    affected = set(touched)
+    queue = list(touched)
+    while queue:
+        for child in subtypes.get(queue.pop(), ()):
+            if child not in affected:
+                affected.add(child)
+                queue.append(child)
+    return affected
 
 
 _PIECES: dict[tuple[str, str], tuple[tuple[int, int], bool]] = {}  # (file, entry text) -> its counts, i18n
@@ -225,7 +277,7 @@ def _ambiguities(project: full.Project, names: set[str]) -> list:
     packages = {pkg.name: pkg for pkg in project.packages if not pkg.is_global}
     normalized = project._memo.setdefault("names", {})  # raw name -> normalized (the platform is the same)
     parts = []
-    for source in project.files:
+    for source in _files_defining(project, names):
         data = source.data
         if source.baseline or source.kind != "nodetypes" or not isinstance(data, dict) or source.package not in packages:
             continue
@@ -243,6 +295,32 @@ def _ambiguities(project: full.Project, names: set[str]) -> list:
             parts.append((packages[source.package], source.kind, str(source.path), subset))
     found = loadorder.ambiguities(parts, project.packages, AMBIGUITY_LIMIT)
     return [d for d in found if d.node_type in names]
+
+
+def _files_defining(project: full.Project, names: set[str]) -> list[SourceFile]:
+    """The files that have an entry for one of ``names`` (normalized; a baseline file's names as written), in
+    the project's order. The index (name -> positions in ``project.files``) is made once and kept by every
+    later re-resolution: an edit replaces a file at its position and keeps the names it defines."""
+    index = project._memo.get("defined_in")
+    if index is None:
+        index = project._memo["defined_in"] = {}
+        normalized = project._memo.setdefault("names", {})
+        for position, source in enumerate(project.files):
+            data = source.data
+            if not isinstance(data, dict):
+                continue
+            for raw in data:
+                if source.baseline:
+                    name = raw
+                else:
+                    name = normalized.get(raw)
+                    if name is None:
+                        name = normalized[raw] = project.platform.normalize_name(raw).value
+                positions = index.setdefault(name, [])
+                if not positions or positions[-1] != position:
+                    positions.append(position)
+    found = sorted({position for name in names for position in index.get(name, ())})
+    return [project.files[position] for position in found]
 
 
 def _disk_text(path) -> str | None:
@@ -285,6 +363,8 @@ def _edited(old, new, platform) -> set[str]:
 
 def _same(a, b) -> bool:
     """Equal values with equal positions (YMap/YList)."""
+    if a is b:
+        return True  # (an entry the edit did not reach: _parse_entry keeps it)
     if type(a) is not type(b):
         return False
     if isinstance(a, YMap):
@@ -299,24 +379,7 @@ def _same(a, b) -> bool:
     return a == b or (a != a and b != b)  # NaN equals NaN here
 
 
-def _carried_over(nt: NodeType, project: full.Project) -> NodeType:
-    """An unaffected node type in the new project: its resolved configuration is kept as it is."""
-    clone = object.__new__(NodeType)  # a shallow copy, several times faster than copy.copy
-    clone.__dict__.update(nt.__dict__)
-    clone._project = project
-    if nt._layer_builder is not None:  # provenance not built yet: built on first use, by the original
-        origin = getattr(nt, "_layer_origin", nt)
-
-        def build(clone=clone, origin=origin) -> None:
-            origin.layers_for(())
-            clone._layers, clone._property_layers = origin._layers, origin._property_layers
-
-        clone._layer_builder = build
-        setattr(clone, "_layer_origin", origin)  # an attribute of the clones only
-    return clone
-
-
-def _collect(project: full.Project, names: set[str]) -> dict[str, NodeType]:
+def _collect(project: full.Project, names: set[str], owner: ProjectRef) -> dict[str, NodeType]:
     """Fresh node types (fragments and collection findings) for ``names``, by the full load's own
     ``_collect_fragments`` run over the parts of the files that define them."""
     stub = copy.copy(project)
@@ -325,7 +388,7 @@ def _collect(project: full.Project, names: set[str]) -> dict[str, NodeType]:
     real: dict[int, SourceFile] = {}
     parts = []
     normalized = project._memo.setdefault("names", {})  # raw name -> normalized (the platform is the same)
-    for source in project.files:
+    for source in _files_defining(project, names):
         data = source.data
         if not isinstance(data, dict):
             continue
@@ -352,7 +415,7 @@ def _collect(project: full.Project, names: set[str]) -> dict[str, NodeType]:
     stub.files = parts
     full._collect_fragments(stub)
     for nt in stub.node_types.values():
-        nt._project = project
+        nt._project = owner
         for fragment in nt.fragments:
             fragment.file = real[id(fragment.file)]
     return stub.node_types

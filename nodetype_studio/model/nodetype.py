@@ -84,6 +84,17 @@ def _locate_in(data, path: tuple, file: SourceFile | None):
     return "set", data, Location(str(file.path)) if file else None
 
 
+class ProjectRef:
+    """The newest project of a line of incremental re-resolutions (``model/incremental.py``): the node
+    types an edit leaves unchanged stay the same objects from one project to the next and reach the newest
+    one through this holder; a type an edit replaces is given its own (older) project back."""
+
+    __slots__ = ("project",)
+
+    def __init__(self, project: Any):
+        self.project = project
+
+
 class NodeType:
     """A node type of the project. See ``nodetype_studio.model`` for the attribute contract."""
 
@@ -112,11 +123,21 @@ class NodeType:
         self._moved_references: dict[str, str] = {}
         #: properties whose editor the preview adds because the CMS runs no editor post-processor here
         self.preview_additions: frozenset[str] = frozenset()
-        self._project: Any = None  # the Project this type belongs to
+        self._owner: Any = None  # the Project this type belongs to, or a ProjectRef to it (see _project)
         self._layer_builder: Callable[[], None] | None = None  # provenance layers are built on first use
 
     def __repr__(self) -> str:
         return f"<NodeType {self.name}>"
+
+    @property
+    def _project(self) -> Any:
+        """The Project this type belongs to (the one whose ``node_types`` resolve its supertype names)."""
+        owner = self._owner
+        return owner.project if type(owner) is ProjectRef else owner
+
+    @_project.setter
+    def _project(self, value: Any) -> None:
+        self._owner = value
 
     @property
     def abstract(self) -> bool:

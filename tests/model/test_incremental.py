@@ -123,6 +123,7 @@ def test_random_edits_resolve_incrementally_to_what_a_full_load_gives(tmp_path_f
     (root / "Configuration" / "Settings.yaml").write_text(SETTINGS, encoding="utf-8")
     before: dict[Path, str] = {}
     project = load_project(root, overrides={})
+    history = [(project, before, picture(project))]
     for edit in edits:
         apply(files, edit)
         after = {root / path: text for path, text in texts(files).items()}
@@ -130,7 +131,18 @@ def test_random_edits_resolve_incrementally_to_what_a_full_load_gives(tmp_path_f
         expected = load_project(root, overrides=after)
         project = incremental if incremental is not None else expected
         assert picture(project) == picture(expected), edit
+        history.append((project, after, picture(expected)))
         before = after
+    # the later projects share node types with the earlier ones: those still answer for their own project
+    for old, _texts, seen in history:
+        assert picture(old) == seen
+    # and an earlier project edited again (undo, a second branch) answers as a full load does
+    first, first_texts, _seen = history[0]
+    branch = reresolve(first, first_texts, before)
+    if branch is not None:
+        assert picture(branch) == picture(load_project(root, overrides=before))
+    for old, _texts, seen in history:
+        assert picture(old) == seen
 
 
 def test_an_edit_resolves_the_edited_type_and_its_subtypes_only(tmp_path):
@@ -207,3 +219,54 @@ def test_a_caller_that_watches_the_files_skips_the_disk_check(tmp_path):
     assert reresolve(project, {}, after) is None  # C.yaml changed on disk: a full load
     edited = reresolve(project, {}, after, check_disk=False)  # the caller's watcher reports C.yaml itself
     assert edited is not None and edited.node_type("Acme.Site:T2").label == "Edited"
+
+
+def test_a_supertype_switched_off_below_still_brings_its_own_supertypes(tmp_path):
+    """T3 switches T0 off (T0 is no ancestor of T3) but inherits, through T2 and T1, what T0 extends: an edit
+    of T0's supertypes reaches T3."""
+    root = tmp_path / "Acme.Site"
+    files = copy.deepcopy(START)
+    files["NodeTypes/C.yaml"]["Acme.Site:T0"] = {"ui": {"icon": "icon-zero"}}  # last: an edit moves no other entry
+    for path, text in texts(files).items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text, encoding="utf-8")
+    project = load_project(root, overrides={})
+    assert "Acme.Site:T0" not in project.node_type("Acme.Site:T3").ancestors
+    files["NodeTypes/C.yaml"]["Acme.Site:T0"]["superTypes"] = {"Neos.Neos:Document": True}
+    after = {root / path: text for path, text in texts(files).items()}
+    edited = reresolve(project, {}, after)
+    assert edited is not None
+    assert edited.node_types["Acme.Site:T6"] is project.node_types["Acme.Site:T6"]  # untouched: the same object
+    assert edited.node_type("Acme.Site:T3").is_of_type("Neos.Neos:Document")
+    assert "Neos.Neos:Document" in edited.node_type("Acme.Site:T3").ancestors
+    assert picture(edited) == picture(load_project(root, overrides=after))
+
+
+def test_unchanged_node_types_are_shared_and_the_old_project_still_answers(tmp_path):
+    root = tmp_path / "Acme.Site"
+    files = copy.deepcopy(START)
+    for path, text in texts(files).items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text, encoding="utf-8")
+    first = load_project(root, overrides={})
+    seen = picture(first)
+    files["NodeTypes/A.yaml"]["Acme.Site:T1"]["superTypes"]["Neos.Neos:Document"] = True
+    one = {root / path: text for path, text in texts(files).items()}
+    second = reresolve(first, {}, one)
+    files["NodeTypes/A.yaml"]["Acme.Site:T1"]["superTypes"]["Neos.Neos:Document"] = False
+    files["NodeTypes/C.yaml"]["Acme.Site:T6"]["ui"] = {"label": "Six"}
+    two = {root / path: text for path, text in texts(files).items()}
+    third = reresolve(second, one, two)
+    assert second is not None and third is not None
+    assert second.node_types["Acme.Site:T7"] is first.node_types["Acme.Site:T7"]  # T1 is none of its supertypes
+    assert second.node_types["Acme.Site:T0"] is first.node_types["Acme.Site:T0"]  # the same object
+    assert third.node_types["Acme.Site:T0"] is first.node_types["Acme.Site:T0"]
+    assert third.node_types["Acme.Site:T7"] is not second.node_types["Acme.Site:T7"]
+    assert second.node_type("Acme.Site:T2").is_of_type("Neos.Neos:Document")
+    assert not third.node_type("Acme.Site:T2").is_of_type("Neos.Neos:Document")
+    assert picture(first) == seen
+    assert picture(second) == picture(load_project(root, overrides=one))
+    assert picture(third) == picture(load_project(root, overrides=two))
+    again = reresolve(first, {}, one)  # the first project edited once more: another line of projects
+    assert again is not None and picture(again) == picture(second)
+    assert picture(third) == picture(load_project(root, overrides=two)) and picture(first) == seen

@@ -616,8 +616,9 @@ class StudioWindow(QMainWindow):
         if self.session is None:
             return
         project = self.session.resolve() if resolve else self.session.project
-        expanded, current = self._tree_state()
         infos = type_infos(project, self.settings.get("showPlatformTypes"))
+        # the expanded rows are read only when the model is reset (an edit of a label keeps every row)
+        expanded, current = ([], None) if self.tree_model.keeps_outline(infos) else self._tree_state()
         with self.tree_sync.quiet():
             if self.tree_model.set_types(infos):
                 self._restore_tree(expanded, current)

@@ -19,6 +19,18 @@ _NO_PARENT = QModelIndex()  # the default parent (Qt's invalid index)
 NAME_ROLE = Qt.UserRole + 1  # the node type name ("" for package and folder rows)
 KIND_ROLE = Qt.UserRole + 2  # "type" | "package" | "folder"
 SEARCH_ROLE = Qt.UserRole + 3  # lower-case text the filter matches (name, label, property names)
+# The roles and flags the view asks for many times per row and paint, looked up once: PySide6's
+# ``Qt.DisplayRole`` shortcut costs several microseconds per use (``Qt.ItemDataRole.DisplayRole`` less,
+# a module constant nothing), as much as the rest of ``data``.
+_DISPLAY, _DECORATION, _TOOLTIP, _FONT, _FOREGROUND, _BACKGROUND, _ALIGNMENT = (
+    int(Qt.ItemDataRole.DisplayRole), int(Qt.ItemDataRole.DecorationRole), int(Qt.ItemDataRole.ToolTipRole),
+    int(Qt.ItemDataRole.FontRole), int(Qt.ItemDataRole.ForegroundRole), int(Qt.ItemDataRole.BackgroundRole),
+    int(Qt.ItemDataRole.TextAlignmentRole))
+_NAME, _KIND, _SEARCH = int(NAME_ROLE), int(KIND_ROLE), int(SEARCH_ROLE)
+_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_NO_FLAGS = Qt.ItemFlag.NoItemFlags
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_HORIZONTAL = Qt.Orientation.Horizontal
 MATCH_COLOUR = "#60f0b400"  # rows the filter matches: translucent amber (#AARRGGBB)
 SEVERITY_COLOURS = {"error": "#d7263d", "warning": "#c77c02", "info": "#2b6cb0"}
 
@@ -66,6 +78,9 @@ class TypeInfo:
 
 def type_infos(project, show_platform: bool = False) -> dict[str, TypeInfo]:
     """The node types the tree lists: the project's own, the platform types they build on (or all)."""
+    edited = _edited_infos(project, show_platform)
+    if edited is not None:
+        return edited
     shown: dict[str, TypeInfo] = {}
     types = project.node_types
     wanted = [nt for nt in types.values() if show_platform or not nt.from_baseline]
@@ -92,20 +107,56 @@ def type_infos(project, show_platform: bool = False) -> dict[str, TypeInfo]:
         if known is not None and known[0] is nt.effective and known[1] is nt.local:
             shown[name] = known[2]  # resolved configuration unchanged (an edit elsewhere): same info
         else:
-            ui = nt.effective.get("ui") if isinstance(nt.effective.get("ui"), dict) else {}
             if translator is None:
                 translator = Translator(package_folders(project))
-            label = translator.text(ui.get("label")) if isinstance(ui.get("label"), str) else ""
-            props = " ".join(nt.properties)
-            shown[name] = TypeInfo(name, label, ui.get("icon"), nt.abstract, nt.final, nt.from_baseline,
-                                   tuple(s for s in nt.declared_supertypes if s in types),
-                                   f"{name} {label} {props}".lower())
+            shown[name] = _info(nt, types, translator)
         made[name] = (nt.effective, nt.local, shown[name])
     _last_infos.clear()
     _last_infos.update(made)
     _last_infos["types"], _last_infos["names"] = True, set(types)
     _last_infos["translator"], _last_infos["packages"] = translator, project.packages
+    _last_infos["nodes"], _last_infos["shown"], _last_infos["platform"] = dict(types), shown, show_platform
     return shown
+
+
+def _edited_infos(project, show_platform: bool) -> dict[str, TypeInfo] | None:
+    """The last call's infos with those of the node types that are new objects made again, when the other
+    types are the same objects (an incremental re-resolution keeps them) and the new ones list the same
+    supertypes (so the same types are shown); None otherwise."""
+    nodes = _last_infos.get("nodes")
+    types = project.node_types
+    if (nodes is None or _last_infos["platform"] != show_platform or _last_infos["packages"] is not project.packages
+            or len(nodes) != len(types) or nodes.keys() != types.keys()):
+        return None
+    changed = [nt for name, nt in types.items() if nodes[name] is not nt]
+    for nt in changed:
+        old = nodes[nt.name]
+        if old.from_baseline != nt.from_baseline or old.declared_supertypes != nt.declared_supertypes:
+            return None
+    shown = dict(_last_infos["shown"])
+    translator = _last_infos.get("translator")
+    for nt in changed:
+        nodes[nt.name] = nt
+        known = _last_infos.get(nt.name)
+        if known is None or (known[0] is nt.effective and known[1] is nt.local):
+            continue  # not shown, or the same configuration
+        if translator is None:
+            from nodetype_studio.preview.i18n import Translator
+            from nodetype_studio.preview.inspector import package_folders
+
+            translator = _last_infos["translator"] = Translator(package_folders(project))
+        info = shown[nt.name] = _info(nt, types, translator)
+        _last_infos[nt.name] = (nt.effective, nt.local, info)
+    _last_infos["shown"] = shown  # (never changed once returned: the next edit copies it)
+    return shown
+
+
+def _info(nt, types, translator) -> TypeInfo:
+    ui = nt.effective.get("ui") if isinstance(nt.effective.get("ui"), dict) else {}
+    label = translator.text(ui.get("label")) if isinstance(ui.get("label"), str) else ""
+    props = " ".join(nt.properties)
+    return TypeInfo(nt.name, label, ui.get("icon"), nt.abstract, nt.final, nt.from_baseline,
+                    tuple(s for s in nt.declared_supertypes if s in types), f"{nt.name} {label} {props}".lower())
 
 
 # the infos of the last call, with the configurations they were made from: after an edit, node types whose
@@ -169,9 +220,13 @@ def _package_tree(infos: dict[str, TypeInfo]) -> _Node:
 
 
 def _walk(node: _Node):
-    for child in node.children:
+    """Every node below ``node``, depth first, parents before their children."""
+    stack = node.children[::-1]
+    while stack:
+        child = stack.pop()
         yield child
-        yield from _walk(child)
+        if child.children:
+            stack.extend(reversed(child.children))
 
 
 class NodeTypeTreeModel(QAbstractItemModel):
@@ -190,19 +245,19 @@ class NodeTypeTreeModel(QAbstractItemModel):
         self._icons: dict[Any, Any] = {}
         self._fonts: dict[str, Any] = {}  # made on first use (QtGui types cost start-up time)
         self._outline = None  # what the tree's shape is made from (names, supertypes), see set_types
+        self._rows: dict[str, list[_Node]] | None = None  # the rows of each node type, made when needed
 
     # -- content -------------------------------------------------------------------------------------------
     def set_types(self, infos: dict[str, TypeInfo], mode: str | None = None) -> bool:
         """Show ``infos``; returns True when the tree's shape changed (the model was reset)."""
         mode = mode or self.mode
-        outline = (mode, [(name, info.supertypes, info.platform) for name, info in infos.items()])
-        if outline == self._outline:  # the same types with the same supertypes: the same tree
+        if self.keeps_outline(infos, mode):  # the same types with the same supertypes: the same tree
             old = self._infos
             changed = {name for name, info in infos.items() if old.get(name) is not info and old.get(name) != info}
             self._infos = infos
             self._refresh_names(changed)
             return False
-        self._outline = outline
+        self._outline = mode
         tree = _inheritance_tree(infos) if mode == "inheritance" else _package_tree(infos)
         if mode == self.mode and tree.shape() == self._root.shape():
             changed = {name for name, info in infos.items() if self._infos.get(name) != info}
@@ -210,8 +265,24 @@ class NodeTypeTreeModel(QAbstractItemModel):
             self._refresh_names(changed)
             return False
         self.beginResetModel()
-        self._root, self._infos, self.mode = tree, infos, mode
+        self._root, self._infos, self.mode, self._rows = tree, infos, mode, None
         self.endResetModel()
+        return True
+
+    def keeps_outline(self, infos: dict[str, TypeInfo], mode: str | None = None) -> bool:
+        """True when ``set_types(infos, mode)`` keeps every row where it is: the same node types with the same
+        supertypes (the tree is sorted by name, so their order does not matter). Infos that are the same
+        objects as the shown ones are not compared (after an edit, all but those of the edited types)."""
+        if self._outline is None or (mode or self.mode) != self._outline:
+            return False
+        old = self._infos
+        if len(old) != len(infos):
+            return False
+        for name, info in infos.items():
+            shown = old.get(name)
+            if shown is not info and (shown is None or shown.supertypes != info.supertypes
+                                      or shown.platform != info.platform):
+                return False
         return True
 
     def set_mode(self, mode: str) -> None:
@@ -256,10 +327,20 @@ class NodeTypeTreeModel(QAbstractItemModel):
         """dataChanged for the rows of these node types only."""
         if not names:
             return
-        for node in _walk(self._root):
-            if node.kind == "type" and node.name in names:
+        rows = self._rows_by_name()
+        for name in names:
+            for node in rows.get(name, ()):
                 self.dataChanged.emit(self.createIndex(node.row, min(columns), node),
                                       self.createIndex(node.row, max(columns), node))
+
+    def _rows_by_name(self) -> dict[str, list[_Node]]:
+        """The rows of each node type, top to bottom (made again after a reset)."""
+        if self._rows is None:
+            self._rows = {}
+            for node in _walk(self._root):
+                if node.kind == "type":
+                    self._rows.setdefault(node.name, []).append(node)
+        return self._rows
 
     def _index_of(self, node: _Node) -> QModelIndex:
         return QModelIndex() if node is self._root else self.createIndex(node.row, 0, node)
@@ -267,7 +348,7 @@ class NodeTypeTreeModel(QAbstractItemModel):
     # -- lookups -------------------------------------------------------------------------------------------
     def indexes_of(self, name: str) -> list[QModelIndex]:
         """Every row of node type ``name`` (several in the inheritance view for multiple supertypes)."""
-        return [self.createIndex(n.row, 0, n) for n in _walk(self._root) if n.kind == "type" and n.name == name]
+        return [self.createIndex(n.row, 0, n) for n in self._rows_by_name().get(name, ())]
 
     def info(self, name: str) -> TypeInfo | None:
         return self._infos.get(name)
@@ -320,63 +401,68 @@ class NodeTypeTreeModel(QAbstractItemModel):
         return self.rowCount(parent) > 0
 
     def flags(self, index: QModelIndex) -> Qt.ItemFlags:
-        if not index.isValid():
-            return Qt.NoItemFlags
-        return Qt.ItemIsEnabled | Qt.ItemIsSelectable
+        return _FLAGS if index.isValid() else _NO_FLAGS
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.DisplayRole) -> Any:
-        if orientation == Qt.Horizontal and role == Qt.DisplayRole and 0 <= section < len(self.HEADERS):
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY) -> Any:
+        if orientation == _HORIZONTAL and role == _DISPLAY and 0 <= section < len(self.HEADERS):
             return self.HEADERS[section]
         return None
 
-    def data(self, index: QModelIndex, role: int = Qt.DisplayRole) -> Any:
+    def data(self, index: QModelIndex, role: int = _DISPLAY) -> Any:
         if not index.isValid():
             return None
         node: _Node = index.internalPointer()
-        info = self._infos.get(node.name) if node.kind == "type" else None
         if index.column() == 1:
             return self._findings_data(node, role)
-        if role == Qt.DisplayRole:
+        if role == _DISPLAY:
             text = node.text
             if node.others:
                 text += "  \u2225"  # listed under several supertypes
             return text + (" *" if node.name in self._dirty else "")
-        if role == NAME_ROLE:
+        if role == _NAME:
             return node.name
-        if role == KIND_ROLE:
+        if role == _KIND:
             return node.kind
-        if role == SEARCH_ROLE:
+        info = self._infos.get(node.name) if node.kind == "type" else None
+        if role == _SEARCH:
             return info.search if info else ""  # folders match through their types
-        if role == Qt.ToolTipRole:
+        if role == _TOOLTIP:
             return self._tooltip(node, info)
-        if role == Qt.DecorationRole and info is not None and self.icon_for is not None:
+        if role == _DECORATION and info is not None and self.icon_for is not None:
             key = info.icon if isinstance(info.icon, str) else None
             if key not in self._icons:
                 self._icons[key] = self.icon_for(key)
             return self._icons[key]
-        if role == Qt.FontRole:
+        if role == _FONT:
             if node.kind != "type":
                 return self._font("bold")
             if info is not None and info.abstract:
                 return self._font("italic")
-        if role == Qt.ForegroundRole and info is not None and (info.abstract or info.platform or not node.primary):
-            return _colour("#8a8a8a")
+        if role == _FOREGROUND and info is not None and (info.abstract or info.platform or not node.primary):
+            return self._grey()
         return None
+
+    _grey_colour = None
+
+    def _grey(self):
+        if self._grey_colour is None:
+            type(self)._grey_colour = _colour("#8a8a8a")
+        return self._grey_colour
 
     def _findings_data(self, node: _Node, role: int) -> Any:
         counts = self._counts.get(node.name) if node.kind == "type" else None
         if not counts or not any(counts):
             return None
         errors, warnings, infos = counts
-        if role == Qt.DisplayRole:
+        if role == _DISPLAY:
             return str(errors + warnings + infos)
-        if role == Qt.ForegroundRole:
+        if role == _FOREGROUND:
             worst = "error" if errors else "warning" if warnings else "info"
             return _colour(SEVERITY_COLOURS[worst])
-        if role == Qt.ToolTipRole:
+        if role == _TOOLTIP:
             return f"{errors} error(s), {warnings} warning(s), {infos} note(s)"
-        if role == Qt.TextAlignmentRole:
-            return int(Qt.AlignRight | Qt.AlignVCenter)
+        if role == _ALIGNMENT:
+            return _RIGHT
         return None
 
     def _tooltip(self, node: _Node, info: TypeInfo | None) -> str:
@@ -432,14 +518,14 @@ class NodeTypeFilter(QSortFilterProxyModel):
         if not self._needle:
             return True
         index = self.sourceModel().index(source_row, 0, source_parent)
-        return self._needle in (index.data(SEARCH_ROLE) or "")
+        return self._needle in (index.data(_SEARCH) or "")
 
     def is_match(self, index: QModelIndex) -> bool:
         """True for a row that matches the filter itself (not a parent kept to show the way to one)."""
-        return bool(self._needle) and index.isValid() and self._needle in (index.data(SEARCH_ROLE) or "")
+        return bool(self._needle) and index.isValid() and self._needle in (index.data(_SEARCH) or "")
 
-    def data(self, index: QModelIndex, role: int = Qt.DisplayRole) -> Any:
-        if role == Qt.BackgroundRole and index.column() == 0 and self.is_match(index):
+    def data(self, index: QModelIndex, role: int = _DISPLAY) -> Any:
+        if role == _BACKGROUND and index.column() == 0 and self.is_match(index):
             if self._match_colour is None:
                 self._match_colour = _colour(MATCH_COLOUR)
             return self._match_colour  # translucent: readable on light and dark backgrounds

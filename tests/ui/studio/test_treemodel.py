@@ -177,3 +177,34 @@ def test_platform_types_show_and_find_their_english_labels():
     names = {n for _, n in rows(proxy)}
     assert "Neos.Neos:FallbackNode" in names and "Neos.NodeTypes:Text" not in names
     assert "Label: Text with Image" in model.indexes_of("Neos.NodeTypes:TextWithImage")[0].data(Qt.ToolTipRole)
+
+
+def _fields(infos: dict) -> dict:
+    return {name: (i.label, i.icon, i.abstract, i.final, i.platform, i.supertypes, i.search) for name, i in infos.items()}
+
+
+def test_after_an_edit_only_the_edited_types_infos_are_made_again_and_equal_a_full_loads(project):
+    from nodetype_studio.model.incremental import reresolve
+
+    teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
+    text = teaser.read_text(encoding="utf-8")
+    loaded = load_project(project, overrides={})
+    before = type_infos(loaded)
+    model = NodeTypeTreeModel()
+    model.set_types(before)
+    edits = {teaser: text.replace("label: 'Teaser'", "label: 'Teaser box'")}
+    edited = reresolve(loaded, {}, edits)
+    assert edited is not None
+    after = type_infos(edited)
+    assert after[TEASER].label == "Teaser box" and "teaser box" in after[TEASER].search
+    assert all(after[name] is info for name, info in before.items() if name != TEASER)
+    assert model.keeps_outline(after) and model.set_types(after) is False
+    assert "Label: Teaser box" in model.indexes_of(TEASER)[0].data(Qt.ToolTipRole)
+    assert _fields(after) == _fields(type_infos(load_project(project, overrides=edits)))
+    # a supertype taken away: the outline changes, and the infos are those of a full load
+    moved = {teaser: edits[teaser].replace("'Acme.Studio:Mixin.Styled': true", "'Acme.Studio:Mixin.Styled': false")}
+    again = reresolve(edited, edits, moved)
+    assert again is not None
+    infos = type_infos(again)
+    assert not model.keeps_outline(infos)
+    assert _fields(infos) == _fields(type_infos(load_project(project, overrides=moved)))
