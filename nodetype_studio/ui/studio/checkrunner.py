@@ -28,16 +28,15 @@ _HEADER = struct.Struct(">I")
 
 def project_findings(root: Path, overrides: dict) -> list[Diagnostic]:
     """What ``nodetype-studio check ROOT`` reports, for the project with ``overrides`` applied."""
-    from nodetype_studio.checks import code_selected, collect_findings
+    from nodetype_studio.checks import code_selected, collect_findings, finding_order
     from nodetype_studio.checks.config import load_config
-    from nodetype_studio.diagnostics import sort_key
     from nodetype_studio.model import load_project
 
     project = load_project(root, overrides=overrides)
     config = load_config(project.root)
     findings = set(collect_findings(project, config.select, config.ignore))
     findings |= {p for p in config.problems if code_selected(p.code, config.select, config.ignore)}
-    return sorted(findings, key=sort_key)
+    return sorted(findings, key=finding_order)
 
 
 # -- the worker process ---------------------------------------------------------------------------------------
