@@ -30,6 +30,7 @@ validators differ from the previous state's, everything is checked again.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Iterable, Sequence
 
 from nodetype_studio.checks import (
@@ -48,6 +49,7 @@ __all__ = ["CheckState", "check_state", "recheck"]
 #: what the rules read of a node type itself
 _OWN = ("merged", "effective", "_preview", "local", "fragments", "ancestors", "declared_supertypes",
         "disabled_supertypes", "postprocessors", "preview_additions", "_moved_references", "from_baseline")
+_OWN_GETTER = attrgetter(*_OWN)
 
 
 class CheckState:
@@ -56,7 +58,7 @@ class CheckState:
     project: Any
     ctx: Context
     environment: tuple[tuple, tuple]
-    identities: dict[str, tuple]  # node type -> the objects its findings were worked out from
+    identities: dict[str, tuple[int, ...]]  # node type -> ids of what its findings were worked out from
     records: dict[str, TypeRecord]  # node type -> its rule findings
     parts: dict[tuple[str, str], Any]  # (kind, node type) -> its part of the ClientEval / version findings
     rule_findings: list[Diagnostic]
@@ -100,7 +102,7 @@ def recheck(previous: CheckState | None, project: Any, affected: Iterable[str] =
         identity = state.identities[nt.name] = _identity(nt, nodes)
         record = old_records.get(nt.name)
         if (record is not None and nt.name not in affected and record.flags == plan.flags(nt)
-                and _same(old_identities.get(nt.name), identity)):
+                and old_identities.get(nt.name) == identity):
             state.records[nt.name] = record
             unchanged.add(nt.name)
         else:
@@ -128,27 +130,18 @@ def recheck(previous: CheckState | None, project: Any, affected: Iterable[str] =
     return state
 
 
-def _identity(nt: Any, nodes: dict) -> tuple:
-    own = tuple(getattr(nt, name, None) for name in _OWN)
-    supertypes = []
-    for name in getattr(nt, "ancestors", ()):
+def _identity(nt: Any, nodes: dict) -> tuple[int, ...]:
+    """The ids of what the findings of ``nt`` are worked out from (valid while the state that keeps them
+    holds its project: no object of either project is freed meanwhile)."""
+    try:
+        own = _OWN_GETTER(nt)
+    except AttributeError:  # a stand-in without every attribute of a NodeType
+        own = tuple(getattr(nt, name, None) for name in _OWN)
+    ids = list(map(id, own))
+    for name in own[5] or ():  # ancestors: their fragments are where inherited findings are placed
         other = nodes.get(name)
-        supertypes.append(None if other is None else (getattr(other, "fragments", None),
-                                                      getattr(other, "from_baseline", None)))
-    return own + tuple(supertypes)
-
-
-def _same(a: Any, b: Any) -> bool:
-    """The same objects, element by element (a tuple of pairs compared one level down)."""
-    if a is None or len(a) != len(b):
-        return False
-    for x, y in zip(a, b):
-        if isinstance(x, tuple) and isinstance(y, tuple) and len(x) == len(y):
-            if any(p is not q for p, q in zip(x, y)):
-                return False
-        elif x is not y:
-            return False
-    return True
+        ids += (0, 0) if other is None else (id(getattr(other, "fragments", None)), id(getattr(other, "from_baseline", None)))
+    return tuple(ids)
 
 
 def _environment(ctx: Context) -> tuple[tuple, tuple]:

@@ -340,8 +340,8 @@ def _blocked_moves(moves: dict, inherited: list) -> dict[tuple[str, str], str]:
     """(owner, prop) whose move would break a node type that inherits it as a non-reference property
     (``inherited``: per node type, in the project's order, its ``_legacy_pieces``' second part)."""
     owners = {(owner, prop) for owner, _i, prop in moves}
-    blocked = {}
-    for name, props in inherited:
+    blocked: dict[tuple[str, str], str] = {}
+    for name, props in inherited if owners else ():
         for prop, chain in props:
             for owner in chain:
                 if (owner, prop) in owners:
