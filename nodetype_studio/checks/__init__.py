@@ -65,7 +65,7 @@ class TypePlan:
     missing: dict[str, tuple[str, ...]]
     inherited: set[str]
     by_name: dict[str, Any]
-    own_names: dict[str, set[str] | None]
+    own_names: dict[str, set[str] | None]  # filled when first asked (``own``): most types are not checked again
     local_rules: list
     combined_rules: list
 
@@ -76,12 +76,21 @@ class TypePlan:
         plan.missing = missing_supertypes(node_types)
         plan.inherited = {a for nt in node_types for a in getattr(nt, "ancestors", ())}  # not leaves
         plan.by_name = {nt.name: nt for nt in node_types}
-        plan.own_names = {nt.name: own_property_names(nt) for nt in node_types}
+        plan.own_names = {}
         plan.local_rules = [r for r in PROPERTY_RULES if r not in COMBINED]
         plan.combined_rules = [r for r in PROPERTY_RULES if r in COMBINED]
         # supertypes first, so an inherited mistake is attributed to the type that wrote it
         plan.ordered = sorted(node_types, key=lambda nt: (len(getattr(nt, "ancestors", ())), nt.name))
         return plan
+
+    def own(self, name: str) -> set[str] | None:
+        """``own_property_names`` of the node type ``name`` (None: not a loaded type, or a stand-in)."""
+        try:
+            return self.own_names[name]
+        except KeyError:
+            nt = self.by_name.get(name)
+            own = self.own_names[name] = own_property_names(nt) if nt is not None else None
+            return own
 
     def flags(self, nt: Any) -> tuple[bool, tuple[str, ...] | None]:
         """(run the ``combined`` rules, the missing supertypes their findings name or None)."""
@@ -113,7 +122,7 @@ class TypeRecord:
             return cls(nt, flags, pieces)
         combined, unknown = flags
         qualify = _qualifier(unknown) if unknown else None
-        for prop in iter_properties(nt, _written_here(nt, plan.by_name, plan.own_names)):
+        for prop in iter_properties(nt, _written_here(nt, plan.by_name, plan.own)):
             pieces.append([prop, None])  # local rules: run by ``assemble`` when the configuration is fresh
             if combined:
                 pieces.append([None, _run(plan.combined_rules, ctx, prop, qualify)])
@@ -214,11 +223,12 @@ def _qualifier(unknown: tuple[str, ...]):
     return qualified
 
 
-def _written_here(nt: Any, by_name: dict, own_names: dict) -> set[str] | None:
-    """Properties the project writes for ``nt`` or a supertype: the platform's own are not the user's to fix."""
+def _written_here(nt: Any, by_name: dict, own_names) -> set[str] | None:
+    """Properties the project writes for ``nt`` or a supertype: the platform's own are not the user's to fix.
+    ``own_names(name)``: ``own_property_names`` of a loaded node type, None for another name."""
     names: set[str] = set()
     for owner in [nt.name, *getattr(nt, "ancestors", ())]:
-        own = own_names.get(owner)
+        own = own_names(owner)
         if own is None and owner in by_name and not getattr(by_name[owner], "from_baseline", False):
             return None
         names |= own or set()
@@ -251,8 +261,8 @@ def completeness(ctx: Context, node_types: list) -> dict[str, bool]:
 def _owned_namespaces(ctx: Context, own: list) -> set[str]:
     """Node type namespaces (`Vendor.Package`) whose package is part of the project."""
     namespaces = Counter(nt.name.split(":")[0] for nt in own)
-    folders = {p.name for f in getattr(ctx.project, "files", ()) if not getattr(f, "baseline", False)
-               for p in Path(str(f.path)).parents}  # the baseline's folders are named like the platform's packages
+    folders = _folder_names(tuple(str(f.path) for f in getattr(ctx.project, "files", ())
+                                  if not getattr(f, "baseline", False)))  # the baseline's are named like the platform's packages
     names = set(getattr(ctx.project, "package_names", ()) or ())
     owned = {ns for ns in namespaces
              if ns in folders or ns in names or any(n.endswith(("__" + ns, "/" + ns)) for n in names)}
@@ -264,6 +274,19 @@ def _owned_namespaces(ctx: Context, own: list) -> set[str]:
         top = max(candidates.values())
         owned = {ns for ns, n in candidates.items() if n == top}
     return owned
+
+
+_FOLDERS: dict[tuple[str, ...], set[str]] = {}
+
+
+def _folder_names(paths: tuple[str, ...]) -> set[str]:
+    """The names of every folder the files at ``paths`` are in (the last answer is kept: an edit keeps
+    the project's files)."""
+    found = _FOLDERS.get(paths)
+    if found is None:
+        _FOLDERS.clear()
+        found = _FOLDERS[paths] = {p.name for path in paths for p in Path(path).parents}
+    return found
 
 
 def run_checks(project: Any) -> list[Diagnostic]:
