@@ -24,6 +24,9 @@ new objects everywhere, and everything is checked again.
   judged by those types' supertypes).
 * **Project-wide**: the loader's findings, the plugins' problems.
 
+A node type whose findings read a data-source fixture file (``Context.disk_reads``) is checked again
+after every edit: the file may have been written meanwhile (the select box's "Create fixture file" link).
+
 When the project's settings, platform, CMS version, files, packages or the registered editors and
 validators differ from the previous state's, everything is checked again.
 """
@@ -65,6 +68,7 @@ class CheckState:
     clienteval: list[Diagnostic]
     version: list[Diagnostic]
     rechecked: frozenset[str]  # the node types checked again (not reused from the previous state)
+    volatile: frozenset[str]  # node types whose findings read other files (data-source fixtures)
 
     def findings(self, select: Sequence[str] | None = None, ignore: Sequence[str] | None = None) -> list[Diagnostic]:
         """What ``collect_findings(project, select, ignore)`` returns, in its order."""
@@ -94,7 +98,7 @@ def recheck(previous: CheckState | None, project: Any, affected: Iterable[str] =
     old_records = previous.records if usable and previous is not None else {}
     old_identities = previous.identities if usable and previous is not None else {}
     old_parts = previous.parts if usable and previous is not None else {}
-    affected = set(affected)
+    affected = set(affected) | (previous.volatile if previous is not None else frozenset())
     plan = TypePlan.of(ctx, list(nodes.values()))
     state.identities, state.records, state.parts = {}, {}, {}
     unchanged: set[str] = set()
@@ -109,6 +113,7 @@ def recheck(previous: CheckState | None, project: Any, affected: Iterable[str] =
             state.records[nt.name] = TypeRecord.build(ctx, nt, plan)
     state.rechecked = frozenset(nodes) - unchanged
     state.rule_findings = assemble(ctx, plan, state.records)
+    state.volatile = frozenset(ctx.disk_reads)
 
     parts = state.parts
 

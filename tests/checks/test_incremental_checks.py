@@ -170,3 +170,32 @@ def test_a_type_another_starts_to_inherit_is_checked_again(tmp_path):
     group = [d for d in state.findings() if d.code == "inspector-group-undefined"]
     assert [(d.node_type, d.property_name) for d in group] == [("Acme.Site:T7", "title")]
     assert state.findings() == collect_findings(edited)
+
+
+def test_a_fixture_file_written_between_edits_is_seen(tmp_path):
+    """A select box's data source is read from a fixture file, which the studio's "Create fixture file"
+    link writes without editing a node type: the next edit's checks see it."""
+    root = tmp_path / "Vendor.Site"
+    (root / "NodeTypes").mkdir(parents=True)
+    box = root / "NodeTypes" / "Box.yaml"
+    other = root / "NodeTypes" / "Other.yaml"
+    box.write_text("'Vendor.Site:Box':\n  superTypes: {'Neos.Neos:Content': true}\n  properties:\n    p:\n"
+                   "      type: string\n      ui:\n        label: P\n        inspector:\n"
+                   "          editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'\n"
+                   "          editorOptions: {dataSourceIdentifier: vendor-colours}\n", encoding="utf-8")
+    other.write_text("'Vendor.Site:Other':\n  superTypes: {'Neos.Neos:Content': true}\n  ui: {label: 'A'}\n",
+                     encoding="utf-8")
+    fixture = root / ".nodetype-studio" / "data-sources" / "vendor-colours.yaml"
+    fixture.parent.mkdir(parents=True)
+    project = load_project(root, overrides={})
+    state = check_state(project)
+    assert "datasource-unresolved" in {d.code for d in state.findings()}
+    fixture.write_text("- value: red\n  label: Red\n- [broken\n", encoding="utf-8")
+    after = {other: other.read_text(encoding="utf-8").replace("'A'", "'B'")}
+    edited = reresolve(project, {}, after)
+    assert edited is not None and edited.node_types["Vendor.Site:Box"].merged is project.node_types["Vendor.Site:Box"].merged
+    state = recheck(state, edited)
+    assert "Vendor.Site:Box" in state.rechecked
+    codes = {d.code for d in state.findings()}
+    assert "datasource-fixture-invalid" in codes and "datasource-unresolved" not in codes
+    assert state.findings() == collect_findings(edited)
