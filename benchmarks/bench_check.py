@@ -7,6 +7,14 @@ sizes (node types). For each: open = `load_project` with empty caches (the floor
 `run_checks` on a freshly opened project (so lazily built provenance is paid by the check), best
 of ``--repeat``. Target (issue 4): check <= 1.5x open. The one-time cost of the first check in a
 process (plugin discovery, starting V8 for regular expressions) is measured and printed apart.
+
+Checks after one keystroke (issue 21): in the generated project of the first size, the label of one node
+type is typed again and again (each keystroke re-resolved by ``model.incremental.reresolve``, as the
+studio does); per keystroke, on the same project, same garbage-collector state (collected before each,
+enabled): the incremental checks (``checks.incremental.recheck`` + ``findings``) against every check
+(``collect_findings``), and the check worker's whole answer (``studio.rechecks.Rechecks``: re-resolve +
+recheck + configuration) against its answer before (``project_findings``: load + every check). Median
+of ``--keystrokes``; the results are compared equal on every keystroke.
 """
 
 from __future__ import annotations
@@ -23,7 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from synthetic import write_project  # noqa: E402
 
-from nodetype_studio.checks import run_checks  # noqa: E402
+from nodetype_studio.checks import collect_findings, run_checks  # noqa: E402
+from nodetype_studio.checks.incremental import check_state, recheck  # noqa: E402
 from nodetype_studio.model import load_project  # noqa: E402
 from nodetype_studio.model import project as project_module  # noqa: E402
 
@@ -75,11 +84,59 @@ def one_time_cost(root: Path) -> float:
     return first - (time.perf_counter() - start)
 
 
+def keystrokes(root: Path, count: int) -> list[tuple[str, float, float]]:
+    """(what, incremental ms, full ms) per step, medians over ``count`` keystrokes (see the docstring)."""
+    import statistics
+
+    from nodetype_studio.model.incremental import reresolve
+    from nodetype_studio.studio.rechecks import Rechecks, project_findings
+
+    edited = sorted((root / "DistributionPackages").rglob("Elements0.yaml"))[0]
+    original = edited.read_text(encoding="utf-8")
+    project = load_project(root, overrides={})
+    state = check_state(project)
+    worker = Rechecks()
+    worker.findings(root, {}, 1)
+    basis: dict = {}
+    rows: dict[str, list[tuple[float, float]]] = {"checks": [], "worker": []}
+    for i in range(count + 1):
+        after = {edited: original.replace("label: 'Element 0'", f"label: 'Element 0 {'x' * (i + 1)}'", 1)}
+        edited_project = reresolve(project, basis, after, check_disk=False)
+        assert edited_project is not None and edited_project is not project
+        gc.collect()
+        start = time.perf_counter()
+        state = recheck(state, edited_project)
+        incremental = state.findings()
+        inc = time.perf_counter() - start
+        gc.collect()
+        start = time.perf_counter()
+        full = collect_findings(edited_project)
+        whole = time.perf_counter() - start
+        assert incremental == full and len(state.rechecked) < len(edited_project.node_types)
+        gc.collect()
+        start = time.perf_counter()
+        answer = worker.findings(root, after, 1)
+        w_inc = time.perf_counter() - start
+        assert worker.incremental
+        gc.collect()
+        start = time.perf_counter()
+        before = project_findings(root, after)
+        w_full = time.perf_counter() - start
+        assert answer == before
+        if i:  # the first keystroke builds the provenance of the edited file's types for both
+            rows["checks"].append((inc * 1000, whole * 1000))
+            rows["worker"].append((w_inc * 1000, w_full * 1000))
+        project, basis = edited_project, after
+    labels = {"checks": "checks after one keystroke", "worker": "check worker's answer (resolve + check)"}
+    return [(labels[k], statistics.median(r[0] for r in v), statistics.median(r[1] for r in v)) for k, v in rows.items()]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", default=os.environ.get("NODETYPE_STUDIO_CORPUS"))
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--sizes", default="1000", help="generated project sizes (node types), comma-separated; '' for none")
+    parser.add_argument("--keystrokes", type=int, default=15, help="keystrokes for the incremental checks (0: none)")
     args = parser.parse_args()
 
     projects: list[tuple[str, Path]] = []
@@ -96,6 +153,8 @@ def main() -> int:
             return 2
         warmup = one_time_cost(projects[0][1])
         rows = [(label, *measure(root, args.repeat)) for label, root in projects]
+        generated = [(label, root) for label, root in projects if label.startswith("generated")]
+        typed = keystrokes(generated[0][1], args.keystrokes) if generated and args.keystrokes else []
 
     print(f"\n| {'project':52} | {'types':>5} | {'findings':>8} | {'open s':>7} | {'check s':>7} | {'ratio':>5} | target |")
     print(f"|{'-' * 54}|{'-' * 7}|{'-' * 10}|{'-' * 9}|{'-' * 9}|{'-' * 7}|--------|")
@@ -107,6 +166,12 @@ def main() -> int:
         print(f"| {label:52} | {types:5} | {findings:8} | {opened:7.3f} | {checked:7.3f} | {ratio:5.2f} | {ok:6} |")
     print(f"\nbest of {args.repeat}; target check <= {TARGET}x open. One-time cost of the first check in a process "
           f"(plugin discovery, V8 start): {warmup:.3f} s")
+    if typed:
+        print(f"\nOne keystroke in a label ({generated[0][0]}; median of {args.keystrokes} keystrokes, ms)")
+        print(f"| {'':44} | {'incremental':>11} | {'full':>9} | {'x faster':>8} |")
+        print(f"|{'-' * 46}|{'-' * 13}|{'-' * 11}|{'-' * 10}|")
+        for label, inc, full in typed:
+            print(f"| {label:44} | {inc:11.1f} | {full:9.1f} | {full / inc:8.1f} |")
     return 0 if worst <= TARGET else 1
 
 

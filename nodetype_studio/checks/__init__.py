@@ -35,7 +35,7 @@ from nodetype_studio.checks.base import (
 )
 from nodetype_studio.diagnostics import Diagnostic, sort_key
 
-__all__ = ["check_node_types", "check_project", "code_selected", "collect_findings", "run_checks"]
+__all__ = ["check_node_types", "check_project", "code_selected", "collect_findings", "finding_order", "run_checks"]
 
 
 def code_selected(code: str, select: Sequence[str] | None = None, ignore: Sequence[str] | None = None) -> bool:
@@ -49,56 +49,120 @@ def code_selected(code: str, select: Sequence[str] | None = None, ignore: Sequen
 
 def check_node_types(ctx: Context, node_types: Iterable[Any]) -> list[Diagnostic]:
     """Run every rule over ``node_types``; one finding per (code, location, message)."""
-    seen: set[tuple] = set()
-    found: list[Diagnostic] = []
-
-    def add(diagnostics):
-        for diagnostic in diagnostics:
-            if diagnostic is None:
-                continue
-            key = (diagnostic.code, diagnostic.file, diagnostic.line, diagnostic.column, diagnostic.message)
-            if key not in seen:
-                seen.add(key)
-                found.append(diagnostic)
-
     node_types = list(node_types)
-    complete = completeness(ctx, node_types)
-    missing = missing_supertypes(node_types)
-    by_name = {nt.name: nt for nt in node_types}
-    own_names = {nt.name: own_property_names(nt) for nt in node_types}
-    done: set[int] = set()
-    local_rules = [r for r in PROPERTY_RULES if r not in COMBINED]
-    combined_rules = [r for r in PROPERTY_RULES if r in COMBINED]
-    # supertypes first, so an inherited mistake is attributed to the type that wrote it
-    ordered = sorted(node_types, key=lambda nt: (len(getattr(nt, "ancestors", ())), nt.name))
-    for nt in ordered:
-        if getattr(nt, "from_baseline", False):
-            continue
-        combined = complete.get(nt.name, False)
-        unknown = missing.get(nt.name, ())
-        if unknown and not combined and not getattr(nt, "abstract", False) and _is_leaf(nt, node_types):
+    plan = TypePlan.of(ctx, node_types)
+    records = {nt.name: TypeRecord.build(ctx, nt, plan) for nt in plan.ordered}
+    return assemble(ctx, plan, records)
+
+
+class TypePlan:
+    """What the rules of one node type need to know about the others: the order the types are checked in,
+    which are final combinations (``combined`` rules), which lack supertypes, which properties are the
+    project's own."""
+
+    ordered: list
+    complete: dict[str, bool]
+    missing: dict[str, tuple[str, ...]]
+    inherited: set[str]
+    by_name: dict[str, Any]
+    own_names: dict[str, set[str] | None]  # filled when first asked (``own``): most types are not checked again
+    local_rules: list
+    combined_rules: list
+
+    @classmethod
+    def of(cls, ctx: Context, node_types: list) -> "TypePlan":
+        plan = cls()
+        plan.complete = completeness(ctx, node_types)
+        plan.missing = missing_supertypes(node_types)
+        plan.inherited = {a for nt in node_types for a in getattr(nt, "ancestors", ())}  # not leaves
+        plan.by_name = {nt.name: nt for nt in node_types}
+        plan.own_names = {}
+        plan.local_rules = [r for r in PROPERTY_RULES if r not in COMBINED]
+        plan.combined_rules = [r for r in PROPERTY_RULES if r in COMBINED]
+        # supertypes first, so an inherited mistake is attributed to the type that wrote it
+        plan.ordered = sorted(node_types, key=lambda nt: (len(getattr(nt, "ancestors", ())), nt.name))
+        return plan
+
+    def own(self, name: str) -> set[str] | None:
+        """``own_property_names`` of the node type ``name`` (None: not a loaded type, or a stand-in)."""
+        try:
+            return self.own_names[name]
+        except KeyError:
+            nt = self.by_name.get(name)
+            own = self.own_names[name] = own_property_names(nt) if nt is not None else None
+            return own
+
+    def flags(self, nt: Any) -> tuple[bool, tuple[str, ...] | None]:
+        """(run the ``combined`` rules, the missing supertypes their findings name or None)."""
+        combined = self.complete.get(nt.name, False)
+        unknown = self.missing.get(nt.name, ())
+        if unknown and not combined and not getattr(nt, "abstract", False) and nt.name not in self.inherited:
             # checks never go silent on a supertype the folder lacks: everything known is checked, and
             # a finding the missing type could change says so
-            combined = True
-            add_combined = _qualifying(add, unknown)
-        else:
-            add_combined = add
-        for prop in iter_properties(nt, _written_here(nt, by_name, own_names)):
-            # a property config inherited unchanged is the same object in every subtype: the findings of
-            # the rules that read only that config were reported the first time
-            fresh = id(prop.written) not in done
-            done.add(id(prop.written))
-            if fresh:
-                for rule in local_rules:
-                    add(rule(ctx, prop))
+            return True, unknown
+        return combined, None
+
+
+class TypeRecord:
+    """The rule findings of one node type, in the order the rules report them, as pieces: a property's
+    ``local`` rules (which read only the property's configuration: an inherited configuration, the same
+    object in every subtype, is checked the first time only, so their piece is computed when first
+    needed) and everything else."""
+
+    __slots__ = ("nt", "flags", "pieces")
+
+    def __init__(self, nt: Any, flags: tuple, pieces: list):
+        self.nt, self.flags, self.pieces = nt, flags, pieces
+
+    @classmethod
+    def build(cls, ctx: Context, nt: Any, plan: TypePlan) -> "TypeRecord":
+        flags = plan.flags(nt)
+        pieces: list[list] = []
+        if getattr(nt, "from_baseline", False):
+            return cls(nt, flags, pieces)
+        combined, unknown = flags
+        qualify = _qualifier(unknown) if unknown else None
+        for prop in iter_properties(nt, _written_here(nt, plan.by_name, plan.own)):
+            pieces.append([prop, None])  # local rules: run by ``assemble`` when the configuration is fresh
             if combined:
-                for rule in combined_rules:
-                    add_combined(rule(ctx, prop))
+                pieces.append([None, _run(plan.combined_rules, ctx, prop, qualify)])
+        node = []
         for rule in NODE_RULES:
             if rule not in COMBINED:
-                add(rule(ctx, nt))
+                node += _run((rule,), ctx, nt)
             elif combined:
-                add_combined(rule(ctx, nt))
+                node += _run((rule,), ctx, nt, qualify)
+        pieces.append([None, node])
+        return cls(nt, flags, pieces)
+
+
+def _run(rules, ctx: Context, subject: Any, qualify=None) -> list[Diagnostic]:
+    found = [d for rule in rules for d in (rule(ctx, subject) or ()) if d is not None]
+    return qualify(found) if qualify is not None else found
+
+
+def assemble(ctx: Context, plan: TypePlan, records: dict[str, TypeRecord]) -> list[Diagnostic]:
+    """The findings of ``records`` in ``plan.ordered``: a finding reported by an earlier type (same code,
+    location and message) is not repeated, a property configuration seen in an earlier type is not checked
+    by the local rules again."""
+    seen: set[tuple] = set()
+    found: list[Diagnostic] = []
+    done: set[int] = set()
+    local_rules = plan.local_rules
+    for nt in plan.ordered:
+        for piece in records[nt.name].pieces:
+            prop, diagnostics = piece
+            if prop is not None:
+                if id(prop.written) in done:
+                    continue
+                done.add(id(prop.written))
+                if diagnostics is None:
+                    diagnostics = piece[1] = _run(local_rules, ctx, prop)
+            for diagnostic in diagnostics:
+                key = (diagnostic.code, diagnostic.file, diagnostic.line, diagnostic.column, diagnostic.message)
+                if key not in seen:
+                    seen.add(key)
+                    found.append(diagnostic)
     return found
 
 
@@ -113,11 +177,6 @@ def missing_supertypes(node_types: list) -> dict[str, tuple[str, ...]]:
         if names:
             result[nt.name] = tuple(dict.fromkeys(names))
     return result
-
-
-def _is_leaf(nt: Any, node_types: list) -> bool:
-    """No other loaded type inherits ``nt`` (mixins are checked through their users)."""
-    return not any(nt.name in getattr(other, "ancestors", ()) for other in node_types)
 
 
 _GROUP = re.compile(r"group `([^`]+)`")
@@ -146,31 +205,30 @@ def _could_change(diagnostic: Diagnostic) -> str | None:
             "property-no-default-editor": f"{prop}.ui.inspector.editor"}.get(code)
 
 
-def _qualifying(add, unknown: tuple[str, ...]):
-    """``add`` for the findings of a type with missing supertypes: each finding such a supertype could
-    change ends with "unless `X` defines `path`"."""
+def _qualifier(unknown: tuple[str, ...]):
+    """For the findings of a type with missing supertypes: each finding such a supertype could change
+    ends with "unless `X` defines `path`"."""
     names = " or ".join(f"`{name}`" for name in unknown)
 
-    def qualified(diagnostics):
+    def qualified(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
         out = []
-        for diagnostic in diagnostics or ():
-            if diagnostic is None:
-                continue
+        for diagnostic in diagnostics:
             path = _could_change(diagnostic)
             if path is not None:
                 diagnostic = replace(diagnostic, message=f"{diagnostic.message} (unless {names} defines `{path}`; "
                                                          f"it is not part of the opened folder)")
             out.append(diagnostic)
-        add(out)
+        return out
 
     return qualified
 
 
-def _written_here(nt: Any, by_name: dict, own_names: dict) -> set[str] | None:
-    """Properties the project writes for ``nt`` or a supertype: the platform's own are not the user's to fix."""
+def _written_here(nt: Any, by_name: dict, own_names) -> set[str] | None:
+    """Properties the project writes for ``nt`` or a supertype: the platform's own are not the user's to fix.
+    ``own_names(name)``: ``own_property_names`` of a loaded node type, None for another name."""
     names: set[str] = set()
     for owner in [nt.name, *getattr(nt, "ancestors", ())]:
-        own = own_names.get(owner)
+        own = own_names(owner)
         if own is None and owner in by_name and not getattr(by_name[owner], "from_baseline", False):
             return None
         names |= own or set()
@@ -203,8 +261,8 @@ def completeness(ctx: Context, node_types: list) -> dict[str, bool]:
 def _owned_namespaces(ctx: Context, own: list) -> set[str]:
     """Node type namespaces (`Vendor.Package`) whose package is part of the project."""
     namespaces = Counter(nt.name.split(":")[0] for nt in own)
-    folders = {p.name for f in getattr(ctx.project, "files", ()) if not getattr(f, "baseline", False)
-               for p in Path(str(f.path)).parents}  # the baseline's folders are named like the platform's packages
+    folders = _folder_names(tuple(str(f.path) for f in getattr(ctx.project, "files", ())
+                                  if not getattr(f, "baseline", False)))  # the baseline's are named like the platform's packages
     names = set(getattr(ctx.project, "package_names", ()) or ())
     owned = {ns for ns in namespaces
              if ns in folders or ns in names or any(n.endswith(("__" + ns, "/" + ns)) for n in names)}
@@ -216,6 +274,19 @@ def _owned_namespaces(ctx: Context, own: list) -> set[str]:
         top = max(candidates.values())
         owned = {ns for ns, n in candidates.items() if n == top}
     return owned
+
+
+_FOLDERS: dict[tuple[str, ...], set[str]] = {}
+
+
+def _folder_names(paths: tuple[str, ...]) -> set[str]:
+    """The names of every folder the files at ``paths`` are in (the last answer is kept: an edit keeps
+    the project's files)."""
+    found = _FOLDERS.get(paths)
+    if found is None:
+        _FOLDERS.clear()
+        found = _FOLDERS[paths] = {p.name for path in paths for p in Path(path).parents}
+    return found
 
 
 def run_checks(project: Any) -> list[Diagnostic]:
@@ -241,4 +312,12 @@ def check_project(project: Any, select: Sequence[str] | None = None, ignore: Seq
 def collect_findings(project: Any, select: Sequence[str] | None = None,
                      ignore: Sequence[str] | None = None) -> list[Diagnostic]:
     """Loader findings plus every check, filtered and sorted (one finding per location and message)."""
-    return sorted(set(check_project(project, select, ignore)), key=sort_key)
+    return sorted(set(check_project(project, select, ignore)), key=finding_order)
+
+
+def finding_order(diagnostic: Diagnostic) -> tuple:
+    """``sort_key``, then what tells apart findings it puts level (their node type, property, related
+    places): the order of a list of findings depends on nothing but its findings (the incremental checks
+    give the same list as ``collect_findings``)."""
+    return sort_key(diagnostic) + (diagnostic.node_type or "", diagnostic.property_name or "",
+                                   tuple((r.file, r.line, r.column) for r in diagnostic.related))

@@ -108,6 +108,9 @@ class Context:
     validators: dict[str, ValidatorSpec] = field(default_factory=dict)
     _editor_cache: dict = field(default_factory=dict, repr=False)
     _validator_cache: dict = field(default_factory=dict, repr=False)
+    #: node types whose findings read files other than the project's NodeTypes and Settings (data-source
+    #: fixtures): the incremental checks check them again after every edit
+    disk_reads: set = field(default_factory=set, repr=False)
 
     @classmethod
     def for_project(cls, project: Any) -> "Context":

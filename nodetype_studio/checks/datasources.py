@@ -70,6 +70,7 @@ def data_source(ctx: Context, prop: PropertyView):
         yield at(Severity.INFO, "compat-datasource-uri-relative",
                  f"`dataSourceUri` {query.name} is not an absolute URL: the CMS builds it with `new URL()`, which "
                  "fails for relative URIs (neos-ui #2984); the studio resolves it against the backend base URL")
+    ctx.disk_reads.add(prop.nt.name)  # a fixture file may come, go or change without an edit
     env = _environment(ctx)
     source = env.resolve(query, env.settings.node_address(prop.nt.name))
     if source.kind == "none":

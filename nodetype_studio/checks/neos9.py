@@ -91,15 +91,21 @@ def _at(fragment, path: tuple) -> Location:
 
 
 # -- the scan ------------------------------------------------------------------------------------------------
-def scan_for_9(project) -> list[Issue]:
-    """Every 8.3 construct in the project's files that 9.x handles differently."""
+def scan_for_9(project, per_type=None) -> list[Issue]:
+    """Every 8.3 construct in the project's files that 9.x handles differently. ``per_type``: see
+    ``version_findings``."""
+    per_type = per_type or _compute
     platform = project.platform
     norm = {platform.normalize_name(name).value: name for name in REMOVED_TYPES}
     issues: list[Issue] = []
+
+    def entries(nt) -> list[Issue]:
+        return [issue for fragment, config in user_fragments(nt)
+                for issue in _entry_issues(nt, fragment, config, norm, platform)]
+
     for nt in sorted(project.node_types.values(), key=lambda n: n.name):
-        for fragment, config in user_fragments(nt):
-            issues += _entry_issues(nt, fragment, config, norm, platform)
-    issues += _legacy_reference_issues(project)
+        issues += per_type("entries", nt, lambda nt=nt: entries(nt))
+    issues += _legacy_reference_issues(project, per_type)
     return issues
 
 
@@ -264,21 +270,16 @@ def _section_names(nt) -> list:
     return names
 
 
-def _legacy_reference_issues(project) -> list[Issue]:
-    """Properties of type reference(s) the project declares: each written piece moves to ``references:``."""
+def _legacy_reference_issues(project, per_type=None) -> list[Issue]:
+    """Properties of type reference(s) the project declares: each written piece moves to ``references:``.
+    ``per_type(kind, nt, compute)``: see ``version_findings``."""
+    per_type = per_type or _compute
     moves: dict[tuple[str, int, str], tuple] = {}  # (owner, fragment index, prop) -> (owner nt, fragment)
-    for nt in project.node_types.values():
-        for prop in _section_names(nt):
-            written_type, writer = _written_reference_type(project, nt, prop)
-            if written_type is None or not is_users(writer):
-                continue  # not a reference, or the platform declares it: 9.x converts it, nothing of ours to move
-            for owner in _chain(project, nt):
-                for index, fragment in enumerate(owner.fragments):
-                    if not is_users(fragment) or not isinstance(fragment.config, dict):
-                        continue
-                    if isinstance(_get(fragment.config, "properties", prop), dict):
-                        moves[(owner.name, index, prop)] = (owner, fragment)
-    blocked = _blocked_moves(project, moves)
+    pieces = [per_type("legacy", nt, lambda nt=nt: _legacy_pieces(project, nt)) for nt in project.node_types.values()]
+    for type_moves, _inherited in pieces:
+        moves.update(type_moves)
+    blocked = _blocked_moves(moves, [(nt.name, inherited) for nt, (_m, inherited)
+                                     in zip(project.node_types.values(), pieces)])
     issues = []
     for (owner_name, _index, prop), (owner, fragment) in sorted(moves.items()):
         written = fragment.config["properties"][prop]
@@ -314,71 +315,99 @@ def _legacy_reference_issues(project) -> list[Issue]:
     return issues
 
 
-def _blocked_moves(project, moves: dict) -> dict[tuple[str, str], str]:
-    """(owner, prop) whose move would break a node type that inherits it as a non-reference property."""
+def _legacy_pieces(project, nt) -> tuple[list, list]:
+    """What one node type contributes to the legacy reference issues: the moves its reference properties
+    need ((owner, fragment index, prop), (owner nt, fragment)), and the properties it inherits as a
+    property of another type ((prop, [nt.name, *ancestors]))."""
+    moves = []
+    inherited = []
+    for prop in _section_names(nt):
+        written_type, writer = _written_reference_type(project, nt, prop)
+        if writer is not None and written_type is None:
+            inherited.append((prop, [nt.name, *nt.ancestors]))
+        if written_type is None or not is_users(writer):
+            continue  # not a reference, or the platform declares it: 9.x converts it, nothing of ours to move
+        for owner in _chain(project, nt):
+            for index, fragment in enumerate(owner.fragments):
+                if not is_users(fragment) or not isinstance(fragment.config, dict):
+                    continue
+                if isinstance(_get(fragment.config, "properties", prop), dict):
+                    moves.append(((owner.name, index, prop), (owner, fragment)))
+    return moves, inherited
+
+
+def _blocked_moves(moves: dict, inherited: list) -> dict[tuple[str, str], str]:
+    """(owner, prop) whose move would break a node type that inherits it as a non-reference property
+    (``inherited``: per node type, in the project's order, its ``_legacy_pieces``' second part)."""
     owners = {(owner, prop) for owner, _i, prop in moves}
-    blocked = {}
-    for nt in project.node_types.values():
-        for prop in _section_names(nt):
-            if not any((owner, prop) in owners for owner in [nt.name, *nt.ancestors]):
-                continue
-            written_type, writer = _written_reference_type(project, nt, prop)
-            if writer is not None and written_type is None:
-                for owner in [nt.name, *nt.ancestors]:
-                    if (owner, prop) in owners:
-                        blocked[(owner, prop)] = f"{nt.name} inherits it as a property of another type"
+    blocked: dict[tuple[str, str], str] = {}
+    for name, props in inherited if owners else ():
+        for prop, chain in props:
+            for owner in chain:
+                if (owner, prop) in owners:
+                    blocked[(owner, prop)] = f"{name} inherits it as a property of another type"
     return blocked
 
 
+def _compute(_kind: str, _nt, compute):
+    return compute()
+
+
 # -- findings ----------------------------------------------------------------------------------------------
-def version_findings(project) -> list[Diagnostic]:
-    """The findings that depend on the project's CMS version."""
+def version_findings(project, per_type=None) -> list[Diagnostic]:
+    """The findings that depend on the project's CMS version.
+
+    ``per_type(kind, nt, compute)`` returns ``compute()``, the part of the findings that depends on node
+    type ``nt`` (and its supertypes) only; the incremental checks pass one that keeps the parts of the
+    node types an edit did not change (``checks.incremental``). What compares several node types is
+    worked out from those parts, or (the reference sections, whose editors name other types) again."""
+    per_type = per_type or _compute
     version = cms_version(project)
     if version == "8.3":
-        return _references_in_83(project)
+        return [d for nt in project.node_types.values()
+                for d in per_type("references-83", nt, lambda nt=nt: _references_in_83_of(nt))]
     if version != "9":
         return []
-    found = [issue.diagnostic() for issue in scan_for_9(project)]
+    found = [issue.diagnostic() for issue in scan_for_9(project, per_type)]
     found += _reference_section_findings(project)
-    found += _creation_dialog_findings(project)
+    found += [d for nt in project.node_types.values()
+              for d in per_type("creation-dialog", nt, lambda nt=nt: _creation_dialog_findings_of(nt))]
     return found
 
 
-def _creation_dialog_findings(project) -> list[Diagnostic]:
+def _creation_dialog_findings_of(nt) -> list[Diagnostic]:
     """9.x's CreationDialogNodeTypePostprocessor (neos/neos-ui, Classes/Infrastructure/ContentRepository/
     CreationDialog) promotes only ``properties`` into the creation dialog; references, also legacy ones
     (converted before post-processing), are not offered there."""
     found = []
-    for nt in project.node_types.values():
-        merged = nt.merged if isinstance(nt.merged, dict) else {}
-        merged_properties = merged.get("properties") if isinstance(merged.get("properties"), dict) else {}
-        for fragment, config in user_fragments(nt):
-            for section in ("references", "properties"):
-                entries = config.get(section)
-                for name, entry in (entries.items() if isinstance(entries, dict) else ()):
-                    if _get(entry, "ui", "showInCreationDialog") is not True:
-                        continue
-                    if section == "properties" and _reference_type(_get(merged_properties, name, "type")) is None:
-                        continue
-                    found.append(Diagnostic.at(
-                        _at(fragment, (section, name, "ui", "showInCreationDialog")), Severity.WARNING,
-                        "neos9-reference-creation-dialog",
-                        f"{nt.name}: {section}.{name}: the 9.x creation dialog offers only properties; this "
-                        "reference is not shown there. Set it after creating the node, or ask for it with an "
-                        "explicit `ui.creationDialog.elements` entry handled by your own creation handler",
-                        node_type=nt.name, property_name=str(name)))
+    merged = nt.merged if isinstance(nt.merged, dict) else {}
+    merged_properties = merged.get("properties") if isinstance(merged.get("properties"), dict) else {}
+    for fragment, config in user_fragments(nt):
+        for section in ("references", "properties"):
+            entries = config.get(section)
+            for name, entry in (entries.items() if isinstance(entries, dict) else ()):
+                if _get(entry, "ui", "showInCreationDialog") is not True:
+                    continue
+                if section == "properties" and _reference_type(_get(merged_properties, name, "type")) is None:
+                    continue
+                found.append(Diagnostic.at(
+                    _at(fragment, (section, name, "ui", "showInCreationDialog")), Severity.WARNING,
+                    "neos9-reference-creation-dialog",
+                    f"{nt.name}: {section}.{name}: the 9.x creation dialog offers only properties; this "
+                    "reference is not shown there. Set it after creating the node, or ask for it with an "
+                    "explicit `ui.creationDialog.elements` entry handled by your own creation handler",
+                    node_type=nt.name, property_name=str(name)))
     return found
 
 
-def _references_in_83(project) -> list[Diagnostic]:
+def _references_in_83_of(nt) -> list[Diagnostic]:
     found = []
-    for nt in project.node_types.values():
-        for fragment, config in user_fragments(nt):
-            if "references" in config and config["references"] is not None:
-                found.append(Diagnostic.at(
-                    _at(fragment, ("references",)), Severity.WARNING, "neos83-references-ignored",
-                    f"{nt.name}: Neos 8.3 ignores the `references:` section (it is Neos 9.x syntax); declare "
-                    "8.3 references as properties of type reference or references", node_type=nt.name))
+    for fragment, config in user_fragments(nt):
+        if "references" in config and config["references"] is not None:
+            found.append(Diagnostic.at(
+                _at(fragment, ("references",)), Severity.WARNING, "neos83-references-ignored",
+                f"{nt.name}: Neos 8.3 ignores the `references:` section (it is Neos 9.x syntax); declare "
+                "8.3 references as properties of type reference or references", node_type=nt.name))
     return found
 
 

@@ -137,16 +137,27 @@ def _baseline_files(project) -> set[str]:
     return {str(f.path) for f in project.files if getattr(f, "baseline", False)}
 
 
-def _collect_sites(project) -> list[_Site]:
+def type_sites(nt, baseline: set[str]) -> list[tuple[Location, tuple, str, tuple[str, str] | None]]:
+    """(location, path, value, reason) of every ClientEval string of one node type (not in ``baseline``
+    files): what ``_collect_sites`` gathers per type (the incremental checks keep it per type)."""
+    found = []
+    for path, value, reason in classify_all(nt.effective):
+        location = nt.locate(path) or nt.location_of_definition() or Location("")
+        if location.file in baseline:
+            continue  # the studio's own platform definitions
+        found.append((location, path, value, reason))
+    return found
+
+
+def _collect_sites(project, sites_of=None) -> list[_Site]:
+    """The sites of the project; ``sites_of(nt, baseline)`` stands in for ``type_sites`` (a cache)."""
     baseline = _baseline_files(project)
+    sites_of = sites_of or type_sites
     sites: dict[tuple, _Site] = {}
     for nt in project.node_types.values():
         if nt.from_baseline:
             continue
-        for path, value, reason in classify_all(nt.effective):
-            location = nt.locate(path) or nt.location_of_definition() or Location("")
-            if location.file in baseline:
-                continue  # the studio's own platform definitions
+        for location, path, value, reason in sites_of(nt, baseline):
             key = (location.file, location.line, location.column, value)
             site = sites.get(key)
             if site is None:
@@ -186,9 +197,10 @@ def _type_list(types: list) -> str:
     return ", ".join(names)
 
 
-def check_clienteval(project, stats: ClientEvalStats | None = None) -> list[Diagnostic]:
-    """Findings about every ClientEval string of ``project``; fills ``stats`` when given."""
-    sites = _collect_sites(project)
+def check_clienteval(project, stats: ClientEvalStats | None = None, sites_of=None) -> list[Diagnostic]:
+    """Findings about every ClientEval string of ``project``; fills ``stats`` when given. ``sites_of``:
+    see ``_collect_sites``."""
+    sites = _collect_sites(project, sites_of)
     stats = stats if stats is not None else ClientEvalStats()
     stats.expressions += len(sites)
     if not sites:

@@ -12,12 +12,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from nodetype_studio.checks import code_selected, collect_findings
+from nodetype_studio.checks import code_selected, collect_findings, finding_order
 from nodetype_studio.checks.codes import unknown_codes
 from nodetype_studio.checks.config import load_config, split_codes
 from nodetype_studio.checks.report import FORMATS, to_json, to_sarif, to_text
 from nodetype_studio.commands.common import display_path, open_project
-from nodetype_studio.diagnostics import Severity, sort_key
+from nodetype_studio.diagnostics import Severity
 
 
 def register(sub) -> None:
@@ -52,7 +52,8 @@ def run(args) -> int:
               "see docs/checks.md for the catalogue", file=sys.stderr)
         return 2
     findings = collect_findings(project, select, ignore)
-    findings = sorted(set(findings) | {p for p in config.problems if code_selected(p.code, select, ignore)}, key=sort_key)
+    findings = sorted(set(findings) | {p for p in config.problems if code_selected(p.code, select, ignore)},
+                      key=finding_order)
     if args.format == "json":
         report = to_json(findings, project.root, display_path, project.cms_version)
     elif args.format == "sarif":

@@ -11,6 +11,7 @@ the other program's lines survive; only changes to the same lines ask, through t
 from __future__ import annotations
 
 import hashlib
+import itertools
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -96,12 +97,18 @@ class SavePlan:
         return self.merge.conflicts if self.merge is not None else []
 
 
+_LOADS = itertools.count(1)
+
+
 class Session:
     """One project being edited; ``project`` is always the model of disk + unsaved buffers."""
 
     def __init__(self, root: Path | str, project: Project | None = None):
         self.root = Path(root)
         self.project = project if project is not None else load_project(self.root, overrides={})
+        #: changes whenever ``project`` comes from a whole load (not an incremental re-resolution): the check
+        #: worker re-resolves and rechecks incrementally only within one load (``studio/rechecks.py``)
+        self.load_id = next(_LOADS)
         self._basis: dict | None = {} if project is None else None  # the buffers self.project was resolved with
         self.editor = SessionEditor(self.project)
         self.log: dict[Path, list[Edit]] = {}  # edits applied since each file was loaded or saved
@@ -126,6 +133,7 @@ class Session:
             project = reresolve(self.project, self._basis, overrides, check_disk=not self.watched)
         if project is None:
             project = load_project(self.root, overrides=overrides)
+            self.load_id = next(_LOADS)
         self._basis = overrides
         self.project = project
         self.editor.rebind(self.project)

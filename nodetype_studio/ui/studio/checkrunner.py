@@ -28,16 +28,9 @@ _HEADER = struct.Struct(">I")
 
 def project_findings(root: Path, overrides: dict) -> list[Diagnostic]:
     """What ``nodetype-studio check ROOT`` reports, for the project with ``overrides`` applied."""
-    from nodetype_studio.checks import code_selected, collect_findings
-    from nodetype_studio.checks.config import load_config
-    from nodetype_studio.diagnostics import sort_key
-    from nodetype_studio.model import load_project
+    from nodetype_studio.studio.rechecks import project_findings as findings
 
-    project = load_project(root, overrides=overrides)
-    config = load_config(project.root)
-    findings = set(collect_findings(project, config.select, config.ignore))
-    findings |= {p for p in config.problems if code_selected(p.code, config.select, config.ignore)}
-    return sorted(findings, key=sort_key)
+    return findings(root, overrides)
 
 
 # -- the worker process ---------------------------------------------------------------------------------------
@@ -57,18 +50,24 @@ def read_frame(stream) -> Any:
 
 
 def serve(stdin=None, stdout=None) -> int:
-    """Answer (generation, root, overrides) requests with (generation, "ok", findings) or
-    (generation, "error", message) until stdin closes."""
+    """Answer (generation, root, overrides[, load]) requests with (generation, "ok", findings, incremental)
+    or (generation, "error", message) until stdin closes. Within one ``load`` of the session
+    (``Session.load_id``) only what the edits changed is resolved and checked again
+    (``studio/rechecks.py``); without it every request loads and checks the whole project."""
+    from nodetype_studio.studio.rechecks import Rechecks
+
     stdin = stdin or sys.stdin.buffer
     stdout = stdout or sys.stdout.buffer
     sys.stdout = sys.stderr  # a stray print must not corrupt the answers
+    memory = Rechecks()
     while True:
         request = read_frame(stdin)
         if request is None:
             return 0
-        generation, root, overrides = request
+        generation, root, overrides, *rest = request
         try:
-            answer = (generation, "ok", project_findings(Path(root), overrides))
+            findings = memory.findings(Path(root), overrides, rest[0] if rest else None)
+            answer = (generation, "ok", findings, memory.incremental)
         except Exception as exc:  # noqa: BLE001 - a crash in a check is reported to the studio, not fatal
             answer = (generation, "error", f"{type(exc).__name__}: {exc}")
         write_frame(stdout, answer)
@@ -85,6 +84,7 @@ class _Worker(QObject):
 
     answered = Signal(int, str, object)
     died = Signal(str)
+    incremental = False  # whether the last answer was worked out from the previous one (tests, benchmarks)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -105,8 +105,8 @@ class _Worker(QObject):
         self._stopping = False
         self.process.start()
 
-    def send(self, generation: int, root: Path, overrides: dict) -> None:
-        data = pickle.dumps((generation, str(root), {str(k): v for k, v in overrides.items()}),
+    def send(self, generation: int, root: Path, overrides: dict, load: Any = None) -> None:
+        data = pickle.dumps((generation, str(root), {str(k): v for k, v in overrides.items()}, load),
                             protocol=pickle.HIGHEST_PROTOCOL)
         self.process.write(_HEADER.pack(len(data)) + data)
 
@@ -118,7 +118,8 @@ class _Worker(QObject):
                 return
             payload = self._buffer[_HEADER.size:_HEADER.size + size]
             self._buffer = self._buffer[_HEADER.size + size:]
-            generation, status, result = pickle.loads(payload)
+            generation, status, result, *rest = pickle.loads(payload)
+            self.incremental = bool(rest and rest[0])
             self.answered.emit(generation, status, result)
 
     def _forward_errors(self) -> None:
@@ -159,7 +160,7 @@ class CheckRunner(QObject):
         self.run = run
         self.generation = 0
         self.in_flight: int | None = None
-        self._request: tuple[Path, dict] | None = None
+        self._request: tuple[Path, dict, Any] | None = None
         self._worker: _Worker | None = None
         self._sent: tuple | None = None
         self._retried = False
@@ -172,8 +173,11 @@ class CheckRunner(QObject):
     def set_delay(self, delay_ms: int) -> None:
         self._timer.setInterval(delay_ms)
 
-    def schedule(self, root: Path, overrides: dict, *, now: bool = False) -> None:
-        self._request = (Path(root), dict(overrides))
+    def schedule(self, root: Path, overrides: dict, *, now: bool = False, load: Any = None) -> None:
+        """Check the project at ``root`` with ``overrides`` (after the delay, or ``now``). ``load``: the
+        session's ``load_id``; the worker then re-resolves and rechecks only what changed since its
+        previous answer within the same load (None: it loads and checks the whole project)."""
+        self._request = (Path(root), dict(overrides), load)
         self.generation += 1
         if now:
             self._timer.stop()
@@ -196,18 +200,23 @@ class CheckRunner(QObject):
         self.in_flight = None
 
     @property
+    def last_incremental(self) -> bool:
+        """Whether the worker's last answer was worked out incrementally (tests and benchmarks)."""
+        return self._worker is not None and self._worker.incremental
+
+    @property
     def busy(self) -> bool:
         return self._timer.isActive() or self.in_flight is not None or self._request is not None
 
     def _start(self) -> None:
         if self._request is None or self.in_flight is not None:
             return  # the newest request goes out when the one in flight is answered
-        root, overrides = self._request
+        root, overrides, load = self._request
         self._request = None
         generation = self.in_flight = self.generation
         self.started.emit()
         if self.run is None:
-            self._sent = (generation, root, overrides)
+            self._sent = (generation, root, overrides, load)
             self._retried = False
             self._send(*self._sent)
             return
@@ -221,12 +230,12 @@ class CheckRunner(QObject):
 
         threading.Thread(target=work, name="nodetype-studio-check", daemon=True).start()
 
-    def _send(self, generation: int, root: Path, overrides: dict) -> None:
+    def _send(self, generation: int, root: Path, overrides: dict, load: Any = None) -> None:
         if self._worker is None:
             self._worker = _Worker(self)
             self._worker.answered.connect(self._deliver)
             self._worker.died.connect(self._worker_died)
-        self._worker.send(generation, root, overrides)
+        self._worker.send(generation, root, overrides, load)
 
     def _worker_died(self, message: str) -> None:
         worker, self._worker = self._worker, None

@@ -473,7 +473,7 @@ class StudioWindow(QMainWindow):
         if not self._icons_loaded:
             self._load_icons()
         if was_deferring and self.session is not None:
-            self.checks.schedule(self.session.root, self.session.overrides())
+            self.checks.schedule(self.session.root, self.session.overrides(), load=self.session.load_id)
 
     def _finish_in_steps(self) -> None:
         """finish_startup in event-loop turns (panels, preview editors, icons), so the window repaints and
@@ -630,7 +630,7 @@ class StudioWindow(QMainWindow):
         self._update_title()
         menus.update_enabled(self)
         if not self._deferring:  # at start-up the checks wait for the first preview (finish_startup)
-            self.checks.schedule(self.session.root, self.session.overrides())
+            self.checks.schedule(self.session.root, self.session.overrides(), load=self.session.load_id)
         self.refreshed.emit()
 
     # -- tree ----------------------------------------------------------------------------------------------

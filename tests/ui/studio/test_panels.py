@@ -170,17 +170,26 @@ def test_the_worker_protocol_answers_each_request(project):
 
     from nodetype_studio.ui.studio.checkrunner import read_frame, serve, write_frame
 
+    styled = str(project / "NodeTypes/Mixin/Styled.yaml")
     requests = io.BytesIO()
     write_frame(requests, (7, str(project), {}))
     write_frame(requests, (8, str(project / "nowhere"), {}))
+    write_frame(requests, (9, str(project), {}, 1))  # within load 1 of a session: the next one is incremental
+    write_frame(requests, (10, str(project), {styled: "'Acme.Studio:Mixin.Styled': {}\n"}, 1))
+    write_frame(requests, (11, str(project), {styled: "'Acme.Studio:Mixin.Styled': {}\n"}, 2))  # another load
     requests.seek(0)
     answers = io.BytesIO()
     assert serve(requests, answers) == 0
     answers.seek(0)
-    generation, status, findings = read_frame(answers)
-    assert (generation, status) == (7, "ok") and [f.code for f in findings] == ["compat-minimum-results-for-search"]
+    generation, status, findings, incremental = read_frame(answers)
+    assert (generation, status, incremental) == (7, "ok", False)
+    assert [f.code for f in findings] == ["compat-minimum-results-for-search"]
     generation, status, message = read_frame(answers)
     assert (generation, status) == (8, "error") and "FileNotFoundError" in message
+    assert read_frame(answers)[::3] == (9, False)
+    generation, status, findings, incremental = read_frame(answers)
+    assert (generation, status, findings, incremental) == (10, "ok", [], True)
+    assert read_frame(answers)[::3] == (11, False)
 
 
 def test_a_dead_worker_is_replaced_and_the_request_sent_again(qtbot, project):
