@@ -275,12 +275,24 @@ def _ambiguities(project: full.Project, names: set[str]) -> list:
     """The full load's ``load-order-ambiguous`` findings about the keys below ``names``: they depend only on
     what each package writes below those names."""
     packages = {pkg.name: pkg for pkg in project.packages if not pkg.is_global}
-    normalized = project._memo.setdefault("names", {})  # raw name -> normalized (the platform is the same)
     parts = []
     for source in _files_defining(project, names):
         data = source.data
         if source.baseline or source.kind != "nodetypes" or not isinstance(data, dict) or source.package not in packages:
             continue
+        subset = _entries_named(project, data, names)
+        if subset is not None:
+            parts.append((packages[source.package], source.kind, str(source.path), subset))
+    found = loadorder.ambiguities(parts, project.packages, AMBIGUITY_LIMIT)
+    return [d for d in found if d.node_type in names]
+
+
+def _entries_named(project: full.Project, data: dict, names: set[str], normalize: bool = True) -> YMap | None:
+    """The entries of one file's ``data`` whose node type is one of ``names`` (raw names normalized to the
+    platform's spelling unless ``normalize`` is False: the baseline's are written normalized), with their
+    positions; None when there is none."""
+    if normalize:
+        normalized = project._memo.setdefault("names", {})  # raw name -> normalized (the platform is the same)
         wanted = []
         for raw in data:
             name = normalized.get(raw)
@@ -288,13 +300,15 @@ def _ambiguities(project: full.Project, names: set[str]) -> list:
                 name = normalized[raw] = project.platform.normalize_name(raw).value
             if name in names:
                 wanted.append(raw)
-        if wanted:
-            subset = YMap((raw, data[raw]) for raw in wanted)
-            if isinstance(data, YMap):
-                subset.key_pos = {raw: data.key_pos[raw] for raw in wanted if raw in data.key_pos}
-            parts.append((packages[source.package], source.kind, str(source.path), subset))
-    found = loadorder.ambiguities(parts, project.packages, AMBIGUITY_LIMIT)
-    return [d for d in found if d.node_type in names]
+    else:
+        wanted = [raw for raw in data if raw in names]
+    if not wanted:
+        return None
+    subset = YMap((raw, data[raw]) for raw in wanted)
+    if isinstance(data, YMap):
+        subset.key_pos = {raw: data.key_pos[raw] for raw in wanted if raw in data.key_pos}
+        subset.pos = data.pos
+    return subset
 
 
 def _files_defining(project: full.Project, names: set[str]) -> list[SourceFile]:
@@ -387,27 +401,13 @@ def _collect(project: full.Project, names: set[str], owner: ProjectRef) -> dict[
     stub.diagnostics = project.diagnostics  # collection findings go to the new project
     real: dict[int, SourceFile] = {}
     parts = []
-    normalized = project._memo.setdefault("names", {})  # raw name -> normalized (the platform is the same)
     for source in _files_defining(project, names):
         data = source.data
         if not isinstance(data, dict):
             continue
-        if source.baseline:
-            wanted = [raw for raw in data if raw in names]
-        else:
-            wanted = []
-            for raw in data:
-                name = normalized.get(raw)
-                if name is None:
-                    name = normalized[raw] = project.platform.normalize_name(raw).value
-                if name in names:
-                    wanted.append(raw)
-        if not wanted:
+        subset = _entries_named(project, data, names, normalize=not source.baseline)
+        if subset is None:
             continue
-        subset = YMap((raw, data[raw]) for raw in wanted)
-        if isinstance(data, YMap):
-            subset.key_pos = {raw: data.key_pos[raw] for raw in wanted if raw in data.key_pos}
-            subset.pos = data.pos
         part = copy.copy(source)
         part.data = subset
         real[id(part)] = source
