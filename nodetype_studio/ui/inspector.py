@@ -110,6 +110,7 @@ class InspectorWidget(QWidget):
         self._help_rows: dict[str, HelpRow] = {}
         self._specs: dict[tuple, Any] = {}
         self._built_tabs: set[str] = set()
+        self._i18n_prefix = ""  # generated_id(node type shown, "")
         self._building = False
 
         outer = QVBoxLayout(self)
@@ -153,6 +154,7 @@ class InspectorWidget(QWidget):
         self._reset_state()
         self.source = source
         self._open_data_session(source)
+        self._i18n_prefix = generated_id(source.name, "")  # what the generated ids of its properties start with
         self.node = PreviewNode(item_configs(source.config, source.cms_version) if isinstance(source.config, Mapping)
                                 else None)
         self._generations.clear()  # answers still coming for the previous node type are dropped
@@ -331,7 +333,7 @@ class InspectorWidget(QWidget):
             spec=self._spec(item.editor),
             platform=source.platform,
             translator=source.translator,
-            i18n_base=generated_id(source.name, item.section, item.name),
+            i18n_base=self._i18n_prefix + item.section + "." + item.name,
             packages=source.packages,
             node_value=self.node.get,
             workspace=source.workspace,
