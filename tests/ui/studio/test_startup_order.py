@@ -244,7 +244,8 @@ def test_the_editing_documents_are_imported_once_the_start_up_is_done(tmp_path, 
 def test_the_first_preview_of_a_project_without_data_sources_is_painted_without_the_network(tmp_path, project):
     """Qt's network stack comes with the data-source service, which is made when a select box first asks
     for its options; PHP's date syntax with the first date that is not ISO 8601, the e-mail rules with
-    the first address checked. The project's node types have none of these."""
+    the first address checked, the JavaScript pattern grammar and translator with the first pattern
+    checked (a regular-expression or text validator). The project's first node type has none of these."""
     code = ("import sys\n"
             "from PySide6.QtCore import QEvent, QObject, QSettings, QTimer\n"
             "from nodetype_studio.ui.render import ensure_app\n"
@@ -255,7 +256,8 @@ def test_the_first_preview_of_a_project_without_data_sources_is_painted_without_
             "    def eventFilter(self, obj, event):\n"
             "        if event.type() == QEvent.Paint and type(obj).__name__ == 'InspectorWidget' and obj.isVisible():\n"
             "            late = ['PySide6.QtNetwork', 'nodetype_studio.ui.datasource_loader',\n"
-            "                    'nodetype_studio.php.strtotime', 'nodetype_studio.validation.isemail']\n"
+            "                    'nodetype_studio.php.strtotime', 'nodetype_studio.validation.isemail',\n"
+            "                    'nodetype_studio.js.regex.parse', 'nodetype_studio.js.regex.translate']\n"
             "            print(sorted(m for m in late if m in sys.modules), len(obj.editors) > 0,\n"
             "                  obj.data_session is not None, flush=True)\n"
             "            app.exit(0)\n"
