@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from nodetype_studio.datasources import DataSourceEnvironment, DataSourceQuery, PreviewNodeRef
-from nodetype_studio.datasources.result import Source
+from nodetype_studio.datasources import DataSourceQuery, PreviewNodeRef, Source
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QObject
 
+    from nodetype_studio.datasources import DataSourceEnvironment
     from nodetype_studio.ui.datasource_loader import Callback, DataSourceService, Ticket
 
 

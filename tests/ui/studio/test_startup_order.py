@@ -245,7 +245,8 @@ def test_the_first_preview_of_a_project_without_data_sources_is_painted_without_
     """Qt's network stack comes with the data-source service, which is made when a select box first asks
     for its options; PHP's date syntax with the first date that is not ISO 8601, the e-mail rules with
     the first address checked, the JavaScript pattern grammar and translator with the first pattern
-    checked (a regular-expression or text validator). The project's first node type has none of these."""
+    checked (a regular-expression or text validator), the data sources' fixtures, plugins and resolution
+    with the first data-source box. The project's first node type has none of these."""
     code = ("import sys\n"
             "from PySide6.QtCore import QEvent, QObject, QSettings, QTimer\n"
             "from nodetype_studio.ui.render import ensure_app\n"
@@ -257,7 +258,9 @@ def test_the_first_preview_of_a_project_without_data_sources_is_painted_without_
             "        if event.type() == QEvent.Paint and type(obj).__name__ == 'InspectorWidget' and obj.isVisible():\n"
             "            late = ['PySide6.QtNetwork', 'nodetype_studio.ui.datasource_loader',\n"
             "                    'nodetype_studio.php.strtotime', 'nodetype_studio.validation.isemail',\n"
-            "                    'nodetype_studio.js.regex.parse', 'nodetype_studio.js.regex.translate']\n"
+            "                    'nodetype_studio.js.regex.parse', 'nodetype_studio.js.regex.translate',\n"
+            "                    'nodetype_studio.datasources.fixtures', 'nodetype_studio.datasources.registry',\n"
+            "                    'nodetype_studio.datasources.resolve']\n"
             "            print(sorted(m for m in late if m in sys.modules), len(obj.editors) > 0,\n"
             "                  obj.data_session is not None, flush=True)\n"
             "            app.exit(0)\n"
