@@ -12,14 +12,8 @@ The Qt side (``nodetype_studio.ui.datasource_loader``) runs the requests asynchr
 them; everything it decides with lives here.
 """
 
-from nodetype_studio.datasources.fixtures import (
-    check_fixture_text,
-    dump_fixture,
-    find_fixture,
-    read_fixture,
-    scratch_fixture,
-    write_fixture,
-)
+from typing import TYPE_CHECKING, Any
+
 from nodetype_studio.datasources.options import (
     SelectOption,
     collect_options,
@@ -27,23 +21,59 @@ from nodetype_studio.datasources.options import (
     parse_options,
 )
 from nodetype_studio.datasources.query import (
+    DataSourceQuery,
     data_source_arguments,
     encode_query,
     parse_php_query,
     request_params,
 )
-from nodetype_studio.datasources.registry import (
-    DataSourcePlugin,
-    call_plugin,
-    data_source,
-    data_source_plugin,
-    data_source_plugins,
-    data_source_problems,
-    reload_data_sources,
-)
-from nodetype_studio.datasources.resolve import DataSourceEnvironment, DataSourceQuery
 from nodetype_studio.datasources.result import DataSourceResult, PreviewNodeRef, Source
-from nodetype_studio.datasources.settings import BackendSettings, load_settings
+
+if TYPE_CHECKING:
+    from nodetype_studio.datasources.fixtures import (
+        check_fixture_text,
+        dump_fixture,
+        find_fixture,
+        read_fixture,
+        scratch_fixture,
+        write_fixture,
+    )
+    from nodetype_studio.datasources.registry import (
+        DataSourcePlugin,
+        call_plugin,
+        data_source,
+        data_source_plugin,
+        data_source_plugins,
+        data_source_problems,
+        reload_data_sources,
+    )
+    from nodetype_studio.datasources.resolve import DataSourceEnvironment
+    from nodetype_studio.datasources.settings import BackendSettings, load_settings
+
+# Fixtures, plugins, settings and resolution are imported with the first of their names used: a select
+# box with static values (most of them, and every box of the first preview of most projects) needs only
+# the names above.
+_LAZY = {
+    **dict.fromkeys(("check_fixture_text", "dump_fixture", "find_fixture", "read_fixture", "scratch_fixture",
+                     "write_fixture"), "fixtures"),
+    **dict.fromkeys(("DataSourcePlugin", "call_plugin", "data_source", "data_source_plugin", "data_source_plugins",
+                     "data_source_problems", "reload_data_sources"), "registry"),
+    "DataSourceEnvironment": "resolve",
+    "BackendSettings": "settings",
+    "load_settings": "settings",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BackendSettings", "DataSourceEnvironment", "DataSourcePlugin", "DataSourceQuery", "DataSourceResult",

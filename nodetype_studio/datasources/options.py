@@ -65,15 +65,17 @@ def collect_options(entries: Any, translate: Translate | None = None) -> Collect
         return result
     is_list = isinstance(entries, list)
     for key, entry in js_entries(entries):
-        if not isinstance(entry, Mapping) or not truthy(entry.get("label")):
+        raw_label = entry.get("label") if isinstance(entry, Mapping) else None
+        if not truthy(raw_label):
             result.dropped.append((key, _describe(key, entry, is_list)))
             continue
         group = entry.get("group")
         icon = entry.get("icon")
         try:
             value = stored_value(entry["value"]) if "value" in entry else key
-            label = translate(entry["label"], key) if translate else to_string(entry["label"])
-            group_text = to_string(group) if group not in (None, "") else None
+            label = translate(raw_label, key) if translate else to_string(raw_label)
+            # a string is its own String() (the common case, without the general conversion)
+            group_text = (group or None) if type(group) is str else to_string(group) if group is not None else None
         except JsError as exc:  # e.g. an object with its own "toString" key: the browser throws
             where = f"item {key}" if is_list else f"key \u201c{key}\u201d"
             result.dropped.append((key, f"{where} cannot be turned into text ({exc})"))

@@ -8,14 +8,17 @@ and numbers are written as JavaScript writes them. An empty map or list contribu
 segment, exactly like the browser (``a=1&&b=2``); PHP ignores it.
 
 ``php_arguments`` reads such a query string back the way PHP fills ``$arguments`` for a server-side
-data source: every scalar is a string.
+data source: every scalar is a string. ``DataSourceQuery`` is what one select box asks for (its
+data-source options); ``resolve`` decides where it is answered from.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 from urllib.parse import quote, unquote_plus, urlsplit
 
 from nodetype_studio.js.values import js_entries, to_string
@@ -134,3 +137,50 @@ def data_source_arguments(query: str) -> dict[str, Any]:
     for name in CONTROLLER_ARGUMENTS:
         arguments.pop(name, None)
     return arguments
+
+
+def _text(value: Any) -> str | None:
+    return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+@dataclass(frozen=True)
+class DataSourceQuery:
+    """What one select box asks for (its data-source editor options)."""
+
+    identifier: str | None = None
+    uri: str | None = None
+    additional_data: Any = None
+    disable_caching: bool = False
+
+    @classmethod
+    def from_options(cls, option: Callable[[str], Any]) -> "DataSourceQuery | None":
+        """From an option getter (``ctx.option``); None when the box has no data source."""
+        identifier, uri = _text(option("dataSourceIdentifier")), _text(option("dataSourceUri"))
+        if identifier is None and uri is None:
+            return None
+        return cls(identifier, uri, option("dataSourceAdditionalData"), option("dataSourceDisableCaching") is True)
+
+    @classmethod
+    def from_mapping(cls, options: Mapping) -> "DataSourceQuery | None":
+        return cls.from_options(options.get)
+
+    @property
+    def kind(self) -> str:
+        return "uri" if self.uri else "identifier"
+
+    @property
+    def key(self) -> str:
+        return self.uri or self.identifier or ""
+
+    @property
+    def name(self) -> str:
+        """How messages name it: the URI or the identifier, quoted."""
+        return f"\u201c{self.key}\u201d"
+
+    def cache_key(self, node: str | None) -> str:
+        """The CMS's cache key: the JSON of node, identifier, URI, additional data and the caching flag."""
+        return json.dumps(
+            {"contextNodePath": node, "dataSourceIdentifier": self.identifier, "dataSourceUri": self.uri,
+             "dataSourceAdditionalData": self.additional_data, "dataSourceDisableCaching": self.disable_caching},
+            separators=(",", ":"), ensure_ascii=False, default=str,
+        )

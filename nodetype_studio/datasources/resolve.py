@@ -18,14 +18,12 @@ purpose, and it keeps previews fast and reproducible; remove it to see the live 
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping
 from urllib.parse import quote, urljoin, urlsplit
 
 from nodetype_studio.datasources.fixtures import find_fixture, new_fixture_path
-from nodetype_studio.datasources.query import (
+from nodetype_studio.datasources.query import (  # DataSourceQuery: also this module's name, as before
+    DataSourceQuery,
     QueryEncodingError,
     data_source_arguments,
     encode_query,
@@ -41,53 +39,6 @@ from nodetype_studio.datasources.settings import (
     load_settings,
 )
 from nodetype_studio.js.values import CLIENT_EVAL_PREFIX as CLIENT_EVAL
-
-
-def _text(value: Any) -> str | None:
-    return value.strip() if isinstance(value, str) and value.strip() else None
-
-
-@dataclass(frozen=True)
-class DataSourceQuery:
-    """What one select box asks for (its data-source editor options)."""
-
-    identifier: str | None = None
-    uri: str | None = None
-    additional_data: Any = None
-    disable_caching: bool = False
-
-    @classmethod
-    def from_options(cls, option: Callable[[str], Any]) -> "DataSourceQuery | None":
-        """From an option getter (``ctx.option``); None when the box has no data source."""
-        identifier, uri = _text(option("dataSourceIdentifier")), _text(option("dataSourceUri"))
-        if identifier is None and uri is None:
-            return None
-        return cls(identifier, uri, option("dataSourceAdditionalData"), option("dataSourceDisableCaching") is True)
-
-    @classmethod
-    def from_mapping(cls, options: Mapping) -> "DataSourceQuery | None":
-        return cls.from_options(options.get)
-
-    @property
-    def kind(self) -> str:
-        return "uri" if self.uri else "identifier"
-
-    @property
-    def key(self) -> str:
-        return self.uri or self.identifier or ""
-
-    @property
-    def name(self) -> str:
-        """How messages name it: the URI or the identifier, quoted."""
-        return f"\u201c{self.key}\u201d"
-
-    def cache_key(self, node: str | None) -> str:
-        """The CMS's cache key: the JSON of node, identifier, URI, additional data and the caching flag."""
-        return json.dumps(
-            {"contextNodePath": node, "dataSourceIdentifier": self.identifier, "dataSourceUri": self.uri,
-             "dataSourceAdditionalData": self.additional_data, "dataSourceDisableCaching": self.disable_caching},
-            separators=(",", ":"), ensure_ascii=False, default=str,
-        )
 
 
 def is_absolute_http(uri: str) -> bool:

@@ -348,7 +348,11 @@ def js_entries(value: Mapping | list) -> Iterator[tuple[str, Any]]:
         for index, item in enumerate(value):
             yield str(index), item
         return
-    by_key = {str(k): v for k, v in value.items()}
+    items = list(value.items())
+    if all(type(k) is str and not k[:1].isdigit() for k, _ in items):
+        yield from items  # no key is an array index (those are all digits): insertion order
+        return
+    by_key = {str(k): v for k, v in items}
     for key in js_keys(value):
         yield key, by_key[key]
 

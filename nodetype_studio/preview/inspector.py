@@ -171,6 +171,16 @@ def item_configs(config: Mapping, cms_version: str = "9") -> dict[str, Mapping]:
     return items
 
 
+def _text(tr: Translator, value: Any, node_type: str, *suffix: str) -> str:
+    """``tr.text(value, generated_id(node_type, *suffix))``, without making the id for a plain label (no
+    colon, not ``i18n``) or a missing one, which never use it (most labels, and most help messages)."""
+    if value is None:
+        return ""
+    if type(value) is str and ":" not in value and value.strip() != "i18n":
+        return value
+    return tr.text(value, generated_id(node_type, *suffix))
+
+
 def _property_item(name: str, config: Mapping, source: InspectorSource, section: str = "properties") -> ItemView:
     ui = _mapping(config.get("ui"))
     inspector = _mapping(ui.get("inspector"))
@@ -183,14 +193,14 @@ def _property_item(name: str, config: Mapping, source: InspectorSource, section:
     return ItemView(
         kind="property",
         name=name,
-        label=tr.text(ui.get("label"), generated_id(nt, section, name)),
+        label=_text(tr, ui.get("label"), nt, section, name),
         config=config,
         group=inspector.get("group") if isinstance(inspector.get("group"), str) else None,
         editor=_editor_id(prop_type, inspector, source.platform),
         options=_mapping(inspector.get("editorOptions")),
         type=prop_type,
         validation=_mapping(config.get("validation")),
-        help=tr.text(help_config.get("message"), generated_id(nt, section, name, "ui", "help", "message")),
+        help=_text(tr, help_config.get("message"), nt, section, name, "ui", "help", "message"),
         help_thumbnail=help_config.get("thumbnail") if isinstance(help_config.get("thumbnail"), str) else None,
         # An unevaluated ClientEval expression is shown (its outcome depends on other values).
         hidden=js_truthy(hidden_value) and dynamic is None,

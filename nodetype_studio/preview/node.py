@@ -16,8 +16,6 @@ from collections.abc import Mapping
 from datetime import date, datetime, timezone
 from typing import Any, Callable
 
-from nodetype_studio.php import strtotime as phptime
-
 
 class UnparsableDate(ValueError):
     """The string is not a date/time form PHP reads."""
@@ -27,6 +25,10 @@ def resolve_date(text: str, now: datetime) -> datetime:
     """The moment ``text`` names, relative to ``now``; raises UnparsableDate for unknown forms."""
     if not isinstance(text, str) or not text.strip():
         raise UnparsableDate("empty date string")
+    # PHP's date syntax is imported with the first date that is not plain ISO 8601 (defaults such as
+    # "now" or "+1 day"); the first inspector of most node types does not need it.
+    from nodetype_studio.php import strtotime as phptime
+
     try:
         return phptime.parse(text, now)
     except phptime.PhpTimeError as exc:

@@ -9,8 +9,9 @@ pending request is shared by everyone asking the same; ``dataSourceDisableCachin
 failures are not kept, so asking again retries.
 
 A ``Ticket`` is one editor's wait. Cancelling the last ticket of a request aborts it. A
-``DataSourceSession`` groups the tickets of one inspector page: the inspector closes it when it
-shows another node type, and an answer for an editor that is gone is dropped, never delivered.
+``DataSourceSession`` (``ui.datasource_session``) groups the tickets of one inspector page: the
+inspector closes it when it shows another node type, and an answer for an editor that is gone is
+dropped, never delivered.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import threading
 import time
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Callable
 
 import shiboken6
 from PySide6.QtCore import QByteArray, QObject, QTimer, QUrl, Signal
@@ -458,61 +459,6 @@ def _resume_layouts(layouts: list) -> None:
         layout.invalidate()
     for layout in reversed(alive):  # the outermost first: it lays out everything below it
         layout.activate()
-
-
-class DataSourceSession:
-    """The data-source requests of one inspector page (one node type); ``close()`` drops them all."""
-
-    def __init__(self, service: DataSourceService | Callable[[], DataSourceService], node_type: str,
-                 values: Callable[[], Mapping[str, Any]] | None = None):
-        """``service`` may be a function giving it: it is then called when a box first asks (most
-        node types have no data-source box, and finding a project's service reads its settings)."""
-        self._service_factory = service if callable(service) else None
-        self._service = None if self._service_factory is not None else service
-        self._node_address: str | None = None
-        self.node_type = node_type
-        self._values = values
-        self.tickets: list[Ticket] = []
-        self.closed = False
-
-    @property
-    def service(self) -> DataSourceService:
-        if self._service is None:
-            self._service = self._service_factory()
-        return self._service
-
-    @property
-    def node_address(self) -> str:
-        if self._node_address is None:
-            self._node_address = self.service.settings.node_address(self.node_type)
-        return self._node_address
-
-    @property
-    def env(self) -> DataSourceEnvironment:
-        return self.service.env
-
-    def node_ref(self) -> PreviewNodeRef:
-        values = dict(self._values()) if self._values is not None else {}
-        return PreviewNodeRef(self.node_address, self.node_type, values)
-
-    def resolve(self, query: DataSourceQuery) -> Source:
-        return self.env.resolve(query, self.node_address)
-
-    def request(self, query: DataSourceQuery, owner: QObject | None, callback: Callback) -> Ticket:
-        ticket = self.service.request(query, self.node_ref(), owner, callback)
-        if self.closed:
-            ticket.cancel()
-        elif ticket.waiting:
-            self.tickets = [t for t in self.tickets if t.waiting]
-            self.tickets.append(ticket)
-        return ticket
-
-    def close(self) -> None:
-        """Cancel every request of this page (the inspector shows something else now)."""
-        self.closed = True
-        for ticket in self.tickets:
-            ticket.cancel()
-        self.tickets.clear()
 
 
 _SERVICES: dict[str, tuple[tuple, DataSourceService]] = {}

@@ -37,6 +37,7 @@ from nodetype_studio.preview.inspector import (
 from nodetype_studio.preview.node import PreviewNode
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.clienteval_view import ClientEvalController
+from nodetype_studio.ui.datasource_session import DataSourceSession
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.registry import EditorRegistry, default_registry
 from nodetype_studio.ui.sections import ElidedLabel, GroupSection, HelpRow, make_label
@@ -63,6 +64,13 @@ def _message(error: Any) -> str:
 def _is_error(error: Any) -> bool:
     """Only error-severity findings make a value invalid (and count on the tab badge)."""
     return getattr(error, "severity", "error") == "error"
+
+
+def _project_service(root):
+    """The data-source service of the project at ``root`` (imported with the first box that asks)."""
+    from nodetype_studio.ui import datasource_loader
+
+    return datasource_loader.service_for(root)
 
 
 def _markdown(text: str) -> str:
@@ -102,6 +110,7 @@ class InspectorWidget(QWidget):
         self._help_rows: dict[str, HelpRow] = {}
         self._specs: dict[tuple, Any] = {}
         self._built_tabs: set[str] = set()
+        self._i18n_prefix = ""  # generated_id(node type shown, "")
         self._building = False
 
         outer = QVBoxLayout(self)
@@ -145,6 +154,7 @@ class InspectorWidget(QWidget):
         self._reset_state()
         self.source = source
         self._open_data_session(source)
+        self._i18n_prefix = generated_id(source.name, "")  # what the generated ids of its properties start with
         self.node = PreviewNode(item_configs(source.config, source.cms_version) if isinstance(source.config, Mapping)
                                 else None)
         self._generations.clear()  # answers still coming for the previous node type are dropped
@@ -303,12 +313,13 @@ class InspectorWidget(QWidget):
         self._built_tabs.clear()
 
     def _open_data_session(self, source: InspectorSource) -> None:
-        """Requests of the previous node type's editors are cancelled: no late answer reaches a new editor."""
-        from nodetype_studio.ui.datasource_loader import DataSourceSession, service_for
+        """Requests of the previous node type's editors are cancelled: no late answer reaches a new editor.
 
+        The session asks for the project's service (``ui.datasource_loader``, which brings Qt's network
+        stack) when a box first asks: a node type without a data-source box never imports it."""
         if self.data_session is not None:
             self.data_session.close()
-        service = self.data_service or (lambda root=source.root: service_for(root))
+        service = self.data_service or (lambda root=source.root: _project_service(root))
         self.data_session = DataSourceSession(service, source.name, lambda: self.node.values if self.node else {})
 
     def _context(self, item: ItemView) -> EditorContext:
@@ -322,7 +333,7 @@ class InspectorWidget(QWidget):
             spec=self._spec(item.editor),
             platform=source.platform,
             translator=source.translator,
-            i18n_base=generated_id(source.name, item.section, item.name),
+            i18n_base=self._i18n_prefix + item.section + "." + item.name,
             packages=source.packages,
             node_value=self.node.get,
             workspace=source.workspace,
@@ -348,7 +359,7 @@ class InspectorWidget(QWidget):
             layout.addWidget(note)
             return
         ctx = self._context(item)
-        editor = self.registry.create(ctx)
+        editor = self.registry.create(ctx, body)
         has_help = bool(item.help or item.help_thumbnail)
         if not editor.has_own_label:  # the widget decides: a placeholder never shows the label itself
             text = item.label or item.name

@@ -6,8 +6,7 @@ import datetime as dt
 import re
 
 from nodetype_studio.js import values as jsvalue
-from nodetype_studio.php import strtotime as phptime
-from nodetype_studio.validation import isemail, messages
+from nodetype_studio.validation import messages
 from nodetype_studio.validation.builtin import (
     BuiltinValidator,
     SingleCheckValidator,
@@ -52,6 +51,8 @@ def _parse_value(value, now: dt.datetime) -> dt.datetime | None:
     try:
         moment = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     except ValueError:
+        from nodetype_studio.php import strtotime as phptime  # with the first value that is not ISO 8601
+
         try:
             moment = phptime.parse(value, now)
         except phptime.PhpTimeError:
@@ -75,6 +76,9 @@ class DateTimeRangeValidator(BuiltinValidator):
         raw = jsvalue.get_property(options, name) if isinstance(options, dict) else jsvalue.UNDEFINED
         if is_nullish(raw):
             return None, None
+        # PHP's date syntax (and the module reading it) is needed only by a validator with a bound.
+        from nodetype_studio.php import strtotime as phptime
+
         try:
             return phptime.parse_reference(jsvalue.to_string(raw), now), None
         except phptime.PhpTimeError as exc:
@@ -116,4 +120,6 @@ class EmailAddressValidator(SingleCheckValidator):
             return True
         if not isinstance(value, str):
             raise jsvalue.JsError("TypeError: expected string email")  # isemail refuses anything but a string
+        from nodetype_studio.validation import isemail  # its tables load with the first address checked
+
         return isemail.is_valid(value)

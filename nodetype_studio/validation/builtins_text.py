@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from nodetype_studio.js import values as jsvalue
-from nodetype_studio.js.regex import JsRegex, JsRegexSyntaxError, split_option
 from nodetype_studio.validation import charclasses, messages
 from nodetype_studio.validation.builtin import (
     BuiltinValidator,
@@ -46,6 +45,8 @@ class TextValidator(SingleCheckValidator):
     def passes(self, value):
         if is_nullish(value):
             return True
+        from nodetype_studio.js.regex import JsRegex  # the translator, with the first value checked
+
         return not JsRegex.compile(_TAG_PATTERN, "gi").finds_match(jsvalue.require_string_method(value, "replace"))
 
 
@@ -133,6 +134,9 @@ class RegularExpressionValidator(BuiltinValidator):
     value_handling = "null and anything with length 0 pass; other non-strings make the browser's validator throw (value.match)."
 
     def validate(self, value, options):
+        # the JavaScript pattern grammar and translator, with the first pattern checked
+        from nodetype_studio.js.regex import JsRegex, JsRegexSyntaxError, split_option
+
         option = jsvalue.get_property(options, "regularExpression")
         if not jsvalue.truthy(option):
             return [messages.literal('The validator option "regularExpression" was not given.')]

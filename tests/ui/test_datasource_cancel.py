@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QApplication
 
 from nodetype_studio.datasources import DataSourceQuery
 from nodetype_studio.preview.context import EditorContext
-from nodetype_studio.ui.datasource_loader import DataSourceSession
+from nodetype_studio.ui.datasource_session import DataSourceSession
 from nodetype_studio.ui.editors.selectbox import SelectBoxEditor
 from tests.datasources.helpers import Answer
 from tests.ui.datasource_helpers import WAIT_MS, options, wait_answer

@@ -62,6 +62,20 @@ def test_click_the_value_to_type_one(make_editor, qtbot):
     assert editor.value_button.isVisible()
 
 
+def test_a_click_beside_the_value_or_on_a_disabled_value_types_nothing(make_editor, qtbot):
+    editor = make_editor("RangeEditor", {"min": 0, "max": 100, "unit": "px"}, value=10)
+    qtbot.mouseClick(editor.max_label, Qt.LeftButton)
+    qtbot.mouseClick(editor.unit_label, Qt.LeftButton)
+    qtbot.mouseClick(editor.value_button, Qt.RightButton)
+    assert editor.value_input is None and editor.value_button.isVisible()
+    editor.apply_disabled(True)
+    qtbot.mouseClick(editor.value_button, Qt.LeftButton)
+    assert editor.value_input is None and editor.value_button.isVisible()
+    editor.apply_disabled(False)
+    qtbot.mouseClick(editor.value_button, Qt.LeftButton)
+    assert editor.value_input is not None and editor.value_input.isVisible()
+
+
 def test_typed_values_are_clamped(make_editor, qtbot):
     editor = make_editor("RangeEditor", {"min": 0, "max": 20}, value=5)
     field = editor.start_typing()

@@ -12,23 +12,42 @@ Modules: ``option`` (split, flags, literal, compile check), ``parse`` (the JavaS
 put to the app's shared V8, ``nodetype_studio.js.engine``).
 """
 
-from nodetype_studio.js.regex.option import (
-    check_flags,
-    compile_error,
-    regex_literal,
-    split_option,
-)
-from nodetype_studio.js.regex.parse import JsRegexSyntaxError, Untranslatable, newer_syntax
-from nodetype_studio.js.regex.translate import (
+from typing import TYPE_CHECKING, Any
+
+from nodetype_studio.js.regex.limits import (
     BROWSER_BUDGET,
     DEFAULT_TIMEOUT,
     INTERACTIVE_BUDGET,
     CannotEvaluate,
-    JsRegex,
     RegexTimeout,
     budget,
     current_budget,
 )
+
+if TYPE_CHECKING:
+    from nodetype_studio.js.regex.option import check_flags, compile_error, regex_literal, split_option
+    from nodetype_studio.js.regex.parse import JsRegexSyntaxError, Untranslatable, newer_syntax
+    from nodetype_studio.js.regex.translate import JsRegex
+
+# The grammar, the translator and the V8 questions take a while to import: they are imported with the
+# first of their names used (the time bound and the errors above are needed earlier, e.g. by the
+# validation engine on the way to the first preview).
+_LAZY = {
+    "check_flags": "option", "compile_error": "option", "regex_literal": "option", "split_option": "option",
+    "JsRegexSyntaxError": "parse", "Untranslatable": "parse", "newer_syntax": "parse", "JsRegex": "translate",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BROWSER_BUDGET", "DEFAULT_TIMEOUT", "INTERACTIVE_BUDGET", "CannotEvaluate", "JsRegex", "JsRegexSyntaxError", "RegexTimeout", "Untranslatable",

@@ -14,15 +14,21 @@ engine, ``nodetype_studio.js.engine``); without V8 they are reported, never gues
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from nodetype_studio.js import engine as jsengine
 from nodetype_studio.js.regex import browser
+from nodetype_studio.js.regex.limits import (  # noqa: F401 (also this module's names, as before)
+    BROWSER_BUDGET,
+    DEFAULT_TIMEOUT,
+    INTERACTIVE_BUDGET,
+    CannotEvaluate,
+    RegexTimeout,
+    budget,
+    current_budget,
+)
 from nodetype_studio.js.regex.option import compile_error, regex_literal
 from nodetype_studio.js.regex.parse import (
     INFINITE,
@@ -43,40 +49,6 @@ from nodetype_studio.js.regex.parse import (
     parse,
     walk,
 )
-
-#: Seconds an evaluation may take by default: generous, because the browser has no limit at all – it
-#: keeps matching (the page frozen) until the engine is done. A pattern V8 finishes in 0.3 s gets the
-#: browser's verdict; past this budget the value is reported as freezing the browser.
-BROWSER_BUDGET = 2.0
-#: What a caller on the GUI thread allows before it hands the value to a background evaluation.
-INTERACTIVE_BUDGET = 0.05
-DEFAULT_TIMEOUT = BROWSER_BUDGET
-
-_budget: ContextVar[float] = ContextVar("jsregex_budget", default=BROWSER_BUDGET)
-
-
-def current_budget() -> float:
-    """The seconds an evaluation may take here (BROWSER_BUDGET unless ``budget()`` set another)."""
-    return _budget.get()
-
-
-@contextmanager
-def budget(seconds: float) -> Iterator[None]:
-    """Evaluations in this block (this thread or task) may take ``seconds``."""
-    token = _budget.set(seconds)
-    try:
-        yield
-    finally:
-        _budget.reset(token)
-
-
-class RegexTimeout(Exception):
-    """Evaluation did not finish in time (catastrophic backtracking on this value)."""
-
-
-class CannotEvaluate(Exception):
-    """The pattern cannot be evaluated faithfully here (untranslatable and no V8)."""
-
 
 # ---- case canonicalisation (/i without /u) ---------------------------------------------------
 

@@ -33,14 +33,6 @@ def _show(number: float) -> str:
     return str(int(number)) if float(number).is_integer() else f"{number:g}"
 
 
-class _ClickableValue(QLabel):
-    """The current value; a click asks the editor to turn it into a field to type a value."""
-
-    def mousePressEvent(self, event):  # noqa: N802 (Qt override)
-        if self.isEnabled() and event.button() == Qt.MouseButton.LeftButton:
-            self.parent().start_typing()
-
-
 class RangeEditor(EditorWidget):
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
@@ -73,7 +65,9 @@ class RangeEditor(EditorWidget):
         self.slider.setRange(0, max(0, round((maximum - minimum) / step)))
         self.slider.setPageStep(max(1, self.slider.maximum() // 10))
         self.slider.valueChanged.connect(self._slid)
-        self.value_button = _ClickableValue(self)
+        # A plain label: a click on it reaches the editor (a label ignores presses), which starts typing. A
+        # Python subclass of QLabel cost every slider PySide's override look-ups for its virtual methods.
+        self.value_button = QLabel(self)
         self.value_button.setObjectName("rangeValue")
         self.value_button.setToolTip("Click to type a value")
         self.value_button.setMinimumWidth(self.value_button.fontMetrics().horizontalAdvance(_show(maximum)) + 6)
@@ -93,6 +87,15 @@ class RangeEditor(EditorWidget):
             style.tint(note, style.NOTE)
             self.add_widget(note)
         self._showing = False
+
+    def mousePressEvent(self, event):  # noqa: N802 (Qt override)
+        """A left click on the current value (enabled) turns it into a field to type a value."""
+        button = self.value_button
+        if (event.button() == Qt.MouseButton.LeftButton and button.isEnabled() and not button.isHidden()
+                and button.geometry().contains(event.position().toPoint())):
+            self.start_typing()
+            return
+        super().mousePressEvent(event)
 
     def apply_disabled(self, disabled: bool) -> None:
         for widget in (self.slider, self.value_button):

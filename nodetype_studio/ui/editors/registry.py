@@ -14,12 +14,15 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, Mapping
 
+from PySide6.QtWidgets import QWidget
+
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.plugin import EditorPlugin, Factory
 
 _KEY_PLATFORM = Platform()
+BUILT_IN = "built-in"  # the origin of the editors in ui/editors, whose widgets also take a parent
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +48,7 @@ class EditorRegistry:
         self._entries: dict[str, Registration] = {}
         self.problems: list[str] = []
 
-    def register(self, plugin: Any, origin: str = "built-in") -> bool:
+    def register(self, plugin: Any, origin: str = BUILT_IN) -> bool:
         """Register an editor plugin object; returns False (and records why) when it has no widget."""
         identifier = _field(plugin, "identifier")
         factory = _field(plugin, "widget")
@@ -73,8 +76,12 @@ class EditorRegistry:
     def identifiers(self) -> list[str]:
         return [r.identifier for r in self._entries.values()]
 
-    def create(self, ctx: EditorContext) -> EditorWidget:
-        """The editor widget for ``ctx`` — a placeholder when none is registered or the factory fails."""
+    def create(self, ctx: EditorContext, parent: QWidget | None = None) -> EditorWidget:
+        """The editor widget for ``ctx`` — a placeholder when none is registered or the factory fails.
+
+        A built-in editor is made as a child of ``parent`` (the widget it will be laid out in): made
+        without one, it would be a window until the layout adopts it, which then moves it and everything
+        in it over. A plugin's factory takes ``ctx`` only; its widget is adopted by the layout as before."""
         registration = self.registration(ctx.identifier)
         if registration is None:
             reason = (
@@ -85,7 +92,10 @@ class EditorRegistry:
             widget: EditorWidget = _placeholder()(ctx, reason)
         else:
             try:
-                widget = registration.factory(ctx)
+                if parent is not None and registration.origin == BUILT_IN:
+                    widget = registration.factory(ctx, parent)
+                else:
+                    widget = registration.factory(ctx)
                 if not isinstance(widget, EditorWidget):
                     raise TypeError(f"factory returned {type(widget).__name__}, not an EditorWidget")
             except Exception as exc:  # a broken editor must not take the inspector down (the CMS does the same)

@@ -21,7 +21,8 @@ from nodetype_studio.datasources import DataSourceQuery, DataSourceResult
 from nodetype_studio.ui import icons, style
 
 if TYPE_CHECKING:
-    from nodetype_studio.ui.datasource_loader import DataSourceSession, Ticket
+    from nodetype_studio.ui.datasource_loader import Ticket
+    from nodetype_studio.ui.datasource_session import DataSourceSession
     from nodetype_studio.ui.editors.base import EditorWidget
 
     class OptionsEditor(EditorWidget):

@@ -255,3 +255,42 @@ def test_the_editing_documents_are_imported_once_the_start_up_is_done(tmp_path, 
                           env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.strip().splitlines()[-1] == "imported True"
+
+
+def test_the_first_preview_of_a_project_without_data_sources_is_painted_without_the_network(tmp_path, project):
+    """Qt's network stack comes with the data-source service, which is made when a select box first asks
+    for its options; PHP's date syntax with the first date that is not ISO 8601, the e-mail rules with
+    the first address checked, the JavaScript pattern grammar and translator with the first pattern
+    checked (a regular-expression or text validator), the data sources' fixtures, plugins and resolution
+    with the first data-source box. The project's first node type has none of these."""
+    code = ("import sys\n"
+            "from PySide6.QtCore import QEvent, QObject, QSettings, QTimer\n"
+            "from nodetype_studio.ui.render import ensure_app\n"
+            "from nodetype_studio.ui.studio.mainwindow import StudioWindow\n"
+            "from nodetype_studio.ui.studio.settings import Settings\n"
+            "app = ensure_app()\n"
+            "class Watch(QObject):\n"
+            "    def eventFilter(self, obj, event):\n"
+            "        if event.type() == QEvent.Paint and type(obj).__name__ == 'InspectorWidget' and obj.isVisible():\n"
+            "            late = ['PySide6.QtNetwork', 'nodetype_studio.ui.datasource_loader',\n"
+            "                    'nodetype_studio.php.strtotime', 'nodetype_studio.validation.isemail',\n"
+            "                    'nodetype_studio.js.regex.parse', 'nodetype_studio.js.regex.translate',\n"
+            "                    'nodetype_studio.datasources.fixtures', 'nodetype_studio.datasources.registry',\n"
+            "                    'nodetype_studio.datasources.resolve']\n"
+            "            print(sorted(m for m in late if m in sys.modules), len(obj.editors) > 0,\n"
+            "                  obj.data_session is not None, flush=True)\n"
+            "            app.exit(0)\n"
+            "        return False\n"
+            "watch = Watch()\n"
+            "app.installEventFilter(watch)\n"
+            f"settings = Settings(QSettings({str(tmp_path / 's.ini')!r}, QSettings.IniFormat))\n"
+            f"window = StudioWindow({str(project)!r}, settings=settings, data_dir={str(tmp_path / 'data')!r})\n"
+            "window.show()\n"
+            "QTimer.singleShot(60000, lambda: app.exit(1))\n"
+            "code = app.exec()\n"
+            "window.checks.cancel()\n"
+            "sys.exit(code)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[] True True"
