@@ -12,7 +12,7 @@ The Qt side (``nodetype_studio.ui.datasource_loader``) runs the requests asynchr
 them; everything it decides with lives here.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nodetype_studio.datasources.options import (
     SelectOption,
@@ -28,6 +28,7 @@ from nodetype_studio.datasources.query import (
     request_params,
 )
 from nodetype_studio.datasources.result import DataSourceResult, PreviewNodeRef, Source
+from nodetype_studio.lazyexports import lazy_exports
 
 if TYPE_CHECKING:
     from nodetype_studio.datasources.fixtures import (
@@ -64,15 +65,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-
-    value = getattr(import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [

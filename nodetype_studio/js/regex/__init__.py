@@ -12,7 +12,7 @@ Modules: ``option`` (split, flags, literal, compile check), ``parse`` (the JavaS
 put to the app's shared V8, ``nodetype_studio.js.engine``).
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nodetype_studio.js.regex.limits import (
     BROWSER_BUDGET,
@@ -23,6 +23,7 @@ from nodetype_studio.js.regex.limits import (
     budget,
     current_budget,
 )
+from nodetype_studio.lazyexports import lazy_exports
 
 if TYPE_CHECKING:
     from nodetype_studio.js.regex.option import check_flags, compile_error, regex_literal, split_option
@@ -38,15 +39,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-
-    value = getattr(import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [
