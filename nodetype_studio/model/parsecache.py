@@ -35,7 +35,7 @@ import threading
 import time
 from pathlib import Path
 
-from nodetype_studio.model.yamlload import MAX_NESTING, YList, YMap
+from nodetype_studio.model.yamlload import MAX_NESTING, YList, YMap, flat_positions
 
 FORMAT = 2
 MAX_ENTRY_BYTES = 8 * 1024 * 1024
@@ -161,27 +161,26 @@ class _Placer:
         self.positions = positions
         self.offset = 0
 
-    def take(self, count: int) -> tuple[tuple[int, int], zip]:
-        start, end = self.offset, self.offset + 2 * count + 2
+    def take(self, value) -> tuple[tuple[int, int], list[int]]:
+        """The next container's own position, and the flat positions of its keys or items."""
+        start, end = self.offset, self.offset + 2 * len(value) + 2
         if end > len(self.positions):
             raise _Invalid("positions missing")
         self.offset = end
         flat = self.positions
-        return (flat[start], flat[start + 1]), zip(flat[start + 2:end:2], flat[start + 3:end:2])
+        return (flat[start], flat[start + 1]), flat[start + 2:end]
 
     def placed(self, value, depth: int):
         if depth > MAX_NESTING:
             raise _Invalid("too deep")
         if type(value) is YMap:
-            value.pos, pairs = self.take(len(value))
-            value.key_pos = dict(zip(value, pairs))
+            value.pos, value._flat = self.take(value)
             for key, item in value.items():
                 if type(item) in _CONTAINERS:
                     value[key] = self.placed(item, depth + 1)  # (a value replaced, no key added)
             return value
         result = YList(value)
-        result.pos, pairs = self.take(len(value))
-        result.item_pos = list(pairs)
+        result.pos, result._flat = self.take(value)
         for index, item in enumerate(value):
             if type(item) in _CONTAINERS:
                 result[index] = self.placed(item, depth + 1)
@@ -195,19 +194,17 @@ def _encode(value, positions: list[int]) -> object:
     Every container of parsed data is a YMap or a YList; anything else is not cached."""
     kind = type(value)
     if kind is YMap:
+        if any(type(key) is not str for key in value):
+            raise _Invalid("a key")
         positions.extend(value.pos)
-        key_pos = value.key_pos
-        for key in value:
-            if type(key) is not str:
-                raise _Invalid("a key")
-            positions.extend(key_pos.get(key, (0, 0)))
+        positions.extend(flat_positions(value))
         return {key: _encode(item, positions) for key, item in value.items()}
     if kind is YList:
-        if len(value.item_pos) != len(value):
+        flat = flat_positions(value)
+        if len(flat) != 2 * len(value):
             raise _Invalid("positions")
         positions.extend(value.pos)
-        for pos in value.item_pos:
-            positions.extend(pos)
+        positions.extend(flat)
         return [_encode(item, positions) for item in value]
     if value is None or kind in (str, int, float, bool):
         return value

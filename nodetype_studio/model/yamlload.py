@@ -50,18 +50,40 @@ class YMap(dict):
     """A mapping with the position of each key: ``key_pos[key] = (line, column)``, 1-based.
 
     No ``__init__`` of its own: ``YMap(pairs)`` is the dict constructor alone (the parse cache's JSON
-    decoder makes every mapping that way); a map nobody gave positions has none (see ``__getattr__``)."""
+    decoder makes every mapping that way); a map nobody gave positions has none.
 
-    __slots__ = ("key_pos", "pos")
-    key_pos: dict[str, tuple[int, int]]
+    The parser and the parse cache give a map its positions as one flat list of integers in key order
+    (``_flat``: line, column, line, column...); ``key_pos`` makes the dict from it when it is first asked
+    for. Most maps are never asked (positions serve findings and provenance), and a flat list of
+    integers is one object where the dict and its pairs are many, which the garbage collector would
+    go through again and again."""
+
+    __slots__ = ("_key_pos", "_flat", "pos")
+    _key_pos: dict[str, tuple[int, int]]
+    _flat: list[int]
     pos: tuple[int, int]
+
+    @property
+    def key_pos(self) -> dict[str, tuple[int, int]]:
+        try:
+            return self._key_pos
+        except AttributeError:
+            pass
+        try:
+            flat = self._flat
+        except AttributeError:
+            key_pos: dict[str, tuple[int, int]] = {}
+        else:
+            key_pos = dict(zip(self, zip(flat[::2], flat[1::2])))
+        self._key_pos = key_pos  # from now on the dict is the positions (it may be changed)
+        return key_pos
+
+    @key_pos.setter
+    def key_pos(self, value: dict[str, tuple[int, int]]) -> None:
+        self._key_pos = value
 
     def __getattr__(self, name: str):
         # only called for a slot not set yet
-        if name == "key_pos":
-            key_pos: dict[str, tuple[int, int]] = {}
-            self.key_pos = key_pos
-            return key_pos
         if name == "pos":
             return (0, 0)
         raise AttributeError(name)
@@ -69,20 +91,56 @@ class YMap(dict):
 
 class YList(list):
     """A sequence with the position of each item: ``item_pos[i] = (line, column)``, 1-based (no
-    ``__init__`` of its own, as ``YMap``)."""
+    ``__init__`` of its own, and positions kept flat until asked for, as ``YMap``)."""
 
-    __slots__ = ("item_pos", "pos")
-    item_pos: list[tuple[int, int]]
+    __slots__ = ("_item_pos", "_flat", "pos")
+    _item_pos: list[tuple[int, int]]
+    _flat: list[int]
     pos: tuple[int, int]
 
-    def __getattr__(self, name: str):
-        if name == "item_pos":
+    @property
+    def item_pos(self) -> list[tuple[int, int]]:
+        try:
+            return self._item_pos
+        except AttributeError:
+            pass
+        try:
+            flat = self._flat
+        except AttributeError:
             item_pos: list[tuple[int, int]] = []
-            self.item_pos = item_pos
-            return item_pos
+        else:
+            item_pos = list(zip(flat[::2], flat[1::2]))
+        self._item_pos = item_pos
+        return item_pos
+
+    @item_pos.setter
+    def item_pos(self, value: list[tuple[int, int]]) -> None:
+        self._item_pos = value
+
+    def __getattr__(self, name: str):
         if name == "pos":
             return (0, 0)
         raise AttributeError(name)
+
+
+def flat_positions(value: YMap | YList) -> list[int]:
+    """The positions of a map's keys or a list's items as one flat list (line, column, ...) in order, a
+    key without a position at (0, 0); the flat list itself while nobody asked for the dict."""
+    if isinstance(value, YMap):
+        known = getattr(value, "_key_pos", None)
+        if known is None:
+            flat = getattr(value, "_flat", None)
+            if flat is not None and len(flat) == 2 * len(value):
+                return flat
+            known = value.key_pos
+        return [number for key in value for number in known.get(key, (0, 0))]
+    pairs = getattr(value, "_item_pos", None)
+    if pairs is None:
+        flat = getattr(value, "_flat", None)
+        if flat is not None:
+            return flat
+        pairs = value.item_pos
+    return [number for pair in pairs for number in pair]
 
 
 def plain_data(value: Any) -> Any:
@@ -258,8 +316,11 @@ class _Builder:
         result = YMap()
         mark = node.start_mark
         result.pos = (mark.line + 1, mark.column + 1)
-        key_pos: dict[str, tuple[int, int]] = {}
-        result.key_pos = key_pos
+        # positions go into one flat list (see YMap); after a merge key (rare) into the dict itself
+        flat: list[int] = []
+        result._flat = flat
+        add = flat.append
+        key_pos: dict[str, tuple[int, int]] | None = None
         block = not node.flow_style
         # values of plain scalars are read here rather than through `build` (most values are scalars);
         # a file with aliases goes through `build`, whose memo keeps shared values shared
@@ -277,13 +338,15 @@ class _Builder:
                 key = ""
             if not key_node.style:
                 if key == "<<" and key_node.tag == _IMPLICIT:
+                    key_pos = result.key_pos
                     self.apply_merge(result, key_node, value_node, depth)
                     merged_here = True
                     continue
                 if block:
                     key = self.block_key(key_node, key)
-            if key in result and not merged_here:
-                first = key_pos[key]
+            if key in result and not merged_here:  # (no merge key yet: the positions are still flat)
+                at = 2 * list(result).index(key)
+                first = (flat[at], flat[at + 1])
                 self.diagnostics.append(error(
                     "yaml-duplicate-key",
                     f"duplicate key {key!r} (first defined on line {first[0]}); the CMS's YAML parser rejects the file, "
@@ -304,7 +367,11 @@ class _Builder:
             else:
                 result[key] = self.build(value_node, depth + 1)
             mark = key_node.start_mark
-            key_pos[key] = (mark.line + 1, mark.column + 1)
+            if key_pos is None:
+                add(mark.line + 1)
+                add(mark.column + 1)
+            else:
+                key_pos[key] = (mark.line + 1, mark.column + 1)
         return result
 
     def block_key(self, key_node: ScalarNode, text: str) -> str:
@@ -351,13 +418,14 @@ class _Builder:
                                           self.loc(node.start_mark)))
         result = YList()
         result.pos = (node.start_mark.line + 1, node.start_mark.column + 1)
-        item_pos: list[tuple[int, int]] = []
-        result.item_pos = item_pos
-        build, depth = self.build, depth + 1
+        flat: list[int] = []
+        result._flat = flat
+        build, add, depth = self.build, flat.append, depth + 1
         for item in node.value:
             result.append(build(item, depth))
             mark = item.start_mark
-            item_pos.append((mark.line + 1, mark.column + 1))
+            add(mark.line + 1)
+            add(mark.column + 1)
         return result
 
 
@@ -496,4 +564,4 @@ def load_yaml_file(path, display: str | None = None) -> LoadedYaml:
     return loaded
 
 
-__all__ = ["YMap", "YList", "LoadedYaml", "load_yaml_text", "load_yaml_file", "resolve_plain", "decode_yaml_bytes", "warning"]
+__all__ = ["YMap", "YList", "flat_positions", "LoadedYaml", "load_yaml_text", "load_yaml_file", "resolve_plain", "decode_yaml_bytes", "warning"]
