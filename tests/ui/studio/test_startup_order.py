@@ -231,20 +231,25 @@ def test_the_first_preview_is_painted_without_the_editing_documents_and_sample_c
     assert done.stdout.strip().splitlines()[-1] == "[] True"
 
 
-def test_the_editing_documents_are_imported_once_the_start_up_is_done(tmp_path, project):
-    """The first edit finds YamlDocument's modules imported: the last start-up step imports them."""
-    code = ("import sys\n"
+def test_the_start_up_ends_with_the_later_modules_imported_and_a_full_collection(tmp_path, project):
+    """The first edit and the first visit of a type with a pattern, date or e-mail validator find their
+    modules imported, and the collector's first full pass over the start-up's objects ran once the
+    window was ready (not in the middle of the first interaction): the last start-up step does both."""
+    code = ("import gc, sys\n"
             "from PySide6.QtCore import QSettings, QTimer\n"
             "from nodetype_studio.ui.render import ensure_app\n"
-            "from nodetype_studio.ui.studio.mainwindow import StudioWindow\n"
+            "from nodetype_studio.ui.studio.mainwindow import LATER_MODULES, StudioWindow\n"
             "from nodetype_studio.ui.studio.settings import Settings\n"
             "app = ensure_app()\n"
             f"settings = Settings(QSettings({str(tmp_path / 's.ini')!r}, QSettings.IniFormat))\n"
             f"window = StudioWindow({str(project)!r}, settings=settings, data_dir={str(tmp_path / 'data')!r})\n"
+            "full = []\n"
+            "gc.callbacks.append(lambda phase, info: phase == 'stop' and info['generation'] == 2\n"
+            "                    and full.append(window._panels_built))\n"
             "window.show()\n"
             "def poll():\n"
-            "    if 'nodetype_studio.editing.document' in sys.modules:\n"
-            "        print('imported', window._panels_built, flush=True)\n"
+            "    if all(name in sys.modules for name in LATER_MODULES):\n"
+            "        print('imported', window._panels_built, True in full, flush=True)\n"
             "        window.checks.cancel()\n"
             "        app.exit(0)\n"
             "timer = QTimer(interval=20, timeout=poll)\n"
@@ -254,7 +259,21 @@ def test_the_editing_documents_are_imported_once_the_start_up_is_done(tmp_path, 
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                           env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.strip().splitlines()[-1] == "imported True"
+    assert done.stdout.strip().splitlines()[-1] == "imported True True"
+
+
+def test_a_project_loaded_before_the_window_is_shown_also_ends_its_start_up(qtbot, make_window, project, monkeypatch):
+    """A project loaded before the window is shown (no background load to wait for) gets the last start-up
+    step as well, once the window is painted: its first visits do not pay the collector's full pass."""
+    from nodetype_studio.ui.studio import mainwindow
+
+    ran: list[str] = []
+    monkeypatch.setattr(mainwindow, "settle_in", lambda: ran.append("settled"))
+    window = make_window(project)
+    qtbot.waitUntil(lambda: ran == ["settled"], timeout=10000)
+    window.select_type(window.session.project.project_node_types()[-1].name)
+    qtbot.wait(50)
+    assert ran == ["settled"]  # once per window
 
 
 def test_the_first_preview_of_a_project_without_data_sources_is_painted_without_the_network(tmp_path, project):
