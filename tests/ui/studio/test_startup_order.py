@@ -197,10 +197,10 @@ def test_the_window_is_built_without_the_model_the_check_runner_and_the_file_wat
     assert done.stdout.strip() == "[]"
 
 
-def test_the_first_preview_is_painted_without_the_editing_documents_and_sample_content(tmp_path, project):
-    """Loading and previewing a project imports neither YamlDocument's modules (the first edit does),
-    nor the sample content's modules (the link and reference editors do); the preview is the real
-    inspector."""
+def _at_first_preview_paint(tmp_path, project, late: list[str], also: str = "") -> str:
+    """Start the window on ``project`` in a fresh process (as ``nodetype-studio PROJECT`` does) and, when
+    the first inspector is painted, print which of the modules ``late`` are imported, whether the
+    inspector shows a node, and ``also`` (an expression over the inspector ``obj``); the printed line."""
     code = ("import sys\n"
             "from PySide6.QtCore import QEvent, QObject, QSettings, QTimer\n"
             "from nodetype_studio.ui.render import ensure_app\n"
@@ -210,10 +210,9 @@ def test_the_first_preview_is_painted_without_the_editing_documents_and_sample_c
             "class Watch(QObject):\n"
             "    def eventFilter(self, obj, event):\n"
             "        if event.type() == QEvent.Paint and type(obj).__name__ == 'InspectorWidget' and obj.isVisible():\n"
-            "            late = ['nodetype_studio.editing.document', 'nodetype_studio.editing.indexing',\n"
-            "                    'nodetype_studio.content.generate',\n"
-            "                    'nodetype_studio.content.tree', 'nodetype_studio.media.library']\n"
-            "            print(sorted(m for m in late if m in sys.modules), obj.node is not None, flush=True)\n"
+            f"            late = {late!r}\n"
+            "            print(sorted(m for m in late if m in sys.modules), obj.node is not None,\n"
+            f"                  {also or 'True'}, flush=True)\n"
             "            app.exit(0)\n"
             "        return False\n"
             "watch = Watch()\n"
@@ -228,7 +227,16 @@ def test_the_first_preview_is_painted_without_the_editing_documents_and_sample_c
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                           env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.strip().splitlines()[-1] == "[] True"
+    return done.stdout.strip().splitlines()[-1]
+
+
+def test_the_first_preview_is_painted_without_the_editing_documents_and_sample_content(tmp_path, project):
+    """Loading and previewing a project imports neither YamlDocument's modules (the first edit does),
+    nor the sample content's modules (the link and reference editors do); the preview is the real
+    inspector."""
+    late = ["nodetype_studio.editing.document", "nodetype_studio.editing.indexing", "nodetype_studio.content.generate",
+            "nodetype_studio.content.tree", "nodetype_studio.media.library"]
+    assert _at_first_preview_paint(tmp_path, project, late) == "[] True True"
 
 
 def test_the_start_up_ends_with_the_later_modules_imported_and_a_full_collection(tmp_path, project):
@@ -282,34 +290,9 @@ def test_the_first_preview_of_a_project_without_data_sources_is_painted_without_
     the first address checked, the JavaScript pattern grammar and translator with the first pattern
     checked (a regular-expression or text validator), the data sources' fixtures, plugins and resolution
     with the first data-source box. The project's first node type has none of these."""
-    code = ("import sys\n"
-            "from PySide6.QtCore import QEvent, QObject, QSettings, QTimer\n"
-            "from nodetype_studio.ui.render import ensure_app\n"
-            "from nodetype_studio.ui.studio.mainwindow import StudioWindow\n"
-            "from nodetype_studio.ui.studio.settings import Settings\n"
-            "app = ensure_app()\n"
-            "class Watch(QObject):\n"
-            "    def eventFilter(self, obj, event):\n"
-            "        if event.type() == QEvent.Paint and type(obj).__name__ == 'InspectorWidget' and obj.isVisible():\n"
-            "            late = ['PySide6.QtNetwork', 'nodetype_studio.ui.datasource_loader',\n"
-            "                    'nodetype_studio.php.strtotime', 'nodetype_studio.validation.isemail',\n"
-            "                    'nodetype_studio.js.regex.parse', 'nodetype_studio.js.regex.translate',\n"
-            "                    'nodetype_studio.datasources.fixtures', 'nodetype_studio.datasources.registry',\n"
-            "                    'nodetype_studio.datasources.resolve']\n"
-            "            print(sorted(m for m in late if m in sys.modules), len(obj.editors) > 0,\n"
-            "                  obj.data_session is not None, flush=True)\n"
-            "            app.exit(0)\n"
-            "        return False\n"
-            "watch = Watch()\n"
-            "app.installEventFilter(watch)\n"
-            f"settings = Settings(QSettings({str(tmp_path / 's.ini')!r}, QSettings.IniFormat))\n"
-            f"window = StudioWindow({str(project)!r}, settings=settings, data_dir={str(tmp_path / 'data')!r})\n"
-            "window.show()\n"
-            "QTimer.singleShot(60000, lambda: app.exit(1))\n"
-            "code = app.exec()\n"
-            "window.checks.cancel()\n"
-            "sys.exit(code)\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                          env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.strip().splitlines()[-1] == "[] True True"
+    late = ["PySide6.QtNetwork", "nodetype_studio.ui.datasource_loader", "nodetype_studio.php.strtotime",
+            "nodetype_studio.validation.isemail", "nodetype_studio.js.regex.parse", "nodetype_studio.js.regex.translate",
+            "nodetype_studio.datasources.fixtures", "nodetype_studio.datasources.registry",
+            "nodetype_studio.datasources.resolve"]
+    assert _at_first_preview_paint(tmp_path, project, late, "len(obj.editors) > 0 and obj.data_session is not None") \
+        == "[] True True"
