@@ -11,6 +11,7 @@ node-level keys) is passed on as the literal string.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 
 from nodetype_studio.js.values import CLIENT_EVAL_PREFIX as PREFIX
@@ -79,8 +80,20 @@ NOT_EVALUATED_REASONS: tuple[tuple[tuple, str, str], ...] = (
 def walk_strings(value, path: Path = ()) -> Iterator[tuple[Path, str]]:
     """Every ClientEval string below ``value`` (maps and lists at any depth)."""
     found: list[tuple[Path, str]] = []
-    _collect(value, path, found)
+    if _may_hold_client_eval(value):
+        _collect(value, path, found)
     return iter(found)
+
+
+def _may_hold_client_eval(value) -> bool:
+    """False only when no string below ``value`` can hold ``ClientEval:``: its JSON text (made by the C
+    encoder, which goes through the whole value at once; most node types have no expression at all)
+    does not contain the prefix, which JSON writes as it is. Anything JSON cannot write (another kind
+    of object, a cycle, too deep) says True: the value is then walked as before."""
+    try:
+        return PREFIX in json.dumps(value, ensure_ascii=False, check_circular=False)
+    except (TypeError, ValueError, RecursionError):
+        return True
 
 
 def _collect(value, path: Path, found: list) -> None:
@@ -119,7 +132,7 @@ def find_expressions(config: Mapping) -> list[tuple[Path, str]]:
 
 def evaluated_strings(config: Mapping) -> Iterator[tuple[Path, str]]:
     """(path, full ClientEval string) for every place the CMS evaluates."""
-    if not isinstance(config, Mapping):
+    if not isinstance(config, Mapping) or not _may_hold_client_eval(config):
         return
     found: list[tuple[Path, str]] = []
     for container, only, never in ELEMENT_RULES:

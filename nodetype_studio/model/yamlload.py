@@ -58,10 +58,10 @@ class YMap(dict):
     integers is one object where the dict and its pairs are many, which the garbage collector would
     go through again and again."""
 
-    __slots__ = ("_key_pos", "_flat", "pos")
+    __slots__ = ("_key_pos", "_flat", "_pos")
     _key_pos: dict[str, tuple[int, int]]
     _flat: list[int]
-    pos: tuple[int, int]
+    _pos: tuple[int, int]
 
     @property
     def key_pos(self) -> dict[str, tuple[int, int]]:
@@ -82,21 +82,28 @@ class YMap(dict):
     def key_pos(self, value: dict[str, tuple[int, int]]) -> None:
         self._key_pos = value
 
-    def __getattr__(self, name: str):
-        # only called for a slot not set yet
-        if name == "pos":
+    # (properties, not ``__getattr__``: a slot not set yet then costs one exception, not a Python call and two)
+    @property
+    def pos(self) -> tuple[int, int]:
+        """(line, column) of the container itself; (0, 0) when nobody gave it one."""
+        try:
+            return self._pos
+        except AttributeError:
             return (0, 0)
-        raise AttributeError(name)
+
+    @pos.setter
+    def pos(self, value: tuple[int, int]) -> None:
+        self._pos = value
 
 
 class YList(list):
     """A sequence with the position of each item: ``item_pos[i] = (line, column)``, 1-based (no
     ``__init__`` of its own, and positions kept flat until asked for, as ``YMap``)."""
 
-    __slots__ = ("_item_pos", "_flat", "pos")
+    __slots__ = ("_item_pos", "_flat", "_pos")
     _item_pos: list[tuple[int, int]]
     _flat: list[int]
-    pos: tuple[int, int]
+    _pos: tuple[int, int]
 
     @property
     def item_pos(self) -> list[tuple[int, int]]:
@@ -117,10 +124,17 @@ class YList(list):
     def item_pos(self, value: list[tuple[int, int]]) -> None:
         self._item_pos = value
 
-    def __getattr__(self, name: str):
-        if name == "pos":
+    @property
+    def pos(self) -> tuple[int, int]:
+        """(line, column) of the container itself; (0, 0) when nobody gave it one."""
+        try:
+            return self._pos
+        except AttributeError:
             return (0, 0)
-        raise AttributeError(name)
+
+    @pos.setter
+    def pos(self, value: tuple[int, int]) -> None:
+        self._pos = value
 
 
 def flat_positions(value: YMap | YList) -> list[int]:
