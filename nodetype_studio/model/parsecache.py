@@ -174,13 +174,13 @@ class _Placer:
         if depth > MAX_NESTING:
             raise _Invalid("too deep")
         if type(value) is YMap:
-            value.pos, value._flat = self.take(value)
+            value._pos, value._flat = self.take(value)
             for key, item in value.items():
                 if type(item) in _CONTAINERS:
                     value[key] = self.placed(item, depth + 1)  # (a value replaced, no key added)
             return value
         result = YList(value)
-        result.pos, result._flat = self.take(value)
+        result._pos, result._flat = self.take(value)
         for index, item in enumerate(value):
             if type(item) in _CONTAINERS:
                 result[index] = self.placed(item, depth + 1)

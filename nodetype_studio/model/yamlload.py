@@ -46,7 +46,27 @@ class _Loader(CParser):
         pass
 
 
-class YMap(dict):
+class _Positioned:
+    """The position of a parsed container itself. (A property, not ``__getattr__``: a slot not set yet
+    then costs one exception, not a Python call and two.)"""
+
+    __slots__ = ()
+    _pos: tuple[int, int]
+
+    @property
+    def pos(self) -> tuple[int, int]:
+        """(line, column) of the container itself; (0, 0) when nobody gave it one."""
+        try:
+            return self._pos
+        except AttributeError:
+            return (0, 0)
+
+    @pos.setter
+    def pos(self, value: tuple[int, int]) -> None:
+        self._pos = value  # type: ignore[misc]  # the slot is the subclasses' (a dict's or list's layout)
+
+
+class YMap(_Positioned, dict):
     """A mapping with the position of each key: ``key_pos[key] = (line, column)``, 1-based.
 
     No ``__init__`` of its own: ``YMap(pairs)`` is the dict constructor alone (the parse cache's JSON
@@ -82,21 +102,9 @@ class YMap(dict):
     def key_pos(self, value: dict[str, tuple[int, int]]) -> None:
         self._key_pos = value
 
-    # (properties, not ``__getattr__``: a slot not set yet then costs one exception, not a Python call and two)
-    @property
-    def pos(self) -> tuple[int, int]:
-        """(line, column) of the container itself; (0, 0) when nobody gave it one."""
-        try:
-            return self._pos
-        except AttributeError:
-            return (0, 0)
-
-    @pos.setter
-    def pos(self, value: tuple[int, int]) -> None:
-        self._pos = value
 
 
-class YList(list):
+class YList(_Positioned, list):
     """A sequence with the position of each item: ``item_pos[i] = (line, column)``, 1-based (no
     ``__init__`` of its own, and positions kept flat until asked for, as ``YMap``)."""
 
@@ -124,17 +132,6 @@ class YList(list):
     def item_pos(self, value: list[tuple[int, int]]) -> None:
         self._item_pos = value
 
-    @property
-    def pos(self) -> tuple[int, int]:
-        """(line, column) of the container itself; (0, 0) when nobody gave it one."""
-        try:
-            return self._pos
-        except AttributeError:
-            return (0, 0)
-
-    @pos.setter
-    def pos(self, value: tuple[int, int]) -> None:
-        self._pos = value
 
 
 def flat_positions(value: YMap | YList) -> list[int]:
@@ -329,7 +326,7 @@ class _Builder:
                                           self.loc(node.start_mark)))
         result = YMap()
         mark = node.start_mark
-        result.pos = (mark.line + 1, mark.column + 1)
+        result._pos = (mark.line + 1, mark.column + 1)
         # positions go into one flat list (see YMap); after a merge key (rare) into the dict itself
         flat: list[int] = []
         result._flat = flat
@@ -431,7 +428,7 @@ class _Builder:
             self.diagnostics.append(error("yaml-tag", f"the tag {node.tag!r} is not supported by the CMS's YAML parser; it is ignored",
                                           self.loc(node.start_mark)))
         result = YList()
-        result.pos = (node.start_mark.line + 1, node.start_mark.column + 1)
+        result._pos = (node.start_mark.line + 1, node.start_mark.column + 1)
         flat: list[int] = []
         result._flat = flat
         build, add, depth = self.build, flat.append, depth + 1
