@@ -14,7 +14,7 @@ from nodetype_studio.checks import collect_findings
 from nodetype_studio.checks.incremental import check_state, recheck
 from nodetype_studio.model import load_project
 from nodetype_studio.model.incremental import reresolve
-from tests.model.test_incremental import EDITS, FILES, NAMES, SETTINGS, START, texts
+from tests.model.test_incremental import EDITS, FILES, NAMES, SETTINGS, START, texts, write_files
 from tests.model.test_incremental import apply as apply_model_edit
 
 INSPECTORS = st.sampled_from([
@@ -80,10 +80,7 @@ def apply(files: dict, edit) -> None:
 
 
 def write_start(root: Path, version: str) -> dict:
-    files = copy.deepcopy(START)
-    for path, text in texts(files).items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(text, encoding="utf-8")
+    files = write_files(root, copy.deepcopy(START))
     (root / "Configuration").mkdir()
     (root / "Configuration" / "Settings.yaml").write_text(SETTINGS, encoding="utf-8")
     (root / ".nodetype-studio.yaml").write_text(f"cmsVersion: '{version}'\n", encoding="utf-8")

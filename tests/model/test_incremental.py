@@ -110,15 +110,20 @@ def picture(project) -> dict:
     return {"order": list(project.node_types), "types": types, "findings": findings}
 
 
+def write_files(root: Path, files: dict) -> dict:
+    """Write ``files`` (path -> node types) below ``root``; returns them."""
+    for path, text in texts(files).items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text, encoding="utf-8")
+    return files
+
+
 @seed(21)
 @settings(max_examples=100, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(EDITS, min_size=1, max_size=6))
 def test_random_edits_resolve_incrementally_to_what_a_full_load_gives(tmp_path_factory, edits):
     root = tmp_path_factory.mktemp("incremental") / "Acme.Site"
-    files = copy.deepcopy(START)
-    for path, text in texts(files).items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(text, encoding="utf-8")
+    files = write_files(root, copy.deepcopy(START))
     (root / "Configuration").mkdir()
     (root / "Configuration" / "Settings.yaml").write_text(SETTINGS, encoding="utf-8")
     before: dict[Path, str] = {}
@@ -147,10 +152,7 @@ def test_random_edits_resolve_incrementally_to_what_a_full_load_gives(tmp_path_f
 
 def test_an_edit_resolves_the_edited_type_and_its_subtypes_only(tmp_path):
     root = tmp_path / "Acme.Site"
-    files = copy.deepcopy(START)
-    for path, text in texts(files).items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(text, encoding="utf-8")
+    files = write_files(root, copy.deepcopy(START))
     project = load_project(root, overrides={})
     files["NodeTypes/A.yaml"]["Acme.Site:T2"]["ui"]["label"] = "Edited"  # in place: no other entry moves
     after = {root / "NodeTypes/A.yaml": texts(files)["NodeTypes/A.yaml"]}
@@ -208,10 +210,7 @@ def test_load_order_ambiguities_follow_the_edits(tmp_path):
 
 def test_a_caller_that_watches_the_files_skips_the_disk_check(tmp_path):
     root = tmp_path / "Acme.Site"
-    files = copy.deepcopy(START)
-    for path, text in texts(files).items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(text, encoding="utf-8")
+    files = write_files(root, copy.deepcopy(START))
     project = load_project(root, overrides={})
     (root / "NodeTypes/C.yaml").write_text(texts(files)["NodeTypes/C.yaml"] + "# changed\n", encoding="utf-8")
     files["NodeTypes/A.yaml"]["Acme.Site:T2"]["ui"]["label"] = "Edited"
@@ -227,9 +226,7 @@ def test_a_supertype_switched_off_below_still_brings_its_own_supertypes(tmp_path
     root = tmp_path / "Acme.Site"
     files = copy.deepcopy(START)
     files["NodeTypes/C.yaml"]["Acme.Site:T0"] = {"ui": {"icon": "icon-zero"}}  # last: an edit moves no other entry
-    for path, text in texts(files).items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(text, encoding="utf-8")
+    write_files(root, files)
     project = load_project(root, overrides={})
     assert "Acme.Site:T0" not in project.node_type("Acme.Site:T3").ancestors
     files["NodeTypes/C.yaml"]["Acme.Site:T0"]["superTypes"] = {"Neos.Neos:Document": True}
@@ -244,10 +241,7 @@ def test_a_supertype_switched_off_below_still_brings_its_own_supertypes(tmp_path
 
 def test_unchanged_node_types_are_shared_and_the_old_project_still_answers(tmp_path):
     root = tmp_path / "Acme.Site"
-    files = copy.deepcopy(START)
-    for path, text in texts(files).items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(text, encoding="utf-8")
+    files = write_files(root, copy.deepcopy(START))
     first = load_project(root, overrides={})
     seen = picture(first)
     files["NodeTypes/A.yaml"]["Acme.Site:T1"]["superTypes"]["Neos.Neos:Document"] = True
