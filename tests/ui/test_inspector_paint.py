@@ -5,7 +5,9 @@ pages: every widget was laid out squeezed into the viewport and painted, then la
 page's height and without the scroll bar's width, and painted a second time.
 """
 
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, QObject
@@ -14,6 +16,9 @@ from PySide6.QtWidgets import QApplication, QWidget
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.ui.inspector import InspectorWidget
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from qtsettle import settle  # noqa: E402  (the benchmarks' complete settling: every queued layout and paint)
 
 
 class PaintCounter(QObject):
@@ -36,12 +41,6 @@ def node_type(count, label="P"):
             for i in range(count)
         },
     }
-
-
-def settle(app):
-    for _ in range(4):
-        app.processEvents()
-        app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 @pytest.mark.parametrize("before, after", [(30, 30), (40, 30), (30, 3), (3, 30)])

@@ -5,8 +5,6 @@ this takes is measured by ``benchmarks/bench_studio.py``.)"""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import shiboken6
@@ -16,6 +14,7 @@ from PySide6.QtWidgets import QApplication
 from nodetype_studio.model import load_project
 from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.ui.inspector import InspectorWidget
+from tests.fresh_process import last_line
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
@@ -145,10 +144,8 @@ def test_the_inspector_loads_without_the_heavy_editors_clienteval_and_markdown()
             "         'nodetype_studio.ui.editors.richtext', 'nodetype_studio.ui.editors.link',\n"
             "         'nodetype_studio.media', 'nodetype_studio.clienteval', 'py_mini_racer', 'markdown']\n"
             "print(sorted(m for m in heavy if m in sys.modules))\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                          env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"
+    line = last_line(code)
+    assert line == "[]"
 
 
 def test_a_lazily_imported_editor_is_made_on_first_use(qtbot):
@@ -172,8 +169,7 @@ def test_the_command_loads_clienteval_only_when_it_is_to_become_its_worker():
             "except SystemExit:\n"
             "    pass\n"
             "print('clienteval' in ' '.join(m for m in sys.modules if m.startswith('nodetype_studio.clienteval')))\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert done.stdout.strip().splitlines()[-1] == "False", done.stdout + done.stderr
+    assert last_line(code, offscreen=False) == "False"
 
 
 def test_the_window_is_built_without_the_model_the_check_runner_and_the_file_watcher(tmp_path):
@@ -191,10 +187,8 @@ def test_the_window_is_built_without_the_model_the_check_runner_and_the_file_wat
             "late = ['nodetype_studio.model', 'nodetype_studio.ui.studio.checkrunner',\n"
             "        'nodetype_studio.ui.studio.filewatch', 'nodetype_studio.studio.session', 'qtawesome']\n"
             "print(sorted(m for m in late if m in sys.modules))\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                          env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"
+    line = last_line(code)
+    assert line == "[]"
 
 
 def _at_first_preview_paint(tmp_path, project, late: list[str], also: str = "") -> str:
@@ -224,10 +218,8 @@ def _at_first_preview_paint(tmp_path, project, late: list[str], also: str = "") 
             "code = app.exec()\n"
             "window.checks.cancel()\n"
             "sys.exit(code)\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                          env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
-    assert done.returncode == 0, done.stdout + done.stderr
-    return done.stdout.strip().splitlines()[-1]
+    line = last_line(code)
+    return line
 
 
 def test_the_first_preview_is_painted_without_the_editing_documents_and_sample_content(tmp_path, project):
@@ -264,10 +256,8 @@ def test_the_start_up_ends_with_the_later_modules_imported_and_a_full_collection
             "timer.start()\n"
             "QTimer.singleShot(60000, lambda: app.exit(1))\n"
             "sys.exit(app.exec())\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                          env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.strip().splitlines()[-1] == "imported True True"
+    line = last_line(code)
+    assert line == "imported True True"
 
 
 def test_a_project_loaded_before_the_window_is_shown_also_ends_its_start_up(qtbot, make_window, project, monkeypatch):
