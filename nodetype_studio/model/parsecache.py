@@ -33,9 +33,10 @@ import os
 import sys
 import threading
 import time
+from array import array
 from pathlib import Path
 
-from nodetype_studio.model.yamlload import MAX_NESTING, YList, YMap, flat_positions
+from nodetype_studio.model.yamlload import MAX_NESTING, POSITION_TYPE, YList, YMap, flat_positions
 
 FORMAT = 2
 MAX_ENTRY_BYTES = 8 * 1024 * 1024
@@ -115,7 +116,7 @@ def get(path: str, raw: bytes):
         return None
     try:
         found = _decode_entry(blob, key)
-    except (_Invalid, ValueError, TypeError, KeyError, IndexError, RecursionError, UnicodeDecodeError):
+    except (_Invalid, ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError, UnicodeDecodeError):
         return None
     try:
         os.utime(entry)  # recently used: trimmed last
@@ -137,10 +138,12 @@ def _decode_entry(blob: bytes, key: str):
     decoded = json.loads(body, object_pairs_hook=YMap)
     if type(decoded) is not list or len(decoded) != 2 or type(decoded[1]) is not list:
         raise _Invalid("body")
-    data, positions = decoded
-    # one flat list of positions for the whole file, checked at once: non-negative integers only
-    if positions and (not set(map(type, positions)) <= _INT or min(positions) < 0):
+    data, numbers = decoded
+    # one flat list of positions for the whole file, checked at once: integers only (not booleans), and
+    # the array refuses negative ones and ones too large (OverflowError)
+    if numbers and not set(map(type, numbers)) <= _INT:
         raise _Invalid("positions")
+    positions = array(POSITION_TYPE, numbers)
     placer = _Placer(positions)
     data = placer.placed(data, 0)
     if placer.offset != len(positions):
@@ -153,34 +156,34 @@ _CONTAINERS = {YMap, list}
 
 
 class _Placer:
-    """Gives every container of decoded data its positions, read from one flat list in the order
-    ``_encode`` wrote them (a container's line and column, then each key's or item's), and turns its
-    lists into YList; refuses more nesting than the parser allows and too few positions."""
+    """Gives every container of decoded data its positions, read from one flat array in the order
+    ``_encode`` wrote them (a container's line and column, then each key's or item's: exactly the
+    container's ``_flat``), and turns its lists into YList; refuses more nesting than the parser allows
+    and too few positions."""
 
-    def __init__(self, positions: list[int]):
+    def __init__(self, positions: array):
         self.positions = positions
         self.offset = 0
 
-    def take(self, value) -> tuple[tuple[int, int], list[int]]:
-        """The next container's own position, and the flat positions of its keys or items."""
-        start, end = self.offset, self.offset + 2 * len(value) + 2
+    def take(self, value) -> array:
+        """The next container's flat positions: its own, then its keys' or items'."""
+        start = self.offset
+        end = self.offset = start + 2 * len(value) + 2
         if end > len(self.positions):
             raise _Invalid("positions missing")
-        self.offset = end
-        flat = self.positions
-        return (flat[start], flat[start + 1]), flat[start + 2:end]
+        return self.positions[start:end]
 
     def placed(self, value, depth: int):
         if depth > MAX_NESTING:
             raise _Invalid("too deep")
         if type(value) is YMap:
-            value._pos, value._flat = self.take(value)
+            value._flat = self.take(value)
             for key, item in value.items():
                 if type(item) in _CONTAINERS:
                     value[key] = self.placed(item, depth + 1)  # (a value replaced, no key added)
             return value
         result = YList(value)
-        result._pos, result._flat = self.take(value)
+        result._flat = self.take(value)
         for index, item in enumerate(value):
             if type(item) in _CONTAINERS:
                 result[index] = self.placed(item, depth + 1)

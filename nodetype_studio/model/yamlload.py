@@ -16,6 +16,8 @@ from __future__ import annotations
 import calendar
 import math
 import re
+from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +31,10 @@ from nodetype_studio.model.yamlguard import nesting_problem
 # A file may expand aliases to at most this many values (plus its own size): beyond, it is an alias bomb.
 ALIAS_EXPANSION_LIMIT = 200_000
 MAX_NESTING = 200
+
+#: the array type code of positions: unsigned ints (32 bits wherever Python runs; a file's size is
+#: bounded far below that)
+POSITION_TYPE = "I"
 
 _IMPLICIT = "?"  # tag given by our resolver to every untagged node: resolution happens in construction
 
@@ -47,11 +53,13 @@ class _Loader(CParser):
 
 
 class _Positioned:
-    """The position of a parsed container itself. (A property, not ``__getattr__``: a slot not set yet
-    then costs one exception, not a Python call and two.)"""
+    """The position of a parsed container itself: the first two numbers of its flat positions (see
+    ``YMap``), unless it was given one (``pos = ...``). (A property, not ``__getattr__``: a slot not set
+    yet then costs one exception, not a Python call and two.)"""
 
     __slots__ = ()
     _pos: tuple[int, int]
+    _flat: array
 
     @property
     def pos(self) -> tuple[int, int]:
@@ -59,7 +67,12 @@ class _Positioned:
         try:
             return self._pos
         except AttributeError:
+            pass
+        try:
+            flat = self._flat
+        except AttributeError:
             return (0, 0)
+        return (flat[0], flat[1])
 
     @pos.setter
     def pos(self, value: tuple[int, int]) -> None:
@@ -72,16 +85,15 @@ class YMap(_Positioned, dict):
     No ``__init__`` of its own: ``YMap(pairs)`` is the dict constructor alone (the parse cache's JSON
     decoder makes every mapping that way); a map nobody gave positions has none.
 
-    The parser and the parse cache give a map its positions as one flat list of integers in key order
-    (``_flat``: line, column, line, column...); ``key_pos`` makes the dict from it when it is first asked
-    for. Most maps are never asked (positions serve findings and provenance), and a flat list of
-    integers is one object where the dict and its pairs are many, which the garbage collector would
-    go through again and again."""
+    The parser and the parse cache give a map its positions as one flat array of integers (``_flat``:
+    the map's own line and column, then each key's line and column in key order); ``key_pos`` makes the
+    dict from it when it is first asked for. Most maps are never asked (positions serve findings and
+    provenance). An array of integers is one object where the dict, its pairs (or a list) are many,
+    and it holds no references: the cyclic garbage collector does not track it at all, so the
+    positions add nothing to its passes over a loaded project."""
 
     __slots__ = ("_key_pos", "_flat", "_pos")
     _key_pos: dict[str, tuple[int, int]]
-    _flat: list[int]
-    _pos: tuple[int, int]
 
     @property
     def key_pos(self) -> dict[str, tuple[int, int]]:
@@ -94,7 +106,7 @@ class YMap(_Positioned, dict):
         except AttributeError:
             key_pos: dict[str, tuple[int, int]] = {}
         else:
-            key_pos = dict(zip(self, zip(flat[::2], flat[1::2])))
+            key_pos = dict(zip(self, zip(flat[2::2], flat[3::2])))
         self._key_pos = key_pos  # from now on the dict is the positions (it may be changed)
         return key_pos
 
@@ -110,8 +122,6 @@ class YList(_Positioned, list):
 
     __slots__ = ("_item_pos", "_flat", "_pos")
     _item_pos: list[tuple[int, int]]
-    _flat: list[int]
-    _pos: tuple[int, int]
 
     @property
     def item_pos(self) -> list[tuple[int, int]]:
@@ -124,7 +134,7 @@ class YList(_Positioned, list):
         except AttributeError:
             item_pos: list[tuple[int, int]] = []
         else:
-            item_pos = list(zip(flat[::2], flat[1::2]))
+            item_pos = list(zip(flat[2::2], flat[3::2]))
         self._item_pos = item_pos
         return item_pos
 
@@ -134,22 +144,22 @@ class YList(_Positioned, list):
 
 
 
-def flat_positions(value: YMap | YList) -> list[int]:
-    """The positions of a map's keys or a list's items as one flat list (line, column, ...) in order, a
-    key without a position at (0, 0); the flat list itself while nobody asked for the dict."""
+def flat_positions(value: YMap | YList) -> Sequence[int]:
+    """The positions of a map's keys or a list's items as one flat sequence (line, column, ...) in order,
+    a key without a position at (0, 0); a slice of the flat array while nobody asked for the dict."""
     if isinstance(value, YMap):
         known = getattr(value, "_key_pos", None)
         if known is None:
             flat = getattr(value, "_flat", None)
-            if flat is not None and len(flat) == 2 * len(value):
-                return flat
+            if flat is not None and len(flat) == 2 * len(value) + 2:
+                return flat[2:]
             known = value.key_pos
         return [number for key in value for number in known.get(key, (0, 0))]
     pairs = getattr(value, "_item_pos", None)
     if pairs is None:
         flat = getattr(value, "_flat", None)
         if flat is not None:
-            return flat
+            return flat[2:]
         pairs = value.item_pos
     return [number for pair in pairs for number in pair]
 
@@ -326,10 +336,8 @@ class _Builder:
                                           self.loc(node.start_mark)))
         result = YMap()
         mark = node.start_mark
-        result._pos = (mark.line + 1, mark.column + 1)
-        # positions go into one flat list (see YMap); after a merge key (rare) into the dict itself
-        flat: list[int] = []
-        result._flat = flat
+        # positions go into one flat array (see YMap); after a merge key (rare) into the dict itself
+        flat = result._flat = array(POSITION_TYPE, (mark.line + 1, mark.column + 1))
         add = flat.append
         key_pos: dict[str, tuple[int, int]] | None = None
         block = not node.flow_style
@@ -356,7 +364,7 @@ class _Builder:
                 if block:
                     key = self.block_key(key_node, key)
             if key in result and not merged_here:  # (no merge key yet: the positions are still flat)
-                at = 2 * list(result).index(key)
+                at = 2 * list(result).index(key) + 2
                 first = (flat[at], flat[at + 1])
                 self.diagnostics.append(error(
                     "yaml-duplicate-key",
@@ -428,9 +436,7 @@ class _Builder:
             self.diagnostics.append(error("yaml-tag", f"the tag {node.tag!r} is not supported by the CMS's YAML parser; it is ignored",
                                           self.loc(node.start_mark)))
         result = YList()
-        result._pos = (node.start_mark.line + 1, node.start_mark.column + 1)
-        flat: list[int] = []
-        result._flat = flat
+        flat = result._flat = array(POSITION_TYPE, (node.start_mark.line + 1, node.start_mark.column + 1))
         build, add, depth = self.build, flat.append, depth + 1
         for item in node.value:
             result.append(build(item, depth))
