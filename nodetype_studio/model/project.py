@@ -15,7 +15,7 @@ from pathlib import Path
 
 from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warning
 from nodetype_studio.model import loadorder, parsecache, postprocess, postprocessors
-from nodetype_studio.model.baseline import load_baseline, omitted_packages
+from nodetype_studio.model.baseline import Baseline, load_baseline, omitted_packages
 from nodetype_studio.model.discovery import (
     DEFAULT_CONTEXT,
     Package,
@@ -239,8 +239,8 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
     project = Project(found.root, found.kind, context, platform, found.packages, files, settings_files,
                       diagnostics=diagnostics, uses_baseline=uses_baseline, cms_version=version)
     project._files = {p: (parsed.loaded.diagnostics, parsed.prefix_counts) for _pkg, p, parsed, _kind in parsed_files}
-    settings: dict = {}
-    for sf in settings_files:
+    settings = _baseline_settings(baseline)
+    for sf in settings_files[len(baseline.settings_files):]:
         if isinstance(sf.data, dict):
             settings = merge(settings, sf.data)
         elif sf.data is not None:
@@ -256,6 +256,23 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
     _collect_fragments(project)
     _resolve(project)
     return project
+
+
+_baseline_merged: dict[int, tuple[Baseline, dict]] = {}
+
+
+def _baseline_settings(baseline: Baseline) -> dict:
+    """The merged Settings files of ``baseline`` (``load_baseline`` keeps one object per version, spelling
+    and omitted packages), merged once: every project merges its own Settings over them. Merged values
+    are never changed in place, so the projects share them."""
+    known = _baseline_merged.get(id(baseline))
+    if known is None or known[0] is not baseline:
+        settings: dict = {}
+        for sf in baseline.settings_files:
+            if isinstance(sf.data, dict):  # (always: the baseline's files are mappings, tested)
+                settings = merge(settings, sf.data)
+        known = _baseline_merged[id(baseline)] = (baseline, settings)
+    return known[1]
 
 
 def _collect_fragments(project: Project) -> None:
