@@ -337,6 +337,10 @@ def _property_editor(prop: dict, settings: Settings) -> dict | None:
     if not _isset(prop, "type") or not _isset(prop, "ui", "inspector"):
         return prop
     inspector = prop["ui"]["inspector"]
+    if not isinstance(inspector, (dict, list)):
+        # PHP's arrayMergeRecursiveOverrule takes arrays only: the CMS fails with a TypeError here. The
+        # property stays as written; the `inspector-not-map` check reports it.
+        return prop
     type_block = settings.data_type(prop["type"])
     if _isset(inspector, "editor"):
         editor = inspector["editor"]

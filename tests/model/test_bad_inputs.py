@@ -432,3 +432,21 @@ def test_control_character_is_a_syntax_error_with_a_position(open_project):
     assert finding.message == ("YAML syntax error: the character U+0001 is not allowed in YAML "
                                "(control characters are not allowed)")
     assert where(finding) == ("Ctrl.yaml", 3, 17)
+
+
+@pytest.mark.parametrize(("inspector", "value"), [("'foo'", "foo"), ("5", 5), ("true", True), ("1.5", 1.5)])
+def test_an_inspector_block_that_is_a_scalar_is_left_as_written(open_project, inspector, value):
+    # PHP's arrayMergeRecursiveOverrule takes arrays only: the CMS fails on this property; the studio keeps
+    # the property as written (it used to raise while merging the editor defaults into it)
+    project = broken(open_project, "Scalar.yaml", f"""
+        'Acme.Site:Scalar':
+          superTypes:
+            'Neos.Neos:Content': true
+          properties:
+            title:
+              type: string
+              ui:
+                inspector: {inspector}
+        """)
+    title = project.node_types["Acme.Site:Scalar"].effective["properties"]["title"]
+    assert title["ui"]["inspector"] == value and title["type"] == "string"
