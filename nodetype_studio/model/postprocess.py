@@ -130,18 +130,23 @@ def legacy_spelling_findings(nt, project) -> list:
         for name, prop in properties.items():
             if not isinstance(prop, dict):
                 continue
-            checks: list[tuple[str, Any, Any, tuple]] = []
+            legacy: list[tuple[str, Any, Any, tuple]] = []  # (what, as written, normalized, path)
             editor = get_path(prop, ("ui", "inspector", "editor"), None)
             if isinstance(editor, str):
-                checks.append(("editor", editor, platform.normalize_editor(editor), ("ui", "inspector", "editor")))
-            if isinstance(prop.get("type"), str):
-                checks.append(("type", prop["type"], platform.normalize_type(prop["type"]), ("type",)))
+                normalized = platform.normalize_editor(editor)
+                if normalized.legacy:
+                    legacy.append(("editor", editor, normalized, ("ui", "inspector", "editor")))
+            type_name = prop.get("type")
+            if isinstance(type_name, str):
+                normalized = platform.normalize_type(type_name)
+                if normalized.legacy:
+                    legacy.append(("type", type_name, normalized, ("type",)))
             validation = prop.get("validation")
             for validator in validation if isinstance(validation, dict) else ():
-                checks.append(("validator", validator, platform.normalize_validator(validator), ("validation", validator)))
-            for what, written, normalized, path in checks:
-                if not normalized.legacy:
-                    continue
+                normalized = platform.normalize_validator(validator)
+                if normalized.legacy:
+                    legacy.append(("validator", validator, normalized, ("validation", validator)))
+            for what, written, normalized, path in legacy:
                 pos = _key_pos(prop, path) or fragment.key_pos
                 found.append(info(f"compat-legacy-{what}",
                                   f"{nt.name}: properties.{name}: {what} {written!r} uses the legacy {normalized.legacy} spelling; "

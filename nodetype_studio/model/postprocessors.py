@@ -333,33 +333,37 @@ def property_editor(prop: dict, settings: Settings, prop_name=None) -> dict:
 
 
 def _property_editor(prop: dict, settings: Settings) -> dict | None:
-    """``property_editor`` without the memo; None where the CMS throws."""
-    if not _isset(prop, "type") or not _isset(prop, "ui", "inspector"):
+    """``property_editor`` without the memo; None where the CMS throws. (The ``isset`` tests are spelled
+    out: this runs once for every property of a project.)"""
+    type_name = prop.get("type")
+    ui = prop.get("ui")
+    if type_name is None or not isinstance(ui, dict):
         return prop
-    inspector = prop["ui"]["inspector"]
+    inspector = ui.get("inspector")
+    if inspector is None:
+        return prop
     if not isinstance(inspector, (dict, list)):
         # PHP's arrayMergeRecursiveOverrule takes arrays only: the CMS fails with a TypeError here. The
         # property stays as written; the `inspector-not-map` check reports it.
         return prop
-    type_block = settings.data_type(prop["type"])
-    if _isset(inspector, "editor"):
-        editor = inspector["editor"]
-    elif _isset(type_block, "editor"):
-        editor = type_block["editor"]
-    else:
-        return None
+    type_block = settings.data_type(type_name)
+    editor = inspector.get("editor") if isinstance(inspector, dict) else None
+    if editor is None:
+        editor = type_block.get("editor")
+        if editor is None:
+            return None
     # Legacy spellings (`TYPO3.Neos/...`, `Content/Inspector/Editors/...`) resolve to today's id: the
     # studio's one deliberate difference, reported as a `compat` note where they are written.
     editor = settings.project.platform.normalize_editor(editor).value
-    key = (editor, prop["type"]) if isinstance(prop["type"], (str, int)) else None
+    key = (editor, type_name) if isinstance(type_name, (str, int)) else None
     defaults = settings.defaults.get(key) if key is not None else None
     if defaults is None:
         defaults = merge(settings.editor(editor), type_block)
         if key is not None:
             settings.defaults[key] = defaults
-    combined = dict(merge(defaults, inspector))
+    combined = merge(defaults, inspector)  # (a new map: the inspector block is a container)
     combined["editor"] = editor
-    return {**prop, "ui": {**prop["ui"], "inspector": combined}}
+    return {**prop, "ui": {**ui, "inspector": combined}}
 
 
 def default_editors(config: dict, settings: Settings, version: str, problems: list) -> dict:
