@@ -343,12 +343,11 @@ def _collect_fragments(project: Project) -> None:
 def _compute_local(nt: NodeType, project: Project) -> None:
     local = dict(_merged_fragments(nt.fragments) or {})
     supertypes = local.get("superTypes")
-    where = nt.location_of_definition()
     if isinstance(supertypes, list):
         supertypes = {str(i): v for i, v in enumerate(supertypes)}
     if supertypes is not None and not isinstance(supertypes, dict):
         project.diagnostics.append(error("supertypes-invalid", f"{nt.name}: superTypes must be a map of node type names to true/false",
-                                         nt.location_of_key(("superTypes",)) or where, node_type=nt.name))
+                                         _at(nt, ("superTypes",)), node_type=nt.name))
         supertypes = {}
     # (key, name, enabled): the CMS keys the flattened supertypes by these keys, so the integer keys of
     # the old list form (`superTypes: ['A']`, the value is the name) collide across levels (NodeTypeManager,
@@ -362,14 +361,14 @@ def _compute_local(nt: NodeType, project: Project) -> None:
             norm = project.platform.normalize_name(enabled)
             if norm.legacy:
                 project.diagnostics.append(info("compat-legacy-name", f"supertype {enabled!r} uses the legacy {norm.legacy} namespace; it resolves to {norm.value!r}",
-                                                nt.location_of_key(("superTypes",)) or where, node_type=nt.name))
+                                                _at(nt, ("superTypes",)), node_type=nt.name))
             entries.append((str(raw), norm.value, True))
             normalized[str(raw)] = norm.value
             continue
         norm = project.platform.normalize_name(raw)
         if norm.legacy:
             project.diagnostics.append(info("compat-legacy-name", f"supertype {raw!r} uses the legacy {norm.legacy} namespace; it resolves to {norm.value!r}",
-                                            nt.location_of_key(("superTypes", raw)) or where, node_type=nt.name))
+                                            _at(nt, ("superTypes", raw)), node_type=nt.name))
         normalized[norm.value] = enabled
         entries.append((norm.value, norm.value, enabled is not None and enabled is not False))
     if old_form:
@@ -380,7 +379,7 @@ def _compute_local(nt: NodeType, project: Project) -> None:
         project.diagnostics.append(make(
             "supertypes-list",
             f"{nt.name}: superTypes is written as a list; {consequence}. Write a map: `Name: true`",
-            nt.location_of_key(("superTypes",)) or where, node_type=nt.name))
+            _at(nt, ("superTypes",)), node_type=nt.name))
     nt._supertype_entries = entries
     nt._supertype_map = {name: on for _key, name, on in entries}
     nt.declared_supertypes = list(dict.fromkeys(name for _key, name, on in entries if on))
@@ -397,6 +396,12 @@ def _compute_local(nt: NodeType, project: Project) -> None:
         if not isinstance(properties, dict) or not properties:
             del local["properties"]
     nt.local = local
+
+
+def _at(nt: NodeType, path: tuple) -> Location | None:
+    """Where a finding about ``path`` of ``nt`` points: the key, else the type's definition (worked out
+    only for a finding: most types have none)."""
+    return nt.location_of_key(path) or nt.location_of_definition()
 
 
 def _merged_fragments(fragments: list[Fragment]):
@@ -444,7 +449,6 @@ def _flatten(nt: NodeType, project: Project, memo: dict, stack: list) -> list[tu
         if not enabled:
             continue
         parent = project.node_types.get(parent_name)
-        where = nt.location_of_key(("superTypes", key)) or nt.location_of_definition()
         if parent is None:
             # One opened file is not its whole package: a sibling file may define the type.
             package_opened = project.kind != "file" and parent_name.split(":")[0] in project.package_names
@@ -452,14 +456,15 @@ def _flatten(nt: NodeType, project: Project, memo: dict, stack: list) -> list[tu
             make = error if known_namespace else warning
             hint = "" if known_namespace else " (is the package that defines it part of the opened folder?)"
             project.diagnostics.append(make("supertype-unknown", f"{nt.name}: supertype {parent_name!r} is not defined{hint}",
-                                            where, node_type=nt.name))
+                                            _at(nt, ("superTypes", key)), node_type=nt.name))
             continue
         if parent.final:
             project.diagnostics.append(error("supertype-final", f"{nt.name}: {parent_name!r} is final and cannot be used as a supertype",
-                                             where, node_type=nt.name))
+                                             _at(nt, ("superTypes", key)), node_type=nt.name))
         if parent_name in stack:
             cycle = " -> ".join(stack[stack.index(parent_name):] + [parent_name])
-            project.diagnostics.append(error("supertype-cycle", f"inheritance cycle: {cycle}", where, node_type=nt.name))
+            project.diagnostics.append(error("supertype-cycle", f"inheritance cycle: {cycle}", _at(nt, ("superTypes", key)),
+                                             node_type=nt.name))
             continue
         for inherited_key, inherited in _flatten(parent, project, memo, stack):
             flat.setdefault(inherited_key, inherited)
