@@ -90,6 +90,12 @@ def _entries(cache_dir):
     return sorted(cache_dir.glob("*.json"))
 
 
+def _last_position(blob: bytes, value: bytes) -> bytes:
+    """``blob`` (an entry) with ``value`` instead of its last position."""
+    assert blob.endswith(b"]]")
+    return blob[: blob.rindex(b",") + 1] + value + b"]]"
+
+
 FORGED = [
     pytest.param(lambda blob: b"\x80\x04garbage" + blob[7:], id="not JSON"),
     pytest.param(lambda blob: blob[: len(blob) // 2], id="truncated"),
@@ -98,13 +104,17 @@ FORGED = [
     pytest.param(lambda blob: blob.replace(b'"format": %d' % parsecache.FORMAT, b'"format": 1'), id="the first format"),
     pytest.param(lambda blob: blob.split(b"\n")[0] + b'\n{"__reduce__": ["os.system", ["true"]]}', id="foreign object"),
     pytest.param(lambda blob: blob.split(b"\n")[0] + b'\n["a", "bare", "list"]', id="bare list"),
-    pytest.param(lambda blob: blob[:-3] + b',"one"]]]', id="a position that is not a number"),
-    pytest.param(lambda blob: blob[:-3] + b',-1,1]]]', id="a negative position"),
-    pytest.param(lambda blob: blob[:-2] + b',[1,1]]]', id="positions left over"),
-    pytest.param(lambda blob: blob.split(b"\n")[0] + b'\n[{"a":{"b":1}},[[1,1,2,1]]]', id="positions missing"),
+    # (the last position of the entry replaced: still valid JSON, so the positions' own check refuses it)
+    pytest.param(lambda blob: _last_position(blob, b'"one"'), id="a position that is not a number"),
+    pytest.param(lambda blob: _last_position(blob, b"-1"), id="a negative position"),
+    pytest.param(lambda blob: _last_position(blob, b"4294967296"), id="a position too large to keep"),
+    pytest.param(lambda blob: _last_position(blob, b"true"), id="a position that is a boolean"),
+    pytest.param(lambda blob: _last_position(blob, b"5.5"), id="a position that is a fraction"),
+    pytest.param(lambda blob: blob[:-2] + b',1,1]]', id="positions left over"),
+    pytest.param(lambda blob: blob.split(b"\n")[0] + b'\n[{"a":{"b":1}},[1,1,2,1]]', id="positions missing"),
     pytest.param(lambda blob: blob.replace(b'"counts": [', b'"counts": [-1, ', 1), id="bad header"),
     pytest.param(lambda blob: blob.split(b"\n")[0] + b'\n[' + b'{"a":' * 300 + b'1' + b'}' * 300
-                 + b',[' + b','.join([b'[1,1,1,1]'] * 300) + b']]', id="nested deeper than the parser allows"),
+                 + b',[' + b','.join([b'1,1,1,1'] * 300) + b']]', id="nested deeper than the parser allows"),
 ]
 
 
