@@ -450,3 +450,24 @@ def test_an_inspector_block_that_is_a_scalar_is_left_as_written(open_project, in
         """)
     title = project.node_types["Acme.Site:Scalar"].effective["properties"]["title"]
     assert title["ui"]["inspector"] == value and title["type"] == "string"
+
+
+def test_a_reference_whose_inspector_block_is_not_a_map(open_project):
+    # 9.x: a scalar block is kept as written (the CMS fails on it); a list merges by key, as PHP merges arrays
+    project = open_project({**GOOD, "NodeTypes/References.yaml": """
+        'Acme.Site:Refs':
+          superTypes:
+            'Neos.Neos:Content': true
+          references:
+            scalar:
+              ui:
+                inspector: 'foo'
+            listed:
+              ui:
+                inspector: [a]
+        """}, cms_version="9")
+    references = project.node_types["Acme.Site:Refs"].effective["references"]
+    assert references["scalar"]["ui"]["inspector"] == "foo"
+    listed = references["listed"]["ui"]["inspector"]
+    assert listed["0"] == "a" and listed["editor"] == "Neos.Neos/Inspector/Editors/ReferencesEditor"
+    assert project.node_types["Acme.Site:Good"].effective["properties"]["text"]["type"] == "string"
