@@ -18,7 +18,6 @@ from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import style
 from nodetype_studio.ui.editors.base import EditorWidget
 
-
 _HORIZONTAL = Qt.Orientation.Horizontal
 
 
