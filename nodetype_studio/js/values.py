@@ -160,8 +160,13 @@ def truthy(value) -> bool:
     return True
 
 
+_EXACT_INT = 2**53  # integers up to this are exact doubles
+
+
 def number_to_string(x: float) -> str:
     """Number::toString(10): the shortest round-trip digits, JavaScript's exponent rules."""
+    if type(x) is int and -_EXACT_INT <= x <= _EXACT_INT:
+        return str(x)  # exactly a double, and below 1e21: JavaScript writes its digits (no Decimal needed)
     x = to_float(x)
     if math.isnan(x):
         return "NaN"

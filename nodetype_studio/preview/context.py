@@ -71,11 +71,14 @@ class EditorContext:
 
     def option(self, path: str, fallback: Any = None) -> Any:
         """``editorOptions`` value at the dotted ``path``, else the catalogue default, else ``fallback``."""
-        value = lookup(self.options, path)
+        options = self.options
+        # asked several times per editor built: the common case (a top-level key of a plain dict) inline
+        value = options.get(path, _MISSING) if type(options) is dict and "." not in path else lookup(options, path)
         if value is not _MISSING:
             return value
-        if self.spec is not None:
-            default = catalogue_default(self.spec, path, self.platform)
+        spec = self.spec
+        if spec is not None:
+            default = catalogue_default(spec, path, self.platform)
             if default is not None:
                 return default
         return fallback

@@ -24,8 +24,12 @@ from nodetype_studio.preview.i18n import Translator, generated_id
 
 
 def _mapping(value: Any) -> Mapping:
-    # dict first: the model gives dicts, and the abstract check is slow in this hot path
-    return value if isinstance(value, dict) or isinstance(value, abc.Mapping) else {}
+    # plain dicts and missing keys first: the model gives dicts, and the abstract check is slow in this hot path
+    if type(value) is dict:
+        return value
+    if value is None:
+        return {}
+    return value if isinstance(value, abc.Mapping) else {}
 
 
 @dataclass
@@ -190,18 +194,20 @@ def _property_item(name: str, config: Mapping, source: InspectorSource, section:
     tr, nt = source.translator, source.name
     hidden_value = inspector.get("hidden")
     dynamic = hidden_value if is_client_eval(hidden_value) else None
+    group = inspector.get("group")
+    thumbnail = help_config.get("thumbnail") if help_config else None
     return ItemView(
         kind="property",
         name=name,
         label=_text(tr, ui.get("label"), nt, section, name),
         config=config,
-        group=inspector.get("group") if isinstance(inspector.get("group"), str) else None,
+        group=group if isinstance(group, str) else None,
         editor=_editor_id(prop_type, inspector, source.platform),
         options=_mapping(inspector.get("editorOptions")),
         type=prop_type,
         validation=_mapping(config.get("validation")),
-        help=_text(tr, help_config.get("message"), nt, section, name, "ui", "help", "message"),
-        help_thumbnail=help_config.get("thumbnail") if isinstance(help_config.get("thumbnail"), str) else None,
+        help=_text(tr, help_config.get("message"), nt, section, name, "ui", "help", "message") if help_config else "",
+        help_thumbnail=thumbnail if isinstance(thumbnail, str) else None,
         # An unevaluated ClientEval expression is shown (its outcome depends on other values).
         hidden=js_truthy(hidden_value) and dynamic is None,
         dynamic_hidden=dynamic,

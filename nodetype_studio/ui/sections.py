@@ -21,7 +21,9 @@ from nodetype_studio.preview.inspector import GroupView
 from nodetype_studio.ui import icons, style
 
 WRAP_FROM = 40  # characters: shorter labels stay on one line (wrapping costs layout work)
-_IGNORED, _PREFERRED = QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred  # looked up once, set per label
+# Set on every property label: one policy object (two enum arguments cost PySide two enum conversions
+# per call). Like setSizePolicy(horizontal, vertical), it has the default control type.
+LABEL_POLICY = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 # Looked up once for every header paint.
 _MIDLIGHT, _WINDOW_TEXT, _HIGHLIGHT = QPalette.ColorRole.Midlight, QPalette.ColorRole.WindowText, QPalette.ColorRole.Highlight
 _LEFT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
@@ -32,7 +34,7 @@ _ELIDE_RIGHT, _ELIDE_MIDDLE = Qt.TextElideMode.ElideRight, Qt.TextElideMode.Elid
 def fit_label(label: QLabel, text: str) -> None:
     """Never let a label widen the inspector: long labels with spaces wrap, others are clipped
     (the full text is in the tooltip)."""
-    label.setSizePolicy(_IGNORED, _PREFERRED)
+    label.setSizePolicy(LABEL_POLICY)
     if len(text) > WRAP_FROM:
         label.setToolTip(text)
         if " " in text:
@@ -46,7 +48,7 @@ class ElidedLabel(QLabel):
 
     def __init__(self, text: str = "", parent: QWidget | None = None):
         super().__init__(text, parent)
-        self.setSizePolicy(_IGNORED, _PREFERRED)
+        self.setSizePolicy(LABEL_POLICY)
 
     def shown_text(self) -> str:
         """The text as painted at the label's current width."""

@@ -97,3 +97,14 @@ def test_min_above_max_is_noted_not_fatal(make_editor):
     editor = make_editor("RangeEditor", {"min": 10, "max": 0})
     assert (editor.minimum, editor.maximum) == (0, 10)
     assert "greater than max" in editor.problem
+
+
+def test_one_row_in_order_with_the_note_under_it(make_editor):
+    editor = make_editor("RangeEditor", {"min": 5, "max": 1, "unit": "px"})
+    row = editor.row
+    widgets = [row.itemAt(i).widget() for i in range(row.count())]
+    assert widgets == [editor.min_label, editor.slider, editor.max_label, editor.value_button, editor.unit_label]
+    assert [row.stretch(i) for i in range(row.count())] == [0, 1, 0, 0, 0]
+    layout = editor.layout()  # the row first, the options note under it
+    assert layout.itemAt(0).layout() is row
+    assert "greater than max" in layout.itemAt(1).widget().text()

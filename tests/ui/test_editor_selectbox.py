@@ -230,3 +230,20 @@ def test_eliding_box_paints_like_a_plain_combo_box_when_the_text_fits(make_edito
         plain.show()
         assert combo.shown_text() == ("Pick one" if value is None else "Choice 1")
         assert combo.grab().toImage() == plain.grab().toImage()
+
+
+def test_boxes_and_labels_never_widen_the_inspector(make_editor):
+    from PySide6.QtWidgets import QLabel, QSizePolicy
+
+    from nodetype_studio.ui.sections import make_label
+
+    ignored = QSizePolicy.Policy.Ignored
+    box = make_editor("SelectBoxEditor", {"values": {"a": {"label": "A"}}})
+    boolean = make_editor("BooleanEditor", label="Short")
+    parent = QLabel()
+    label = make_label("Property", parent)
+    for widget, vertical in ((box.combo, QSizePolicy.Policy.Fixed), (boolean.checkbox, QSizePolicy.Policy.Fixed),
+                             (label, QSizePolicy.Policy.Preferred)):
+        policy = widget.sizePolicy()
+        assert (policy.horizontalPolicy(), policy.verticalPolicy()) == (ignored, vertical)
+        assert policy.controlType() == QSizePolicy.ControlType.DefaultType  # as setSizePolicy(h, v) set it

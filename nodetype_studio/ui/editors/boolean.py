@@ -18,6 +18,8 @@ from nodetype_studio.preview.node import coerce_value
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.sections import WRAP_FROM, make_label
 
+_SHORT_LABEL_POLICY = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)  # made once, set per box
+
 
 class BooleanEditor(EditorWidget):
     has_own_label = True
@@ -32,7 +34,7 @@ class BooleanEditor(EditorWidget):
         self.checkbox.clicked.connect(self._clicked)
         if not long_label:
             # The label must not widen the inspector: the checkbox takes the width it is given.
-            self.checkbox.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            self.checkbox.setSizePolicy(_SHORT_LABEL_POLICY)
             self.add_field(self.checkbox)
             return
         self.field = self.checkbox

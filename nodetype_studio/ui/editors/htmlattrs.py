@@ -22,7 +22,7 @@ def _attribute_text(value: Any) -> str:
 def max_length(ctx: EditorContext) -> int | None:
     """``maxlength`` as a positive int (numeric strings accepted), else None."""
     value = ctx.option("maxlength")
-    if isinstance(value, bool):
+    if value is None or isinstance(value, bool):  # most fields have none (int(None) would raise)
         return None
     try:
         number = int(value)
@@ -41,7 +41,9 @@ def apply_html_options(ctx: EditorContext, widget: QWidget, i18n_key: str) -> QL
     title = ctx.option("title")
     if title not in (None, ""):
         widget.setToolTip(ctx.text(_attribute_text(title)))
-    for name in PASSTHROUGH:
+    options = ctx.options
+    # most fields set none of them: with plain dict options, one look at each key (no dotted paths here)
+    for name in PASSTHROUGH if type(options) is not dict else [n for n in PASSTHROUGH if n in options]:
         if ctx.has_option(name):
             widget.setProperty(f"html_{name}", _attribute_text(ctx.option(name)))
     if ctx.flag("required"):

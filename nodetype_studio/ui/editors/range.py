@@ -18,6 +18,8 @@ from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import style
 from nodetype_studio.ui.editors.base import EditorWidget
 
+_HORIZONTAL = Qt.Orientation.Horizontal
+
 
 def _number(value: Any) -> float | None:
     if isinstance(value, bool) or value is None:
@@ -34,10 +36,14 @@ def _show(number: float) -> str:
 
 
 class RangeEditor(EditorWidget):
+    # Defaults as class attributes (an attribute set on a Qt object costs more than on a plain one).
+    problem = ""
+    value_input: QLineEdit | None = None  # the field to type a value, made with the first click
+    _showing = False
+
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
-        minimum, maximum, step = (_number(ctx.option(name)) for name in ("min", "max", "step"))
-        self.problem = ""
+        minimum, maximum, step = _number(ctx.option("min")), _number(ctx.option("max")), _number(ctx.option("step"))
         if minimum is None or maximum is None:
             self.problem = "min and max must both be numbers"
             minimum = minimum if minimum is not None else 0.0
@@ -52,18 +58,22 @@ class RangeEditor(EditorWidget):
         unit = ctx.option("unit")
         self.unit = "" if unit in (None, "") else ctx.text(unit)
 
-        # One row, no nested containers: the slider between its bounds, then the value and unit.
+        # One row, no nested containers: the slider between its bounds, then the value and unit. The row is
+        # put into the editor's layout before it is filled: filling a detached row made a Python wrapper for
+        # each of its items when it was attached.
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(4)
+        self.add_layout(row)
         min_label, max_label = ctx.option("minLabel"), ctx.option("maxLabel")
         self.min_label = QLabel(ctx.text(min_label) if min_label not in (None, "") else _show(minimum) + self.unit, self)
         self.max_label = QLabel(ctx.text(max_label) if max_label not in (None, "") else _show(maximum) + self.unit, self)
         self.min_label.setObjectName("minLabel")
         self.max_label.setObjectName("maxLabel")
-        self.slider = QSlider(Qt.Orientation.Horizontal, self)
-        self.slider.setRange(0, max(0, round((maximum - minimum) / step)))
-        self.slider.setPageStep(max(1, self.slider.maximum() // 10))
+        self.slider = QSlider(_HORIZONTAL, self)
+        positions = max(0, round((maximum - minimum) / step))
+        self.slider.setRange(0, positions)
+        self.slider.setPageStep(max(1, positions // 10))
         self.slider.valueChanged.connect(self._slid)
         # A plain label: a click on it reaches the editor (a label ignores presses), which starts typing. A
         # Python subclass of QLabel cost every slider PySide's override look-ups for its virtual methods.
@@ -71,22 +81,21 @@ class RangeEditor(EditorWidget):
         self.value_button.setObjectName("rangeValue")
         self.value_button.setToolTip("Click to type a value")
         self.value_button.setMinimumWidth(self.value_button.fontMetrics().horizontalAdvance(_show(maximum)) + 6)
-        self.value_input: QLineEdit | None = None
         self.unit_label = QLabel(self.unit, self)
         self.unit_label.setObjectName("unitLabel")
         if not self.unit:
             self.unit_label.hide()
-        for widget, stretch in ((self.min_label, 0), (self.slider, 1), (self.max_label, 0),
-                                (self.value_button, 0), (self.unit_label, 0)):
-            row.addWidget(widget, stretch)
+        row.addWidget(self.min_label)
+        row.addWidget(self.slider, 1)
+        row.addWidget(self.max_label)
+        row.addWidget(self.value_button)
+        row.addWidget(self.unit_label)
         self.row = row
         self.field = self.slider
-        self.add_layout(row)
         if self.problem:
             note = QLabel(f"Range options: {self.problem}.", self)
             style.tint(note, style.NOTE)
             self.add_widget(note)
-        self._showing = False
 
     def mousePressEvent(self, event):  # noqa: N802 (Qt override)
         """A left click on the current value (enabled) turns it into a field to type a value."""

@@ -14,8 +14,7 @@ widget is filled once per set of choices, and showing a value only adjusts the s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem
@@ -39,6 +38,8 @@ from nodetype_studio.ui.editors.selectsource import LOADING, DataSourceBinding
 from nodetype_studio.ui.sections import ElidedComboBox
 
 INVALID_COLOR = QColor(style.ERROR)
+_COMBO_POLICY = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)  # made once, set per box
+_NO_FLAGS = Qt.ItemFlag.NoItemFlags
 MAX_LIST_ROWS = 8
 
 
@@ -46,8 +47,7 @@ def invalid_label(value: Any) -> str:
     return f'Invalid value: "{value}"'
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(NamedTuple):  # a tuple: made for every row of every box, and cheaper to make than a dataclass
     kind: str  # "group" | "option" | "invalid"
     label: str
     value: str | None = None
@@ -98,7 +98,7 @@ class SelectBoxEditor(EditorWidget):
         else:
             self.combo = ElidedComboBox(self)
             # Long labels (or placeholders) must not widen a narrow inspector: take the width given.
-            self.combo.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            self.combo.setSizePolicy(_COMBO_POLICY)
             self.combo.activated.connect(self._combo_activated)
             if self.allow_empty and self.placeholder:
                 self.combo.setPlaceholderText(self.placeholder)
@@ -244,7 +244,7 @@ class SelectBoxEditor(EditorWidget):
         for index in special:
             item = items[index]
             if rows[index].kind == "group":
-                item.setFlags(Qt.ItemFlag.NoItemFlags)
+                item.setFlags(_NO_FLAGS)
                 item.setFont(self._header_font())
             else:
                 item.setEnabled(False)
@@ -263,7 +263,7 @@ class SelectBoxEditor(EditorWidget):
             if row.kind != "option" or not enabled:
                 item = self.combo.model().item(index)
                 if row.kind == "group":
-                    item.setFlags(Qt.ItemFlag.NoItemFlags)
+                    item.setFlags(_NO_FLAGS)
                     item.setFont(self._header_font())
                 elif row.kind == "invalid":
                     item.setForeground(QBrush(INVALID_COLOR))
@@ -274,7 +274,7 @@ class SelectBoxEditor(EditorWidget):
         if icon_name:
             item.setIcon(icons.icon(icon_name, self.ctx.packages))
         if row.kind == "group":
-            item.setFlags(Qt.ItemFlag.NoItemFlags)
+            item.setFlags(_NO_FLAGS)
             item.setFont(self._header_font())
         else:
             item.setFlags(Qt.ItemFlag.ItemIsUserCheckable | (Qt.ItemFlag.ItemIsEnabled if enabled else Qt.ItemFlag.NoItemFlags))
@@ -295,8 +295,10 @@ class SelectBoxEditor(EditorWidget):
 
     def show_value(self, value: Any) -> None:
         selected = self._selected(value)
-        known = {o.value for o in self.options}
-        invalid = [v for v in selected if v not in known]
+        invalid: list[str] = []
+        if selected:
+            known = {o.value for o in self.options}
+            invalid = [v for v in selected if v not in known]
         if not self.options_loaded:
             invalid = []  # choices not loaded (yet): a value cannot be judged
             self._show_unjudged(selected)

@@ -24,6 +24,8 @@ def _rows(ctx: EditorContext) -> int | None:
 
 
 class TextAreaEditor(EditorWidget):
+    _showing = False  # a class attribute: an attribute set on a Qt object costs more than on a plain one
+
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
         self.text_edit = QPlainTextEdit(self)
@@ -34,7 +36,6 @@ class TextAreaEditor(EditorWidget):
             self.text_edit.setFixedHeight(self.height_for_rows(self.rows))
         marker = apply_html_options(ctx, self.text_edit, "textAreaEditor")
         self.text_edit.textChanged.connect(self._changed)
-        self._showing = False
         self.add_field(self.text_edit, marker)
 
     def height_for_rows(self, rows: int) -> int:
