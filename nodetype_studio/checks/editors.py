@@ -14,9 +14,11 @@ from nodetype_studio.checks.base import (
     Context,
     PropertyView,
     closest_name,
+    get,
     is_bare_name,
     property_rule,
 )
+from nodetype_studio.checks.optionwalk import describe_value
 from nodetype_studio.diagnostics import Severity
 from nodetype_studio.js.values import is_client_eval
 
@@ -53,6 +55,28 @@ def property_type(ctx: Context, prop: PropertyView):
         yield ctx.at(prop.nt, _type_path(prop), Severity.ERROR, "property-no-default-editor",
                      f"type `{type_name}` has no default editor, and `ui.inspector.editor` is not set; the CMS fails "
                      "with \"Could not find editor\". Set `ui.inspector.editor`", prop.name)
+
+
+@property_rule
+def inspector_shape(ctx: Context, prop: PropertyView):
+    """`ui.inspector` must be a map: DefaultPropertyEditorPostprocessor merges the editor defaults into it."""
+    inspector = get(prop.written, "ui", "inspector")
+    if inspector is None or isinstance(inspector, dict) or inspector == []:
+        return
+    path = prop.path + ("ui", "inspector")
+    fix = "write it as a map, e.g. `inspector: {group: default}`"
+    if isinstance(inspector, list):
+        yield ctx.at(prop.nt, path, Severity.WARNING, "inspector-not-map",
+                     f"`ui.inspector` of property `{prop.name}` is a list, not a map: the CMS reads no `group` from "
+                     f"it, so the property is not shown in the inspector; {fix}", prop.name)
+    elif prop.type is not None:
+        yield ctx.at(prop.nt, path, Severity.ERROR, "inspector-not-map",
+                     f"`ui.inspector` of property `{prop.name}` is {describe_value(inspector)}, not a map: the CMS "
+                     f"fails with a TypeError while merging the editor defaults into it; {fix}", prop.name)
+    else:
+        yield ctx.at(prop.nt, path, Severity.WARNING, "inspector-not-map",
+                     f"`ui.inspector` of property `{prop.name}` is {describe_value(inspector)}, not a map: the "
+                     f"inspector ignores it and does not show the property; {fix}", prop.name)
 
 
 def _has_default_editor(ctx: Context, type_name: str) -> bool:

@@ -136,3 +136,22 @@ def test_a_select_box_whose_values_is_a_number_is_reported_not_a_crash(tmp_path)
         "          editorOptions: {placeholder: 'Choose', values: 1}\n")
     findings = run_checks(load_project(tmp_path / "Acme.Site", use_cache=False))
     assert any(f.property_name == "pick" and f.code.startswith("option") for f in findings)
+
+
+def test_an_inspector_that_is_a_list_or_untyped_scalar_is_a_warning(check):
+    _, findings = check("""'Vendor.Site:Odd':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    listed:
+      type: string
+      ui:
+        inspector: [default]
+    untyped:
+      ui:
+        inspector: default
+""")
+    found = {(d.property_name, d.severity.value, d.line) for d in findings if d.code == "inspector-not-map"}
+    assert found == {("listed", "warning", 8), ("untyped", "warning", 11)}
+    messages = " ".join(d.message for d in findings if d.code == "inspector-not-map")
+    assert "is a list, not a map" in messages and "does not show the property" in messages
