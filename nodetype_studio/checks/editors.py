@@ -42,7 +42,7 @@ def property_type(ctx: Context, prop: PropertyView):
         return
     if not isinstance(type_name, str):
         yield ctx.at(prop.nt, _type_path(prop), Severity.ERROR, "property-type-unknown",
-                     f"property type must be a string, not {type(type_name).__name__}", prop.name)
+                     f"property type must be a string, not {describe_value(type_name)}", prop.name)
         return
     known = is_known_type(type_name, ctx.platform)
     if not known and not looks_like_class(type_name):

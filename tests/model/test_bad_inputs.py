@@ -450,3 +450,28 @@ def test_an_inspector_block_that_is_a_scalar_is_left_as_written(open_project, in
         """)
     title = project.node_types["Acme.Site:Scalar"].effective["properties"]["title"]
     assert title["ui"]["inspector"] == value and title["type"] == "string"
+
+
+def test_a_property_type_that_is_a_list_has_provenance_and_a_finding(open_project):
+    # the provenance of the editor defaults looked the type up as a settings key and raised (unhashable list)
+    from nodetype_studio.checks import run_checks
+
+    project = broken(open_project, "Listed.yaml", """
+        'Acme.Site:Listed':
+          superTypes:
+            'Neos.Neos:Content': true
+          properties:
+            title:
+              type: []
+              ui:
+                inspector:
+                  group: default
+                  editor: 'Neos.Neos/Inspector/Editors/TextFieldEditor'
+        """)
+    nt = project.node_types["Acme.Site:Listed"]
+    assert nt.provenance(("properties", "title", "type")).value == []
+    editor = nt.provenance(("properties", "title", "ui", "inspector", "editor"))
+    assert editor.value == "Neos.Neos/Inspector/Editors/TextFieldEditor" and editor.layer == "own"
+    finding, = [d for d in run_checks(project) if d.code == "property-type-unknown"]
+    assert finding.message == "property type must be a string, not a list"
+    assert where(finding) == ("Listed.yaml", 6, 7)
