@@ -16,6 +16,7 @@ from nodetype_studio.checks.base import (
     closest_name,
     get,
     is_bare_name,
+    node_rule,
     property_rule,
 )
 from nodetype_studio.checks.optionwalk import describe_value
@@ -77,6 +78,22 @@ def inspector_shape(ctx: Context, prop: PropertyView):
         yield ctx.at(prop.nt, path, Severity.WARNING, "inspector-not-map",
                      f"`ui.inspector` of property `{prop.name}` is {describe_value(inspector)}, not a map: the "
                      f"inspector ignores it and does not show the property; {fix}", prop.name)
+
+
+@node_rule
+def reference_inspector_shape(ctx: Context, nt):
+    """9.x runs the same editor post-processor on `references:` entries."""
+    references = get(nt.merged, "references")
+    if _version(ctx) == "8.3" or not isinstance(references, dict):
+        return
+    for name, ref in references.items():
+        inspector = get(ref, "ui", "inspector")
+        if inspector is None or isinstance(inspector, (dict, list)):
+            continue
+        yield ctx.at(nt, ("references", name, "ui", "inspector"), Severity.ERROR, "inspector-not-map",
+                     f"`ui.inspector` of reference `{name}` is {describe_value(inspector)}, not a map: the CMS fails "
+                     "with a TypeError while merging the editor defaults into it; write it as a map, e.g. "
+                     "`inspector: {group: default}`", str(name))
 
 
 def _has_default_editor(ctx: Context, type_name: str) -> bool:

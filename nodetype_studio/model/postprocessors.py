@@ -393,7 +393,10 @@ def default_editors(config: dict, settings: Settings, version: str, problems: li
                 new_refs[name] = ref
                 continue
             inspector = ref["ui"]["inspector"]
-            editor = inspector.get("editor")
+            if not isinstance(inspector, (dict, list)):  # the CMS fails (TypeError), as for a property
+                new_refs[name] = ref
+                continue
+            editor = inspector.get("editor") if isinstance(inspector, dict) else None
             if not editor:
                 key = "reference" if _get(ref, "constraints", "maxItems") == 1 else "references"
                 fallback = "Neos.Neos/Inspector/Editors/ReferenceEditor" if key == "reference" else \

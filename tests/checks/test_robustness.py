@@ -155,3 +155,21 @@ def test_an_inspector_that_is_a_list_or_untyped_scalar_is_a_warning(check):
     assert found == {("listed", "warning", 8), ("untyped", "warning", 11)}
     messages = " ".join(d.message for d in findings if d.code == "inspector-not-map")
     assert "is a list, not a map" in messages and "does not show the property" in messages
+
+
+def test_a_scalar_inspector_of_a_reference_is_an_error_in_9(tmp_path):
+    # 9.x runs the editor post-processor on `references:` too (it used to raise on the scalar)
+    text = """'Vendor.Site:Ref':
+  superTypes:
+    'Neos.Neos:Content': true
+  references:
+    r:
+      ui:
+        inspector: 'x'
+"""
+    from tests.checks.helpers import check_text
+
+    _, findings = check_text(tmp_path, text)
+    finding, = [d for d in findings if d.code == "inspector-not-map"]
+    assert (finding.severity.value, finding.line, finding.column) == ("error", 7, 9)
+    assert finding.message.startswith("`ui.inspector` of reference `r` is string `x`, not a map: the CMS fails")

@@ -1,0 +1,50 @@
+"""The inspector preview of node types with oddly shaped configuration: what can be shown is shown."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel
+
+from nodetype_studio.model import load_project
+from nodetype_studio.preview.inspector import InspectorSource
+from nodetype_studio.ui.inspector import InspectorWidget
+
+
+def open_inspector(qtbot, tmp_path, text: str, name: str) -> InspectorWidget:
+    folder = tmp_path / "Acme.Site" / "Configuration"
+    folder.mkdir(parents=True)
+    (folder / "NodeTypes.yaml").write_text(text, encoding="utf-8")
+    project = load_project(tmp_path / "Acme.Site", use_cache=False)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show_node_type(InspectorSource.from_model(project.node_type(name), project))
+    return widget
+
+
+def labels(widget) -> list[str]:
+    return [label.text() for label in widget.findChildren(QLabel) if label.objectName().startswith("label:")]
+
+
+def test_scalar_inspector_blocks_are_left_out_and_the_rest_is_shown(qtbot, tmp_path):
+    widget = open_inspector(qtbot, tmp_path, """'Acme.Site:Odd':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    title:
+      type: string
+      ui:
+        label: Title
+        inspector: 'default'
+    fine:
+      type: string
+      ui:
+        label: Fine
+        inspector:
+          group: default
+  references:
+    related:
+      ui:
+        label: Related
+        inspector: 5
+""", "Acme.Site:Odd")
+    assert widget.tab_ids() == ["default", "meta"]
+    assert labels(widget) == ["Fine"]
