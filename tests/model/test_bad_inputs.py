@@ -475,3 +475,26 @@ def test_a_property_type_that_is_a_list_has_provenance_and_a_finding(open_projec
     finding, = [d for d in run_checks(project) if d.code == "property-type-unknown"]
     assert finding.message == "property type must be a string, not a list"
     assert where(finding) == ("Listed.yaml", 6, 7)
+
+
+@pytest.mark.parametrize("editor", ["{a: 1}", "[x]"])
+def test_an_editor_written_as_a_map_or_list_is_a_finding(open_project, editor):
+    # the default-editor post-processor used it as a dict key (unhashable) and stopped the project loading
+    from nodetype_studio.checks import run_checks
+
+    project = broken(open_project, "Editor.yaml", f"""
+        'Acme.Site:Editor':
+          superTypes:
+            'Neos.Neos:Content': true
+          properties:
+            title:
+              type: string
+              ui:
+                inspector:
+                  group: default
+                  editor: {editor}
+        """)
+    assert "Acme.Site:Editor" in project.node_types
+    finding, = [d for d in run_checks(project) if d.code == "editor-unknown"]
+    assert finding.message == "`editor` must be an editor identifier string"
+    assert where(finding) == ("Editor.yaml", 10, 11)
