@@ -207,6 +207,12 @@ def test_node_type_config_that_is_a_scalar(open_project):
     assert project.node_types["Acme.Site:Other"].effective["ui"]["label"] == "Other"
 
 
+def test_node_type_config_that_is_a_list_says_list(open_project):
+    project = broken(open_project, "ListType.yaml", "'Acme.Site:Listed': [1, 2]\n")
+    finding = only(project, "nodetype-not-mapping")
+    assert finding.message == "the configuration of 'Acme.Site:Listed' must be a mapping, not a list"
+
+
 def test_node_type_set_to_null_last_is_dropped_as_by_the_cms(open_project):
     project = open_project({
         "NodeTypes/Types.yaml": """
