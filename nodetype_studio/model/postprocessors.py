@@ -342,7 +342,7 @@ def _property_editor(prop: dict, settings: Settings) -> dict | None:
         # property stays as written; the `inspector-not-map` check reports it.
         return prop
     type_block = settings.data_type(prop["type"])
-    if _isset(inspector, "editor"):
+    if isinstance(inspector, dict) and _isset(inspector, "editor"):
         editor = inspector["editor"]
     elif _isset(type_block, "editor"):
         editor = type_block["editor"]
