@@ -275,8 +275,11 @@ def surroundings(draw):
             for _ in range(draw(st.integers(1, 2))):
                 place = SETTINGS_PATHS[draw(st.integers(0, len(SETTINGS_PATHS) - 1))]
                 value = draw(VALUES)
-                node = settings
-                for key in place[:-1]:
+                node, skeleton = settings, SETTINGS_SKELETON
+                for key in place[:-1]:  # (an earlier step may have put an odd value on the way)
+                    skeleton = skeleton[key]
+                    if not isinstance(node.get(key), dict):
+                        node[key] = _copy(skeleton)
                     node = node[key]
                 node[place[-1]] = value
                 steps.append(f"Settings {'.'.join(place)} = {value!r:.80}")
