@@ -48,3 +48,26 @@ def test_scalar_inspector_blocks_are_left_out_and_the_rest_is_shown(qtbot, tmp_p
 """, "Acme.Site:Odd")
     assert widget.tab_ids() == ["default", "meta"]
     assert labels(widget) == ["Fine"]
+
+
+def test_a_range_of_more_steps_than_a_slider_holds(qtbot, tmp_path):
+    # QSlider.setRange overflowed (more than 2**31 - 1 steps) and the inspector was not built
+    widget = open_inspector(qtbot, tmp_path, """'Acme.Site:Price':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    cents:
+      type: integer
+      defaultValue: 5000000000
+      ui:
+        label: Cents
+        inspector:
+          group: default
+          editor: 'Neos.Neos/Inspector/Editors/RangeEditor'
+          editorOptions: {min: 0, max: 10000000000, step: 1}
+""", "Acme.Site:Price")
+    editor = widget.editor("cents")
+    assert labels(widget) == ["Cents"] and editor.value_text() == "5000000000"
+    assert editor.slider.maximum() == 2**31 - 1 and editor.slider.value() == 2**30
+    editor.slider.setValue(editor.slider.maximum())
+    assert editor.value() == 10000000000
