@@ -352,7 +352,9 @@ def run_commands(package: Path, names: list[str], properties: list[str] = (), mo
         argvs += [["show", str(package), name], ["show", str(package), name, "--json", "--provenance"],
                   ["show", str(package), name, "--provenance"]]
     if more:
-        argvs += [["list", str(package), "--json"], ["content", str(package), "--search", "a", "--json"]]
+        argvs += [["list", str(package), "--json"], ["content", str(package), "--search", "a", "--json"],
+                  ["migrate", str(package), "--to", "9", "--dry-run"],
+                  ["set", str(package), names[0], "ui.label", "Fuzzed", "--dry-run"]]
         argvs += [["validate", str(package), names[0], str(prop), value] for prop in properties for value in ("x", "''")]
     for argv in argvs:
         out, err = io.StringIO(), io.StringIO()
@@ -365,6 +367,8 @@ def run_commands(package: Path, names: list[str], properties: list[str] = (), mo
 
 def build_inspectors(qtbot, package: Path, names: list[str]) -> list[str]:
     """The inspector of each type, every tab's editors built; exceptions raised inside Qt as messages."""
+    from PySide6.QtWidgets import QLabel
+
     from nodetype_studio.model import load_project
     from nodetype_studio.preview.inspector import InspectorSource
     from nodetype_studio.ui.inspector import InspectorWidget
@@ -382,6 +386,10 @@ def build_inspectors(qtbot, package: Path, names: list[str]) -> list[str]:
                 for tab in widget.tab_ids():
                     widget.select_tab(tab)
                 widget.validate_all()
+                # the registry shows a placeholder for an editor that raised (as the CMS does): for a
+                # built-in editor that is a bug of ours
+                problems += [f"{name}: {label.text()}" for label in widget.findChildren(QLabel)
+                             if "the editor failed:" in label.text() and "(built-in)" in label.text()]
             qtbot.wait(1)
         problems += [f"{kind.__name__}: {value}" for kind, value, _ in exceptions]
     finally:
