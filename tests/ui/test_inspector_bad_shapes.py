@@ -71,3 +71,31 @@ def test_a_range_of_more_steps_than_a_slider_holds(qtbot, tmp_path):
     assert editor.slider.maximum() == 2**31 - 1 and editor.slider.value() == 2**30
     editor.slider.setValue(editor.slider.maximum())
     assert editor.value() == 10000000000
+
+
+def test_a_maxlength_past_the_integer_range(qtbot, tmp_path):
+    # setMaxLength overflowed (and int(.inf) raised): the text editors were replaced by placeholders
+    widget = open_inspector(qtbot, tmp_path, """'Acme.Site:Long':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    huge:
+      type: string
+      ui:
+        label: Huge
+        inspector:
+          group: default
+          editorOptions: {maxlength: 1180591620717411303424}
+    infinite:
+      type: string
+      ui:
+        label: Infinite
+        inspector:
+          group: default
+          editor: 'Neos.Neos/Inspector/Editors/TextAreaEditor'
+          editorOptions: {maxlength: .inf}
+""", "Acme.Site:Long")
+    assert labels(widget) == ["Huge", "Infinite"]
+    assert type(widget.editor("huge")).__name__ == "TextFieldEditor"
+    assert widget.editor("huge").line.maxLength() == 2**31 - 1
+    assert type(widget.editor("infinite")).__name__ == "TextAreaEditor"
