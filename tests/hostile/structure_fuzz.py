@@ -219,6 +219,14 @@ def mutated_type(draw):
             steps.append(f"graft {'.'.join(map(str, place))} = {value!r:.80}")
             continue
         container, path = _walk(draw, config)
+        if isinstance(container, dict) and container and draw(st.integers(0, 4)) == 0:
+            keys = list(container)
+            old_key, new_key = keys[draw(st.integers(0, len(keys) - 1))], draw(_key)
+            renamed = {(new_key if k == old_key else k): v for k, v in container.items()}
+            container.clear()
+            container.update(renamed)  # a key renamed in place (an integer, an odd string...)
+            steps.append(f"{'.'.join(map(str, path + (old_key,)))} renamed {new_key!r:.40}")
+            continue
         value = draw(VALUES)
         if isinstance(container, dict) and (not container or draw(st.booleans())):
             key = draw(_key)  # a key added (or overwritten)
