@@ -14,9 +14,12 @@ from nodetype_studio.checks.base import (
     Context,
     PropertyView,
     closest_name,
+    get,
     is_bare_name,
+    node_rule,
     property_rule,
 )
+from nodetype_studio.checks.optionwalk import describe_value
 from nodetype_studio.diagnostics import Severity
 from nodetype_studio.js.values import is_client_eval
 
@@ -40,7 +43,7 @@ def property_type(ctx: Context, prop: PropertyView):
         return
     if not isinstance(type_name, str):
         yield ctx.at(prop.nt, _type_path(prop), Severity.ERROR, "property-type-unknown",
-                     f"property type must be a string, not {type(type_name).__name__}", prop.name)
+                     f"property type must be a string, not {describe_value(type_name)}", prop.name)
         return
     known = is_known_type(type_name, ctx.platform)
     if not known and not looks_like_class(type_name):
@@ -53,6 +56,44 @@ def property_type(ctx: Context, prop: PropertyView):
         yield ctx.at(prop.nt, _type_path(prop), Severity.ERROR, "property-no-default-editor",
                      f"type `{type_name}` has no default editor, and `ui.inspector.editor` is not set; the CMS fails "
                      "with \"Could not find editor\". Set `ui.inspector.editor`", prop.name)
+
+
+@property_rule
+def inspector_shape(ctx: Context, prop: PropertyView):
+    """`ui.inspector` must be a map: DefaultPropertyEditorPostprocessor merges the editor defaults into it."""
+    inspector = get(prop.written, "ui", "inspector")
+    if inspector is None or isinstance(inspector, dict) or inspector == []:
+        return
+    path = prop.path + ("ui", "inspector")
+    fix = "write it as a map, e.g. `inspector: {group: default}`"
+    if isinstance(inspector, list):
+        yield ctx.at(prop.nt, path, Severity.WARNING, "inspector-not-map",
+                     f"`ui.inspector` of property `{prop.name}` is a list, not a map: the CMS reads no `group` from "
+                     f"it, so the property is not shown in the inspector; {fix}", prop.name)
+    elif prop.type is not None:
+        yield ctx.at(prop.nt, path, Severity.ERROR, "inspector-not-map",
+                     f"`ui.inspector` of property `{prop.name}` is {describe_value(inspector)}, not a map: the CMS "
+                     f"fails with a TypeError while merging the editor defaults into it; {fix}", prop.name)
+    else:
+        yield ctx.at(prop.nt, path, Severity.WARNING, "inspector-not-map",
+                     f"`ui.inspector` of property `{prop.name}` is {describe_value(inspector)}, not a map: the "
+                     f"inspector ignores it and does not show the property; {fix}", prop.name)
+
+
+@node_rule
+def reference_inspector_shape(ctx: Context, nt):
+    """9.x runs the same editor post-processor on `references:` entries."""
+    references = get(nt.merged, "references")
+    if _version(ctx) == "8.3" or not isinstance(references, dict):
+        return
+    for name, ref in references.items():
+        inspector = get(ref, "ui", "inspector")
+        if inspector is None or isinstance(inspector, (dict, list)):
+            continue
+        yield ctx.at(nt, ("references", name, "ui", "inspector"), Severity.ERROR, "inspector-not-map",
+                     f"`ui.inspector` of reference `{name}` is {describe_value(inspector)}, not a map: the CMS fails "
+                     "with a TypeError while merging the editor defaults into it; write it as a map, e.g. "
+                     "`inspector: {group: default}`", str(name))
 
 
 def _has_default_editor(ctx: Context, type_name: str) -> bool:

@@ -79,7 +79,8 @@ def run(args) -> int:
         value = args.value.strip() if _DATE_LIKE.fullmatch(args.value.strip()) else _plain(loaded.data)
     findings = validate_property(nt, args.property, value, project.platform)
     config = properties[args.property]
-    validators = list((config.get("validation") or {}) if isinstance(config, dict) else {})
+    validation = config.get("validation") if isinstance(config, dict) else None
+    validators = list(validation) if isinstance(validation, dict) else []  # another shape: one warning finding
     invalid = any(f.is_error for f in findings)
     if args.json:
         print(to_json({
@@ -88,7 +89,7 @@ def run(args) -> int:
             "valid": not invalid, "findings": [f.to_json() for f in findings],
         }, ensure_ascii=False))
         return 1 if invalid else 0
-    if not validators:
+    if not validators and not findings:
         print(f"{nt.name}.{args.property} has no validators: any value passes.")
         return 0
     for f in findings:

@@ -212,7 +212,7 @@ def default_layers(nt, project) -> dict[str, list[Layer]]:
         layers = [Layer("editor default", source, block, root)
                   for source, block in _settings_subtrees(project, _SETTINGS_EDITORS + (editor,)) if isinstance(block, dict)]
         _, normalized_type = _datatype(project, prop["type"] if isinstance(prop["type"], str) else "string")
-        for key in dict.fromkeys((normalized_type, prop["type"])):
+        for key in dict.fromkeys((normalized_type, prop["type"] if isinstance(prop["type"], str) else None)):
             if not isinstance(key, str):
                 continue
             layers += [Layer("data-type default", source, block, root)

@@ -355,7 +355,8 @@ def _property_editor(prop: dict, settings: Settings) -> dict | None:
     # Legacy spellings (`TYPO3.Neos/...`, `Content/Inspector/Editors/...`) resolve to today's id: the
     # studio's one deliberate difference, reported as a `compat` note where they are written.
     editor = settings.project.platform.normalize_editor(editor).value
-    key = (editor, type_name) if isinstance(type_name, (str, int)) else None
+    # (an editor or type written as a map or list is no key: the CMS fails on it, `editor-unknown` says so)
+    key = (editor, type_name) if isinstance(type_name, (str, int)) and isinstance(editor, (str, int)) else None
     defaults = settings.defaults.get(key) if key is not None else None
     if defaults is None:
         defaults = merge(settings.editor(editor), type_block)

@@ -317,7 +317,8 @@ def _collect_fragments(project: Project) -> None:
                                      where, node_type=name))
             if config is not None and not isinstance(config, dict):
                 diags.append(error("nodetype-not-mapping",
-                                   f"the configuration of {raw_name!r} must be a mapping, not {type(config).__name__}",
+                                   f"the configuration of {raw_name!r} must be a mapping, not "
+                                   f"{'a list' if isinstance(config, list) else type(config).__name__}",
                                    where, node_type=name))
                 continue
             nt = project.node_types.get(name)

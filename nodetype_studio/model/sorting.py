@@ -10,6 +10,7 @@ Both share the vocabulary ``start [n]``, ``end [n]``, ``before KEY [n]``, ``afte
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Sequence, TypeVar
@@ -19,6 +20,7 @@ _PHP_END = re.compile(r"^end(?: ([0-9]+))?$")
 _PHP_BEFORE = re.compile(r"^before (\S+)(?: ([0-9]+))?$")
 _PHP_AFTER = re.compile(r"^after (\S+)(?: ([0-9]+))?$")
 _PHP_INT_KEY = re.compile(r"^(?:0|-?[1-9][0-9]*)$")
+_PHP_INT_MAX = 2**63 - 1
 _NUMERIC = re.compile(r"^\s*[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*$")
 
 T = TypeVar("T")
@@ -70,11 +72,15 @@ def php_sort(items: Sequence[tuple[Hashable, object]], *, strict: bool = True) -
             middle.setdefault(0, []).append(key)
             continue
         if isinstance(position, (int, float)):
-            middle.setdefault(int(position), []).append(key)
+            # PHP's (int) cast: NaN and infinity become 0
+            middle.setdefault(int(position) if math.isfinite(position) else 0, []).append(key)
             continue
         text = str(position)
         if _NUMERIC.match(text):
-            middle.setdefault(int(float(text)), []).append(key)
+            # a numeric string past the integer range saturates ("1e999" -> PHP_INT_MAX)
+            number = float(text)
+            middle.setdefault(int(number) if math.isfinite(number) else int(math.copysign(_PHP_INT_MAX, number)),
+                              []).append(key)
             continue
         if m := _PHP_START.match(text):
             start.setdefault(int(m.group(1) or 0), []).append(key)
@@ -147,7 +153,7 @@ def js_sort(items: Iterable[T], position_of: Callable[[T], Any], key_of: Callabl
         key = key_of(item)
         by_key.setdefault(key, item)
         position = position_of(item)
-        if not position:
+        if not position or position != position:  # NaN is falsy in JavaScript too
             middle.setdefault(float(index), []).append(key)
             continue
         if isinstance(position, str):

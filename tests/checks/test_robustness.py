@@ -136,3 +136,40 @@ def test_a_select_box_whose_values_is_a_number_is_reported_not_a_crash(tmp_path)
         "          editorOptions: {placeholder: 'Choose', values: 1}\n")
     findings = run_checks(load_project(tmp_path / "Acme.Site", use_cache=False))
     assert any(f.property_name == "pick" and f.code.startswith("option") for f in findings)
+
+
+def test_an_inspector_that_is_a_list_or_untyped_scalar_is_a_warning(check):
+    _, findings = check("""'Vendor.Site:Odd':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    listed:
+      type: string
+      ui:
+        inspector: [default]
+    untyped:
+      ui:
+        inspector: default
+""")
+    found = {(d.property_name, d.severity.value, d.line) for d in findings if d.code == "inspector-not-map"}
+    assert found == {("listed", "warning", 8), ("untyped", "warning", 11)}
+    messages = " ".join(d.message for d in findings if d.code == "inspector-not-map")
+    assert "is a list, not a map" in messages and "does not show the property" in messages
+
+
+def test_a_scalar_inspector_of_a_reference_is_an_error_in_9(tmp_path):
+    # 9.x runs the editor post-processor on `references:` too (it used to raise on the scalar)
+    text = """'Vendor.Site:Ref':
+  superTypes:
+    'Neos.Neos:Content': true
+  references:
+    r:
+      ui:
+        inspector: 'x'
+"""
+    from tests.checks.helpers import check_text
+
+    _, findings = check_text(tmp_path, text)
+    finding, = [d for d in findings if d.code == "inspector-not-map"]
+    assert (finding.severity.value, finding.line, finding.column) == ("error", 7, 9)
+    assert finding.message.startswith("`ui.inspector` of reference `r` is string `x`, not a map: the CMS fails")

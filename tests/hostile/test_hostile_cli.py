@@ -175,3 +175,15 @@ def test_an_unreadable_file_is_reported_as_unreadable(tmp_path, capsys):
         assert "cannot read the file: Permission denied" in err and "NodeTypes.Page.yaml" in err
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_scalar_inspector_block_is_shown_as_written_and_checked(tmp_path, capsys):
+    package = write(tmp_path / "Acme.Site", {"Configuration/NodeTypes.Page.yaml": PAGE.replace(
+        "        inspector:\n          group: document\n", "        inspector: 'foo'\n")})
+    code, out, err = run_cli(capsys, "show", package, "Acme.Site:Page", "--provenance")
+    assert code == 0 and not err
+    assert "      inspector: foo  # own @ " in out
+    code, out, err = run_cli(capsys, "check", package)
+    assert code == 1 and not err
+    assert ("NodeTypes.Page.yaml:9:9: error inspector-not-map: `ui.inspector` of property `title` is string `foo`, "
+            "not a map: the CMS fails") in out

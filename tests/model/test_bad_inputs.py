@@ -207,6 +207,12 @@ def test_node_type_config_that_is_a_scalar(open_project):
     assert project.node_types["Acme.Site:Other"].effective["ui"]["label"] == "Other"
 
 
+def test_node_type_config_that_is_a_list_says_list(open_project):
+    project = broken(open_project, "ListType.yaml", "'Acme.Site:Listed': [1, 2]\n")
+    finding = only(project, "nodetype-not-mapping")
+    assert finding.message == "the configuration of 'Acme.Site:Listed' must be a mapping, not a list"
+
+
 def test_node_type_set_to_null_last_is_dropped_as_by_the_cms(open_project):
     project = open_project({
         "NodeTypes/Types.yaml": """
@@ -471,3 +477,51 @@ def test_a_reference_whose_inspector_block_is_not_a_map(open_project):
     listed = references["listed"]["ui"]["inspector"]
     assert listed["0"] == "a" and listed["editor"] == "Neos.Neos/Inspector/Editors/ReferencesEditor"
     assert project.node_types["Acme.Site:Good"].effective["properties"]["text"]["type"] == "string"
+
+
+def test_a_property_type_that_is_a_list_has_provenance_and_a_finding(open_project):
+    # the provenance of the editor defaults looked the type up as a settings key and raised (unhashable list)
+    from nodetype_studio.checks import run_checks
+
+    project = broken(open_project, "Listed.yaml", """
+        'Acme.Site:Listed':
+          superTypes:
+            'Neos.Neos:Content': true
+          properties:
+            title:
+              type: []
+              ui:
+                inspector:
+                  group: default
+                  editor: 'Neos.Neos/Inspector/Editors/TextFieldEditor'
+        """)
+    nt = project.node_types["Acme.Site:Listed"]
+    assert nt.provenance(("properties", "title", "type")).value == []
+    editor = nt.provenance(("properties", "title", "ui", "inspector", "editor"))
+    assert editor.value == "Neos.Neos/Inspector/Editors/TextFieldEditor" and editor.layer == "own"
+    finding, = [d for d in run_checks(project) if d.code == "property-type-unknown"]
+    assert finding.message == "property type must be a string, not a list"
+    assert where(finding) == ("Listed.yaml", 6, 7)
+
+
+@pytest.mark.parametrize("editor", ["{a: 1}", "[x]"])
+def test_an_editor_written_as_a_map_or_list_is_a_finding(open_project, editor):
+    # the default-editor post-processor used it as a dict key (unhashable) and stopped the project loading
+    from nodetype_studio.checks import run_checks
+
+    project = broken(open_project, "Editor.yaml", f"""
+        'Acme.Site:Editor':
+          superTypes:
+            'Neos.Neos:Content': true
+          properties:
+            title:
+              type: string
+              ui:
+                inspector:
+                  group: default
+                  editor: {editor}
+        """)
+    assert "Acme.Site:Editor" in project.node_types
+    finding, = [d for d in run_checks(project) if d.code == "editor-unknown"]
+    assert finding.message == "`editor` must be an editor identifier string"
+    assert where(finding) == ("Editor.yaml", 10, 11)

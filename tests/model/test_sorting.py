@@ -248,3 +248,36 @@ def test_numeric_child_node_names_sort_by_their_number(open_project):
             column: {type: 'Neos.Neos:ContentCollection'}
         """})
     assert list(project.node_types["Acme.Site:Grid"].effective["childNodes"]) == ["column", "2", "10"]
+
+
+def test_nan_and_infinite_positions_sort_as_php_casts_them(open_project):
+    # int(nan) raised and stopped the project loading; PHP casts NaN and infinity to 0, and saturates a
+    # numeric string past the integer range
+    project = open_project({"NodeTypes/Page.yaml": """
+        'Acme.Site:Page':
+          superTypes:
+            'Neos.Neos:Document': true
+          postprocessors:
+            'Acme':
+              postprocessor: 'Acme\\\\Site\\\\Postprocessor'
+              position: .nan
+          childNodes:
+            huge:
+              type: 'Neos.Neos:ContentCollection'
+              position: '1e999'
+            nan:
+              type: 'Neos.Neos:ContentCollection'
+              position: .nan
+            first:
+              type: 'Neos.Neos:ContentCollection'
+              position: -1
+            inf:
+              type: 'Neos.Neos:ContentCollection'
+              position: .inf
+        """})
+    assert list(project.node_types["Acme.Site:Page"].effective["childNodes"]) == ["first", "nan", "inf", "huge"]
+    assert php(("a", float("-inf")), ("b", -1), ("c", "-1e999")) == (["c", "b", "a"], [])
+
+
+def test_js_nan_position_is_falsy_so_the_index_is_used():
+    assert js(("a", 5), ("b", float("nan")), ("c", float("inf"))) == ["b", "a", "c"]

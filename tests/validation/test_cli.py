@@ -70,3 +70,23 @@ def test_could_not_run_exits_2(capsys):
 def test_wrong_input_exits_1_as_in_every_command(capsys, args, message):
     code, _, err = cli(capsys, *args)
     assert code == 1 and message in err
+
+
+@pytest.mark.parametrize("validation", ["1.5", "'Neos.Neos/Validation/NotEmptyValidator'"])
+def test_validation_that_is_not_a_map_is_a_warning(capsys, tmp_path, validation):
+    # `validate` listed the validators with list(validation) and stopped on a number ("could not run")
+    folder = tmp_path / "Acme.Site" / "Configuration"
+    folder.mkdir(parents=True)
+    (folder / "NodeTypes.yaml").write_text(f"""'Acme.Site:Odd':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    title:
+      type: string
+      validation: {validation}
+""", encoding="utf-8")
+    code, out, err = cli(capsys, str(tmp_path / "Acme.Site"), "Acme.Site:Odd", "title", "x")
+    assert code == 0 and not err
+    assert "warning: `validation` must be a map of validator identifiers to options.  [validation]" in out
+    code, out, _ = cli(capsys, str(tmp_path / "Acme.Site"), "Acme.Site:Odd", "title", "x", "--json")
+    assert code == 0 and json.loads(out)["validators"] == []

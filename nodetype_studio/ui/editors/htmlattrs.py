@@ -26,9 +26,9 @@ def max_length(ctx: EditorContext) -> int | None:
         return None
     try:
         number = int(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # (OverflowError: infinity)
         return None
-    return number if number > 0 else None
+    return min(number, 2**31 - 1) if number > 0 else None  # a Qt widget's limit is a C int
 
 
 def apply_html_options(ctx: EditorContext, widget: QWidget, i18n_key: str) -> QLabel | None:

@@ -19,6 +19,7 @@ from nodetype_studio.ui import style
 from nodetype_studio.ui.editors.base import EditorWidget
 
 _HORIZONTAL = Qt.Orientation.Horizontal
+_SLIDER_MAX = 2**31 - 1
 
 
 def _number(value: Any) -> float | None:
@@ -71,7 +72,11 @@ class RangeEditor(EditorWidget):
         self.min_label.setObjectName("minLabel")
         self.max_label.setObjectName("maxLabel")
         self.slider = QSlider(_HORIZONTAL, self)
-        positions = max(0, round((maximum - minimum) / step))
+        # A QSlider holds at most 2**31 - 1 positions: past that many steps it moves in coarser ones (divided
+        # first: max - min may overflow to infinity).
+        steps = (maximum - minimum) / step
+        self._slider_step = step if steps <= _SLIDER_MAX else maximum / _SLIDER_MAX - minimum / _SLIDER_MAX
+        positions = max(0, round(min(steps, _SLIDER_MAX)))
         self.slider.setRange(0, positions)
         self.slider.setPageStep(max(1, positions // 10))
         self.slider.valueChanged.connect(self._slid)
@@ -115,7 +120,7 @@ class RangeEditor(EditorWidget):
         return int(round(number)) if self.integral else number
 
     def _position(self, number: float) -> int:
-        return max(0, min(self.slider.maximum(), round((number - self.minimum) / self.step)))
+        return round(max(0.0, min(float(self.slider.maximum()), (number - self.minimum) / self._slider_step)))
 
     def clamp(self, number: float) -> float:
         return min(self.maximum, max(self.minimum, number))
@@ -147,7 +152,7 @@ class RangeEditor(EditorWidget):
     def _slid(self, position: int) -> None:
         if self._showing:
             return
-        value = self._typed(self.minimum + position * self.step)
+        value = self._typed(self.minimum + position * self._slider_step)
         value = self._typed(self.clamp(value))
         self.value_button.setText(_show(value))
         self.commit(value)

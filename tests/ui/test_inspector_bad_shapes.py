@@ -1,0 +1,101 @@
+"""The inspector preview of node types with oddly shaped configuration: what can be shown is shown."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel
+
+from nodetype_studio.model import load_project
+from nodetype_studio.preview.inspector import InspectorSource
+from nodetype_studio.ui.inspector import InspectorWidget
+
+
+def open_inspector(qtbot, tmp_path, text: str, name: str) -> InspectorWidget:
+    folder = tmp_path / "Acme.Site" / "Configuration"
+    folder.mkdir(parents=True)
+    (folder / "NodeTypes.yaml").write_text(text, encoding="utf-8")
+    project = load_project(tmp_path / "Acme.Site", use_cache=False)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show_node_type(InspectorSource.from_model(project.node_type(name), project))
+    return widget
+
+
+def labels(widget) -> list[str]:
+    return [label.text() for label in widget.findChildren(QLabel) if label.objectName().startswith("label:")]
+
+
+def test_scalar_inspector_blocks_are_left_out_and_the_rest_is_shown(qtbot, tmp_path):
+    widget = open_inspector(qtbot, tmp_path, """'Acme.Site:Odd':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    title:
+      type: string
+      ui:
+        label: Title
+        inspector: 'default'
+    fine:
+      type: string
+      ui:
+        label: Fine
+        inspector:
+          group: default
+  references:
+    related:
+      ui:
+        label: Related
+        inspector: 5
+""", "Acme.Site:Odd")
+    assert widget.tab_ids() == ["default", "meta"]
+    assert labels(widget) == ["Fine"]
+
+
+def test_a_range_of_more_steps_than_a_slider_holds(qtbot, tmp_path):
+    # QSlider.setRange overflowed (more than 2**31 - 1 steps) and the inspector was not built
+    widget = open_inspector(qtbot, tmp_path, """'Acme.Site:Price':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    cents:
+      type: integer
+      defaultValue: 5000000000
+      ui:
+        label: Cents
+        inspector:
+          group: default
+          editor: 'Neos.Neos/Inspector/Editors/RangeEditor'
+          editorOptions: {min: 0, max: 10000000000, step: 1}
+""", "Acme.Site:Price")
+    editor = widget.editor("cents")
+    assert labels(widget) == ["Cents"] and editor.value_text() == "5000000000"
+    assert editor.slider.maximum() == 2**31 - 1 and editor.slider.value() == 2**30
+    editor.slider.setValue(editor.slider.maximum())
+    assert editor.value() == 10000000000
+
+
+def test_a_maxlength_past_the_integer_range(qtbot, tmp_path):
+    # setMaxLength overflowed (and int(.inf) raised): the text editors were replaced by placeholders
+    widget = open_inspector(qtbot, tmp_path, """'Acme.Site:Long':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    huge:
+      type: string
+      ui:
+        label: Huge
+        inspector:
+          group: default
+          editorOptions: {maxlength: 1180591620717411303424}
+    infinite:
+      type: string
+      ui:
+        label: Infinite
+        inspector:
+          group: default
+          editor: 'Neos.Neos/Inspector/Editors/TextAreaEditor'
+          editorOptions: {maxlength: .inf}
+""", "Acme.Site:Long")
+    assert labels(widget) == ["Huge", "Infinite"]
+    assert type(widget.editor("huge")).__name__ == "TextFieldEditor"
+    assert widget.editor("huge").line.maxLength() == 2**31 - 1
+    assert type(widget.editor("infinite")).__name__ == "TextAreaEditor"
