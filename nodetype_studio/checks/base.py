@@ -208,18 +208,24 @@ def _from_preset(nt: Any, path: tuple) -> bool:
 
 def _position_in(data: Any, path: tuple) -> tuple[int, int] | None:
     """Line and column of the key (or list item) at ``path`` inside one parsed fragment."""
-    position = None
+    if not path:
+        return None
+    parent = None
     for key in path:
+        parent = data
         if isinstance(data, dict) and key in data:
-            position = getattr(data, "key_pos", {}).get(key)
             data = data[key]
         elif isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data):
-            items = getattr(data, "item_pos", [])
-            position = items[key] if key < len(items) else None
             data = data[key]
         else:
             return None
-    return position
+    # only the last container's positions are asked for: a parsed map makes its table of positions when
+    # first asked (``YMap.key_pos``), and most maps on the way (a fragment's ``properties``) are never needed
+    key = path[-1]
+    if isinstance(parent, dict):
+        return getattr(parent, "key_pos", {}).get(key)
+    items = getattr(parent, "item_pos", [])
+    return items[key] if key < len(items) else None
 
 
 class PropertyView:
