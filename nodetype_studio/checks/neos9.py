@@ -239,12 +239,40 @@ def _chain(project, nt) -> list:
     return [nt] + [nodes[a] for a in reversed(nt.ancestors) if a in nodes]
 
 
-def _type_writer(project, nt, prop: str):
-    """The fragment whose ``properties.<prop>.type`` wins for ``nt``, or None."""
-    for owner in _chain(project, nt):
-        for fragment in reversed(owner.fragments):
-            if _position_in(fragment.config, ("properties", prop, "type")) is not None:
-                return fragment
+def _type_writer(chain: list, prop: str, writers: dict):
+    """The fragment whose ``properties.<prop>.type`` wins for the first type of ``chain`` (``_chain``), or None.
+    ``writers``: one run's memo of ``_own_type_writers`` by node type (every subtype asks again about the
+    properties it inherits)."""
+    for owner in chain:
+        try:
+            own = writers[owner.name]
+        except KeyError:
+            own = writers[owner.name] = _own_type_writers(owner)
+        fragment = own.get(prop) if own is not None else _own_type_writer(owner, prop)
+        if fragment is not None:
+            return fragment
+    return None
+
+
+def _own_type_writers(owner) -> dict | None:
+    """prop -> the last of ``owner``'s own fragments that writes ``properties.<prop>.type``; None when a
+    fragment writes ``properties`` as a list (its items are then looked up by index, ``_own_type_writer``)."""
+    found: dict = {}
+    for fragment in owner.fragments:  # a later fragment wins
+        properties = fragment.config.get("properties") if isinstance(fragment.config, dict) else None
+        if isinstance(properties, list):
+            return None
+        for prop, entry in properties.items() if isinstance(properties, dict) else ():
+            if isinstance(entry, dict) and _position_in(entry, ("type",)) is not None:
+                found[prop] = fragment
+    return found
+
+
+def _own_type_writer(owner, prop: str):
+    """The last of ``owner``'s own fragments that writes ``properties.<prop>.type``, or None."""
+    for fragment in reversed(owner.fragments):
+        if _position_in(fragment.config, ("properties", prop, "type")) is not None:
+            return fragment
     return None
 
 
@@ -252,9 +280,10 @@ def _reference_type(value) -> str | None:
     return value if isinstance(value, str) and value in REFERENCE_TYPES else None
 
 
-def _written_reference_type(project, nt, prop: str) -> tuple[str | None, Any]:
-    """The reference type written for ``nt``'s ``prop`` by the fragment that wins, and that fragment."""
-    writer = _type_writer(project, nt, prop)
+def _written_reference_type(chain: list, prop: str, writers: dict) -> tuple[str | None, Any]:
+    """The reference type written for ``prop`` of the first type of ``chain`` by the fragment that wins, and
+    that fragment (see ``_type_writer``)."""
+    writer = _type_writer(chain, prop, writers)
     if writer is None:
         return None, None
     return _reference_type(_get(writer.config, "properties", prop, "type")), writer
@@ -275,7 +304,9 @@ def _legacy_reference_issues(project, per_type=None) -> list[Issue]:
     ``per_type(kind, nt, compute)``: see ``version_findings``."""
     per_type = per_type or _compute
     moves: dict[tuple[str, int, str], tuple] = {}  # (owner, fragment index, prop) -> (owner nt, fragment)
-    pieces = [per_type("legacy", nt, lambda nt=nt: _legacy_pieces(project, nt)) for nt in project.node_types.values()]
+    writers: dict = {}  # the run's memo of the fragments that write the properties' types (``_type_writer``)
+    pieces = [per_type("legacy", nt, lambda nt=nt: _legacy_pieces(project, nt, writers))
+              for nt in project.node_types.values()]
     for type_moves, _inherited in pieces:
         moves.update(type_moves)
     blocked = _blocked_moves(moves, [(nt.name, inherited) for nt, (_m, inherited)
@@ -315,19 +346,20 @@ def _legacy_reference_issues(project, per_type=None) -> list[Issue]:
     return issues
 
 
-def _legacy_pieces(project, nt) -> tuple[list, list]:
+def _legacy_pieces(project, nt, writers: dict) -> tuple[list, list]:
     """What one node type contributes to the legacy reference issues: the moves its reference properties
     need ((owner, fragment index, prop), (owner nt, fragment)), and the properties it inherits as a
-    property of another type ((prop, [nt.name, *ancestors]))."""
+    property of another type ((prop, [nt.name, *ancestors])). ``writers``: see ``_type_writer``."""
     moves = []
     inherited = []
+    chain = _chain(project, nt)
     for prop in _section_names(nt):
-        written_type, writer = _written_reference_type(project, nt, prop)
+        written_type, writer = _written_reference_type(chain, prop, writers)
         if writer is not None and written_type is None:
             inherited.append((prop, [nt.name, *nt.ancestors]))
         if written_type is None or not is_users(writer):
             continue  # not a reference, or the platform declares it: 9.x converts it, nothing of ours to move
-        for owner in _chain(project, nt):
+        for owner in chain:
             for index, fragment in enumerate(owner.fragments):
                 if not is_users(fragment) or not isinstance(fragment.config, dict):
                     continue
