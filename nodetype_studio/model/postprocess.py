@@ -15,14 +15,22 @@ _SETTINGS_EDITORS = ("userInterface", "inspector", "editors")
 _SETTINGS_DATATYPES = ("userInterface", "inspector", "dataTypes")
 
 
-def _settings_subtrees(project, path: tuple):
-    """(settings file, subtree) for every settings file that defines ``<Prefix>.<Prefix>.<path>``."""
-    prefix = project.platform.prefix
-    full = (prefix, prefix) + path
-    for source in project.settings_files:
-        value = get_path(source.data, full) if isinstance(source.data, dict) else MISSING
-        if value is not MISSING:
-            yield source, value
+def _settings_subtrees(project, path: tuple) -> list[tuple[Any, Any]]:
+    """(settings file, subtree) for every settings file that defines ``<Prefix>.<Prefix>.<path>``.
+
+    Remembered per project (``project._memo``; its settings files do not change): the provenance layers
+    of every property ask again for the same few editors and data types."""
+    memo: dict[tuple, list[tuple[Any, Any]]] = project._memo.setdefault("settings_subtrees", {})
+    found = memo.get(path)
+    if found is None:
+        prefix = project.platform.prefix
+        full = (prefix, prefix) + path
+        found = memo[path] = []
+        for source in project.settings_files:
+            value = get_path(source.data, full) if isinstance(source.data, dict) else MISSING
+            if value is not MISSING:
+                found.append((source, value))
+    return found
 
 
 def apply_presets(nt, presets: dict, project, facts=None) -> dict[str, list[Layer]]:
