@@ -125,10 +125,10 @@ def recheck(previous: CheckState | None, project: Any, affected: Iterable[str] =
             value = parts[key] = compute()
         return value
 
-    def sites_of(nt: Any, baseline: set[str]):
+    def sites_of(nt: Any, baseline: set[str], memo: dict):
         from nodetype_studio.clienteval.checker import type_sites
 
-        return per_type("clienteval", nt, lambda: type_sites(nt, baseline))
+        return per_type("clienteval", nt, lambda: type_sites(nt, baseline, memo))
 
     state.clienteval = check_clienteval(project, sites_of=sites_of)
     state.version = neos9.version_findings(project, per_type)

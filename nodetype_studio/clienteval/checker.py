@@ -137,11 +137,12 @@ def _baseline_files(project) -> set[str]:
     return {str(f.path) for f in project.files if getattr(f, "baseline", False)}
 
 
-def type_sites(nt, baseline: set[str]) -> list[tuple[Location, tuple, str, tuple[str, str] | None]]:
+def type_sites(nt, baseline: set[str], memo: dict | None = None) -> list[tuple[Location, tuple, str, tuple[str, str] | None]]:
     """(location, path, value, reason) of every ClientEval string of one node type (not in ``baseline``
-    files): what ``_collect_sites`` gathers per type (the incremental checks keep it per type)."""
+    files): what ``_collect_sites`` gathers per type (the incremental checks keep it per type). ``memo``:
+    one run's ``classify_all`` memo (``_collect_sites`` makes it)."""
     found = []
-    for path, value, reason in classify_all(nt.effective):
+    for path, value, reason in classify_all(nt.effective, memo):
         location = nt.locate(path) or nt.location_of_definition() or Location("")
         if location.file in baseline:
             continue  # the studio's own platform definitions
@@ -150,14 +151,15 @@ def type_sites(nt, baseline: set[str]) -> list[tuple[Location, tuple, str, tuple
 
 
 def _collect_sites(project, sites_of=None) -> list[_Site]:
-    """The sites of the project; ``sites_of(nt, baseline)`` stands in for ``type_sites`` (a cache)."""
+    """The sites of the project; ``sites_of(nt, baseline, memo)`` stands in for ``type_sites`` (a cache)."""
     baseline = _baseline_files(project)
     sites_of = sites_of or type_sites
+    memo: dict = {}  # the configurations do not change during the run: what types share is classified once
     sites: dict[tuple, _Site] = {}
     for nt in project.node_types.values():
         if nt.from_baseline:
             continue
-        for location, path, value, reason in sites_of(nt, baseline):
+        for location, path, value, reason in sites_of(nt, baseline, memo):
             key = (location.file, location.line, location.column, value)
             site = sites.get(key)
             if site is None:

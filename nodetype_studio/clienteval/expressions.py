@@ -134,6 +134,11 @@ def evaluated_strings(config: Mapping) -> Iterator[tuple[Path, str]]:
     """(path, full ClientEval string) for every place the CMS evaluates."""
     if not isinstance(config, Mapping) or not _may_hold_client_eval(config):
         return
+    yield from _evaluated(config)
+
+
+def _evaluated(config: Mapping) -> list[tuple[Path, str]]:
+    """``evaluated_strings`` without the test for the prefix (its caller made it)."""
     found: list[tuple[Path, str]] = []
     for container, only, never in ELEMENT_RULES:
         entries = _get(config, container)
@@ -158,7 +163,7 @@ def evaluated_strings(config: Mapping) -> Iterator[tuple[Path, str]]:
                 value = _get(ui, part[1:])
                 if value is not None:
                     _collect(value, (item_container, name) + part, found)
-    yield from found
+    return found
 
 
 def _is_mapping(value) -> bool:
@@ -177,11 +182,72 @@ def not_evaluated_reason(path: Path) -> tuple[str, str]:
     return NOT_EVALUATED_REASONS[-1][1:]
 
 
-def classify_all(config: Mapping) -> list[tuple[Path, str, tuple[str, str] | None]]:
+Classified = list[tuple[Path, str, tuple[str, str] | None]]
+
+
+def classify_all(config: Mapping, memo: dict | None = None) -> Classified:
     """Every ClientEval string in ``config``: (path, full string, None if evaluated else
-    (severity, why not))."""
-    evaluated = {path for path, _ in evaluated_strings(config)}
-    return [(path, value, None if path in evaluated else not_evaluated_reason(path)) for path, value in walk_strings(config)]
+    (severity, why not)).
+
+    ``memo``: a dict the caller keeps while the configurations it passes are not changed (one check
+    run), to classify a part shared by several configurations once. Node types share what they
+    inherit: a property or a table of groups that a type does not change is the same object in its
+    subtypes' configurations (merged values are never changed in place)."""
+    if memo is None or not isinstance(config, Mapping):
+        return _classify(config)
+    parts = [(path, value) for path, value in _parts(config) if isinstance(value, (dict, list, Mapping))
+             or (isinstance(value, str) and value.startswith(PREFIX))]  # (other values hold no expression)
+    unseen = [(path, value) for path, value in parts if _remembered(memo, path, value) is None]
+    # most parts hold no expression: one look at the encoder's text for all the parts not seen before
+    empty = bool(unseen) and not _may_hold_client_eval([value for _path, value in unseen])
+    for path, value in unseen:
+        # by id, holding the value: its id is not another object's while the memo lives
+        memo[id(value)] = (value, path, () if empty else _classify(_nested(path, value)))
+    found: Classified = []
+    for path, value in parts:
+        known = _remembered(memo, path, value)
+        # (None: the same object at two paths of this configuration, the memo knows the other one)
+        found += known if known is not None else _classify(_nested(path, value))
+    return found
+
+
+def _remembered(memo: dict, path: Path, value) -> Classified | tuple | None:
+    known = memo.get(id(value))
+    return known[2] if known is not None and known[1] == path else None
+
+
+#: where ``classify_all`` splits a configuration into parts (maps only): types share most of what is below
+#: (a property, a table of groups), not these maps, which merging makes anew for every type that adds to them
+_SPLIT = frozenset({("ui",), ("ui", "inspector"), *((container,) for container in ITEM_CONTAINERS)})
+
+
+def _parts(config: Mapping, path: Path = ()) -> Iterator[tuple[Path, object]]:
+    """The parts of ``config`` that ``classify_all`` classifies apart, in its order: the values below the
+    maps of ``_SPLIT`` (each property and reference, each table of the inspector...) and every other
+    top-level value. Where a string below a part is evaluated depends only on its path and the containers
+    from the part down (see ``evaluated_strings``), so classifying ``{path: part}`` gives the part's share of
+    ``classify_all(config)``."""
+    for key, value in config.items():
+        here = path + (key,)
+        if here in _SPLIT and _is_mapping(value):
+            yield from _parts(value, here)
+        else:
+            yield here, value
+
+
+def _nested(path: Path, value) -> dict:
+    for key in reversed(path):
+        value = {key: value}
+    return value
+
+
+def _classify(config) -> Classified:
+    if not _may_hold_client_eval(config):  # (once for both walks)
+        return []
+    evaluated = {path for path, _ in _evaluated(config)} if isinstance(config, Mapping) else set()
+    found: list[tuple[Path, str]] = []
+    _collect(config, (), found)
+    return [(path, value, None if path in evaluated else not_evaluated_reason(path)) for path, value in found]
 
 
 def path_text(path: Path) -> str:

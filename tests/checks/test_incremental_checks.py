@@ -209,6 +209,33 @@ def _edit_and_recheck(root: Path, files: dict, project, state, before: dict, pat
     return edited, state, after
 
 
+def test_an_edited_clienteval_string_of_a_mixin_is_checked_again_in_its_users(tmp_path):
+    """The ClientEval checks classify what types share once per run: after an edit of the mixin's string,
+    every type that inherits it reads the new one."""
+    root = tmp_path / "Acme.Site"
+    files = write_start(root, "9")
+    title = files["NodeTypes/A.yaml"]["Acme.Site:T0"]["properties"]["title"]
+    title["ui"]["label"] = "ClientEval:node.properties.titel"
+    write_files(root, files)
+    project = load_project(root, overrides={})
+    state = check_state(project)
+    assert state.findings() == collect_findings(project)
+
+    def unknown():
+        return sorted(d.message.split(",")[0] for d in state.findings() if d.code == "clienteval-unknown-property")
+
+    assert unknown() == ["ClientEval reads node.properties.titel"]
+    before: dict = {}
+    title["ui"]["label"] = "ClientEval:node.properties.title"
+    project, state, before = _edit_and_recheck(root, files, project, state, before, "NodeTypes/A.yaml")
+    assert unknown() == []
+    title["ui"]["label"] = "ClientEval:node.properties.imag"
+    title["ui"]["inspector"]["position"] = "ClientEval:1"  # never evaluated: a finding of its own
+    project, state, before = _edit_and_recheck(root, files, project, state, before, "NodeTypes/A.yaml")
+    assert unknown() == ["ClientEval reads node.properties.imag"]
+    assert [d.code for d in state.findings() if "`ClientEval:1`" in d.message] == ["clienteval-not-evaluated"]
+
+
 def test_a_reference_type_edited_in_a_supertype_is_checked_again(tmp_path):
     """9.x legacy references: which fragment writes a property's type is remembered per run; an edit of the
     type in a supertype reaches its subtypes."""
