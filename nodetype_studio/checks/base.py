@@ -108,6 +108,7 @@ class Context:
     validators: dict[str, ValidatorSpec] = field(default_factory=dict)
     _editor_cache: dict = field(default_factory=dict, repr=False)
     _validator_cache: dict = field(default_factory=dict, repr=False)
+    _postprocessor_cache: dict = field(default_factory=dict, repr=False)
     #: node types whose findings read files other than the project's NodeTypes and Settings (data-source
     #: fixtures): the incremental checks check them again after every edit
     disk_reads: set = field(default_factory=set, repr=False)
@@ -160,15 +161,19 @@ class Context:
             return None
         return Diagnostic.at(location, severity, code, message, node_type=nt.name, property_name=prop)
 
-    def custom_postprocessors(self, nt: Any) -> list[str]:
-        """Postprocessor classes of ``nt`` that are not the platform's own (they may rewrite options)."""
-        table = get(nt.effective, "postprocessors")
-        names = []
-        for entry in as_map(table).values():
-            cls = get(entry, "postprocessor")
-            if isinstance(cls, str) and not cls.lstrip("\\").startswith(_PLATFORM_CLASSES):
-                names.append(cls)
-        return names
+    def custom_postprocessors(self, nt: Any) -> tuple[str, ...]:
+        """Postprocessor classes of ``nt`` that are not the platform's own (they may rewrite options);
+        remembered for the run (every property of ``nt`` asks)."""
+        known = self._postprocessor_cache.get(id(nt))
+        if known is None or known[0] is not nt:
+            table = get(nt.effective, "postprocessors")
+            names = []
+            for entry in as_map(table).values():
+                cls = get(entry, "postprocessor")
+                if isinstance(cls, str) and not cls.lstrip("\\").startswith(_PLATFORM_CLASSES):
+                    names.append(cls)
+            known = self._postprocessor_cache[id(nt)] = (nt, tuple(names))
+        return known[1]
 
     def editor(self, identifier: Any) -> EditorSpec | None:
         try:  # the hot path: every property asks, most for the same few identifiers
@@ -261,11 +266,19 @@ class PropertyView:
 
 def iter_properties(nt: Any, only: set | None = None) -> Iterator[PropertyView]:
     """The properties of ``nt`` (with ``only``: just those names)."""
+    for name, written, effective in property_configs(nt):
+        if only is None or name in only:
+            yield PropertyView(nt, str(name), written, effective)
+
+
+def property_configs(nt: Any) -> Iterator[tuple[Any, dict, dict]]:
+    """(name as written, ``written``, ``effective``) of each property ``iter_properties`` views: for a rule
+    that reads no more than that (``PropertyView`` works out everything the property rules read)."""
     written = as_map(get(nt.merged, "properties"))
     effective = as_map(get(getattr(nt, "preview", nt.effective), "properties"))
     for name, config in written.items():
-        if isinstance(config, dict) and (only is None or name in only):
-            yield PropertyView(nt, str(name), config, as_map(effective.get(name)))
+        if isinstance(config, dict):
+            yield name, config, as_map(effective.get(name))
 
 
 def own_property_names(nt: Any) -> set[str] | None:
