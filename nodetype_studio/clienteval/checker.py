@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import difflib
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
@@ -168,6 +169,32 @@ def _collect_sites(project, sites_of=None) -> list[_Site]:
     return list(sites.values())
 
 
+class _SyntaxSandbox:
+    """The V8 context that compiles the expressions, made with the first check of a process and kept:
+    making one (a fresh isolate, the runtime frozen in) costs more than compiling a project's expressions,
+    and compiling runs nothing, so one check leaves nothing behind for the next. After a failure the next
+    check makes a new one."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()  # a sandbox is not thread-safe
+        self._sandbox: JsSandbox | None = None
+
+    def check(self, sources: list[str]) -> list[str | None]:
+        """``JsSandbox.check_syntax``; raises what making or using the sandbox raises."""
+        with self._lock:
+            if self._sandbox is None:
+                self._sandbox = JsSandbox()
+            try:
+                return self._sandbox.check_syntax(sources)
+            except Exception:
+                self._sandbox.close()
+                self._sandbox = None
+                raise
+
+
+_SYNTAX = _SyntaxSandbox()
+
+
 def _column_of(location: Location, value: str, offset: int, cache: dict) -> int:
     """Best-effort column of ``offset`` inside the expression on the key's line (else the key)."""
     if not location.file or not location.line:
@@ -215,8 +242,7 @@ def check_clienteval(project, stats: ClientEvalStats | None = None, sites_of=Non
                               f"{too_long(client_eval_expression(site.value))}", site.location))
     sources = sorted({client_eval_expression(site.value) for site in sites})
     try:
-        with JsSandbox() as sandbox:
-            syntax = dict(zip(sources, sandbox.check_syntax(sources)))
+        syntax = dict(zip(sources, _SYNTAX.check(sources)))
     except Exception as exc:  # noqa: BLE001 - any failure to load V8; property names are still checked
         syntax = {}
         findings.append(warning(
