@@ -239,24 +239,26 @@ def _chain(project, nt) -> list:
     return [nt] + [nodes[a] for a in reversed(nt.ancestors) if a in nodes]
 
 
-def _type_writer(chain: list, prop: str, writers: dict):
-    """The fragment whose ``properties.<prop>.type`` wins for the first type of ``chain`` (``_chain``), or None.
-    ``writers``: one run's memo of ``_own_type_writers`` by node type (every subtype asks again about the
-    properties it inherits)."""
-    for owner in chain:
+def _type_writers(chain: list, writers: dict) -> dict | None:
+    """prop -> (the reference type written or None, the fragment whose ``properties.<prop>.type`` wins for the
+    first type of ``chain`` (``_chain``)); None when a type of the chain writes ``properties`` as a list
+    (``_written_reference_type`` then looks each property up). ``writers``: one run's memo of
+    ``_own_type_writers`` by node type (every subtype asks again about what it inherits)."""
+    merged: dict = {}
+    for owner in reversed(chain):  # the first type of the chain wins: its own writers are merged last
         try:
             own = writers[owner.name]
         except KeyError:
             own = writers[owner.name] = _own_type_writers(owner)
-        fragment = own.get(prop) if own is not None else _own_type_writer(owner, prop)
-        if fragment is not None:
-            return fragment
-    return None
+        if own is None:
+            return None
+        merged.update(own)
+    return merged
 
 
 def _own_type_writers(owner) -> dict | None:
-    """prop -> the last of ``owner``'s own fragments that writes ``properties.<prop>.type``; None when a
-    fragment writes ``properties`` as a list (its items are then looked up by index, ``_own_type_writer``)."""
+    """prop -> (the reference type written or None, the last of ``owner``'s own fragments that writes
+    ``properties.<prop>.type``); None when a fragment writes ``properties`` as a list."""
     found: dict = {}
     for fragment in owner.fragments:  # a later fragment wins
         properties = fragment.config.get("properties") if isinstance(fragment.config, dict) else None
@@ -264,29 +266,22 @@ def _own_type_writers(owner) -> dict | None:
             return None
         for prop, entry in properties.items() if isinstance(properties, dict) else ():
             if isinstance(entry, dict) and _position_in(entry, ("type",)) is not None:
-                found[prop] = fragment
+                found[prop] = (_reference_type(entry["type"]), fragment)
     return found
 
 
-def _own_type_writer(owner, prop: str):
-    """The last of ``owner``'s own fragments that writes ``properties.<prop>.type``, or None."""
-    for fragment in reversed(owner.fragments):
-        if _position_in(fragment.config, ("properties", prop, "type")) is not None:
-            return fragment
-    return None
+def _written_reference_type(chain: list, prop: str) -> tuple[str | None, Any]:
+    """The reference type written for ``prop`` of the first type of ``chain`` by the fragment whose
+    ``properties.<prop>.type`` wins, and that fragment; looked up fragment by fragment."""
+    for owner in chain:
+        for fragment in reversed(owner.fragments):
+            if _position_in(fragment.config, ("properties", prop, "type")) is not None:
+                return _reference_type(_get(fragment.config, "properties", prop, "type")), fragment
+    return None, None
 
 
 def _reference_type(value) -> str | None:
     return value if isinstance(value, str) and value in REFERENCE_TYPES else None
-
-
-def _written_reference_type(chain: list, prop: str, writers: dict) -> tuple[str | None, Any]:
-    """The reference type written for ``prop`` of the first type of ``chain`` by the fragment that wins, and
-    that fragment (see ``_type_writer``)."""
-    writer = _type_writer(chain, prop, writers)
-    if writer is None:
-        return None, None
-    return _reference_type(_get(writer.config, "properties", prop, "type")), writer
 
 
 def _section_names(nt) -> list:
@@ -304,7 +299,7 @@ def _legacy_reference_issues(project, per_type=None) -> list[Issue]:
     ``per_type(kind, nt, compute)``: see ``version_findings``."""
     per_type = per_type or _compute
     moves: dict[tuple[str, int, str], tuple] = {}  # (owner, fragment index, prop) -> (owner nt, fragment)
-    writers: dict = {}  # the run's memo of the fragments that write the properties' types (``_type_writer``)
+    writers: dict = {}  # the run's memo of the fragments that write the properties' types (``_type_writers``)
     pieces = [per_type("legacy", nt, lambda nt=nt: _legacy_pieces(project, nt, writers))
               for nt in project.node_types.values()]
     for type_moves, _inherited in pieces:
@@ -349,14 +344,17 @@ def _legacy_reference_issues(project, per_type=None) -> list[Issue]:
 def _legacy_pieces(project, nt, writers: dict) -> tuple[list, list]:
     """What one node type contributes to the legacy reference issues: the moves its reference properties
     need ((owner, fragment index, prop), (owner nt, fragment)), and the properties it inherits as a
-    property of another type ((prop, [nt.name, *ancestors])). ``writers``: see ``_type_writer``."""
+    property of another type ((prop, [nt.name, *ancestors])). ``writers``: see ``_type_writers``."""
     moves = []
     inherited = []
     chain = _chain(project, nt)
+    written = _type_writers(chain, writers)
+    names = [nt.name, *nt.ancestors]
     for prop in _section_names(nt):
-        written_type, writer = _written_reference_type(chain, prop, writers)
+        written_type, writer = (written.get(prop, (None, None)) if written is not None
+                                else _written_reference_type(chain, prop))
         if writer is not None and written_type is None:
-            inherited.append((prop, [nt.name, *nt.ancestors]))
+            inherited.append((prop, names))
         if written_type is None or not is_users(writer):
             continue  # not a reference, or the platform declares it: 9.x converts it, nothing of ours to move
         for owner in chain:
