@@ -63,6 +63,8 @@ class _Site:
     value: str
     reason: tuple[str, str] | None  # (severity, why the CMS does not evaluate it), or None
     carriers: list = field(default_factory=list)
+    #: per carrier, the path it carries the string at and the provenance layer that writes it there
+    carried_at: list[tuple[tuple, str | None]] = field(default_factory=list)
 
 
 @dataclass
@@ -138,16 +140,18 @@ def _baseline_files(project) -> set[str]:
     return {str(f.path) for f in project.files if getattr(f, "baseline", False)}
 
 
-def type_sites(nt, baseline: set[str], memo: dict | None = None) -> list[tuple[Location, tuple, str, tuple[str, str] | None]]:
-    """(location, path, value, reason) of every ClientEval string of one node type (not in ``baseline``
-    files): what ``_collect_sites`` gathers per type (the incremental checks keep it per type). ``memo``:
-    one run's ``classify_all`` memo (``_collect_sites`` makes it)."""
+def type_sites(nt, baseline: set[str], memo: dict | None = None) -> list[tuple]:
+    """(location, path, value, reason, layer) of every ClientEval string of one node type (not in ``baseline``
+    files; ``layer``: the provenance layer that writes it): what ``_collect_sites`` gathers per type (the
+    incremental checks keep it per type). ``memo``: one run's ``classify_all`` memo (``_collect_sites``
+    makes it)."""
     found = []
     for path, value, reason in classify_all(nt.effective, memo):
-        location = nt.locate(path) or nt.location_of_definition() or Location("")
+        provenance = nt.provenance(path)
+        location = provenance.location or nt.location_of_definition() or Location("")
         if location.file in baseline:
             continue  # the studio's own platform definitions
-        found.append((location, path, value, reason))
+        found.append((location, path, value, reason, provenance.layer))
     return found
 
 
@@ -160,12 +164,13 @@ def _collect_sites(project, sites_of=None) -> list[_Site]:
     for nt in project.node_types.values():
         if nt.from_baseline:
             continue
-        for location, path, value, reason in sites_of(nt, baseline, memo):
+        for location, path, value, reason, layer in sites_of(nt, baseline, memo):
             key = (location.file, location.line, location.column, value)
             site = sites.get(key)
             if site is None:
                 site = sites[key] = _Site(location, path, value, reason)
             site.carriers.append(nt)
+            site.carried_at.append((path, layer))
     return list(sites.values())
 
 
@@ -213,8 +218,9 @@ def _column_of(location: Location, value: str, offset: int, cache: dict) -> int:
 
 
 def _owner(site: _Site):
-    for nt in site.carriers:
-        if nt.provenance(site.path).layer == "own":
+    """The first carrier that writes the string itself (its provenance layer at the site's path is its own)."""
+    for nt, (path, layer) in zip(site.carriers, site.carried_at):
+        if (layer if path == site.path else nt.provenance(site.path).layer) == "own":
             return nt
     return site.carriers[0]
 
