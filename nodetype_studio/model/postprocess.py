@@ -199,10 +199,26 @@ def _postprocess_property(prop: dict, project) -> dict:
     return {**prop, "ui": {**ui, "inspector": combined}}
 
 
+def _property_defaults(project, name, editor: str, type_name) -> list[Layer]:
+    """The editor and data-type default layers of property ``name`` (editor ``editor``, type ``type_name``)."""
+    root = ("properties", name, "ui", "inspector")
+    # the whole blocks are merged (typeConverter and the rest), as DefaultPropertyEditorPostprocessor does
+    layers = [Layer("editor default", source, block, root)
+              for source, block in _settings_subtrees(project, _SETTINGS_EDITORS + (editor,)) if isinstance(block, dict)]
+    _, normalized_type = _datatype(project, type_name if isinstance(type_name, str) else "string")
+    for key in dict.fromkeys((normalized_type, type_name)):
+        if not isinstance(key, str):
+            continue
+        layers += [Layer("data-type default", source, block, root)
+                   for source, block in _settings_subtrees(project, _SETTINGS_DATATYPES + (key,)) if isinstance(block, dict)]
+    return layers
+
+
 def default_layers(nt, project) -> dict[str, list[Layer]]:
     """Provenance layers for values that come from editor and data-type defaults (of the preview's
     configuration: for a mixin the CMS does not post-process, the defaults its users get)."""
     result: dict[str, list[Layer]] = {}
+    memo = project._memo.setdefault("default_layers", {})
     for name, prop in (nt.preview.get("properties") or {}).items():
         if not isinstance(prop, dict):
             continue
@@ -210,16 +226,13 @@ def default_layers(nt, project) -> dict[str, list[Layer]]:
         editor = inspector.get("editor") if isinstance(inspector, dict) else None
         if not isinstance(editor, str) or "type" not in prop:
             continue
-        root = ("properties", name, "ui", "inspector")
-        # the whole blocks are merged (typeConverter and the rest), as DefaultPropertyEditorPostprocessor does
-        layers = [Layer("editor default", source, block, root)
-                  for source, block in _settings_subtrees(project, _SETTINGS_EDITORS + (editor,)) if isinstance(block, dict)]
-        _, normalized_type = _datatype(project, prop["type"] if isinstance(prop["type"], str) else "string")
-        for key in dict.fromkeys((normalized_type, prop["type"])):
-            if not isinstance(key, str):
-                continue
-            layers += [Layer("data-type default", source, block, root)
-                       for source, block in _settings_subtrees(project, _SETTINGS_DATATYPES + (key,)) if isinstance(block, dict)]
+        # the layers depend on the Settings only: every type with the property asks for the same ones
+        key = (name, editor, prop["type"]) if isinstance(prop["type"], str) else None
+        layers = memo.get(key) if key is not None else None
+        if layers is None:
+            layers = _property_defaults(project, name, editor, prop["type"])
+            if key is not None:
+                memo[key] = layers
         if layers:
             result[name] = layers
     # 9.x references moved from properties get the editor defaults only (probed at their property path)

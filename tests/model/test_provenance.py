@@ -243,8 +243,9 @@ def test_unknown_path(page):
 
 
 def test_settings_layers_follow_the_settings_files_across_edits(make_project):
-    """The Settings subtrees of presets and editor defaults are remembered per project: an edit of a
-    NodeTypes file keeps them (the same Settings files), an edit of a Settings file loads anew."""
+    """The Settings subtrees of presets and editor defaults, and the default layers made of them, are
+    remembered per project: an edit of a NodeTypes file keeps them (the same Settings files), an edit of a
+    Settings file loads anew."""
     root = make_project(FILES)
     project = load_project(root, overrides={})
     maxlength = ("properties", "summary", "ui", "inspector", "editorOptions", "maxlength")
@@ -252,7 +253,8 @@ def test_settings_layers_follow_the_settings_files_across_edits(make_project):
     assert at(project.node_types["Acme.Site:Page"].locate(maxlength)) == ("Settings.yaml", 11, 19)
     page_yaml = root / "NodeTypes/Document/Page.yaml"
     edited = reresolve(project, {}, {page_yaml: page_yaml.read_text(encoding="utf-8") + "\n# edited\n"})
-    assert edited is not None and edited._memo["settings_subtrees"] is project._memo["settings_subtrees"]
+    assert edited is not None
+    assert all(edited._memo[memo] is project._memo[memo] for memo in ("settings_subtrees", "default_layers"))
     page = edited.node_types["Acme.Site:Page"]
     assert at(page.locate(maxlength)) == ("Settings.yaml", 11, 19)
     assert page.provenance(placeholder).value == "Project link placeholder"
