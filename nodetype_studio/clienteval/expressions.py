@@ -195,25 +195,36 @@ def classify_all(config: Mapping, memo: dict | None = None) -> Classified:
     subtypes' configurations (merged values are never changed in place)."""
     if memo is None or not isinstance(config, Mapping):
         return _classify(config)
-    parts = [(path, value) for path, value in _parts(config) if isinstance(value, (dict, list, Mapping))
-             or (isinstance(value, str) and value.startswith(PREFIX))]  # (other values hold no expression)
-    unseen = [(path, value) for path, value in parts if _remembered(memo, path, value) is None]
+    found: Classified = []
+    unseen = []
+    for path, value in _parts(config):
+        known = memo.get(id(value))
+        if known is not None and known[1] == path:
+            found += known[2]
+        elif _may_hold(value):
+            unseen.append((path, value))
     # most parts hold no expression: one look at the encoder's text for all the parts not seen before
-    empty = bool(unseen) and not _may_hold_client_eval([value for _path, value in unseen])
+    empty = not unseen or not _may_hold_client_eval([value for _path, value in unseen])
     for path, value in unseen:
         # by id, holding the value: its id is not another object's while the memo lives
         memo[id(value)] = (value, path, () if empty else _classify(_nested(path, value)))
-    found: Classified = []
-    for path, value in parts:
-        known = _remembered(memo, path, value)
-        # (None: the same object at two paths of this configuration, the memo knows the other one)
-        found += known if known is not None else _classify(_nested(path, value))
+    if empty:
+        return found
+    found = []  # in the configuration's order
+    for path, value in _parts(config):
+        known = memo.get(id(value))
+        if known is not None and known[1] == path:
+            found += known[2]
+        elif _may_hold(value):  # (the same object at two paths of this configuration)
+            found += _classify(_nested(path, value))
     return found
 
 
-def _remembered(memo: dict, path: Path, value) -> Classified | tuple | None:
-    known = memo.get(id(value))
-    return known[2] if known is not None and known[1] == path else None
+def _may_hold(value) -> bool:
+    """Whether ``value`` is or may hold a ClientEval string (other scalars do not)."""
+    if isinstance(value, str):
+        return value.startswith(PREFIX)
+    return isinstance(value, (dict, list)) or isinstance(value, Mapping)
 
 
 #: where ``classify_all`` splits a configuration into parts (maps only): types share most of what is below
