@@ -108,7 +108,7 @@ class Context:
     validators: dict[str, ValidatorSpec] = field(default_factory=dict)
     _editor_cache: dict = field(default_factory=dict, repr=False)
     _validator_cache: dict = field(default_factory=dict, repr=False)
-    _postprocessor_cache: dict = field(default_factory=dict, repr=False)
+    _run_memo: dict = field(default_factory=dict, repr=False)
     #: node types whose findings read files other than the project's NodeTypes and Settings (data-source
     #: fixtures): the incremental checks check them again after every edit
     disk_reads: set = field(default_factory=set, repr=False)
@@ -161,19 +161,21 @@ class Context:
             return None
         return Diagnostic.at(location, severity, code, message, node_type=nt.name, property_name=prop)
 
+    def remembered(self, key: tuple, holds: Any, compute: Callable[[], Any]) -> Any:
+        """``compute()``, remembered for the run under ``key``, which names objects by their ``id``: for an
+        answer that depends on nothing but objects node types share (the project's values are not changed
+        during a run). ``holds`` keeps those objects alive, so that no other takes their id meanwhile."""
+        try:
+            return self._run_memo[key][1]
+        except KeyError:
+            value = compute()
+            self._run_memo[key] = (holds, value)
+            return value
+
     def custom_postprocessors(self, nt: Any) -> tuple[str, ...]:
         """Postprocessor classes of ``nt`` that are not the platform's own (they may rewrite options);
         remembered for the run (every property of ``nt`` asks)."""
-        known = self._postprocessor_cache.get(id(nt))
-        if known is None or known[0] is not nt:
-            table = get(nt.effective, "postprocessors")
-            names = []
-            for entry in as_map(table).values():
-                cls = get(entry, "postprocessor")
-                if isinstance(cls, str) and not cls.lstrip("\\").startswith(_PLATFORM_CLASSES):
-                    names.append(cls)
-            known = self._postprocessor_cache[id(nt)] = (nt, tuple(names))
-        return known[1]
+        return self.remembered(("postprocessors", id(nt)), nt, lambda: tuple(_custom_postprocessors(nt)))
 
     def editor(self, identifier: Any) -> EditorSpec | None:
         try:  # the hot path: every property asks, most for the same few identifiers
@@ -195,6 +197,13 @@ class Context:
         found = builtin(identifier, self.platform) if "/" in identifier else None
         cache[identifier] = found = found or registered.get(identifier)
         return found
+
+
+def _custom_postprocessors(nt: Any) -> Iterator[str]:
+    for entry in as_map(get(nt.effective, "postprocessors")).values():
+        cls = get(entry, "postprocessor")
+        if isinstance(cls, str) and not cls.lstrip("\\").startswith(_PLATFORM_CLASSES):
+            yield cls
 
 
 def _builtin_editor(identifier: str, platform: Platform) -> EditorSpec | None:
