@@ -240,10 +240,10 @@ def _chain(project, nt) -> list:
 
 
 def _type_writers(chain: list, writers: dict) -> dict | None:
-    """prop -> (the reference type written or None, the fragment whose ``properties.<prop>.type`` wins for the
-    first type of ``chain`` (``_chain``)); None when a type of the chain writes ``properties`` as a list
-    (``_written_reference_type`` then looks each property up). ``writers``: one run's memo of
-    ``_own_type_writers`` by node type (every subtype asks again about what it inherits)."""
+    """prop -> the fragment whose ``properties.<prop>.type`` wins for the first type of ``chain`` (``_chain``);
+    None when a type of the chain writes ``properties`` as a list (``_written_reference_type`` then looks
+    each property up). ``writers``: one run's memo of ``_own_type_writers`` by node type (every subtype asks
+    again about what it inherits)."""
     merged: dict = {}
     for owner in reversed(chain):  # the first type of the chain wins: its own writers are merged last
         try:
@@ -257,8 +257,8 @@ def _type_writers(chain: list, writers: dict) -> dict | None:
 
 
 def _own_type_writers(owner) -> dict | None:
-    """prop -> (the reference type written or None, the last of ``owner``'s own fragments that writes
-    ``properties.<prop>.type``); None when a fragment writes ``properties`` as a list."""
+    """prop -> the last of ``owner``'s own fragments that writes ``properties.<prop>.type``; None when a
+    fragment writes ``properties`` as a list."""
     found: dict = {}
     for fragment in owner.fragments:  # a later fragment wins
         properties = fragment.config.get("properties") if isinstance(fragment.config, dict) else None
@@ -266,7 +266,7 @@ def _own_type_writers(owner) -> dict | None:
             return None
         for prop, entry in properties.items() if isinstance(properties, dict) else ():
             if isinstance(entry, dict) and _position_in(entry, ("type",)) is not None:
-                found[prop] = (_reference_type(entry["type"]), fragment)
+                found[prop] = fragment
     return found
 
 
@@ -276,8 +276,13 @@ def _written_reference_type(chain: list, prop: str) -> tuple[str | None, Any]:
     for owner in chain:
         for fragment in reversed(owner.fragments):
             if _position_in(fragment.config, ("properties", prop, "type")) is not None:
-                return _reference_type(_get(fragment.config, "properties", prop, "type")), fragment
+                return _written_type(fragment, prop), fragment
     return None, None
+
+
+def _written_type(writer, prop: str) -> str | None:
+    """The reference type ``writer`` (a fragment) writes for ``prop``, or None."""
+    return _reference_type(_get(writer.config, "properties", prop, "type"))
 
 
 def _reference_type(value) -> str | None:
@@ -351,8 +356,11 @@ def _legacy_pieces(project, nt, writers: dict) -> tuple[list, list]:
     written = _type_writers(chain, writers)
     names = [nt.name, *nt.ancestors]
     for prop in _section_names(nt):
-        written_type, writer = (written.get(prop, (None, None)) if written is not None
-                                else _written_reference_type(chain, prop))
+        if written is not None:
+            writer = written.get(prop)
+            written_type = _written_type(writer, prop) if writer is not None else None
+        else:
+            written_type, writer = _written_reference_type(chain, prop)
         if writer is not None and written_type is None:
             inherited.append((prop, names))
         if written_type is None or not is_users(writer):
