@@ -109,6 +109,7 @@ class Context:
     _editor_cache: dict = field(default_factory=dict, repr=False)
     _validator_cache: dict = field(default_factory=dict, repr=False)
     _run_memo: dict = field(default_factory=dict, repr=False)
+    _run_held: list = field(default_factory=list, repr=False)
     #: node types whose findings read files other than the project's NodeTypes and Settings (data-source
     #: fixtures): the incremental checks check them again after every edit
     disk_reads: set = field(default_factory=set, repr=False)
@@ -161,21 +162,22 @@ class Context:
             return None
         return Diagnostic.at(location, severity, code, message, node_type=nt.name, property_name=prop)
 
-    def remembered(self, key: tuple, holds: Any, compute: Callable[[], Any]) -> Any:
+    def remembered(self, key: tuple, holds: tuple, compute: Callable[[], Any]) -> Any:
         """``compute()``, remembered for the run under ``key``, which names objects by their ``id``: for an
         answer that depends on nothing but objects node types share (the project's values are not changed
-        during a run). ``holds`` keeps those objects alive, so that no other takes their id meanwhile."""
+        during a run). The context keeps the objects of ``holds`` alive, so that no other takes their id
+        meanwhile (in one list: no container per answer for the garbage collector to go through)."""
         try:
-            return self._run_memo[key][1]
+            return self._run_memo[key]
         except KeyError:
-            value = compute()
-            self._run_memo[key] = (holds, value)
+            value = self._run_memo[key] = compute()
+            self._run_held.extend(holds)
             return value
 
     def custom_postprocessors(self, nt: Any) -> tuple[str, ...]:
         """Postprocessor classes of ``nt`` that are not the platform's own (they may rewrite options);
         remembered for the run (every property of ``nt`` asks)."""
-        return self.remembered(("postprocessors", id(nt)), nt, lambda: tuple(_custom_postprocessors(nt)))
+        return self.remembered(("postprocessors", id(nt)), (nt,), lambda: tuple(_custom_postprocessors(nt)))
 
     def editor(self, identifier: Any) -> EditorSpec | None:
         try:  # the hot path: every property asks, most for the same few identifiers

@@ -43,7 +43,7 @@ def property_type(ctx: Context, prop: PropertyView):
                      f"property type must be a string, not {type(type_name).__name__}", prop.name)
         return
     # (a combined rule: every property of every final type asks, about a few type names)
-    unknown, has_default_editor = ctx.remembered(("property type", type_name), None,
+    unknown, has_default_editor = ctx.remembered(("property type", type_name), (),
                                                  lambda: _type_facts(ctx, type_name))
     if unknown is not None:
         yield ctx.at(prop.nt, _type_path(prop), Severity.WARNING, "property-type-unknown",

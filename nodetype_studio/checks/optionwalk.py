@@ -109,7 +109,7 @@ class OptionWalker:
         # (most properties write no options, and get a new empty map each: every empty map of a kind is alike)
         shared = effective if effective else type(effective)
         missing = self.ctx.remembered(("required", id(specs), id(shared), self.owner), (specs, shared),
-                                      lambda: list(_missing_required(specs, effective, self.owner)))
+                                      lambda: tuple(_missing_required(specs, effective, self.owner)))
         for rel, message in missing:
             yield self._at(rel, Severity.ERROR, "required", message, nearest=True)
 
