@@ -125,7 +125,7 @@ def recheck(previous: CheckState | None, project: Any, affected: Iterable[str] =
             value = parts[key] = compute()
         return value
 
-    def sites_of(nt: Any, baseline: set[str], memo: dict):
+    def sites_of(nt: Any, baseline: set[str], memo: Any):
         from nodetype_studio.clienteval.checker import type_sites
 
         return per_type("clienteval", nt, lambda: type_sites(nt, baseline, memo))

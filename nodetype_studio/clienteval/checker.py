@@ -28,6 +28,7 @@ from pathlib import Path as FsPath
 
 from nodetype_studio.clienteval.expressions import (
     PREFIX,
+    ClassifyMemo,
     classify_all,
     client_eval_expression,
     path_text,
@@ -140,7 +141,7 @@ def _baseline_files(project) -> set[str]:
     return {str(f.path) for f in project.files if getattr(f, "baseline", False)}
 
 
-def type_sites(nt, baseline: set[str], memo: dict | None = None) -> list[tuple]:
+def type_sites(nt, baseline: set[str], memo: ClassifyMemo | None = None) -> list[tuple]:
     """(location, path, value, reason, layer) of every ClientEval string of one node type (not in ``baseline``
     files; ``layer``: the provenance layer that writes it): what ``_collect_sites`` gathers per type (the
     incremental checks keep it per type). ``memo``: one run's ``classify_all`` memo (``_collect_sites``
@@ -159,7 +160,7 @@ def _collect_sites(project, sites_of=None) -> list[_Site]:
     """The sites of the project; ``sites_of(nt, baseline, memo)`` stands in for ``type_sites`` (a cache)."""
     baseline = _baseline_files(project)
     sites_of = sites_of or type_sites
-    memo: dict = {}  # the configurations do not change during the run: what types share is classified once
+    memo = ClassifyMemo()  # the configurations do not change during the run: what types share is classified once
     sites: dict[tuple, _Site] = {}
     for nt in project.node_types.values():
         if nt.from_baseline:

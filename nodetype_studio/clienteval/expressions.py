@@ -185,36 +185,50 @@ def not_evaluated_reason(path: Path) -> tuple[str, str]:
 Classified = list[tuple[Path, str, tuple[str, str] | None]]
 
 
-def classify_all(config: Mapping, memo: dict | None = None) -> Classified:
+class ClassifyMemo:
+    """What ``classify_all`` remembers over one check run: each part of a configuration it classified, by
+    ``id`` (the path it was at, its strings), and the parts themselves, kept alive in one list so that no
+    other object takes their id meanwhile (the entries hold no object the garbage collector would have to
+    go through)."""
+
+    __slots__ = ("parts", "held")
+
+    def __init__(self) -> None:
+        self.parts: dict[int, tuple[Path, tuple]] = {}
+        self.held: list = []
+
+
+def classify_all(config: Mapping, memo: ClassifyMemo | None = None) -> Classified:
     """Every ClientEval string in ``config``: (path, full string, None if evaluated else
     (severity, why not)).
 
-    ``memo``: a dict the caller keeps while the configurations it passes are not changed (one check
-    run), to classify a part shared by several configurations once. Node types share what they
-    inherit: a property or a table of groups that a type does not change is the same object in its
-    subtypes' configurations (merged values are never changed in place)."""
+    ``memo``: kept by the caller while the configurations it passes are not changed (one check run), to
+    classify a part shared by several configurations once. Node types share what they inherit: a property
+    or a table of groups that a type does not change is the same object in its subtypes' configurations
+    (merged values are never changed in place)."""
     if memo is None or not isinstance(config, Mapping):
         return _classify(config)
+    parts = memo.parts
     found: Classified = []
     unseen = []
     for path, value in _parts(config):
-        known = memo.get(id(value))
-        if known is not None and known[1] == path:
-            found += known[2]
+        known = parts.get(id(value))
+        if known is not None and known[0] == path:
+            found += known[1]
         elif _may_hold(value):
             unseen.append((path, value))
     # most parts hold no expression: one look at the encoder's text for all the parts not seen before
     empty = not unseen or not _may_hold_client_eval([value for _path, value in unseen])
     for path, value in unseen:
-        # by id, holding the value: its id is not another object's while the memo lives
-        memo[id(value)] = (value, path, () if empty else _classify(_nested(path, value)))
+        parts[id(value)] = (path, () if empty else tuple(_classify(_nested(path, value))))
+        memo.held.append(value)
     if empty:
         return found
     found = []  # in the configuration's order
     for path, value in _parts(config):
-        known = memo.get(id(value))
-        if known is not None and known[1] == path:
-            found += known[2]
+        known = parts.get(id(value))
+        if known is not None and known[0] == path:
+            found += known[1]
         elif _may_hold(value):  # (the same object at two paths of this configuration)
             found += _classify(_nested(path, value))
     return found

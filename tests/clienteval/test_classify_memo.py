@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nodetype_studio.clienteval.expressions import classify_all
+from nodetype_studio.clienteval.expressions import ClassifyMemo, classify_all
 from nodetype_studio.model import load_project
 
 KEYS = st.sampled_from(["ui", "inspector", "tabs", "groups", "views", "creationDialog", "elements", "properties",
@@ -43,7 +43,7 @@ def related_configs(draw):
 @settings(max_examples=300, deadline=None)
 @given(related_configs())
 def test_a_memo_kept_over_configurations_that_share_parts_changes_nothing(configs):
-    memo: dict = {}
+    memo = ClassifyMemo()
     for config in configs:
         assert classify_all(config, memo) == classify_all(config)
 
@@ -51,7 +51,7 @@ def test_a_memo_kept_over_configurations_that_share_parts_changes_nothing(config
 def test_the_same_object_at_two_paths_is_classified_at_each():
     shared = {"ui": {"label": "ClientEval:1", "inspector": {"hidden": "ClientEval:2"}}}
     config = {"properties": {"a": shared}, "references": {"b": shared}, "options": {"x": shared}}
-    memo: dict = {}
+    memo = ClassifyMemo()
     assert classify_all(config, memo) == classify_all(config)
     assert classify_all({"options": {"y": shared}}, memo) == classify_all({"options": {"y": shared}})
 
@@ -59,6 +59,6 @@ def test_the_same_object_at_two_paths_is_classified_at_each():
 def test_every_node_type_of_the_corpus_is_classified_alike(corpus):
     for version in ("8.3", "9"):
         project = load_project(corpus, use_cache=False, cms_version=version)
-        memo: dict = {}
+        memo = ClassifyMemo()
         for nt in project.node_types.values():
             assert classify_all(nt.effective, memo) == classify_all(nt.effective), nt.name
