@@ -41,6 +41,7 @@ from nodetype_studio.checks import (
     TypeRecord,
     assemble,
     code_selected,
+    collector_paused,
     finding_order,
     neos9,
 )
@@ -87,6 +88,11 @@ def check_state(project: Any) -> CheckState:
 def recheck(previous: CheckState | None, project: Any, affected: Iterable[str] = ()) -> CheckState:
     """The checks of ``project`` reusing what ``previous`` found for the node types that did not change
     (``affected``: names to check again whatever their objects say, e.g. ``reresolve``'s)."""
+    with collector_paused():
+        return _recheck(previous, project, affected)
+
+
+def _recheck(previous: CheckState | None, project: Any, affected: Iterable[str]) -> CheckState:
     from nodetype_studio.clienteval import check_clienteval
 
     ctx = Context.for_project(project)

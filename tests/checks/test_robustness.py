@@ -1,9 +1,13 @@
 """Odd shapes never crash the checker; findings in a supertype's own file are reported there."""
 
+import gc
+
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nodetype_studio.checks import run_checks
+from nodetype_studio.checks import neos9, run_checks
+from nodetype_studio.checks.incremental import check_state
 from nodetype_studio.model import load_project
 from tests.checks.helpers import check_text
 
@@ -136,3 +140,30 @@ def test_a_select_box_whose_values_is_a_number_is_reported_not_a_crash(tmp_path)
         "          editorOptions: {placeholder: 'Choose', values: 1}\n")
     findings = run_checks(load_project(tmp_path / "Acme.Site", use_cache=False))
     assert any(f.property_name == "pick" and f.code.startswith("option") for f in findings)
+
+
+def test_a_check_run_gives_the_collector_back_as_it_found_it(tmp_path, monkeypatch):
+    """The checks pause the cyclic garbage collector while they run (as a load does), and leave it as it
+    was: on, off, or after a check that fails."""
+    project, _ = check_text(tmp_path, ODD)
+    seen = []
+    version_findings = neos9.version_findings
+    monkeypatch.setattr(neos9, "version_findings", lambda *a: seen.append(gc.isenabled()) or version_findings(*a))
+    assert gc.isenabled()
+    run_checks(project)
+    check_state(project)
+    assert seen == [False, False] and gc.isenabled()
+    gc.disable()
+    try:
+        run_checks(project)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+    def broken(*_args):
+        raise RuntimeError("a rule failed")
+
+    monkeypatch.setattr(neos9, "version_findings", broken)
+    with pytest.raises(RuntimeError):
+        run_checks(project)
+    assert gc.isenabled()
