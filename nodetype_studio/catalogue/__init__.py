@@ -11,6 +11,7 @@ registered by plugins are read by ``nodetype_studio.validation`` (their ``.spec`
 from __future__ import annotations
 
 import difflib
+from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from nodetype_studio.catalogue.build import declared_options, plugin_field
@@ -75,7 +76,20 @@ def validator_spec(identifier: str, platform: Platform | None = None) -> Validat
 
 def suggest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
     """The closest candidate for a misspelling ("did you mean"), comparing case-insensitively first."""
-    pool = list(candidates)
+    pool = tuple(candidates)
+    if isinstance(word, str):
+        return _remembered_suggestion(word, pool, cutoff)
+    return _closest(word, pool, cutoff)
+
+
+@lru_cache(maxsize=4096)
+def _remembered_suggestion(word: str, pool: tuple[str, ...], cutoff: float) -> str | None:
+    """``_closest``, remembered: the checks ask again about the same misspelling for every property and
+    type that carries it (difflib compares it with every candidate)."""
+    return _closest(word, pool, cutoff)
+
+
+def _closest(word, pool: tuple[str, ...], cutoff: float) -> str | None:
     lowered = {c.lower(): c for c in pool}
     if isinstance(word, str) and word.lower() in lowered and lowered[word.lower()] != word:
         return lowered[word.lower()]

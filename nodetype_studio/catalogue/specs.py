@@ -47,7 +47,10 @@ def _checks_for(type_name: str) -> tuple:
 
 def type_accepts(type_name: str, value: Any) -> bool:
     """Whether ``value`` satisfies an option type; ``a|b`` spells alternatives."""
-    return any(check(value) for check in _checks_for(type_name))
+    for check in _checks_for(type_name):  # (a loop, not any(): every written option is asked)
+        if check(value):
+            return True
+    return False
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,8 +9,10 @@ Findings are reported once per written location, however many subtypes inherit t
 
 from __future__ import annotations
 
+import gc
 import re
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -289,14 +291,30 @@ def _folder_names(paths: tuple[str, ...]) -> set[str]:
     return found
 
 
+@contextmanager
+def collector_paused():
+    """The cyclic garbage collector paused for a check run, as for a load (``load_project``): the checks
+    make many small containers that live until the run's end (findings per type, views of properties,
+    what the run remembers) and no cycles, so the collector's passes over the whole project would free
+    nothing; in a large project they were a quarter of the check."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def run_checks(project: Any) -> list[Diagnostic]:
     """The rule findings of a loaded project (without the loader's own findings), sorted."""
     from nodetype_studio.clienteval import check_clienteval
 
-    ctx = Context.for_project(project)
-    findings = check_node_types(ctx, project.node_types.values()) + check_clienteval(project)
-    findings += neos9.version_findings(project)
-    return sorted(findings, key=sort_key)
+    with collector_paused():
+        ctx = Context.for_project(project)
+        findings = check_node_types(ctx, project.node_types.values()) + check_clienteval(project)
+        findings += neos9.version_findings(project)
+        return sorted(findings, key=sort_key)
 
 
 def check_project(project: Any, select: Sequence[str] | None = None, ignore: Sequence[str] | None = None,

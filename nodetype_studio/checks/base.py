@@ -108,6 +108,8 @@ class Context:
     validators: dict[str, ValidatorSpec] = field(default_factory=dict)
     _editor_cache: dict = field(default_factory=dict, repr=False)
     _validator_cache: dict = field(default_factory=dict, repr=False)
+    _run_memo: dict = field(default_factory=dict, repr=False)
+    _run_held: list = field(default_factory=list, repr=False)
     #: node types whose findings read files other than the project's NodeTypes and Settings (data-source
     #: fixtures): the incremental checks check them again after every edit
     disk_reads: set = field(default_factory=set, repr=False)
@@ -160,15 +162,22 @@ class Context:
             return None
         return Diagnostic.at(location, severity, code, message, node_type=nt.name, property_name=prop)
 
-    def custom_postprocessors(self, nt: Any) -> list[str]:
-        """Postprocessor classes of ``nt`` that are not the platform's own (they may rewrite options)."""
-        table = get(nt.effective, "postprocessors")
-        names = []
-        for entry in as_map(table).values():
-            cls = get(entry, "postprocessor")
-            if isinstance(cls, str) and not cls.lstrip("\\").startswith(_PLATFORM_CLASSES):
-                names.append(cls)
-        return names
+    def remembered(self, key: tuple, holds: tuple, compute: Callable[[], Any]) -> Any:
+        """``compute()``, remembered for the run under ``key``, which names objects by their ``id``: for an
+        answer that depends on nothing but objects node types share (the project's values are not changed
+        during a run). The context keeps the objects of ``holds`` alive, so that no other takes their id
+        meanwhile (in one list: no container per answer for the garbage collector to go through)."""
+        try:
+            return self._run_memo[key]
+        except KeyError:
+            value = self._run_memo[key] = compute()
+            self._run_held.extend(holds)
+            return value
+
+    def custom_postprocessors(self, nt: Any) -> tuple[str, ...]:
+        """Postprocessor classes of ``nt`` that are not the platform's own (they may rewrite options);
+        remembered for the run (every property of ``nt`` asks)."""
+        return self.remembered(("postprocessors", id(nt)), (nt,), lambda: tuple(_custom_postprocessors(nt)))
 
     def editor(self, identifier: Any) -> EditorSpec | None:
         try:  # the hot path: every property asks, most for the same few identifiers
@@ -192,6 +201,13 @@ class Context:
         return found
 
 
+def _custom_postprocessors(nt: Any) -> Iterator[str]:
+    for entry in as_map(get(nt.effective, "postprocessors")).values():
+        cls = get(entry, "postprocessor")
+        if isinstance(cls, str) and not cls.lstrip("\\").startswith(_PLATFORM_CLASSES):
+            yield cls
+
+
 def _builtin_editor(identifier: str, platform: Platform) -> EditorSpec | None:
     return editor_spec(identifier, platform, plugins=False)
 
@@ -208,18 +224,24 @@ def _from_preset(nt: Any, path: tuple) -> bool:
 
 def _position_in(data: Any, path: tuple) -> tuple[int, int] | None:
     """Line and column of the key (or list item) at ``path`` inside one parsed fragment."""
-    position = None
+    if not path:
+        return None
+    parent = None
     for key in path:
+        parent = data
         if isinstance(data, dict) and key in data:
-            position = getattr(data, "key_pos", {}).get(key)
             data = data[key]
         elif isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data):
-            items = getattr(data, "item_pos", [])
-            position = items[key] if key < len(items) else None
             data = data[key]
         else:
             return None
-    return position
+    # only the last container's positions are asked for: a parsed map makes its table of positions when
+    # first asked (``YMap.key_pos``), and most maps on the way (a fragment's ``properties``) are never needed
+    key = path[-1]
+    if isinstance(parent, dict):
+        return getattr(parent, "key_pos", {}).get(key)
+    items = getattr(parent, "item_pos", [])
+    return items[key] if key < len(items) else None
 
 
 class PropertyView:
@@ -255,11 +277,19 @@ class PropertyView:
 
 def iter_properties(nt: Any, only: set | None = None) -> Iterator[PropertyView]:
     """The properties of ``nt`` (with ``only``: just those names)."""
+    for name, written, effective in property_configs(nt):
+        if only is None or name in only:
+            yield PropertyView(nt, str(name), written, effective)
+
+
+def property_configs(nt: Any) -> Iterator[tuple[Any, dict, dict]]:
+    """(name as written, ``written``, ``effective``) of each property ``iter_properties`` views: for a rule
+    that reads no more than that (``PropertyView`` works out everything the property rules read)."""
     written = as_map(get(nt.merged, "properties"))
     effective = as_map(get(getattr(nt, "preview", nt.effective), "properties"))
     for name, config in written.items():
-        if isinstance(config, dict) and (only is None or name in only):
-            yield PropertyView(nt, str(name), config, as_map(effective.get(name)))
+        if isinstance(config, dict):
+            yield name, config, as_map(effective.get(name))
 
 
 def own_property_names(nt: Any) -> set[str] | None:

@@ -45,17 +45,27 @@ def property_type(ctx: Context, prop: PropertyView):
         yield ctx.at(prop.nt, _type_path(prop), Severity.ERROR, "property-type-unknown",
                      f"property type must be a string, not {describe_value(type_name)}", prop.name)
         return
-    known = is_known_type(type_name, ctx.platform)
-    if not known and not looks_like_class(type_name):
-        hint = suggest(type_name, _type_suggestions(ctx))
-        fix = f"; did you mean `{hint}`?" if hint else "; use one of boolean, string, integer, float, array, DateTime, reference, references or a class name"
+    # (a combined rule: every property of every final type asks, about a few type names)
+    unknown, has_default_editor = ctx.remembered(("property type", type_name), (),
+                                                 lambda: _type_facts(ctx, type_name))
+    if unknown is not None:
         yield ctx.at(prop.nt, _type_path(prop), Severity.WARNING, "property-type-unknown",
-                     f"unknown property type `{type_name}`{fix}", prop.name)
+                     f"unknown property type `{type_name}`{unknown}", prop.name)
         return
-    if prop.has_inspector and prop.written_editor is None and not _has_default_editor(ctx, type_name):
+    if prop.has_inspector and prop.written_editor is None and not has_default_editor:
         yield ctx.at(prop.nt, _type_path(prop), Severity.ERROR, "property-no-default-editor",
                      f"type `{type_name}` has no default editor, and `ui.inspector.editor` is not set; the CMS fails "
                      "with \"Could not find editor\". Set `ui.inspector.editor`", prop.name)
+
+
+def _type_facts(ctx: Context, type_name: str) -> tuple[str | None, bool]:
+    """(None for a known type, else how the unknown type's finding ends; whether the type has a default
+    editor): what ``property_type`` says of any property of type ``type_name``."""
+    if not is_known_type(type_name, ctx.platform) and not looks_like_class(type_name):
+        hint = suggest(type_name, _type_suggestions(ctx))
+        return (f"; did you mean `{hint}`?" if hint else "; use one of boolean, string, integer, float, array, "
+                "DateTime, reference, references or a class name"), False
+    return None, _has_default_editor(ctx, type_name)
 
 
 @property_rule

@@ -11,9 +11,9 @@ from nodetype_studio.checks.base import (
     as_map,
     fmt_number,
     get,
-    iter_properties,
     node_rule,
     number,
+    property_configs,
     property_rule,
 )
 from nodetype_studio.diagnostics import Severity
@@ -92,15 +92,16 @@ def _duplicates(ctx: Context, nt, items: list[tuple[str, tuple, object]], what: 
 def duplicate_positions(ctx: Context, nt):
     by_group: dict[str, list] = defaultdict(list)
     shown_groups = {str(get(view, "group")) for view in _defined(nt, "views").values() if isinstance(view, dict)}
-    for prop in iter_properties(nt):
-        inspector = get(prop.effective, "ui", "inspector")
+    for name, _written, effective in property_configs(nt):
+        inspector = get(effective, "ui", "inspector")
         if not isinstance(inspector, dict) or inspector.get("hidden") is True:
             continue
         group = inspector.get("group")
         if isinstance(group, str):
             shown_groups.add(group)
             if "position" in inspector:
-                by_group[group].append((prop.name, prop.path + ("ui", "inspector", "position"), inspector["position"]))
+                name = str(name)
+                by_group[group].append((name, ("properties", name, "ui", "inspector", "position"), inspector["position"]))
     for group, items in by_group.items():
         yield from _duplicates(ctx, nt, items, "property", f"group `{group}`")
     # only groups and tabs the inspector shows (a group needs a visible item, a tab a shown group)

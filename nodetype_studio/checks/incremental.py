@@ -41,6 +41,7 @@ from nodetype_studio.checks import (
     TypeRecord,
     assemble,
     code_selected,
+    collector_paused,
     finding_order,
     neos9,
 )
@@ -87,6 +88,11 @@ def check_state(project: Any) -> CheckState:
 def recheck(previous: CheckState | None, project: Any, affected: Iterable[str] = ()) -> CheckState:
     """The checks of ``project`` reusing what ``previous`` found for the node types that did not change
     (``affected``: names to check again whatever their objects say, e.g. ``reresolve``'s)."""
+    with collector_paused():
+        return _recheck(previous, project, affected)
+
+
+def _recheck(previous: CheckState | None, project: Any, affected: Iterable[str]) -> CheckState:
     from nodetype_studio.clienteval import check_clienteval
 
     ctx = Context.for_project(project)
@@ -125,10 +131,10 @@ def recheck(previous: CheckState | None, project: Any, affected: Iterable[str] =
             value = parts[key] = compute()
         return value
 
-    def sites_of(nt: Any, baseline: set[str]):
+    def sites_of(nt: Any, baseline: set[str], memo: Any):
         from nodetype_studio.clienteval.checker import type_sites
 
-        return per_type("clienteval", nt, lambda: type_sites(nt, baseline))
+        return per_type("clienteval", nt, lambda: type_sites(nt, baseline, memo))
 
     state.clienteval = check_clienteval(project, sites_of=sites_of)
     state.version = neos9.version_findings(project, per_type)

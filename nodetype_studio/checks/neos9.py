@@ -239,25 +239,54 @@ def _chain(project, nt) -> list:
     return [nt] + [nodes[a] for a in reversed(nt.ancestors) if a in nodes]
 
 
-def _type_writer(project, nt, prop: str):
-    """The fragment whose ``properties.<prop>.type`` wins for ``nt``, or None."""
-    for owner in _chain(project, nt):
+def _type_writers(chain: list, writers: dict) -> dict | None:
+    """prop -> the fragment whose ``properties.<prop>.type`` wins for the first type of ``chain`` (``_chain``);
+    None when a type of the chain writes ``properties`` as a list (``_written_reference_type`` then looks
+    each property up). ``writers``: one run's memo of ``_own_type_writers`` by node type (every subtype asks
+    again about what it inherits)."""
+    merged: dict = {}
+    for owner in reversed(chain):  # the first type of the chain wins: its own writers are merged last
+        try:
+            own = writers[owner.name]
+        except KeyError:
+            own = writers[owner.name] = _own_type_writers(owner)
+        if own is None:
+            return None
+        merged.update(own)
+    return merged
+
+
+def _own_type_writers(owner) -> dict | None:
+    """prop -> the last of ``owner``'s own fragments that writes ``properties.<prop>.type``; None when a
+    fragment writes ``properties`` as a list."""
+    found: dict = {}
+    for fragment in owner.fragments:  # a later fragment wins
+        properties = fragment.config.get("properties") if isinstance(fragment.config, dict) else None
+        if isinstance(properties, list):
+            return None
+        for prop, entry in properties.items() if isinstance(properties, dict) else ():
+            if isinstance(entry, dict) and _position_in(entry, ("type",)) is not None:
+                found[prop] = fragment
+    return found
+
+
+def _written_reference_type(chain: list, prop: str) -> tuple[str | None, Any]:
+    """The reference type written for ``prop`` of the first type of ``chain`` by the fragment whose
+    ``properties.<prop>.type`` wins, and that fragment; looked up fragment by fragment."""
+    for owner in chain:
         for fragment in reversed(owner.fragments):
             if _position_in(fragment.config, ("properties", prop, "type")) is not None:
-                return fragment
-    return None
+                return _written_type(fragment, prop), fragment
+    return None, None
+
+
+def _written_type(writer, prop: str) -> str | None:
+    """The reference type ``writer`` (a fragment) writes for ``prop``, or None."""
+    return _reference_type(_get(writer.config, "properties", prop, "type"))
 
 
 def _reference_type(value) -> str | None:
     return value if isinstance(value, str) and value in REFERENCE_TYPES else None
-
-
-def _written_reference_type(project, nt, prop: str) -> tuple[str | None, Any]:
-    """The reference type written for ``nt``'s ``prop`` by the fragment that wins, and that fragment."""
-    writer = _type_writer(project, nt, prop)
-    if writer is None:
-        return None, None
-    return _reference_type(_get(writer.config, "properties", prop, "type")), writer
 
 
 def _section_names(nt) -> list:
@@ -275,7 +304,9 @@ def _legacy_reference_issues(project, per_type=None) -> list[Issue]:
     ``per_type(kind, nt, compute)``: see ``version_findings``."""
     per_type = per_type or _compute
     moves: dict[tuple[str, int, str], tuple] = {}  # (owner, fragment index, prop) -> (owner nt, fragment)
-    pieces = [per_type("legacy", nt, lambda nt=nt: _legacy_pieces(project, nt)) for nt in project.node_types.values()]
+    writers: dict = {}  # the run's memo of the fragments that write the properties' types (``_type_writers``)
+    pieces = [per_type("legacy", nt, lambda nt=nt: _legacy_pieces(project, nt, writers))
+              for nt in project.node_types.values()]
     for type_moves, _inherited in pieces:
         moves.update(type_moves)
     blocked = _blocked_moves(moves, [(nt.name, inherited) for nt, (_m, inherited)
@@ -315,19 +346,26 @@ def _legacy_reference_issues(project, per_type=None) -> list[Issue]:
     return issues
 
 
-def _legacy_pieces(project, nt) -> tuple[list, list]:
+def _legacy_pieces(project, nt, writers: dict) -> tuple[list, list]:
     """What one node type contributes to the legacy reference issues: the moves its reference properties
     need ((owner, fragment index, prop), (owner nt, fragment)), and the properties it inherits as a
-    property of another type ((prop, [nt.name, *ancestors]))."""
+    property of another type ((prop, [nt.name, *ancestors])). ``writers``: see ``_type_writers``."""
     moves = []
     inherited = []
+    chain = _chain(project, nt)
+    written = _type_writers(chain, writers)
+    names = [nt.name, *nt.ancestors]
     for prop in _section_names(nt):
-        written_type, writer = _written_reference_type(project, nt, prop)
+        if written is not None:
+            writer = written.get(prop)
+            written_type = _written_type(writer, prop) if writer is not None else None
+        else:
+            written_type, writer = _written_reference_type(chain, prop)
         if writer is not None and written_type is None:
-            inherited.append((prop, [nt.name, *nt.ancestors]))
+            inherited.append((prop, names))
         if written_type is None or not is_users(writer):
             continue  # not a reference, or the platform declares it: 9.x converts it, nothing of ours to move
-        for owner in _chain(project, nt):
+        for owner in chain:
             for index, fragment in enumerate(owner.fragments):
                 if not is_users(fragment) or not isinstance(fragment.config, dict):
                     continue

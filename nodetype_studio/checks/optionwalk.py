@@ -102,25 +102,36 @@ class OptionWalker:
         yield self._at(here, Severity.WARNING, "unknown",
                        f"unknown option `{_dotted(here)}` for {self.owner}: it is ignored{fix}")
 
-    def required(self, specs: Mapping[str, OptionSpec], effective: Any, rel: tuple = ()) -> Iterator:
-        """Required options missing from the resolved (defaults included) options map."""
-        if not isinstance(effective, dict):
-            return
-        for name, spec in specs.items():
-            if name == ANY_KEY:
-                for key, value in effective.items():
-                    if isinstance(value, dict) and spec.children:
-                        yield from self.required(spec.children, value, rel + (str(key),))
+    def required(self, specs: Mapping[str, OptionSpec], effective: Any) -> Iterator:
+        """Required options missing from the resolved (defaults included) options map. The map's missing
+        options are worked out once per run: a property's resolved options are the same object in every
+        type that inherits it, each of which is checked (``combined`` rules)."""
+        # (most properties write no options, and get a new empty map each: every empty map of a kind is alike)
+        shared = effective if effective else type(effective)
+        missing = self.ctx.remembered(("required", id(specs), id(shared), self.owner), (specs, shared),
+                                      lambda: tuple(_missing_required(specs, effective, self.owner)))
+        for rel, message in missing:
+            yield self._at(rel, Severity.ERROR, "required", message, nearest=True)
+
+
+def _missing_required(specs: Mapping[str, OptionSpec], effective: Any, owner: str, rel: tuple = ()) -> Iterator:
+    """(path below the options, message) of each required option missing from ``effective``."""
+    if not isinstance(effective, dict):
+        return
+    for name, spec in specs.items():
+        if name == ANY_KEY:
+            for key, value in effective.items():
+                if isinstance(value, dict) and spec.children:
+                    yield from _missing_required(spec.children, value, owner, rel + (str(key),))
+            continue
+        value = effective.get(name)
+        if spec.required and value is None:
+            if any(effective.get(alt) not in (None, "") for alt in spec.required_unless):
                 continue
-            value = effective.get(name)
-            if spec.required and value is None:
-                if any(effective.get(alt) not in (None, "") for alt in spec.required_unless):
-                    continue
-                alternatives = "".join(f" or `{_dotted(rel + (alt,))}`" for alt in spec.required_unless)
-                yield self._at(rel, Severity.ERROR, "required",
-                               f"{self.owner} needs `{_dotted(rel + (name,))}`{alternatives}", nearest=True)
-            elif isinstance(value, dict) and spec.children:
-                yield from self.required(spec.children, value, rel + (name,))
+            alternatives = "".join(f" or `{_dotted(rel + (alt,))}`" for alt in spec.required_unless)
+            yield rel, f"{owner} needs `{_dotted(rel + (name,))}`{alternatives}"
+        elif isinstance(value, dict) and spec.children:
+            yield from _missing_required(spec.children, value, owner, rel + (name,))
 
 
 def _dotted(path: tuple) -> str:

@@ -21,12 +21,14 @@
 from __future__ import annotations
 
 import difflib
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 
 from nodetype_studio.clienteval.expressions import (
     PREFIX,
+    ClassifyMemo,
     classify_all,
     client_eval_expression,
     path_text,
@@ -62,6 +64,8 @@ class _Site:
     value: str
     reason: tuple[str, str] | None  # (severity, why the CMS does not evaluate it), or None
     carriers: list = field(default_factory=list)
+    #: per carrier, the path it carries the string at and the provenance layer that writes it there
+    carried_at: list[tuple[tuple, str | None]] = field(default_factory=list)
 
 
 @dataclass
@@ -137,33 +141,64 @@ def _baseline_files(project) -> set[str]:
     return {str(f.path) for f in project.files if getattr(f, "baseline", False)}
 
 
-def type_sites(nt, baseline: set[str]) -> list[tuple[Location, tuple, str, tuple[str, str] | None]]:
-    """(location, path, value, reason) of every ClientEval string of one node type (not in ``baseline``
-    files): what ``_collect_sites`` gathers per type (the incremental checks keep it per type)."""
+def type_sites(nt, baseline: set[str], memo: ClassifyMemo | None = None) -> list[tuple]:
+    """(location, path, value, reason, layer) of every ClientEval string of one node type (not in ``baseline``
+    files; ``layer``: the provenance layer that writes it): what ``_collect_sites`` gathers per type (the
+    incremental checks keep it per type). ``memo``: one run's ``classify_all`` memo (``_collect_sites``
+    makes it)."""
     found = []
-    for path, value, reason in classify_all(nt.effective):
-        location = nt.locate(path) or nt.location_of_definition() or Location("")
+    for path, value, reason in classify_all(nt.effective, memo):
+        provenance = nt.provenance(path)
+        location = provenance.location or nt.location_of_definition() or Location("")
         if location.file in baseline:
             continue  # the studio's own platform definitions
-        found.append((location, path, value, reason))
+        found.append((location, path, value, reason, provenance.layer))
     return found
 
 
 def _collect_sites(project, sites_of=None) -> list[_Site]:
-    """The sites of the project; ``sites_of(nt, baseline)`` stands in for ``type_sites`` (a cache)."""
+    """The sites of the project; ``sites_of(nt, baseline, memo)`` stands in for ``type_sites`` (a cache)."""
     baseline = _baseline_files(project)
     sites_of = sites_of or type_sites
+    memo = ClassifyMemo()  # the configurations do not change during the run: what types share is classified once
     sites: dict[tuple, _Site] = {}
     for nt in project.node_types.values():
         if nt.from_baseline:
             continue
-        for location, path, value, reason in sites_of(nt, baseline):
+        for location, path, value, reason, layer in sites_of(nt, baseline, memo):
             key = (location.file, location.line, location.column, value)
             site = sites.get(key)
             if site is None:
                 site = sites[key] = _Site(location, path, value, reason)
             site.carriers.append(nt)
+            site.carried_at.append((path, layer))
     return list(sites.values())
+
+
+class _SyntaxSandbox:
+    """The V8 context that compiles the expressions, made with the first check of a process and kept:
+    making one (a fresh isolate, the runtime frozen in) costs more than compiling a project's expressions,
+    and compiling runs nothing, so one check leaves nothing behind for the next. After a failure the next
+    check makes a new one."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()  # a sandbox is not thread-safe
+        self._sandbox: JsSandbox | None = None
+
+    def check(self, sources: list[str]) -> list[str | None]:
+        """``JsSandbox.check_syntax``; raises what making or using the sandbox raises."""
+        with self._lock:
+            if self._sandbox is None:
+                self._sandbox = JsSandbox()
+            try:
+                return self._sandbox.check_syntax(sources)
+            except Exception:
+                self._sandbox.close()
+                self._sandbox = None
+                raise
+
+
+_SYNTAX = _SyntaxSandbox()
 
 
 def _column_of(location: Location, value: str, offset: int, cache: dict) -> int:
@@ -184,8 +219,9 @@ def _column_of(location: Location, value: str, offset: int, cache: dict) -> int:
 
 
 def _owner(site: _Site):
-    for nt in site.carriers:
-        if nt.provenance(site.path).layer == "own":
+    """The first carrier that writes the string itself (its provenance layer at the site's path is its own)."""
+    for nt, (path, layer) in zip(site.carriers, site.carried_at):
+        if (layer if path == site.path else nt.provenance(site.path).layer) == "own":
             return nt
     return site.carriers[0]
 
@@ -213,8 +249,7 @@ def check_clienteval(project, stats: ClientEvalStats | None = None, sites_of=Non
                               f"{too_long(client_eval_expression(site.value))}", site.location))
     sources = sorted({client_eval_expression(site.value) for site in sites})
     try:
-        with JsSandbox() as sandbox:
-            syntax = dict(zip(sources, sandbox.check_syntax(sources)))
+        syntax = dict(zip(sources, _SYNTAX.check(sources)))
     except Exception as exc:  # noqa: BLE001 - any failure to load V8; property names are still checked
         syntax = {}
         findings.append(warning(

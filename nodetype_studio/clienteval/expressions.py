@@ -134,6 +134,11 @@ def evaluated_strings(config: Mapping) -> Iterator[tuple[Path, str]]:
     """(path, full ClientEval string) for every place the CMS evaluates."""
     if not isinstance(config, Mapping) or not _may_hold_client_eval(config):
         return
+    yield from _evaluated(config)
+
+
+def _evaluated(config: Mapping) -> list[tuple[Path, str]]:
+    """``evaluated_strings`` without the test for the prefix (its caller made it)."""
     found: list[tuple[Path, str]] = []
     for container, only, never in ELEMENT_RULES:
         entries = _get(config, container)
@@ -158,7 +163,7 @@ def evaluated_strings(config: Mapping) -> Iterator[tuple[Path, str]]:
                 value = _get(ui, part[1:])
                 if value is not None:
                     _collect(value, (item_container, name) + part, found)
-    yield from found
+    return found
 
 
 def _is_mapping(value) -> bool:
@@ -177,11 +182,97 @@ def not_evaluated_reason(path: Path) -> tuple[str, str]:
     return NOT_EVALUATED_REASONS[-1][1:]
 
 
-def classify_all(config: Mapping) -> list[tuple[Path, str, tuple[str, str] | None]]:
+Classified = list[tuple[Path, str, tuple[str, str] | None]]
+
+
+class ClassifyMemo:
+    """What ``classify_all`` remembers over one check run: each part of a configuration it classified, by
+    ``id`` (the path it was at, its strings), and the parts themselves, kept alive in one list so that no
+    other object takes their id meanwhile (the entries hold no object the garbage collector would have to
+    go through)."""
+
+    __slots__ = ("parts", "held")
+
+    def __init__(self) -> None:
+        self.parts: dict[int, tuple[Path, tuple]] = {}
+        self.held: list = []
+
+
+def classify_all(config: Mapping, memo: ClassifyMemo | None = None) -> Classified:
     """Every ClientEval string in ``config``: (path, full string, None if evaluated else
-    (severity, why not))."""
-    evaluated = {path for path, _ in evaluated_strings(config)}
-    return [(path, value, None if path in evaluated else not_evaluated_reason(path)) for path, value in walk_strings(config)]
+    (severity, why not)).
+
+    ``memo``: kept by the caller while the configurations it passes are not changed (one check run), to
+    classify a part shared by several configurations once. Node types share what they inherit: a property
+    or a table of groups that a type does not change is the same object in its subtypes' configurations
+    (merged values are never changed in place)."""
+    if memo is None or not isinstance(config, Mapping):
+        return _classify(config)
+    parts = memo.parts
+    found: Classified = []
+    unseen = []
+    for path, value in _parts(config):
+        known = parts.get(id(value))
+        if known is not None and known[0] == path:
+            found += known[1]
+        elif _may_hold(value):
+            unseen.append((path, value))
+    # most parts hold no expression: one look at the encoder's text for all the parts not seen before
+    empty = not unseen or not _may_hold_client_eval([value for _path, value in unseen])
+    for path, value in unseen:
+        parts[id(value)] = (path, () if empty else tuple(_classify(_nested(path, value))))
+        memo.held.append(value)
+    if empty:
+        return found
+    found = []  # in the configuration's order
+    for path, value in _parts(config):
+        known = parts.get(id(value))
+        if known is not None and known[0] == path:
+            found += known[1]
+        elif _may_hold(value):  # (the same object at two paths of this configuration)
+            found += _classify(_nested(path, value))
+    return found
+
+
+def _may_hold(value) -> bool:
+    """Whether ``value`` is or may hold a ClientEval string (other scalars do not)."""
+    if isinstance(value, str):
+        return value.startswith(PREFIX)
+    return isinstance(value, (dict, list)) or isinstance(value, Mapping)
+
+
+#: where ``classify_all`` splits a configuration into parts (maps only): types share most of what is below
+#: (a property, a table of groups), not these maps, which merging makes anew for every type that adds to them
+_SPLIT = frozenset({("ui",), ("ui", "inspector"), *((container,) for container in ITEM_CONTAINERS)})
+
+
+def _parts(config: Mapping, path: Path = ()) -> Iterator[tuple[Path, object]]:
+    """The parts of ``config`` that ``classify_all`` classifies apart, in its order: the values below the
+    maps of ``_SPLIT`` (each property and reference, each table of the inspector...) and every other
+    top-level value. Where a string below a part is evaluated depends only on its path and the containers
+    from the part down (see ``evaluated_strings``), so classifying ``{path: part}`` gives the part's share of
+    ``classify_all(config)``."""
+    for key, value in config.items():
+        here = path + (key,)
+        if here in _SPLIT and _is_mapping(value):
+            yield from _parts(value, here)
+        else:
+            yield here, value
+
+
+def _nested(path: Path, value) -> dict:
+    for key in reversed(path):
+        value = {key: value}
+    return value
+
+
+def _classify(config) -> Classified:
+    if not _may_hold_client_eval(config):  # (once for both walks)
+        return []
+    evaluated = {path for path, _ in _evaluated(config)} if isinstance(config, Mapping) else set()
+    found: list[tuple[Path, str]] = []
+    _collect(config, (), found)
+    return [(path, value, None if path in evaluated else not_evaluated_reason(path)) for path, value in found]
 
 
 def path_text(path: Path) -> str:

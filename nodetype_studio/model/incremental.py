@@ -106,7 +106,8 @@ def _reresolve(previous: full.Project, before: Mapping[Any, str], after: Mapping
     project = copy.copy(previous)
     project.files = files
     # what the settings alone decide (data types, editors) stays valid; anything else is worked out again
-    project._memo = {k: v for k, v in previous._memo.items() if k in ("datatype", "editor", "names", "defined_in")}
+    kept = ("datatype", "editor", "names", "defined_in", "settings_subtrees", "default_layers")
+    project._memo = {k: v for k, v in previous._memo.items() if k in kept}
     project._files = {p: (parse_findings[p], counts[p]) for p in previous._files}
     old_parse = {id(d) for source, _text, _old in changed.values() for d in previous._files[Path(source.path)][0]}
     kept_parse = {id(d) for path, (found, _c) in project._files.items() for d in found}

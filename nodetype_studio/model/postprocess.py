@@ -15,14 +15,22 @@ _SETTINGS_EDITORS = ("userInterface", "inspector", "editors")
 _SETTINGS_DATATYPES = ("userInterface", "inspector", "dataTypes")
 
 
-def _settings_subtrees(project, path: tuple):
-    """(settings file, subtree) for every settings file that defines ``<Prefix>.<Prefix>.<path>``."""
-    prefix = project.platform.prefix
-    full = (prefix, prefix) + path
-    for source in project.settings_files:
-        value = get_path(source.data, full) if isinstance(source.data, dict) else MISSING
-        if value is not MISSING:
-            yield source, value
+def _settings_subtrees(project, path: tuple) -> list[tuple[Any, Any]]:
+    """(settings file, subtree) for every settings file that defines ``<Prefix>.<Prefix>.<path>``.
+
+    Remembered per project (``project._memo``; its settings files do not change): the provenance layers
+    of every property ask again for the same few editors and data types."""
+    memo: dict[tuple, list[tuple[Any, Any]]] = project._memo.setdefault("settings_subtrees", {})
+    found = memo.get(path)
+    if found is None:
+        prefix = project.platform.prefix
+        full = (prefix, prefix) + path
+        found = memo[path] = []
+        for source in project.settings_files:
+            value = get_path(source.data, full) if isinstance(source.data, dict) else MISSING
+            if value is not MISSING:
+                found.append((source, value))
+    return found
 
 
 def apply_presets(nt, presets: dict, project, facts=None) -> dict[str, list[Layer]]:
@@ -196,10 +204,27 @@ def _postprocess_property(prop: dict, project) -> dict:
     return {**prop, "ui": {**ui, "inspector": combined}}
 
 
+def _property_defaults(project, name, editor: str, type_name) -> list[Layer]:
+    """The editor and data-type default layers of property ``name`` (editor ``editor``, type ``type_name``)."""
+    root = ("properties", name, "ui", "inspector")
+    # the whole blocks are merged (typeConverter and the rest), as DefaultPropertyEditorPostprocessor does
+    layers = [Layer("editor default", source, block, root)
+              for source, block in _settings_subtrees(project, _SETTINGS_EDITORS + (editor,)) if isinstance(block, dict)]
+    _, normalized_type = _datatype(project, type_name if isinstance(type_name, str) else "string")
+    # (a type written as a list or map is no settings key: the `property-type-unknown` check reports it)
+    for key in dict.fromkeys((normalized_type, type_name if isinstance(type_name, str) else None)):
+        if not isinstance(key, str):
+            continue
+        layers += [Layer("data-type default", source, block, root)
+                   for source, block in _settings_subtrees(project, _SETTINGS_DATATYPES + (key,)) if isinstance(block, dict)]
+    return layers
+
+
 def default_layers(nt, project) -> dict[str, list[Layer]]:
     """Provenance layers for values that come from editor and data-type defaults (of the preview's
     configuration: for a mixin the CMS does not post-process, the defaults its users get)."""
     result: dict[str, list[Layer]] = {}
+    memo = project._memo.setdefault("default_layers", {})
     for name, prop in (nt.preview.get("properties") or {}).items():
         if not isinstance(prop, dict):
             continue
@@ -207,16 +232,13 @@ def default_layers(nt, project) -> dict[str, list[Layer]]:
         editor = inspector.get("editor") if isinstance(inspector, dict) else None
         if not isinstance(editor, str) or "type" not in prop:
             continue
-        root = ("properties", name, "ui", "inspector")
-        # the whole blocks are merged (typeConverter and the rest), as DefaultPropertyEditorPostprocessor does
-        layers = [Layer("editor default", source, block, root)
-                  for source, block in _settings_subtrees(project, _SETTINGS_EDITORS + (editor,)) if isinstance(block, dict)]
-        _, normalized_type = _datatype(project, prop["type"] if isinstance(prop["type"], str) else "string")
-        for key in dict.fromkeys((normalized_type, prop["type"] if isinstance(prop["type"], str) else None)):
-            if not isinstance(key, str):
-                continue
-            layers += [Layer("data-type default", source, block, root)
-                       for source, block in _settings_subtrees(project, _SETTINGS_DATATYPES + (key,)) if isinstance(block, dict)]
+        # the layers depend on the Settings only: every type with the property asks for the same ones
+        key = (name, editor, prop["type"]) if isinstance(prop["type"], str) else None
+        layers = memo.get(key) if key is not None else None
+        if layers is None:
+            layers = _property_defaults(project, name, editor, prop["type"])
+            if key is not None:
+                memo[key] = layers
         if layers:
             result[name] = layers
     # 9.x references moved from properties get the editor defaults only (probed at their property path)

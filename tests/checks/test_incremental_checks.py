@@ -196,3 +196,69 @@ def test_a_fixture_file_written_between_edits_is_seen(tmp_path):
     codes = {d.code for d in state.findings()}
     assert "datasource-fixture-invalid" in codes and "datasource-unresolved" not in codes
     assert state.findings() == collect_findings(edited)
+
+
+def _edit_and_recheck(root: Path, files: dict, project, state, before: dict, path: str):
+    """Re-resolve after an edit of ``files[path]`` (as the studio does) and check again; the incremental
+    findings must equal every check's."""
+    after = {**before, root / path: texts(files)[path]}
+    edited = reresolve(project, before, after)
+    assert edited is not None
+    state = recheck(state, edited)
+    assert state.findings() == collect_findings(edited)
+    return edited, state, after
+
+
+def test_an_edited_clienteval_string_of_a_mixin_is_checked_again_in_its_users(tmp_path):
+    """The ClientEval checks classify what types share once per run: after an edit of the mixin's string,
+    every type that inherits it reads the new one."""
+    root = tmp_path / "Acme.Site"
+    files = write_start(root, "9")
+    title = files["NodeTypes/A.yaml"]["Acme.Site:T0"]["properties"]["title"]
+    title["ui"]["label"] = "ClientEval:node.properties.titel"
+    write_files(root, files)
+    project = load_project(root, overrides={})
+    state = check_state(project)
+    assert state.findings() == collect_findings(project)
+
+    def unknown():
+        return sorted(d.message.split(",")[0] for d in state.findings() if d.code == "clienteval-unknown-property")
+
+    assert unknown() == ["ClientEval reads node.properties.titel"]
+    before: dict = {}
+    title["ui"]["label"] = "ClientEval:node.properties.title"
+    project, state, before = _edit_and_recheck(root, files, project, state, before, "NodeTypes/A.yaml")
+    assert unknown() == []
+    title["ui"]["label"] = "ClientEval:node.properties.imag"
+    title["ui"]["inspector"]["position"] = "ClientEval:1"  # never evaluated: a finding of its own
+    project, state, before = _edit_and_recheck(root, files, project, state, before, "NodeTypes/A.yaml")
+    assert unknown() == ["ClientEval reads node.properties.imag"]
+    assert [d.code for d in state.findings() if "`ClientEval:1`" in d.message] == ["clienteval-not-evaluated"]
+
+
+def test_a_reference_type_edited_in_a_supertype_is_checked_again(tmp_path):
+    """9.x legacy references: which fragment writes a property's type is remembered per run; an edit of the
+    type in a supertype reaches its subtypes."""
+    root = tmp_path / "Acme.Site"
+    files = write_start(root, "9")
+    project = load_project(root, overrides={})
+    state = check_state(project)
+
+    def moves():
+        return sorted((d.node_type, d.property_name) for d in state.findings() if d.code == "neos9-reference-property")
+
+    assert moves() == []
+    image = files["NodeTypes/A.yaml"]["Acme.Site:T1"]["properties"]["image"]
+    before: dict = {}
+    image["type"] = "reference"
+    project, state, before = _edit_and_recheck(root, files, project, state, before, "NodeTypes/A.yaml")
+    assert moves() == [("Acme.Site:T1", "image")]
+    # T2 now writes the property as a string: T1's property can no longer be moved mechanically
+    files["NodeTypes/A.yaml"]["Acme.Site:T2"]["properties"] = {"image": {"type": "string"}}
+    project, state, before = _edit_and_recheck(root, files, project, state, before, "NodeTypes/A.yaml")
+    blocked = [d for d in state.findings() if d.code == "neos9-reference-property"]
+    assert [d.node_type for d in blocked] == ["Acme.Site:T1"]
+    assert "inherits it as a property of another type" in blocked[0].message
+    image["type"] = "Neos\\Media\\Domain\\Model\\ImageInterface"
+    project, state, before = _edit_and_recheck(root, files, project, state, before, "NodeTypes/A.yaml")
+    assert moves() == []

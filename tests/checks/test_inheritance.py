@@ -242,3 +242,34 @@ def test_plugin_validators_reach_the_checker_through_the_validation_registry(che
     findings = _check_with_plugin(check, tmp_path, monkeypatch, REQUIRED_PLUGIN, USES_PHONE)
     assert [(d.code, d.line) for d in findings] == [("validator-option-required", 8)]
     assert "`country`" in findings[0].message
+
+
+def test_required_options_of_a_shared_map_are_judged_per_type(check):
+    """The missing options of a property's resolved options are worked out once per run (every type that
+    inherits the property has the same map); what depends on the type is still the type's: one of the two
+    users has a post-processor that may fill the option."""
+    text = """'Vendor.Site:Mixin.Preset':
+  abstract: true
+  properties:
+    preset:
+      type: string
+      ui:
+        label: Preset
+        inspector:
+          group: default
+          editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'
+'Vendor.Site:Plain':
+  superTypes:
+    'Neos.Neos:Content': true
+    'Vendor.Site:Mixin.Preset': true
+'Vendor.Site:Filled':
+  superTypes:
+    'Neos.Neos:Content': true
+    'Vendor.Site:Mixin.Preset': true
+  postprocessors:
+    fill:
+      postprocessor: 'Vendor\\Site\\FillPresets'
+"""
+    _, findings = check(text)
+    required = sorted((d.node_type, d.severity.value, d.line) for d in findings if d.code == "option-required")
+    assert required == [("Vendor.Site:Filled", "info", 8), ("Vendor.Site:Plain", "error", 8)]

@@ -1,9 +1,13 @@
 """Odd shapes never crash the checker; findings in a supertype's own file are reported there."""
 
+import gc
+
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nodetype_studio.checks import run_checks
+from nodetype_studio.checks import neos9, run_checks
+from nodetype_studio.checks.incremental import check_state
 from nodetype_studio.model import load_project
 from tests.checks.helpers import check_text
 
@@ -173,3 +177,30 @@ def test_a_scalar_inspector_of_a_reference_is_an_error_in_9(tmp_path):
     finding, = [d for d in findings if d.code == "inspector-not-map"]
     assert (finding.severity.value, finding.line, finding.column) == ("error", 7, 9)
     assert finding.message.startswith("`ui.inspector` of reference `r` is string `x`, not a map: the CMS fails")
+
+
+def test_a_check_run_gives_the_collector_back_as_it_found_it(tmp_path, monkeypatch):
+    """The checks pause the cyclic garbage collector while they run (as a load does), and leave it as it
+    was: on, off, or after a check that fails."""
+    project, _ = check_text(tmp_path, ODD)
+    seen = []
+    version_findings = neos9.version_findings
+    monkeypatch.setattr(neos9, "version_findings", lambda *a: seen.append(gc.isenabled()) or version_findings(*a))
+    assert gc.isenabled()
+    run_checks(project)
+    check_state(project)
+    assert seen == [False, False] and gc.isenabled()
+    gc.disable()
+    try:
+        run_checks(project)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+    def broken(*_args):
+        raise RuntimeError("a rule failed")
+
+    monkeypatch.setattr(neos9, "version_findings", broken)
+    with pytest.raises(RuntimeError):
+        run_checks(project)
+    assert gc.isenabled()

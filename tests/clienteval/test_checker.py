@@ -118,6 +118,7 @@ def test_without_a_javascript_engine_property_names_are_still_checked(monkeypatc
             raise OSError("libmini_racer.so: cannot open shared object file")
 
     monkeypatch.setattr(checker, "JsSandbox", Broken)
+    monkeypatch.setattr(checker, "_SYNTAX", checker._SyntaxSandbox())  # not the process's working one
     result = findings(FIXTURES / "check_bad")
     codes = [d.code for d in result]
     assert "clienteval-syntax" not in codes

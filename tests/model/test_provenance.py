@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 from nodetype_studio.bundled import resource
+from nodetype_studio.model import load_project
+from nodetype_studio.model.incremental import reresolve
 
 FILES = {
     "Configuration/Settings.yaml": """
@@ -238,3 +240,29 @@ def test_unknown_path(page):
     prov = page.provenance(("properties", "nope", "type"))
     assert prov.value is None and prov.location is None and prov.layer is None
     assert page.locate(("properties", "nope")) is None
+
+
+def test_settings_layers_follow_the_settings_files_across_edits(make_project):
+    """The Settings subtrees of presets and editor defaults, and the default layers made of them, are
+    remembered per project: an edit of a NodeTypes file keeps them (the same Settings files), an edit of a
+    Settings file loads anew."""
+    root = make_project(FILES)
+    project = load_project(root, overrides={})
+    maxlength = ("properties", "summary", "ui", "inspector", "editorOptions", "maxlength")
+    placeholder = ("properties", "link", "ui", "inspector", "editorOptions", "placeholder")
+    assert at(project.node_types["Acme.Site:Page"].locate(maxlength)) == ("Settings.yaml", 11, 19)
+    page_yaml = root / "NodeTypes/Document/Page.yaml"
+    edited = reresolve(project, {}, {page_yaml: page_yaml.read_text(encoding="utf-8") + "\n# edited\n"})
+    assert edited is not None
+    assert all(edited._memo[memo] is project._memo[memo] for memo in ("settings_subtrees", "default_layers"))
+    page = edited.node_types["Acme.Site:Page"]
+    assert at(page.locate(maxlength)) == ("Settings.yaml", 11, 19)
+    assert page.provenance(placeholder).value == "Project link placeholder"
+    settings = root / "Configuration/Settings.yaml"
+    text = settings.read_text(encoding="utf-8").replace("maxlength: 80", "maxlength: 90").replace(
+        "Project link placeholder", "Another placeholder")
+    after = {settings: "# moved down\n" + text}
+    assert reresolve(edited, {}, after) is None  # a Settings file: a full load's job
+    page = load_project(root, overrides=after).node_types["Acme.Site:Page"]
+    assert page.provenance(maxlength).value == 90 and at(page.locate(maxlength)) == ("Settings.yaml", 12, 19)
+    assert page.provenance(placeholder).value == "Another placeholder"
