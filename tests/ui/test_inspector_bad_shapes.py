@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from nodetype_studio.model import load_project
@@ -69,8 +70,10 @@ def test_a_range_of_more_steps_than_a_slider_holds(qtbot, tmp_path):
     editor = widget.editor("cents")
     assert labels(widget) == ["Cents"] and editor.value_text() == "5000000000"
     assert editor.slider.maximum() == 2**31 - 1 and editor.slider.value() == 2**30
-    editor.slider.setValue(editor.slider.maximum())
-    assert editor.value() == 10000000000
+    qtbot.keyClick(editor.slider, Qt.Key.Key_End)  # the user takes the slider to its end
+    assert editor.slider.value() == 2**31 - 1 and editor.value() == 10000000000
+    qtbot.keyClick(editor.slider, Qt.Key.Key_Home)
+    assert editor.value() == 0
 
 
 def test_a_maxlength_past_the_integer_range(qtbot, tmp_path):
@@ -98,4 +101,6 @@ def test_a_maxlength_past_the_integer_range(qtbot, tmp_path):
     assert labels(widget) == ["Huge", "Infinite"]
     assert type(widget.editor("huge")).__name__ == "TextFieldEditor"
     assert widget.editor("huge").line.maxLength() == 2**31 - 1
+    qtbot.keyClicks(widget.editor("huge").line, "typed")  # the field takes what the user types
+    assert widget.editor("huge").line.text() == "typed"
     assert type(widget.editor("infinite")).__name__ == "TextAreaEditor"
