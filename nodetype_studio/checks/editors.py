@@ -98,7 +98,13 @@ def reference_inspector_shape(ctx: Context, nt):
         return
     for name, ref in references.items():
         inspector = get(ref, "ui", "inspector")
-        if inspector is None or isinstance(inspector, (dict, list)):
+        if inspector is None or isinstance(inspector, dict) or inspector == []:
+            continue
+        if isinstance(inspector, list):
+            yield ctx.at(nt, ("references", name, "ui", "inspector"), Severity.WARNING, "inspector-not-map",
+                         f"`ui.inspector` of reference `{name}` is a list, not a map: the CMS reads no `group` from "
+                         "it, so the reference is not shown in the inspector; write it as a map, e.g. "
+                         "`inspector: {group: default}`", str(name))
             continue
         yield ctx.at(nt, ("references", name, "ui", "inspector"), Severity.ERROR, "inspector-not-map",
                      f"`ui.inspector` of reference `{name}` is {describe_value(inspector)}, not a map: the CMS fails "

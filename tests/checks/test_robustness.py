@@ -179,6 +179,28 @@ def test_a_scalar_inspector_of_a_reference_is_an_error_in_9(tmp_path):
     assert finding.message.startswith("`ui.inspector` of reference `r` is string `x`, not a map: the CMS fails")
 
 
+def test_a_list_inspector_of_a_reference_is_a_warning_in_9(tmp_path):
+    # as for a property: the list gives the inspector no `group`, so the reference is not shown
+    text = """'Vendor.Site:Ref':
+  superTypes:
+    'Neos.Neos:Content': true
+  references:
+    r:
+      ui:
+        inspector: [default]
+    empty:
+      ui:
+        inspector: []
+"""
+    from tests.checks.helpers import check_text
+
+    project, findings = check_text(tmp_path, text)
+    finding, = [d for d in findings if d.code == "inspector-not-map"]
+    assert (finding.severity.value, finding.line, finding.column) == ("warning", 7, 9)
+    assert finding.message.startswith("`ui.inspector` of reference `r` is a list, not a map: the CMS reads no `group`")
+    assert "the reference is not shown in the inspector" in finding.message
+
+
 def test_a_check_run_gives_the_collector_back_as_it_found_it(tmp_path, monkeypatch):
     """The checks pause the cyclic garbage collector while they run (as a load does), and leave it as it
     was: on, off, or after a check that fails."""
