@@ -344,7 +344,8 @@ def _collect_fragments(project: Project) -> None:
 def _compute_local(nt: NodeType, project: Project) -> None:
     local = dict(_merged_fragments(nt.fragments) or {})
     supertypes = local.get("superTypes")
-    if isinstance(supertypes, list):
+    listed = isinstance(supertypes, list)
+    if listed:
         supertypes = {str(i): v for i, v in enumerate(supertypes)}
     if supertypes is not None and not isinstance(supertypes, dict):
         project.diagnostics.append(error("supertypes-invalid", f"{nt.name}: superTypes must be a map of node type names to true/false",
@@ -356,9 +357,12 @@ def _compute_local(nt: NodeType, project: Project) -> None:
     entries: list[tuple[str, str, bool]] = []
     old_form = False
     normalized: dict[str, object] = {}
+    is_9 = project.cms_version.version is not CmsVersion.V8_3
     for raw, enabled in (supertypes or {}).items():
+        if not listed and enabled is not None and not isinstance(enabled, bool):
+            _supertype_value_finding(nt, project, raw, enabled, is_9)
         if isinstance(enabled, str):  # the old list form: the value names the supertype
-            old_form = True
+            old_form = old_form or listed
             norm = project.platform.normalize_name(enabled)
             if norm.legacy:
                 project.diagnostics.append(info("compat-legacy-name", f"supertype {enabled!r} uses the legacy {norm.legacy} namespace; it resolves to {norm.value!r}",
@@ -373,7 +377,6 @@ def _compute_local(nt: NodeType, project: Project) -> None:
         normalized[norm.value] = enabled
         entries.append((norm.value, norm.value, enabled is not None and enabled is not False))
     if old_form:
-        is_9 = project.cms_version.version is not CmsVersion.V8_3
         make = error if is_9 else warning
         consequence = ("Neos 9 rejects this (exception 1651821391)" if is_9 else
                        "Neos 8.3 accepts this with a deprecation, and its integer keys collide with the list keys of supertypes")
@@ -397,6 +400,29 @@ def _compute_local(nt: NodeType, project: Project) -> None:
         if not isinstance(properties, dict) or not properties:
             del local["properties"]
     nt.local = local
+
+
+def _supertype_value_finding(nt: NodeType, project: Project, key: str, value, is_9: bool) -> None:
+    """A `superTypes` entry whose value is not true, false or ~. NodeTypeManager of 9.x takes the value as
+    ``?bool`` under strict types (a TypeError); 8.3 takes any other value as the supertype's name (the
+    old list form): a string names a type, anything else names none and the load fails."""
+    shown = (f"the string {value[:60]!r}" if isinstance(value, str) else f"the number {value}"
+             if isinstance(value, (int, float)) else "a map" if isinstance(value, dict) else "a list"
+             if isinstance(value, list) else type(value).__name__)
+    if isinstance(value, str) and not is_9:
+        project.diagnostics.append(warning(
+            "supertypes-invalid",
+            f"{nt.name}: the value of superTypes.{key} is {shown}, not true or false: Neos 8.3 reads it as the name "
+            f"of the supertype (the deprecated list form) and Neos 9 fails with a TypeError. Write `{value}: true`",
+            _at(nt, ("superTypes", key)), node_type=nt.name))
+        return
+    consequence = ("Neos 9 fails with a TypeError" if is_9 else
+                   "Neos 8.3 reads it as the name of a node type and fails to load the node types")
+    project.diagnostics.append(error(
+        "supertypes-invalid",
+        f"{nt.name}: the value of superTypes.{key} is {shown}, not true, false or ~: {consequence}. "
+        f"Write `{key}: true` (or `false` / `~` to remove it)",
+        _at(nt, ("superTypes", key)), node_type=nt.name))
 
 
 def _at(nt: NodeType, path: tuple) -> Location | None:

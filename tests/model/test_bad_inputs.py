@@ -356,6 +356,45 @@ def test_old_list_form_of_supertypes(open_project):
     assert project.node_types["Acme.Site:Old"].is_of_type("Neos.Neos:Content")
 
 
+SUPERTYPE_VALUES = """
+    'Acme.Site:Mixin':
+      abstract: true
+    'Acme.Site:S':
+      superTypes:
+        'Neos.Neos:Content': 'Neos.Neos:Content'
+        'Neos.Neos:Document': 1
+        'Acme.Site:Mixin': [x]
+    """
+
+
+def test_supertype_values_that_are_not_booleans_in_8_3(open_project):
+    # NodeTypeManager (8.3) takes a value that is not a boolean as the supertype's name: a string names
+    # a type (the deprecated list form, read with a warning); a number or a list names none (it fails)
+    project = open_project({"NodeTypes/S.yaml": SUPERTYPE_VALUES}, cms_version="8.3")
+    found = {(d.severity, where(d)[1:]) for d in project.diagnostics if d.code == "supertypes-invalid"}
+    assert found == {(Severity.WARNING, (5, 5)), (Severity.ERROR, (6, 5)), (Severity.ERROR, (7, 5))}
+    assert not codes(project, "supertypes-list")  # a map, not the list form
+    named = next(d for d in project.diagnostics if d.severity == Severity.WARNING and d.code == "supertypes-invalid")
+    assert named.message == (
+        "Acme.Site:S: the value of superTypes.Neos.Neos:Content is the string 'Neos.Neos:Content', not true or false: "
+        "Neos 8.3 reads it as the name of the supertype (the deprecated list form) and Neos 9 fails with a "
+        "TypeError. Write `Neos.Neos:Content: true`")
+    number = next(d for d in project.diagnostics if d.code == "supertypes-invalid" and "Document" in d.message)
+    assert "is the number 1, not true, false or ~: Neos 8.3 reads it as the name of a node type" in number.message
+    assert project.node_types["Acme.Site:S"].is_of_type("Neos.Neos:Content")
+
+
+def test_supertype_values_that_are_not_booleans_in_9(open_project):
+    # 9.x: `?bool $enabled` under strict types: every other value is a TypeError
+    project = open_project({"NodeTypes/S.yaml": SUPERTYPE_VALUES}, cms_version="9")
+    found = {(d.severity, where(d)[1:]) for d in project.diagnostics if d.code == "supertypes-invalid"}
+    assert found == {(Severity.ERROR, (5, 5)), (Severity.ERROR, (6, 5)), (Severity.ERROR, (7, 5))}
+    assert all("Neos 9 fails with a TypeError" in d.message
+               for d in project.diagnostics if d.code == "supertypes-invalid")
+    assert not codes(project, "supertypes-list")
+    assert "Acme.Site:S" in project.node_types  # still resolved as well as it can be
+
+
 def test_supertypes_that_are_a_scalar(open_project):
     project = open_project({"NodeTypes/S.yaml": "'Acme.Site:S':\n  superTypes: 'Neos.Neos:Content'\n"})
     finding = only(project, "supertypes-invalid")
