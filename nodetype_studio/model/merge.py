@@ -16,9 +16,11 @@ def _is_container(value) -> bool:
 
 
 def _as_indexed(value) -> dict:
+    """A PHP array keyed as PHP keys it: a list's indexes and a map's integer-like keys are one key space
+    (the loader gives every map key as a string, so `0:` and a list's first item meet at "0")."""
     if isinstance(value, list):
-        return {i: v for i, v in enumerate(value)}
-    return value
+        return {str(i): v for i, v in enumerate(value)}
+    return {str(k): v for k, v in value.items()}
 
 
 def merge(base, override):
@@ -57,7 +59,7 @@ def merge(base, override):
             result[key] = merge(old, value)
         else:
             result[key] = value
-    return {str(k): v for k, v in result.items()}
+    return result
 
 
 class _Missing:
