@@ -35,6 +35,7 @@ from nodetype_studio.checks.base import (
     iter_properties,
     own_property_names,
 )
+from nodetype_studio.checks.groups import NO_GROUPS_HINT
 from nodetype_studio.diagnostics import Diagnostic, sort_key
 
 __all__ = ["check_node_types", "check_project", "code_selected", "collect_findings", "finding_order", "run_checks"]
@@ -217,7 +218,8 @@ def _qualifier(unknown: tuple[str, ...]):
         for diagnostic in diagnostics:
             path = _could_change(diagnostic)
             if path is not None:
-                diagnostic = replace(diagnostic, message=f"{diagnostic.message} (unless {names} defines `{path}`; "
+                message = diagnostic.message.replace(NO_GROUPS_HINT, "")
+                diagnostic = replace(diagnostic, message=f"{message} (unless {names} defines `{path}`; "
                                                          f"it is not part of the opened folder)")
             out.append(diagnostic)
         return out

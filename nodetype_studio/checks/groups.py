@@ -26,6 +26,11 @@ def _defined(nt, kind: str) -> dict:
     return as_map(get(nt.effective, "ui", "inspector", kind))
 
 
+#: Why a type may have no groups at all; dropped from the finding of a type whose supertypes the folder
+#: lacks (one of them is the likelier place for the groups).
+NO_GROUPS_HINT = " (the node type has no inspector groups at all: is its `ui` or `ui.inspector` null?)"
+
+
 @property_rule(combined=True)
 def property_group(ctx: Context, prop: PropertyView):
     group = get(prop.written, "ui", "inspector", "group")
@@ -35,8 +40,7 @@ def property_group(ctx: Context, prop: PropertyView):
     if str(group) in groups:
         return
     hint = suggest(str(group), list(groups))
-    why = (f"; did you mean `{hint}`?" if hint else
-           "" if groups else " (the node type has no inspector groups at all: is its `ui` or `ui.inspector` null?)")
+    why = f"; did you mean `{hint}`?" if hint else "" if groups else NO_GROUPS_HINT
     yield ctx.at(prop.nt, prop.path + ("ui", "inspector", "group"), Severity.WARNING, "inspector-group-undefined",
                  f"property `{prop.name}` is in group `{group}`, which the node type does not define, so the "
                  f"inspector never shows it{why}", prop.name)

@@ -273,3 +273,34 @@ def test_required_options_of_a_shared_map_are_judged_per_type(check):
     _, findings = check(text)
     required = sorted((d.node_type, d.severity.value, d.line) for d in findings if d.code == "option-required")
     assert required == [("Vendor.Site:Filled", "info", 8), ("Vendor.Site:Plain", "error", 8)]
+
+
+GROUPLESS = """'Vendor.Site:Alone':
+  properties:
+    title:
+      type: string
+      ui:
+        inspector:
+          group: 'seo'
+'Vendor.Site:Partial':
+  superTypes:
+    'Vendor.Elsewhere:SeoMixin': true
+  properties:
+    title:
+      type: string
+      ui:
+        inspector:
+          group: 'seo'
+"""
+
+
+def test_a_type_without_groups_is_asked_about_its_ui_unless_a_supertype_is_missing(check):
+    _, findings = check(GROUPLESS)
+    messages = {d.node_type: d.message for d in findings if d.code == "inspector-group-undefined"}
+    assert messages["Vendor.Site:Alone"].endswith(
+        "(the node type has no inspector groups at all: is its `ui` or `ui.inspector` null?)")
+    # the missing mixin is the likelier place for the groups: the finding names it, not a null `ui`
+    assert messages["Vendor.Site:Partial"] == (
+        "property `title` is in group `seo`, which the node type does not define, so the inspector never shows "
+        "it (unless `Vendor.Elsewhere:SeoMixin` defines `ui.inspector.groups.seo`; it is not part of the opened "
+        "folder)")
