@@ -258,7 +258,8 @@ _EDITOR_LIST = (
     _editor("TextAreaEditor", ("string",), TEXT_AREA_OPTIONS, description="Multi-line text area",
             compat_notes=("The CMS has no `rows`; it uses minRows/expandedRows/maxRows.",)),
     _editor("BooleanEditor", ("boolean",), options(DISABLED), has_own_label=True, description="Checkbox"),
-    _editor("DateTimeEditor", ("DateTime",), DATE_TIME_OPTIONS, description="Date and time picker"),
+    # (a string property takes the ISO 8601 text the editor commits: Neos.Form.Builder relies on it)
+    _editor("DateTimeEditor", ("DateTime", "string"), DATE_TIME_OPTIONS, description="Date and time picker"),
     _editor("ImageEditor", _MEDIA_IMAGES, IMAGE_OPTIONS, rules=_IMAGE_RULES, description="Image with crop and resize",
             compat_notes=("`enableOriginal` is read as `allowOriginal` by the CMS.", "`maximumFileSize` is ignored by the CMS.")),
     _editor("SelectBoxEditor", ("string", "array", "array<string>", "integer"), SELECT_BOX_OPTIONS,
