@@ -108,3 +108,21 @@ def test_one_row_in_order_with_the_note_under_it(make_editor):
     layout = editor.layout()  # the row first, the options note under it
     assert layout.itemAt(0).layout() is row
     assert "greater than max" in layout.itemAt(1).widget().text()
+
+
+def test_no_value_puts_the_thumb_in_the_middle(make_editor):
+    # The CMS's <input type="range"> with an empty value shows the browser's default: the middle of
+    # the range, on a step (a tie goes up); the number beside it stays empty and nothing is stored.
+    plain = make_editor("RangeEditor", {})
+    assert plain.slider.value() == 50 and plain.value_text() == "" and plain.value() is None
+    stepped = make_editor("RangeEditor", {"min": 0, "max": 10, "step": 4})  # middle 5: steps 4 and 8, 4 is nearer
+    assert stepped.minimum + stepped.slider.value() * stepped.step == 4
+    tie = make_editor("RangeEditor", {"min": 0, "max": 9, "step": 3})  # middle 4.5: between 3 and 6
+    assert tie.minimum + tie.slider.value() * tie.step == 6
+    emptied = make_editor("RangeEditor", {"min": 10, "max": 20}, value=12)
+    assert emptied.slider.value() == 2
+    emptied.set_value("")
+    assert emptied.slider.value() == 5 and emptied.value_text() == ""
+    zero = make_editor("RangeEditor", {"min": 0, "max": 100}, value=0)  # 0 is a value, not an empty one
+    assert zero.slider.value() == 0 and zero.value_text() == "0"
+

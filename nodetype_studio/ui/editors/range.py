@@ -1,8 +1,9 @@
 """RangeEditor: a slider over ``min``..``max`` in ``step``s, the current value beside it (click to type).
 
 ``unit`` is shown beside the current value, and after the minimum/maximum unless ``minLabel`` /
-``maxLabel`` replace them; it is never part of the stored value. An integer step stores ints, a
-fractional step floats. Typed values are clamped to the range.
+``maxLabel`` replace them; it is never part of the stored value. An integer step stores ints, a fractional step
+floats. Typed values are clamped to the range. Without a value the thumb sits where the browser puts it for
+an empty ``<input type="range">``: in the middle of the range, on a step.
 """
 
 from __future__ import annotations
@@ -122,6 +123,12 @@ class RangeEditor(EditorWidget):
     def _position(self, number: float) -> int:
         return round(max(0.0, min(float(self.slider.maximum()), (number - self.minimum) / self._slider_step)))
 
+    def _middle(self) -> int:
+        """The browser's default of an empty range input: min + (max - min) / 2, rounded to the nearest
+        step (a tie goes up)."""
+        middle = (self.maximum - self.minimum) / 2 / self._slider_step
+        return max(0, min(self.slider.maximum(), math.floor(middle + 0.5)))
+
     def clamp(self, number: float) -> float:
         return min(self.maximum, max(self.minimum, number))
 
@@ -130,7 +137,7 @@ class RangeEditor(EditorWidget):
         number = _number(value)
         self._showing = True
         try:
-            self.slider.setValue(self._position(number) if number is not None else 0)
+            self.slider.setValue(self._position(number) if number is not None else self._middle())
         finally:
             self._showing = False
         self.value_button.setText(_show(number) if number is not None else "")
