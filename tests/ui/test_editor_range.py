@@ -126,3 +126,15 @@ def test_no_value_puts_the_thumb_in_the_middle(make_editor):
     zero = make_editor("RangeEditor", {"min": 0, "max": 100}, value=0)  # 0 is a value, not an empty one
     assert zero.slider.value() == 0 and zero.value_text() == "0"
 
+
+def test_labels_and_unit_are_shown_as_written(make_editor, project_path):
+    # The CMS's range editor does not translate minLabel, maxLabel or unit (labels and placeholders of other
+    # editors are translated): a translation id among them is shown as it is written.
+    from nodetype_studio.preview.i18n import Translator
+
+    ident = "Acme.Preview:NodeTypes.Translated:properties.headline"
+    assert Translator({"Acme.Preview": project_path}).text(ident) == "Headline"  # it has a translation
+    editor = make_editor("RangeEditor", {"min": 0, "max": 10, "minLabel": ident, "maxLabel": ident, "unit": ident},
+                         translator=Translator({"Acme.Preview": project_path}))
+    assert editor.min_label.text() == ident and editor.max_label.text() == ident
+    assert editor.unit_label.text() == ident

@@ -1,8 +1,9 @@
 """RangeEditor: a slider over ``min``..``max`` in ``step``s, the current value beside it (click to type).
 
 ``unit`` is shown beside the current value, and after the minimum/maximum unless ``minLabel`` /
-``maxLabel`` replace them; it is never part of the stored value. An integer step stores ints, a fractional step
-floats. Typed values are clamped to the range. Without a value the thumb sits where the browser puts it for
+``maxLabel`` replace them; it is never part of the stored value. Like the CMS's range editor, these
+three are shown as written (not translated). An integer step stores ints, a fractional step floats.
+Typed values are clamped to the range. Without a value the thumb sits where the browser puts it for
 an empty ``<input type="range">``: in the middle of the range, on a step.
 """
 
@@ -15,6 +16,7 @@ from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QDoubleValidator, QIntValidator
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QSlider, QWidget
 
+from nodetype_studio.js import values as jsvalue
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import style
 from nodetype_studio.ui.editors.base import EditorWidget
@@ -35,6 +37,14 @@ def _number(value: Any) -> float | None:
 
 def _show(number: float) -> str:
     return str(int(number)) if float(number).is_integer() else f"{number:g}"
+
+
+def _as_written(value: Any) -> str:
+    """An option shown as the CMS's range editor shows it: the value's text, untranslated."""
+    try:
+        return jsvalue.to_string(value)
+    except jsvalue.JsError:
+        return ""
 
 
 class RangeEditor(EditorWidget):
@@ -58,7 +68,7 @@ class RangeEditor(EditorWidget):
         self.minimum, self.maximum, self.step = minimum, maximum, step
         self.integral = float(step).is_integer() and float(minimum).is_integer()
         unit = ctx.option("unit")
-        self.unit = "" if unit in (None, "") else ctx.text(unit)
+        self.unit = "" if unit in (None, "") else _as_written(unit)
 
         # One row, no nested containers: the slider between its bounds, then the value and unit. The row is
         # put into the editor's layout before it is filled: filling a detached row made a Python wrapper for
@@ -68,8 +78,8 @@ class RangeEditor(EditorWidget):
         row.setSpacing(4)
         self.add_layout(row)
         min_label, max_label = ctx.option("minLabel"), ctx.option("maxLabel")
-        self.min_label = QLabel(ctx.text(min_label) if min_label not in (None, "") else _show(minimum) + self.unit, self)
-        self.max_label = QLabel(ctx.text(max_label) if max_label not in (None, "") else _show(maximum) + self.unit, self)
+        self.min_label = QLabel(_as_written(min_label) if jsvalue.truthy(min_label) else _show(minimum) + self.unit, self)
+        self.max_label = QLabel(_as_written(max_label) if jsvalue.truthy(max_label) else _show(maximum) + self.unit, self)
         self.min_label.setObjectName("minLabel")
         self.max_label.setObjectName("maxLabel")
         self.slider = QSlider(_HORIZONTAL, self)
