@@ -359,7 +359,7 @@ class InspectorWidget(QWidget):
             layout.addWidget(note)
             return
         ctx = self._context(item)
-        editor = self.registry.create(ctx, body)
+        editor = self.registry.create(ctx, body, item.editor_problem)
         has_help = bool(item.help or item.help_thumbnail)
         if not editor.has_own_label:  # the widget decides: a placeholder never shows the label itself
             text = item.label or item.name

@@ -104,3 +104,62 @@ def test_a_maxlength_past_the_integer_range(qtbot, tmp_path):
     qtbot.keyClicks(widget.editor("huge").line, "typed")  # the field takes what the user types
     assert widget.editor("huge").line.text() == "typed"
     assert type(widget.editor("infinite")).__name__ == "TextAreaEditor"
+
+
+def test_editors_the_cms_cannot_resolve_get_the_placeholder_not_the_types_default(qtbot, tmp_path):
+    # No `type` (the editor post-processor skips the property), an empty `editor` and an `editor` written as
+    # a map or a list: the Neos UI shows no working editor for any of them ("Missing editor definition", or
+    # an editor it cannot look up), so the preview must not show the type's default text field.
+    from nodetype_studio.ui.editors.placeholder import PlaceholderEditor
+    from nodetype_studio.ui.editors.textfield import TextFieldEditor
+
+    widget = open_inspector(qtbot, tmp_path, """'Acme.Site:Unresolved':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    untyped:
+      ui:
+        label: Untyped
+        inspector:
+          group: default
+    empty:
+      type: string
+      ui:
+        label: Empty
+        inspector:
+          group: default
+          editor: ''
+    mapped:
+      type: string
+      ui:
+        label: Mapped
+        inspector:
+          group: default
+          editor:
+            name: 'Neos.Neos/Inspector/Editors/TextAreaEditor'
+    listed:
+      type: string
+      ui:
+        label: Listed
+        inspector:
+          group: default
+          editor: ['Neos.Neos/Inspector/Editors/TextAreaEditor']
+    plain:
+      type: string
+      ui:
+        label: Plain
+        inspector:
+          group: default
+""", "Acme.Site:Unresolved")
+    widget.show()
+    assert isinstance(widget.editor("plain"), TextFieldEditor)
+    notes = {}
+    for name in ("untyped", "empty", "mapped", "listed"):
+        editor = widget.editor(name)
+        assert isinstance(editor, PlaceholderEditor), name
+        note = editor.findChild(QLabel, "placeholderNote")
+        assert note.isVisible()
+        notes[name] = note.text()
+    assert "no `type`" in notes["untyped"] and "Missing editor definition" in notes["untyped"]
+    assert "empty" in notes["empty"] and "Missing editor definition" in notes["empty"]
+    assert "a map" in notes["mapped"] and "a list" in notes["listed"]
