@@ -52,7 +52,10 @@ class EditorContext:
     spec: Any = None  # catalogue EditorSpec, or None for editors the catalogue does not know
     platform: Platform = field(default_factory=Platform)
     translator: Translator = field(default_factory=Translator)
-    i18n_base: str | None = None  # generated translation id prefix of the property (for `i18n` values)
+    #: Generated translation id prefix of the property, for `i18n` values of a configuration the CMS's
+    #: enrichment has not run on. The inspector leaves it unset: the model already replaced each `i18n`
+    #: the CMS replaces, and the Neos UI shows any other `i18n` as written.
+    i18n_base: str | None = None
     packages: Mapping[str, Path] = field(default_factory=dict)
     #: The preview node's value of another property (set by the inspector), for editors that use one.
     node_value: Callable[[str], Any] | None = None
