@@ -12,6 +12,13 @@ def test_textfield_placeholder_and_typing_commits_each_change(make_editor, qtbot
     assert editor.value() == "abc"
 
 
+def test_textfield_placeholder_decodes_only_the_five_entities_the_cms_decodes(make_editor):
+    # The CMS's text field decodes &amp; &lt; &gt; &quot; &#39; (lodash `unescape`), once; other named and
+    # numeric entities stay as written.
+    editor = make_editor("TextFieldEditor", {"placeholder": "&lt;Caf&eacute;&gt; &quot;&#39;&#8230;&quot; &amp;amp;"})
+    assert editor.line.placeholderText() == "<Caf&eacute;> \"'&#8230;\" &amp;"
+
+
 def test_textfield_maxlength_stops_input(make_editor, qtbot):
     editor = make_editor("TextFieldEditor", {"maxlength": 4})
     qtbot.keyClicks(editor.line, "abcdefgh")
