@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from nodetype_studio.js.values import truthy
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.preview.i18n import Translator
 
@@ -88,6 +89,15 @@ class EditorContext:
             if default is not None:
                 return default
         return fallback
+
+    def option_or_default(self, path: str, fallback: Any = None) -> Any:
+        """``option()``, with the catalogue default also for a falsy value (``options.x || default``,
+        as editors of the CMS read some options)."""
+        value = self.option(path)
+        if truthy(value):
+            return value
+        default = catalogue_default(self.spec, path, self.platform) if self.spec is not None else None
+        return fallback if default is None else default
 
     def has_option(self, path: str) -> bool:
         return lookup(self.options, path) is not _MISSING

@@ -2,7 +2,8 @@
 
 The picker (opened by clicking the field) shows a calendar when the format has date letters and
 hour/minute lists when it has time letters (12-hour with am/pm unless ``G``/``H`` are used; seconds
-when ``s`` is used). Minutes offered are the multiples of ``minuteStep``. Values are stored as ISO 8601
+when ``s`` is used). Minutes offered are the multiples of ``minuteStep`` (5 when it is empty), or of
+``timeConstraints.minutes.step`` where that is given. Values are stored as ISO 8601
 strings ``YYYY-MM-DDTHH:MM:SS+HH:MM``: date-only pickers store midnight UTC, as the CMS does; others
 store local time with its offset. Clearing stores ``''``.
 """
@@ -10,7 +11,7 @@ store local time with its offset. Clearing stores ``''``.
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Mapping
 
 from PySide6.QtCore import QDate, Slot
 from PySide6.QtWidgets import (
@@ -54,7 +55,15 @@ _DISPLAY_CACHE: dict[tuple, str] = {}
 
 
 def _minute_step(ctx: EditorContext) -> int:
-    value = ctx.option("minuteStep")
+    """The picker's minute step as the CMS works it out: ``timeConstraints`` is laid over
+    ``{minutes: {step: minuteStep || 5}}`` key by key, so its own ``minutes`` entry replaces that one,
+    and the picker's default step (1) applies where that entry has none."""
+    constraints = ctx.option("timeConstraints")
+    if isinstance(constraints, Mapping) and "minutes" in constraints:
+        minutes = constraints["minutes"]
+        value = minutes.get("step", 1) if isinstance(minutes, Mapping) else 1
+    else:
+        value = ctx.option_or_default("minuteStep")
     try:
         step = int(value)
     except (TypeError, ValueError):
@@ -187,7 +196,7 @@ class DateTimeEditor(EditorWidget):
         self.display = _ClickableField(self)
         self.display.setReadOnly(True)
         self.display.setObjectName("dateDisplay")
-        placeholder = ctx.option("placeholder")
+        placeholder = ctx.option_or_default("placeholder")  # an empty one shows the default, as in the CMS
         if placeholder not in (None, ""):
             self.display.setPlaceholderText(ctx.text(placeholder))
         self.picker_action = self.display.addAction(
