@@ -151,6 +151,18 @@ def test_minimum_results_for_search(make_editor):
     assert not never.search_shown()
 
 
+def test_minimum_results_for_search_compares_as_javascript_does(make_editor):
+    # The CMS tests `minimumResultsForSearch >= 0 && count >= minimumResultsForSearch` on the value as given:
+    # null counts as 0 (a search box always), a numeric string as its number, other text never.
+    null = make_editor("SelectBoxEditor", {"values": values(1), "minimumResultsForSearch": None})
+    text_three = make_editor("SelectBoxEditor", {"values": values(3), "minimumResultsForSearch": "3"})
+    text_four = make_editor("SelectBoxEditor", {"values": values(3), "minimumResultsForSearch": "4"})
+    fraction = make_editor("SelectBoxEditor", {"values": values(3), "minimumResultsForSearch": 2.5})
+    nonsense = make_editor("SelectBoxEditor", {"values": values(9), "minimumResultsForSearch": "many"})
+    assert null.search_shown() and text_three.search_shown() and fraction.search_shown()
+    assert not text_four.search_shown() and not nonsense.search_shown()
+
+
 def test_search_filters_choices_and_hides_empty_groups(make_editor, qtbot):
     editor = make_editor("SelectBoxEditor", {"values": FRUIT, "minimumResultsForSearch": 0})
     qtbot.keyClicks(editor.search, "err")

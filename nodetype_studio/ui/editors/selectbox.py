@@ -15,6 +15,7 @@ widget is filled once per set of choices, and showing a value only adjusts the s
 
 from __future__ import annotations
 
+import math
 from typing import Any, NamedTuple
 
 from PySide6.QtCore import Qt, Signal, Slot
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from nodetype_studio.datasources import DataSourceQuery
 from nodetype_studio.datasources.options import SelectOption, grouped, parse_options
+from nodetype_studio.js.values import JsError, to_number
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
@@ -155,11 +157,12 @@ class SelectBoxEditor(EditorWidget):
         return self.search is not None and not self.search.isHidden()
 
     def _update_search(self) -> None:
-        threshold = self.minimum_for_search
-        wanted = (
-            isinstance(threshold, int) and not isinstance(threshold, bool) and threshold >= 0
-            and len(self.options) >= threshold
-        )
+        # compared as the CMS compares it (`x >= 0 && count >= x`): null as 0, "3" as 3, NaN never
+        try:
+            threshold = to_number(self.minimum_for_search)
+        except JsError:
+            threshold = math.nan
+        wanted = threshold >= 0 and len(self.options) >= threshold
         if wanted and self.search is None:
             self.search = QLineEdit(self)
             self.search.setObjectName("selectSearch")
