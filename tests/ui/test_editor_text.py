@@ -33,6 +33,20 @@ def test_textfield_maxlength_as_numeric_string_and_nonsense(make_editor, qtbot):
     assert nonsense.line.maxLength() == 32767  # ignored
 
 
+def test_maxlength_read_as_the_browser_reads_the_attribute(make_editor, qtbot):
+    # The CMS hands `maxlength` to the input's maxlength attribute: the browser reads the leading digits of
+    # its text ("3 chars" is 3, 2.5 is "2.5" is 2), ignores a negative or wordy one, and 0 lets nothing in.
+    for given, limit in (("3 chars", 3), (2.5, 2), (" 4", 4)):
+        assert make_editor("TextFieldEditor", {"maxlength": given}).line.maxLength() == limit, given
+    assert make_editor("TextFieldEditor", {"maxlength": -1}).line.maxLength() == 32767  # ignored
+    closed = make_editor("TextFieldEditor", {"maxlength": 0})
+    qtbot.keyClicks(closed.line, "abc")
+    assert closed.line.text() == "" and closed.value() is None
+    area = make_editor("TextAreaEditor", {"maxlength": 0})
+    qtbot.keyClicks(area.text_edit, "abc")
+    assert area.text_edit.toPlainText() == ""
+
+
 def test_textfield_readonly_refuses_typing(make_editor, qtbot):
     editor = make_editor("TextFieldEditor", {"readonly": True}, value="fixed")
     qtbot.keyClicks(editor.line, "zz")
