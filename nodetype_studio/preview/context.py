@@ -24,11 +24,15 @@ _ENTITY_RE = re.compile("&(?:amp|lt|gt|quot|#39);")
 _DEFAULTS: dict[tuple, tuple[Any, Any]] = {}
 
 
-def catalogue_default(spec: Any, path: str, platform: Platform) -> Any:
-    key = (id(spec), path, platform.prefix)
+def catalogue_default(spec: Any, path: str, platform: Platform, settings_merged: bool = False) -> Any:
+    """The catalogue's default of the option at ``path``; with ``settings_merged``, None for a default only
+    the platform's Settings give (options they were merged into and that lack it have none in the CMS)."""
+    key = (id(spec), path, platform.prefix, settings_merged)
     cached = _DEFAULTS.get(key)
     if cached is None or cached[0] is not spec:
-        cached = (spec, spec.default(path, platform))
+        option = spec.option(path) if settings_merged else None
+        settings_only = option is not None and getattr(option, "settings_default", False)
+        cached = (spec, None if settings_only else spec.default(path, platform))
         _DEFAULTS[key] = cached
     return cached[1]
 
@@ -69,6 +73,9 @@ class EditorContext:
     #: The inspector's data-source session (``ui.datasource_loader.DataSourceSession``): select boxes with a
     #: data source ask it for their options; None outside an inspector (then they only say where from).
     data_sources: Any = None
+    #: ``options`` are the CMS's effective ones, the platform's Settings defaults merged in (the inspector):
+    #: a default only those Settings give is not filled in again where the options lack it.
+    settings_merged: bool = False
 
     @property
     def short_name(self) -> str:
@@ -85,7 +92,7 @@ class EditorContext:
             return value
         spec = self.spec
         if spec is not None:
-            default = catalogue_default(spec, path, self.platform)
+            default = catalogue_default(spec, path, self.platform, self.settings_merged)
             if default is not None:
                 return default
         return fallback
@@ -96,7 +103,7 @@ class EditorContext:
         value = self.option(path)
         if truthy(value):
             return value
-        default = catalogue_default(self.spec, path, self.platform) if self.spec is not None else None
+        default = catalogue_default(self.spec, path, self.platform, self.settings_merged) if self.spec is not None else None
         return fallback if default is None else default
 
     def has_option(self, path: str) -> bool:

@@ -337,6 +337,7 @@ class InspectorWidget(QWidget):
             node_value=self.node.get,
             workspace=source.workspace,
             data_sources=self.data_session,
+            settings_merged=True,  # the model's post-processing merged the Settings' editor defaults in
         )
 
     def _spec(self, identifier: str | None):

@@ -164,3 +164,51 @@ def test_editors_the_cms_cannot_resolve_get_the_placeholder_not_the_types_defaul
     assert "no `type`" in notes["untyped"] and "Missing editor definition" in notes["untyped"]
     assert "empty" in notes["empty"] and "Missing editor definition" in notes["empty"]
     assert "a map" in notes["mapped"] and "a list" in notes["listed"]
+
+
+def test_editor_options_emptied_keep_no_settings_default(qtbot, tmp_path):
+    # `editorOptions: {}` replaces the defaults the platform's Settings merge in (an empty map overrules).
+    # Defaults only those Settings give are then gone in the CMS: no select box or reference placeholder,
+    # and no DateTime `format` (the Neos UI's date editor fails without one). The editors' own code
+    # defaults (a date placeholder, five-minute steps) still apply.
+    widget = open_inspector(qtbot, tmp_path, """'Acme.Site:Emptied':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    choice:
+      type: string
+      ui:
+        label: Choice
+        inspector:
+          group: default
+          editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'
+          editorOptions: {}
+    day:
+      type: DateTime
+      ui:
+        label: Day
+        inspector:
+          group: default
+          editorOptions: {}
+    page:
+      type: reference
+      ui:
+        label: Page
+        inspector:
+          group: default
+          editorOptions: {}
+    kept:
+      type: reference
+      ui:
+        label: Kept
+        inspector:
+          group: default
+""", "Acme.Site:Emptied")
+    widget.show()
+    choice = widget.editor("choice")
+    assert choice.combo.placeholderText() == ""
+    day = widget.editor("day")
+    assert day.format == "" and "No format set" in " ".join(label.text() for label in day.findChildren(QLabel))
+    assert day.display.placeholderText() == "No date set" and day.minute_step == 5
+    assert widget.editor("page").search.line.placeholderText() == ""
+    assert widget.editor("kept").search.line.placeholderText() == "Type to search"
