@@ -73,6 +73,9 @@ class EditorContext:
     #: The inspector's data-source session (``ui.datasource_loader.DataSourceSession``): select boxes with a
     #: data source ask it for their options; None outside an inspector (then they only say where from).
     data_sources: Any = None
+    #: The property has ``editorOptions`` (a map, maybe empty): the CMS hands an editor its options only
+    #: then; without them some editors use their own defaults throughout (non-empty ``options`` are set).
+    options_set: bool = False
     #: ``options`` are the CMS's effective ones, the platform's Settings defaults merged in (the inspector):
     #: a default only those Settings give is not filled in again where the options lack it.
     settings_merged: bool = False

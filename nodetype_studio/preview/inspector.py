@@ -45,6 +45,7 @@ class ItemView:
     #: why the CMS gives the property no editor, when that is known (shown by the preview's placeholder)
     editor_problem: str = ""
     options: Mapping[str, Any] = field(default_factory=dict)
+    options_set: bool = False  # the property has `editorOptions` (a map, maybe empty)
     type: str = "string"
     validation: Mapping[str, Any] = field(default_factory=dict)
     help: str = ""
@@ -224,6 +225,7 @@ def _property_item(name: str, config: Mapping, source: InspectorSource, section:
         editor=editor,
         editor_problem=editor_problem,
         options=_mapping(inspector.get("editorOptions")),
+        options_set=isinstance(inspector.get("editorOptions"), abc.Mapping),
         type=prop_type,
         validation=_mapping(config.get("validation")),
         help=_text(tr, help_config.get("message"), nt, section, name, "ui", "help", "message") if help_config else "",

@@ -326,6 +326,7 @@ class InspectorWidget(QWidget):
             property_name=item.name,
             property_type=item.type,
             options=item.options,
+            options_set=item.options_set,
             label=item.label,
             spec=self._spec(item.editor),
             platform=source.platform,

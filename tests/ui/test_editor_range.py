@@ -1,6 +1,7 @@
 """RangeEditor: slider bounds and step, unit, min/max labels, typing a value."""
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 
 
 def test_defaults_come_from_the_catalogue(make_editor):
@@ -138,3 +139,33 @@ def test_labels_and_unit_are_shown_as_written(make_editor, project_path):
                          translator=Translator({"Acme.Preview": project_path}))
     assert editor.min_label.text() == ident and editor.max_label.text() == ident
     assert editor.unit_label.text() == ident
+
+
+def test_options_without_min_or_max_store_no_number(make_editor, qtbot):
+    # The CMS shows min/max from its defaults (0, 100) but clamps with the options as given: with editorOptions
+    # lacking `min` or `max` the clamp gives NaN, so a moved slider or a typed value stores no number and
+    # the editor falls back to its empty look (thumb in the middle, no number).
+    editor = make_editor("RangeEditor", {"max": 10}, value=3)
+    assert editor.min_label.text() == "0" and editor.slider.value() == 3
+    note = " ".join(label.text() for label in editor.findChildren(QLabel))
+    assert "`min`" in note and "no number" in note
+    editor.slider.setFocus()
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.keyClick(editor.slider, Qt.Key_Right)
+    assert blocker.args == [None]
+    assert editor.value() is None and editor.value_text() == "" and editor.slider.value() == 5
+    field = editor.start_typing()
+    field.selectAll()
+    qtbot.keyClicks(field, "7")
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.keyClick(field, Qt.Key_Return)
+    assert blocker.args == [None]
+    # without any editorOptions the defaults apply to the clamp too, and `editorOptions: {}` is options as well
+    plain = make_editor("RangeEditor", {}, value=3)
+    plain.slider.setFocus()
+    qtbot.keyClick(plain.slider, Qt.Key_Right)
+    assert plain.value() == 4
+    emptied = make_editor("RangeEditor", {}, value=3, options_set=True)
+    emptied.slider.setFocus()
+    qtbot.keyClick(emptied.slider, Qt.Key_Right)
+    assert emptied.value() is None

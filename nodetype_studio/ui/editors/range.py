@@ -4,7 +4,9 @@
 ``maxLabel`` replace them; it is never part of the stored value. Like the CMS's range editor, these
 three are shown as written (not translated). An integer step stores ints, a fractional step floats.
 Typed values are clamped to the range. Without a value the thumb sits where the browser puts it for
-an empty ``<input type="range">``: in the middle of the range, on a step.
+an empty ``<input type="range">``: in the middle of the range, on a step. The CMS shows missing bounds
+from its defaults but clamps with the options as given: with ``editorOptions`` that lack ``min`` or
+``max`` every change stores no number (NaN), and so does the preview (None), with a note.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ def _as_written(value: Any) -> str:
 class RangeEditor(EditorWidget):
     # Defaults as class attributes (an attribute set on a Qt object costs more than on a plain one).
     problem = ""
+    unbounded = False  # editorOptions lack `min` or `max`: a change stores no number, as in the CMS
     value_input: QLineEdit | None = None  # the field to type a value, made with the first click
     _showing = False
 
@@ -65,6 +68,12 @@ class RangeEditor(EditorWidget):
             minimum, maximum = maximum, minimum
         if step is None or step <= 0:
             step = 1.0
+        missing = [bound for bound in ("min", "max") if not ctx.has_option(bound)]
+        if missing and (ctx.options_set or ctx.options):
+            self.unbounded = True
+            self.problem = self.problem or (
+                f"{' and '.join(f'`{bound}`' for bound in missing)} missing: the CMS clamps a new value with the "
+                "options as given, so every change stores no number (NaN)")
         self.minimum, self.maximum, self.step = minimum, maximum, step
         self.integral = float(step).is_integer() and float(minimum).is_integer()
         unit = ctx.option("unit")
@@ -169,10 +178,18 @@ class RangeEditor(EditorWidget):
     def _slid(self, position: int) -> None:
         if self._showing:
             return
+        if self.unbounded:
+            self._commit_nothing()
+            return
         value = self._typed(self.minimum + position * self._slider_step)
         value = self._typed(self.clamp(value))
         self.value_button.setText(_show(value))
         self.commit(value)
+
+    def _commit_nothing(self) -> None:
+        """What the CMS stores for a clamp against a missing bound (NaN): no number, shown as empty."""
+        self.commit(None)
+        self.show_value(None)
 
     def start_typing(self) -> QLineEdit:
         """Replace the value display by a field to type a value (Enter or leaving the field applies)."""
@@ -198,6 +215,9 @@ class RangeEditor(EditorWidget):
         number = _number(self.value_input.text().replace(",", "."))
         self._show_display()
         if number is None:
+            return
+        if self.unbounded:
+            self._commit_nothing()
             return
         value = self._typed(self.clamp(number))
         self.show_value(value)
