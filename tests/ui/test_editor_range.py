@@ -169,3 +169,33 @@ def test_options_without_min_or_max_store_no_number(make_editor, qtbot):
     emptied.slider.setFocus()
     qtbot.keyClick(emptied.slider, Qt.Key_Right)
     assert emptied.value() is None
+
+
+def test_an_integer_step_parses_values_as_integers_even_off_a_whole_minimum(make_editor, qtbot):
+    # The CMS chooses parseInt by the step alone: with min 0.5 and step 1 the slider's 1.5 is stored as 1;
+    # the browser then shows that off-step value's thumb at the nearest step (a tie goes up).
+    editor = make_editor("RangeEditor", {"min": 0.5, "max": 10, "step": 1}, value=0.5)
+    editor.slider.setFocus()
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.keyClick(editor.slider, Qt.Key_Right)
+    assert blocker.args == [1] and isinstance(blocker.args[0], int)
+    assert editor.value_text() == "1"
+    editor.set_value(1)
+    assert editor.slider.value() == 1  # 1.5, the upper of the two nearest steps
+
+
+def test_typing_takes_digits_only(make_editor, qtbot):
+    # The CMS's value field refuses every key that is not a number: no minus sign and no decimal point.
+    negative = make_editor("RangeEditor", {"min": -10, "max": 10}, value=0)
+    field = negative.start_typing()
+    field.selectAll()
+    qtbot.keyClicks(field, "-5")
+    assert field.text() == "5"
+    fractional = make_editor("RangeEditor", {"min": 0, "max": 100, "step": 0.5}, value=1)
+    field = fractional.start_typing()
+    field.selectAll()
+    qtbot.keyClicks(field, "2.5")
+    assert field.text() == "25"
+    with qtbot.waitSignal(fractional.valueChanged) as blocker:
+        qtbot.keyClick(field, Qt.Key_Return)
+    assert blocker.args == [25.0]

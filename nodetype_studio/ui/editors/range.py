@@ -2,8 +2,9 @@
 
 ``unit`` is shown beside the current value, and after the minimum/maximum unless ``minLabel`` /
 ``maxLabel`` replace them; it is never part of the stored value. Like the CMS's range editor, these
-three are shown as written (not translated). An integer step stores ints, a fractional step floats.
-Typed values are clamped to the range. Without a value the thumb sits where the browser puts it for
+three are shown as written (not translated). As in the CMS, a new value is read as an integer (cut
+towards zero) when the step is whole, even off a whole minimum, else as a float, then clamped; the
+value field takes digits only. Without a value the thumb sits where the browser puts it for
 an empty ``<input type="range">``: in the middle of the range, on a step. The CMS shows missing bounds
 from its defaults but clamps with the options as given: with ``editorOptions`` that lack ``min`` or
 ``max`` every change stores no number (NaN), and so does the preview (None), with a note.
@@ -14,8 +15,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import Qt, Slot
-from PySide6.QtGui import QDoubleValidator, QIntValidator
+from PySide6.QtCore import QRegularExpression, Qt, Slot
+from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QSlider, QWidget
 
 from nodetype_studio.js import values as jsvalue
@@ -24,6 +25,7 @@ from nodetype_studio.ui import style
 from nodetype_studio.ui.editors.base import EditorWidget
 
 _HORIZONTAL = Qt.Orientation.Horizontal
+_DIGITS = QRegularExpression("[0-9 ]*")
 _SLIDER_MAX = 2**31 - 1
 
 
@@ -75,7 +77,8 @@ class RangeEditor(EditorWidget):
                 f"{' and '.join(f'`{bound}`' for bound in missing)} missing: the CMS clamps a new value with the "
                 "options as given, so every change stores no number (NaN)")
         self.minimum, self.maximum, self.step = minimum, maximum, step
-        self.integral = float(step).is_integer() and float(minimum).is_integer()
+        # as the CMS parses new values: parseInt for a whole step (whatever the minimum), else parseFloat
+        self.integral = float(step).is_integer()
         unit = ctx.option("unit")
         self.unit = "" if unit in (None, "") else _as_written(unit)
 
@@ -136,11 +139,17 @@ class RangeEditor(EditorWidget):
             widget.setEnabled(not disabled)
 
     # -- conversions -------------------------------------------------------------------------
-    def _typed(self, number: float) -> int | float:
-        return int(round(number)) if self.integral else number
+    def _parsed(self, number: float) -> int | float:
+        """A new value as the CMS reads it: parseInt (cut towards zero) for a whole step, then clamped
+        (a clamp to a fractional bound gives that bound)."""
+        if self.integral:
+            number = int(number)
+        value = self.clamp(number)
+        return int(value) if self.integral and float(value).is_integer() else value
 
     def _position(self, number: float) -> int:
-        return round(max(0.0, min(float(self.slider.maximum()), (number - self.minimum) / self._slider_step)))
+        # the browser shows an off-step value at the nearest step, a tie going up
+        return math.floor(max(0.0, min(float(self.slider.maximum()), (number - self.minimum) / self._slider_step)) + 0.5)
 
     def _middle(self) -> int:
         """The browser's default of an empty range input: min + (max - min) / 2, rounded to the nearest
@@ -181,8 +190,7 @@ class RangeEditor(EditorWidget):
         if self.unbounded:
             self._commit_nothing()
             return
-        value = self._typed(self.minimum + position * self._slider_step)
-        value = self._typed(self.clamp(value))
+        value = self._parsed(self.minimum + position * self._slider_step)
         self.value_button.setText(_show(value))
         self.commit(value)
 
@@ -196,8 +204,8 @@ class RangeEditor(EditorWidget):
         if self.value_input is None:
             self.value_input = QLineEdit(self)
             self.value_input.setObjectName("rangeInput")
-            validator = QIntValidator(self.value_input) if self.integral else QDoubleValidator(self.value_input)
-            self.value_input.setValidator(validator)
+            # the CMS's field refuses every key that is not a number (no minus sign, no decimal point)
+            self.value_input.setValidator(QRegularExpressionValidator(_DIGITS, self.value_input))
             self.value_input.setMaximumWidth(80)
             self.value_input.editingFinished.connect(self._typed_value)
             self.row.insertWidget(self.row.indexOf(self.value_button), self.value_input)
@@ -212,13 +220,14 @@ class RangeEditor(EditorWidget):
     def _typed_value(self) -> None:
         if self.value_input is None or self.value_input.isHidden():
             return
-        number = _number(self.value_input.text().replace(",", "."))
+        text = self.value_input.text()
+        number = jsvalue.parse_int(text) if self.integral else jsvalue.parse_float(text)
         self._show_display()
-        if number is None:
+        if math.isnan(number):
             return
         if self.unbounded:
             self._commit_nothing()
             return
-        value = self._typed(self.clamp(number))
+        value = self._parsed(number)
         self.show_value(value)
         self.commit(value)
