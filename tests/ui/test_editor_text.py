@@ -157,6 +157,9 @@ def test_boolean_is_a_checkbox_with_its_own_label(make_editor, qtbot):
     assert editor.value() is False
     unchecked = make_editor("BooleanEditor", {}, value="no")
     assert not unchecked.checkbox.isChecked()
+    # the CMS compares the lower-cased string as it is: with a space around it, "true" is not checked
+    for text, checked in (("TRUE", True), ("1", True), (" true", False), ("on ", False)):
+        assert make_editor("BooleanEditor", {}, value=text).checkbox.isChecked() is checked, text
 
 
 LONG_SENTENCE = "Hide this page in the main menu and in every breadcrumb of the site"
