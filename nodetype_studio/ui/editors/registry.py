@@ -85,11 +85,15 @@ class EditorRegistry:
         ``missing`` says why the property has no editor (the placeholder shows it when there is none)."""
         registration = self.registration(ctx.identifier)
         if registration is None:
-            reason = missing or (
-                "no editor is configured for this property type"
-                if not ctx.identifier
-                else "the preview has no widget registered for this editor"
-            )
+            if missing:
+                reason = missing
+            elif not ctx.identifier:
+                reason = "no editor is configured for this property type"
+            elif ctx.spec is None and _KEY_PLATFORM.normalize_editor(ctx.identifier).short:
+                # the Neos UI's registry has no such editor either (a vendor's may exist in the project)
+                reason = "the CMS has no such editor either (it shows \u201cMissing Editor\u201d)"
+            else:
+                reason = "the preview has no widget registered for this editor"
             widget: EditorWidget = _placeholder()(ctx, reason)
         else:
             try:
