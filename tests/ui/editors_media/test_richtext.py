@@ -279,6 +279,17 @@ def test_empty_text_stores_an_empty_string(media_editor, qtbot):
     assert apply(editor, dialog, qtbot) == ""
 
 
+def test_the_button_shows_the_property_label(media_editor):
+    # The Neos UI's inspector rich-text editor is one button: a pencil and the property label on it.
+    from PySide6.QtWidgets import QLabel
+
+    editor = media_editor("RichTextEditor", {}, label="Body text")
+    assert editor.button.text() == "Body text" and not editor.button.icon().isNull()
+    assert [label for label in editor.findChildren(QLabel) if label.text() == "Body text"] == []
+    unlabelled = media_editor("RichTextEditor", {}, label="")
+    assert unlabelled.button.text() == "" and not unlabelled.button.icon().isNull()
+
+
 def test_disabled(media_editor):
     editor = editor_for(media_editor, {"disabled": True})
     assert editor.is_disabled() and not editor.button.isEnabled()
