@@ -14,6 +14,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from nodetype_studio.js.values import truthy
 from nodetype_studio.media.library import Asset
 from nodetype_studio.media.mediatypes import patterns
 from nodetype_studio.preview.context import EditorContext
@@ -36,7 +37,8 @@ class AssetEditor(ChosenDisplay, MediaChooser, EditorWidget):
         self.features = {name: ctx.flag(f"features.{name}") for name in ("upload", "mediaBrowser")}
         self.upload_policy = UploadPolicy(self.library, self.media_types, ctx.option("accept"))
         notes: list[str] = []
-        threshold = number(ctx, "threshold", notes)
+        # as the Neos UI reads it: `threshold || 2` (0 searches from two characters too)
+        threshold = number(ctx, "threshold", notes) if truthy(ctx.option("threshold")) else ctx.option_or_default("threshold", 2)
         self.dialog: MediaBrowserDialog | None = None
 
         self.container = QWidget(self)
@@ -44,8 +46,8 @@ class AssetEditor(ChosenDisplay, MediaChooser, EditorWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
         self.add_chosen_widgets(layout, lambda: self._commit_ids([]))
-        self.search = SearchBox(self._results, threshold=threshold, placeholder="Search the media library",
-                                parent=self.container)
+        # no placeholder: the Neos UI's inspector gives the asset editor's select box none
+        self.search = SearchBox(self._results, threshold=threshold, parent=self.container)
         self.search.chosen.connect(lambda result: self.choose(result.payload))
         self.search.setVisible(self.features["mediaBrowser"])
         layout.addWidget(self.search)
