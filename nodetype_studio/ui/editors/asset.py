@@ -14,7 +14,6 @@ from typing import Any
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from nodetype_studio.js.values import truthy
 from nodetype_studio.media.library import Asset
 from nodetype_studio.media.mediatypes import patterns
 from nodetype_studio.preview.context import EditorContext
@@ -37,8 +36,7 @@ class AssetEditor(ChosenDisplay, MediaChooser, EditorWidget):
         self.features = {name: ctx.flag(f"features.{name}") for name in ("upload", "mediaBrowser")}
         self.upload_policy = UploadPolicy(self.library, self.media_types, ctx.option("accept"))
         notes: list[str] = []
-        # as the Neos UI reads it: `threshold || 2` (0 searches from two characters too)
-        threshold = number(ctx, "threshold", notes) if truthy(ctx.option("threshold")) else ctx.option_or_default("threshold", 2)
+        threshold = number(ctx, "threshold", notes, or_default=True)  # `threshold || 2`, as the Neos UI reads it
         self.dialog: MediaBrowserDialog | None = None
 
         self.container = QWidget(self)
