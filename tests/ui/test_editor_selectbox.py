@@ -124,11 +124,14 @@ def test_multiple_selection(make_editor, qtbot):
     assert editor.summary.text() == "Choice 2, Choice 0"
 
 
-def test_multiple_is_automatic_for_array_types(make_editor):
+def test_multiple_is_automatic_for_the_array_type_only(make_editor):
+    # the `array` data type's Settings give `multiple: true`; `array<string>` has no data type, so no default
     plain = make_editor("SelectBoxEditor", {"values": values(2)}, type="array")
     typed = make_editor("SelectBoxEditor", {"values": values(2)}, type="array<string>")
+    written = make_editor("SelectBoxEditor", {"values": values(2), "multiple": True}, type="array<string>")
     assert plain.multiple and plain.list is not None
-    assert typed.multiple and typed.list is not None
+    assert not typed.multiple and typed.combo is not None
+    assert written.multiple and written.list is not None
 
 
 def test_multiple_placeholder_shown_while_nothing_is_chosen(make_editor, qtbot):

@@ -212,3 +212,54 @@ def test_editor_options_emptied_keep_no_settings_default(qtbot, tmp_path):
     assert day.display.placeholderText() == "No date set" and day.minute_step == 5
     assert widget.editor("page").search.line.placeholderText() == ""
     assert widget.editor("kept").search.line.placeholderText() == "Type to search"
+
+
+def test_multiple_selection_comes_from_the_options_as_the_cms_merges_them(qtbot, tmp_path):
+    # Only the `array` data type sets `multiple: true` (the platform's Settings); `array<string>` has no data
+    # type, so its select box is single unless `multiple` is written, and a written `multiple: false` wins.
+    widget = open_inspector(qtbot, tmp_path, """'Acme.Site:Lists':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    plain:
+      type: array
+      ui:
+        label: Plain
+        inspector:
+          group: default
+          editorOptions:
+            values: {a: {label: A}, b: {label: B}}
+    typed:
+      type: array<string>
+      ui:
+        label: Typed
+        inspector:
+          group: default
+          editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'
+          editorOptions:
+            values: {a: {label: A}, b: {label: B}}
+    typedMultiple:
+      type: array<string>
+      ui:
+        label: Typed multiple
+        inspector:
+          group: default
+          editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'
+          editorOptions:
+            multiple: true
+            values: {a: {label: A}, b: {label: B}}
+    single:
+      type: array
+      ui:
+        label: Single
+        inspector:
+          group: default
+          editorOptions:
+            multiple: false
+            values: {a: {label: A}, b: {label: B}}
+""", "Acme.Site:Lists")
+    widget.show()
+    shown = {name: (widget.editor(name).list is not None, widget.editor(name).combo is not None)
+             for name in ("plain", "typed", "typedMultiple", "single")}
+    assert shown == {"plain": (True, False), "typed": (False, True), "typedMultiple": (True, False),
+                     "single": (False, True)}

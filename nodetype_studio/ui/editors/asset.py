@@ -30,7 +30,12 @@ class AssetEditor(ChosenDisplay, MediaChooser, EditorWidget):
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
         self.library = workspace_of(ctx).media
-        self.multiple = ctx.flag("multiple") or ctx.is_array_type
+        # from the options, where the Settings of the `array<...Asset>` data type put `multiple: true`; options
+        # not merged with the Settings get that default for any array type
+        if ctx.settings_merged or ctx.has_option("multiple"):
+            self.multiple = ctx.flag("multiple")
+        else:
+            self.multiple = ctx.is_array_type
         self.media_types = patterns(ctx.option("constraints.mediaTypes"))
         self.asset_sources = string_list(ctx.option("constraints.assetSources"))
         self.features = {name: ctx.flag(f"features.{name}") for name in ("upload", "mediaBrowser")}

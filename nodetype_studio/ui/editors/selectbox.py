@@ -1,7 +1,7 @@
 """SelectBoxEditor with static ``values``: groups, icons, empty choice, multiple, search, invalid values.
 
-Single selection is a combo box; multiple selection (``multiple``, automatically on for array
-properties) a list of checkable choices with a summary line. The search box appears when
+Single selection is a combo box; multiple selection (``multiple``, which the platform's Settings turn
+on for ``array`` properties; ``array<string>`` has no such default) a list of checkable choices with a summary line. The search box appears when
 ``minimumResultsForSearch`` is >= 0 and there are at least that many choices. The placeholder shows
 while nothing is chosen (``allowEmpty`` only adds the clear button). A stored value that is
 not among the choices is shown as ``Invalid value: "<value>"``. A select box with ``dataSourceUri`` or
@@ -78,7 +78,12 @@ class SelectBoxEditor(EditorWidget):
         self.query = DataSourceQuery.from_options(ctx.option)
         # The data-source variant of the CMS reads no `values`.
         values = ctx.option("values") if self.query is None else None
-        self.multiple = ctx.flag("multiple") or ctx.is_array_type
+        # `multiple` as the CMS gets it: from the options, where the `array` data type's Settings put `true`
+        # (no other type has that default); options not merged with the Settings get the data type's default
+        if ctx.settings_merged or ctx.has_option("multiple"):
+            self.multiple = ctx.flag("multiple")
+        else:
+            self.multiple = ctx.property_type == "array"
         # An empty-string key among the values allows the empty choice too (the CMS does the same).
         self.allow_empty = ctx.flag("allowEmpty") or (isinstance(values, dict) and "" in values)
         placeholder = ctx.option("placeholder")
