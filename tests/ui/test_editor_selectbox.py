@@ -97,6 +97,13 @@ def test_placeholder_shown_whenever_nothing_is_chosen(make_editor, qtbot):
     assert chosen.combo.shown_text() == "Choice 1"
 
 
+def test_placeholder_is_unescaped_as_javascript_unescape_does(make_editor):
+    # The CMS shows translate(unescape(placeholder)) with JavaScript's global unescape (%XX, %uXXXX); HTML
+    # entities stay as written.
+    editor = make_editor("SelectBoxEditor", {"values": values(2), "placeholder": "100%25 %u00e9t%E9 &amp; 50% off"})
+    assert editor.combo.placeholderText() == "100% \u00e9t\u00e9 &amp; 50% off"
+
+
 def test_allow_empty_offers_a_clear_button(make_editor, qtbot):
     editor = make_editor("SelectBoxEditor", {"values": values(2), "allowEmpty": True}, value="v1")
     assert editor.clear_button.isVisible()

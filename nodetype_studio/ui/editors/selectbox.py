@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from nodetype_studio.datasources import DataSourceQuery
 from nodetype_studio.datasources.options import SelectOption, grouped, parse_options
-from nodetype_studio.js.values import JsError, to_number
+from nodetype_studio.js.values import JsError, to_number, unescape
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
@@ -87,6 +87,8 @@ class SelectBoxEditor(EditorWidget):
         # An empty-string key among the values allows the empty choice too (the CMS does the same).
         self.allow_empty = ctx.flag("allowEmpty") or (isinstance(values, dict) and "" in values)
         placeholder = ctx.option("placeholder")
+        if isinstance(placeholder, str):  # unescaped as the CMS does it, with JavaScript's global unescape()
+            placeholder = unescape(placeholder)
         self.placeholder = ctx.text(placeholder, "selectBoxEditor", "placeholder") if placeholder not in (None, "") else ""
         self.minimum_for_search = ctx.option("minimumResultsForSearch")
         self.data_source = self.query.key if self.query is not None else None
