@@ -128,9 +128,14 @@ def test_clicking_the_field_opens_the_picker_and_clear_stores_empty(make_editor,
     assert editor.display_text() == ""
 
 
-def test_unreadable_value_is_shown_as_is(make_editor):
+def test_unreadable_value_shows_invalid_date_as_in_the_cms(make_editor):
+    # The CMS formats moment(value), which gives "Invalid date" for a string it cannot read; the stored
+    # text is the field's tooltip here.
     editor = make_editor("DateTimeEditor", {}, value="next tuesday")
-    assert editor.display_text() == "next tuesday"
+    assert editor.display_text() == "Invalid date"
+    assert "next tuesday" in editor.display.toolTip()
+    editor.set_value("2024-01-01T00:00:00+00:00")
+    assert editor.display_text() == "01-01-2024" and editor.display.toolTip() == ""
 
 
 def test_disabled_picker_does_not_open(make_editor, qtbot):

@@ -49,6 +49,9 @@ def parse_iso(value: Any) -> datetime | None:
     return parsed if parsed.tzinfo else parsed.astimezone()
 
 
+#: What the field shows for a stored value that is not a date (moment's text, as the CMS shows it).
+INVALID_DATE = "Invalid date"
+
 # Display text of stored values (value, format, picker kind) -> text: every build shows the same
 # defaults again; parsing and formatting them each time is wasted work.
 _DISPLAY_CACHE: dict[tuple, str] = {}
@@ -225,8 +228,8 @@ class DateTimeEditor(EditorWidget):
         moment = None
         if text is None:
             moment = parse_iso(value)
-            if moment is None:
-                text = "" if value in (None, "") else str(value)
+            if moment is None:  # the CMS formats moment(value): "Invalid date" for what it cannot read
+                text = "" if value in (None, "") else INVALID_DATE
             elif self.format:
                 text = format_php_date(self._display_zone(moment), self.format)
             else:
@@ -237,6 +240,9 @@ class DateTimeEditor(EditorWidget):
                 _DISPLAY_CACHE[key] = text
         if text != self.display.text():
             self.display.setText(text)
+        tip = f"Stored value: {value}" if text == INVALID_DATE else ""
+        if tip != self.display.toolTip():
+            self.display.setToolTip(tip)
         if self.picker is not None:
             moment = moment or parse_iso(value)
             self.picker.show_moment(self._display_zone(moment) if moment else None)
