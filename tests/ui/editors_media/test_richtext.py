@@ -192,6 +192,7 @@ def test_link_with_every_linking_option(media_editor, qtbot):
     type_and_select(dialog, qtbot, "prices")
     link = dialog.edit_link()
     qtbot.addWidget(link)
+    assert link.picker.search.line.placeholderText() == "Paste a link, or search"  # the Neos UI link input's own
     link.picker.search.set_text("shop.example/prices")
     link.picker.search.choose(0)
     link.anchor.setText("#2025")
