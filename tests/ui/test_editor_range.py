@@ -199,3 +199,18 @@ def test_typing_takes_digits_only(make_editor, qtbot):
     with qtbot.waitSignal(fractional.valueChanged) as blocker:
         qtbot.keyClick(field, Qt.Key_Return)
     assert blocker.args == [25.0]
+
+
+def test_decimal_steps_give_the_browsers_exact_values(make_editor, qtbot):
+    # The browser's range input steps in decimal (0 + 3 * 0.1 is 0.3, not 0.30000000000000004).
+    editor = make_editor("RangeEditor", {"min": 0, "max": 1, "step": 0.1}, value=0)
+    editor.slider.setFocus()
+    for _ in range(3):
+        qtbot.keyClick(editor.slider, Qt.Key_Right)
+    assert editor.value() == 0.3 and editor.value_text() == "0.3"
+
+
+def test_the_number_beside_the_slider_is_the_stored_value_as_written(make_editor):
+    # The CMS's field shows String(value) (0 as "0", an empty value as nothing).
+    for value, shown in (("007", "007"), (0, "0"), (2.5, "2.5"), ("", ""), (None, "")):
+        assert make_editor("RangeEditor", {"min": 0, "max": 10}, value=value).value_text() == shown, value

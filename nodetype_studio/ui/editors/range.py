@@ -13,6 +13,7 @@ from its defaults but clamps with the options as given: with ``editorOptions`` t
 from __future__ import annotations
 
 import math
+from decimal import Decimal
 from typing import Any
 
 from PySide6.QtCore import QRegularExpression, Qt, Slot
@@ -40,7 +41,20 @@ def _number(value: Any) -> float | None:
 
 
 def _show(number: float) -> str:
-    return str(int(number)) if float(number).is_integer() else f"{number:g}"
+    """A number as the CMS writes it (JavaScript's String())."""
+    return jsvalue.number_to_string(number)
+
+
+def _value_text(value: Any) -> str:
+    """The field beside the slider as the CMS fills it: ``value === 0 ? '0' : (value || '')``."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0:
+        return "0"
+    if not jsvalue.truthy(value):
+        return ""
+    try:
+        return jsvalue.to_string(value)
+    except jsvalue.JsError:
+        return ""
 
 
 def _as_written(value: Any) -> str:
@@ -157,6 +171,12 @@ class RangeEditor(EditorWidget):
         middle = (self.maximum - self.minimum) / 2 / self._slider_step
         return max(0, min(self.slider.maximum(), math.floor(middle + 0.5)))
 
+    def _step_value(self, position: int) -> float:
+        """The value at a slider position, stepped in decimal as the browser's range input does."""
+        if self._slider_step != self.step:  # a range of more steps than a slider holds: coarser positions
+            return self.minimum + position * self._slider_step
+        return float(Decimal(repr(self.minimum)) + position * Decimal(repr(self.step)))
+
     def clamp(self, number: float) -> float:
         return min(self.maximum, max(self.minimum, number))
 
@@ -168,7 +188,7 @@ class RangeEditor(EditorWidget):
             self.slider.setValue(self._position(number) if number is not None else self._middle())
         finally:
             self._showing = False
-        self.value_button.setText(_show(number) if number is not None else "")
+        self.value_button.setText(_value_text(value))
         self._show_display()
 
     def _show_display(self) -> None:
@@ -190,7 +210,7 @@ class RangeEditor(EditorWidget):
         if self.unbounded:
             self._commit_nothing()
             return
-        value = self._parsed(self.minimum + position * self._slider_step)
+        value = self._parsed(self._step_value(position))
         self.value_button.setText(_show(value))
         self.commit(value)
 
