@@ -106,7 +106,8 @@ SELECT_BOX_OPTIONS = options(
     opt("values", "map", None, _SELECT_VALUE, required=True,
         required_unless=("dataSourceUri", "dataSourceIdentifier"), description="Choices; key = stored value"),
     opt("allowEmpty", "boolean", False, description="true allows choosing an empty value"),
-    opt("placeholder", "string", "Choose", description="Shown when nothing is selected (needs allowEmpty)",
+    opt("placeholder", "string", "Choose", settings_default=True,
+        description="Shown when nothing is selected (needs allowEmpty)",
         spec_vs_cms="The CMS shows the placeholder whenever nothing is selected, with or without `allowEmpty`."),
     opt("multiple", "boolean", False, description="Multi-selection; true automatically for type array"),
     opt("minimumResultsForSearch", "integer", 5,
@@ -138,7 +139,7 @@ RANGE_OPTIONS = options(
 
 REFERENCE_OPTIONS = options(
     opt("nodeTypes", "list|string", [DOCUMENT], description="Node types that can be selected"),
-    opt("placeholder", "string", "Type to search", description="Shown when nothing is selected"),
+    opt("placeholder", "string", "Type to search", settings_default=True, description="Shown when nothing is selected"),
     opt("startingPoint", "string", description="Node path the search starts from (default: the current site)"),
     opt("threshold", "number", 2, description="Minimum characters that trigger a search"),
     opt("createNew", "map", None,
@@ -150,7 +151,7 @@ REFERENCE_OPTIONS = options(
 )
 
 DATE_TIME_OPTIONS = options(
-    opt("format", "string", "d-m-Y", required=True, description="Date format (PHP-style letters)"),
+    opt("format", "string", "d-m-Y", required=True, settings_default=True, description="Date format (PHP-style letters)"),
     opt("defaultValue", "string", description="Value set when the node is created (relative date string)"),
     opt("placeholder", "string", "No date set", description="Shown when no date is selected"),
     opt("minuteStep", "integer", 5, description="Time-selection granularity in minutes"),

@@ -61,6 +61,8 @@ class OptionSpec:
     (``ANY_KEY`` for every key of a map); an ``open`` map accepts keys beyond its children.
     ``source`` says where the option is documented: ``spec`` or ``facts`` (read by the CMS,
     not in the spec). ``spec_vs_cms`` explains a disagreement between the spec and the CMS.
+    ``settings_default``: only the platform's Settings give the default (the editor's code has
+    none), so options the Settings were merged into and that lack it have no value in the CMS.
     """
 
     name: str
@@ -78,6 +80,7 @@ class OptionSpec:
     description: str = ""
     spec_vs_cms: str | None = None
     source: str = "spec"
+    settings_default: bool = False
 
     def child(self, key: str) -> "OptionSpec | None":
         found = self.children.get(key)

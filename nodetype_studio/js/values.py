@@ -384,6 +384,32 @@ def json_kind(value: Any) -> str:
 CLIENT_EVAL_PREFIX = "ClientEval:"
 
 
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def unescape(text: str) -> str:
+    """The global ``unescape()`` (ECMAScript B.2.1.2): ``%uXXXX`` and ``%XX`` become the UTF-16 code unit
+    they name; any other ``%`` stays. Decoded surrogate pairs join into one character."""
+    if "%" not in text:
+        return text
+    units: list[str] = []
+    k, end = 0, len(text)
+    while k < end:
+        char = text[k]
+        if char == "%":
+            if k + 6 <= end and text[k + 1] == "u" and all(c in _HEX for c in text[k + 2:k + 6]):
+                units.append(chr(int(text[k + 2:k + 6], 16)))
+                k += 6
+                continue
+            if k + 3 <= end and all(c in _HEX for c in text[k + 1:k + 3]):
+                units.append(chr(int(text[k + 1:k + 3], 16)))
+                k += 3
+                continue
+        units.append(char)
+        k += 1
+    return "".join(units).encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+
+
 def is_client_eval(value: Any) -> bool:
     """A string value the UI evaluates: it starts with exactly ``ClientEval:`` (no leading space)."""
     return isinstance(value, str) and value.startswith(CLIENT_EVAL_PREFIX)

@@ -6,25 +6,33 @@ then the default the catalogue gives for that option. Widgets never carry their 
 
 from __future__ import annotations
 
-import html
+import re
 from collections import abc
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from nodetype_studio.js.values import truthy
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.preview.i18n import Translator
 
 _MISSING = object()
+# The five entities lodash's `unescape` decodes (the CMS's text field decodes its placeholder with it).
+_ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'"}
+_ENTITY_RE = re.compile("&(?:amp|lt|gt|quot|#39);")
 # Catalogue defaults are looked up for every option of every editor built; they never change.
 _DEFAULTS: dict[tuple, tuple[Any, Any]] = {}
 
 
-def catalogue_default(spec: Any, path: str, platform: Platform) -> Any:
-    key = (id(spec), path, platform.prefix)
+def catalogue_default(spec: Any, path: str, platform: Platform, settings_merged: bool = False) -> Any:
+    """The catalogue's default of the option at ``path``; with ``settings_merged``, None for a default only
+    the platform's Settings give (options they were merged into and that lack it have none in the CMS)."""
+    key = (id(spec), path, platform.prefix, settings_merged)
     cached = _DEFAULTS.get(key)
     if cached is None or cached[0] is not spec:
-        cached = (spec, spec.default(path, platform))
+        option = spec.option(path) if settings_merged else None
+        settings_only = option is not None and getattr(option, "settings_default", False)
+        cached = (spec, None if settings_only else spec.default(path, platform))
         _DEFAULTS[key] = cached
     return cached[1]
 
@@ -52,7 +60,10 @@ class EditorContext:
     spec: Any = None  # catalogue EditorSpec, or None for editors the catalogue does not know
     platform: Platform = field(default_factory=Platform)
     translator: Translator = field(default_factory=Translator)
-    i18n_base: str | None = None  # generated translation id prefix of the property (for `i18n` values)
+    #: Generated translation id prefix of the property, for `i18n` values of a configuration the CMS's
+    #: enrichment has not run on. The inspector leaves it unset: the model already replaced each `i18n`
+    #: the CMS replaces, and the Neos UI shows any other `i18n` as written.
+    i18n_base: str | None = None
     packages: Mapping[str, Path] = field(default_factory=dict)
     #: The preview node's value of another property (set by the inspector), for editors that use one.
     node_value: Callable[[str], Any] | None = None
@@ -62,6 +73,12 @@ class EditorContext:
     #: The inspector's data-source session (``ui.datasource_loader.DataSourceSession``): select boxes with a
     #: data source ask it for their options; None outside an inspector (then they only say where from).
     data_sources: Any = None
+    #: The property has ``editorOptions`` (a map, maybe empty): the CMS hands an editor its options only
+    #: then; without them some editors use their own defaults throughout (non-empty ``options`` are set).
+    options_set: bool = False
+    #: ``options`` are the CMS's effective ones, the platform's Settings defaults merged in (the inspector):
+    #: a default only those Settings give is not filled in again where the options lack it.
+    settings_merged: bool = False
 
     @property
     def short_name(self) -> str:
@@ -78,10 +95,19 @@ class EditorContext:
             return value
         spec = self.spec
         if spec is not None:
-            default = catalogue_default(spec, path, self.platform)
+            default = catalogue_default(spec, path, self.platform, self.settings_merged)
             if default is not None:
                 return default
         return fallback
+
+    def option_or_default(self, path: str, fallback: Any = None) -> Any:
+        """``option()``, with the catalogue default also for a falsy value (``options.x || default``,
+        as editors of the CMS read some options)."""
+        value = self.option(path)
+        if truthy(value):
+            return value
+        default = catalogue_default(self.spec, path, self.platform, self.settings_merged) if self.spec is not None else None
+        return fallback if default is None else default
 
     def has_option(self, path: str) -> bool:
         return lookup(self.options, path) is not _MISSING
@@ -101,8 +127,11 @@ class EditorContext:
         return self.translator.text(value, generated)
 
     def text_unescaped(self, value: Any, *i18n_suffix: str) -> str:
-        """``text()`` with HTML entities decoded (placeholders of text fields, as the CMS shows them)."""
-        return html.unescape(self.text(value, *i18n_suffix))
+        """``text()`` of the value with ``&amp; &lt; &gt; &quot; &#39;`` decoded first, as the CMS's text
+        field shows its placeholder (other entities stay as written)."""
+        if type(value) is str and "&" in value:
+            value = _ENTITY_RE.sub(lambda m: _ENTITIES[m.group(0)], value)
+        return self.text(value, *i18n_suffix)
 
     @property
     def is_array_type(self) -> bool:

@@ -42,7 +42,10 @@ class ItemView:
     config: Mapping[str, Any]
     group: str | None = None
     editor: str | None = None  # editor identifier in the project's spelling; None: no editor resolvable
+    #: why the CMS gives the property no editor, when that is known (shown by the preview's placeholder)
+    editor_problem: str = ""
     options: Mapping[str, Any] = field(default_factory=dict)
+    options_set: bool = False  # the property has `editorOptions` (a map, maybe empty)
     type: str = "string"
     validation: Mapping[str, Any] = field(default_factory=dict)
     help: str = ""
@@ -144,12 +147,28 @@ def package_folders(project) -> dict[str, Path]:
     return folders
 
 
-def _editor_id(prop_type: str, inspector: Mapping, platform: Platform) -> str | None:
+_MISSING_DEFINITION = "the CMS shows \u201cMissing editor definition\u201d"
+
+
+def _editor_id(raw_type: Any, inspector: Mapping, platform: Platform) -> tuple[str | None, str]:
+    """The editor identifier and, when there is none, why the CMS shows no editor either.
+
+    Only an identifier string names an editor: the CMS cannot look up an editor written as a map or
+    a list, and shows none for an empty one. The type's default editor applies only when ``editor`` is
+    missing (or null) and the property has a ``type``: the editor post-processor skips untyped ones.
+    """
     editor = inspector.get("editor")
-    if isinstance(editor, str) and editor.strip():
-        return platform.normalize_editor(editor.strip()).value
-    spec = editor_for_type(prop_type, platform) if isinstance(prop_type, str) else None
-    return spec.identifier(platform) if spec is not None else None
+    if isinstance(editor, str):
+        if editor.strip():
+            return platform.normalize_editor(editor.strip()).value, ""
+        return None, f"`editor` is empty: {_MISSING_DEFINITION}"
+    if editor is not None:
+        kind = "a map" if isinstance(editor, Mapping) else "a list" if isinstance(editor, list) else "not a string"
+        return None, f"`editor` is {kind}, not an editor identifier: the CMS cannot resolve it"
+    if raw_type is None:
+        return None, f"the property has no `type`, so no editor is set: {_MISSING_DEFINITION}"
+    spec = editor_for_type(raw_type, platform) if isinstance(raw_type, str) else None
+    return (spec.identifier(platform), "") if spec is not None else (None, "")
 
 
 def reference_type(config: Mapping) -> str:
@@ -196,14 +215,17 @@ def _property_item(name: str, config: Mapping, source: InspectorSource, section:
     dynamic = hidden_value if is_client_eval(hidden_value) else None
     group = inspector.get("group")
     thumbnail = help_config.get("thumbnail") if help_config else None
+    editor, editor_problem = _editor_id(raw_type, inspector, source.platform)
     return ItemView(
         kind="property",
         name=name,
         label=_text(tr, ui.get("label"), nt, section, name),
         config=config,
         group=group if isinstance(group, str) else None,
-        editor=_editor_id(prop_type, inspector, source.platform),
+        editor=editor,
+        editor_problem=editor_problem,
         options=_mapping(inspector.get("editorOptions")),
+        options_set=isinstance(inspector.get("editorOptions"), abc.Mapping),
         type=prop_type,
         validation=_mapping(config.get("validation")),
         help=_text(tr, help_config.get("message"), nt, section, name, "ui", "help", "message") if help_config else "",

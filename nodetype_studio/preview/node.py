@@ -49,8 +49,8 @@ _TRUE_STRINGS = {"true", "on", "1"}
 
 def _as_bool(value: Any) -> Any:
     if isinstance(value, str):
-        # The CMS's checkbox reads these strings as checked; any other string as unchecked.
-        return value.strip().lower() in _TRUE_STRINGS
+        # The CMS's checkbox reads these strings as checked (lower-cased, not trimmed); any other as unchecked.
+        return value.lower() in _TRUE_STRINGS
     return bool(value)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from nodetype_studio.content.workspace import Workspace
+from nodetype_studio.js.values import truthy
 from nodetype_studio.preview.context import EditorContext
 
 
@@ -29,10 +30,13 @@ def string_list(value: Any) -> list[str]:
     return []
 
 
-def number(ctx: EditorContext, path: str, notes: list[str], minimum: int = 0) -> int:
-    """An integer option; unusable values give the catalogue default and a note."""
+def number(ctx: EditorContext, path: str, notes: list[str], minimum: int = 0, *, or_default: bool = False) -> int:
+    """An integer option; unusable values give the catalogue default and a note. ``or_default``: read as
+    the CMS reads ``options.x || default``, so a falsy value (0, null, '') gives the default too."""
     value = ctx.option(path)
     default = ctx.spec.default(path, ctx.platform) if ctx.spec is not None else None
+    if or_default and not truthy(value) and isinstance(default, int):
+        return default
     try:
         if isinstance(value, bool):
             raise ValueError

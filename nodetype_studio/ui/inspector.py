@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
 from nodetype_studio.catalogue import editor_spec
 from nodetype_studio.js.regex import INTERACTIVE_BUDGET
 from nodetype_studio.preview.context import EditorContext
-from nodetype_studio.preview.i18n import generated_id
 from nodetype_studio.preview.inspector import (
     InspectorLayout,
     InspectorSource,
@@ -110,7 +109,6 @@ class InspectorWidget(QWidget):
         self._help_rows: dict[str, HelpRow] = {}
         self._specs: dict[tuple, Any] = {}
         self._built_tabs: set[str] = set()
-        self._i18n_prefix = ""  # generated_id(node type shown, "")
         self._building = False
 
         outer = QVBoxLayout(self)
@@ -154,7 +152,6 @@ class InspectorWidget(QWidget):
         self._reset_state()
         self.source = source
         self._open_data_session(source)
-        self._i18n_prefix = generated_id(source.name, "")  # what the generated ids of its properties start with
         self.node = PreviewNode(item_configs(source.config, source.cms_version) if isinstance(source.config, Mapping)
                                 else None)
         self._generations.clear()  # answers still coming for the previous node type are dropped
@@ -329,15 +326,19 @@ class InspectorWidget(QWidget):
             property_name=item.name,
             property_type=item.type,
             options=item.options,
+            options_set=item.options_set,
             label=item.label,
             spec=self._spec(item.editor),
             platform=source.platform,
             translator=source.translator,
-            i18n_base=self._i18n_prefix + item.section + "." + item.name,
+            # no i18n_base: the model already replaced every `i18n` option value the CMS replaces (only
+            # those of an editor written on the property or a supertype's declaration, facts §5.13);
+            # one left over is shown as written, as the Neos UI shows it
             packages=source.packages,
             node_value=self.node.get,
             workspace=source.workspace,
             data_sources=self.data_session,
+            settings_merged=True,  # the model's post-processing merged the Settings' editor defaults in
         )
 
     def _spec(self, identifier: str | None):
@@ -359,7 +360,7 @@ class InspectorWidget(QWidget):
             layout.addWidget(note)
             return
         ctx = self._context(item)
-        editor = self.registry.create(ctx, body)
+        editor = self.registry.create(ctx, body, item.editor_problem)
         has_help = bool(item.help or item.help_thumbnail)
         if not editor.has_own_label:  # the widget decides: a placeholder never shows the label itself
             text = item.label or item.name

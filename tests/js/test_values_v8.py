@@ -100,3 +100,18 @@ def test_number_parsing(parts):
 @pytest.mark.parametrize("value", SAMPLES, ids=repr)
 def test_typeof(value):
     assert js.typeof(value) == v8(f"typeof {literal(value)}")
+
+
+UNESCAPE_SAMPLES = ["", "plain", "100%25", "%41%42", "%u00e9t%E9", "%", "%2", "%zz", "%u12", "%u12G4", "%%41",
+                    "50% off", "%uD83D%uDE00", "%uD83D", "%0A", "a%2", "%u%41", "caf\u00e9 %E9"]
+
+
+@pytest.mark.parametrize("text", UNESCAPE_SAMPLES)
+def test_unescape(text):
+    assert js.unescape(text) == v8(f"unescape({literal(text)})")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="%u0123456789abcdefABCDEFgG xyz\u00e9", max_size=16))
+def test_unescape_for_any_text(text):
+    assert js.unescape(text) == v8(f"unescape({literal(text)})")

@@ -86,12 +86,36 @@ def test_date_only_values_are_midnight_utc(make_editor, qtbot):
     assert editor.display_text() == "29-02-2024"
 
 
+def test_empty_minute_step_falls_back_to_five(make_editor, qtbot):
+    # The CMS uses `minuteStep || 5`: 0, null and '' give five-minute steps (not single minutes).
+    for step in (0, None, ""):
+        editor = make_editor("DateTimeEditor", {"format": "H:i", "minuteStep": step})
+        qtbot.mouseClick(editor.display, Qt.LeftButton)
+        assert editor.picker.minute_box.isVisible()
+        assert editor.picker.minutes_offered() == list(range(0, 60, 5)), step
+
+
+def test_time_constraints_for_minutes_replace_minute_step(make_editor, qtbot):
+    # `timeConstraints` is laid over {minutes: {step: minuteStep}} key by key: its `minutes` entry replaces that
+    # one whole, and the picker's own default step (1) fills what it leaves out.
+    stepped = make_editor("DateTimeEditor", {"format": "H:i", "minuteStep": 30, "timeConstraints": {"minutes": {"step": 15}}})
+    unstepped = make_editor("DateTimeEditor", {"format": "H:i", "minuteStep": 30, "timeConstraints": {"minutes": {"max": 59}}})
+    hours_only = make_editor("DateTimeEditor", {"format": "H:i", "minuteStep": 30, "timeConstraints": {"hours": {"step": 2}}})
+    offered = {}
+    for name, editor in (("stepped", stepped), ("unstepped", unstepped), ("hours_only", hours_only)):
+        qtbot.mouseClick(editor.display, Qt.LeftButton)
+        offered[name] = editor.picker.minutes_offered()
+    assert offered == {"stepped": [0, 15, 30, 45], "unstepped": list(range(60)), "hours_only": [0, 30]}
+
+
 def test_placeholder_and_its_default(make_editor):
     custom = make_editor("DateTimeEditor", {"placeholder": "Pick a day"})
     default = make_editor("DateTimeEditor", {})
     assert custom.display.placeholderText() == "Pick a day"
     assert default.display.placeholderText() == "No date set"
     assert default.display_text() == ""
+    for empty in ("", None):  # `placeholder || <the default id>` in the CMS
+        assert make_editor("DateTimeEditor", {"placeholder": empty}).display.placeholderText() == "No date set"
 
 
 def test_clicking_the_field_opens_the_picker_and_clear_stores_empty(make_editor, qtbot):
@@ -104,9 +128,14 @@ def test_clicking_the_field_opens_the_picker_and_clear_stores_empty(make_editor,
     assert editor.display_text() == ""
 
 
-def test_unreadable_value_is_shown_as_is(make_editor):
+def test_unreadable_value_shows_invalid_date_as_in_the_cms(make_editor):
+    # The CMS formats moment(value), which gives "Invalid date" for a string it cannot read; the stored
+    # text is the field's tooltip here.
     editor = make_editor("DateTimeEditor", {}, value="next tuesday")
-    assert editor.display_text() == "next tuesday"
+    assert editor.display_text() == "Invalid date"
+    assert "next tuesday" in editor.display.toolTip()
+    editor.set_value("2024-01-01T00:00:00+00:00")
+    assert editor.display_text() == "01-01-2024" and editor.display.toolTip() == ""
 
 
 def test_disabled_picker_does_not_open(make_editor, qtbot):

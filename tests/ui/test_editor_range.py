@@ -1,6 +1,7 @@
 """RangeEditor: slider bounds and step, unit, min/max labels, typing a value."""
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 
 
 def test_defaults_come_from_the_catalogue(make_editor):
@@ -108,3 +109,108 @@ def test_one_row_in_order_with_the_note_under_it(make_editor):
     layout = editor.layout()  # the row first, the options note under it
     assert layout.itemAt(0).layout() is row
     assert "greater than max" in layout.itemAt(1).widget().text()
+
+
+def test_no_value_puts_the_thumb_in_the_middle(make_editor):
+    # The CMS's <input type="range"> with an empty value shows the browser's default: the middle of
+    # the range, on a step (a tie goes up); the number beside it stays empty and nothing is stored.
+    plain = make_editor("RangeEditor", {})
+    assert plain.slider.value() == 50 and plain.value_text() == "" and plain.value() is None
+    stepped = make_editor("RangeEditor", {"min": 0, "max": 10, "step": 4})  # middle 5: steps 4 and 8, 4 is nearer
+    assert stepped.minimum + stepped.slider.value() * stepped.step == 4
+    tie = make_editor("RangeEditor", {"min": 0, "max": 9, "step": 3})  # middle 4.5: between 3 and 6
+    assert tie.minimum + tie.slider.value() * tie.step == 6
+    emptied = make_editor("RangeEditor", {"min": 10, "max": 20}, value=12)
+    assert emptied.slider.value() == 2
+    emptied.set_value("")
+    assert emptied.slider.value() == 5 and emptied.value_text() == ""
+    zero = make_editor("RangeEditor", {"min": 0, "max": 100}, value=0)  # 0 is a value, not an empty one
+    assert zero.slider.value() == 0 and zero.value_text() == "0"
+
+
+def test_labels_and_unit_are_shown_as_written(make_editor, project_path):
+    # The CMS's range editor does not translate minLabel, maxLabel or unit (labels and placeholders of other
+    # editors are translated): a translation id among them is shown as it is written.
+    from nodetype_studio.preview.i18n import Translator
+
+    ident = "Acme.Preview:NodeTypes.Translated:properties.headline"
+    assert Translator({"Acme.Preview": project_path}).text(ident) == "Headline"  # it has a translation
+    editor = make_editor("RangeEditor", {"min": 0, "max": 10, "minLabel": ident, "maxLabel": ident, "unit": ident},
+                         translator=Translator({"Acme.Preview": project_path}))
+    assert editor.min_label.text() == ident and editor.max_label.text() == ident
+    assert editor.unit_label.text() == ident
+
+
+def test_options_without_min_or_max_store_no_number(make_editor, qtbot):
+    # The CMS shows min/max from its defaults (0, 100) but clamps with the options as given: with editorOptions
+    # lacking `min` or `max` the clamp gives NaN, so a moved slider or a typed value stores no number and
+    # the editor falls back to its empty look (thumb in the middle, no number).
+    editor = make_editor("RangeEditor", {"max": 10}, value=3)
+    assert editor.min_label.text() == "0" and editor.slider.value() == 3
+    note = " ".join(label.text() for label in editor.findChildren(QLabel))
+    assert "`min`" in note and "no number" in note
+    editor.slider.setFocus()
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.keyClick(editor.slider, Qt.Key_Right)
+    assert blocker.args == [None]
+    assert editor.value() is None and editor.value_text() == "" and editor.slider.value() == 5
+    field = editor.start_typing()
+    field.selectAll()
+    qtbot.keyClicks(field, "7")
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.keyClick(field, Qt.Key_Return)
+    assert blocker.args == [None]
+    # without any editorOptions the defaults apply to the clamp too, and `editorOptions: {}` is options as well
+    plain = make_editor("RangeEditor", {}, value=3)
+    plain.slider.setFocus()
+    qtbot.keyClick(plain.slider, Qt.Key_Right)
+    assert plain.value() == 4
+    emptied = make_editor("RangeEditor", {}, value=3, options_set=True)
+    emptied.slider.setFocus()
+    qtbot.keyClick(emptied.slider, Qt.Key_Right)
+    assert emptied.value() is None
+
+
+def test_an_integer_step_parses_values_as_integers_even_off_a_whole_minimum(make_editor, qtbot):
+    # The CMS chooses parseInt by the step alone: with min 0.5 and step 1 the slider's 1.5 is stored as 1;
+    # the browser then shows that off-step value's thumb at the nearest step (a tie goes up).
+    editor = make_editor("RangeEditor", {"min": 0.5, "max": 10, "step": 1}, value=0.5)
+    editor.slider.setFocus()
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.keyClick(editor.slider, Qt.Key_Right)
+    assert blocker.args == [1] and isinstance(blocker.args[0], int)
+    assert editor.value_text() == "1"
+    editor.set_value(1)
+    assert editor.slider.value() == 1  # 1.5, the upper of the two nearest steps
+
+
+def test_typing_takes_digits_only(make_editor, qtbot):
+    # The CMS's value field refuses every key that is not a number: no minus sign and no decimal point.
+    negative = make_editor("RangeEditor", {"min": -10, "max": 10}, value=0)
+    field = negative.start_typing()
+    field.selectAll()
+    qtbot.keyClicks(field, "-5")
+    assert field.text() == "5"
+    fractional = make_editor("RangeEditor", {"min": 0, "max": 100, "step": 0.5}, value=1)
+    field = fractional.start_typing()
+    field.selectAll()
+    qtbot.keyClicks(field, "2.5")
+    assert field.text() == "25"
+    with qtbot.waitSignal(fractional.valueChanged) as blocker:
+        qtbot.keyClick(field, Qt.Key_Return)
+    assert blocker.args == [25.0]
+
+
+def test_decimal_steps_give_the_browsers_exact_values(make_editor, qtbot):
+    # The browser's range input steps in decimal (0 + 3 * 0.1 is 0.3, not 0.30000000000000004).
+    editor = make_editor("RangeEditor", {"min": 0, "max": 1, "step": 0.1}, value=0)
+    editor.slider.setFocus()
+    for _ in range(3):
+        qtbot.keyClick(editor.slider, Qt.Key_Right)
+    assert editor.value() == 0.3 and editor.value_text() == "0.3"
+
+
+def test_the_number_beside_the_slider_is_the_stored_value_as_written(make_editor):
+    # The CMS's field shows String(value) (0 as "0", an empty value as nothing).
+    for value, shown in (("007", "007"), (0, "0"), (2.5, "2.5"), ("", ""), (None, "")):
+        assert make_editor("RangeEditor", {"min": 0, "max": 10}, value=value).value_text() == shown, value

@@ -80,14 +80,28 @@ def test_entry_value_and_skipped_entries(make_editor):
     assert editor.combo.currentText() == "One"
 
 
-def test_placeholder_shown_only_with_allow_empty(make_editor):
+def test_placeholder_shown_whenever_nothing_is_chosen(make_editor, qtbot):
+    # The CMS's select box shows the placeholder while no value is chosen, with or without `allowEmpty`
+    # (the spec ties it to `allowEmpty`; the checker reports that as a compat note).
+    strict = make_editor("SelectBoxEditor", {"values": values(2)})
+    custom = make_editor("SelectBoxEditor", {"values": values(2), "placeholder": "Pick one"})
     with_empty = make_editor("SelectBoxEditor", {"values": values(2), "allowEmpty": True})
-    without = make_editor("SelectBoxEditor", {"values": values(2), "placeholder": "Pick one"})
-    assert with_empty.combo.currentIndex() == -1
-    assert with_empty.combo.placeholderText() == "Choose"  # the spec's default
-    assert without.combo.placeholderText() == ""
-    custom = make_editor("SelectBoxEditor", {"values": values(2), "allowEmpty": True, "placeholder": "Pick one"})
-    assert custom.combo.placeholderText() == "Pick one"
+    chosen = make_editor("SelectBoxEditor", {"values": values(2), "placeholder": "Pick one"}, value="v1")
+    for editor in (strict, custom, with_empty, chosen):
+        editor.resize(240, 60)
+        qtbot.waitExposed(editor)
+    assert strict.combo.currentIndex() == -1
+    assert strict.combo.shown_text() == "Choose"  # the default of the CMS's settings
+    assert custom.combo.shown_text() == "Pick one"
+    assert with_empty.combo.shown_text() == "Choose"
+    assert chosen.combo.shown_text() == "Choice 1"
+
+
+def test_placeholder_is_unescaped_as_javascript_unescape_does(make_editor):
+    # The CMS shows translate(unescape(placeholder)) with JavaScript's global unescape (%XX, %uXXXX); HTML
+    # entities stay as written.
+    editor = make_editor("SelectBoxEditor", {"values": values(2), "placeholder": "100%25 %u00e9t%E9 &amp; 50% off"})
+    assert editor.combo.placeholderText() == "100% \u00e9t\u00e9 &amp; 50% off"
 
 
 def test_allow_empty_offers_a_clear_button(make_editor, qtbot):
@@ -117,18 +131,25 @@ def test_multiple_selection(make_editor, qtbot):
     assert editor.summary.text() == "Choice 2, Choice 0"
 
 
-def test_multiple_is_automatic_for_array_types(make_editor):
+def test_multiple_is_automatic_for_the_array_type_only(make_editor):
+    # the `array` data type's Settings give `multiple: true`; `array<string>` has no data type, so no default
     plain = make_editor("SelectBoxEditor", {"values": values(2)}, type="array")
     typed = make_editor("SelectBoxEditor", {"values": values(2)}, type="array<string>")
+    written = make_editor("SelectBoxEditor", {"values": values(2), "multiple": True}, type="array<string>")
     assert plain.multiple and plain.list is not None
-    assert typed.multiple and typed.list is not None
+    assert not typed.multiple and typed.combo is not None
+    assert written.multiple and written.list is not None
 
 
-def test_multiple_placeholder_only_with_allow_empty(make_editor):
+def test_multiple_placeholder_shown_while_nothing_is_chosen(make_editor, qtbot):
     with_empty = make_editor("SelectBoxEditor", {"values": values(2), "multiple": True, "allowEmpty": True})
-    without = make_editor("SelectBoxEditor", {"values": values(2), "multiple": True})
+    without = make_editor("SelectBoxEditor", {"values": values(2), "multiple": True, "placeholder": "Pick some"})
     assert with_empty.summary.isVisible() and with_empty.summary.text() == "Choose"
-    assert not without.summary.isVisible()
+    assert without.summary.isVisible() and without.summary.text() == "Pick some"
+    without.list.item(1).setCheckState(Qt.Checked)
+    assert without.summary.text() == "Choice 1"
+    without.list.item(1).setCheckState(Qt.Unchecked)
+    assert without.summary.isVisible() and without.summary.text() == "Pick some"
 
 
 def test_minimum_results_for_search(make_editor):
@@ -138,6 +159,18 @@ def test_minimum_results_for_search(make_editor):
     assert three.search_shown() and three.search.isVisible()
     assert not two.search_shown()
     assert not never.search_shown()
+
+
+def test_minimum_results_for_search_compares_as_javascript_does(make_editor):
+    # The CMS tests `minimumResultsForSearch >= 0 && count >= minimumResultsForSearch` on the value as given:
+    # null counts as 0 (a search box always), a numeric string as its number, other text never.
+    null = make_editor("SelectBoxEditor", {"values": values(1), "minimumResultsForSearch": None})
+    text_three = make_editor("SelectBoxEditor", {"values": values(3), "minimumResultsForSearch": "3"})
+    text_four = make_editor("SelectBoxEditor", {"values": values(3), "minimumResultsForSearch": "4"})
+    fraction = make_editor("SelectBoxEditor", {"values": values(3), "minimumResultsForSearch": 2.5})
+    nonsense = make_editor("SelectBoxEditor", {"values": values(9), "minimumResultsForSearch": "many"})
+    assert null.search_shown() and text_three.search_shown() and fraction.search_shown()
+    assert not text_four.search_shown() and not nonsense.search_shown()
 
 
 def test_search_filters_choices_and_hides_empty_groups(make_editor, qtbot):

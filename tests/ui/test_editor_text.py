@@ -12,6 +12,13 @@ def test_textfield_placeholder_and_typing_commits_each_change(make_editor, qtbot
     assert editor.value() == "abc"
 
 
+def test_textfield_placeholder_decodes_only_the_five_entities_the_cms_decodes(make_editor):
+    # The CMS's text field decodes &amp; &lt; &gt; &quot; &#39; (lodash `unescape`), once; other named and
+    # numeric entities stay as written.
+    editor = make_editor("TextFieldEditor", {"placeholder": "&lt;Caf&eacute;&gt; &quot;&#39;&#8230;&quot; &amp;amp;"})
+    assert editor.line.placeholderText() == "<Caf&eacute;> \"'&#8230;\" &amp;"
+
+
 def test_textfield_maxlength_stops_input(make_editor, qtbot):
     editor = make_editor("TextFieldEditor", {"maxlength": 4})
     qtbot.keyClicks(editor.line, "abcdefgh")
@@ -24,6 +31,20 @@ def test_textfield_maxlength_as_numeric_string_and_nonsense(make_editor, qtbot):
     nonsense = make_editor("TextFieldEditor", {"maxlength": "lots"})
     assert numeric.line.maxLength() == 2
     assert nonsense.line.maxLength() == 32767  # ignored
+
+
+def test_maxlength_read_as_the_browser_reads_the_attribute(make_editor, qtbot):
+    # The CMS hands `maxlength` to the input's maxlength attribute: the browser reads the leading digits of
+    # its text ("3 chars" is 3, 2.5 is "2.5" is 2), ignores a negative or wordy one, and 0 lets nothing in.
+    for given, limit in (("3 chars", 3), (2.5, 2), (" 4", 4)):
+        assert make_editor("TextFieldEditor", {"maxlength": given}).line.maxLength() == limit, given
+    assert make_editor("TextFieldEditor", {"maxlength": -1}).line.maxLength() == 32767  # ignored
+    closed = make_editor("TextFieldEditor", {"maxlength": 0})
+    qtbot.keyClicks(closed.line, "abc")
+    assert closed.line.text() == "" and closed.value() is None
+    area = make_editor("TextAreaEditor", {"maxlength": 0})
+    qtbot.keyClicks(area.text_edit, "abc")
+    assert area.text_edit.toPlainText() == ""
 
 
 def test_textfield_readonly_refuses_typing(make_editor, qtbot):
@@ -136,6 +157,9 @@ def test_boolean_is_a_checkbox_with_its_own_label(make_editor, qtbot):
     assert editor.value() is False
     unchecked = make_editor("BooleanEditor", {}, value="no")
     assert not unchecked.checkbox.isChecked()
+    # the CMS compares the lower-cased string as it is: with a space around it, "true" is not checked
+    for text, checked in (("TRUE", True), ("1", True), (" true", False), ("on ", False)):
+        assert make_editor("BooleanEditor", {}, value=text).checkbox.isChecked() is checked, text
 
 
 LONG_SENTENCE = "Hide this page in the main menu and in every breadcrumb of the site"

@@ -164,3 +164,13 @@ def test_placeholder_label_is_shown_by_the_inspector(make_editor):
     editor = make_editor("Acme/Unknown", {})
     assert not editor.has_own_label
     assert editor.findChild(QLabel, "placeholderNote").isVisible()
+
+
+def test_an_unknown_platform_editor_says_the_cms_has_none(make_editor):
+    # The Neos UI shows "Missing Editor <id>" for an identifier its registry does not have; a vendor's editor
+    # may exist in the real project (as JavaScript), so there the preview only lacks a widget.
+    unknown = make_editor("Neos.Neos/Inspector/Editors/NoSuchEditor", {})
+    vendor = make_editor("Acme/Unknown", {})
+    unknown_note = unknown.findChild(QLabel, "placeholderNote").text()
+    assert "NoSuchEditor" in unknown_note and "Missing Editor" in unknown_note
+    assert "Missing Editor" not in vendor.findChild(QLabel, "placeholderNote").text()

@@ -30,13 +30,18 @@ class AssetEditor(ChosenDisplay, MediaChooser, EditorWidget):
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
         self.library = workspace_of(ctx).media
-        self.multiple = ctx.flag("multiple") or ctx.is_array_type
+        # from the options, where the Settings of the `array<...Asset>` data type put `multiple: true`; options
+        # not merged with the Settings get that default for any array type
+        if ctx.settings_merged or ctx.has_option("multiple"):
+            self.multiple = ctx.flag("multiple")
+        else:
+            self.multiple = ctx.is_array_type
         self.media_types = patterns(ctx.option("constraints.mediaTypes"))
         self.asset_sources = string_list(ctx.option("constraints.assetSources"))
         self.features = {name: ctx.flag(f"features.{name}") for name in ("upload", "mediaBrowser")}
         self.upload_policy = UploadPolicy(self.library, self.media_types, ctx.option("accept"))
         notes: list[str] = []
-        threshold = number(ctx, "threshold", notes)
+        threshold = number(ctx, "threshold", notes, or_default=True)  # `threshold || 2`, as the Neos UI reads it
         self.dialog: MediaBrowserDialog | None = None
 
         self.container = QWidget(self)
@@ -44,8 +49,8 @@ class AssetEditor(ChosenDisplay, MediaChooser, EditorWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
         self.add_chosen_widgets(layout, lambda: self._commit_ids([]))
-        self.search = SearchBox(self._results, threshold=threshold, placeholder="Search the media library",
-                                parent=self.container)
+        # no placeholder: the Neos UI's inspector gives the asset editor's select box none
+        self.search = SearchBox(self._results, threshold=threshold, parent=self.container)
         self.search.chosen.connect(lambda result: self.choose(result.payload))
         self.search.setVisible(self.features["mediaBrowser"])
         layout.addWidget(self.search)

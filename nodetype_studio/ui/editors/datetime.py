@@ -2,7 +2,8 @@
 
 The picker (opened by clicking the field) shows a calendar when the format has date letters and
 hour/minute lists when it has time letters (12-hour with am/pm unless ``G``/``H`` are used; seconds
-when ``s`` is used). Minutes offered are the multiples of ``minuteStep``. Values are stored as ISO 8601
+when ``s`` is used). Minutes offered are the multiples of ``minuteStep`` (5 when it is empty), or of
+``timeConstraints.minutes.step`` where that is given. Values are stored as ISO 8601
 strings ``YYYY-MM-DDTHH:MM:SS+HH:MM``: date-only pickers store midnight UTC, as the CMS does; others
 store local time with its offset. Clearing stores ``''``.
 """
@@ -10,7 +11,7 @@ store local time with its offset. Clearing stores ``''``.
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Mapping
 
 from PySide6.QtCore import QDate, Slot
 from PySide6.QtWidgets import (
@@ -48,13 +49,24 @@ def parse_iso(value: Any) -> datetime | None:
     return parsed if parsed.tzinfo else parsed.astimezone()
 
 
+#: What the field shows for a stored value that is not a date (moment's text, as the CMS shows it).
+INVALID_DATE = "Invalid date"
+
 # Display text of stored values (value, format, picker kind) -> text: every build shows the same
 # defaults again; parsing and formatting them each time is wasted work.
 _DISPLAY_CACHE: dict[tuple, str] = {}
 
 
 def _minute_step(ctx: EditorContext) -> int:
-    value = ctx.option("minuteStep")
+    """The picker's minute step as the CMS works it out: ``timeConstraints`` is laid over
+    ``{minutes: {step: minuteStep || 5}}`` key by key, so its own ``minutes`` entry replaces that one,
+    and the picker's default step (1) applies where that entry has none."""
+    constraints = ctx.option("timeConstraints")
+    if isinstance(constraints, Mapping) and "minutes" in constraints:
+        minutes = constraints["minutes"]
+        value = minutes.get("step", 1) if isinstance(minutes, Mapping) else 1
+    else:
+        value = ctx.option_or_default("minuteStep")
     try:
         step = int(value)
     except (TypeError, ValueError):
@@ -187,7 +199,7 @@ class DateTimeEditor(EditorWidget):
         self.display = _ClickableField(self)
         self.display.setReadOnly(True)
         self.display.setObjectName("dateDisplay")
-        placeholder = ctx.option("placeholder")
+        placeholder = ctx.option_or_default("placeholder")  # an empty one shows the default, as in the CMS
         if placeholder not in (None, ""):
             self.display.setPlaceholderText(ctx.text(placeholder))
         self.picker_action = self.display.addAction(
@@ -216,8 +228,8 @@ class DateTimeEditor(EditorWidget):
         moment = None
         if text is None:
             moment = parse_iso(value)
-            if moment is None:
-                text = "" if value in (None, "") else str(value)
+            if moment is None:  # the CMS formats moment(value): "Invalid date" for what it cannot read
+                text = "" if value in (None, "") else INVALID_DATE
             elif self.format:
                 text = format_php_date(self._display_zone(moment), self.format)
             else:
@@ -228,6 +240,9 @@ class DateTimeEditor(EditorWidget):
                 _DISPLAY_CACHE[key] = text
         if text != self.display.text():
             self.display.setText(text)
+        tip = f"Stored value: {value}" if text == INVALID_DATE else ""
+        if tip != self.display.toolTip():
+            self.display.setToolTip(tip)
         if self.picker is not None:
             moment = moment or parse_iso(value)
             self.picker.show_moment(self._display_zone(moment) if moment else None)

@@ -3,10 +3,12 @@ and the HTML attributes passed through to the browser's input (kept as widget pr
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PySide6.QtWidgets import QLabel, QWidget
 
+from nodetype_studio.js import values as jsvalue
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import style
 
@@ -19,16 +21,23 @@ def _attribute_text(value: Any) -> str:
     return "" if value is None else str(value)
 
 
+_LEADING_INTEGER = re.compile(r"[\t\n\f\r ]*([+-]?)([0-9]+)")
+
+
 def max_length(ctx: EditorContext) -> int | None:
-    """``maxlength`` as a positive int (numeric strings accepted), else None."""
+    """``maxlength`` as the browser reads the attribute the CMS sets from it (the option's text, HTML's
+    rules for non-negative integers: leading digits, trailing text ignored), else None. 0 lets nothing in."""
     value = ctx.option("maxlength")
-    if value is None or isinstance(value, bool):  # most fields have none (int(None) would raise)
+    if value is None or isinstance(value, bool):  # most fields have none; React sets no attribute for a boolean
         return None
     try:
-        number = int(value)
-    except (TypeError, ValueError, OverflowError):  # (OverflowError: infinity)
+        text = jsvalue.to_string(value)
+    except jsvalue.JsError:
         return None
-    return min(number, 2**31 - 1) if number > 0 else None  # a Qt widget's limit is a C int
+    match = _LEADING_INTEGER.match(text)
+    if match is None or (match.group(1) == "-" and int(match.group(2)) != 0):
+        return None
+    return min(int(match.group(2)), 2**31 - 1)  # a Qt widget's limit is a C int
 
 
 def apply_html_options(ctx: EditorContext, widget: QWidget, i18n_key: str) -> QLabel | None:

@@ -30,6 +30,8 @@ from nodetype_studio.ui.editors.thumbs import asset_icon
 
 #: Characters before pages and assets are searched (a URL or address is offered at once).
 SEARCH_THRESHOLD = 2
+#: What the Neos UI's link input shows without a `placeholder` option (its own text, not the Settings').
+FALLBACK_PLACEHOLDER = "Paste a link, or search"
 _SUGGESTION_ICONS = {"url": "fas fa-globe", "email": "fas fa-envelope", "phone": "fas fa-phone", "anchor": "fas fa-hashtag"}
 _KIND_TEXT = {"url": "External link", "email": "E-mail address", "phone": "Phone number", "anchor": "Anchor on this page"}
 
@@ -157,7 +159,7 @@ class LinkEditor(EditorWidget):
                                    ctx.platform)
         placeholder = ctx.option("placeholder")
         self.picker = LinkPicker(options, workspace_of(ctx),
-                                 placeholder=ctx.text(placeholder, "linkEditor", "placeholder") if placeholder else "",
+                                 placeholder=ctx.text(placeholder, "linkEditor", "placeholder") if placeholder else FALLBACK_PLACEHOLDER,
                                  packages=ctx.packages, parent=self)
         self.picker.changed.connect(self.commit)
         self.search = self.picker.search

@@ -1,24 +1,32 @@
 """RangeEditor: a slider over ``min``..``max`` in ``step``s, the current value beside it (click to type).
 
 ``unit`` is shown beside the current value, and after the minimum/maximum unless ``minLabel`` /
-``maxLabel`` replace them; it is never part of the stored value. An integer step stores ints, a
-fractional step floats. Typed values are clamped to the range.
+``maxLabel`` replace them; it is never part of the stored value. Like the CMS's range editor, these
+three are shown as written (not translated). As in the CMS, a new value is read as an integer (cut
+towards zero) when the step is whole, even off a whole minimum, else as a float, then clamped; the
+value field takes digits only. Without a value the thumb sits where the browser puts it for
+an empty ``<input type="range">``: in the middle of the range, on a step. The CMS shows missing bounds
+from its defaults but clamps with the options as given: with ``editorOptions`` that lack ``min`` or
+``max`` every change stores no number (NaN), and so does the preview (None), with a note.
 """
 
 from __future__ import annotations
 
 import math
+from decimal import Decimal
 from typing import Any
 
-from PySide6.QtCore import Qt, Slot
-from PySide6.QtGui import QDoubleValidator, QIntValidator
+from PySide6.QtCore import QRegularExpression, Qt, Slot
+from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QSlider, QWidget
 
+from nodetype_studio.js import values as jsvalue
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import style
 from nodetype_studio.ui.editors.base import EditorWidget
 
 _HORIZONTAL = Qt.Orientation.Horizontal
+_DIGITS = QRegularExpression("[0-9 ]*")
 _SLIDER_MAX = 2**31 - 1
 
 
@@ -33,12 +41,34 @@ def _number(value: Any) -> float | None:
 
 
 def _show(number: float) -> str:
-    return str(int(number)) if float(number).is_integer() else f"{number:g}"
+    """A number as the CMS writes it (JavaScript's String())."""
+    return jsvalue.number_to_string(number)
+
+
+def _value_text(value: Any) -> str:
+    """The field beside the slider as the CMS fills it: ``value === 0 ? '0' : (value || '')``."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0:
+        return "0"
+    if not jsvalue.truthy(value):
+        return ""
+    try:
+        return jsvalue.to_string(value)
+    except jsvalue.JsError:
+        return ""
+
+
+def _as_written(value: Any) -> str:
+    """An option shown as the CMS's range editor shows it: the value's text, untranslated."""
+    try:
+        return jsvalue.to_string(value)
+    except jsvalue.JsError:
+        return ""
 
 
 class RangeEditor(EditorWidget):
     # Defaults as class attributes (an attribute set on a Qt object costs more than on a plain one).
     problem = ""
+    unbounded = False  # editorOptions lack `min` or `max`: a change stores no number, as in the CMS
     value_input: QLineEdit | None = None  # the field to type a value, made with the first click
     _showing = False
 
@@ -54,10 +84,17 @@ class RangeEditor(EditorWidget):
             minimum, maximum = maximum, minimum
         if step is None or step <= 0:
             step = 1.0
+        missing = [bound for bound in ("min", "max") if not ctx.has_option(bound)]
+        if missing and (ctx.options_set or ctx.options):
+            self.unbounded = True
+            self.problem = self.problem or (
+                f"{' and '.join(f'`{bound}`' for bound in missing)} missing: the CMS clamps a new value with the "
+                "options as given, so every change stores no number (NaN)")
         self.minimum, self.maximum, self.step = minimum, maximum, step
-        self.integral = float(step).is_integer() and float(minimum).is_integer()
+        # as the CMS parses new values: parseInt for a whole step (whatever the minimum), else parseFloat
+        self.integral = float(step).is_integer()
         unit = ctx.option("unit")
-        self.unit = "" if unit in (None, "") else ctx.text(unit)
+        self.unit = "" if unit in (None, "") else _as_written(unit)
 
         # One row, no nested containers: the slider between its bounds, then the value and unit. The row is
         # put into the editor's layout before it is filled: filling a detached row made a Python wrapper for
@@ -67,8 +104,8 @@ class RangeEditor(EditorWidget):
         row.setSpacing(4)
         self.add_layout(row)
         min_label, max_label = ctx.option("minLabel"), ctx.option("maxLabel")
-        self.min_label = QLabel(ctx.text(min_label) if min_label not in (None, "") else _show(minimum) + self.unit, self)
-        self.max_label = QLabel(ctx.text(max_label) if max_label not in (None, "") else _show(maximum) + self.unit, self)
+        self.min_label = QLabel(_as_written(min_label) if jsvalue.truthy(min_label) else _show(minimum) + self.unit, self)
+        self.max_label = QLabel(_as_written(max_label) if jsvalue.truthy(max_label) else _show(maximum) + self.unit, self)
         self.min_label.setObjectName("minLabel")
         self.max_label.setObjectName("maxLabel")
         self.slider = QSlider(_HORIZONTAL, self)
@@ -116,11 +153,29 @@ class RangeEditor(EditorWidget):
             widget.setEnabled(not disabled)
 
     # -- conversions -------------------------------------------------------------------------
-    def _typed(self, number: float) -> int | float:
-        return int(round(number)) if self.integral else number
+    def _parsed(self, number: float) -> int | float:
+        """A new value as the CMS reads it: parseInt (cut towards zero) for a whole step, then clamped
+        (a clamp to a fractional bound gives that bound)."""
+        if self.integral:
+            number = int(number)
+        value = self.clamp(number)
+        return int(value) if self.integral and float(value).is_integer() else value
 
     def _position(self, number: float) -> int:
-        return round(max(0.0, min(float(self.slider.maximum()), (number - self.minimum) / self._slider_step)))
+        # the browser shows an off-step value at the nearest step, a tie going up
+        return math.floor(max(0.0, min(float(self.slider.maximum()), (number - self.minimum) / self._slider_step)) + 0.5)
+
+    def _middle(self) -> int:
+        """The browser's default of an empty range input: min + (max - min) / 2, rounded to the nearest
+        step (a tie goes up)."""
+        middle = (self.maximum - self.minimum) / 2 / self._slider_step
+        return max(0, min(self.slider.maximum(), math.floor(middle + 0.5)))
+
+    def _step_value(self, position: int) -> float:
+        """The value at a slider position, stepped in decimal as the browser's range input does."""
+        if self._slider_step != self.step:  # a range of more steps than a slider holds: coarser positions
+            return self.minimum + position * self._slider_step
+        return float(Decimal(repr(self.minimum)) + position * Decimal(repr(self.step)))
 
     def clamp(self, number: float) -> float:
         return min(self.maximum, max(self.minimum, number))
@@ -130,10 +185,10 @@ class RangeEditor(EditorWidget):
         number = _number(value)
         self._showing = True
         try:
-            self.slider.setValue(self._position(number) if number is not None else 0)
+            self.slider.setValue(self._position(number) if number is not None else self._middle())
         finally:
             self._showing = False
-        self.value_button.setText(_show(number) if number is not None else "")
+        self.value_button.setText(_value_text(value))
         self._show_display()
 
     def _show_display(self) -> None:
@@ -152,18 +207,25 @@ class RangeEditor(EditorWidget):
     def _slid(self, position: int) -> None:
         if self._showing:
             return
-        value = self._typed(self.minimum + position * self._slider_step)
-        value = self._typed(self.clamp(value))
+        if self.unbounded:
+            self._commit_nothing()
+            return
+        value = self._parsed(self._step_value(position))
         self.value_button.setText(_show(value))
         self.commit(value)
+
+    def _commit_nothing(self) -> None:
+        """What the CMS stores for a clamp against a missing bound (NaN): no number, shown as empty."""
+        self.commit(None)
+        self.show_value(None)
 
     def start_typing(self) -> QLineEdit:
         """Replace the value display by a field to type a value (Enter or leaving the field applies)."""
         if self.value_input is None:
             self.value_input = QLineEdit(self)
             self.value_input.setObjectName("rangeInput")
-            validator = QIntValidator(self.value_input) if self.integral else QDoubleValidator(self.value_input)
-            self.value_input.setValidator(validator)
+            # the CMS's field refuses every key that is not a number (no minus sign, no decimal point)
+            self.value_input.setValidator(QRegularExpressionValidator(_DIGITS, self.value_input))
             self.value_input.setMaximumWidth(80)
             self.value_input.editingFinished.connect(self._typed_value)
             self.row.insertWidget(self.row.indexOf(self.value_button), self.value_input)
@@ -178,10 +240,14 @@ class RangeEditor(EditorWidget):
     def _typed_value(self) -> None:
         if self.value_input is None or self.value_input.isHidden():
             return
-        number = _number(self.value_input.text().replace(",", "."))
+        text = self.value_input.text()
+        number = jsvalue.parse_int(text) if self.integral else jsvalue.parse_float(text)
         self._show_display()
-        if number is None:
+        if math.isnan(number):
             return
-        value = self._typed(self.clamp(number))
+        if self.unbounded:
+            self._commit_nothing()
+            return
+        value = self._parsed(number)
         self.show_value(value)
         self.commit(value)

@@ -33,7 +33,7 @@ class ReferenceEditor(ChosenDisplay, EditorWidget):
         self.tree = self.workspace.content
         self.notes: list[str] = []
         self.node_types = string_list(ctx.option("nodeTypes")) or [ctx.platform.node_type("Document")]
-        self.threshold = number(ctx, "threshold", self.notes)
+        self.threshold = number(ctx, "threshold", self.notes, or_default=True)  # `threshold || 2`, as in the CMS
         self.starting_point = self._starting_point(ctx.option("startingPoint"))
         self.create_new = self._create_new(ctx.option("createNew"))
         placeholder = ctx.option("placeholder")

@@ -76,19 +76,24 @@ class EditorRegistry:
     def identifiers(self) -> list[str]:
         return [r.identifier for r in self._entries.values()]
 
-    def create(self, ctx: EditorContext, parent: QWidget | None = None) -> EditorWidget:
+    def create(self, ctx: EditorContext, parent: QWidget | None = None, missing: str = "") -> EditorWidget:
         """The editor widget for ``ctx`` — a placeholder when none is registered or the factory fails.
 
         A built-in editor is made as a child of ``parent`` (the widget it will be laid out in): made
         without one, it would be a window until the layout adopts it, which then moves it and everything
-        in it over. A plugin's factory takes ``ctx`` only; its widget is adopted by the layout as before."""
+        in it over. A plugin's factory takes ``ctx`` only; its widget is adopted by the layout as before.
+        ``missing`` says why the property has no editor (the placeholder shows it when there is none)."""
         registration = self.registration(ctx.identifier)
         if registration is None:
-            reason = (
-                "no editor is configured for this property type"
-                if not ctx.identifier
-                else "the preview has no widget registered for this editor"
-            )
+            if missing:
+                reason = missing
+            elif not ctx.identifier:
+                reason = "no editor is configured for this property type"
+            elif ctx.spec is None and _KEY_PLATFORM.normalize_editor(ctx.identifier).short:
+                # the Neos UI's registry has no such editor either (a vendor's may exist in the project)
+                reason = "the CMS has no such editor either (it shows \u201cMissing Editor\u201d)"
+            else:
+                reason = "the preview has no widget registered for this editor"
             widget: EditorWidget = _placeholder()(ctx, reason)
         else:
             try:

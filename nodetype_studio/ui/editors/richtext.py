@@ -39,13 +39,12 @@ class RichTextEditor(EditorWidget):
         self.placeholder = ctx.text(placeholder, "richTextEditor", "placeholder") if placeholder else ""
         linking = options["linking"] if isinstance(options["linking"], Mapping) else {}
         self.link_options = LinkOptions.read(linking, ctx.platform)
-        if ctx.label:
-            self.label = QLabel(ctx.label, self)
-            self.label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
-            self.label.setToolTip(ctx.label)
-            self.add_widget(self.label)
-        self.button = QPushButton(icons.icon("fas fa-pen-fancy"), "Edit text", self)
+        # As in the Neos UI: one button, a pencil and the property label on it (the editor's own label). It
+        # takes the width it is given, so a long label does not widen the inspector.
+        self.button = QPushButton(icons.icon("fas fa-pencil-alt"), ctx.label, self)
         self.button.setObjectName("editText")
+        self.button.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
+        self.button.setToolTip(f"Edit {ctx.label}" if ctx.label else "Edit the text")
         self.button.clicked.connect(self.open_dialog)
         self.add_field(self.button)
         self.preview = QLabel(self)

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from nodetype_studio.preview.richtext_rules import RichTextRules
 from nodetype_studio.ui import icons
-from nodetype_studio.ui.editors.link import LinkOptions, LinkPicker
+from nodetype_studio.ui.editors.link import FALLBACK_PLACEHOLDER, LinkOptions, LinkPicker
 from nodetype_studio.ui.editors.richtext_html import (
     LINE_BREAK,
     LINK_DOWNLOAD,
@@ -95,7 +95,7 @@ class LinkDialog(QDialog):
         self.setWindowTitle("Link")
         self.rules = rules
         layout = QVBoxLayout(self)
-        self.picker = LinkPicker(options, workspace, placeholder="Paste a link, or type to search", parent=self)
+        self.picker = LinkPicker(options, workspace, placeholder=FALLBACK_PLACEHOLDER, parent=self)
         layout.addWidget(self.picker)
         form = QFormLayout()
         self.anchor = self.title = None

@@ -1,8 +1,9 @@
 """SelectBoxEditor with static ``values``: groups, icons, empty choice, multiple, search, invalid values.
 
-Single selection is a combo box; multiple selection (``multiple``, automatically on for array
-properties) a list of checkable choices with a summary line. The search box appears when
-``minimumResultsForSearch`` is >= 0 and there are at least that many choices. A stored value that is
+Single selection is a combo box; multiple selection (``multiple``, which the platform's Settings turn
+on for ``array`` properties; ``array<string>`` has no such default) a list of checkable choices with a summary line. The search box appears when
+``minimumResultsForSearch`` is >= 0 and there are at least that many choices. The placeholder shows
+while nothing is chosen (``allowEmpty`` only adds the clear button). A stored value that is
 not among the choices is shown as ``Invalid value: "<value>"``. A select box with ``dataSourceUri`` or
 ``dataSourceIdentifier`` ignores ``values`` (as the CMS does) and gets its choices from the inspector's
 data-source session through ``selectsource.DataSourceBinding``; without a session it says where the
@@ -14,6 +15,7 @@ widget is filled once per set of choices, and showing a value only adjusts the s
 
 from __future__ import annotations
 
+import math
 from typing import Any, NamedTuple
 
 from PySide6.QtCore import Qt, Signal, Slot
@@ -31,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from nodetype_studio.datasources import DataSourceQuery
 from nodetype_studio.datasources.options import SelectOption, grouped, parse_options
+from nodetype_studio.js.values import JsError, to_number, unescape
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
@@ -75,10 +78,17 @@ class SelectBoxEditor(EditorWidget):
         self.query = DataSourceQuery.from_options(ctx.option)
         # The data-source variant of the CMS reads no `values`.
         values = ctx.option("values") if self.query is None else None
-        self.multiple = ctx.flag("multiple") or ctx.is_array_type
+        # `multiple` as the CMS gets it: from the options, where the `array` data type's Settings put `true`
+        # (no other type has that default); options not merged with the Settings get the data type's default
+        if ctx.settings_merged or ctx.has_option("multiple"):
+            self.multiple = ctx.flag("multiple")
+        else:
+            self.multiple = ctx.property_type == "array"
         # An empty-string key among the values allows the empty choice too (the CMS does the same).
         self.allow_empty = ctx.flag("allowEmpty") or (isinstance(values, dict) and "" in values)
         placeholder = ctx.option("placeholder")
+        if isinstance(placeholder, str):  # unescaped as the CMS does it, with JavaScript's global unescape()
+            placeholder = unescape(placeholder)
         self.placeholder = ctx.text(placeholder, "selectBoxEditor", "placeholder") if placeholder not in (None, "") else ""
         self.minimum_for_search = ctx.option("minimumResultsForSearch")
         self.data_source = self.query.key if self.query is not None else None
@@ -100,7 +110,7 @@ class SelectBoxEditor(EditorWidget):
             # Long labels (or placeholders) must not widen a narrow inspector: take the width given.
             self.combo.setSizePolicy(_COMBO_POLICY)
             self.combo.activated.connect(self._combo_activated)
-            if self.allow_empty and self.placeholder:
+            if self.placeholder:  # shown while nothing is chosen, `allowEmpty` or not (as the CMS does)
                 self.combo.setPlaceholderText(self.placeholder)
             if self.allow_empty:
                 self.clear_button = QToolButton(self)
@@ -154,11 +164,12 @@ class SelectBoxEditor(EditorWidget):
         return self.search is not None and not self.search.isHidden()
 
     def _update_search(self) -> None:
-        threshold = self.minimum_for_search
-        wanted = (
-            isinstance(threshold, int) and not isinstance(threshold, bool) and threshold >= 0
-            and len(self.options) >= threshold
-        )
+        # compared as the CMS compares it (`x >= 0 && count >= x`): null as 0, "3" as 3, NaN never
+        try:
+            threshold = to_number(self.minimum_for_search)
+        except JsError:
+            threshold = math.nan
+        wanted = threshold >= 0 and len(self.options) >= threshold
         if wanted and self.search is None:
             self.search = QLineEdit(self)
             self.search.setObjectName("selectSearch")
@@ -303,7 +314,7 @@ class SelectBoxEditor(EditorWidget):
             invalid = []  # choices not loaded (yet): a value cannot be judged
             self._show_unjudged(selected)
         elif self.query is not None and self.combo is not None:
-            self.combo.setPlaceholderText(self.placeholder if self.allow_empty else "")
+            self.combo.setPlaceholderText(self.placeholder)
         self._populating = True
         try:
             self._set_invalid_rows(invalid)
@@ -372,7 +383,7 @@ class SelectBoxEditor(EditorWidget):
             self.summary.setText(", ".join(names))
             style.untint(self.summary)
         else:
-            self.summary.setText(self.placeholder if self.allow_empty else "")
+            self.summary.setText(self.placeholder)
             style.tint(self.summary, style.MUTED)
         self.summary.setVisible(bool(self.summary.text()))
 
@@ -382,7 +393,7 @@ class SelectBoxEditor(EditorWidget):
         self._loading = loading
         (self.combo or self.list).setToolTip(text if loading else "")
         if self.combo is not None and not loading and self.options_loaded:
-            self.combo.setPlaceholderText(self.placeholder if self.allow_empty else "")
+            self.combo.setPlaceholderText(self.placeholder)
         self.show_value(self.value())
 
     def is_loading(self) -> bool:

@@ -66,7 +66,7 @@ class TextAreaEditor(EditorWidget):
         if self._showing:
             return
         text = self.text_edit.toPlainText()
-        if self.max_length and len(text) > self.max_length:
+        if self.max_length is not None and len(text) > self.max_length:
             # Like the browser's maxlength: input beyond the limit does not go in.
             cursor = self.text_edit.textCursor()
             position = min(cursor.position(), self.max_length)

@@ -33,7 +33,7 @@ class TextFieldEditor(EditorWidget):
         super().__init__(ctx, parent)
         self.line = QLineEdit(self)
         limit = max_length(ctx)
-        if limit:
+        if limit is not None:
             self.line.setMaxLength(limit)
         marker = apply_html_options(ctx, self.line, "textFieldEditor")
         self.line.textEdited.connect(self._edited)

@@ -47,6 +47,20 @@ def test_search_threshold(media_editor, qtbot):
     assert "Price list" in editor.search.result_titles()
 
 
+def test_threshold_zero_falls_back_to_two_and_the_search_box_has_no_placeholder(media_editor, qtbot):
+    # The Neos UI's asset editor searches from `threshold || 2` characters, and its select box gets no
+    # placeholder (the inspector sets none).
+    editor = media_editor("AssetEditor", {"threshold": 0}, type=ASSET)
+    assert editor.search.line.placeholderText() == ""
+    qtbot.keyClicks(editor.search.line, "p")
+    assert editor.search.results() == []
+    qtbot.keyClicks(editor.search.line, "r")
+    assert "Price list" in editor.search.result_titles()
+    one = media_editor("AssetEditor", {"threshold": 1}, type=ASSET)
+    qtbot.keyClicks(one.search.line, "p")
+    assert "Price list" in one.search.result_titles()
+
+
 def test_browser_ignores_the_sub_type(media_editor, qtbot):
     editor = media_editor("AssetEditor", {"constraints": {"mediaTypes": ["application/zip"]}}, type=ASSET)
     dialog = editor.open_browser()

@@ -27,6 +27,16 @@ def test_threshold_three_does_not_search_after_two_characters(media_editor, qtbo
     assert editor.search.result_titles()[:2] == ["Sample brand", "Another brand"]
 
 
+def test_threshold_zero_or_null_means_two(media_editor, qtbot):
+    # The Neos UI's reference data loader uses `threshold || 2`.
+    for threshold in (0, None):
+        editor = media_editor("ReferencesEditor", {"threshold": threshold}, type="references")
+        qtbot.keyClicks(editor.search.line, "b")
+        assert editor.search.results() == [] and not editor.search.searched(), threshold
+        qtbot.keyClicks(editor.search.line, "r")
+        assert "Brand A" in editor.search.result_titles(), threshold
+
+
 def test_threshold_that_is_not_a_number_falls_back_with_a_note(media_editor):
     editor = media_editor("ReferenceEditor", {"threshold": "many"}, type="reference")
     assert editor.threshold == 2 and "not a number" in editor.message.text()

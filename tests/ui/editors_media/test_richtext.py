@@ -192,6 +192,7 @@ def test_link_with_every_linking_option(media_editor, qtbot):
     type_and_select(dialog, qtbot, "prices")
     link = dialog.edit_link()
     qtbot.addWidget(link)
+    assert link.picker.search.line.placeholderText() == "Paste a link, or search"  # the Neos UI link input's own
     link.picker.search.set_text("shop.example/prices")
     link.picker.search.choose(0)
     link.anchor.setText("#2025")
@@ -277,6 +278,17 @@ def test_empty_text_stores_an_empty_string(media_editor, qtbot):
     dialog = open_dialog(editor, qtbot)
     dialog.text_edit.clear()
     assert apply(editor, dialog, qtbot) == ""
+
+
+def test_the_button_shows_the_property_label(media_editor):
+    # The Neos UI's inspector rich-text editor is one button: a pencil and the property label on it.
+    from PySide6.QtWidgets import QLabel
+
+    editor = media_editor("RichTextEditor", {}, label="Body text")
+    assert editor.button.text() == "Body text" and not editor.button.icon().isNull()
+    assert [label for label in editor.findChildren(QLabel) if label.text() == "Body text"] == []
+    unlabelled = media_editor("RichTextEditor", {}, label="")
+    assert unlabelled.button.text() == "" and not unlabelled.button.icon().isNull()
 
 
 def test_disabled(media_editor):
