@@ -1,9 +1,10 @@
 """SelectBoxEditor with static ``values``: groups, icons, empty choice, multiple, search, invalid values.
 
 Single selection is a combo box; multiple selection (``multiple``, which the platform's Settings turn
-on for ``array`` properties; ``array<string>`` has no such default) a list of checkable choices with a summary line. The search box appears when
-``minimumResultsForSearch`` is >= 0 and there are at least that many choices. The placeholder shows
-while nothing is chosen (``allowEmpty`` only adds the clear button). A stored value that is
+on for ``array`` properties; ``array<string>`` has no such default) a list of checkable choices with a
+summary line. The search box appears when ``minimumResultsForSearch`` is >= 0 and there are at least
+that many choices. The placeholder shows only with ``allowEmpty``, as the product specification says
+(the CMS shows it whenever nothing is chosen; the checks report that as a compat note). A stored value that is
 not among the choices is shown as ``Invalid value: "<value>"``. A select box with ``dataSourceUri`` or
 ``dataSourceIdentifier`` ignores ``values`` (as the CMS does) and gets its choices from the inspector's
 data-source session through ``selectsource.DataSourceBinding``; without a session it says where the
@@ -110,7 +111,7 @@ class SelectBoxEditor(EditorWidget):
             # Long labels (or placeholders) must not widen a narrow inspector: take the width given.
             self.combo.setSizePolicy(_COMBO_POLICY)
             self.combo.activated.connect(self._combo_activated)
-            if self.placeholder:  # shown while nothing is chosen, `allowEmpty` or not (as the CMS does)
+            if self.allow_empty and self.placeholder:
                 self.combo.setPlaceholderText(self.placeholder)
             if self.allow_empty:
                 self.clear_button = QToolButton(self)
@@ -314,7 +315,7 @@ class SelectBoxEditor(EditorWidget):
             invalid = []  # choices not loaded (yet): a value cannot be judged
             self._show_unjudged(selected)
         elif self.query is not None and self.combo is not None:
-            self.combo.setPlaceholderText(self.placeholder)
+            self.combo.setPlaceholderText(self.placeholder if self.allow_empty else "")
         self._populating = True
         try:
             self._set_invalid_rows(invalid)
@@ -383,7 +384,7 @@ class SelectBoxEditor(EditorWidget):
             self.summary.setText(", ".join(names))
             style.untint(self.summary)
         else:
-            self.summary.setText(self.placeholder)
+            self.summary.setText(self.placeholder if self.allow_empty else "")
             style.tint(self.summary, style.MUTED)
         self.summary.setVisible(bool(self.summary.text()))
 
@@ -393,7 +394,7 @@ class SelectBoxEditor(EditorWidget):
         self._loading = loading
         (self.combo or self.list).setToolTip(text if loading else "")
         if self.combo is not None and not loading and self.options_loaded:
-            self.combo.setPlaceholderText(self.placeholder)
+            self.combo.setPlaceholderText(self.placeholder if self.allow_empty else "")
         self.show_value(self.value())
 
     def is_loading(self) -> bool:
