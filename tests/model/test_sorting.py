@@ -74,8 +74,8 @@ def test_php_numeric_keys_without_position_use_the_key():
     assert php((10, None), (2, None), ("b", None))[0] == ["b", 2, 10]
     # YAML mapping keys are strings: a decimal-integer string key is an integer key to PHP
     assert php(("10", None), ("2", None), ("b", None))[0] == ["b", "2", "10"]
-    # "02" and "1.5" are not integer keys in PHP: they count as 0
-    assert php(("5", None), ("02", None), ("1.5", None))[0] == ["02", "1.5", "5"]
+    # "02", "1.5" and " 3" are not integer keys in PHP, but Flow asks is_numeric(): the key is the position
+    assert php(("5", None), ("02", None), ("1.5", None), (" 3", None), ("x", None))[0] == ["x", "1.5", "02", " 3", "5"]
 
 
 def test_php_reference_to_a_numeric_key():
@@ -85,9 +85,10 @@ def test_php_reference_to_a_numeric_key():
 
 
 def test_php_before_after_cycle_is_reported():
-    order, problems = php(("a", "before b"), ("b", "before a"), ("m", 1))
-    assert order[0] == "m" and set(order) == {"a", "b", "m"}
-    assert "'a' is part of a before/after cycle" in problems
+    order, problems = php(("a", "before b"), ("b", "before a"), ("m", 1), ("c", "after a"))
+    # Flow does not throw: the keys of the cycle, and those placed next to them, are left out
+    assert order == ["m"]
+    assert problems == [f"{key!r} is part of a before/after cycle" for key in ("a", "b", "c")]
 
 
 # --- JS (the UI's positionalArraySorter) ----------------------------------------------------------
@@ -232,11 +233,14 @@ def test_a_child_node_cycle_is_reported_as_left_out(open_project):
           childNodes:
             a: {type: 'Neos.Neos:ContentCollection', position: 'before b'}
             b: {type: 'Neos.Neos:ContentCollection', position: 'before a'}
+            main: {type: 'Neos.Neos:ContentCollection'}
         """})
     found = codes(project, "position-invalid")
     assert [d.message for d in found] == [
-        "Acme.Site:Page: childNodes: 'a' is part of a before/after cycle; the CMS leaves it out"]
+        f"Acme.Site:Page: childNodes: {key!r} is part of a before/after cycle; the CMS leaves it out" for key in "ab"]
     assert where(found[0]) == ("Page.yaml", 3, 46)
+    # Flow's sorter does not throw: the resolved type has no such child nodes
+    assert list(project.node_types["Acme.Site:Page"].effective["childNodes"]) == ["main"]
 
 
 def test_numeric_child_node_names_sort_by_their_number(open_project):
@@ -251,8 +255,8 @@ def test_numeric_child_node_names_sort_by_their_number(open_project):
 
 
 def test_nan_and_infinite_positions_sort_as_php_casts_them(open_project):
-    # int(nan) raised and stopped the project loading; PHP casts NaN and infinity to 0, and saturates a
-    # numeric string past the integer range
+    # int(nan) raised and stopped the project loading; PHP casts NaN and infinity to 0, also a numeric
+    # string that reads as infinity ('1e999'); equal positions keep their order
     project = open_project({"NodeTypes/Page.yaml": """
         'Acme.Site:Page':
           superTypes:
@@ -275,8 +279,20 @@ def test_nan_and_infinite_positions_sort_as_php_casts_them(open_project):
               type: 'Neos.Neos:ContentCollection'
               position: .inf
         """})
-    assert list(project.node_types["Acme.Site:Page"].effective["childNodes"]) == ["first", "nan", "inf", "huge"]
-    assert php(("a", float("-inf")), ("b", -1), ("c", "-1e999")) == (["c", "b", "a"], [])
+    assert list(project.node_types["Acme.Site:Page"].effective["childNodes"]) == ["first", "huge", "nan", "inf"]
+    assert php(("a", float("-inf")), ("b", -1), ("c", "-1e999")) == (["b", "a", "c"], [])
+
+
+def test_php_positions_past_the_integer_range_are_cast_as_php_casts_them():
+    # a float wraps around (1e19 is -8446744073709551616 to PHP), a numeric string saturates
+    order, _ = php(("wrapped", 1e19), ("zero", 0), ("saturated", "1e19"), ("big", 2**62))
+    assert order == ["wrapped", "zero", "big", "saturated"]
+
+
+def test_php_before_weights_are_array_keys_as_written():
+    # "05" is a string key next to the integer key 5: equal by number, so in the order they came
+    order, _ = php(("x", 1), ("a", "before x 05"), ("b", "before x 5"), ("c", "before x 05"), ("d", "before x 4"))
+    assert order == ["d", "a", "c", "b", "x"]
 
 
 def test_js_nan_position_is_falsy_so_the_index_is_used():
