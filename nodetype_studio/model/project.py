@@ -233,7 +233,7 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
     files.extend(baseline.nodetype_files)
     for pkg, p, parsed, kind in parsed_files:
         source = SourceFile(p, None if pkg.is_global else pkg.name, parsed.loaded.data, kind, signature=parsed.signature,
-                            i18n=parsed.i18n, group=(str(pkg.path), pkg.is_global, pkg.context_level.get(p, 0)))
+                            i18n=parsed.i18n, group=_merge_group(pkg, p))
         (files if kind == "nodetypes" else settings_files).append(source)
 
     project = Project(found.root, found.kind, context, platform, found.packages, files, settings_files,
@@ -256,6 +256,15 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
     _collect_fragments(project)
     _resolve(project)
     return project
+
+
+def _merge_group(pkg: Package, path: Path) -> tuple:
+    """The files the CMS merges with each other before merging them over what was loaded before: a
+    package's Configuration/NodeTypes.yaml with its NodeTypes.*.yaml split files (per context level);
+    a file below the package's NodeTypes/ folder is merged on its own (NodeTypesLoader)."""
+    if not pkg.is_global and path.is_relative_to(pkg.path / "NodeTypes"):
+        return (str(path),)
+    return (str(pkg.path), pkg.is_global, pkg.context_level.get(path, 0))
 
 
 _baseline_merged: dict[int, tuple[Baseline, dict]] = {}

@@ -161,6 +161,24 @@ def test_a_packages_files_merge_as_one_group():
     assert list(box.effective["properties"]) == ["title", "subtitle"]
 
 
+def test_each_file_of_a_nodetypes_folder_is_merged_on_its_own(tmp_path):
+    # NodeTypesLoader (Neos.ContentRepositoryRegistry/Classes/Configuration/NodeTypesLoader.php, 9.0; 8.3
+    # the same): every file below a package's NodeTypes/ is merged into what was loaded before, one by
+    # one; only Configuration/NodeTypes.yaml and its NodeTypes.*.yaml split files are merged as a group.
+    # So a reset in the folder drops Vendor.Base's keys before Configuration/NodeTypes.yaml redefines Box.
+    root = tmp_path / "folder"
+    shutil.copytree(FIXTURES / "groups", root)
+    site = root / "Vendor.Site"
+    (site / "Configuration" / "NodeTypes.Override.yaml").unlink()
+    (site / "NodeTypes").mkdir()
+    (site / "NodeTypes" / "Reset.yaml").write_text("'Vendor.Base:Box': ~\n")
+    (site / "Configuration" / "NodeTypes.yaml").write_text(
+        "'Vendor.Base:Box':\n  properties:\n    subtitle:\n      type: string\n")
+    box = load_project(root, use_cache=False).node_types["Vendor.Base:Box"]
+    assert "label" not in box.effective.get("ui", {})
+    assert list(box.effective["properties"]) == ["subtitle"]
+
+
 def test_abstract_false_of_a_supertype_stays():
     # NodeType constructor: only `abstract: true` is taken out of the local configuration
     project = _open("resolution")
