@@ -341,9 +341,12 @@ def _collect_fragments(project: Project) -> None:
             nt.fragments.append(Fragment(source, config, pos))
     # A node type whose merged configuration ends up null (`Name: ~` in the last file that names it)
     # is skipped by the CMS's NodeTypeManager: it does not exist, and using it as a supertype fails.
+    # 9.x's root type is the exception: the NodeTypeManager gives it an empty configuration when it is
+    # missing or null, so it stays (with nothing but what the CMS gives every type).
+    root = f"{platform.prefix}.ContentRepository:Root" if project.cms_version.version is not CmsVersion.V8_3 else None
     for name, nt in list(project.node_types.items()):
         last = nt.fragments[-1] if nt.fragments else None
-        if last is not None and not last.file.baseline and _merged_fragments(nt.fragments) is None:
+        if last is not None and not last.file.baseline and name != root and _merged_fragments(nt.fragments) is None:
             last = next(f for f in reversed(nt.fragments) if f.config is None)
             del project.node_types[name]
             diags.append(info("nodetype-unset", f"{name!r} is set to null here, so the CMS drops the node type",

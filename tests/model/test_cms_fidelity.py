@@ -270,3 +270,20 @@ def test_reference_properties_per_version(version):
         assert _open("platform").node_types["Acme.Site:ImageMixin"].effective["references"] == {}
     assert link["ui"]["inspector"]["editor"] == "Neos.Neos/Inspector/Editors/ReferenceEditor"
     assert link["ui"]["inspector"]["editorOptions"] == {"threshold": 2}
+
+
+def test_the_9x_root_type_survives_being_set_to_null(open_project):
+    # NodeTypeManager::loadNodeTypes (9.0): the root type's configuration is set to [] when it is
+    # missing *or null*, so `Neos.ContentRepository:Root: ~` does not remove it (8.3 has no root type)
+    files = {"NodeTypes/Root.yaml": """
+        'Neos.ContentRepository:Root': ~
+        'Acme.Site:Box':
+          superTypes:
+            'Neos.ContentRepository:Root': true
+        """}
+    project = open_project(files, cms_version="9")
+    assert project.node_types["Neos.ContentRepository:Root"].effective == {"references": {}}
+    assert project.node_types["Acme.Site:Box"].ancestors == ["Neos.ContentRepository:Root"]
+    assert not [d for d in project.diagnostics if d.code == "supertype-unknown"]
+    assert "Neos.ContentRepository:Root" not in open_project(files, root="Other", cms_version="8.3").node_types
+
