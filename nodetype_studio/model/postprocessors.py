@@ -162,6 +162,11 @@ def _isset(mapping, *path) -> bool:
     return True
 
 
+def _php_empty(value) -> bool:
+    """PHP's ``!$value``: null, false, 0, 0.0, "", "0" and an empty array."""
+    return value is None or value is False or value == 0 or value == "" or value == "0" or value == {} or value == []
+
+
 def _get(mapping, *path, default=None):
     current = mapping
     for key in path:
@@ -402,11 +407,13 @@ def default_editors(config: dict, settings: Settings, version: str, problems: li
                 new_refs[name] = ref
                 continue
             editor = inspector.get("editor") if isinstance(inspector, dict) else None
-            if not editor:
-                key = "reference" if _get(ref, "constraints", "maxItems") == 1 else "references"
+            if _php_empty(editor):
+                max_items = _get(ref, "constraints", "maxItems")
+                key = "reference" if type(max_items) is int and max_items == 1 else "references"  # PHP's === 1
                 fallback = "Neos.Neos/Inspector/Editors/ReferenceEditor" if key == "reference" else \
                     "Neos.Neos/Inspector/Editors/ReferencesEditor"
-                editor = settings.data_type(key).get("editor") or fallback
+                configured = settings.data_type(key).get("editor")
+                editor = configured if configured is not None else fallback
             combined = dict(merge(settings.editor(editor), inspector))
             combined["editor"] = editor
             new_refs[name] = {**ref, "ui": {**ref["ui"], "inspector": combined}}

@@ -287,3 +287,28 @@ def test_the_9x_root_type_survives_being_set_to_null(open_project):
     assert not [d for d in project.diagnostics if d.code == "supertype-unknown"]
     assert "Neos.ContentRepository:Root" not in open_project(files, root="Other", cms_version="8.3").node_types
 
+
+def test_9x_reference_editor_uses_php_comparisons(open_project):
+    # DefaultPropertyEditorPostprocessor (9.0): the single-reference editor only for `maxItems === 1` (an
+    # integer; `1.0` and `true` are not), and an editor that PHP finds empty ('0') is replaced by the default
+    project = open_project({"NodeTypes/Box.yaml": """
+        'Acme.Site:Box':
+          superTypes:
+            'Neos.Neos:Content': true
+          references:
+            one:
+              constraints: {maxItems: 1}
+              ui: {inspector: {group: default}}
+            float:
+              constraints: {maxItems: 1.0}
+              ui: {inspector: {group: default}}
+            flag:
+              constraints: {maxItems: true}
+              ui: {inspector: {group: default}}
+            zero:
+              ui: {inspector: {group: default, editor: '0'}}
+        """}, cms_version="9")
+    refs = project.node_types["Acme.Site:Box"].effective["references"]
+    editor = {name: ref["ui"]["inspector"]["editor"].rsplit("/", 1)[1] for name, ref in refs.items()}
+    assert editor == {"one": "ReferenceEditor", "float": "ReferencesEditor", "flag": "ReferencesEditor",
+                      "zero": "ReferencesEditor"}
