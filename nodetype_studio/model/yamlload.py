@@ -374,6 +374,8 @@ class _Builder:
                     continue
                 if block:
                     key = self.block_key(key_node, key)
+                else:
+                    self.flow_key(key_node, key)
             if key in result and not merged_here:  # (no merge key yet: the positions are still flat)
                 at = 2 * list(result).index(key) + 2
                 first = (flat[at], flat[at + 1])
@@ -426,6 +428,25 @@ class _Builder:
             f"the key {text!r} reads as {'null' if value is None else repr(value).lower()}: the CMS's YAML parser "
             f"refuses the whole file ({kind} keys are not supported); quote the key",
             self.loc(key_node.start_mark)))
+
+    def flow_key(self, key_node: ScalarNode, text: str) -> None:
+        """A plain key of a flow mapping (``{...}``) as Symfony YAML reads it (``Inline::parseMapping``):
+        kept as written, but the CMS refuses the whole file when the key holds a colon (its key ends at
+        the first colon, which must be followed by a space: ``{Neos.Neos:Content: true}``) or reads as a
+        boolean, null or float."""
+        if ":" in text:
+            raise _RefusedKey(error(
+                "yaml-key-type",
+                f"the key {text!r} of a {{...}} mapping holds a colon: the CMS's YAML parser refuses the whole "
+                f"file (a colon must be followed by a space there); quote the key",
+                self.loc(key_node.start_mark)))
+        value = _plain(text) if text else text
+        if value is None or isinstance(value, (bool, float)):
+            raise _RefusedKey(error(
+                "yaml-key-type",
+                f"the key {text!r} of a {{...}} mapping reads as {'null' if value is None else repr(value).lower()}: "
+                f"the CMS's YAML parser refuses the whole file; quote the key",
+                self.loc(key_node.start_mark)))
 
     def apply_merge(self, result: YMap, key_node, merge_node, depth: int) -> None:
         items = merge_node.value if isinstance(merge_node, SequenceNode) else [merge_node]

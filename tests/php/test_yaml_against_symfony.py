@@ -103,3 +103,74 @@ def test_plain_scalars_agree_with_symfony_yaml():
         if not _same(ours, theirs):
             wrong.append(f"{scalar!r}: studio {ours}, Symfony {theirs}")
     assert wrong == []
+
+
+# Whole documents: the value as JSON (keys as strings), or "refused" where the parser throws.
+_PARSE_DOCUMENTS = r"""
+require '%s';
+$out = [];
+foreach (json_decode(stream_get_contents(STDIN), true) as $document) {
+    try {
+        $out[] = json_encode(@\Symfony\Component\Yaml\Yaml::parse($document), JSON_FORCE_OBJECT);
+    } catch (\Throwable $e) {
+        $out[] = 'refused';
+    }
+}
+echo json_encode($out);
+""" % SYMFONY_YAML
+
+FLOW_KEYS = [
+    "superTypes: {Neos.Neos:Content: true}",
+    "superTypes: {'Neos.Neos:Content': true, \"Neos.Neos:Hidable\": false}",
+    "constraints: {nodeTypes: {'*': false, Neos.Neos:Text: true}}",
+    "v:\n  - {group:default}",
+    "v: {a: 1, b:2}",
+    "v: {a :1}",
+    "v: {a : 1}",
+    "v: {a: Neos.Neos:Content, b: 'x:y'}",
+    "v: {http://x: 1}",
+    "v: {1: a, 2: b}",
+    "v: {true: a}",
+    "v: {~: a}",
+    "v: {null: a}",
+    "v: {1.5: a}",
+    "v: {.inf: a}",
+    "v: {0x1A: a}",
+    "v: {yes: a}",
+    "v: {a: {b: c}}",
+    "v: {a:\n  1}",
+    "v: [a:1, {b: c}]",
+]
+
+
+def _ours_document(document: str) -> str:
+    import json
+
+    from nodetype_studio.diagnostics import Severity
+
+    loaded = load_yaml_text(document, "s.yaml")
+    if not loaded.ok or any(d.severity is Severity.ERROR for d in loaded.diagnostics):
+        return "refused"
+
+    def objects(value):
+        if isinstance(value, dict):
+            return {str(k): objects(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return {str(i): objects(v) for i, v in enumerate(value)}
+        return value
+
+    return json.dumps(objects(loaded.data), separators=(",", ":"))
+
+
+@pytest.mark.skipif(not SYMFONY_YAML.is_file(), reason="php-symfony-yaml is not installed (.ci/run installs it)")
+def test_flow_mapping_keys_agree_with_symfony_yaml():
+    import json
+
+    answers = run_php_script(_PARSE_DOCUMENTS, FLOW_KEYS)
+    wrong = []
+    for document, theirs in zip(FLOW_KEYS, answers):
+        ours = _ours_document(document)
+        same = ours == theirs if "refused" in (ours, theirs) else json.loads(ours) == json.loads(theirs)
+        if not same:
+            wrong.append(f"{document!r}: studio {ours}, Symfony {theirs}")
+    assert wrong == []
