@@ -153,17 +153,31 @@ def php_sort(items: Sequence[tuple[Hashable, object]], *, strict: bool = True) -
     return out, problems
 
 
-_JS_WEIGHT = re.compile(r"\s+(\d+)")
-_JS_REF = re.compile(r"(?:before|after)\s+(\S+)(?:\s+(\d+))?")
+# searched anywhere in the position, as the UI's `String.match` does (only the prefix test is anchored)
+_JS_WEIGHT = {word: re.compile(word + r"\s+(\d+)") for word in ("start", "end")}
+_JS_REF = {word: re.compile(word + r"\s+(\S+)(?:\s+(\d+))?") for word in ("before", "after")}
 
 
 def _js_number(position) -> float | None:
     if isinstance(position, bool):
         return None
     if isinstance(position, (int, float)):
-        return float(position)
+        # the sorter works on String(position): an infinity does not parse back to a finite number
+        return float(position) if math.isfinite(position) else None
     m = re.match(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)", str(position))
     return float(m.group(1)) if m else None
+
+
+_JS_INDEX_KEY = re.compile(r"^(?:0|[1-9][0-9]*)$")
+
+
+def _js_key_order(keys) -> list:
+    """``keys`` in the order ``Object.keys`` gives them: array-index keys ascending, then the others in
+    insertion order."""
+    keys = list(keys)
+    index = [k for k in keys if isinstance(k, str) and _JS_INDEX_KEY.match(k) and int(k) < 2**32 - 1]
+    chosen = set(index)
+    return sorted(index, key=int) + [k for k in keys if k not in chosen]
 
 
 def js_sort(items: Iterable[T], position_of: Callable[[T], Any], key_of: Callable[[T], Hashable]) -> list[T]:
@@ -184,17 +198,18 @@ def js_sort(items: Iterable[T], position_of: Callable[[T], Any], key_of: Callabl
             continue
         if isinstance(position, str):
             if position.startswith("start"):
-                m = _JS_WEIGHT.search(position)
+                m = _JS_WEIGHT["start"].search(position)
                 start.setdefault(float(m.group(1)) if m else 0.0, []).append(key)
                 continue
             if position.startswith("end"):
-                m = _JS_WEIGHT.search(position)
+                m = _JS_WEIGHT["end"].search(position)
                 end.setdefault(float(m.group(1)) if m else 0.0, []).append(key)
                 continue
             if position.startswith(("before", "after")):
-                m = _JS_REF.match(position)
+                word = "before" if position.startswith("before") else "after"
+                m = _JS_REF[word].search(position)
                 if m:
-                    target = before if position.startswith("before") else after
+                    target = before if word == "before" else after
                     weight = float(m.group(2)) if m.group(2) else 0.0
                     target.setdefault(m.group(1), {}).setdefault(weight, []).append(key)
                     continue
@@ -228,14 +243,14 @@ def js_sort(items: Iterable[T], position_of: Callable[[T], Any], key_of: Callabl
     for weight in sorted(end):
         add(end[weight], result_end)
     # orphans: references never emitted (unknown keys, or keys only reachable through a cycle)
-    for ref, weights in before.items():
+    for ref in _js_key_order(before):
         if ref not in seen:
-            for weight in sorted(weights, reverse=True):
-                add(weights[weight], result_start)
-    for ref, weights in after.items():
+            for weight in sorted(before[ref], reverse=True):
+                add(before[ref][weight], result_start)
+    for ref in _js_key_order(after):
         if ref not in seen:
-            for weight in sorted(weights, reverse=True):
-                add(weights[weight], result_middle)
+            for weight in sorted(after[ref], reverse=True):
+                add(after[ref][weight], result_middle)
     ordered = result_start + result_middle + result_end
     for item in items:  # keys only reachable through a cycle: keep them, once
         key = key_of(item)

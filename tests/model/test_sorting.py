@@ -296,4 +296,15 @@ def test_php_before_weights_are_array_keys_as_written():
 
 
 def test_js_nan_position_is_falsy_so_the_index_is_used():
-    assert js(("a", 5), ("b", float("nan")), ("c", float("inf"))) == ["b", "a", "c"]
+    # an infinity is no number either: the UI parses String(position), and "Infinity" is not finite
+    assert js(("a", 5), ("b", float("nan")), ("c", float("inf"))) == ["b", "c", "a"]
+
+
+def test_js_orphans_in_the_order_of_javascripts_object_keys():
+    # references that look like array indexes come first, in ascending order (Object.keys)
+    assert js(("x", "before nope"), ("y", "before 5"), ("z", "before 2"), ("m", "end")) == ["z", "y", "x", "m"]
+
+
+def test_js_weights_and_references_are_searched_after_the_prefix():
+    assert js(("a", "startfoo 5"), ("b", "start 1")) == ["b", "a"]
+    assert js(("a", 1), ("b", "beforeX before a")) == ["b", "a"]
