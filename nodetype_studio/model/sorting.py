@@ -191,7 +191,7 @@ def js_sort(items: Iterable[T], position_of: Callable[[T], Any], key_of: Callabl
     after: dict[Hashable, dict[float, list]] = {}
     for index, item in enumerate(items):
         key = key_of(item)
-        by_key.setdefault(key, item)
+        by_key[key] = item  # items sharing a key: the UI's sorter returns the last one, sorted once
         position = position_of(item)
         if not position or position != position:  # NaN is falsy in JavaScript too
             middle.setdefault(float(index), []).append(key)

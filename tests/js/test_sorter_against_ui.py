@@ -21,7 +21,8 @@ PACKAGE = "@neos-project/positional-array-sorter"
 VERSION = "8.3.19"
 
 # Cases on stdin: lists of [key, position]; a position {"number": "NaN"} stands for a number JSON cannot
-# carry, {"undefined": true} for a missing one. Answers: the keys in the sorter's order.
+# carry, {"undefined": true} for a missing one. Answers: the indexes of the items in the sorter's order
+# (two items may share a key: the inspector sorts a group's properties and views in one list).
 _REFERENCE = """
 const loaded = require('%s');
 const sort = loaded.default || loaded;
@@ -29,7 +30,8 @@ const special = (p) => p !== null && typeof p === 'object' && !Array.isArray(p)
     ? (p.undefined ? undefined : Number(p.number)) : p;
 const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));
 process.stdout.write(JSON.stringify(cases.map((items) =>
-    sort(items.map(([key, position]) => ({key, position: special(position)}))).map((item) => item.key))));
+    sort(items.map(([key, position], index) => ({key, index, position: special(position)})))
+        .map((item) => item.index))));
 """ % PACKAGE
 
 
@@ -62,9 +64,9 @@ def _python_position(position):
     return position
 
 
-def _ours(items) -> list[str]:
-    pairs = [(key, _python_position(position)) for key, position in items]
-    return [key for key, _ in js_sort(pairs, lambda pair: pair[1], lambda pair: pair[0])]
+def _ours(items) -> list[int]:
+    triples = [(key, _python_position(position), index) for index, (key, position) in enumerate(items)]
+    return [index for _key, _position, index in js_sort(triples, lambda item: item[1], lambda item: item[0])]
 
 
 KEYS = ["a", "b", "main", "meta", "default", "10", "2", "0", "x1"]
@@ -82,7 +84,8 @@ POSITIONS = st.one_of(
     st.builds(lambda word, ref, weight: f"{word} {ref}{weight}", st.sampled_from(["before", "after"]), _refs,
               st.sampled_from(["", " 1", " 2", " 10", "  3", " x"])),
 )
-CASES = st.lists(st.tuples(st.sampled_from(KEYS), POSITIONS), max_size=7, unique_by=lambda pair: pair[0])
+CASES = st.one_of(st.lists(st.tuples(st.sampled_from(KEYS), POSITIONS), max_size=7, unique_by=lambda pair: pair[0]),
+                  st.lists(st.tuples(st.sampled_from(KEYS[:3]), POSITIONS), max_size=5))
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -93,11 +96,12 @@ def test_js_sort_agrees_with_the_uis_sorter(ui_sort, cases):
     assert wrong == []
 
 
-def test_cycles_and_unknown_references_as_the_ui_orders_them(ui_sort):
+def test_cycles_unknown_references_and_shared_keys_as_the_ui_orders_them(ui_sort):
     cases = [
         [["a", "before b"], ["b", "before a"], ["m", 1]],
         [["a", "after b"], ["b", "after a"], ["m", 1]],
         [["x", "before 10"], ["y", "before 2"], ["m", 1]],
         [["x", "after nowhere"], ["y", "before nowhere"], ["m", "end"]],
+        [["a", 5], ["b", 1], ["a", None]],  # a property and a view named alike: the later item stays
     ]
     assert [_ours(case) for case in cases] == ui_sort(cases)

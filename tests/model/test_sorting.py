@@ -305,6 +305,13 @@ def test_js_orphans_in_the_order_of_javascripts_object_keys():
     assert js(("x", "before nope"), ("y", "before 5"), ("z", "before 2"), ("m", "end")) == ["z", "y", "x", "m"]
 
 
+def test_js_items_sharing_a_key_give_the_last_item_once():
+    # a group's property and view with one name: the UI's sorter keeps the last item (the view), at the
+    # place of the key's first sorted occurrence
+    items = [("stats", 5, "property"), ("b", 1, "b"), ("stats", None, "view")]
+    assert [kind for _k, _p, kind in js_sort(items, lambda i: i[1], lambda i: i[0])] == ["b", "view"]
+
+
 def test_js_weights_and_references_are_searched_after_the_prefix():
     assert js(("a", "startfoo 5"), ("b", "start 1")) == ["b", "a"]
     assert js(("a", 1), ("b", "beforeX before a")) == ["b", "a"]
