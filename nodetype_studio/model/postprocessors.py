@@ -71,15 +71,33 @@ def declared_chain(merged: dict, memo: dict | None = None) -> list[tuple[str | N
         if known is None or known[0] is not table:
             known = memo[id(table)] = (table, declared_chain(merged))
         return known[1]
-    items = [(key, entry.get("position") if isinstance(entry, dict) else None)
-             for key, entry in table.items() if entry is not None]
-    order, _problems = php_sort(items)
+    order, _problems = _sorted_postprocessors(table)
     chain = []
     for key in order:
         entry = table[key]
         class_name = entry.get("postprocessor") if isinstance(entry, dict) else None
         chain.append((kind_of(class_name), class_name))
     return chain
+
+
+def _sorted_postprocessors(table: dict):
+    items = [(key, entry.get("position") if isinstance(entry, dict) else None)
+             for key, entry in table.items() if entry is not None]
+    return php_sort(items)
+
+
+def position_problems(merged: dict, memo: dict | None = None) -> list:
+    """What Flow's sorter finds wrong with the positions of the ``postprocessors`` ``merged`` declares
+    (the CMS throws, or leaves an entry out); ``memo`` as for ``declared_chain``."""
+    table = merged.get("postprocessors")
+    if not isinstance(table, dict) or not table:
+        return []
+    if memo is None:
+        return _sorted_postprocessors(table)[1]
+    known = memo.get(id(table))
+    if known is None or known[0] is not table:
+        known = memo[id(table)] = (table, _sorted_postprocessors(table)[1])
+    return known[1]
 
 
 class EntryFacts(NamedTuple):
@@ -123,6 +141,7 @@ class Settings:
         self.processed: dict[int, tuple[dict, dict | None]] = {}
         self.defaults: dict[tuple, dict] = {}
         self.chains: dict[int, tuple] = {}
+        self.position_problems: dict[int, tuple] = {}
         self.facts: dict[int, tuple[dict, EntryFacts]] = {}
         self.icons: dict[int, tuple] = {}
 
@@ -257,8 +276,9 @@ def _promote(name, prop: dict, settings: Settings) -> dict:
     return element
 
 
-def creation_dialog(config: dict, settings: Settings, version: str) -> dict:
-    """``CreationDialogPostprocessor`` (8.3) / ``CreationDialogNodeTypePostprocessor`` (9.x)."""
+def creation_dialog(config: dict, settings: Settings, version: str, problems: list | None = None) -> dict:
+    """``CreationDialogPostprocessor`` (8.3) / ``CreationDialogNodeTypePostprocessor`` (9.x). What the
+    positional sorter finds wrong with the elements' positions goes to ``problems``."""
     properties = config.get("properties")
     if version == "8.3" and properties is None:
         return config
@@ -276,12 +296,14 @@ def creation_dialog(config: dict, settings: Settings, version: str) -> dict:
         elements = element_editors(elements, settings)
     if not elements:
         return config
-    return _with_elements(config, _sorted_elements(elements))
+    return _with_elements(config, _sorted_elements(elements, problems))
 
 
-def _sorted_elements(elements: dict) -> dict:
+def _sorted_elements(elements: dict, problems: list | None = None) -> dict:
     items = [(k, v.get("position") if isinstance(v, dict) else None) for k, v in elements.items() if v is not None]
-    order, _problems = php_sort(items)
+    order, found = php_sort(items)
+    if problems is not None:
+        problems.extend(found)
     return {k: elements[k] for k in order}
 
 

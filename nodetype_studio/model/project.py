@@ -525,6 +525,9 @@ def _resolve(project: Project, types: list[NodeType] | None = None,
         nt.merged = merge(_merged_chain(tuple(nt._merge_chain), project, chains), _without_flags(nt.local))
         _sort_child_nodes(nt, project)
         chain = postprocessors.declared_chain(nt.merged, settings.chains)
+        _report_positions(nt, project, "postprocessors",
+                          postprocessors.position_problems(nt.merged, settings.position_problems),
+                          lambda key: ("postprocessors", key, "position"))
         if chain is None and implicit:
             chain = _implicit_chain(nt, project)
         kinds = [kind for kind, _cls in chain or ()]
@@ -638,7 +641,9 @@ def _postprocess(nt: NodeType, project: Project, settings, version: str, kinds: 
     config = _legacy_references(nt, project, settings) if version != "8.3" else dict(nt.merged)
     for kind in kinds:
         if kind == postprocessors.CREATION_DIALOG:
-            config = postprocessors.creation_dialog(config, settings, version)
+            problems: list = []
+            config = postprocessors.creation_dialog(config, settings, version, problems)
+            _report_positions(nt, project, "ui.creationDialog.elements", problems, lambda key: _element_position_path(nt, key))
         elif kind == postprocessors.ICON_NAMES:
             config = postprocessors.icon_names(config, version, settings.icons)
         elif kind == postprocessors.DEFAULT_EDITORS:
@@ -653,12 +658,26 @@ def _sort_child_nodes(nt: NodeType, project: Project) -> None:
         return
     items = [(k, v.get("position") if isinstance(v, dict) else None) for k, v in children.items() if v is not None]
     order, problems = php_sort(items)
+    _report_positions(nt, project, "childNodes", problems, lambda key: ("childNodes", key, "position"))
+    nt.merged["childNodes"] = {k: children[k] for k in order}
+
+
+def _report_positions(nt: NodeType, project: Project, section: str, problems: list, path_of) -> None:
+    """A finding for every problem Flow's positional sorter has with ``section`` of ``nt``, where the type
+    writes ``path_of(key)`` (else at its definition)."""
     for problem in problems:
         consequence = "the CMS leaves it out" if problem.position is None else "the CMS throws"
-        project.diagnostics.append(error("position-invalid", f"{nt.name}: childNodes: {problem.message}; {consequence}",
-                                         nt.location_of_key(("childNodes", problem.key, "position")) or nt.location_of_definition(),
+        project.diagnostics.append(error("position-invalid", f"{nt.name}: {section}: {problem.message}; {consequence}",
+                                         nt.location_of_key(path_of(problem.key)) or nt.location_of_definition(),
                                          node_type=nt.name))
-    nt.merged["childNodes"] = {k: children[k] for k in order}
+
+
+def _element_position_path(nt: NodeType, key) -> tuple:
+    """Where a creation dialog element's position is written: on the element, else on the promoted property."""
+    element = ("ui", "creationDialog", "elements", key, "position")
+    if get_path(nt.merged, element, None) is not None:
+        return element
+    return ("properties", key, "ui", "inspector", "position")
 
 
 def _added(after, before):

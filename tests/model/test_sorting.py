@@ -315,3 +315,39 @@ def test_js_items_sharing_a_key_give_the_last_item_once():
 def test_js_weights_and_references_are_searched_after_the_prefix():
     assert js(("a", "startfoo 5"), ("b", "start 1")) == ["b", "a"]
     assert js(("a", 1), ("b", "beforeX before a")) == ["b", "a"]
+
+
+def test_invalid_postprocessor_and_creation_dialog_positions_are_findings(open_project):
+    # NodeType::applyPostprocessing and the creation dialog post-processor sort with Flow's sorter too:
+    # an unknown reference makes the CMS throw when it loads the type
+    project = open_project({"NodeTypes/Page.yaml": """
+        'Acme.Site:Page':
+          superTypes:
+            'Neos.Neos:Document': true
+          postprocessors:
+            'Acme':
+              postprocessor: 'Acme\\\\Site\\\\Postprocessor'
+              position: 'after Nowhere'
+          ui:
+            creationDialog:
+              elements:
+                teaser:
+                  type: string
+                  position: 'after nothing'
+          properties:
+            subtitle:
+              type: string
+              ui:
+                showInCreationDialog: true
+                inspector:
+                  position: 'before missing'
+        """})
+    found = [(d.message, where(d)) for d in codes(project, "position-invalid") if d.node_type == "Acme.Site:Page"]
+    assert found == [
+        ("Acme.Site:Page: postprocessors: position 'after Nowhere' of 'Acme' references a non-existing key "
+         "'Nowhere'; the CMS throws", ("Page.yaml", 7, 7)),
+        ("Acme.Site:Page: ui.creationDialog.elements: position 'after nothing' of 'teaser' references a "
+         "non-existing key 'nothing'; the CMS throws", ("Page.yaml", 13, 11)),
+        ("Acme.Site:Page: ui.creationDialog.elements: position 'before missing' of 'subtitle' references a "
+         "non-existing key 'missing'; the CMS throws", ("Page.yaml", 20, 11)),
+    ]
