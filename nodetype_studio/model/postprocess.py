@@ -255,8 +255,12 @@ def default_layers(nt, project) -> dict[str, list[Layer]]:
 
 # --- i18n ------------------------------------------------------------------------------------------
 
-def _i18n_prefix(type_name: str) -> str:
-    package, _, rest = type_name.partition(":")
+def _i18n_prefix(type_name: str, platform_package: str) -> str:
+    """``<Package>:NodeTypes.<Name>:``; a name without a colon belongs to the platform package (the CMS
+    writes `Neos.Neos` there)."""
+    package, colon, rest = type_name.partition(":")
+    if not colon:
+        package, rest = platform_package, type_name
     return f"{package}:NodeTypes.{rest}:"
 
 
@@ -268,8 +272,11 @@ _EDITOR_I18N = {
 }
 
 
+_PHP_TRIMMED = " \t\n\r\0\x0b"  # what PHP's trim() takes off
+
+
 def _is_i18n(value) -> bool:
-    return isinstance(value, str) and value.strip() == "i18n"
+    return isinstance(value, str) and value.strip(_PHP_TRIMMED) == "i18n"
 
 
 def enrich_i18n(nt, project) -> None:
@@ -281,7 +288,7 @@ def enrich_i18n(nt, project) -> None:
     or on a supertype's declaration of it (the data-type default editor is not known yet).
     """
     config = nt.local
-    prefix = _i18n_prefix(nt.name)
+    prefix = _i18n_prefix(nt.name, project.platform.package)
     ui = config.get("ui")
     if isinstance(ui, dict):
         ui = config["ui"] = dict(ui)
@@ -293,8 +300,7 @@ def enrich_i18n(nt, project) -> None:
         inspector = ui.get("inspector")
         if isinstance(inspector, dict):
             inspector = ui["inspector"] = dict(inspector)
-            for kind in ("tabs", "groups", "views"):
-                entries = inspector.get(kind)
+            for kind, entries in list(inspector.items()):  # every kind, not only tabs, groups and views
                 if isinstance(entries, dict):
                     inspector[kind] = {
                         key: ({**entry, "label": f"{prefix}{kind}.{key}"} if isinstance(entry, dict) and _is_i18n(entry.get("label")) else entry)

@@ -71,15 +71,33 @@ def declared_chain(merged: dict, memo: dict | None = None) -> list[tuple[str | N
         if known is None or known[0] is not table:
             known = memo[id(table)] = (table, declared_chain(merged))
         return known[1]
-    items = [(key, entry.get("position") if isinstance(entry, dict) else None)
-             for key, entry in table.items() if entry is not None]
-    order, _problems = php_sort(items)
+    order, _problems = _sorted_postprocessors(table)
     chain = []
     for key in order:
         entry = table[key]
         class_name = entry.get("postprocessor") if isinstance(entry, dict) else None
         chain.append((kind_of(class_name), class_name))
     return chain
+
+
+def _sorted_postprocessors(table: dict):
+    items = [(key, entry.get("position") if isinstance(entry, dict) else None)
+             for key, entry in table.items() if entry is not None]
+    return php_sort(items)
+
+
+def position_problems(merged: dict, memo: dict | None = None) -> list:
+    """What Flow's sorter finds wrong with the positions of the ``postprocessors`` ``merged`` declares
+    (the CMS throws, or leaves an entry out); ``memo`` as for ``declared_chain``."""
+    table = merged.get("postprocessors")
+    if not isinstance(table, dict) or not table:
+        return []
+    if memo is None:
+        return _sorted_postprocessors(table)[1]
+    known = memo.get(id(table))
+    if known is None or known[0] is not table:
+        known = memo[id(table)] = (table, _sorted_postprocessors(table)[1])
+    return known[1]
 
 
 class EntryFacts(NamedTuple):
@@ -123,6 +141,7 @@ class Settings:
         self.processed: dict[int, tuple[dict, dict | None]] = {}
         self.defaults: dict[tuple, dict] = {}
         self.chains: dict[int, tuple] = {}
+        self.position_problems: dict[int, tuple] = {}
         self.facts: dict[int, tuple[dict, EntryFacts]] = {}
         self.icons: dict[int, tuple] = {}
 
@@ -160,6 +179,11 @@ def _isset(mapping, *path) -> bool:
             return False
         current = current[key]
     return True
+
+
+def _php_empty(value) -> bool:
+    """PHP's ``!$value``: null, false, 0, 0.0, "", "0" and an empty array."""
+    return value is None or value is False or value == 0 or value == "" or value == "0" or value == {} or value == []
 
 
 def _get(mapping, *path, default=None):
@@ -252,8 +276,9 @@ def _promote(name, prop: dict, settings: Settings) -> dict:
     return element
 
 
-def creation_dialog(config: dict, settings: Settings, version: str) -> dict:
-    """``CreationDialogPostprocessor`` (8.3) / ``CreationDialogNodeTypePostprocessor`` (9.x)."""
+def creation_dialog(config: dict, settings: Settings, version: str, problems: list | None = None) -> dict:
+    """``CreationDialogPostprocessor`` (8.3) / ``CreationDialogNodeTypePostprocessor`` (9.x). What the
+    positional sorter finds wrong with the elements' positions goes to ``problems``."""
     properties = config.get("properties")
     if version == "8.3" and properties is None:
         return config
@@ -271,12 +296,14 @@ def creation_dialog(config: dict, settings: Settings, version: str) -> dict:
         elements = element_editors(elements, settings)
     if not elements:
         return config
-    return _with_elements(config, _sorted_elements(elements))
+    return _with_elements(config, _sorted_elements(elements, problems))
 
 
-def _sorted_elements(elements: dict) -> dict:
+def _sorted_elements(elements: dict, problems: list | None = None) -> dict:
     items = [(k, v.get("position") if isinstance(v, dict) else None) for k, v in elements.items() if v is not None]
-    order, _problems = php_sort(items)
+    order, found = php_sort(items)
+    if problems is not None:
+        problems.extend(found)
     return {k: elements[k] for k in order}
 
 
@@ -402,11 +429,13 @@ def default_editors(config: dict, settings: Settings, version: str, problems: li
                 new_refs[name] = ref
                 continue
             editor = inspector.get("editor") if isinstance(inspector, dict) else None
-            if not editor:
-                key = "reference" if _get(ref, "constraints", "maxItems") == 1 else "references"
+            if _php_empty(editor):
+                max_items = _get(ref, "constraints", "maxItems")
+                key = "reference" if type(max_items) is int and max_items == 1 else "references"  # PHP's === 1
                 fallback = "Neos.Neos/Inspector/Editors/ReferenceEditor" if key == "reference" else \
                     "Neos.Neos/Inspector/Editors/ReferencesEditor"
-                editor = settings.data_type(key).get("editor") or fallback
+                configured = settings.data_type(key).get("editor")
+                editor = configured if configured is not None else fallback
             combined = dict(merge(settings.editor(editor), inspector))
             combined["editor"] = editor
             new_refs[name] = {**ref, "ui": {**ref["ui"], "inspector": combined}}

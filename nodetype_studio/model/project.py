@@ -233,7 +233,7 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
     files.extend(baseline.nodetype_files)
     for pkg, p, parsed, kind in parsed_files:
         source = SourceFile(p, None if pkg.is_global else pkg.name, parsed.loaded.data, kind, signature=parsed.signature,
-                            i18n=parsed.i18n, group=(str(pkg.path), pkg.is_global, pkg.context_level.get(p, 0)))
+                            i18n=parsed.i18n, group=_merge_group(pkg, p))
         (files if kind == "nodetypes" else settings_files).append(source)
 
     project = Project(found.root, found.kind, context, platform, found.packages, files, settings_files,
@@ -256,6 +256,15 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
     _collect_fragments(project)
     _resolve(project)
     return project
+
+
+def _merge_group(pkg: Package, path: Path) -> tuple:
+    """The files the CMS merges with each other before merging them over what was loaded before: a
+    package's Configuration/NodeTypes.yaml with its NodeTypes.*.yaml split files (per context level);
+    a file below the package's NodeTypes/ folder is merged on its own (NodeTypesLoader)."""
+    if not pkg.is_global and path.is_relative_to(pkg.path / "NodeTypes"):
+        return (str(path),)
+    return (str(pkg.path), pkg.is_global, pkg.context_level.get(path, 0))
 
 
 _baseline_merged: dict[int, tuple[Baseline, dict]] = {}
@@ -332,9 +341,12 @@ def _collect_fragments(project: Project) -> None:
             nt.fragments.append(Fragment(source, config, pos))
     # A node type whose merged configuration ends up null (`Name: ~` in the last file that names it)
     # is skipped by the CMS's NodeTypeManager: it does not exist, and using it as a supertype fails.
+    # 9.x's root type is the exception: the NodeTypeManager gives it an empty configuration when it is
+    # missing or null, so it stays (with nothing but what the CMS gives every type).
+    root = f"{platform.prefix}.ContentRepository:Root" if project.cms_version.version is not CmsVersion.V8_3 else None
     for name, nt in list(project.node_types.items()):
         last = nt.fragments[-1] if nt.fragments else None
-        if last is not None and not last.file.baseline and _merged_fragments(nt.fragments) is None:
+        if last is not None and not last.file.baseline and name != root and _merged_fragments(nt.fragments) is None:
             last = next(f for f in reversed(nt.fragments) if f.config is None)
             del project.node_types[name]
             diags.append(info("nodetype-unset", f"{name!r} is set to null here, so the CMS drops the node type",
@@ -539,6 +551,9 @@ def _resolve(project: Project, types: list[NodeType] | None = None,
         nt.merged = merge(_merged_chain(tuple(nt._merge_chain), project, chains), _without_flags(nt.local))
         _sort_child_nodes(nt, project)
         chain = postprocessors.declared_chain(nt.merged, settings.chains)
+        _report_positions(nt, project, "postprocessors",
+                          postprocessors.position_problems(nt.merged, settings.position_problems),
+                          lambda key: ("postprocessors", key, "position"))
         if chain is None and implicit:
             chain = _implicit_chain(nt, project)
         kinds = [kind for kind, _cls in chain or ()]
@@ -652,7 +667,9 @@ def _postprocess(nt: NodeType, project: Project, settings, version: str, kinds: 
     config = _legacy_references(nt, project, settings) if version != "8.3" else dict(nt.merged)
     for kind in kinds:
         if kind == postprocessors.CREATION_DIALOG:
-            config = postprocessors.creation_dialog(config, settings, version)
+            problems: list = []
+            config = postprocessors.creation_dialog(config, settings, version, problems)
+            _report_positions(nt, project, "ui.creationDialog.elements", problems, lambda key: _element_position_path(nt, key))
         elif kind == postprocessors.ICON_NAMES:
             config = postprocessors.icon_names(config, version, settings.icons)
         elif kind == postprocessors.DEFAULT_EDITORS:
@@ -667,12 +684,26 @@ def _sort_child_nodes(nt: NodeType, project: Project) -> None:
         return
     items = [(k, v.get("position") if isinstance(v, dict) else None) for k, v in children.items() if v is not None]
     order, problems = php_sort(items)
+    _report_positions(nt, project, "childNodes", problems, lambda key: ("childNodes", key, "position"))
+    nt.merged["childNodes"] = {k: children[k] for k in order}
+
+
+def _report_positions(nt: NodeType, project: Project, section: str, problems: list, path_of) -> None:
+    """A finding for every problem Flow's positional sorter has with ``section`` of ``nt``, where the type
+    writes ``path_of(key)`` (else at its definition)."""
     for problem in problems:
         consequence = "the CMS leaves it out" if problem.position is None else "the CMS throws"
-        project.diagnostics.append(error("position-invalid", f"{nt.name}: childNodes: {problem.message}; {consequence}",
-                                         nt.location_of_key(("childNodes", problem.key, "position")) or nt.location_of_definition(),
+        project.diagnostics.append(error("position-invalid", f"{nt.name}: {section}: {problem.message}; {consequence}",
+                                         nt.location_of_key(path_of(problem.key)) or nt.location_of_definition(),
                                          node_type=nt.name))
-    nt.merged["childNodes"] = {k: children[k] for k in order}
+
+
+def _element_position_path(nt: NodeType, key) -> tuple:
+    """Where a creation dialog element's position is written: on the element, else on the promoted property."""
+    element = ("ui", "creationDialog", "elements", key, "position")
+    if get_path(nt.merged, element, None) is not None:
+        return element
+    return ("properties", key, "ui", "inspector", "position")
 
 
 def _added(after, before):

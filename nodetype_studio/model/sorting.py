@@ -20,8 +20,11 @@ _PHP_END = re.compile(r"^end(?: ([0-9]+))?$")
 _PHP_BEFORE = re.compile(r"^before (\S+)(?: ([0-9]+))?$")
 _PHP_AFTER = re.compile(r"^after (\S+)(?: ([0-9]+))?$")
 _PHP_INT_KEY = re.compile(r"^(?:0|-?[1-9][0-9]*)$")
-_PHP_INT_MAX = 2**63 - 1
-_NUMERIC = re.compile(r"^\s*[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*$")
+_PHP_INT_MIN, _PHP_INT_MAX = -(2**63), 2**63 - 1
+# PHP 8's numeric strings (is_numeric): only these whitespace characters, before and after
+_PHP_SPACE = " \t\n\r\v\f"
+_NUMERIC = re.compile(rf"^[{_PHP_SPACE}]*[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?[{_PHP_SPACE}]*$")
+_INTEGER = re.compile(rf"^[{_PHP_SPACE}]*[-+]?[0-9]+[{_PHP_SPACE}]*$")
 
 T = TypeVar("T")
 
@@ -33,63 +36,96 @@ class SortProblem:
     message: str
 
 
-def _emit(key, before, after, out, seen, ascending_before: bool):
+def _php_key(key):
+    """``key`` as a PHP array key: a decimal-integer string in range becomes that integer."""
+    if isinstance(key, str) and _PHP_INT_KEY.match(key) and _PHP_INT_MIN <= int(key) <= _PHP_INT_MAX:
+        return int(key)
+    return key
+
+
+def _is_numeric(value) -> bool:
+    """PHP's ``is_numeric``."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float)):
+        return True
+    return isinstance(value, str) and _NUMERIC.match(value) is not None
+
+
+def _intval(value) -> int:
+    """PHP's ``intval`` of a number or a numeric string (64-bit)."""
+    if isinstance(value, str):
+        if _INTEGER.match(value):  # an integer string saturates past the range
+            return max(_PHP_INT_MIN, min(_PHP_INT_MAX, int(value.strip(_PHP_SPACE))))
+        number = float(value.strip(_PHP_SPACE))
+        if not math.isfinite(number):
+            return 0
+        return max(_PHP_INT_MIN, min(_PHP_INT_MAX, int(number)))
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return 0
+        value = int(value)
+    # a float past the range wraps around (two's complement), as PHP casts it
+    return (value - _PHP_INT_MIN) % 2**64 + _PHP_INT_MIN
+
+
+def _by_weight(buckets: dict, *, descending: bool) -> list:
+    """The buckets' keys in ``ksort``/``krsort`` order with ``SORT_NUMERIC``: by numeric value, equal
+    values in insertion order."""
+    return sorted(buckets, key=lambda weight: float(weight), reverse=descending)
+
+
+def _emit(key, before, after, out, seen):
     if key in seen:
         return
     seen.add(key)
-    for weight in sorted(before.get(key, {}), reverse=not ascending_before):
+    for weight in _by_weight(before.get(key, {}), descending=False):
         for k in before[key][weight]:
-            _emit(k, before, after, out, seen, ascending_before)
+            _emit(k, before, after, out, seen)
     out.append(key)
-    for weight in sorted(after.get(key, {}), reverse=True):
+    for weight in _by_weight(after.get(key, {}), descending=True):
         for k in after[key][weight]:
-            _emit(k, before, after, out, seen, ascending_before)
+            _emit(k, before, after, out, seen)
 
 
 def php_sort(items: Sequence[tuple[Hashable, object]], *, strict: bool = True) -> tuple[list, list[SortProblem]]:
     """Order ``(key, position)`` pairs like Flow's PositionalArraySorter.
 
-    Returns the ordered keys and the problems found. With ``strict`` (the CMS's behaviour) any
-    problem means the CMS throws; the keys are still returned in a best-effort order so that a
-    caller can keep going.
+    Returns the ordered keys and the problems found. A problem with a position is one the CMS throws
+    for (with ``strict``, its behaviour): the keys are still returned in a best-effort order so that a
+    caller can keep going. A problem without a position is a key in a before/after cycle: the CMS
+    leaves such keys out silently, and so does the returned order.
     """
     problems: list[SortProblem] = []
     start: dict[int, list] = {}
-    middle: dict[float, list] = {}
+    middle: dict[int, list] = {}
     end: dict[int, list] = {}
-    before: dict[Hashable, dict[int, list]] = {}
-    after: dict[Hashable, dict[int, list]] = {}
+    # before/after weights are array keys as written ("5" is the integer 5, "05" stays a string)
+    before: dict[Hashable, dict[int | str, list]] = {}
+    after: dict[Hashable, dict[int | str, list]] = {}
     keys = [k for k, _ in items]
-    known = set(keys)
+    known = {_php_key(k): k for k in keys}
     for key, position in items:
-        if position is None:
-            # PHP turns a decimal-integer string key ("10") into an integer key: its position is the key
-            position = int(key) if isinstance(key, int) or (isinstance(key, str) and _PHP_INT_KEY.match(key)) else 0
+        if position is None:  # no position: a numeric key is its own position
+            position = key if _is_numeric(key) else 0
         if isinstance(position, bool):
             # is_numeric(true) is false and "1"/"" match no keyword: Flow rejects it
             problems.append(SortProblem(key, position, f"position {str(position).lower()} of {key!r} is not supported "
                                                        f"(use a number, 'start', 'end', 'before KEY' or 'after KEY')"))
             middle.setdefault(0, []).append(key)
             continue
-        if isinstance(position, (int, float)):
-            # PHP's (int) cast: NaN and infinity become 0
-            middle.setdefault(int(position) if math.isfinite(position) else 0, []).append(key)
+        if _is_numeric(position):
+            middle.setdefault(_intval(position), []).append(key)
             continue
         text = str(position)
-        if _NUMERIC.match(text):
-            # a numeric string past the integer range saturates ("1e999" -> PHP_INT_MAX)
-            number = float(text)
-            middle.setdefault(int(number) if math.isfinite(number) else int(math.copysign(_PHP_INT_MAX, number)),
-                              []).append(key)
-            continue
         if m := _PHP_START.match(text):
-            start.setdefault(int(m.group(1) or 0), []).append(key)
+            start.setdefault(_intval(m.group(1) or "0"), []).append(key)
         elif m := _PHP_END.match(text):
-            end.setdefault(int(m.group(1) or 0), []).append(key)
+            end.setdefault(_intval(m.group(1) or "0"), []).append(key)
         elif (m := _PHP_BEFORE.match(text)) or (m := _PHP_AFTER.match(text)):
-            ref, weight = m.group(1), int(m.group(2) or 0)
+            ref, weight = m.group(1), _php_key(m.group(2) or "0")
             target = before if text.startswith("before") else after
-            ref_key = _match_key(ref, known)
+            ref_key = known.get(_php_key(ref))
             if ref_key is None:
                 problems.append(SortProblem(key, position, f"position {text!r} of {key!r} references a non-existing key {ref!r}"))
                 middle.setdefault(0, []).append(key)
@@ -104,40 +140,44 @@ def php_sort(items: Sequence[tuple[Hashable, object]], *, strict: bool = True) -
     # before-items: a higher weight ends up closer to the referenced key, i.e. emitted later.
     for weight in sorted(start, reverse=True):
         for key in start[weight]:
-            _emit(key, before, after, out, seen, True)
+            _emit(key, before, after, out, seen)
     for middle_weight in sorted(middle):
         for key in middle[middle_weight]:
-            _emit(key, before, after, out, seen, True)
+            _emit(key, before, after, out, seen)
     for weight in sorted(end):
         for key in end[weight]:
-            _emit(key, before, after, out, seen, True)
-    for key in keys:  # members of before/after cycles are never reached from an anchor
+            _emit(key, before, after, out, seen)
+    for key in keys:  # members of before/after cycles are never reached from an anchor: Flow leaves them out
         if key not in seen:
-            # Flow does not throw here: it silently leaves such keys out of the result
             problems.append(SortProblem(key, None, f"{key!r} is part of a before/after cycle"))
-            _emit(key, before, after, out, seen, True)
     return out, problems
 
 
-def _match_key(ref: str, known: set):
-    if ref in known:
-        return ref
-    if ref.isdigit() and int(ref) in known:
-        return int(ref)
-    return None
-
-
-_JS_WEIGHT = re.compile(r"\s+(\d+)")
-_JS_REF = re.compile(r"(?:before|after)\s+(\S+)(?:\s+(\d+))?")
+# searched anywhere in the position, as the UI's `String.match` does (only the prefix test is anchored)
+_JS_WEIGHT = {word: re.compile(word + r"\s+(\d+)") for word in ("start", "end")}
+_JS_REF = {word: re.compile(word + r"\s+(\S+)(?:\s+(\d+))?") for word in ("before", "after")}
 
 
 def _js_number(position) -> float | None:
     if isinstance(position, bool):
         return None
     if isinstance(position, (int, float)):
-        return float(position)
+        # the sorter works on String(position): an infinity does not parse back to a finite number
+        return float(position) if math.isfinite(position) else None
     m = re.match(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)", str(position))
     return float(m.group(1)) if m else None
+
+
+_JS_INDEX_KEY = re.compile(r"^(?:0|[1-9][0-9]*)$")
+
+
+def _js_key_order(keys) -> list:
+    """``keys`` in the order ``Object.keys`` gives them: array-index keys ascending, then the others in
+    insertion order."""
+    keys = list(keys)
+    index = [k for k in keys if isinstance(k, str) and _JS_INDEX_KEY.match(k) and int(k) < 2**32 - 1]
+    chosen = set(index)
+    return sorted(index, key=int) + [k for k in keys if k not in chosen]
 
 
 def js_sort(items: Iterable[T], position_of: Callable[[T], Any], key_of: Callable[[T], Hashable]) -> list[T]:
@@ -151,24 +191,25 @@ def js_sort(items: Iterable[T], position_of: Callable[[T], Any], key_of: Callabl
     after: dict[Hashable, dict[float, list]] = {}
     for index, item in enumerate(items):
         key = key_of(item)
-        by_key.setdefault(key, item)
+        by_key[key] = item  # items sharing a key: the UI's sorter returns the last one, sorted once
         position = position_of(item)
         if not position or position != position:  # NaN is falsy in JavaScript too
             middle.setdefault(float(index), []).append(key)
             continue
         if isinstance(position, str):
             if position.startswith("start"):
-                m = _JS_WEIGHT.search(position)
+                m = _JS_WEIGHT["start"].search(position)
                 start.setdefault(float(m.group(1)) if m else 0.0, []).append(key)
                 continue
             if position.startswith("end"):
-                m = _JS_WEIGHT.search(position)
+                m = _JS_WEIGHT["end"].search(position)
                 end.setdefault(float(m.group(1)) if m else 0.0, []).append(key)
                 continue
             if position.startswith(("before", "after")):
-                m = _JS_REF.match(position)
+                word = "before" if position.startswith("before") else "after"
+                m = _JS_REF[word].search(position)
                 if m:
-                    target = before if position.startswith("before") else after
+                    target = before if word == "before" else after
                     weight = float(m.group(2)) if m.group(2) else 0.0
                     target.setdefault(m.group(1), {}).setdefault(weight, []).append(key)
                     continue
@@ -202,14 +243,14 @@ def js_sort(items: Iterable[T], position_of: Callable[[T], Any], key_of: Callabl
     for weight in sorted(end):
         add(end[weight], result_end)
     # orphans: references never emitted (unknown keys, or keys only reachable through a cycle)
-    for ref, weights in before.items():
+    for ref in _js_key_order(before):
         if ref not in seen:
-            for weight in sorted(weights, reverse=True):
-                add(weights[weight], result_start)
-    for ref, weights in after.items():
+            for weight in sorted(before[ref], reverse=True):
+                add(before[ref][weight], result_start)
+    for ref in _js_key_order(after):
         if ref not in seen:
-            for weight in sorted(weights, reverse=True):
-                add(weights[weight], result_middle)
+            for weight in sorted(after[ref], reverse=True):
+                add(after[ref][weight], result_middle)
     ordered = result_start + result_middle + result_end
     for item in items:  # keys only reachable through a cycle: keep them, once
         key = key_of(item)

@@ -181,8 +181,10 @@ class LoadedYaml:
     ok: bool = True  # False when the file could not be parsed at all
 
 
-_INT_RE = re.compile(r"^-?(?:0|[1-9][0-9]*)$")
-_LEADING_ZERO_RE = re.compile(r"^-?0[0-9]+$")
+_PHP_INT_MIN, _PHP_INT_MAX = -(2**63), 2**63 - 1
+_OCTAL_RE = re.compile(r"^([-+]?)0o([0-7_]+)$")
+_INT_UNDERSCORE_RE = re.compile(r"^[-+]?[0-9][0-9_]*$")
+_HEX_RE = re.compile(r"^0[xX][0-9a-fA-F_]+$")
 _UNDERSCORE_NUM_RE = re.compile(r"^[-+]?[0-9][0-9_]*(?:\.[0-9_]+)?$")
 _FLOAT_RE = re.compile(r"^[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$")
 _TIMESTAMP_RE = re.compile(
@@ -190,7 +192,6 @@ _TIMESTAMP_RE = re.compile(
     r"(?:(?:[Tt]|[ \t]+)(?P<H>[0-9]{1,2}):(?P<M>[0-9]{2}):(?P<S>[0-9]{2})(?:\.[0-9]*)?"
     r"(?:[ \t]*(?P<tz>Z|[-+][0-9]{1,2}(?::?[0-9]{2})?))?)?$"
 )
-_SPECIAL_FLOATS = {".inf": math.inf, "+.inf": math.inf, "-.inf": -math.inf, ".nan": math.nan}
 
 
 def resolve_plain(text: str):
@@ -205,37 +206,47 @@ def resolve_plain(text: str):
     if lower == "false":
         return False
     first = text[0]
-    if first.isdigit() or first in "-+.":
-        if _INT_RE.match(text):
-            return int(text)
-        if lower.startswith("0x") and len(text) > 2:
-            try:
-                return int(text, 16)
-            except ValueError:
-                return text
-        if lower.startswith("0o") and len(text) > 2:
-            try:
-                return int(text[2:], 8)
-            except ValueError:
-                return text
-        if _LEADING_ZERO_RE.match(text):
-            # Symfony YAML 6+ (what a composer install of Neos 8.3 or 9 gets): an integer that does not
-            # read back the same is kept as a string (`012`, `-007`); 5.x read it as octal
-            return text
-        if lower in _SPECIAL_FLOATS:
-            return _SPECIAL_FLOATS[lower]
-        if _FLOAT_RE.match(text):
-            try:
-                return float(text)
-            except ValueError:
-                return text
-        if "_" in text and _UNDERSCORE_NUM_RE.match(text):
-            plain = text.replace("_", "")
-            return float(plain) if "." in plain else int(plain)
-        m = _TIMESTAMP_RE.match(text)
-        if m:
-            return _timestamp(m)
+    if first in "0123456789-+.":
+        return _number(text)
     return text
+
+
+def _number(text: str):
+    """A plain scalar starting with a digit, a sign or a dot, read as Symfony YAML 6 reads it."""
+    m = _OCTAL_RE.match(text)
+    if m:
+        value = int(m.group(2).replace("_", ""), 8)
+        return _php_integer(-value if m.group(1) == "-" else value)
+    if _INT_UNDERSCORE_RE.match(text):
+        text = text.replace("_", "")  # Symfony takes the underscores out of an integer first
+    digits = text[1:] if text[0] == "-" else text
+    if digits.isascii() and digits.isdigit():
+        # (int) saturates: an integer that does not read back the same (`012`, `-0`, past the 64-bit
+        # range) stays a string. (Symfony 5.x read a leading zero as octal.)
+        value = int(text)
+        return value if _PHP_INT_MIN <= value <= _PHP_INT_MAX and str(value) == text else text
+    if _FLOAT_RE.match(text):  # is_numeric: a float, also `+12`
+        return float(text)
+    if _HEX_RE.match(text):
+        # only a lowercase `0x` is read as hexadecimal (underscores left out); `0X1A` is cast to a
+        # float, and that is 0
+        return _php_integer(int(text[2:].replace("_", "") or "0", 16)) if text[1] == "x" else 0.0
+    lower = text.lower()
+    if lower in (".inf", ".nan"):
+        return math.inf  # Symfony reads `.nan` as infinity too
+    if lower == "-.inf":
+        return -math.inf
+    if "_" in text and _UNDERSCORE_NUM_RE.match(text):
+        return float(text.replace("_", ""))
+    m = _TIMESTAMP_RE.match(text)
+    if m:
+        return _timestamp(m)
+    return text
+
+
+def _php_integer(value: int) -> int | float:
+    """PHP's octdec()/hexdec(): a float past the 64-bit range."""
+    return value if value <= _PHP_INT_MAX else float(value)
 
 
 def _timestamp(m: re.Match) -> int | str:
@@ -363,6 +374,8 @@ class _Builder:
                     continue
                 if block:
                     key = self.block_key(key_node, key)
+                else:
+                    self.flow_key(key_node, key)
             if key in result and not merged_here:  # (no merge key yet: the positions are still flat)
                 at = 2 * list(result).index(key) + 2
                 first = (flat[at], flat[at + 1])
@@ -415,6 +428,25 @@ class _Builder:
             f"the key {text!r} reads as {'null' if value is None else repr(value).lower()}: the CMS's YAML parser "
             f"refuses the whole file ({kind} keys are not supported); quote the key",
             self.loc(key_node.start_mark)))
+
+    def flow_key(self, key_node: ScalarNode, text: str) -> None:
+        """A plain key of a flow mapping (``{...}``) as Symfony YAML reads it (``Inline::parseMapping``):
+        kept as written, but the CMS refuses the whole file when the key holds a colon (its key ends at
+        the first colon, which must be followed by a space: ``{Neos.Neos:Content: true}``) or reads as a
+        boolean, null or float."""
+        if ":" in text:
+            raise _RefusedKey(error(
+                "yaml-key-type",
+                f"the key {text!r} of a {{...}} mapping holds a colon: the CMS's YAML parser refuses the whole "
+                f"file (a colon must be followed by a space there); quote the key",
+                self.loc(key_node.start_mark)))
+        value = _plain(text) if text else text
+        if value is None or isinstance(value, (bool, float)):
+            raise _RefusedKey(error(
+                "yaml-key-type",
+                f"the key {text!r} of a {{...}} mapping reads as {'null' if value is None else repr(value).lower()}: "
+                f"the CMS's YAML parser refuses the whole file; quote the key",
+                self.loc(key_node.start_mark)))
 
     def apply_merge(self, result: YMap, key_node, merge_node, depth: int) -> None:
         items = merge_node.value if isinstance(merge_node, SequenceNode) else [merge_node]

@@ -161,6 +161,24 @@ def test_a_packages_files_merge_as_one_group():
     assert list(box.effective["properties"]) == ["title", "subtitle"]
 
 
+def test_each_file_of_a_nodetypes_folder_is_merged_on_its_own(tmp_path):
+    # NodeTypesLoader (Neos.ContentRepositoryRegistry/Classes/Configuration/NodeTypesLoader.php, 9.0; 8.3
+    # the same): every file below a package's NodeTypes/ is merged into what was loaded before, one by
+    # one; only Configuration/NodeTypes.yaml and its NodeTypes.*.yaml split files are merged as a group.
+    # So a reset in the folder drops Vendor.Base's keys before Configuration/NodeTypes.yaml redefines Box.
+    root = tmp_path / "folder"
+    shutil.copytree(FIXTURES / "groups", root)
+    site = root / "Vendor.Site"
+    (site / "Configuration" / "NodeTypes.Override.yaml").unlink()
+    (site / "NodeTypes").mkdir()
+    (site / "NodeTypes" / "Reset.yaml").write_text("'Vendor.Base:Box': ~\n")
+    (site / "Configuration" / "NodeTypes.yaml").write_text(
+        "'Vendor.Base:Box':\n  properties:\n    subtitle:\n      type: string\n")
+    box = load_project(root, use_cache=False).node_types["Vendor.Base:Box"]
+    assert "label" not in box.effective.get("ui", {})
+    assert list(box.effective["properties"]) == ["subtitle"]
+
+
 def test_abstract_false_of_a_supertype_stays():
     # NodeType constructor: only `abstract: true` is taken out of the local configuration
     project = _open("resolution")
@@ -252,3 +270,45 @@ def test_reference_properties_per_version(version):
         assert _open("platform").node_types["Acme.Site:ImageMixin"].effective["references"] == {}
     assert link["ui"]["inspector"]["editor"] == "Neos.Neos/Inspector/Editors/ReferenceEditor"
     assert link["ui"]["inspector"]["editorOptions"] == {"threshold": 2}
+
+
+def test_the_9x_root_type_survives_being_set_to_null(open_project):
+    # NodeTypeManager::loadNodeTypes (9.0): the root type's configuration is set to [] when it is
+    # missing *or null*, so `Neos.ContentRepository:Root: ~` does not remove it (8.3 has no root type)
+    files = {"NodeTypes/Root.yaml": """
+        'Neos.ContentRepository:Root': ~
+        'Acme.Site:Box':
+          superTypes:
+            'Neos.ContentRepository:Root': true
+        """}
+    project = open_project(files, cms_version="9")
+    assert project.node_types["Neos.ContentRepository:Root"].effective == {"references": {}}
+    assert project.node_types["Acme.Site:Box"].ancestors == ["Neos.ContentRepository:Root"]
+    assert not [d for d in project.diagnostics if d.code == "supertype-unknown"]
+    assert "Neos.ContentRepository:Root" not in open_project(files, root="Other", cms_version="8.3").node_types
+
+
+def test_9x_reference_editor_uses_php_comparisons(open_project):
+    # DefaultPropertyEditorPostprocessor (9.0): the single-reference editor only for `maxItems === 1` (an
+    # integer; `1.0` and `true` are not), and an editor that PHP finds empty ('0') is replaced by the default
+    project = open_project({"NodeTypes/Box.yaml": """
+        'Acme.Site:Box':
+          superTypes:
+            'Neos.Neos:Content': true
+          references:
+            one:
+              constraints: {maxItems: 1}
+              ui: {inspector: {group: default}}
+            float:
+              constraints: {maxItems: 1.0}
+              ui: {inspector: {group: default}}
+            flag:
+              constraints: {maxItems: true}
+              ui: {inspector: {group: default}}
+            zero:
+              ui: {inspector: {group: default, editor: '0'}}
+        """}, cms_version="9")
+    refs = project.node_types["Acme.Site:Box"].effective["references"]
+    editor = {name: ref["ui"]["inspector"]["editor"].rsplit("/", 1)[1] for name, ref in refs.items()}
+    assert editor == {"one": "ReferenceEditor", "float": "ReferencesEditor", "flag": "ReferencesEditor",
+                      "zero": "ReferencesEditor"}

@@ -485,3 +485,52 @@ def test_i18n_does_not_alter_the_parsed_files(open_project):
     assert prov.value == "Acme.Site:NodeTypes.Mixin.Title:properties.title"
     assert prov.layer == "supertype Acme.Site:Mixin.Title"
     assert (prov.location.line, prov.location.column) == (7, 9)
+
+
+def test_i18n_ids_of_a_name_without_package_use_the_platform_package(open_project):
+    # the CMS takes Neos.Neos as the package of a node type name without a colon
+    project = open_project({"NodeTypes/Loose.yaml": """
+        'Loose':
+          ui:
+            label: i18n
+          properties:
+            title:
+              type: string
+              ui:
+                label: i18n
+        """})
+    config = project.node_types["Loose"].effective
+    assert config["ui"]["label"] == "Neos.Neos:NodeTypes.Loose:ui.label"
+    assert config["properties"]["title"]["ui"]["label"] == "Neos.Neos:NodeTypes.Loose:properties.title"
+
+
+def test_i18n_labels_of_every_inspector_entry_kind(open_project):
+    # the CMS gives an id to the label of any `ui.inspector.<kind>.<id>` entry, not only tabs, groups, views
+    project = open_project({"NodeTypes/Box.yaml": """
+        'Acme.Site:Box':
+          ui:
+            inspector:
+              group:
+                misspelt:
+                  label: i18n
+              views: ~
+        """})
+    inspector = project.node_types["Acme.Site:Box"].effective["ui"]["inspector"]
+    assert inspector["group"]["misspelt"]["label"] == "Acme.Site:NodeTypes.Box:group.misspelt"
+
+
+def test_i18n_is_trimmed_as_php_trims(open_project):
+    # PHP's trim() takes off spaces, tabs, line breaks, NUL and vertical tab, not a no-break space
+    project = open_project({"NodeTypes/Box.yaml": """
+        'Acme.Site:Box':
+          properties:
+            tabbed:
+              ui:
+                label: "\\ti18n\\0"
+            nbsp:
+              ui:
+                label: "i18n\\u00a0"
+        """})
+    props = project.node_types["Acme.Site:Box"].effective["properties"]
+    assert props["tabbed"]["ui"]["label"] == "Acme.Site:NodeTypes.Box:properties.tabbed"
+    assert props["nbsp"]["ui"]["label"] == "i18n\u00a0"

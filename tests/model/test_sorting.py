@@ -74,8 +74,8 @@ def test_php_numeric_keys_without_position_use_the_key():
     assert php((10, None), (2, None), ("b", None))[0] == ["b", 2, 10]
     # YAML mapping keys are strings: a decimal-integer string key is an integer key to PHP
     assert php(("10", None), ("2", None), ("b", None))[0] == ["b", "2", "10"]
-    # "02" and "1.5" are not integer keys in PHP: they count as 0
-    assert php(("5", None), ("02", None), ("1.5", None))[0] == ["02", "1.5", "5"]
+    # "02", "1.5" and " 3" are not integer keys in PHP, but Flow asks is_numeric(): the key is the position
+    assert php(("5", None), ("02", None), ("1.5", None), (" 3", None), ("x", None))[0] == ["x", "1.5", "02", " 3", "5"]
 
 
 def test_php_reference_to_a_numeric_key():
@@ -85,9 +85,10 @@ def test_php_reference_to_a_numeric_key():
 
 
 def test_php_before_after_cycle_is_reported():
-    order, problems = php(("a", "before b"), ("b", "before a"), ("m", 1))
-    assert order[0] == "m" and set(order) == {"a", "b", "m"}
-    assert "'a' is part of a before/after cycle" in problems
+    order, problems = php(("a", "before b"), ("b", "before a"), ("m", 1), ("c", "after a"))
+    # Flow does not throw: the keys of the cycle, and those placed next to them, are left out
+    assert order == ["m"]
+    assert problems == [f"{key!r} is part of a before/after cycle" for key in ("a", "b", "c")]
 
 
 # --- JS (the UI's positionalArraySorter) ----------------------------------------------------------
@@ -232,11 +233,14 @@ def test_a_child_node_cycle_is_reported_as_left_out(open_project):
           childNodes:
             a: {type: 'Neos.Neos:ContentCollection', position: 'before b'}
             b: {type: 'Neos.Neos:ContentCollection', position: 'before a'}
+            main: {type: 'Neos.Neos:ContentCollection'}
         """})
     found = codes(project, "position-invalid")
     assert [d.message for d in found] == [
-        "Acme.Site:Page: childNodes: 'a' is part of a before/after cycle; the CMS leaves it out"]
+        f"Acme.Site:Page: childNodes: {key!r} is part of a before/after cycle; the CMS leaves it out" for key in "ab"]
     assert where(found[0]) == ("Page.yaml", 3, 46)
+    # Flow's sorter does not throw: the resolved type has no such child nodes
+    assert list(project.node_types["Acme.Site:Page"].effective["childNodes"]) == ["main"]
 
 
 def test_numeric_child_node_names_sort_by_their_number(open_project):
@@ -251,8 +255,8 @@ def test_numeric_child_node_names_sort_by_their_number(open_project):
 
 
 def test_nan_and_infinite_positions_sort_as_php_casts_them(open_project):
-    # int(nan) raised and stopped the project loading; PHP casts NaN and infinity to 0, and saturates a
-    # numeric string past the integer range
+    # int(nan) raised and stopped the project loading; PHP casts NaN and infinity to 0, also a numeric
+    # string that reads as infinity ('1e999'); equal positions keep their order
     project = open_project({"NodeTypes/Page.yaml": """
         'Acme.Site:Page':
           superTypes:
@@ -275,9 +279,75 @@ def test_nan_and_infinite_positions_sort_as_php_casts_them(open_project):
               type: 'Neos.Neos:ContentCollection'
               position: .inf
         """})
-    assert list(project.node_types["Acme.Site:Page"].effective["childNodes"]) == ["first", "nan", "inf", "huge"]
-    assert php(("a", float("-inf")), ("b", -1), ("c", "-1e999")) == (["c", "b", "a"], [])
+    assert list(project.node_types["Acme.Site:Page"].effective["childNodes"]) == ["first", "huge", "nan", "inf"]
+    assert php(("a", float("-inf")), ("b", -1), ("c", "-1e999")) == (["b", "a", "c"], [])
+
+
+def test_php_positions_past_the_integer_range_are_cast_as_php_casts_them():
+    # a float wraps around (1e19 is -8446744073709551616 to PHP), a numeric string saturates
+    order, _ = php(("wrapped", 1e19), ("zero", 0), ("saturated", "1e19"), ("big", 2**62))
+    assert order == ["wrapped", "zero", "big", "saturated"]
+
+
+def test_php_before_weights_are_array_keys_as_written():
+    # "05" is a string key next to the integer key 5: equal by number, so in the order they came
+    order, _ = php(("x", 1), ("a", "before x 05"), ("b", "before x 5"), ("c", "before x 05"), ("d", "before x 4"))
+    assert order == ["d", "a", "c", "b", "x"]
 
 
 def test_js_nan_position_is_falsy_so_the_index_is_used():
-    assert js(("a", 5), ("b", float("nan")), ("c", float("inf"))) == ["b", "a", "c"]
+    # an infinity is no number either: the UI parses String(position), and "Infinity" is not finite
+    assert js(("a", 5), ("b", float("nan")), ("c", float("inf"))) == ["b", "c", "a"]
+
+
+def test_js_orphans_in_the_order_of_javascripts_object_keys():
+    # references that look like array indexes come first, in ascending order (Object.keys)
+    assert js(("x", "before nope"), ("y", "before 5"), ("z", "before 2"), ("m", "end")) == ["z", "y", "x", "m"]
+
+
+def test_js_items_sharing_a_key_give_the_last_item_once():
+    # a group's property and view with one name: the UI's sorter keeps the last item (the view), at the
+    # place of the key's first sorted occurrence
+    items = [("stats", 5, "property"), ("b", 1, "b"), ("stats", None, "view")]
+    assert [kind for _k, _p, kind in js_sort(items, lambda i: i[1], lambda i: i[0])] == ["b", "view"]
+
+
+def test_js_weights_and_references_are_searched_after_the_prefix():
+    assert js(("a", "startfoo 5"), ("b", "start 1")) == ["b", "a"]
+    assert js(("a", 1), ("b", "beforeX before a")) == ["b", "a"]
+
+
+def test_invalid_postprocessor_and_creation_dialog_positions_are_findings(open_project):
+    # NodeType::applyPostprocessing and the creation dialog post-processor sort with Flow's sorter too:
+    # an unknown reference makes the CMS throw when it loads the type
+    project = open_project({"NodeTypes/Page.yaml": """
+        'Acme.Site:Page':
+          superTypes:
+            'Neos.Neos:Document': true
+          postprocessors:
+            'Acme':
+              postprocessor: 'Acme\\\\Site\\\\Postprocessor'
+              position: 'after Nowhere'
+          ui:
+            creationDialog:
+              elements:
+                teaser:
+                  type: string
+                  position: 'after nothing'
+          properties:
+            subtitle:
+              type: string
+              ui:
+                showInCreationDialog: true
+                inspector:
+                  position: 'before missing'
+        """})
+    found = [(d.message, where(d)) for d in codes(project, "position-invalid") if d.node_type == "Acme.Site:Page"]
+    assert found == [
+        ("Acme.Site:Page: postprocessors: position 'after Nowhere' of 'Acme' references a non-existing key "
+         "'Nowhere'; the CMS throws", ("Page.yaml", 7, 7)),
+        ("Acme.Site:Page: ui.creationDialog.elements: position 'after nothing' of 'teaser' references a "
+         "non-existing key 'nothing'; the CMS throws", ("Page.yaml", 13, 11)),
+        ("Acme.Site:Page: ui.creationDialog.elements: position 'before missing' of 'subtitle' references a "
+         "non-existing key 'missing'; the CMS throws", ("Page.yaml", 20, 11)),
+    ]

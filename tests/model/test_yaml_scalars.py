@@ -48,7 +48,17 @@ def test_floats(text, expected):
 def test_special_floats():
     assert value(".inf") == math.inf
     assert value("-.inf") == -math.inf
-    assert math.isnan(value(".nan"))
+    # Symfony YAML reads `.nan` as infinity, and `+.inf` is a string (tests/php/test_yaml_against_symfony.py)
+    assert value(".nan") == math.inf
+    assert value("+.inf") == "+.inf"
+
+
+@pytest.mark.parametrize(("text", "expected"), [("-0", "-0"), ("99999999999999999999", "99999999999999999999"),
+                                                ("0X1A", 0.0), ("+1_000", 1000.0), ("-0o17", -15), ("0O17", "0O17")])
+def test_numbers_as_symfony_casts_them(text, expected):
+    # an integer that does not read back the same stays a string; only a lowercase 0x / 0o is a prefix
+    result = value(text)
+    assert result == expected and type(result) is type(expected)
 
 
 @pytest.mark.parametrize("text", ["'yes'", "'true'", '"TRUE"', "'~'", "'null'", "'12'", '"1.5"', "''", "'0x1F'"])
@@ -174,3 +184,24 @@ def test_non_ascii_digits_stay_strings():
     assert loaded.diagnostics == []
     # `0012` does not read back as the integer 12: Symfony YAML 6+ keeps it a string
     assert loaded.data == {"a": "²", "b": "١٢", "c": "0012"}
+
+
+def test_a_colon_in_a_flow_mapping_key_refuses_the_file():
+    # Symfony YAML ends a {...} key at its first colon, which must be followed by a space: the CMS fails
+    # on the whole file (tests/php/test_yaml_against_symfony.py compares more keys with Symfony itself)
+    loaded = load_yaml_text("'Acme.Site:Box':\n  superTypes: {Neos.Neos:Content: true}\n", "f.yaml")
+    assert not loaded.ok and loaded.data is None
+    (finding,) = loaded.diagnostics
+    assert finding.code == "yaml-key-type"
+    assert (finding.location.line, finding.location.column) == (2, 16)
+    assert "holds a colon" in finding.message
+    quoted = load_yaml_text("'Acme.Site:Box':\n  superTypes: {'Neos.Neos:Content': true, Foo: ~}\n", "f.yaml")
+    assert quoted.ok and not quoted.diagnostics
+    assert quoted.data["Acme.Site:Box"]["superTypes"] == {"Neos.Neos:Content": True, "Foo": None}
+
+
+@pytest.mark.parametrize("key", ["true", "~", "null", "1.5"])
+def test_a_flow_mapping_key_that_is_no_string_or_integer_refuses_the_file(key):
+    loaded = load_yaml_text(f"v: {{{key}: a}}\n", "f.yaml")
+    assert not loaded.ok
+    assert [d.code for d in loaded.diagnostics] == ["yaml-key-type"]

@@ -32,3 +32,12 @@ def run_php(request: dict) -> dict:
     result = subprocess.run([PHP, "-r", _SCRIPT], input=json.dumps(request), capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
+
+
+def run_php_script(script: str, request):
+    """Run ``script`` (PHP code without ``<?php``) with ``request`` as JSON on stdin; its JSON answer."""
+    if PHP is None:
+        pytest.skip("PHP is not installed (apt-get install php-cli); .ci/run installs it")
+    result = subprocess.run([PHP, "-r", script], input=json.dumps(request), capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr + result.stdout
+    return json.loads(result.stdout)
