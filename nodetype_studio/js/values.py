@@ -276,7 +276,8 @@ def is_safe_integer(x) -> bool:
 
 
 _NUMERIC_LITERAL = re.compile(r"[+-]?(?:Infinity|[0-9]+\.?[0-9]*(?:[eE][+-]?[0-9]+)?|\.[0-9]+(?:[eE][+-]?[0-9]+)?)")
-_RADIX_LITERAL = re.compile(r"0([xXoObB])([0-9a-fA-F]+)")
+# only the digits of the literal's base: Python's int() would also take a second prefix ("0b0b0" is NaN)
+_RADIX_LITERAL = re.compile(r"0(?:([xX])([0-9a-fA-F]+)|([oO])([0-7]+)|([bB])([01]+))")
 
 
 def to_number(value) -> float:
@@ -300,11 +301,8 @@ def to_number(value) -> float:
         return float(text)
     m = _RADIX_LITERAL.fullmatch(text)
     if m:
-        base = {"x": 16, "o": 8, "b": 2}[m.group(1).lower()]
-        try:
-            return to_float(int(m.group(2), base))
-        except ValueError:
-            return NAN
+        letter, digits = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5) if m.group(i))
+        return to_float(int(digits, {"x": 16, "o": 8, "b": 2}[letter.lower()]))
     return NAN
 
 
