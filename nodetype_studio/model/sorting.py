@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Sequence, TypeVar
 
+from nodetype_studio.js.values import js_keys
+
 _PHP_START = re.compile(r"^start(?: ([0-9]+))?$")
 _PHP_END = re.compile(r"^end(?: ([0-9]+))?$")
 _PHP_BEFORE = re.compile(r"^before (\S+)(?: ([0-9]+))?$")
@@ -168,16 +170,10 @@ def _js_number(position) -> float | None:
     return float(m.group(1)) if m else None
 
 
-_JS_INDEX_KEY = re.compile(r"^(?:0|[1-9][0-9]*)$")
-
-
 def _js_key_order(keys) -> list:
     """``keys`` in the order ``Object.keys`` gives them: array-index keys ascending, then the others in
     insertion order."""
-    keys = list(keys)
-    index = [k for k in keys if isinstance(k, str) and _JS_INDEX_KEY.match(k) and int(k) < 2**32 - 1]
-    chosen = set(index)
-    return sorted(index, key=int) + [k for k in keys if k not in chosen]
+    return js_keys(dict.fromkeys(keys))
 
 
 def js_sort(items: Iterable[T], position_of: Callable[[T], Any], key_of: Callable[[T], Hashable]) -> list[T]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from nodetype_studio.catalogue import editor_for_type
-from nodetype_studio.js.values import is_client_eval
+from nodetype_studio.js.values import is_client_eval, js_entries
 from nodetype_studio.js.values import truthy as js_truthy
 from nodetype_studio.model.baseline import load_baseline
 from nodetype_studio.model.prefix import Platform
@@ -248,7 +248,7 @@ def _position(pair: tuple) -> Any:
 
 def _entries(section: Any) -> list[tuple[str, Mapping]]:
     """Map entries as (id, config); a null entry is a label-less element (neos-facts §5.4)."""
-    return [(str(key), _mapping(value)) for key, value in _mapping(section).items()]
+    return [(str(key), _mapping(value)) for key, value in js_entries(_mapping(section))]
 
 
 def node_type_label(source: InspectorSource) -> str:
@@ -290,11 +290,11 @@ def build_layout(source: InspectorSource) -> InspectorLayout:
 
     properties: dict[str, ItemView] = {}
     for name, prop in js_sort(
-        list(_mapping(config.get("properties")).items()), lambda kv: _mapping(kv[1]).get("position"), _first
+        list(js_entries(_mapping(config.get("properties")))), lambda kv: _mapping(kv[1]).get("position"), _first
     ):
         properties[name] = _property_item(name, _mapping(prop), source)
     references: dict[str, ItemView] = {}
-    for name, ref in js_sort(list(reference_configs(config, source.cms_version).items()),
+    for name, ref in js_sort(list(js_entries(reference_configs(config, source.cms_version))),
                              lambda kv: _mapping(kv[1]).get("position"), _first):
         if name not in properties:  # a name declared as both is an error the checks report
             references[name] = _property_item(name, ref, source, "references")

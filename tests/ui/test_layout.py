@@ -89,6 +89,29 @@ def test_views_are_items_of_their_group():
     assert [(i.kind, i.name) for i in items] == [("view", "info"), ("property", "p")]
 
 
+def test_integer_like_ids_come_first_as_the_ui_reads_them_from_json():
+    # The UI takes tabs, groups, views and properties with Object.values of the JSON it is given, which
+    # puts array-index keys first in numeric order; unpositioned items keep that order.
+    config = {
+        "ui": {"inspector": {
+            "tabs": {"default": {"label": "T"}, "2": {"label": "Two"}, "10": {"label": "Ten"}},
+            "groups": {"g": {"label": "G"}, "1": {"label": "One"}},
+        }},
+        "properties": {
+            "title": {"type": "string", "ui": {"inspector": {"group": "g"}}},
+            "10": {"type": "string", "ui": {"inspector": {"group": "g"}}},
+            "2": {"type": "string", "ui": {"inspector": {"group": "g"}}},
+            "02": {"type": "string", "ui": {"inspector": {"group": "g"}}},  # not an array index
+            "one": {"type": "string", "ui": {"inspector": {"group": "1"}}},
+        },
+    }
+    layout = build_layout(InspectorSource("V.P:X", config, Platform("Neos"), Translator()))
+    assert list(layout.properties) == ["2", "10", "title", "02", "one"]
+    default = next(t for t in layout.tabs if t.id == "default")
+    assert [g.id for g in default.groups] == ["1", "g"]
+    assert [i.name for i in default.groups[1].items] == ["2", "10", "title", "02"]
+
+
 def test_null_groups_and_tabs_are_label_less_and_odd_values_are_tolerated():
     config = {
         "ui": {"inspector": {"tabs": {"default": None}, "groups": {"g": None, "bad": "text"}}},
