@@ -357,7 +357,7 @@ def _compute_local(nt: NodeType, project: Project) -> None:
     local = dict(_merged_fragments(nt.fragments) or {})
     supertypes = local.get("superTypes")
     listed = isinstance(supertypes, list)
-    if listed:
+    if isinstance(supertypes, list):
         supertypes = {str(i): v for i, v in enumerate(supertypes)}
     if supertypes is not None and not isinstance(supertypes, dict):
         project.diagnostics.append(error("supertypes-invalid", f"{nt.name}: superTypes must be a map of node type names to true/false",
