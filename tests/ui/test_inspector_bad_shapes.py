@@ -88,6 +88,13 @@ def test_a_maxlength_past_the_integer_range(qtbot, tmp_path):
         label: Huge
         inspector:
           group: default
+          editorOptions: {maxlength: 1.2e21}
+    digits:
+      type: string
+      ui:
+        label: Digits
+        inspector:
+          group: default
           editorOptions: {maxlength: 1180591620717411303424}
     infinite:
       type: string
@@ -98,12 +105,16 @@ def test_a_maxlength_past_the_integer_range(qtbot, tmp_path):
           editor: 'Neos.Neos/Inspector/Editors/TextAreaEditor'
           editorOptions: {maxlength: .inf}
 """, "Acme.Site:Long")
-    assert labels(widget) == ["Huge", "Infinite"]
+    assert labels(widget) == ["Huge", "Digits", "Infinite"]
     assert type(widget.editor("huge")).__name__ == "TextFieldEditor"
-    # the browser reads the attribute "1.1805916207174113e+21" (JavaScript's text of the number): 1
+    # the browser reads the attribute "1.2e+21" (JavaScript's text of the number): 1
     assert widget.editor("huge").line.maxLength() == 1
     qtbot.keyClicks(widget.editor("huge").line, "typed")
     assert widget.editor("huge").line.text() == "t"
+    # an integer past 64 bits stays text in Symfony YAML; the browser's attribute overflows: no limit
+    assert widget.editor("digits").line.maxLength() == 2**31 - 1
+    qtbot.keyClicks(widget.editor("digits").line, "typed")
+    assert widget.editor("digits").line.text() == "typed"
     assert type(widget.editor("infinite")).__name__ == "TextAreaEditor"
 
 
