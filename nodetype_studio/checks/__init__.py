@@ -38,7 +38,8 @@ from nodetype_studio.checks.base import (
 from nodetype_studio.checks.groups import NO_GROUPS_HINT
 from nodetype_studio.diagnostics import Diagnostic, sort_key
 
-__all__ = ["check_node_types", "check_project", "code_selected", "collect_findings", "finding_order", "run_checks"]
+__all__ = ["check_node_types", "check_project", "code_selected", "collect_findings", "finding_order", "run_checks",
+           "without_restated"]
 
 
 def code_selected(code: str, select: Sequence[str] | None = None, ignore: Sequence[str] | None = None) -> bool:
@@ -326,7 +327,21 @@ def check_project(project: Any, select: Sequence[str] | None = None, ignore: Seq
 
     findings = list(project.diagnostics) + plugin_problems() if include_loader else []
     findings += run_checks(project)
-    return sorted((d for d in findings if code_selected(d.code, select, ignore)), key=sort_key)
+    return sorted(without_restated([d for d in findings if code_selected(d.code, select, ignore)]), key=sort_key)
+
+
+#: A loader finding -> the version finding that reports the same problem at the same place, with its fix.
+_RESTATED_BY = {"supertypes-list": "neos9-supertypes-list"}
+
+
+def without_restated(findings: list[Diagnostic]) -> list[Diagnostic]:
+    """``findings`` less the loader findings that a selected version finding restates at the same place
+    (9.x: the list form of `superTypes` is one error, not two)."""
+    restating = {(d.code, d.file, d.line, d.column, d.node_type) for d in findings if d.code in _RESTATED_BY.values()}
+    if not restating:
+        return findings
+    return [d for d in findings if d.code not in _RESTATED_BY
+            or (_RESTATED_BY[d.code], d.file, d.line, d.column, d.node_type) not in restating]
 
 
 def collect_findings(project: Any, select: Sequence[str] | None = None,

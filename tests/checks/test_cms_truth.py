@@ -13,3 +13,39 @@ def test_select_box_placeholder_without_allow_empty_is_only_a_compat_note(check)
     _project, findings = check(case.text)
     at_placeholder = [(d.code, d.severity.value) for d in findings if d.line == case.line]
     assert at_placeholder == [("compat-placeholder", "info")]
+
+
+LIST_FORM = """\
+'Vendor.Site:Thing':
+  superTypes: ['Neos.Neos:Content']
+"""
+
+
+def _list_form_project(tmp_path, version: str):
+    from nodetype_studio.model import load_project
+
+    package = tmp_path / "Vendor.Site" / "Configuration"
+    package.mkdir(parents=True)
+    (package / "NodeTypes.Test.yaml").write_text(LIST_FORM, encoding="utf-8")
+    return load_project(tmp_path / "Vendor.Site", use_cache=False, cms_version=version)
+
+
+def test_the_list_form_of_supertypes_is_one_error_under_9(tmp_path):
+    # NodeTypeManager of 9.x throws 1651821391 on a supertype key that is not a string: one problem,
+    # reported once (the 9.x code, which `migrate` fixes), not again by the loader's `supertypes-list`
+    from nodetype_studio.checks import collect_findings
+    from nodetype_studio.checks.incremental import check_state
+
+    project = _list_form_project(tmp_path, "9")
+    for findings in (collect_findings(project), check_state(project).findings()):
+        at_line = [(d.code, d.severity.value) for d in findings if d.line == 2]
+        assert at_line == [("neos9-supertypes-list", "error")]
+    # whoever leaves out the 9.x codes still hears of the error
+    assert [d.code for d in collect_findings(project, ignore=["neos9"]) if d.line == 2] == ["supertypes-list"]
+
+
+def test_the_list_form_of_supertypes_is_a_deprecation_under_8_3(tmp_path):
+    from nodetype_studio.checks import collect_findings
+
+    findings = collect_findings(_list_form_project(tmp_path, "8.3"))
+    assert [(d.code, d.severity.value) for d in findings if d.line == 2] == [("supertypes-list", "warning")]
