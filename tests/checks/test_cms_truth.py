@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.checks.helpers import FIXTURES, load_case
 
 
@@ -49,3 +51,39 @@ def test_the_list_form_of_supertypes_is_a_deprecation_under_8_3(tmp_path):
 
     findings = collect_findings(_list_form_project(tmp_path, "8.3"))
     assert [(d.code, d.severity.value) for d in findings if d.line == 2] == [("supertypes-list", "warning")]
+
+
+@pytest.mark.parametrize("group", ["false", "''", "~"])
+def test_a_property_taken_out_of_the_inspector_by_an_empty_group_is_not_reported(check, group):
+    # `group: ~` is how Neos.NodeTypes:Page takes a property out of the inspector; `false` and '' do the
+    # same (Neos.NeosIo's ImageTeaser title: inline-editable, not in the inspector): no group matches them
+    _project, findings = check(f"""\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    title:
+      type: string
+      ui:
+        label: Title
+        inlineEditable: true
+        inspector:
+          group: {group}
+""")
+    assert [d.format_text() for d in findings if d.code.startswith("inspector-")] == []
+
+
+def test_a_property_in_a_named_undefined_group_is_still_reported(check):
+    _project, findings = check("""\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    title:
+      type: string
+      ui:
+        label: Title
+        inspector:
+          group: 'nowhere'
+""")
+    assert [d.code for d in findings if d.code.startswith("inspector-")] == ["inspector-group-undefined"]
