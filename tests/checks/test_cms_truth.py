@@ -87,3 +87,31 @@ def test_a_property_in_a_named_undefined_group_is_still_reported(check):
           group: 'nowhere'
 """)
     assert [d.code for d in findings if d.code.startswith("inspector-")] == ["inspector-group-undefined"]
+
+
+def test_a_finding_names_the_overridden_supertype_whose_package_is_missing(tmp_path):
+    # Neos.NeosIo overrides Neos.Seo:OpenGraphMixin (its package not in the folder) and its documents also
+    # inherit Neos.Seo mixins the folder lacks: the type of `openGraphType` comes from the real
+    # OpenGraphMixin, so the finding must name it, not only the missing mixins
+    from nodetype_studio.checks import collect_findings
+    from nodetype_studio.model import load_project
+
+    site = tmp_path / "Acme.Site" / "Configuration"
+    site.mkdir(parents=True)
+    (site / "NodeTypes.Override.yaml").write_text("""\
+'Neos.Seo:OpenGraphMixin':
+  properties:
+    openGraphType:
+      ui:
+        inspector: {}
+""", encoding="utf-8")
+    (site / "NodeTypes.Page.yaml").write_text("""\
+'Acme.Site:Page':
+  superTypes:
+    'Neos.Neos:Document': true
+    'Neos.Seo:OpenGraphMixin': true
+    'Neos.Seo:TitleTagMixin': true
+""", encoding="utf-8")
+    project = load_project(tmp_path / "Acme.Site", use_cache=False)
+    (finding,) = [d for d in collect_findings(project) if d.code == "property-type-missing"]
+    assert "`Neos.Seo:OpenGraphMixin`" in finding.message, finding.message
