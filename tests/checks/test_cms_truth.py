@@ -115,3 +115,45 @@ def test_a_finding_names_the_overridden_supertype_whose_package_is_missing(tmp_p
     project = load_project(tmp_path / "Acme.Site", use_cache=False)
     (finding,) = [d for d in collect_findings(project) if d.code == "property-type-missing"]
     assert "`Neos.Seo:OpenGraphMixin`" in finding.message, finding.message
+
+
+REFERENCE_WITH_EXCLUSIONS = """\
+'Vendor.Site:Other':
+  superTypes:
+    'Neos.Neos:Document': true
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  references:
+    link:
+      constraints:
+        nodeTypes:
+          'Neos.Neos:Document': true
+      ui:
+        inspector:
+          editorOptions:
+            nodeTypes: {editor_types}
+"""
+
+
+def test_excluded_node_types_of_a_reference_editor_are_not_offered(check):
+    # 9.x reads the editor's `nodeTypes` as a node type filter (NodeTypeCriteria::fromFilterString): a `!X`
+    # entry takes X out of what the editor offers (Neos.NeosIo's navigation folder excludes its posts)
+    _project, findings = check(REFERENCE_WITH_EXCLUSIONS.format(
+        editor_types="['Neos.Neos:Document', '!Vendor.Site:Other', '!Neos.Neos:Shortcut']"))
+    assert [d.format_text() for d in findings if d.code.startswith("neos9-reference")] == []
+
+
+def test_a_refused_node_type_next_to_exclusions_is_still_reported(check):
+    _project, findings = check(REFERENCE_WITH_EXCLUSIONS.format(
+        editor_types="['Neos.Neos:Content', '!Vendor.Site:Other']"))
+    (finding,) = [d for d in findings if d.code == "neos9-reference-nodetypes"]
+    assert "offers Neos.Neos:Content, which" in finding.message
+
+
+def test_exclusions_alone_do_not_limit_the_offered_node_types(check):
+    # only `!X` entries: the editor offers every other node, so there is nothing for the constraints to repeat
+    text = REFERENCE_WITH_EXCLUSIONS.format(editor_types="['!Vendor.Site:Other']").replace(
+        "      constraints:\n        nodeTypes:\n          'Neos.Neos:Document': true\n", "")
+    _project, findings = check(text)
+    assert [d.format_text() for d in findings if d.code.startswith("neos9-reference")] == []
