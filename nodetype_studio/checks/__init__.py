@@ -339,18 +339,23 @@ def check_project(project: Any, select: Sequence[str] | None = None, ignore: Seq
     return sorted(without_restated([d for d in findings if code_selected(d.code, select, ignore)]), key=sort_key)
 
 
-#: A loader finding -> the version finding that reports the same problem at the same place, with its fix.
-_RESTATED_BY = {"supertypes-list": "neos9-supertypes-list"}
+#: A loader finding -> the check findings that report the same problem at the same place, with its fix.
+_RESTATED_BY = {
+    "supertypes-list": ("neos9-supertypes-list",),
+    "compat-legacy-editor": ("compat-legacy-identifier", "editor-unknown"),
+    "compat-legacy-validator": ("validator-unknown",),
+}
+_RESTATING = frozenset(code for codes in _RESTATED_BY.values() for code in codes)
 
 
 def without_restated(findings: list[Diagnostic]) -> list[Diagnostic]:
-    """``findings`` less the loader findings that a selected version finding restates at the same place
-    (9.x: the list form of `superTypes` is one error, not two)."""
-    restating = {(d.code, d.file, d.line, d.column, d.node_type) for d in findings if d.code in _RESTATED_BY.values()}
-    if not restating:
+    """``findings`` less the loader findings that a selected check finding restates at the same place
+    (9.x: the list form of `superTypes` is one error, not two; a legacy editor spelling is one note)."""
+    places = {(d.code, d.file, d.line, d.column) for d in findings if d.code in _RESTATING}
+    if not places:
         return findings
     return [d for d in findings if d.code not in _RESTATED_BY
-            or (_RESTATED_BY[d.code], d.file, d.line, d.column, d.node_type) not in restating]
+            or not any((code, d.file, d.line, d.column) in places for code in _RESTATED_BY[d.code])]
 
 
 def collect_findings(project: Any, select: Sequence[str] | None = None,

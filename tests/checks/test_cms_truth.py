@@ -157,3 +157,54 @@ def test_exclusions_alone_do_not_limit_the_offered_node_types(check):
         "      constraints:\n        nodeTypes:\n          'Neos.Neos:Document': true\n", "")
     _project, findings = check(text)
     assert [d.format_text() for d in findings if d.code.startswith("neos9-reference")] == []
+
+
+LEGACY_SPELLINGS = """\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    old:
+      type: string
+      ui:
+        label: Old
+        inspector:
+          group: default
+          editor: 'TYPO3.Neos/Inspector/Editors/TextAreaEditor'
+      validation:
+        'TYPO3.Neos/Validation/StringLengthValidator': {maximum: 10}
+    older:
+      type: string
+      ui:
+        label: Older
+        inspector:
+          group: default
+          editor: 'Content/Inspector/Editors/TextAreaEditor'
+"""
+
+
+def _at_lines(findings) -> dict[int, list[tuple[str, str]]]:
+    lines: dict[int, list[tuple[str, str]]] = {}
+    for d in findings:
+        lines.setdefault(d.line, []).append((d.code, d.severity.value))
+    return lines
+
+
+def test_the_typo3_neos_spelling_is_unknown_to_the_cms(tmp_path):
+    # Neos 3 renamed TYPO3.Neos to Neos.Neos with a code migration (`core:migrate` rewrote the files); the
+    # React UI rewrites only `Content/Inspector/Editors` (EditorEnvelope) and registers its editors and
+    # validators as `Neos.Neos/...`: a `TYPO3.Neos/...` editor shows "Missing Editor", such a validator is
+    # skipped. One finding each, where it is written; the `Content/Inspector/Editors` spelling stays one note.
+    from nodetype_studio.checks import collect_findings
+    from nodetype_studio.model import load_project
+
+    folder = tmp_path / "Vendor.Site" / "Configuration"
+    folder.mkdir(parents=True)
+    (folder / "NodeTypes.Test.yaml").write_text(LEGACY_SPELLINGS, encoding="utf-8")
+    findings = collect_findings(load_project(tmp_path / "Vendor.Site", use_cache=False))
+    lines = _at_lines(findings)
+    assert lines[11] == [("editor-unknown", "error")]
+    assert lines[13] == [("validator-unknown", "warning")]
+    assert lines[20] == [("compat-legacy-identifier", "info")]
+    editor = next(d for d in findings if d.line == 11)
+    assert "Missing Editor" in editor.message and "`Neos.Neos/Inspector/Editors/TextAreaEditor`" in editor.message
