@@ -344,6 +344,7 @@ _RESTATED_BY = {
     "supertypes-list": ("neos9-supertypes-list",),
     "compat-legacy-editor": ("compat-legacy-identifier", "editor-unknown"),
     "compat-legacy-validator": ("validator-unknown",),
+    "compat-legacy-type": ("property-no-default-editor",),
 }
 _RESTATING = frozenset(code for codes in _RESTATED_BY.values() for code in codes)
 

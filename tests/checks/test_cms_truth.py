@@ -208,3 +208,47 @@ def test_the_typo3_neos_spelling_is_unknown_to_the_cms(tmp_path):
     assert lines[20] == [("compat-legacy-identifier", "info")]
     editor = next(d for d in findings if d.line == 11)
     assert "Missing Editor" in editor.message and "`Neos.Neos/Inspector/Editors/TextAreaEditor`" in editor.message
+
+
+def test_a_typo3_media_type_has_no_default_editor(tmp_path):
+    # DefaultPropertyEditorPostprocessor looks the type up in `dataTypes` as written; the settings know
+    # `Neos\Media\...` only (the TYPO3 namespace was renamed in Neos 3), so an inspector without an editor
+    # makes it throw "Could not find editor" (1436809123); janscholz/neos-cleanblog's headerImage
+    from nodetype_studio.checks import collect_findings
+    from nodetype_studio.model import load_project
+
+    folder = tmp_path / "Vendor.Site" / "Configuration"
+    folder.mkdir(parents=True)
+    (folder / "NodeTypes.Test.yaml").write_text("""\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    headerImage:
+      type: TYPO3\\Media\\Domain\\Model\\ImageInterface
+      ui:
+        label: Image
+        inspector:
+          group: default
+""", encoding="utf-8")
+    findings = collect_findings(load_project(tmp_path / "Vendor.Site", use_cache=False))
+    assert _at_lines(findings)[6] == [("property-no-default-editor", "error")]
+    (finding,) = [d for d in findings if d.line == 6]
+    assert "`Neos\\Media\\Domain\\Model\\ImageInterface`" in finding.message, finding.message
+
+
+def test_a_renamed_type_without_a_default_editor_still_needs_an_editor(check):
+    # `Neos\Media\...\ImageVariant` has no default editor either: renaming alone would not help
+    _project, findings = check("""\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    picture:
+      type: TYPO3\\Media\\Domain\\Model\\ImageVariant
+      ui:
+        inspector:
+          group: default
+""")
+    (finding,) = [d for d in findings if d.code == "property-no-default-editor"]
+    assert finding.message.endswith("Set `ui.inspector.editor`"), finding.message
