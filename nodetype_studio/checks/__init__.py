@@ -345,6 +345,7 @@ _RESTATED_BY = {
     "compat-legacy-editor": ("compat-legacy-identifier", "editor-unknown"),
     "compat-legacy-validator": ("validator-unknown",),
     "compat-legacy-type": ("property-no-default-editor",),
+    "nodetype-name": ("neos9-removed-type-override",),  # `unstructured`: 8.3's own type, removed in 9.x
 }
 _RESTATING = frozenset(code for codes in _RESTATED_BY.values() for code in codes)
 

@@ -252,3 +252,24 @@ def test_a_renamed_type_without_a_default_editor_still_needs_an_editor(check):
 """)
     (finding,) = [d for d in findings if d.code == "property-no-default-editor"]
     assert finding.message.endswith("Set `ui.inspector.editor`"), finding.message
+
+
+def test_an_override_of_unstructured_is_one_finding_under_9(tmp_path):
+    # Flowpack.ElasticSearch.ContentRepositoryAdaptor configures `unstructured`, the 8.3 content
+    # repository's type that 9.x removed: its name is the 8.3 platform's, not a malformed one
+    from nodetype_studio.checks import collect_findings
+    from nodetype_studio.model import load_project
+
+    folder = tmp_path / "Vendor.Site" / "Configuration"
+    folder.mkdir(parents=True)
+    (folder / "NodeTypes.Test.yaml").write_text("""\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+'unstructured':
+  search:
+    fulltext:
+      enable: true
+""", encoding="utf-8")
+    findings = collect_findings(load_project(tmp_path / "Vendor.Site", use_cache=False, cms_version="9"))
+    assert [d.code for d in findings if d.line == 4] == ["neos9-removed-type-override"]
