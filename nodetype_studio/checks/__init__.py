@@ -38,7 +38,8 @@ from nodetype_studio.checks.base import (
 from nodetype_studio.checks.groups import NO_GROUPS_HINT
 from nodetype_studio.diagnostics import Diagnostic, sort_key
 
-__all__ = ["check_node_types", "check_project", "code_selected", "collect_findings", "finding_order", "run_checks"]
+__all__ = ["check_node_types", "check_project", "code_selected", "collect_findings", "finding_order", "run_checks",
+           "without_restated"]
 
 
 def code_selected(code: str, select: Sequence[str] | None = None, ignore: Sequence[str] | None = None) -> bool:
@@ -75,8 +76,9 @@ class TypePlan:
     @classmethod
     def of(cls, ctx: Context, node_types: list) -> "TypePlan":
         plan = cls()
-        plan.complete = completeness(ctx, node_types)
-        plan.missing = missing_supertypes(node_types)
+        overrides = outside_overrides(ctx, node_types)
+        plan.complete = completeness(ctx, node_types, overrides)
+        plan.missing = missing_supertypes(node_types, overrides)
         plan.inherited = {a for nt in node_types for a in getattr(nt, "ancestors", ())}  # not leaves
         plan.by_name = {nt.name: nt for nt in node_types}
         plan.own_names = {}
@@ -169,16 +171,18 @@ def assemble(ctx: Context, plan: TypePlan, records: dict[str, TypeRecord]) -> li
     return found
 
 
-def missing_supertypes(node_types: list) -> dict[str, tuple[str, ...]]:
-    """Node type -> the supertypes (its own or its ancestors') that no loaded node type defines."""
+def missing_supertypes(node_types: list, overrides: frozenset[str] = frozenset()) -> dict[str, tuple[str, ...]]:
+    """Node type -> the supertypes (its own or its ancestors') that no loaded node type defines. Where there
+    are any, the ``overrides`` among the supertypes (types the folder only overrides: their definition is
+    missing too) are named with them, in declaration order."""
     known = {nt.name for nt in node_types}
     by_name = {nt.name: nt for nt in node_types}
     result: dict[str, tuple[str, ...]] = {}
     for nt in node_types:
         chain = [nt] + [by_name[a] for a in getattr(nt, "ancestors", ()) if a in by_name]
-        names = [s for owner in chain for s in getattr(owner, "declared_supertypes", ()) if s not in known]
-        if names:
-            result[nt.name] = tuple(dict.fromkeys(names))
+        declared = [s for owner in chain for s in getattr(owner, "declared_supertypes", ())]
+        if any(s not in known for s in declared):
+            result[nt.name] = tuple(dict.fromkeys(s for s in declared if s not in known or s in overrides))
     return result
 
 
@@ -239,7 +243,7 @@ def _written_here(nt: Any, by_name: dict, own_names) -> set[str] | None:
     return names
 
 
-def completeness(ctx: Context, node_types: list) -> dict[str, bool]:
+def completeness(ctx: Context, node_types: list, overrides: frozenset[str] | None = None) -> dict[str, bool]:
     """Which node types are final combinations worth the `combined` rules.
 
     Not: abstract types and types other types inherit from (mixins are completed by their users,
@@ -250,16 +254,22 @@ def completeness(ctx: Context, node_types: list) -> dict[str, bool]:
     own = [nt for nt in node_types if not getattr(nt, "from_baseline", False)]
     inherited = {name for nt in own for name in getattr(nt, "ancestors", ())}
     known = {nt.name for nt in node_types}
-    owned = _owned_namespaces(ctx, own)
-    partial = set()
+    partial = set(outside_overrides(ctx, node_types) if overrides is None else overrides)
     for nt in own:
-        supertypes = list(getattr(nt, "declared_supertypes", ()))
-        from_baseline_too = any(getattr(f.file, "baseline", False) for f in getattr(nt, "fragments", ()))
-        if (nt.name.split(":")[0] not in owned and not from_baseline_too) or any(s not in known for s in supertypes):
+        if any(s not in known for s in getattr(nt, "declared_supertypes", ())):
             partial.add(nt.name)
     return {nt.name: not (getattr(nt, "abstract", False) or nt.name in inherited or nt.name in partial
                           or any(a in partial for a in getattr(nt, "ancestors", ())))
             for nt in own}
+
+
+def outside_overrides(ctx: Context, node_types: list) -> frozenset[str]:
+    """The node types the project only overrides: their package is not part of it, nor of the platform's
+    baseline (`Vendor.Seo:Mixin` patched by a site package)."""
+    own = [nt for nt in node_types if not getattr(nt, "from_baseline", False)]
+    owned = _owned_namespaces(ctx, own)
+    return frozenset(nt.name for nt in own if nt.name.split(":")[0] not in owned
+                     and not any(getattr(f.file, "baseline", False) for f in getattr(nt, "fragments", ())))
 
 
 def _owned_namespaces(ctx: Context, own: list) -> set[str]:
@@ -326,7 +336,28 @@ def check_project(project: Any, select: Sequence[str] | None = None, ignore: Seq
 
     findings = list(project.diagnostics) + plugin_problems() if include_loader else []
     findings += run_checks(project)
-    return sorted((d for d in findings if code_selected(d.code, select, ignore)), key=sort_key)
+    return sorted(without_restated([d for d in findings if code_selected(d.code, select, ignore)]), key=sort_key)
+
+
+#: A loader finding -> the check findings that report the same problem at the same place, with its fix.
+_RESTATED_BY = {
+    "supertypes-list": ("neos9-supertypes-list",),
+    "compat-legacy-editor": ("compat-legacy-identifier", "editor-unknown"),
+    "compat-legacy-validator": ("validator-unknown",),
+    "compat-legacy-type": ("property-no-default-editor",),
+    "nodetype-name": ("neos9-removed-type-override",),  # `unstructured`: 8.3's own type, removed in 9.x
+}
+_RESTATING = frozenset(code for codes in _RESTATED_BY.values() for code in codes)
+
+
+def without_restated(findings: list[Diagnostic]) -> list[Diagnostic]:
+    """``findings`` less the loader findings that a selected check finding restates at the same place
+    (9.x: the list form of `superTypes` is one error, not two; a legacy editor spelling is one note)."""
+    places = {(d.code, d.file, d.line, d.column) for d in findings if d.code in _RESTATING}
+    if not places:
+        return findings
+    return [d for d in findings if d.code not in _RESTATED_BY
+            or not any((code, d.file, d.line, d.column) in places for code in _RESTATED_BY[d.code])]
 
 
 def collect_findings(project: Any, select: Sequence[str] | None = None,

@@ -163,19 +163,31 @@ def datetime_format_letters(ctx: Context, prop: PropertyView):
                          "lists, but its date picker does not convert; it shows the letter literally", prop.name)
 
 
+#: The spelling Neos 3 renamed: its code migration rewrote the files, the CMS itself reads it nowhere.
+_RENAMED = "TYPO3.Neos"
+_RENAMED_WHY = f"(`{_RENAMED}` was renamed in Neos 3; the CMS no longer reads that spelling)"
+
+
 @property_rule
 def legacy_identifiers(ctx: Context, prop: PropertyView):
+    """Old spellings of the platform's editors and validators. The UI rewrites `Content/Inspector/Editors`
+    (neos-ui EditorEnvelope) and nothing else: a `TYPO3.Neos/...` identifier names nothing it has."""
     editor = prop.written_editor
     if isinstance(editor, str) and prop.has_inspector:
         normalized = ctx.platform.normalize_editor(editor)
-        if normalized.legacy:
-            yield ctx.at(prop.nt, prop.path + ("ui", "inspector", "editor"), Severity.INFO, "compat-legacy-identifier",
+        path = prop.path + ("ui", "inspector", "editor")
+        if normalized.legacy == _RENAMED:
+            yield ctx.at(prop.nt, path, Severity.ERROR, "editor-unknown",
+                         f"unknown editor `{editor}`: the CMS shows \"Missing Editor\" {_RENAMED_WHY}; write "
+                         f"`{normalized.value}`", prop.name)
+        elif normalized.legacy:
+            yield ctx.at(prop.nt, path, Severity.INFO, "compat-legacy-identifier",
                          f"`{editor}` uses the legacy `{normalized.legacy}` spelling; the CMS rewrites it to "
                          f"`{normalized.value}`, write that instead", prop.name)
     validation = prop.validation
     for identifier in validation if isinstance(validation, dict) else ():
         normalized = ctx.platform.normalize_validator(str(identifier))
         if normalized.legacy:
-            yield ctx.at(prop.nt, prop.path + ("validation", str(identifier)), Severity.INFO, "compat-legacy-identifier",
-                         f"`{identifier}` uses the legacy `{normalized.legacy}` spelling; write `{normalized.value}`",
-                         prop.name)
+            yield ctx.at(prop.nt, prop.path + ("validation", str(identifier)), Severity.WARNING, "validator-unknown",
+                         f"unknown validator `{identifier}`: the browser logs \"Validator not found\" and lets every "
+                         f"value pass {_RENAMED_WHY}; write `{normalized.value}`", prop.name)

@@ -53,9 +53,12 @@ def property_type(ctx: Context, prop: PropertyView):
                      f"unknown property type `{type_name}`{unknown}", prop.name)
         return
     if prop.has_inspector and prop.written_editor is None and not has_default_editor:
+        renamed = ctx.platform.normalize_type(type_name)
+        fix = (f"Write `{renamed.value}` (`{renamed.legacy}` was renamed in Neos 3)"
+               if renamed.legacy and _has_default_editor(ctx, renamed.value) else "Set `ui.inspector.editor`")
         yield ctx.at(prop.nt, _type_path(prop), Severity.ERROR, "property-no-default-editor",
                      f"type `{type_name}` has no default editor, and `ui.inspector.editor` is not set; the CMS fails "
-                     "with \"Could not find editor\". Set `ui.inspector.editor`", prop.name)
+                     f"with \"Could not find editor\". {fix}", prop.name)
 
 
 def _type_facts(ctx: Context, type_name: str) -> tuple[str | None, bool]:
@@ -123,8 +126,9 @@ def _has_default_editor(ctx: Context, type_name: str) -> bool:
     if not isinstance(table, dict):
         return False
     block = table.get(type_name)
-    if block is None:
-        block = table.get(ctx.platform.normalize_type(type_name).value)
+    normalized = ctx.platform.normalize_type(type_name)
+    if block is None and not normalized.legacy:  # the CMS looks `TYPO3\Media\...` up as written: no entry
+        block = table.get(normalized.value)
     return isinstance(block, dict) and block.get("editor") is not None
 
 

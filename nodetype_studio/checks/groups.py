@@ -26,6 +26,12 @@ def _defined(nt, kind: str) -> dict:
     return as_map(get(nt.effective, "ui", "inspector", kind))
 
 
+def _no_group(value) -> bool:
+    """`~`, `false` or '': the item is taken out of the inspector on purpose (Neos.NodeTypes:Page writes
+    `group: ~`); the inspector shows it nowhere, as its author wants."""
+    return value is None or value is False or value == ""
+
+
 #: Why a type may have no groups at all; dropped from the finding of a type whose supertypes the folder
 #: lacks (one of them is the likelier place for the groups).
 NO_GROUPS_HINT = " (the node type has no inspector groups at all: is its `ui` or `ui.inspector` null?)"
@@ -34,7 +40,7 @@ NO_GROUPS_HINT = " (the node type has no inspector groups at all: is its `ui` or
 @property_rule(combined=True)
 def property_group(ctx: Context, prop: PropertyView):
     group = get(prop.written, "ui", "inspector", "group")
-    if group is None or is_client_eval(group) or not prop.has_inspector:
+    if _no_group(group) or is_client_eval(group) or not prop.has_inspector:
         return
     groups = _defined(prop.nt, "groups")
     if str(group) in groups:
@@ -61,7 +67,8 @@ def group_tabs_and_view_groups(ctx: Context, nt):
         targets = _defined(nt, container)
         for item_id, item in _defined(nt, section).items():
             target = get(item, key)
-            if target is None or is_client_eval(target) or str(target) in targets:
+            if target is None or (key == "group" and _no_group(target)) or is_client_eval(target) \
+                    or str(target) in targets:
                 continue
             hint = suggest(str(target), list(targets))
             yield ctx.at(nt, _INSPECTOR + (section, item_id, key), Severity.WARNING, code,

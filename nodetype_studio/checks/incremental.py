@@ -44,6 +44,7 @@ from nodetype_studio.checks import (
     collector_paused,
     finding_order,
     neos9,
+    without_restated,
 )
 from nodetype_studio.checks.base import Context
 from nodetype_studio.diagnostics import Diagnostic
@@ -77,7 +78,8 @@ class CheckState:
 
         found = (list(self.project.diagnostics) + plugin_problems() + self.rule_findings + self.clienteval
                  + self.version)
-        return sorted({d for d in found if code_selected(d.code, select, ignore)}, key=finding_order)
+        return sorted(set(without_restated([d for d in found if code_selected(d.code, select, ignore)])),
+                      key=finding_order)
 
 
 def check_state(project: Any) -> CheckState:

@@ -478,14 +478,18 @@ def _nodetypes_findings(project, nt, fragment, ref: str, written, merged) -> lis
     if not isinstance(editor_types, list) or not editor_types:
         return []
     path = ("references", ref, "ui", "inspector", "editorOptions", "nodeTypes")
+    # the editor's list is a node type filter: `!X` takes X out of the offer, it offers nothing
+    offered = [t for t in editor_types if not (isinstance(t, str) and t.startswith("!"))]
+    if not offered:
+        return []
     constraints = _get(merged, "constraints", "nodeTypes")
     location = _at(fragment, path)
     if not isinstance(constraints, dict) or not constraints:
         return [Diagnostic.at(location, Severity.INFO, "neos9-reference-constraints-missing",
-                              f"{nt.name}: references.{ref}: the editor offers only {', '.join(map(str, editor_types))} "
+                              f"{nt.name}: references.{ref}: the editor offers only {', '.join(map(str, offered))} "
                               "but the content repository accepts any node; add the same types under "
                               "`constraints.nodeTypes` to enforce them", node_type=nt.name, property_name=ref)]
-    refused = [t for t in editor_types if isinstance(t, str) and not _allowed(project, t, constraints)]
+    refused = [t for t in offered if isinstance(t, str) and not _allowed(project, t, constraints)]
     if not refused:
         return []
     return [Diagnostic.at(location, Severity.WARNING, "neos9-reference-nodetypes",

@@ -49,7 +49,16 @@ def editor_options(ctx: Context, prop: PropertyView):
                           spec.short_name)
     yield from walker.written(spec.options, prop.written_options, open_map=spec.open_options)
     for rule in spec.rules:
-        yield from RULE_KINDS[rule.kind](ctx, prop, rule)
+        if not _documented_only(spec, rule):
+            yield from RULE_KINDS[rule.kind](ctx, prop, rule)
+
+
+def _documented_only(spec, rule: Rule) -> bool:
+    """A rule about an option the CMS handles otherwise than its documentation (``spec_vs_cms``): the
+    rule states the documentation's behaviour, which the CMS does not have, so `check` does not report
+    it; the `compat` rules say what the CMS does instead."""
+    option = spec.option(rule.paths[0])
+    return option is not None and bool(option.spec_vs_cms)
 
 
 @property_rule(combined=True)

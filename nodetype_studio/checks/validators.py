@@ -48,7 +48,9 @@ def validator_identifiers(ctx: Context, prop: PropertyView):
             hint = closest_name(identifier.rsplit("/", 1)[-1], list(by_short), "Validator")
             fix = (f"; did you mean `{by_short[hint]}`?" if hint else
                    "; the built-in validators are " + ", ".join(n.removesuffix("Validator") for n in VALIDATORS))
-            yield ctx.at(prop.nt, path, Severity.ERROR, "validator-unknown",
+            # the browser skips a validator it does not know: nothing fails and no value is lost, the
+            # validation the author wrote just does not happen
+            yield ctx.at(prop.nt, path, Severity.WARNING, "validator-unknown",
                          f"unknown validator `{identifier}`: the browser logs \"Validator not found\" and lets every "
                          f"value pass{fix}", prop.name)
         else:  # a vendor's validator: only other registered custom validators are plausible

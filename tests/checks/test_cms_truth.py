@@ -1,0 +1,275 @@
+"""Findings checked against what the CMS really does, from real projects whose findings were wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.checks.helpers import FIXTURES, load_case
+
+
+def test_select_box_placeholder_without_allow_empty_is_only_a_compat_note(check):
+    # The CMS's select box header shows the placeholder whenever no option is selected; `allowEmpty`
+    # only adds the reset button (neos/neos-ui react-ui-components SelectBox `renderHeader`). The
+    # documentation's "needs allowEmpty" is a spec-vs-CMS difference: one info, no warning.
+    case = load_case(FIXTURES / "compat-placeholder.yaml")
+    _project, findings = check(case.text)
+    at_placeholder = [(d.code, d.severity.value) for d in findings if d.line == case.line]
+    assert at_placeholder == [("compat-placeholder", "info")]
+
+
+LIST_FORM = """\
+'Vendor.Site:Thing':
+  superTypes: ['Neos.Neos:Content']
+"""
+
+
+def _list_form_project(tmp_path, version: str):
+    from nodetype_studio.model import load_project
+
+    package = tmp_path / "Vendor.Site" / "Configuration"
+    package.mkdir(parents=True)
+    (package / "NodeTypes.Test.yaml").write_text(LIST_FORM, encoding="utf-8")
+    return load_project(tmp_path / "Vendor.Site", use_cache=False, cms_version=version)
+
+
+def test_the_list_form_of_supertypes_is_one_error_under_9(tmp_path):
+    # NodeTypeManager of 9.x throws 1651821391 on a supertype key that is not a string: one problem,
+    # reported once (the 9.x code, which `migrate` fixes), not again by the loader's `supertypes-list`
+    from nodetype_studio.checks import collect_findings
+    from nodetype_studio.checks.incremental import check_state
+
+    project = _list_form_project(tmp_path, "9")
+    for findings in (collect_findings(project), check_state(project).findings()):
+        at_line = [(d.code, d.severity.value) for d in findings if d.line == 2]
+        assert at_line == [("neos9-supertypes-list", "error")]
+    # whoever leaves out the 9.x codes still hears of the error
+    assert [d.code for d in collect_findings(project, ignore=["neos9"]) if d.line == 2] == ["supertypes-list"]
+
+
+def test_the_list_form_of_supertypes_is_a_deprecation_under_8_3(tmp_path):
+    from nodetype_studio.checks import collect_findings
+
+    findings = collect_findings(_list_form_project(tmp_path, "8.3"))
+    assert [(d.code, d.severity.value) for d in findings if d.line == 2] == [("supertypes-list", "warning")]
+
+
+@pytest.mark.parametrize("group", ["false", "''", "~"])
+def test_a_property_taken_out_of_the_inspector_by_an_empty_group_is_not_reported(check, group):
+    # `group: ~` is how Neos.NodeTypes:Page takes a property out of the inspector; `false` and '' do the
+    # same (Neos.NeosIo's ImageTeaser title: inline-editable, not in the inspector): no group matches them
+    _project, findings = check(f"""\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    title:
+      type: string
+      ui:
+        label: Title
+        inlineEditable: true
+        inspector:
+          group: {group}
+""")
+    assert [d.format_text() for d in findings if d.code.startswith("inspector-")] == []
+
+
+def test_a_property_in_a_named_undefined_group_is_still_reported(check):
+    _project, findings = check("""\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    title:
+      type: string
+      ui:
+        label: Title
+        inspector:
+          group: 'nowhere'
+""")
+    assert [d.code for d in findings if d.code.startswith("inspector-")] == ["inspector-group-undefined"]
+
+
+def test_a_finding_names_the_overridden_supertype_whose_package_is_missing(tmp_path):
+    # Neos.NeosIo overrides Neos.Seo:OpenGraphMixin (its package not in the folder) and its documents also
+    # inherit Neos.Seo mixins the folder lacks: the type of `openGraphType` comes from the real
+    # OpenGraphMixin, so the finding must name it, not only the missing mixins
+    from nodetype_studio.checks import collect_findings
+    from nodetype_studio.model import load_project
+
+    site = tmp_path / "Acme.Site" / "Configuration"
+    site.mkdir(parents=True)
+    (site / "NodeTypes.Override.yaml").write_text("""\
+'Neos.Seo:OpenGraphMixin':
+  properties:
+    openGraphType:
+      ui:
+        inspector: {}
+""", encoding="utf-8")
+    (site / "NodeTypes.Page.yaml").write_text("""\
+'Acme.Site:Page':
+  superTypes:
+    'Neos.Neos:Document': true
+    'Neos.Seo:OpenGraphMixin': true
+    'Neos.Seo:TitleTagMixin': true
+""", encoding="utf-8")
+    project = load_project(tmp_path / "Acme.Site", use_cache=False)
+    (finding,) = [d for d in collect_findings(project) if d.code == "property-type-missing"]
+    assert "`Neos.Seo:OpenGraphMixin`" in finding.message, finding.message
+
+
+REFERENCE_WITH_EXCLUSIONS = """\
+'Vendor.Site:Other':
+  superTypes:
+    'Neos.Neos:Document': true
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  references:
+    link:
+      constraints:
+        nodeTypes:
+          'Neos.Neos:Document': true
+      ui:
+        inspector:
+          editorOptions:
+            nodeTypes: {editor_types}
+"""
+
+
+def test_excluded_node_types_of_a_reference_editor_are_not_offered(check):
+    # 9.x reads the editor's `nodeTypes` as a node type filter (NodeTypeCriteria::fromFilterString): a `!X`
+    # entry takes X out of what the editor offers (Neos.NeosIo's navigation folder excludes its posts)
+    _project, findings = check(REFERENCE_WITH_EXCLUSIONS.format(
+        editor_types="['Neos.Neos:Document', '!Vendor.Site:Other', '!Neos.Neos:Shortcut']"))
+    assert [d.format_text() for d in findings if d.code.startswith("neos9-reference")] == []
+
+
+def test_a_refused_node_type_next_to_exclusions_is_still_reported(check):
+    _project, findings = check(REFERENCE_WITH_EXCLUSIONS.format(
+        editor_types="['Neos.Neos:Content', '!Vendor.Site:Other']"))
+    (finding,) = [d for d in findings if d.code == "neos9-reference-nodetypes"]
+    assert "offers Neos.Neos:Content, which" in finding.message
+
+
+def test_exclusions_alone_do_not_limit_the_offered_node_types(check):
+    # only `!X` entries: the editor offers every other node, so there is nothing for the constraints to repeat
+    text = REFERENCE_WITH_EXCLUSIONS.format(editor_types="['!Vendor.Site:Other']").replace(
+        "      constraints:\n        nodeTypes:\n          'Neos.Neos:Document': true\n", "")
+    _project, findings = check(text)
+    assert [d.format_text() for d in findings if d.code.startswith("neos9-reference")] == []
+
+
+LEGACY_SPELLINGS = """\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    old:
+      type: string
+      ui:
+        label: Old
+        inspector:
+          group: default
+          editor: 'TYPO3.Neos/Inspector/Editors/TextAreaEditor'
+      validation:
+        'TYPO3.Neos/Validation/StringLengthValidator': {maximum: 10}
+    older:
+      type: string
+      ui:
+        label: Older
+        inspector:
+          group: default
+          editor: 'Content/Inspector/Editors/TextAreaEditor'
+"""
+
+
+def _at_lines(findings) -> dict[int, list[tuple[str, str]]]:
+    lines: dict[int, list[tuple[str, str]]] = {}
+    for d in findings:
+        lines.setdefault(d.line, []).append((d.code, d.severity.value))
+    return lines
+
+
+def test_the_typo3_neos_spelling_is_unknown_to_the_cms(tmp_path):
+    # Neos 3 renamed TYPO3.Neos to Neos.Neos with a code migration (`core:migrate` rewrote the files); the
+    # React UI rewrites only `Content/Inspector/Editors` (EditorEnvelope) and registers its editors and
+    # validators as `Neos.Neos/...`: a `TYPO3.Neos/...` editor shows "Missing Editor", such a validator is
+    # skipped. One finding each, where it is written; the `Content/Inspector/Editors` spelling stays one note.
+    from nodetype_studio.checks import collect_findings
+    from nodetype_studio.model import load_project
+
+    folder = tmp_path / "Vendor.Site" / "Configuration"
+    folder.mkdir(parents=True)
+    (folder / "NodeTypes.Test.yaml").write_text(LEGACY_SPELLINGS, encoding="utf-8")
+    findings = collect_findings(load_project(tmp_path / "Vendor.Site", use_cache=False))
+    lines = _at_lines(findings)
+    assert lines[11] == [("editor-unknown", "error")]
+    assert lines[13] == [("validator-unknown", "warning")]
+    assert lines[20] == [("compat-legacy-identifier", "info")]
+    editor = next(d for d in findings if d.line == 11)
+    assert "Missing Editor" in editor.message and "`Neos.Neos/Inspector/Editors/TextAreaEditor`" in editor.message
+
+
+def test_a_typo3_media_type_has_no_default_editor(tmp_path):
+    # DefaultPropertyEditorPostprocessor looks the type up in `dataTypes` as written; the settings know
+    # `Neos\Media\...` only (the TYPO3 namespace was renamed in Neos 3), so an inspector without an editor
+    # makes it throw "Could not find editor" (1436809123); janscholz/neos-cleanblog's headerImage
+    from nodetype_studio.checks import collect_findings
+    from nodetype_studio.model import load_project
+
+    folder = tmp_path / "Vendor.Site" / "Configuration"
+    folder.mkdir(parents=True)
+    (folder / "NodeTypes.Test.yaml").write_text("""\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    headerImage:
+      type: TYPO3\\Media\\Domain\\Model\\ImageInterface
+      ui:
+        label: Image
+        inspector:
+          group: default
+""", encoding="utf-8")
+    findings = collect_findings(load_project(tmp_path / "Vendor.Site", use_cache=False))
+    assert _at_lines(findings)[6] == [("property-no-default-editor", "error")]
+    (finding,) = [d for d in findings if d.line == 6]
+    assert "`Neos\\Media\\Domain\\Model\\ImageInterface`" in finding.message, finding.message
+
+
+def test_a_renamed_type_without_a_default_editor_still_needs_an_editor(check):
+    # `Neos\Media\...\ImageVariant` has no default editor either: renaming alone would not help
+    _project, findings = check("""\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    picture:
+      type: TYPO3\\Media\\Domain\\Model\\ImageVariant
+      ui:
+        inspector:
+          group: default
+""")
+    (finding,) = [d for d in findings if d.code == "property-no-default-editor"]
+    assert finding.message.endswith("Set `ui.inspector.editor`"), finding.message
+
+
+def test_an_override_of_unstructured_is_one_finding_under_9(tmp_path):
+    # Flowpack.ElasticSearch.ContentRepositoryAdaptor configures `unstructured`, the 8.3 content
+    # repository's type that 9.x removed: its name is the 8.3 platform's, not a malformed one
+    from nodetype_studio.checks import collect_findings
+    from nodetype_studio.model import load_project
+
+    folder = tmp_path / "Vendor.Site" / "Configuration"
+    folder.mkdir(parents=True)
+    (folder / "NodeTypes.Test.yaml").write_text("""\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+'unstructured':
+  search:
+    fulltext:
+      enable: true
+""", encoding="utf-8")
+    findings = collect_findings(load_project(tmp_path / "Vendor.Site", use_cache=False, cms_version="9"))
+    assert [d.code for d in findings if d.line == 4] == ["neos9-removed-type-override"]
