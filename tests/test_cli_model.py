@@ -216,14 +216,21 @@ def test_check_warnings_and_notes_only_exit_0(site, capsys):
     write(site, {"NodeTypes/Old.yaml": """
         'Acme.Site:Old':
           superTypes:
-            'TYPO3.Neos:Content': true
+            'Neos.Neos:Content': true
             'Other.Vendor:Mixin': true
+          properties:
+            title:
+              type: string
+              ui:
+                inspector:
+                  group: general
+                  editor: 'Content/Inspector/Editors/TextFieldEditor'
         """})
     code, out, _ = run(capsys, "check", "Acme.Site")
     assert code == 0
-    assert "Acme.Site/NodeTypes/Old.yaml:3:5: info compat-legacy-name: supertype 'TYPO3.Neos:Content'" in out
     assert "Acme.Site/NodeTypes/Old.yaml:4:5: warning supertype-unknown: Acme.Site:Old: supertype 'Other.Vendor:Mixin'" in out
-    assert out.splitlines()[-1] == "0 errors, 1 warnings, 1 notes; Neos 9.x rules (default)"
+    assert "Acme.Site/NodeTypes/Old.yaml:11:11: info compat-legacy-identifier: `Content/Inspector/Editors/TextFieldEditor`" in out
+    assert out.splitlines()[-1] == "0 errors, 2 warnings, 1 notes; Neos 9.x rules (default)"
 
 
 def test_check_errors_exit_1_with_file_line_column(site, capsys):

@@ -100,7 +100,7 @@ def describe(code: str) -> str:
 #: Families of the loader's and other checkers' codes (yaml-syntax, supertype-unknown, clienteval-syntax...).
 FAMILIES = frozenset({code.split("-")[0] for code in CHECK_CODES} | {
     "yaml", "file", "nodetype", "nodetypes", "supertype", "supertypes", "settings", "composer", "config",
-    "clienteval", "content", "media", "plugin", "position", "preset", "datasource", "compat",
+    "clienteval", "content", "media", "plugin", "position", "preset", "datasource", "compat", "legacy",
 })
 
 

@@ -317,9 +317,11 @@ def _collect_fragments(project: Project) -> None:
             normalized = platform.normalize_name(raw_name)
             name = normalized.value
             if normalized.legacy:
-                diags.append(info("compat-legacy-name",
-                                  f"{raw_name!r} uses the legacy {normalized.legacy} namespace; it resolves to {name!r}",
-                                  where, node_type=name))
+                diags.append(warning("legacy-name",
+                                     f"{raw_name!r} is a node type of its own in Neos 8.3 and 9.x, not {name!r}: "
+                                     f"{_LEGACY_RENAMED}, so this changes nothing of {name!r} there (the studio "
+                                     f"reads it as {name!r}). Write {name!r}",
+                                     where, node_type=name))
             if not NAME_RE.match(name):
                 diags.append(warning("nodetype-name",
                                      f"node type name {raw_name!r} is not of the form Vendor.Package:Name",
@@ -377,15 +379,14 @@ def _compute_local(nt: NodeType, project: Project) -> None:
             old_form = old_form or listed
             norm = project.platform.normalize_name(enabled)
             if norm.legacy:
-                project.diagnostics.append(info("compat-legacy-name", f"supertype {enabled!r} uses the legacy {norm.legacy} namespace; it resolves to {norm.value!r}",
-                                                _at(nt, ("superTypes",)), node_type=nt.name))
+                _legacy_supertype_finding(nt, project, enabled, norm.value, True, ("superTypes",))
             entries.append((str(raw), norm.value, True))
             normalized[str(raw)] = norm.value
             continue
         norm = project.platform.normalize_name(raw)
         if norm.legacy:
-            project.diagnostics.append(info("compat-legacy-name", f"supertype {raw!r} uses the legacy {norm.legacy} namespace; it resolves to {norm.value!r}",
-                                            _at(nt, ("superTypes", raw)), node_type=nt.name))
+            _legacy_supertype_finding(nt, project, raw, norm.value, enabled is not None and enabled is not False,
+                                      ("superTypes", raw))
         normalized[norm.value] = enabled
         entries.append((norm.value, norm.value, enabled is not None and enabled is not False))
     if old_form:
@@ -412,6 +413,28 @@ def _compute_local(nt: NodeType, project: Project) -> None:
         if not isinstance(properties, dict) or not properties:
             del local["properties"]
     nt.local = local
+
+
+#: Why a `TYPO3.Neos:` name is not the platform's type in the CMS versions the studio follows.
+_LEGACY_RENAMED = ("Neos 3.0 renamed the TYPO3.Neos namespace to Neos.Neos with one-off code migrations, and "
+                   "nothing maps the old names since")
+
+
+def _legacy_supertype_finding(nt: NodeType, project: Project, raw: str, name: str, enabled: bool, path: tuple) -> None:
+    """A supertype named in the `TYPO3.Neos:` namespace: the studio reads it as the platform's type; the
+    CMS looks the name up as written (NodeTypeManager), where no such type exists."""
+    if enabled:
+        project.diagnostics.append(error(
+            "legacy-name",
+            f"{nt.name}: supertype {raw!r} does not exist in Neos 8.3 and 9.x ({_LEGACY_RENAMED}), so the CMS fails "
+            f"to load the node types; the studio reads it as {name!r}. Write {name!r}",
+            _at(nt, path), node_type=nt.name))
+    else:
+        project.diagnostics.append(warning(
+            "legacy-name",
+            f"{nt.name}: switching off supertype {raw!r} does not switch off {name!r} in Neos 8.3 and 9.x "
+            f"({_LEGACY_RENAMED}); the studio reads it as {name!r}. Write {name!r}",
+            _at(nt, path), node_type=nt.name))
 
 
 def _supertype_value_finding(nt: NodeType, project: Project, key: str, value, is_9: bool) -> None:

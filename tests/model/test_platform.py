@@ -96,14 +96,31 @@ def test_legacy_typo3_supertype_resolves_with_a_compat_note(open_project):
     old = project.node_types["Acme.Site:Old"]
     assert old.declared_supertypes == ["Neos.Neos:Content", "Neos.Neos:Hidable"]
     assert old.is_of_type("Neos.Neos:Content")
-    (finding,) = codes(project, "compat-legacy-name")
-    assert finding.severity == Severity.INFO
-    assert finding.is_compat
-    assert finding.message == ("supertype 'TYPO3.Neos:Content' uses the legacy TYPO3.Neos namespace; "
-                               "it resolves to 'Neos.Neos:Content'")
+    # the CMS looks the name up as written: no such type since Neos 3.0 renamed the namespace
+    (finding,) = codes(project, "legacy-name")
+    assert finding.severity == Severity.ERROR
+    assert finding.message == (
+        "Acme.Site:Old: supertype 'TYPO3.Neos:Content' does not exist in Neos 8.3 and 9.x (Neos 3.0 renamed "
+        "the TYPO3.Neos namespace to Neos.Neos with one-off code migrations, and nothing maps the old names "
+        "since), so the CMS fails to load the node types; the studio reads it as 'Neos.Neos:Content'. Write "
+        "'Neos.Neos:Content'")
     assert where(finding) == ("Old.yaml", 3, 5)
     assert finding.node_type == "Acme.Site:Old"
-    assert not [d for d in project.diagnostics if d.severity != Severity.INFO]
+    assert [d.code for d in project.diagnostics if d.severity != Severity.INFO] == ["legacy-name"]
+
+
+def test_switching_off_a_legacy_named_supertype_is_a_warning(open_project):
+    project = open_project({"NodeTypes/Off.yaml": """
+        'Acme.Site:Off':
+          superTypes:
+            'Neos.Neos:Content': true
+            'TYPO3.Neos:Hidable': false
+        """})
+    (finding,) = codes(project, "legacy-name")
+    assert finding.severity == Severity.WARNING
+    assert finding.message.startswith("Acme.Site:Off: switching off supertype 'TYPO3.Neos:Hidable' does not "
+                                      "switch off 'Neos.Neos:Hidable' in Neos 8.3 and 9.x")
+    assert where(finding) == ("Off.yaml", 4, 5)
 
 
 def test_extending_a_legacy_named_platform_type(open_project):
@@ -116,8 +133,12 @@ def test_extending_a_legacy_named_platform_type(open_project):
           superTypes:
             'Neos.Neos:Document': true
         """})
-    (finding,) = codes(project, "compat-legacy-name")
-    assert finding.message == "'TYPO3.Neos:Document' uses the legacy TYPO3.Neos namespace; it resolves to 'Neos.Neos:Document'"
+    (finding,) = codes(project, "legacy-name")
+    assert finding.severity == Severity.WARNING
+    assert finding.message.startswith("'TYPO3.Neos:Document' is a node type of its own in Neos 8.3 and 9.x, not "
+                                      "'Neos.Neos:Document'")
+    assert finding.message.endswith("so this changes nothing of 'Neos.Neos:Document' there (the studio reads it "
+                                    "as 'Neos.Neos:Document'). Write 'Neos.Neos:Document'")
     assert where(finding) == ("Ext.yaml", 1, 1)
     document = project.node_types["Neos.Neos:Document"]
     assert not document.from_baseline and document.package == "Acme.Site"
@@ -166,8 +187,8 @@ def test_cms_project_with_one_legacy_name_still_detects_cms(open_project):
             'TYPO3.Neos:Content': true
         """}, cms_version="8.3")
     assert project.platform.prefix == "Cms"
-    (finding,) = codes(project, "compat-legacy-name")
-    assert "it resolves to 'Cms.Cms:Content'" in finding.message
+    (finding,) = codes(project, "legacy-name")
+    assert "the studio reads it as 'Cms.Cms:Content'" in finding.message
     props = project.node_types["Acme.Site:Page"].effective["properties"]
     assert props["_hiddenBeforeDateTime"]["ui"]["inspector"]["editorOptions"] == {
         "placeholder": "Cms.Cms:Main:content.inspector.editors.dateTimeEditor.noDateSet", "format": "d-m-Y H:i"}
