@@ -40,7 +40,8 @@ from nodetype_studio.model.yamlload import (
     load_yaml_text,
 )
 
-NAME_RE = re.compile(r"^[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*:[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*$")
+# (dashes are common in the name part: `Vendor.Site:Button.properties.url--inspector`)
+NAME_RE = re.compile(r"^[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$")
 PLATFORM_PACKAGES = {"Neos.Neos", "Cms.Cms"}
 
 
@@ -322,7 +323,8 @@ def _collect_fragments(project: Project) -> None:
                                      f"{_LEGACY_RENAMED}, so this changes nothing of {name!r} there (the studio "
                                      f"reads it as {name!r}). Write {name!r}",
                                      where, node_type=name))
-            if not NAME_RE.match(name):
+            # (8.3's content repository has a node type of that name, which packages may configure)
+            if not NAME_RE.match(name) and not (name == "unstructured" and project.cms_version.version is CmsVersion.V8_3):
                 diags.append(warning("nodetype-name",
                                      f"node type name {raw_name!r} is not of the form Vendor.Package:Name",
                                      where, node_type=name))

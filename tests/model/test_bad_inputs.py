@@ -411,7 +411,14 @@ def test_node_type_name_not_vendor_package_name(open_project, name):
     assert where(finding) == ("Name.yaml", 1, 1)
 
 
-@pytest.mark.parametrize("name", ["Acme.Site:Page", "Acme.Site.Sub:Content.Text", "A:B", "Acme.Site:Mixin_Title"])
+def test_unstructured_is_a_node_type_of_8_3(open_project):
+    # 8.3's content repository defines `unstructured`; 9.x dropped it (neos9-removed-type-override)
+    project = open_project({"NodeTypes/Name.yaml": "'unstructured':\n  ui: {label: x}\n"}, cms_version="8.3")
+    assert not codes(project, "nodetype-name")
+
+
+@pytest.mark.parametrize("name", ["Acme.Site:Page", "Acme.Site.Sub:Content.Text", "A:B", "Acme.Site:Mixin_Title",
+                                  "Acme.Site:Two-Columns", "Acme.Site:Button.properties.url--inspector"])
 def test_valid_node_type_names(open_project, name):
     project = open_project({"NodeTypes/Name.yaml": f"'{name}': {{}}\n"})
     assert not codes(project, "nodetype-name")
