@@ -172,9 +172,10 @@ def _editor_id(raw_type: Any, inspector: Mapping, platform: Platform) -> tuple[s
 
 
 def reference_type(config: Mapping) -> str:
-    """``reference`` for a reference with ``constraints.maxItems: 1``, else ``references`` (neos-facts §1.3)."""
+    """``reference`` for a reference with ``constraints.maxItems: 1``, else ``references`` (neos-facts §1.3;
+    the CMS compares with PHP's ``=== 1``: the float ``1.0`` is not it)."""
     maximum = _mapping(config.get("constraints")).get("maxItems")
-    return "reference" if maximum == 1 and not isinstance(maximum, bool) else "references"
+    return "reference" if type(maximum) is int and maximum == 1 else "references"
 
 
 def reference_configs(config: Mapping, cms_version: str = "9") -> dict[str, Mapping]:

@@ -312,3 +312,7 @@ def test_9x_reference_editor_uses_php_comparisons(open_project):
     editor = {name: ref["ui"]["inspector"]["editor"].rsplit("/", 1)[1] for name, ref in refs.items()}
     assert editor == {"one": "ReferenceEditor", "float": "ReferencesEditor", "flag": "ReferencesEditor",
                       "zero": "ReferencesEditor"}
+    # the preview stores what those editors store: one identifier for `one` only, a list for the others
+    from nodetype_studio.preview.inspector import reference_type
+    assert {name: reference_type(ref) for name, ref in refs.items()} == {
+        "one": "reference", "float": "references", "flag": "references", "zero": "references"}
