@@ -23,13 +23,18 @@ LIST_FORM = """\
 """
 
 
-def _list_form_project(tmp_path, version: str):
+def _package(tmp_path, text: str, cms_version: str | None = None):
+    """``text`` as the NodeTypes file of a package, loaded (the CMS version as detected, or the one given)."""
     from nodetype_studio.model import load_project
 
-    package = tmp_path / "Vendor.Site" / "Configuration"
-    package.mkdir(parents=True)
-    (package / "NodeTypes.Test.yaml").write_text(LIST_FORM, encoding="utf-8")
-    return load_project(tmp_path / "Vendor.Site", use_cache=False, cms_version=version)
+    folder = tmp_path / "Vendor.Site" / "Configuration"
+    folder.mkdir(parents=True)
+    (folder / "NodeTypes.Test.yaml").write_text(text, encoding="utf-8")
+    return load_project(tmp_path / "Vendor.Site", use_cache=False, cms_version=cms_version)
+
+
+def _list_form_project(tmp_path, version: str):
+    return _package(tmp_path, LIST_FORM, version)
 
 
 def test_the_list_form_of_supertypes_is_one_error_under_9(tmp_path):
@@ -190,18 +195,19 @@ def _at_lines(findings) -> dict[int, list[tuple[str, str]]]:
     return lines
 
 
+def _collected(tmp_path, text: str, cms_version: str | None = None) -> list:
+    """Every finding `check` reports (loader and rules) for ``text`` as a package's NodeTypes file."""
+    from nodetype_studio.checks import collect_findings
+
+    return collect_findings(_package(tmp_path, text, cms_version))
+
+
 def test_the_typo3_neos_spelling_is_unknown_to_the_cms(tmp_path):
     # Neos 3 renamed TYPO3.Neos to Neos.Neos with a code migration (`core:migrate` rewrote the files); the
     # React UI rewrites only `Content/Inspector/Editors` (EditorEnvelope) and registers its editors and
     # validators as `Neos.Neos/...`: a `TYPO3.Neos/...` editor shows "Missing Editor", such a validator is
     # skipped. One finding each, where it is written; the `Content/Inspector/Editors` spelling stays one note.
-    from nodetype_studio.checks import collect_findings
-    from nodetype_studio.model import load_project
-
-    folder = tmp_path / "Vendor.Site" / "Configuration"
-    folder.mkdir(parents=True)
-    (folder / "NodeTypes.Test.yaml").write_text(LEGACY_SPELLINGS, encoding="utf-8")
-    findings = collect_findings(load_project(tmp_path / "Vendor.Site", use_cache=False))
+    findings = _collected(tmp_path, LEGACY_SPELLINGS)
     lines = _at_lines(findings)
     assert lines[11] == [("editor-unknown", "error")]
     assert lines[13] == [("validator-unknown", "warning")]
@@ -214,12 +220,7 @@ def test_a_typo3_media_type_has_no_default_editor(tmp_path):
     # DefaultPropertyEditorPostprocessor looks the type up in `dataTypes` as written; the settings know
     # `Neos\Media\...` only (the TYPO3 namespace was renamed in Neos 3), so an inspector without an editor
     # makes it throw "Could not find editor" (1436809123); janscholz/neos-cleanblog's headerImage
-    from nodetype_studio.checks import collect_findings
-    from nodetype_studio.model import load_project
-
-    folder = tmp_path / "Vendor.Site" / "Configuration"
-    folder.mkdir(parents=True)
-    (folder / "NodeTypes.Test.yaml").write_text("""\
+    findings = _collected(tmp_path, """\
 'Vendor.Site:Thing':
   superTypes:
     'Neos.Neos:Content': true
@@ -230,8 +231,7 @@ def test_a_typo3_media_type_has_no_default_editor(tmp_path):
         label: Image
         inspector:
           group: default
-""", encoding="utf-8")
-    findings = collect_findings(load_project(tmp_path / "Vendor.Site", use_cache=False))
+""")
     assert _at_lines(findings)[6] == [("property-no-default-editor", "error")]
     (finding,) = [d for d in findings if d.line == 6]
     assert "`Neos\\Media\\Domain\\Model\\ImageInterface`" in finding.message, finding.message
@@ -257,12 +257,7 @@ def test_a_renamed_type_without_a_default_editor_still_needs_an_editor(check):
 def test_an_override_of_unstructured_is_one_finding_under_9(tmp_path):
     # Flowpack.ElasticSearch.ContentRepositoryAdaptor configures `unstructured`, the 8.3 content
     # repository's type that 9.x removed: its name is the 8.3 platform's, not a malformed one
-    from nodetype_studio.checks import collect_findings
-    from nodetype_studio.model import load_project
-
-    folder = tmp_path / "Vendor.Site" / "Configuration"
-    folder.mkdir(parents=True)
-    (folder / "NodeTypes.Test.yaml").write_text("""\
+    findings = _collected(tmp_path, """\
 'Vendor.Site:Thing':
   superTypes:
     'Neos.Neos:Content': true
@@ -270,6 +265,5 @@ def test_an_override_of_unstructured_is_one_finding_under_9(tmp_path):
   search:
     fulltext:
       enable: true
-""", encoding="utf-8")
-    findings = collect_findings(load_project(tmp_path / "Vendor.Site", use_cache=False, cms_version="9"))
+""", cms_version="9")
     assert [d.code for d in findings if d.line == 4] == ["neos9-removed-type-override"]
