@@ -18,6 +18,7 @@ from nodetype_studio.checks.base import (
 )
 from nodetype_studio.diagnostics import Severity
 from nodetype_studio.js.values import is_client_eval
+from nodetype_studio.js.values import truthy as js_truthy
 
 _INSPECTOR = ("ui", "inspector")
 
@@ -44,6 +45,10 @@ def property_group(ctx: Context, prop: PropertyView):
         return
     groups = _defined(prop.nt, "groups")
     if str(group) in groups:
+        if not isinstance(group, str):
+            yield ctx.at(prop.nt, prop.path + ("ui", "inspector", "group"), Severity.WARNING,
+                         "inspector-group-undefined", f"property `{prop.name}` is in group {_not_text(group)}",
+                         prop.name)
         return
     hint = suggest(str(group), list(groups))
     why = f"; did you mean `{hint}`?" if hint else "" if groups else NO_GROUPS_HINT
@@ -61,14 +66,31 @@ _PLACEMENTS = (
 )
 
 
+def _not_text(value) -> str:
+    """Why an id written as a number (or a boolean) names nothing: the UI reads node type configuration as
+    JSON, where the ids of tabs and groups are object keys (text), and compares with `===`."""
+    shown = str(value).lower() if isinstance(value, bool) else str(value)
+    return (f"`{shown}`, written as a {'boolean' if isinstance(value, bool) else 'number'}: the UI compares it "
+            f"with the id `{value}` as JavaScript's `===`, which a number never equals, so it is never shown; "
+            f"quote it: `'{value}'`")
+
+
 @node_rule(combined=True)
 def group_tabs_and_view_groups(ctx: Context, nt):
     for section, key, container, code, message in _PLACEMENTS:
         targets = _defined(nt, container)
         for item_id, item in _defined(nt, section).items():
             target = get(item, key)
-            if target is None or (key == "group" and _no_group(target)) or is_client_eval(target) \
-                    or str(target) in targets:
+            # a group without a tab (`~`, `false`, '', 0: falsy in JavaScript) is on the default tab
+            on_default = key == "tab" and not (target is not None and js_truthy(target))
+            if target is None or on_default or (key == "group" and _no_group(target)) or is_client_eval(target):
+                continue
+            if str(target) in targets:
+                if not isinstance(target, str):
+                    what = "group" if section == "groups" else "view"
+                    where = "on tab" if key == "tab" else "in group"
+                    yield ctx.at(nt, _INSPECTOR + (section, item_id, key), Severity.WARNING, code,
+                                 f"{what} `{item_id}` is {where} {_not_text(target)}")
                 continue
             hint = suggest(str(target), list(targets))
             yield ctx.at(nt, _INSPECTOR + (section, item_id, key), Severity.WARNING, code,

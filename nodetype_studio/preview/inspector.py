@@ -323,10 +323,13 @@ def build_layout(source: InspectorSource) -> InspectorLayout:
 
     for group_id, group in js_sort(_entries(inspector.get("groups")), _position, _first):
         raw_tab = group.get("tab")
-        tab_id = raw_tab if isinstance(raw_tab, str) and raw_tab else "default"
-        tab = tab_by_id.get(tab_id)
+        # as the UI: a falsy tab is the default tab; any other is compared with `===` to the tab ids,
+        # which are text (a tab written as a number matches none)
+        tab_id = "default" if not js_truthy(raw_tab) else raw_tab if isinstance(raw_tab, str) else None
+        tab = tab_by_id.get(tab_id) if tab_id is not None else None
         if tab is None:  # a group on a tab that does not exist is never shown
-            missing_tabs.setdefault(tab_id, []).append(group_id)
+            if tab_id is not None:
+                missing_tabs.setdefault(tab_id, []).append(group_id)
             continue
         members = [p for p in properties.values() if p.group == group_id] + \
             [r for r in references.values() if r.group == group_id] + [v for v in views if v.group == group_id]
@@ -345,7 +348,7 @@ def build_layout(source: InspectorSource) -> InspectorLayout:
                 id=group_id,
                 label=tr.text(group.get("label"), generated_id(nt, "groups", group_id)),
                 icon=group.get("icon"),
-                tab=tab_id,
+                tab=tab.id,
                 collapsed=js_truthy(group.get("collapsed")),
                 items=visible,
             )

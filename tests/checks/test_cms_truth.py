@@ -78,6 +78,53 @@ def test_a_property_taken_out_of_the_inspector_by_an_empty_group_is_not_reported
     assert [d.format_text() for d in findings if d.code.startswith("inspector-")] == []
 
 
+def test_ids_written_as_numbers_match_nothing_in_the_ui(check):
+    # The UI gets the configuration as JSON: tab and group ids are object keys (text), and it compares
+    # a property's `group`, a group's `tab` and a view's `group` with `===`; a tab that is falsy in
+    # JavaScript (`0`, '', false) puts the group on the default tab
+    _project, findings = check("""\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    inspector:
+      tabs:
+        '2':
+          label: Two
+      groups:
+        '1':
+          label: One
+          tab: 2
+        plain:
+          label: Plain
+          tab: ''
+        zero:
+          label: Zero
+          tab: 0
+      views:
+        info:
+          label: Info
+          group: 1
+          view: 'Neos.Neos/Inspector/Views/NodeInfoView'
+  properties:
+    title:
+      type: string
+      ui:
+        label: Title
+        inspector:
+          group: 1
+""")
+    found = {(d.line, d.message) for d in findings if d.code.startswith("inspector-")}
+    assert found == {
+        (12, "group `1` is on tab `2`, written as a number: the UI compares it with the id `2` as JavaScript's "
+             "`===`, which a number never equals, so it is never shown; quote it: `'2'`"),
+        (22, "view `info` is in group `1`, written as a number: the UI compares it with the id `1` as "
+             "JavaScript's `===`, which a number never equals, so it is never shown; quote it: `'1'`"),
+        (30, "property `title` is in group `1`, written as a number: the UI compares it with the id `1` as "
+             "JavaScript's `===`, which a number never equals, so it is never shown; quote it: `'1'`"),
+    }
+
+
 def test_a_property_in_a_named_undefined_group_is_still_reported(check):
     _project, findings = check("""\
 'Vendor.Site:Thing':

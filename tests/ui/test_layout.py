@@ -112,6 +112,23 @@ def test_integer_like_ids_come_first_as_the_ui_reads_them_from_json():
     assert [i.name for i in default.groups[1].items] == ["2", "10", "title", "02"]
 
 
+def test_a_group_tab_is_matched_as_the_ui_matches_it():
+    # `g.tab === tab.id || (!g.tab && tab.id === 'default')`: ids are text, falsy tabs mean the default tab
+    config = {
+        "ui": {"inspector": {
+            "tabs": {"default": {"label": "D"}, "2": {"label": "Two"}},
+            "groups": {"number": {"tab": 2}, "text": {"tab": "2"}, "empty": {"tab": ""}, "zero": {"tab": 0},
+                       "off": {"tab": False}},
+        }},
+        "properties": {name: {"type": "string", "ui": {"inspector": {"group": name}}}
+                       for name in ("number", "text", "empty", "zero", "off")},
+    }
+    layout = build_layout(InspectorSource("V.P:X", config, Platform("Neos"), Translator()))
+    shown = {tab.id: [g.id for g in tab.groups] for tab in layout.tabs}
+    assert shown == {"default": ["empty", "zero", "off"], "2": ["text"]}
+    assert layout.missing_tabs == {}
+
+
 def test_null_groups_and_tabs_are_label_less_and_odd_values_are_tolerated():
     config = {
         "ui": {"inspector": {"tabs": {"default": None}, "groups": {"g": None, "bad": "text"}}},
