@@ -63,41 +63,34 @@ def declared_chain(merged: dict, memo: dict | None = None) -> list[tuple[str | N
     """(kind, class name) of the post-processors ``merged`` declares, in the CMS's run order;
     None when it declares none. ``memo`` (one resolution's) remembers it by table: most types
     inherit the same table object from the platform's ``Node``."""
-    table = merged.get("postprocessors")
-    if not isinstance(table, dict) or not table:
-        return None
-    if memo is not None:
-        known = memo.get(id(table))
-        if known is None or known[0] is not table:
-            known = memo[id(table)] = (table, declared_chain(merged))
-        return known[1]
-    order, _problems = _sorted_postprocessors(table)
-    chain = []
-    for key in order:
-        entry = table[key]
-        class_name = entry.get("postprocessor") if isinstance(entry, dict) else None
-        chain.append((kind_of(class_name), class_name))
-    return chain
-
-
-def _sorted_postprocessors(table: dict):
-    items = [(key, entry.get("position") if isinstance(entry, dict) else None)
-             for key, entry in table.items() if entry is not None]
-    return php_sort(items)
+    return _sorted_table(merged, memo)[0]
 
 
 def position_problems(merged: dict, memo: dict | None = None) -> list:
     """What Flow's sorter finds wrong with the positions of the ``postprocessors`` ``merged`` declares
     (the CMS throws, or leaves an entry out); ``memo`` as for ``declared_chain``."""
+    return _sorted_table(merged, memo)[1]
+
+
+def _sorted_table(merged: dict, memo: dict | None) -> tuple[list | None, list]:
+    """The declared chain and the sorter's problems, from one sort of the ``postprocessors`` table."""
     table = merged.get("postprocessors")
     if not isinstance(table, dict) or not table:
-        return []
-    if memo is None:
-        return _sorted_postprocessors(table)[1]
-    known = memo.get(id(table))
-    if known is None or known[0] is not table:
-        known = memo[id(table)] = (table, _sorted_postprocessors(table)[1])
-    return known[1]
+        return None, []
+    if memo is not None:
+        known = memo.get(id(table))
+        if known is None or known[0] is not table:
+            known = memo[id(table)] = (table, _sorted_table(merged, None))
+        return known[1]
+    items = [(key, entry.get("position") if isinstance(entry, dict) else None)
+             for key, entry in table.items() if entry is not None]
+    order, problems = php_sort(items)
+    chain = []
+    for key in order:
+        entry = table[key]
+        class_name = entry.get("postprocessor") if isinstance(entry, dict) else None
+        chain.append((kind_of(class_name), class_name))
+    return chain, problems
 
 
 class EntryFacts(NamedTuple):
@@ -141,7 +134,6 @@ class Settings:
         self.processed: dict[int, tuple[dict, dict | None]] = {}
         self.defaults: dict[tuple, dict] = {}
         self.chains: dict[int, tuple] = {}
-        self.position_problems: dict[int, tuple] = {}
         self.facts: dict[int, tuple[dict, EntryFacts]] = {}
         self.icons: dict[int, tuple] = {}
 

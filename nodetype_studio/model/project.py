@@ -577,7 +577,7 @@ def _resolve(project: Project, types: list[NodeType] | None = None,
         _sort_child_nodes(nt, project)
         chain = postprocessors.declared_chain(nt.merged, settings.chains)
         _report_positions(nt, project, "postprocessors",
-                          postprocessors.position_problems(nt.merged, settings.position_problems),
+                          postprocessors.position_problems(nt.merged, settings.chains),
                           lambda key: ("postprocessors", key, "position"))
         if chain is None and implicit:
             chain = _implicit_chain(nt, project)
