@@ -263,8 +263,9 @@ def _merge_group(pkg: Package, path: Path) -> tuple:
     """The files the CMS merges with each other before merging them over what was loaded before: a
     package's Configuration/NodeTypes.yaml with its NodeTypes.*.yaml split files (per context level);
     a file below the package's NodeTypes/ folder is merged on its own (NodeTypesLoader)."""
-    if not pkg.is_global and path.is_relative_to(pkg.path / "NodeTypes"):
-        return (str(path),)
+    name = str(path)
+    if not pkg.is_global and name.startswith(os.path.join(str(pkg.path), "NodeTypes", "")):  # (lexical, as is_relative_to)
+        return (name,)
     return (str(pkg.path), pkg.is_global, pkg.context_level.get(path, 0))
 
 
