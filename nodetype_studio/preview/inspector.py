@@ -134,16 +134,18 @@ def package_folders(project) -> dict[str, Path]:
     """Package key -> folder; a node type namespace also maps to the folder of the package declaring it
     (packages found by folder name, e.g. ``Vendor__Vendor.Pkg``, still find their translations/icons)."""
     folders = {p.name: Path(p.path) for p in getattr(project, "packages", [])}
-    for nt in getattr(project, "node_types", {}).values():
-        namespace = nt.name.partition(":")[0]
-        if namespace not in folders and nt.package in folders:
-            folders[namespace] = folders[nt.package]
     # platform packages the folder does not hold: the baseline of the project's version has their texts
+    # (before the namespaces below: a project package that overrides `Neos.Neos:Document` does not own
+    # the `Neos.Neos:` ids, the platform's translation files do)
     version = getattr(project, "cms_version", None)
     if version is not None:
         prefix = project.platform.prefix
         for name, folder in load_baseline(version.version.value, prefix).package_folders(prefix).items():
             folders.setdefault(name, folder)
+    for nt in getattr(project, "node_types", {}).values():
+        namespace = nt.name.partition(":")[0]
+        if namespace not in folders and nt.package in folders:
+            folders[namespace] = folders[nt.package]
     return folders
 
 

@@ -241,3 +241,30 @@ def test_an_unreadable_lock_file_keeps_the_whole_baseline(tmp_path):
     root = platform_project(tmp_path, "9")
     (tmp_path / "composer.lock").write_text("{not json", encoding="utf-8")
     assert set(load_project(root, use_cache=False).node_types) == set(EXPECTED["9"])
+
+
+def test_a_package_that_overrides_platform_types_keeps_the_platform_texts(tmp_path):
+    """A site package that overrides `Neos.Neos:Document` and `Neos.NodeTypes:Page` (as most sites do) does
+    not own their translation ids: the preview still reads the platform's English texts, and the site's
+    own types still find the site package's translations through their namespace."""
+    root = tmp_path / "Site"
+    (root / "Configuration").mkdir(parents=True)
+    (root / "composer.json").write_text('{"name": "acme/site", "type": "neos-site", "extra": {"neos": {"package-key": "Acme.Site"}}}',
+                                        encoding="utf-8")
+    (root / "Configuration" / "NodeTypes.yaml").write_text(
+        "'Neos.Neos:Document':\n  properties:\n    title:\n      ui:\n        inspector:\n          position: 5\n"
+        "'Neos.NodeTypes:Page':\n  ui:\n    icon: icon-file\n"
+        "'Acme.Site:Page':\n  superTypes:\n    'Neos.NodeTypes:Page': true\n  ui:\n    label: i18n\n",
+        encoding="utf-8")
+    xliff = root / "Resources/Private/Translations/en/NodeTypes"
+    xliff.mkdir(parents=True)
+    (xliff / "Page.xlf").write_text(
+        '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file><body>'
+        '<trans-unit id="ui.label"><source>Site page</source></trans-unit></body></file></xliff>', encoding="utf-8")
+    project = load_project(root, use_cache=False, cms_version="9")
+    layout = InspectorSource.from_model(project.node_types["Acme.Site:Page"], project)
+    translator = layout.translator
+    assert translator.text(layout.config["properties"]["title"]["ui"]["label"]) == "Title"
+    assert translator.text(layout.config["ui"]["inspector"]["groups"]["document"]["label"]) == "Title"
+    assert translator.text(layout.config["ui"]["inspector"]["tabs"]["default"]["label"]) == "General"
+    assert translator.text("Acme.Site:NodeTypes.Page:ui.label") == "Site page"
