@@ -1,0 +1,80 @@
+"""A loaded project and the cyclic garbage collector: the project goes to the oldest generation at once
+(the young collections do not walk it), and a project that was replaced is freed by the next build."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import pytest
+
+from nodetype_studio.model import load_project
+
+FILES = {
+    "NodeTypes/A.yaml": "'Acme.Site:A':\n  ui: {label: A}\n  properties:\n    title: {type: string}\n",
+    "NodeTypes/B.yaml": "'Acme.Site:B':\n  superTypes: {'Acme.Site:A': true}\n",
+}
+
+
+@pytest.fixture
+def collector_on():
+    was = gc.isenabled()
+    gc.enable()
+    yield
+    if not was:
+        gc.disable()
+
+
+def _generation_of(obj) -> int | None:
+    for generation in (0, 1, 2):
+        if any(o is obj for o in gc.get_objects(generation)):
+            return generation
+    return None
+
+
+def test_an_opened_project_is_in_the_oldest_generation(make_project, collector_on):
+    project = load_project(make_project(FILES), use_cache=False)
+    node_type = project.node_types["Acme.Site:B"]
+    assert _generation_of(node_type) == 2
+    assert _generation_of(node_type.effective["properties"]) == 2
+    assert gc.get_freeze_count() == 0  # nothing stays frozen
+
+
+def test_a_project_loaded_with_the_collector_paused_is_left_alone(make_project):
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        project = load_project(make_project(FILES), use_cache=False)
+        assert _generation_of(project.node_types["Acme.Site:B"]) == 0
+    finally:
+        if was:
+            gc.enable()
+
+
+def test_a_replaced_project_is_freed_by_the_next_open(make_project, collector_on):
+    root = make_project(FILES)
+    old = load_project(root)
+    gone = weakref.ref(old.node_types["Acme.Site:B"])
+    del old
+    assert gone() is not None  # a project holds reference cycles: only the collector frees it
+    (root / "NodeTypes/A.yaml").write_text("'Acme.Site:A':\n  ui: {label: Changed}\n", encoding="utf-8")
+    new = load_project(root)  # a reload: the in-memory cache's old project is replaced
+    assert new.node_types["Acme.Site:A"].label == "Changed"
+    assert gone() is None
+
+
+def test_an_unchanged_project_from_memory_costs_no_collection(make_project, collector_on):
+    root = make_project(FILES)
+    first = load_project(root)
+    runs: list[int] = []
+
+    def count(phase, info):
+        if phase == "stop" and info["generation"] == 2:
+            runs.append(1)
+
+    gc.callbacks.append(count)
+    try:
+        assert load_project(root) is first
+    finally:
+        gc.callbacks.remove(count)
+    assert runs == []
