@@ -1,11 +1,28 @@
 """DateTimeEditor: format letters, picker modes, minuteStep, placeholder, ISO 8601 storage."""
 
 import re
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from PySide6.QtCore import QDate, Qt
+from PySide6.QtWidgets import QTableView, QToolButton
 
 ISO = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$")
+
+
+def click_day(qtbot, calendar, day: QDate) -> None:
+    """A real mouse click on ``day``'s cell of the calendar."""
+    calendar.setCurrentPage(day.year(), day.month())
+    calendar.setSelectedDate(day)
+    view = calendar.findChild(QTableView)
+    qtbot.mouseClick(view.viewport(), Qt.LeftButton, pos=view.visualRect(view.currentIndex()).center())
+
+
+def apply(qtbot, editor):
+    qtbot.mouseClick(editor.picker.apply_button, Qt.LeftButton)
+
+
+def clear_button(editor) -> QToolButton:
+    return next(b for b in editor.display.findChildren(QToolButton) if b.defaultAction() is editor.clear_action)
 
 
 def test_value_shown_in_the_format(make_editor):
@@ -33,8 +50,9 @@ def test_time_only_format_shows_a_time_picker_with_minute_steps(make_editor, qtb
     assert picker.hour_box.count() == 24 and picker.ampm_box is None
     picker.hour_box.setCurrentIndex(picker.hour_box.findData(9))
     picker.minute_box.setCurrentIndex(1)
+    picker.minute_box.activated.emit(1)
     with qtbot.waitSignal(editor.valueChanged) as blocker:
-        picker.minute_box.activated.emit(1)
+        apply(qtbot, editor)
     stored = blocker.args[0]
     assert ISO.match(stored)
     assert editor.display_text() == "09:30"
@@ -53,9 +71,9 @@ def test_date_and_time_format_shows_both(make_editor, qtbot):
     assert picker.calendar.isVisible() and picker.minute_box.isVisible()
     local = datetime.fromisoformat("2024-05-06T10:45:00+02:00").astimezone()
     assert editor.display_text() == local.strftime("%d.%m.%Y %H:%M")
-    picker.calendar.setSelectedDate(QDate(2024, 5, 20))
+    click_day(qtbot, picker.calendar, QDate(2024, 5, 20))
     with qtbot.waitSignal(editor.valueChanged) as blocker:
-        picker.calendar.clicked.emit(QDate(2024, 5, 20))
+        apply(qtbot, editor)
     moment = datetime.fromisoformat(blocker.args[0]).astimezone()
     assert (moment.year, moment.month, moment.day, moment.minute) == (2024, 5, 20, local.minute)
 
@@ -68,6 +86,7 @@ def test_twelve_hour_formats_pick_with_am_pm(make_editor, qtbot):
     picker.minute_box.setCurrentIndex(picker.minute_box.findData(40))
     picker.ampm_box.setCurrentIndex(0)
     picker.ampm_box.activated.emit(0)
+    apply(qtbot, editor)
     assert editor.display_text() == "12:40 am"
     assert datetime.fromisoformat(editor.value()).astimezone().hour == 0
 
@@ -80,8 +99,8 @@ def test_seconds_in_the_format_add_a_seconds_list(make_editor):
 def test_date_only_values_are_midnight_utc(make_editor, qtbot):
     editor = make_editor("DateTimeEditor", {"format": "d-m-Y"})
     picker = editor.open_picker()
-    picker.calendar.setSelectedDate(QDate(2024, 2, 29))
-    picker.calendar.clicked.emit(QDate(2024, 2, 29))
+    click_day(qtbot, picker.calendar, QDate(2024, 2, 29))
+    apply(qtbot, editor)
     assert editor.value() == "2024-02-29T00:00:00+00:00"
     assert editor.display_text() == "29-02-2024"
 
@@ -119,13 +138,68 @@ def test_placeholder_and_its_default(make_editor):
 
 
 def test_clicking_the_field_opens_the_picker_and_clear_stores_empty(make_editor, qtbot):
+    # The CMS's clear button sits beside the field (not in the picker) and closes an open picker.
     editor = make_editor("DateTimeEditor", {}, value="2024-01-01T00:00:00+00:00")
     qtbot.mouseClick(editor.display, Qt.LeftButton)
     assert editor.picker is not None and editor.picker.isVisible()
     with qtbot.waitSignal(editor.valueChanged) as blocker:
-        qtbot.mouseClick(editor.picker.clear_button, Qt.LeftButton)
+        qtbot.mouseClick(clear_button(editor), Qt.LeftButton)
     assert blocker.args == [""]
-    assert editor.display_text() == ""
+    assert editor.display_text() == "" and not editor.picker.isVisible()
+
+
+def test_a_picked_day_is_stored_only_by_apply(make_editor, qtbot):
+    # The CMS's picker holds a clicked day (its transientDate) and stores it with Apply, which closes it;
+    # closing it otherwise (a click on the field) stores nothing.
+    editor = make_editor("DateTimeEditor", {"format": "d-m-Y"}, value="2024-01-10T00:00:00+00:00")
+    qtbot.mouseClick(editor.display, Qt.LeftButton)
+    picker = editor.picker
+    assert picker.today_button.text() == "Today" and picker.apply_button.text() == "Apply"
+    with qtbot.assertNotEmitted(editor.valueChanged):
+        click_day(qtbot, picker.calendar, QDate(2024, 1, 20))
+    assert picker.isVisible() and editor.display_text() == "10-01-2024"
+    assert editor.value() == "2024-01-10T00:00:00+00:00"
+    with qtbot.assertNotEmitted(editor.valueChanged):
+        qtbot.mouseClick(editor.display, Qt.LeftButton)  # closes: nothing stored
+    assert not picker.isVisible() and editor.display_text() == "10-01-2024"
+    qtbot.mouseClick(editor.display, Qt.LeftButton)  # opens as it was left: on the 20th
+    assert picker.calendar.selectedDate() == QDate(2024, 1, 20)
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        apply(qtbot, editor)
+    assert blocker.args == ["2024-01-20T00:00:00+00:00"]
+    assert editor.display_text() == "20-01-2024" and not picker.isVisible()
+
+
+def test_apply_with_nothing_picked_clears_the_value_as_the_cms_does(make_editor, qtbot):
+    # The CMS's Apply stores its transient pick, which is null until a day or time was picked: the stored
+    # date becomes ''.
+    editor = make_editor("DateTimeEditor", {"format": "d-m-Y"}, value="2024-01-10T00:00:00+00:00")
+    qtbot.mouseClick(editor.display, Qt.LeftButton)
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        apply(qtbot, editor)
+    assert blocker.args == [""] and editor.display_text() == ""
+
+
+def test_today_stores_at_once_start_of_utc_day_or_this_second(make_editor, qtbot):
+    # The CMS's Today closes the picker and stores moment() (to the second, no minute step), or for a
+    # date-only format the start of today's UTC day.
+    dated = make_editor("DateTimeEditor", {"format": "d-m-Y"}, value="2020-01-01T00:00:00+00:00")
+    qtbot.mouseClick(dated.display, Qt.LeftButton)
+    before = datetime.now(timezone.utc)
+    with qtbot.waitSignal(dated.valueChanged) as blocker:
+        qtbot.mouseClick(dated.picker.today_button, Qt.LeftButton)
+    after = datetime.now(timezone.utc)
+    assert blocker.args[0] in {f"{d:%Y-%m-%d}T00:00:00+00:00" for d in (before, after)}
+    assert not dated.picker.isVisible()
+    timed = make_editor("DateTimeEditor", {"format": "d-m-Y H:i", "minuteStep": 30})
+    qtbot.mouseClick(timed.display, Qt.LeftButton)
+    assert timed.picker.today_button.text() == "Today"
+    before = datetime.now().astimezone().replace(microsecond=0)
+    with qtbot.waitSignal(timed.valueChanged) as blocker:
+        qtbot.mouseClick(timed.picker.today_button, Qt.LeftButton)
+    stored = datetime.fromisoformat(blocker.args[0])
+    assert ISO.match(blocker.args[0]) and before <= stored <= before + timedelta(seconds=5)
+    assert not timed.picker.isVisible()
 
 
 def test_unreadable_value_shows_invalid_date_as_in_the_cms(make_editor):

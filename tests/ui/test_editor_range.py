@@ -1,7 +1,7 @@
 """RangeEditor: slider bounds and step, unit, min/max labels, typing a value."""
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QSlider
 
 
 def test_defaults_come_from_the_catalogue(make_editor):
@@ -214,3 +214,20 @@ def test_the_number_beside_the_slider_is_the_stored_value_as_written(make_editor
     # The CMS's field shows String(value) (0 as "0", an empty value as nothing).
     for value, shown in (("007", "007"), (0, "0"), (2.5, "2.5"), ("", ""), (None, "")):
         assert make_editor("RangeEditor", {"min": 0, "max": 10}, value=value).value_text() == shown, value
+
+
+def test_a_null_bound_or_step_shows_the_cms_error_instead_of_a_slider(make_editor, qtbot):
+    # The CMS measures step, min and max with .toString() before drawing; `~` (null) makes that throw and
+    # its editor envelope shows the error's text in place of the editor (neos-ui Range/index.js, #3649).
+    failure = "TypeError: Cannot read properties of null (reading 'toString')"
+    for options in ({"min": None, "max": 10}, {"min": 0, "max": None}, {"min": 0, "max": 10, "step": None}):
+        editor = make_editor("RangeEditor", options, value=5)
+        shown = editor.findChild(QLabel, "rangeFailure")
+        assert shown is not None and shown.isVisible() and shown.text() == failure, options
+        assert not editor.findChildren(QSlider), options  # nothing to drag: the CMS draws no slider
+        assert editor.value_text() == "" and editor.value() == 5  # the stored value stays as it was
+        with qtbot.assertNotEmitted(editor.valueChanged):
+            qtbot.mouseClick(editor, Qt.LeftButton)
+    # a bound that is written is measured as written: "5" and 0 are fine, only null fails
+    fine = make_editor("RangeEditor", {"min": "0", "max": 10, "step": 1}, value=5)
+    assert fine.findChild(QLabel, "rangeFailure") is None and fine.slider.isVisible()

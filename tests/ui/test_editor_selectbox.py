@@ -1,6 +1,7 @@
 """SelectBoxEditor with static values: every option's visible effect."""
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QToolButton
 
 FRUIT = {
     "b": {"label": "Banana", "group": "Yellow"},
@@ -139,6 +140,21 @@ def test_multiple_placeholder_only_with_allow_empty(make_editor):
     without = make_editor("SelectBoxEditor", {"values": values(2), "multiple": True})
     assert with_empty.summary.isVisible() and with_empty.summary.text() == "Choose"
     assert not without.summary.isVisible()
+
+
+def test_multiple_without_allow_empty_still_lets_the_last_value_go(make_editor, qtbot):
+    # In the CMS every chosen value of a multiple select box has its remove button, disabled only with
+    # `disabled`; `allowEmpty: false` does not keep the last one (its MultiSelectBox documents that, but
+    # no component reads it). Removing it stores an empty list and nothing is shown in its place.
+    editor = make_editor("SelectBoxEditor", {"values": values(3), "multiple": True, "allowEmpty": False}, value=["v1"])
+    editor.list.setFocus()
+    editor.list.setCurrentRow(1)
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.keyClick(editor.list.viewport(), Qt.Key_Space)
+    assert blocker.args == [[]] and editor.value() == []
+    assert [editor.list.item(i).checkState() for i in range(3)] == [Qt.Unchecked] * 3
+    assert not editor.summary.isVisible()  # no placeholder without allowEmpty (the spec; see the compat note)
+    assert not editor.findChildren(QToolButton)  # and no empty choice or clear button to offer
 
 
 def test_minimum_results_for_search(make_editor):

@@ -236,3 +236,24 @@ def test_uri_path_segment_uses_the_node_title_for_client_eval(make_editor, qtbot
     editor.ctx.node_value = {"title": "Hello World"}.get
     editor.sync()
     assert editor.value() == "hello-world"
+
+
+def test_textarea_placeholder_is_percent_decoded_then_translated(make_editor, project_path, qtbot):
+    # The CMS's text area passes its placeholder through the browser's global unescape() (not the HTML
+    # decoding of the text field) and then translates it: `%25` is `%`, `&amp;` stays as written.
+    from nodetype_studio.preview.i18n import Translator
+
+    translator = Translator({"Acme.Preview": project_path})
+    editor = make_editor("TextAreaEditor", {"placeholder": "100%25 %u00e9t%E9 &amp; 50% off"}, translator=translator)
+    assert editor.text_edit.placeholderText() == "100% \u00e9t\u00e9 &amp; 50% off"
+    field = make_editor("TextFieldEditor", {"placeholder": "100%25 &amp; more"}, translator=translator)
+    assert field.line.placeholderText() == "100%25 & more"  # the text field decodes HTML entities only
+    # decoded first, then looked up: an encoded translation id shows its English text
+    encoded = make_editor("TextAreaEditor", {"placeholder": "Acme.Preview%3ANodeTypes.Translated%3Aproperties.headline"},
+                          translator=translator)
+    assert encoded.text_edit.placeholderText() == "Headline"
+    plain_id = make_editor("TextAreaEditor", {"placeholder": "Acme.Preview:NodeTypes.Translated:properties.headline"},
+                           translator=translator)
+    assert plain_id.text_edit.placeholderText() == "Headline"
+    qtbot.keyClicks(plain_id.text_edit, "x")  # the placeholder is only a hint: typing replaces it
+    assert plain_id.value() == "x"

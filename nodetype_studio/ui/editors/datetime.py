@@ -5,7 +5,14 @@ hour/minute lists when it has time letters (12-hour with am/pm unless ``G``/``H`
 when ``s`` is used). Minutes offered are the multiples of ``minuteStep`` (5 when it is empty), or of
 ``timeConstraints.minutes.step`` where that is given. Values are stored as ISO 8601
 strings ``YYYY-MM-DDTHH:MM:SS+HH:MM``: date-only pickers store midnight UTC, as the CMS does; others
-store local time with its offset. Clearing stores ``''``.
+store local time with its offset.
+
+The picker works as the CMS's does: a day or time picked in it is only held (the field keeps showing
+the stored value) until **Apply** stores it and closes the picker; **Apply** with nothing picked in this
+editor stores ``''``, as the CMS stores its empty pick. **Today** stores at once and closes: the start
+of today's UTC day for a date-only format, else the current date and time to the second (no minute
+step). Clicking the field or its calendar button again closes the picker and stores nothing. The
+clear button (x) beside the field stores ``''``.
 """
 
 from __future__ import annotations
@@ -106,8 +113,8 @@ class DateTimePicker(QFrame):
             self.calendar = QCalendarWidget(self)
             self.calendar.setGridVisible(False)
             self.calendar.setVerticalHeaderFormat(QCalendarWidget.NoVerticalHeader)
-            self.calendar.clicked.connect(lambda _date: self.editor.pick())
-            self.calendar.activated.connect(lambda _date: self.editor.pick())
+            self.calendar.clicked.connect(lambda _date: self.editor.hold())
+            self.calendar.activated.connect(lambda _date: self.editor.hold())
             layout.addWidget(self.calendar)
         if mode.has_time:
             row = QHBoxLayout()
@@ -140,20 +147,20 @@ class DateTimePicker(QFrame):
             row.addStretch(1)
             for box in (self.hour_box, self.minute_box, self.second_box, self.ampm_box):
                 if box is not None:
-                    box.activated.connect(lambda _index: self.editor.pick())
+                    box.activated.connect(lambda _index: self.editor.hold())
             layout.addLayout(row)
-        buttons = QHBoxLayout()
-        self.now_button = QPushButton("Today" if not mode.has_time else "Now", self)
-        self.now_button.clicked.connect(self.editor.pick_now)
-        self.clear_button = QPushButton("Clear", self)
-        self.clear_button.clicked.connect(self.editor.clear)
-        self.close_button = QPushButton("Close", self)
-        self.close_button.clicked.connect(self.hide)
-        buttons.addWidget(self.now_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.clear_button)
-        buttons.addWidget(self.close_button)
-        layout.addLayout(buttons)
+        # The CMS's picker: "Today" above the calendar, "Apply" under it (the same labels in every mode).
+        self.today_button = QPushButton("Today", self)
+        self.today_button.setObjectName("todayButton")
+        self.today_button.setToolTip("Store today (a date-only format) or now, and close")
+        self.today_button.clicked.connect(self.editor.pick_today)
+        layout.insertWidget(0, self.today_button)
+        self.apply_button = QPushButton("Apply", self)
+        self.apply_button.setObjectName("applyButton")
+        self.apply_button.setDefault(True)
+        self.apply_button.setToolTip("Store what was picked here and close (nothing picked: clears the value, as in the CMS)")
+        self.apply_button.clicked.connect(self.editor.apply)
+        layout.addWidget(self.apply_button)
 
     def minutes_offered(self) -> list[int]:
         box = self.minute_box
@@ -190,6 +197,9 @@ class DateTimePicker(QFrame):
 
 
 class DateTimeEditor(EditorWidget):
+    #: What was picked and not yet applied (kept after Apply, as the CMS keeps it), None before any pick.
+    held: datetime | None = None
+
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
         fmt = ctx.option("format")
@@ -203,10 +213,13 @@ class DateTimeEditor(EditorWidget):
         if placeholder not in (None, ""):
             self.display.setPlaceholderText(ctx.text(placeholder))
         self.picker_action = self.display.addAction(
-            icons.icon("fas fa-clock" if self.mode.kind == "time" else "fas fa-calendar-alt"), QLineEdit.ActionPosition.TrailingPosition
-        )
+            icons.icon("fas fa-clock" if self.mode.kind == "time" else "fas fa-calendar-alt"), QLineEdit.ActionPosition.LeadingPosition
+        )  # as in the CMS: the calendar button before the field, the clear button after it
         self.picker_action.setToolTip("Choose a time" if self.mode.kind == "time" else "Choose a date")
         self.picker_action.triggered.connect(self.toggle_picker)
+        self.clear_action = self.display.addAction(icons.icon("fas fa-times"), QLineEdit.ActionPosition.TrailingPosition)
+        self.clear_action.setToolTip("Clear")
+        self.clear_action.triggered.connect(self.clear)
         self.add_field(self.display)
         self.picker: DateTimePicker | None = None
         if not self.format:
@@ -217,6 +230,7 @@ class DateTimeEditor(EditorWidget):
     def apply_disabled(self, disabled: bool) -> None:
         self.display.setEnabled(not disabled)
         self.picker_action.setEnabled(not disabled)
+        self.clear_action.setEnabled(not disabled)
 
     def is_disabled(self) -> bool:
         return not self.display.isEnabled()
@@ -264,7 +278,8 @@ class DateTimeEditor(EditorWidget):
             self.add_widget(self.picker)
             self.picker.hide()
         if self.picker.isHidden():
-            moment = parse_iso(self.value())
+            # the CMS's picker stays as it was left: what was picked last, else the stored value
+            moment = self.held or parse_iso(self.value())
             self.picker.show_moment(self._display_zone(moment) if moment else None)
             self.picker.show()
         else:
@@ -282,25 +297,34 @@ class DateTimeEditor(EditorWidget):
             return base.replace(hour=0, minute=0, second=0, microsecond=0)
         return moment.astimezone() if moment else datetime.now().astimezone().replace(second=0, microsecond=0)
 
-    def pick(self) -> None:
-        """Store what the picker shows."""
-        if self.picker is None:
-            return
-        value = iso8601(self.picker.chosen(self._base()))
+    def hold(self) -> None:
+        """Keep what the picker shows until Apply (the CMS's picker stores nothing on a pick)."""
+        if self.picker is not None:
+            self.held = self.picker.chosen(self._base())
+
+    def _close_and_store(self, value: str) -> None:
+        if self.picker is not None:
+            self.picker.hide()
         self.show_value(value)
         self.commit(value)
 
-    def pick_now(self) -> None:
-        now = datetime.now().astimezone().replace(microsecond=0)
+    @Slot()  # a declared slot connects faster than a plain method
+    def apply(self) -> None:
+        """Store what was picked and close; with nothing picked yet the CMS stores its empty pick: ''."""
+        self._close_and_store(iso8601(self.held) if self.held is not None else "")
+
+    @Slot()  # a declared slot connects faster than a plain method
+    def pick_today(self) -> None:
+        """The CMS's Today: the start of today's UTC day for a date-only picker, else this second."""
         if self.mode.kind == "date":
-            now = datetime(now.year, now.month, now.day, tzinfo=timezone.utc)
-        elif not self.mode.has_seconds:
-            now = now.replace(second=0)
-            now = now.replace(minute=now.minute - now.minute % self.minute_step)
-        value = iso8601(now)
-        self.show_value(value)
-        self.commit(value)
+            now = datetime.now(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0)
+        else:
+            now = datetime.now().astimezone().replace(microsecond=0)
+        self._close_and_store(iso8601(now))
 
+    @Slot()  # a declared slot connects faster than a plain method
     def clear(self) -> None:
-        self.show_value("")
-        self.commit("")
+        """The clear button beside the field (the CMS's does nothing while disabled)."""
+        if self.is_disabled():
+            return
+        self._close_and_store("")

@@ -40,11 +40,20 @@ def max_length(ctx: EditorContext) -> int | None:
     return min(int(match.group(2)), 2**31 - 1)  # a Qt widget's limit is a C int
 
 
-def apply_html_options(ctx: EditorContext, widget: QWidget, i18n_key: str) -> QLabel | None:
-    """Configure ``widget`` (QLineEdit or QPlainTextEdit); returns the required marker, if any."""
+def apply_html_options(ctx: EditorContext, widget: QWidget, i18n_key: str, *, percent_decoded: bool = False) -> QLabel | None:
+    """Configure ``widget`` (QLineEdit or QPlainTextEdit); returns the required marker, if any.
+
+    The placeholder is decoded before it is translated, each editor as the CMS's does it: the text
+    field decodes HTML entities (lodash ``unescape``), the text area (``percent_decoded``) calls the
+    browser's global ``unescape()``, which decodes ``%XX`` / ``%uXXXX`` and leaves entities as written."""
     placeholder = ctx.option("placeholder")
     if placeholder not in (None, ""):
-        widget.setPlaceholderText(ctx.text_unescaped(placeholder, i18n_key, "placeholder"))
+        if not percent_decoded:
+            shown = ctx.text_unescaped(placeholder, i18n_key, "placeholder")
+        else:
+            shown = ctx.text(jsvalue.unescape(placeholder) if isinstance(placeholder, str) else placeholder,
+                             i18n_key, "placeholder")
+        widget.setPlaceholderText(shown)
     if ctx.flag("readonly"):
         widget.setReadOnly(True)
     title = ctx.option("title")

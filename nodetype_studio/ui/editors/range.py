@@ -8,6 +8,10 @@ value field takes digits only. Without a value the thumb sits where the browser 
 an empty ``<input type="range">``: in the middle of the range, on a step. The CMS shows missing bounds
 from its defaults but clamps with the options as given: with ``editorOptions`` that lack ``min`` or
 ``max`` every change stores no number (NaN), and so does the preview (None), with a note.
+
+Before drawing, the CMS sizes its value field from ``String(x).length`` of ``step``, ``min`` and ``max``
+taken with ``.toString()``: a bound written as ``~`` (null) makes that throw, and the CMS's editor
+envelope then shows only the error's text instead of the editor. The preview shows that text too.
 """
 
 from __future__ import annotations
@@ -57,6 +61,17 @@ def _value_text(value: Any) -> str:
         return ""
 
 
+def _render_failure(ctx: EditorContext) -> str:
+    """The error the CMS's range editor throws while drawing, else "". It measures
+    ``step.toString()``, then ``min`` and ``max`` the same way (missing ones are its defaults)."""
+    for name in ("step", "min", "max"):
+        try:
+            jsvalue.call_to_string(ctx.option(name))
+        except jsvalue.JsError as exc:
+            return str(exc)
+    return ""
+
+
 def _as_written(value: Any) -> str:
     """An option shown as the CMS's range editor shows it: the value's text, untranslated."""
     try:
@@ -70,10 +85,15 @@ class RangeEditor(EditorWidget):
     problem = ""
     unbounded = False  # editorOptions lack `min` or `max`: a change stores no number, as in the CMS
     value_input: QLineEdit | None = None  # the field to type a value, made with the first click
+    failure = ""  # the error text the CMS shows instead of this editor (it failed to draw)
     _showing = False
 
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
+        self.failure = _render_failure(ctx)
+        if self.failure:
+            self._show_failure()
+            return
         minimum, maximum, step = _number(ctx.option("min")), _number(ctx.option("max")), _number(ctx.option("step"))
         if minimum is None or maximum is None:
             self.problem = "min and max must both be numbers"
@@ -139,8 +159,25 @@ class RangeEditor(EditorWidget):
             style.tint(note, style.NOTE)
             self.add_widget(note)
 
+    def _show_failure(self) -> None:
+        """What the CMS shows for an editor that failed to draw: the error's text, and nothing to edit."""
+        shown = QLabel(self.failure, self)
+        shown.setObjectName("rangeFailure")
+        shown.setWordWrap(True)
+        shown.setTextFormat(Qt.TextFormat.PlainText)
+        style.tint(shown, style.ERROR)
+        self.add_widget(shown)
+        note = QLabel("Range options: `min`, `max` and `step` must not be null (~): the CMS's range editor fails "
+                      "to draw and shows only this error in place of the field and its label.", self)
+        note.setWordWrap(True)
+        style.tint(note, style.NOTE)
+        self.add_widget(note)
+
     def mousePressEvent(self, event):  # noqa: N802 (Qt override)
         """A left click on the current value (enabled) turns it into a field to type a value."""
+        if self.failure:
+            super().mousePressEvent(event)
+            return
         button = self.value_button
         if (event.button() == Qt.MouseButton.LeftButton and button.isEnabled() and not button.isHidden()
                 and button.geometry().contains(event.position().toPoint())):
@@ -149,6 +186,8 @@ class RangeEditor(EditorWidget):
         super().mousePressEvent(event)
 
     def apply_disabled(self, disabled: bool) -> None:
+        if self.failure:
+            return  # nothing to disable: the CMS shows no editor
         for widget in (self.slider, self.value_button):
             widget.setEnabled(not disabled)
 
@@ -182,6 +221,8 @@ class RangeEditor(EditorWidget):
 
     # -- showing -----------------------------------------------------------------------------
     def show_value(self, value: Any) -> None:
+        if self.failure:
+            return
         number = _number(value)
         self._showing = True
         try:
@@ -200,7 +241,7 @@ class RangeEditor(EditorWidget):
 
     def value_text(self) -> str:
         """The current value as displayed (without the unit, which is a separate label)."""
-        return self.value_button.text()
+        return "" if self.failure else self.value_button.text()
 
     # -- edits -------------------------------------------------------------------------------
     @Slot(int)  # a declared slot connects faster than a plain method

@@ -4,11 +4,12 @@ Single selection is a combo box; multiple selection (``multiple``, which the pla
 on for ``array`` properties; ``array<string>`` has no such default) a list of checkable choices with a
 summary line. The search box appears when ``minimumResultsForSearch`` is >= 0 and there are at least
 that many choices. The placeholder shows only with ``allowEmpty``, as the product specification says
-(the CMS shows it whenever nothing is chosen; the checks report that as a compat note). A stored value that is
-not among the choices is shown as ``Invalid value: "<value>"``. A select box with ``dataSourceUri`` or
-``dataSourceIdentifier`` ignores ``values`` (as the CMS does) and gets its choices from the inspector's
-data-source session through ``selectsource.DataSourceBinding``; without a session it says where the
-choices would come from.
+(the CMS shows it whenever nothing is chosen; the checks report that as a compat note). ``allowEmpty`` does
+not keep the last choice of a multiple selection: it can be unchecked, as in the CMS, whose remove buttons
+ignore the option. A stored value that is not among the choices is shown as ``Invalid value: "<value>"``.
+A select box with ``dataSourceUri`` or ``dataSourceIdentifier`` ignores ``values`` (as the CMS does) and
+gets its choices from the inspector's data-source session through ``selectsource.DataSourceBinding``;
+without a session it says where the choices would come from.
 
 What each row is (group header, choice, invalid value) is kept on the Python side in ``rows``: the
 widget is filled once per set of choices, and showing a value only adjusts the selection.

@@ -1,4 +1,8 @@
-"""TextAreaEditor: multi-line text with every TextField option plus ``rows`` (the visible height)."""
+"""TextAreaEditor: multi-line text with every TextField option plus ``rows`` (the visible height).
+
+The placeholder is translated like the text field's, but decoded as the CMS's text area decodes it:
+with the browser's global ``unescape()`` (``%25`` is ``%``), not as HTML (``&amp;`` stays as written).
+"""
 
 from __future__ import annotations
 
@@ -34,7 +38,7 @@ class TextAreaEditor(EditorWidget):
         self.rows = _rows(ctx)
         if self.rows:
             self.text_edit.setFixedHeight(self.height_for_rows(self.rows))
-        marker = apply_html_options(ctx, self.text_edit, "textAreaEditor")
+        marker = apply_html_options(ctx, self.text_edit, "textAreaEditor", percent_decoded=True)
         self.text_edit.textChanged.connect(self._changed)
         self.add_field(self.text_edit, marker)
 
