@@ -235,6 +235,12 @@ URI_PATH_SEGMENT_OPTIONS = options(
 PLUGIN_OPTIONS = options(DISABLED)
 
 _RANGE_RULE = Rule("le", ("min", "max"), "option-min-max", "`min` ({a}) is greater than `max` ({b}); `min` must be <= `max`", "error")
+# the CMS's range editor calls `.toString()` on `step`, `min` and `max` while drawing (neos-ui
+# Range/index.js): a null one throws, and the inspector shows the error's text instead of the editor
+_RANGE_NULL_RULE = Rule("not_null", ("step", "min", "max"), "option-null",
+                        "`{a}` is null (~): the CMS's range editor fails to draw and shows only a JavaScript error "
+                        "(\"Cannot read properties of null\") in place of the field; give a number, or remove the line "
+                        "to keep the default", "error")
 _PLACEHOLDER_RULE = Rule("requires", ("placeholder", "allowEmpty"), "option-placeholder-needs-allowempty",
                          "`placeholder` only works when `allowEmpty` is true; add `allowEmpty: true`")
 _IMAGE_RULES = (
@@ -267,7 +273,7 @@ _EDITOR_LIST = (
             rules=(_PLACEHOLDER_RULE,), description="Select box with fixed or data-source choices",
             compat_notes=("The CMS does not sort by group; groups appear in first-occurrence order.",)),
     _editor("LinkEditor", ("string",), LINK_OPTIONS, description="Link to a node, asset, URL or e-mail"),
-    _editor("RangeEditor", ("string", "integer", "float"), RANGE_OPTIONS, rules=(_RANGE_RULE,),
+    _editor("RangeEditor", ("string", "integer", "float"), RANGE_OPTIONS, rules=(_RANGE_RULE, _RANGE_NULL_RULE),
             description="Slider with a number field"),
     _editor("ReferenceEditor", ("reference",), REFERENCE_OPTIONS, description="One node reference"),
     _editor("ReferencesEditor", ("references",), REFERENCE_OPTIONS, description="Several node references"),

@@ -117,6 +117,7 @@ class Rule:
       ``needs_on``  options under ``paths[0]`` apply only while ``paths[1]`` is not false
       ``inert_with`` ``paths[1:]`` have no effect while the lock at ``paths[0]`` is active
       ``null_removes`` a null entry under the map ``paths[0]`` removes an inherited entry
+      ``not_null``  each of ``paths`` must not end up null (the editor fails on it)
     """
 
     kind: str

@@ -34,6 +34,7 @@ CHECK_CODES: dict[str, str] = {
     "option-required": "A required editor option is missing",
     "option-deprecated": "A deprecated editor option",
     "option-min-max": "RangeEditor `min` is greater than `max`",
+    "option-null": "an option the editor cannot draw with is null (RangeEditor `min`, `max`, `step`)",
     "option-crop-disabled": "Crop options while `features.crop` is false",
     "option-crop-locked": "Crop options that have no effect while the aspect ratio is locked",
     "option-preset-null-unused": "A crop preset set to null that no supertype defines",

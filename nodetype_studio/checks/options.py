@@ -157,8 +157,15 @@ def rule_null_removes(ctx: Context, prop: PropertyView, rule: Rule):
             yield ctx.at(prop.nt, path, Severity(rule.severity), rule.code, rule.message.format(a=key), prop.name)
 
 
+def rule_not_null(ctx: Context, prop: PropertyView, rule: Rule):
+    for dotted in rule.paths:
+        if get(prop.effective_options, *_path(dotted), default=_ABSENT) is None:
+            yield ctx.at(prop.nt, prop.options_path + _path(dotted), Severity(rule.severity), rule.code,
+                         rule.message.format(a=dotted), prop.name)
+
+
 RULE_KINDS = {"le": rule_le, "requires": rule_requires, "needs_on": rule_needs_on, "inert_with": rule_inert_with,
-              "null_removes": rule_null_removes}
+              "null_removes": rule_null_removes, "not_null": rule_not_null}
 
 
 # -- vocabularies -------------------------------------------------------------------------------
