@@ -231,3 +231,24 @@ def test_a_null_bound_or_step_shows_the_cms_error_instead_of_a_slider(make_edito
     # a bound that is written is measured as written: "5" and 0 are fine, only null fails
     fine = make_editor("RangeEditor", {"min": "0", "max": 10, "step": 1}, value=5)
     assert fine.findChild(QLabel, "rangeFailure") is None and fine.slider.isVisible()
+
+
+def test_in_the_inspector_a_failed_range_shows_its_error_without_the_label(qtbot):
+    # the CMS's editor envelope replaces the label and the editor by the error's text
+    from nodetype_studio.preview.inspector import InspectorSource
+    from nodetype_studio.ui.inspector import InspectorWidget
+
+    def prop(options):
+        return {"type": "integer", "ui": {"label": "Size", "inspector": {
+            "group": "g", "editor": "Neos.Neos/Inspector/Editors/RangeEditor", "editorOptions": options}}}
+
+    config = {"ui": {"inspector": {"tabs": {"default": {"label": "T"}}, "groups": {"g": {"label": "G", "tab": "default"}}}},
+              "properties": {"broken": prop({"min": None, "max": 10}), "fine": prop({"min": 0, "max": 10})}}
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show_node_type(InspectorSource("V.P:T", config))
+    widget.show()
+    assert widget.findChild(QLabel, "label:broken") is None
+    assert widget.findChild(QLabel, "label:fine").text() == "Size"
+    failure = widget.editors["broken"].findChild(QLabel, "rangeFailure")
+    assert failure.isVisible() and failure.text().startswith("TypeError: Cannot read properties of null")

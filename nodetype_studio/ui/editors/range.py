@@ -92,6 +92,7 @@ class RangeEditor(EditorWidget):
         super().__init__(ctx, parent)
         self.failure = _render_failure(ctx)
         if self.failure:
+            self.has_own_label = True  # the CMS's envelope shows the error alone, without the label
             self._show_failure()
             return
         minimum, maximum, step = _number(ctx.option("min")), _number(ctx.option("max")), _number(ctx.option("step"))
@@ -167,7 +168,7 @@ class RangeEditor(EditorWidget):
         shown.setTextFormat(Qt.TextFormat.PlainText)
         style.tint(shown, style.ERROR)
         self.add_widget(shown)
-        note = QLabel("Range options: `min`, `max` and `step` must not be null (~): the CMS's range editor fails "
+        note = QLabel("The range options min, max and step must not be null (~): the CMS's range editor fails "
                       "to draw and shows only this error in place of the field and its label.", self)
         note.setWordWrap(True)
         style.tint(note, style.NOTE)
