@@ -24,8 +24,8 @@ import difflib
 import threading
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path as FsPath
 
+from nodetype_studio import boundedio
 from nodetype_studio.clienteval.expressions import (
     PREFIX,
     ClassifyMemo,
@@ -208,7 +208,7 @@ def _column_of(location: Location, value: str, offset: int, cache: dict) -> int:
     lines = cache.get(location.file)
     if lines is None:
         try:
-            lines = FsPath(location.file).read_text(encoding="utf-8", errors="replace").splitlines()
+            lines = boundedio.read_text(location.file).splitlines()
         except OSError:
             lines = []
         cache[location.file] = lines

@@ -21,6 +21,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable
 
+from nodetype_studio import boundedio
 from nodetype_studio.content.tree import (
     SITES,
     ContentNode,
@@ -52,7 +53,7 @@ def site_name(project: Any, types: TypeIndex) -> str:
 
 def _composer_type(folder: Path) -> str | None:
     try:
-        data = json.loads((folder / "composer.json").read_text(encoding="utf-8"))
+        data = json.loads(boundedio.read_bytes(folder / "composer.json"))
     except (OSError, ValueError, RecursionError):
         return None
     return data.get("type") if isinstance(data, dict) else None

@@ -24,6 +24,7 @@ from typing import Any
 
 import yaml
 
+from nodetype_studio import boundedio
 from nodetype_studio.datasources.options import collect_options
 from nodetype_studio.diagnostics import Diagnostic, Location, error, warning
 from nodetype_studio.js.values import json_kind
@@ -158,7 +159,7 @@ def read_fixture(path: Path) -> FixtureContent:
     if cached is not None and cached[0] == signature:
         return cached[1]
     try:
-        raw = path.read_bytes()
+        raw = boundedio.read_bytes(path)
     except OSError as exc:
         return FixtureContent(file, errors=[error("datasource-fixture-invalid",
                                                   f"cannot read the fixture: {exc.strerror or exc}", Location(file))])

@@ -13,6 +13,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from nodetype_studio import boundedio
 from nodetype_studio.diagnostics import Diagnostic, Location, error, warning
 
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "vendor", "Tests", "Migrations", ".nodetype-studio", "__pycache__", "Build"}
@@ -75,7 +76,7 @@ def _is_package_dir(path: Path) -> bool:
 
 def _read_text(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8", errors="replace")
+        return boundedio.read_text(path)
     except OSError:
         return ""
 
@@ -131,7 +132,11 @@ def _read_package(path: Path, context: str, diags: list[Diagnostic], name: str |
     composer = path / "composer.json"
     if composer.is_file():
         try:
-            meta = json.loads(_read_text(composer))
+            meta = json.loads(boundedio.read_text(composer))
+        except OSError as exc:  # unreadable, or larger than the studio reads
+            diags.append(warning("composer-json", f"cannot read composer.json: {exc.strerror or exc}; package order uses the name",
+                                 Location(str(composer))))
+            meta = {}
         except json.JSONDecodeError as exc:
             diags.append(warning("composer-json", f"composer.json is not valid JSON ({exc.msg}); package order uses the name",
                                  Location(str(composer), exc.lineno, exc.colno)))

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from nodetype_studio import boundedio
 from nodetype_studio.model import loadorder
 from nodetype_studio.model import project as full
 from nodetype_studio.model.nodetype import NodeType, ProjectRef, SourceFile
@@ -340,7 +341,7 @@ def _files_defining(project: full.Project, names: set[str]) -> list[SourceFile]:
 
 def _disk_text(path) -> str | None:
     try:
-        raw = Path(path).read_bytes()
+        raw = boundedio.read_bytes(path)
     except OSError:
         return None
     return raw[3:].decode("utf-8", "replace") if raw.startswith(b"\xef\xbb\xbf") else raw.decode("utf-8", "replace")

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from nodetype_studio import boundedio
 from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warning
 from nodetype_studio.model import loadorder, parsecache, postprocess, postprocessors
 from nodetype_studio.model.baseline import Baseline, load_baseline, omitted_packages
@@ -75,7 +76,7 @@ def _parse(path: Path, use_cache: bool, text: str | None = None, signature: tupl
     if use_cache and cached is not None and signature and cached.signature == signature:
         return cached
     try:
-        raw = path.read_bytes()
+        raw = boundedio.read_bytes(path)
     except OSError as exc:
         loaded = LoadedYaml(None, [error("file-unreadable", f"cannot read the file: {exc.strerror or exc}", Location(key))], ok=False)
         return _Parsed(signature, loaded, (0, 0))

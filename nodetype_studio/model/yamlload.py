@@ -25,6 +25,7 @@ import yaml
 from yaml._yaml import CParser
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
+from nodetype_studio import boundedio
 from nodetype_studio.diagnostics import Diagnostic, Location, error, warning
 from nodetype_studio.model.yamlguard import nesting_problem
 
@@ -604,7 +605,7 @@ def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
 def load_yaml_file(path, display: str | None = None) -> LoadedYaml:
     name = display or str(path)
     try:
-        raw = open(path, "rb").read()
+        raw = boundedio.read_bytes(path)
     except OSError as exc:
         return LoadedYaml(None, [error("file-unreadable", f"cannot read the file: {exc.strerror or exc}", Location(name))], ok=False)
     text, problems = decode_yaml_bytes(raw, name)

@@ -15,6 +15,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
+from nodetype_studio import boundedio
+
 # Package keys are dotted (`Neos.Neos`, `Vendor.Site`); an id is everything after the last colon.
 _ID_RE = re.compile(r"^([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)+):(?:([A-Za-z][\w.]*):)?([\w.\-]+)$")
 
@@ -52,7 +54,7 @@ def _read_xliff(path: Path, mtime_ns: int) -> dict[str, str]:
     """Trans-unit id -> English text (target if present, else source); XLIFF 1.2 and 2.0."""
     units: dict[str, str] = {}
     try:
-        root = ET.parse(path).getroot()
+        root = ET.fromstring(boundedio.read_bytes(path))  # (a file larger than the studio reads: no texts)
     except (ET.ParseError, OSError):
         return units
     for element in root.iter():

@@ -1,0 +1,90 @@
+"""Files far larger than any real one (a NodeTypes file, composer.json, an XLIFF file) are refused with a
+clear message, and everything else in the project is still read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hostile_helpers import PAGE, run_process, write
+
+from nodetype_studio import boundedio
+from nodetype_studio.boundedio import MAX_FILE_BYTES, FileTooLarge
+from nodetype_studio.model import load_project
+from nodetype_studio.preview.i18n import Translator
+
+TOO_LARGE = "the file is larger than 8 MB, the most the studio reads"
+
+
+def huge_yaml(path: Path, head: str = "") -> None:
+    """A valid YAML file just over the limit (a comment of ~8 MB after ``head``)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as stream:
+        stream.write(head)
+        line = "# " + "x" * 1022 + "\n"
+        for _ in range(MAX_FILE_BYTES // len(line) + 2):
+            stream.write(line)
+
+
+def test_only_the_limit_and_one_byte_are_read(tmp_path):
+    small = tmp_path / "small"
+    small.write_bytes(b"12345")
+    assert boundedio.read_bytes(small, limit=5) == b"12345"  # exactly the limit is fine
+    with pytest.raises(FileTooLarge) as raised:
+        boundedio.read_bytes(small, limit=4)
+    assert isinstance(raised.value, OSError) and raised.value.filename == str(small)
+    assert "larger than" in raised.value.strerror
+
+
+def test_a_huge_nodetypes_file_is_a_finding_and_the_rest_loads(tmp_path):
+    package = write(tmp_path / "Acme.Site", {"Configuration/NodeTypes.Page.yaml": PAGE})
+    huge = package / "Configuration" / "NodeTypes.Huge.yaml"
+    huge_yaml(huge, "'Acme.Site:Huge':\n  superTypes:\n    'Neos.Neos:Content': true\n")
+    project = load_project(package, use_cache=False)
+    assert "Acme.Site:Page" in project.node_types and "Acme.Site:Huge" not in project.node_types
+    found = [d for d in project.diagnostics if d.file == str(huge)]
+    assert [d.code for d in found] == ["file-unreadable"]
+    assert TOO_LARGE in found[0].message
+
+
+def test_check_reports_the_huge_file_and_exits_with_errors(tmp_path):
+    package = write(tmp_path / "Acme.Site", {"Configuration/NodeTypes.Page.yaml": PAGE})
+    huge_yaml(package / "NodeTypes" / "Huge.yaml")
+    result = run_process("check", package)
+    assert result.returncode == 1, result.stderr[-500:]
+    assert "Huge.yaml" in result.stdout and "file-unreadable" in result.stdout and TOO_LARGE in result.stdout
+    assert "Acme.Site:Page" in run_process("list", package).stdout
+
+
+def test_a_huge_composer_json_is_a_warning_and_the_package_still_loads(tmp_path):
+    package = write(tmp_path / "Acme.Site", {"Configuration/NodeTypes.Page.yaml": PAGE})
+    with open(package / "composer.json", "w", encoding="utf-8") as stream:
+        stream.write('{"name": "acme/site", "description": "')
+        stream.write("x" * (MAX_FILE_BYTES + 10))
+        stream.write('"}')
+    project = load_project(package, use_cache=False)
+    assert "Acme.Site:Page" in project.node_types
+    warned = [d for d in project.diagnostics if d.code == "composer-json"]
+    assert len(warned) == 1 and TOO_LARGE in warned[0].message and "package order uses the name" in warned[0].message
+
+
+def test_a_huge_xliff_file_gives_no_texts(tmp_path):
+    folder = tmp_path / "Resources/Private/Translations/en/NodeTypes"
+    folder.mkdir(parents=True)
+    unit = '<trans-unit id="ui.label"><source>Page</source></trans-unit>'
+    with open(folder / "Page.xlf", "w", encoding="utf-8") as stream:
+        stream.write('<xliff version="1.2"><file><body>')
+        stream.write(unit * (MAX_FILE_BYTES // len(unit) + 1))
+        stream.write("</body></file></xliff>")
+    translator = Translator({"V.P": tmp_path})
+    assert translator.text("V.P:NodeTypes.Page:ui.label") == "V.P:NodeTypes.Page:ui.label"  # shown as the id
+
+
+def test_the_studio_opens_the_project_and_lists_the_huge_file(qtbot, tmp_path, make_window):
+    package = write(tmp_path / "Acme.Site", {"Configuration/NodeTypes.Page.yaml": PAGE})
+    huge_yaml(package / "NodeTypes" / "Huge.yaml")
+    window = make_window(package)
+    assert window.session is not None and "Acme.Site:Page" in window.session.project.node_types
+    qtbot.waitUntil(lambda: not window.checks.busy, timeout=15000)
+    found = [f for f in window.problems.model.findings if f.code == "file-unreadable"]
+    assert found and found[0].file.endswith("Huge.yaml") and TOO_LARGE in found[0].message
