@@ -9,6 +9,7 @@ import weakref
 import pytest
 
 from nodetype_studio.model import load_project
+from nodetype_studio.model import project as project_module
 
 FILES = {
     "NodeTypes/A.yaml": "'Acme.Site:A':\n  ui: {label: A}\n  properties:\n    title: {type: string}\n",
@@ -51,7 +52,8 @@ def test_a_project_loaded_with_the_collector_paused_is_left_alone(make_project):
             gc.enable()
 
 
-def test_a_replaced_project_is_freed_by_the_next_open(make_project, collector_on):
+def test_a_replaced_project_is_freed_by_the_next_open(make_project, collector_on, monkeypatch):
+    monkeypatch.setattr(project_module, "PROMOTED_BEFORE_COLLECTION", 1)  # (a big project, in effect)
     root = make_project(FILES)
     old = load_project(root)
     gone = weakref.ref(old.node_types["Acme.Site:B"])
@@ -63,9 +65,7 @@ def test_a_replaced_project_is_freed_by_the_next_open(make_project, collector_on
     assert gone() is None
 
 
-def test_an_unchanged_project_from_memory_costs_no_collection(make_project, collector_on):
-    root = make_project(FILES)
-    first = load_project(root)
+def _full_collections(action) -> int:
     runs: list[int] = []
 
     def count(phase, info):
@@ -74,7 +74,27 @@ def test_an_unchanged_project_from_memory_costs_no_collection(make_project, coll
 
     gc.callbacks.append(count)
     try:
-        assert load_project(root) is first
+        action()
     finally:
         gc.callbacks.remove(count)
-    assert runs == []
+    return len(runs)
+
+
+def test_small_projects_are_not_followed_by_a_full_collection_each(make_project, collector_on):
+    """A process that opens many small projects (a test run, a script) does not pay a full collection of
+    everything it holds for each; after enough promoted objects, one build runs one."""
+    gc.collect()
+    roots = [make_project(FILES, root=f"Acme.Site{i}") for i in range(3)]
+    assert _full_collections(lambda: [load_project(r, use_cache=False) for r in roots]) == 0
+    big = project_module.PROMOTED_BEFORE_COLLECTION
+    project_module._collector["promoted"] = big  # as if many projects had been promoted
+    assert _full_collections(lambda: load_project(roots[0], use_cache=False)) == 1
+    assert 0 < project_module._collector["promoted"] < big
+
+
+def test_an_unchanged_project_from_memory_costs_no_collection(make_project, collector_on):
+    root = make_project(FILES)
+    first = load_project(root)
+    project_module._collector["promoted"] = project_module.PROMOTED_BEFORE_COLLECTION
+    assert _full_collections(lambda: load_project(root)) == 0  # (returned from memory: nothing is built)
+    assert load_project(root) is first
