@@ -65,7 +65,8 @@ def collect_options(entries: Any, translate: Translate | None = None) -> Collect
         return result
     is_list = isinstance(entries, list)
     for key, entry in js_entries(entries):
-        raw_label = entry.get("label") if isinstance(entry, Mapping) else None
+        # plain dicts first: the abstract check is slow, and every choice of every box built is read here
+        raw_label = entry.get("label") if type(entry) is dict or isinstance(entry, Mapping) else None
         if not truthy(raw_label):
             result.dropped.append((key, _describe(key, entry, is_list)))
             continue

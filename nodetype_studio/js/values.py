@@ -167,13 +167,22 @@ def number_to_string(x: float) -> str:
     """Number::toString(10): the shortest round-trip digits, JavaScript's exponent rules."""
     if type(x) is int and -_EXACT_INT <= x <= _EXACT_INT:
         return str(x)  # exactly a double, and below 1e21: JavaScript writes its digits (no Decimal needed)
+    if type(x) is float and x.is_integer() and -_EXACT_INT <= x <= _EXACT_INT:
+        # every whole number up to 2**53 is a double of its own, so its shortest digits are its own
+        # (a slider's bounds, 0.0 and 100.0, are asked for with every range editor built); -0 gives "0"
+        return str(int(x))
+    return _shortest_digits(x)
+
+
+def _shortest_digits(x: float) -> str:
+    """``number_to_string`` worked out from the shortest round-trip digits (any number)."""
     x = to_float(x)
     if math.isnan(x):
         return "NaN"
     if x == 0:
         return "0"
     if x < 0:
-        return "-" + number_to_string(-x)
+        return "-" + _shortest_digits(-x)
     if math.isinf(x):
         return "Infinity"
     sign, digits, exponent = Decimal(repr(x)).normalize().as_tuple()

@@ -219,6 +219,7 @@ def _property_item(name: str, config: Mapping, source: InspectorSource, section:
     group = inspector.get("group")
     thumbnail = help_config.get("thumbnail") if help_config else None
     editor, editor_problem = _editor_id(raw_type, inspector, source.platform)
+    editor_options = inspector.get("editorOptions")
     return ItemView(
         kind="property",
         name=name,
@@ -227,8 +228,8 @@ def _property_item(name: str, config: Mapping, source: InspectorSource, section:
         group=group if isinstance(group, str) else None,
         editor=editor,
         editor_problem=editor_problem,
-        options=_mapping(inspector.get("editorOptions")),
-        options_set=isinstance(inspector.get("editorOptions"), abc.Mapping),
+        options=_mapping(editor_options),
+        options_set=type(editor_options) is dict or isinstance(editor_options, abc.Mapping),
         type=prop_type,
         validation=_mapping(config.get("validation")),
         help=_text(tr, help_config.get("message"), nt, section, name, "ui", "help", "message") if help_config else "",

@@ -178,7 +178,7 @@ class PreviewNode:
         self.problems: dict[str, str] = {}
         now = None  # one moment for every relative DateTime default, taken when the first needs it
         for name, config in (properties or {}).items():
-            if not isinstance(config, Mapping):
+            if type(config) is not dict and not isinstance(config, Mapping):  # (the abstract check is slow)
                 continue
             prop_type = config.get("type", "string")
             self.types[name] = prop_type

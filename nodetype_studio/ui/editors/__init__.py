@@ -20,8 +20,12 @@ def _on_first_use(module: str, name: str):
     """A factory that imports its editor's module when the first such editor is made: the media, link,
     reference, rich-text and code editors pull in the media library, the content tree, pygments..., which
     the window's start and most inspectors do not need."""
+    widget = None  # the class, once imported (an import_module call per editor built is not free)
+
     def make(ctx, parent=None):
-        widget = getattr(import_module(f"nodetype_studio.ui.editors.{module}"), name)
+        nonlocal widget
+        if widget is None:
+            widget = getattr(import_module(f"nodetype_studio.ui.editors.{module}"), name)
         return widget(ctx) if parent is None else widget(ctx, parent)
 
     make.__qualname__ = make.__name__ = name

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -28,6 +27,7 @@ from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.highlight import PygmentsHighlighter
+from nodetype_studio.ui.sections import LABEL_POLICY
 
 # Built-in highlighting modes -> pygments lexer alias.
 BUILTIN_MODES = {
@@ -94,7 +94,7 @@ class CodeEditor(EditorWidget):
         self.mode, self.mode_note = resolve_mode(ctx.option("highlightingMode"))
         if ctx.label:
             self.label = QLabel(ctx.label, self)
-            self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            self.label.setSizePolicy(LABEL_POLICY)  # (Ignored, Preferred): one shared policy object
             self.label.setToolTip(ctx.label)
             self.add_widget(self.label)
         self.button = QPushButton(icons.icon("fas fa-code"), ctx.text(ctx.option("buttonLabel", ""), "codeEditor", "buttonLabel"), self)
