@@ -26,6 +26,9 @@ class Package:
     path: Path
     composer_name: str | None = None
     requires: list[str] = field(default_factory=list)
+    #: composer.json's ``require`` and ``require-dev`` (package name -> constraint); the CMS version of a
+    #: folder of packages is read from them (model/version.py)
+    constraints: tuple[dict[str, str], ...] = ()
     load_after: list[str] = field(default_factory=list)
     nodetype_files: list[Path] = field(default_factory=list)
     settings_files: list[Path] = field(default_factory=list)
@@ -149,6 +152,8 @@ def _read_package(path: Path, context: str, diags: list[Diagnostic], name: str |
             pkg.composer_name = meta.get("name") if isinstance(meta.get("name"), str) else None
             requires = meta.get("require") or {}
             pkg.requires = [r for r in requires if isinstance(r, str)] if isinstance(requires, dict) else []
+            pkg.constraints = tuple({k: v for k, v in section.items() if isinstance(k, str) and isinstance(v, str)}
+                                    for section in (meta.get("require"), meta.get("require-dev")) if isinstance(section, dict))
             neos = (meta.get("extra") or {}).get("neos") or {} if isinstance(meta.get("extra"), dict) else {}
             if isinstance(neos, dict):
                 key = neos.get("package-key")

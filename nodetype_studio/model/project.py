@@ -212,6 +212,7 @@ def _load_project(path, context: str, use_cache: bool, overrides, cms_version: s
     # the project's configuration and composer files decide the CMS version: a change re-opens it
     folder = found.root if found.root.is_dir() else found.root.parent
     extra = [folder / name for name in (".nodetype-studio.yaml", "pyproject.toml", "composer.json", "composer.lock")]
+    extra += [pkg.path / "composer.json" for pkg in found.packages if not pkg.is_global and pkg.path != folder]
     signatures = tuple((str(p), _signature(p)) for p in all_paths + extra)
     cache_key = (str(found.root), context, cms_version)
     if use_cache:
@@ -253,7 +254,7 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
     if cms_version is None:  # the window's choice wins over the project's configuration file
         cms_version, problems = configured_cms_version(found.root)
         diagnostics.extend(problems)
-    version = detect_cms_version(found.root, cms_version)
+    version = detect_cms_version(found.root, cms_version, [p for p in found.packages if not p.is_global])
     parsed_files: list[tuple[Package, Path, _Parsed, str]] = []
     neos = cms = 0
     for pkg, kind, p in found.load_order():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -102,6 +103,35 @@ def _constraint_version(constraint: Any) -> CmsVersion | None:
     return found.pop() if len(found) == 1 else None
 
 
+def _platform_requirement(sections: Iterable[Any]) -> tuple[CmsVersion, str] | None:
+    """The version that composer ``require`` sections (``require``, then ``require-dev``) allow for a
+    platform package, and what they say."""
+    for requirements in sections:
+        if not isinstance(requirements, dict):
+            continue
+        for package in _PLATFORM_PACKAGES:
+            version = _constraint_version(requirements.get(package))
+            if version is not None:
+                return version, f"requires {package} {requirements[package]}"
+    return None
+
+
+def _from_packages(root: Path, packages: Sequence[Any]) -> VersionInfo | None:
+    """A folder of packages (no distribution around them): the version their composer.json files require
+    (as discovery read them: ``Package.constraints``), when those that name one agree."""
+    found: dict[CmsVersion, str] = {}
+    for package in packages:
+        required = _platform_requirement(getattr(package, "constraints", ()))
+        if required is not None:
+            path = Path(package.path)
+            where = path.relative_to(root) if path.is_relative_to(root) else path
+            found.setdefault(required[0], f"{where / 'composer.json'} {required[1]}")
+    if len(found) != 1:
+        return None  # none, or packages for both versions: the user chooses (View › CMS Version)
+    version, detail = found.popitem()
+    return VersionInfo(version, "composer.json", detail)
+
+
 def _from_composer_json(root: Path) -> VersionInfo | None:
     candidates = [root / "composer.json"]
     for folder in ("DistributionPackages", "Packages/Sites", "Packages/Plugins", "Packages/Application"):
@@ -113,18 +143,10 @@ def _from_composer_json(root: Path) -> VersionInfo | None:
                 continue
     for path in candidates:
         data = _read_json(path) if path.is_file() else None
-        if not isinstance(data, dict):
-            continue
-        for section in ("require", "require-dev"):
-            requirements = data.get(section)
-            if not isinstance(requirements, dict):
-                continue
-            for package in _PLATFORM_PACKAGES:
-                version = _constraint_version(requirements.get(package))
-                if version is not None:
-                    where = path.relative_to(root) if path.is_relative_to(root) else path
-                    return VersionInfo(version, "composer.json",
-                                       f"{where} requires {package} {requirements[package]}")
+        required = _platform_requirement((data.get("require"), data.get("require-dev"))) if isinstance(data, dict) else None
+        if required is not None:
+            where = path.relative_to(root) if path.is_relative_to(root) else path
+            return VersionInfo(required[0], "composer.json", f"{where} {required[1]}")
     return None
 
 
@@ -173,8 +195,10 @@ def _defines(package: Path, name: str) -> bool:
     return False
 
 
-def detect_cms_version(root: str | Path, override: Any = None) -> VersionInfo:
-    """The CMS version of the project at ``root`` (a folder, or a file whose folder is used)."""
+def detect_cms_version(root: str | Path, override: Any = None, packages: Sequence[Any] = ()) -> VersionInfo:
+    """The CMS version of the project at ``root`` (a folder, or a file whose folder is used); ``packages``:
+    the packages discovery found there (``discovery.Package``: a folder of packages names its version in
+    their composer.json files)."""
     if override is not None:
         version = parse_version(override)
         if version is not None:
@@ -186,6 +210,9 @@ def detect_cms_version(root: str | Path, override: Any = None) -> VersionInfo:
         found = finder(folder)
         if found is not None:
             return found
+    found = _from_packages(folder, packages)
+    if found is not None:
+        return found
     return VersionInfo(DEFAULT_VERSION, "default",
                        f"no composer.lock, composer.json constraint or platform package names the version; "
                        f"using {DEFAULT_VERSION.label}")

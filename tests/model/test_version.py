@@ -81,3 +81,36 @@ def test_the_project_carries_its_version_and_an_override_wins(tmp_path):
     assert load_project(tmp_path).cms_version.version is CmsVersion.V8_3
     chosen = load_project(tmp_path, cms_version="9")
     assert (chosen.cms_version.version, chosen.cms_version.source) == (CmsVersion.V9, "setting")
+
+
+def _site(folder, require: dict) -> None:
+    (folder / "Configuration").mkdir(parents=True)
+    (folder / "Configuration" / "NodeTypes.yaml").write_text("'Acme.Site:Page':\n  superTypes:\n    'Neos.Neos:Document': true\n")
+    (folder / "composer.json").write_text(json.dumps({"name": f"acme/{folder.name.lower()}", "type": "neos-site",
+                                                      "require": require}))
+
+
+def test_a_folder_of_packages_uses_the_version_its_packages_require(tmp_path):
+    """Opening the folder that holds one's packages (not a distribution): their composer.json files name
+    the version when those that name one agree."""
+    _site(tmp_path / "Site", {"neos/neos": "^8.3"})
+    _site(tmp_path / "Plugin", {"php": ">=8.1"})
+    project = load_project(tmp_path, use_cache=False)
+    info = project.cms_version
+    assert (info.version, info.source) == (CmsVersion.V8_3, "composer.json")
+    assert info.detail == "Site/composer.json requires neos/neos ^8.3"
+    assert "Neos.Neos:Timable" in project.node_types  # the 8.3 baseline
+
+
+def test_packages_that_disagree_name_no_version(tmp_path):
+    _site(tmp_path / "Old", {"neos/neos": "^8.3"})
+    _site(tmp_path / "New", {"neos/neos": "^9.0"})
+    assert load_project(tmp_path, use_cache=False).cms_version.source == "default"
+
+
+def test_a_changed_package_requirement_reopens_the_project(tmp_path):
+    _site(tmp_path / "Site", {"neos/neos": "^8.3"})
+    assert load_project(tmp_path).cms_version.version is CmsVersion.V8_3
+    composer = tmp_path / "Site" / "composer.json"
+    composer.write_text(json.dumps({"name": "acme/site", "require": {"neos/neos": "^9.0"}}) + " ")
+    assert load_project(tmp_path).cms_version.version is CmsVersion.V9
