@@ -6,8 +6,9 @@ with a hundred fields must not pay that, so colours and emphasis go through the 
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
 ERROR = "#d7263d"
 NOTE = "#8a6d3b"
@@ -59,3 +60,38 @@ def bold_font(base: QFont) -> QFont:
         font.setBold(True)
         _bold_fonts[key] = font
     return font
+
+
+class _CheckBoxOutline(QObject):
+    """Keeps an item view's check boxes outlined visibly as the palette changes (a child widget hears of a
+    new application palette as a change of its own palette)."""
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt override)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            _outline(watched)
+        return False
+
+
+def _outline(view: QAbstractItemView) -> None:
+    app_palette = QApplication.palette()
+    own = view.testAttribute(Qt.WidgetAttribute.WA_SetPalette)
+    if app_palette.color(QPalette.ColorRole.Window).lightness() >= 128:
+        if own:
+            view.setPalette(QPalette())  # a light palette: the style's outline shows; inherit all again
+        return
+    wanted = app_palette.color(QPalette.ColorRole.PlaceholderText).lighter(150)
+    if own and view.palette().color(QPalette.ColorRole.Window) == wanted:
+        return  # (our own change, heard back)
+    palette = QPalette()  # only the window colour is the view's own: every other role still follows
+    palette.setColor(QPalette.ColorRole.Window, wanted)
+    view.setPalette(palette)
+
+
+def outline_check_boxes(view: QAbstractItemView) -> QAbstractItemView:
+    """Fusion draws an item's check box filled with the base colour and outlined with the window colour
+    made darker: on a dark palette the box vanishes into the view's dark base. There, a light window colour
+    for the view alone gives its boxes a visible grey outline; on a light palette nothing changes. Kept up
+    to date when the scheme changes."""
+    _outline(view)
+    view.installEventFilter(_CheckBoxOutline(view))
+    return view

@@ -1,6 +1,7 @@
 """SelectBoxEditor with static values: every option's visible effect."""
 
-from PySide6.QtCore import Qt
+import pytest
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QToolButton
 
 FRUIT = {
@@ -285,3 +286,67 @@ def test_boxes_and_labels_never_widen_the_inspector(make_editor):
         policy = widget.sizePolicy()
         assert (policy.horizontalPolicy(), policy.verticalPolicy()) == (ignored, vertical)
         assert policy.controlType() == QSizePolicy.ControlType.DefaultType  # as setSizePolicy(h, v) set it
+
+
+def _indicator_contrast(editor, row: int) -> int:
+    """How far the pixels of the row's check box (the style's own rectangle for it) stray from the list's
+    base colour: 0 when nothing of the box is visible."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
+
+    view = editor.list
+    option = QStyleOptionViewItem()
+    view.initViewItemOption(option)
+    option.rect = view.visualItemRect(view.item(row))
+    option.features |= QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator
+    box = view.style().subElementRect(QStyle.SubElement.SE_ItemViewItemCheckIndicator, option, view)
+    image = view.viewport().grab().toImage()
+    base = view.palette().color(view.viewport().backgroundRole()).lightness()
+    return max(abs(image.pixelColor(x, y).lightness() - base)
+               for x in range(box.left(), box.right() + 1) for y in range(box.top(), box.bottom() + 1))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_multiple_list_check_boxes_show_in_both_schemes(make_editor, qtbot, scheme):
+    from PySide6.QtWidgets import QApplication
+
+    from nodetype_studio.ui.studio.theme import dark_palette
+
+    app = QApplication.instance()
+    before = app.palette()
+    if scheme == "dark":
+        app.setPalette(dark_palette())
+    try:
+        editor = make_editor("SelectBoxEditor", {"values": values(3), "multiple": True})
+        qtbot.waitExposed(editor)
+        assert _indicator_contrast(editor, 0) > 40  # an empty box the user can see
+        # a click on the box checks it, and the check mark shows
+        rect = editor.list.visualItemRect(editor.list.item(1))
+        with qtbot.waitSignal(editor.valueChanged):
+            qtbot.mouseClick(editor.list.viewport(), Qt.LeftButton, pos=QPoint(rect.left() + 10, rect.center().y()))
+        assert editor.list.item(1).checkState() == Qt.Checked
+        assert _indicator_contrast(editor, 1) > 40
+    finally:
+        app.setPalette(before)
+
+
+def test_check_boxes_follow_a_switch_of_the_scheme(make_editor, qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    from nodetype_studio.ui.studio.theme import dark_palette
+
+    app = QApplication.instance()
+    before = app.palette()
+    try:
+        editor = make_editor("SelectBoxEditor", {"values": values(2), "multiple": True})  # built light
+        qtbot.waitExposed(editor)
+        def base_is(palette):
+            return editor.list.palette().color(editor.list.viewport().backgroundRole()) == palette.base().color()
+
+        dark = dark_palette()
+        app.setPalette(dark)  # as View › Color scheme › Dark does
+        # the list has the dark palette, and its boxes show (the outline follows on the next turn)
+        qtbot.waitUntil(lambda: base_is(dark) and _indicator_contrast(editor, 0) > 40, timeout=2000)
+        app.setPalette(before)
+        qtbot.waitUntil(lambda: base_is(before) and _indicator_contrast(editor, 0) > 40, timeout=2000)
+    finally:
+        app.setPalette(before)

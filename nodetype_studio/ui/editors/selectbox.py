@@ -43,6 +43,7 @@ from nodetype_studio.ui.editors.selectsource import LOADING, DataSourceBinding
 from nodetype_studio.ui.sections import ElidedComboBox
 
 INVALID_COLOR = QColor(style.ERROR)
+
 _COMBO_POLICY = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)  # made once, set per box
 _NO_FLAGS = Qt.ItemFlag.NoItemFlags
 MAX_LIST_ROWS = 8
@@ -105,6 +106,7 @@ class SelectBoxEditor(EditorWidget):
             self.summary.setWordWrap(True)
             self.add_widget(self.summary)
             self.list = QListWidget(self)
+            style.outline_check_boxes(self.list)
             self.list.itemChanged.connect(self._list_changed)
             self.add_field(self.list)
         else:

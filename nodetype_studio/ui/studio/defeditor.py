@@ -158,7 +158,7 @@ class DefinitionEditor(QTabWidget):
             flags.addWidget(box)
         flags.addStretch(1)
         form.addRow("", flags)
-        self.supertypes = QListWidget(page)
+        self.supertypes = style.outline_check_boxes(QListWidget(page))
         self.supertypes.setMaximumHeight(140)
         self.supertypes.itemChanged.connect(self._supertype_toggled)
         form.addRow("Supertypes", self.supertypes)

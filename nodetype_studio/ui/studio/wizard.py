@@ -98,7 +98,7 @@ class NamePage(QWizardPage):
         self.filter.setPlaceholderText("Filter supertypes")
         self.filter.textChanged.connect(self._filter)
         form.addRow("Supertypes", self.filter)
-        self.supertypes = QListWidget(self)
+        self.supertypes = style.outline_check_boxes(QListWidget(self))
         project = wizard.project
         for name in sorted(project.node_types):
             item = QListWidgetItem(name, self.supertypes)
