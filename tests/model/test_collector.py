@@ -98,3 +98,17 @@ def test_an_unchanged_project_from_memory_costs_no_collection(make_project, coll
     project_module._collector["promoted"] = project_module.PROMOTED_BEFORE_COLLECTION
     assert _full_collections(lambda: load_project(root)) == 0  # (returned from memory: nothing is built)
     assert load_project(root) is first
+
+
+def test_objects_the_process_froze_itself_stay_frozen(make_project, collector_on):
+    """A process that froze its objects (before forking workers, say) keeps them frozen: the promotion's
+    ``unfreeze`` would thaw them, so it is skipped then."""
+    gc.collect()
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        project = load_project(make_project(FILES), use_cache=False)
+        assert "Acme.Site:B" in project.node_types
+        assert gc.get_freeze_count() >= frozen
+    finally:
+        gc.unfreeze()
