@@ -90,6 +90,7 @@ def ambiguities(files: Iterable[tuple[Any, str, str, object]], packages: Sequenc
         for top in data:
             writers.setdefault((kind, top), set()).add(pkg.name)
     shared = {top for top, who in writers.items() if len(who) > 1 and _any_independent(who, closure)}
+    # (a leaf's Location is made only for the findings: most leaves make none)
     per_package: dict[str, dict[tuple, tuple]] = {}
     for name, kind, path, data in entries:
         key_pos: dict = data.key_pos if isinstance(data, YMap) else {}
@@ -100,34 +101,43 @@ def ambiguities(files: Iterable[tuple[Any, str, str, object]], packages: Sequenc
             leaves: dict[tuple, _Leaf] = {}
             _leaves(value, (top,), key_pos.get(top, (0, 0)), leaves)
             for key, (leaf, pos) in leaves.items():
-                target[(kind,) + key] = (leaf, Location(path, *pos) if pos else Location(path))
+                target[(kind,) + key] = (leaf, path, pos)
     names = [n for n in per_package if n in closure]
     if len(names) < 2:
         return []
     owners: dict[tuple, list[str]] = {}
-    below: dict[tuple, list[str]] = {}  # key -> packages that write keys below it
     for n in names:
         for key in per_package[n]:
             owners.setdefault(key, []).append(n)
+    below: dict[tuple, list[str]] = {}  # key -> packages that write keys below it (only keys a package sets)
+    for n in names:
         for prefix in {key[:i] for key in per_package[n] for i in range(2, len(key))}:
-            below.setdefault(prefix, []).append(n)
+            if prefix in owners:
+                below.setdefault(prefix, []).append(n)
 
     def independent(a: str, b: str) -> bool:
         return a != b and b not in closure[a] and a not in closure[b]
 
     found: list[Diagnostic] = []
     for key, who in owners.items():
+        others = below.get(key, ())
+        if len(who) == 1 and not others:
+            continue  # one package sets it and none writes below it: nothing to compare
         for a in who:
-            value, location = per_package[a][key]
+            value, path, pos = per_package[a][key]
             for b in who:
                 if b > a and independent(a, b) and not _same(value, per_package[b][key][0]):
-                    found.append(_finding(key, a, b, value, per_package[b][key], location))
-            for b in below.get(key, ()):
+                    found.append(_finding(key, a, b, value, per_package[b][key], _location(path, pos)))
+            for b in others:
                 if independent(a, b):
-                    found.append(_finding(key, a, b, value, None, location))
+                    found.append(_finding(key, a, b, value, None, _location(path, pos)))
             if len(found) >= limit:
                 return found[:limit]
     return found
+
+
+def _location(path: str, pos) -> Location:
+    return Location(path, *pos) if pos else Location(path)
 
 
 def _show(value) -> str:
