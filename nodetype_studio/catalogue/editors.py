@@ -86,8 +86,8 @@ CODE_OPTIONS = options(
         spec_vs_cms="The CMS's React code editor ignores `buttonLabel`; its button shows the property label."),
     opt("highlightingMode", "string", "text/html", suggested=CODE_MODES,
         description="Highlighting mode (MIME type or mode name)",
-        spec_vs_cms="The CMS defaults to `htmlmixed` (not `text/html`) and does not bundle the css mode, "
-                    "so `text/css` is not built in there."),
+        spec_vs_cms="The CMS defaults to `htmlmixed` (CodeMirror's name for the same HTML highlighting), also "
+                    "when the option is empty, and has CodeMirror's markdown, yaml and handlebars modes too."),
     DISABLED,
 )
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
+
+from nodetype_studio.js.values import truthy
 
 # ---------------------------------------------------------------------------------------------
 # Rich text (spec §RichTextEditor options; neos-facts §2.5)
@@ -81,9 +84,34 @@ LINKING = MappingProxyType({k.name: k for k in LINKING_KEYS})
 
 #: Built in according to the spec.
 CODE_MODES = ("text/plain", "text/xml", "text/html", "text/css", "text/javascript")
-#: Mode names and MIME aliases the CMS bundles (neos-facts §2.4); `text/css` is not among them.
-CMS_CODE_MODES = ("xml", "htmlmixed", "javascript", "handlebars", "markdown", "yaml",
-                  "text/html", "text/xml", "text/javascript", "text/x-markdown", "text/x-yaml", "text/plain")
+#: The spec's default (the CMS's is `htmlmixed`, CodeMirror's name for the same HTML highlighting).
+DEFAULT_CODE_MODE = "text/html"
+
+#: Every mode name and MIME type the CMS's code editor highlights -> the language it highlights (a MIME
+#: type). The UI bundles CodeMirror 5's xml, htmlmixed, javascript, handlebars, markdown and yaml modes
+#: (neos-facts §2.4); htmlmixed loads the css mode with it (its module requires ``../css/css``), so the
+#: spec's `text/css` is there too. Names are matched exactly, as CodeMirror matches them.
+CMS_CODE_MODES = MappingProxyType({
+    "text/plain": "text/plain",
+    "xml": "text/xml", "text/xml": "text/xml", "application/xml": "text/xml",
+    "htmlmixed": "text/html", "text/html": "text/html",
+    "javascript": "text/javascript", "text/javascript": "text/javascript", "application/javascript": "text/javascript",
+    "application/json": "application/json",
+    "css": "text/css", "text/css": "text/css",
+    "markdown": "text/x-markdown", "text/x-markdown": "text/x-markdown",
+    "yaml": "text/x-yaml", "text/x-yaml": "text/x-yaml",
+    "handlebars": "text/x-handlebars-template", "text/x-handlebars-template": "text/x-handlebars-template",
+})
+
+
+def code_mode(value: Any) -> tuple[str, str | None]:
+    """``(language, note)`` of a `highlightingMode`: a missing or empty one (JavaScript-falsy, as the CMS
+    tests it) is the default; one the editor does not have gives plain text and a note saying so."""
+    if not truthy(value):
+        return DEFAULT_CODE_MODE, None
+    if isinstance(value, str) and value in CMS_CODE_MODES:
+        return CMS_CODE_MODES[value], None
+    return "text/plain", f"Highlighting mode \u201c{value}\u201d is not built in; showing plain text."
 
 # ---------------------------------------------------------------------------------------------
 # DateTime format letters (spec table; neos-facts §2.10 conversion table)

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from nodetype_studio.catalogue import EDITORS, VALIDATORS
-from nodetype_studio.catalogue.vocab import CMS_CODE_MODES, format_problems
+from nodetype_studio.catalogue.vocab import format_problems
 from nodetype_studio.checks.base import Context, PropertyView, get, property_rule
 from nodetype_studio.diagnostics import Severity
-from nodetype_studio.js.values import is_client_eval
+from nodetype_studio.js.values import is_client_eval, truthy
 
 _ANY: Callable[[Any], bool] = lambda value: True  # noqa: E731
 _TRUTHY: Callable[[Any], bool] = lambda value: bool(value)  # noqa: E731
@@ -73,16 +73,15 @@ def code_highlighting(ctx: Context, prop: PropertyView):
     spec = _editor(ctx, prop)
     if spec is None or spec.short_name != "CodeEditor":
         return
+    # The spec's five modes are all in the CMS (its htmlmixed mode brings css along): only the default differs.
     mode = prop.written_options.get("highlightingMode")
-    if mode is None:
-        path = prop.path + ("ui", "inspector", "editor")
-        yield ctx.at(prop.nt, path, Severity.INFO, "compat-highlighting-mode",
-                     "no `highlightingMode`: the CMS's documentation gives `text/html` as the default, the CMS uses `htmlmixed` "
-                     "(the same HTML highlighting under another name)", prop.name)
-    elif isinstance(mode, str) and mode.startswith("text/") and mode not in CMS_CODE_MODES:
-        yield ctx.at(prop.nt, prop.options_path + ("highlightingMode",), Severity.INFO, "compat-highlighting-mode",
-                     f"the CMS's documentation lists `{mode}` as built in, but the CMS bundles no such mode; it highlights "
-                     "nothing unless custom code loads it", prop.name)
+    if truthy(mode):
+        return
+    written = "highlightingMode" in prop.written_options
+    path = prop.options_path + ("highlightingMode",) if written else prop.path + ("ui", "inspector", "editor")
+    yield ctx.at(prop.nt, path, Severity.INFO, "compat-highlighting-mode",
+                 f"{'an empty' if written else 'no'} `highlightingMode`: the CMS's documentation gives `text/html` as the "
+                 "default, the CMS uses `htmlmixed` (the same HTML highlighting under another name)", prop.name)
 
 
 def _select_box(ctx: Context, prop: PropertyView):

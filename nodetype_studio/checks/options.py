@@ -6,9 +6,9 @@ from dataclasses import replace
 
 from nodetype_studio.catalogue import EDITORS, Rule
 from nodetype_studio.catalogue.vocab import (
-    CMS_CODE_MODES,
     CODE_MODES,
     FORMAT_LETTER,
+    code_mode,
     format_problems,
     parse_file_size,
 )
@@ -236,7 +236,7 @@ def maximum_file_size(ctx: Context, prop: PropertyView):
 @property_rule
 def highlighting_mode(ctx: Context, prop: PropertyView):
     mode = _written_string(prop, "CodeEditor", "highlightingMode", ctx)
-    if mode is None or mode in CODE_MODES or mode in CMS_CODE_MODES:
+    if mode is None or code_mode(mode)[1] is None:  # (an empty mode is the default)
         return
     yield ctx.at(prop.nt, prop.options_path + ("highlightingMode",), Severity.WARNING, "option-highlighting-mode",
                  f"highlighting mode `{mode}` is not built in ({', '.join(CODE_MODES)}); it works only if custom "
