@@ -123,7 +123,10 @@ SELECT_BOX_OPTIONS = options(
 
 LINK_OPTIONS = options(
     *_NODE_SEARCH,
-    opt("placeholder", "string", description="Placeholder text"),
+    opt("placeholder", "string", description="Placeholder text",
+        spec_vs_cms="The CMS's link editor shows `placeholder` only as a translation: it looks plain text up as a "
+                    "translation id and, finding none, shows its own \"Paste a link, or search\". Put the text into "
+                    "a translation file and give its id (`Vendor.Site:Main:linkPlaceholder`)."),
     DISABLED,
 )
 

@@ -80,6 +80,7 @@ CHECK_CODES: dict[str, str] = {
     "compat-formatting-del": "Rich-text `formatting.del` is not read by the CMS",
     "compat-html-attribute": "TextField HTML attribute options are not passed on by the CMS",
     "compat-placeholder": "SelectBox placeholder shows without `allowEmpty` in the CMS",
+    "compat-link-placeholder": "A LinkEditor placeholder in plain text, which the CMS replaces by its own",
     "compat-minimum-results-for-search": "SelectBox search box default differs in the CMS",
     "compat-group-sorting": "SelectBox choices are not sorted by group in the CMS",
     "compat-datasource-group-order": "Data-source choices the CMS shows in first-occurrence group order",

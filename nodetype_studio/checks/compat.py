@@ -84,6 +84,19 @@ def code_highlighting(ctx: Context, prop: PropertyView):
                  "default, the CMS uses `htmlmixed` (the same HTML highlighting under another name)", prop.name)
 
 
+@property_rule
+def link_placeholder(ctx: Context, prop: PropertyView):
+    """The CMS's link input translates `placeholder` with its own text as the fallback; a value without a colon
+    is a trans-unit id of the platform's `Main` source there, which has none of the project's texts."""
+    spec = _editor(ctx, prop)
+    placeholder = prop.written_options.get("placeholder") if spec is not None and spec.short_name == "LinkEditor" else None
+    if not isinstance(placeholder, str) or not placeholder.strip() or ":" in placeholder or placeholder.strip() == "i18n":
+        return  # (a ClientEval expression has a colon; `i18n` becomes a translation id)
+    option = spec.option("placeholder")
+    yield ctx.at(prop.nt, prop.options_path + ("placeholder",), Severity.INFO, "compat-link-placeholder",
+                 option.spec_vs_cms, prop.name)
+
+
 def _select_box(ctx: Context, prop: PropertyView):
     spec = _editor(ctx, prop)
     return spec is not None and spec.short_name == "SelectBoxEditor"
