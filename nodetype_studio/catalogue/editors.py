@@ -257,6 +257,16 @@ _IMAGE_RULES = (
 )
 
 
+# The link options panel (anchor, title ...) is part of inline rich text only: the inspector's link editor
+# has none (neos-facts §2.7), though a custom link editor (Sitegeist.Archaeopteryx) takes `anchor`.
+_LINK_PANEL = ("the CMS's link editor in the inspector has no link options panel: that is part of links in inline rich "
+               "text (`ui.inline.editorOptions.linking.{key}`)")
+_LINK_PANEL_HINTS = MappingProxyType({
+    **{key.name: _LINK_PANEL.format(key=key.name) for key in LINKING_KEYS if key.in_spec},
+    "linking": _LINK_PANEL.format(key="<option>"),
+})
+
+
 def _editor(short: str, fits: tuple[str, ...], opts, **kw) -> EditorSpec:
     return EditorSpec(short_name=short, fits_types=fits, options=opts, **kw)
 
@@ -275,7 +285,8 @@ _EDITOR_LIST = (
     _editor("SelectBoxEditor", ("string", "array", "array<string>", "integer"), SELECT_BOX_OPTIONS,
             rules=(_PLACEHOLDER_RULE,), description="Select box with fixed or data-source choices",
             compat_notes=("The CMS does not sort by group; groups appear in first-occurrence order.",)),
-    _editor("LinkEditor", ("string",), LINK_OPTIONS, description="Link to a node, asset, URL or e-mail"),
+    _editor("LinkEditor", ("string",), LINK_OPTIONS, description="Link to a node, asset, URL or e-mail",
+            option_hints=_LINK_PANEL_HINTS),
     _editor("RangeEditor", ("string", "integer", "float"), RANGE_OPTIONS, rules=(_RANGE_RULE, _RANGE_NULL_RULE),
             description="Slider with a number field"),
     _editor("ReferenceEditor", ("reference",), REFERENCE_OPTIONS, description="One node reference"),

@@ -46,7 +46,7 @@ def editor_options(ctx: Context, prop: PropertyView):
         return
     owner = f"`{spec.short_name}`"
     walker = OptionWalker(ctx, prop.nt, prop.name, prop.options_path, "option", owner, _OTHER_EDITOR_OPTIONS,
-                          spec.short_name)
+                          spec.short_name, spec.option_hints)
     yield from walker.written(spec.options, prop.written_options, open_map=spec.open_options)
     for rule in spec.rules:
         if not _documented_only(spec, rule):

@@ -48,11 +48,14 @@ class OptionWalker:
     """Reports problems of one written options map; ``codes`` prefixes the codes (``option`` / ``validator-option``)."""
 
     def __init__(self, ctx: Context, nt: Any, prop: str, base_path: tuple, codes: str, owner: str,
-                 others: Mapping[str, Mapping[str, OptionSpec]] | None = None, itself: str | None = None):
-        """``others``: option sets of sibling editors/validators (but ``itself``) for "it is an option of" hints."""
+                 others: Mapping[str, Mapping[str, OptionSpec]] | None = None, itself: str | None = None,
+                 hints: Mapping[str, str] | None = None):
+        """``others``: option sets of sibling editors/validators (but ``itself``) for "it is an option of" hints;
+        ``hints``: where a top-level option that does not belong here does belong (said instead)."""
         self.ctx, self.nt, self.prop, self.base_path, self.codes, self.owner = ctx, nt, prop, base_path, codes, owner
         self.others = others or {}
         self.itself = itself
+        self.hints = hints or {}
 
     def _at(self, rel: tuple, severity: Severity, suffix: str, message: str, nearest: bool = False) -> Diagnostic | None:
         return self.ctx.at(self.nt, self.base_path + rel, severity, f"{self.codes}-{suffix}", message, self.prop, nearest)
@@ -95,6 +98,8 @@ class OptionWalker:
             return  # open maps (formatting, timeConstraints ...) take keys custom code may read
         if hint:
             fix = f"; did you mean `{_dotted(here[:-1] + (hint,))}`?"
+        elif len(here) == 1 and key in self.hints:
+            fix = f"; {self.hints[key]}"
         else:
             elsewhere = [owner for owner, opts in self.others.items()
                          if owner != self.itself and len(here) == 1 and key in opts]
