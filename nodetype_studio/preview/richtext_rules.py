@@ -12,10 +12,21 @@ output, and only for an enabled alignment (left is the default and never written
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from nodetype_studio.js.values import truthy
+from nodetype_studio.js.values import truthy, unescape
+
+# The Neos UI's stripTags: a tag, or a `<` that is never closed, up to the end of the text.
+_TAG_RE = re.compile(r"</?[^>]+(?:>|\Z)")
+
+
+def placeholder_text(translated: str) -> str:
+    """What the CMS's CKEditor shows for a (translated) ``placeholder``: ``%XX`` escapes decoded (the browser's
+    global ``unescape()``), then tags removed. Entities stay as written: CSS ``attr()`` shows the text."""
+    return _TAG_RE.sub("", unescape(translated))
+
 
 BLOCK_STYLES = (("p", "Paragraph"), *((f"h{n}", f"Heading {n}") for n in range(1, 7)), ("pre", "Preformatted"))
 ALIGNMENTS = ("left", "center", "right", "justify")

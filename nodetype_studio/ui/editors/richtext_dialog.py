@@ -40,7 +40,6 @@ from nodetype_studio.ui.editors.richtext_html import (
     LINK_TITLE,
     link_format,
     load_html,
-    plain_text,
     to_html,
 )
 
@@ -178,7 +177,7 @@ class RichTextDialog(QDialog):
         self.toolbar.setObjectName("formatting")
         layout.addWidget(self.toolbar)
         self.text_edit = RichTextEdit(rules.autoparagraph, self)
-        self.text_edit.setPlaceholderText(plain_text(placeholder))
+        self.text_edit.setPlaceholderText(placeholder)
         load_html(self.text_edit.document(), html)
         layout.addWidget(self.text_edit, 1)
         self.actions: dict[str, QAction] = {}

@@ -246,6 +246,17 @@ def test_placeholder_markup_is_shown_as_text(media_editor, qtbot):
     assert dialog.text_edit.placeholderText() == "Two or three sentences"
 
 
+def test_placeholder_shown_as_the_cms_shows_it(media_editor, qtbot):
+    # CKEditor's placeholder is stripTags(unescape(translate(placeholder))), shown through CSS attr(): `%XX` is
+    # decoded, tags go (an unclosed `<` to the end), entities stay as written
+    editor = editor_for(media_editor, {"placeholder": "100%25 <em>sure</em> &amp; more <br"})
+    assert editor.preview.text() == "100% sure &amp; more "
+    dialog = open_dialog(editor, qtbot)
+    assert dialog.text_edit.placeholderText() == "100% sure &amp; more "
+    for falsy in (False, 0, ""):
+        assert editor_for(media_editor, {"placeholder": falsy}).preview.text() == ""
+
+
 def test_autoparagraph_false_makes_enter_a_line_break(media_editor, qtbot):
     editor = editor_for(media_editor, {"autoparagraph": False, "formatting": {"strong": True}})
     dialog = open_dialog(editor, qtbot)
