@@ -314,7 +314,9 @@ def build_layout(source: InspectorSource) -> InspectorLayout:
             options=_mapping(view.get("viewOptions")),
             help=tr.text(view.get("helpMessage")) if view.get("helpMessage") else "",
         )
-        for view_id, view in _entries(inspector.get("views"))
+        # sorted on their own first, like every list the UI builds: the order they join a group's items in
+        # decides ties in the group's sort
+        for view_id, view in js_sort(_entries(inspector.get("views")), _position, _first)
     ]
 
     tabs = [
