@@ -21,6 +21,7 @@ class FormattingKey:
     in_spec: bool = True
     ignored: bool = False  # listed by the spec but read nowhere in the CMS
     spec_vs_cms: str | None = None
+    needs_heading: bool = False  # a style-list entry that works only with the heading plugin (an h1-h6 on)
 
 
 def _ignored(name: str, use: str) -> FormattingKey:
@@ -37,7 +38,7 @@ FORMATTING_KEYS = (
     _ignored("del", "strikethrough"),
     FormattingKey("p", "Paragraph style"),
     *(FormattingKey(f"h{n}", f"Heading {n} style") for n in range(1, 7)),
-    FormattingKey("pre", "Preformatted style (needs a heading enabled)"),
+    FormattingKey("pre", "Preformatted style (needs a heading enabled)", needs_heading=True),
     FormattingKey("underline", "Underline"),
     FormattingKey("strikethrough", "Strikethrough"),
     FormattingKey("removeFormat", "Remove formatting"),
@@ -49,7 +50,7 @@ FORMATTING_KEYS = (
     FormattingKey("ol", "Numbered list"),
     FormattingKey("ul", "Bulleted list"),
     FormattingKey("a", "Links"),
-    FormattingKey("blockquote", "Block quote style (needs a heading enabled)", in_spec=False),
+    FormattingKey("blockquote", "Block quote style (needs a heading enabled)", in_spec=False, needs_heading=True),
     FormattingKey("indent", "Indent button", in_spec=False),
     FormattingKey("outdent", "Outdent button", in_spec=False),
 )

@@ -78,6 +78,7 @@ CHECK_CODES: dict[str, str] = {
     "compat-maximum-file-size": "Image `maximumFileSize` is not read by the CMS",
     "compat-formatting-u": "Rich-text `formatting.u` is not read by the CMS",
     "compat-formatting-del": "Rich-text `formatting.del` is not read by the CMS",
+    "compat-formatting-needs-heading": "Rich-text `pre`/`blockquote` without a heading do nothing in the CMS",
     "compat-html-attribute": "TextField HTML attribute options are not passed on by the CMS",
     "compat-placeholder": "SelectBox placeholder shows without `allowEmpty` in the CMS",
     "compat-link-placeholder": "A LinkEditor placeholder in plain text, which the CMS replaces by its own",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from nodetype_studio.catalogue import EDITORS, VALIDATORS
-from nodetype_studio.catalogue.vocab import format_problems
+from nodetype_studio.catalogue.vocab import FORMATTING_KEYS, format_problems
 from nodetype_studio.checks.base import Context, PropertyView, get, property_rule
 from nodetype_studio.diagnostics import Severity
 from nodetype_studio.js.values import is_client_eval, truthy
@@ -66,6 +66,33 @@ def written_options(ctx: Context, prop: PropertyView):
             if entry is None or option is None or not option.spec_vs_cms or is_client_eval(value) or not entry[1](value):
                 continue
             yield ctx.at(prop.nt, base + path, Severity.INFO, entry[0], option.spec_vs_cms, prop.name)
+
+
+_HEADINGS = tuple(f"h{n}" for n in range(1, 7))
+_NEED_HEADING = tuple(key.name for key in FORMATTING_KEYS if key.needs_heading)
+
+
+@property_rule
+def formatting_needs_heading(ctx: Context, prop: PropertyView):
+    """The style list's entries run the heading plugin's command, which the CMS loads only for h1-h6: without
+    one, choosing `pre` (or `blockquote`) does nothing (and the spec names no such condition)."""
+    spec = _editor(ctx, prop)
+    sources = []
+    if spec is not None and spec.short_name == "RichTextEditor":
+        sources.append((prop.written_options, prop.options_path))
+    inline = get(prop.written, "ui", "inline", "editorOptions")
+    if isinstance(inline, dict):
+        sources.append((inline, prop.path + ("ui", "inline", "editorOptions")))
+    for written, base in sources:
+        formatting = written.get("formatting")
+        if not isinstance(formatting, dict) or any(truthy(formatting.get(h)) for h in _HEADINGS):
+            continue
+        for key in _NEED_HEADING:
+            if truthy(formatting.get(key)) and not is_client_eval(formatting.get(key)):
+                yield ctx.at(prop.nt, base + ("formatting", key), Severity.INFO, "compat-formatting-needs-heading",
+                             f"`formatting.{key}` works in the CMS only with a heading (`h1`-`h6`) enabled too: its entry "
+                             "of the style list runs the heading plugin's command, loaded only for headings, so without "
+                             "one choosing it does nothing", prop.name)
 
 
 @property_rule
