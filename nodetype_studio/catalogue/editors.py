@@ -12,7 +12,7 @@ from types import MappingProxyType
 from nodetype_studio.catalogue.build import merged, opt, options
 from nodetype_studio.catalogue.specs import ANY_KEY, EditorSpec, Rule
 from nodetype_studio.catalogue.types import IMAGE_INTERFACE, MEDIA
-from nodetype_studio.catalogue.vocab import CODE_MODES, FORMATTING_KEYS, LINKING_KEYS
+from nodetype_studio.catalogue.vocab import CODE_MODES, FORMATTING_ALIASES, FORMATTING_KEYS, LINKING_KEYS
 
 DISABLED = opt("disabled", "boolean", False, description="true disables the editor")
 DOCUMENT = "Cms.Cms:Document"
@@ -72,6 +72,11 @@ _LINKING = opt(
           source="spec" if key.in_spec else "facts") for key in LINKING_KEYS),
     open=True, description="Link editor panel switches (custom link plugins read further keys)",
 )
+
+#: Inspector and inline rich text: `formatting` keys the CMS names otherwise.
+RICH_TEXT_HINTS = MappingProxyType({
+    f"formatting.{alias}": f"the CMS's switch is `formatting.{name}`" for alias, name in FORMATTING_ALIASES.items()
+})
 
 RICH_TEXT_OPTIONS = options(
     opt("placeholder", "string", description="Placeholder, may hold markup"),
@@ -294,7 +299,7 @@ _EDITOR_LIST = (
     _editor("NodeTypeEditor", ("string",), NODE_TYPE_OPTIONS, description="Node type switcher (built-in `_nodeType`)"),
     _editor("CodeEditor", ("string",), CODE_OPTIONS, has_own_label=True, description="Full-screen code editor"),
     _editor("RichTextEditor", ("string",), RICH_TEXT_OPTIONS, has_own_label=True, open_options=True,
-            description="Full-screen rich text; options go to CKEditor as they are"),
+            description="Full-screen rich text; options go to CKEditor as they are", option_hints=RICH_TEXT_HINTS),
     _editor("AssetEditor", _MEDIA_ASSETS + tuple(f"array<{t}>" for t in _MEDIA_ASSETS), ASSET_OPTIONS,
             description="One or several assets"),
     _editor("UriPathSegmentEditor", ("string",), URI_PATH_SEGMENT_OPTIONS, description="URL path segment with slug sync"),

@@ -56,6 +56,13 @@ FORMATTING_KEYS = (
 )
 FORMATTING = MappingProxyType({k.name: k for k in FORMATTING_KEYS})
 
+#: `formatting` keys people write for a switch the CMS names otherwise (CKEditor's command names, HTML tags).
+FORMATTING_ALIASES = MappingProxyType({
+    "bold": "strong", "b": "strong", "italic": "em", "i": "em", "strike": "strikethrough", "s": "strikethrough",
+    "link": "a", "numberedList": "ol", "bulletedList": "ul", "subscript": "sub", "superscript": "sup",
+    "quote": "blockquote", "paragraph": "p",
+})
+
 
 @dataclass(frozen=True, slots=True)
 class LinkingKey:
@@ -97,10 +104,14 @@ CMS_CODE_MODES = MappingProxyType({
     "xml": "text/xml", "text/xml": "text/xml", "application/xml": "text/xml",
     "htmlmixed": "text/html", "text/html": "text/html",
     "javascript": "text/javascript", "text/javascript": "text/javascript", "application/javascript": "text/javascript",
-    "application/json": "application/json",
-    "css": "text/css", "text/css": "text/css",
-    "markdown": "text/x-markdown", "text/x-markdown": "text/x-markdown",
-    "yaml": "text/x-yaml", "text/x-yaml": "text/x-yaml",
+    "application/x-javascript": "text/javascript", "text/ecmascript": "text/javascript",
+    "application/ecmascript": "text/javascript",
+    "application/json": "application/json", "application/x-json": "application/json",
+    "application/ld+json": "application/json",
+    "text/typescript": "application/typescript", "application/typescript": "application/typescript",
+    "css": "text/css", "text/css": "text/css", "text/x-scss": "text/x-scss", "text/x-less": "text/x-less",
+    "markdown": "text/x-markdown", "text/x-markdown": "text/x-markdown", "text/markdown": "text/x-markdown",
+    "yaml": "text/x-yaml", "text/x-yaml": "text/x-yaml", "text/yaml": "text/x-yaml",
     "handlebars": "text/x-handlebars-template", "text/x-handlebars-template": "text/x-handlebars-template",
 })
 

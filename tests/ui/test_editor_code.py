@@ -86,6 +86,7 @@ def test_an_empty_mode_is_the_default_html(make_editor, qtbot, empty):
 @pytest.mark.parametrize("mode, sample", [
     ("yaml", "key: value # note\nlist:\n  - 1"), ("text/x-markdown", "# Title\n\n*em* and `code`"),
     ("handlebars", "<p>{{#if x}}{{name}}{{/if}}</p>"), ("application/json", '{"a": [1, true]}'),
+    ("text/x-scss", "$c: red; a { b { color: $c; } }"), ("text/typescript", "let x: number = 1; // n"),
 ])
 def test_the_other_modes_the_cms_bundles_highlight_too(make_editor, qtbot, mode, sample):
     editor = make_editor("CodeEditor", {"highlightingMode": mode}, value=sample)
