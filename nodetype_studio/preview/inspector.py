@@ -242,6 +242,23 @@ def _property_item(name: str, config: Mapping, source: InspectorSource, section:
     )
 
 
+def resource_file(value: Any, packages: Mapping[str, Path]) -> Path | None:
+    """The file a ``resource://Vendor.Package/Public/Path`` value names (in the package's
+    ``Resources/Public``), when the package is known and the file exists; None otherwise (URLs too)."""
+    if not isinstance(value, str) or not value.startswith("resource://"):
+        return None
+    package, _, rest = value[len("resource://"):].partition("/")
+    folder = packages.get(package)
+    if folder is None or not rest:
+        return None
+    relative = rest[len("Public/"):] if rest.startswith("Public/") else rest
+    path = Path(folder) / "Resources" / "Public" / relative
+    try:
+        return path if path.is_file() else None
+    except OSError:
+        return None
+
+
 def _first(pair: tuple) -> str:
     return pair[0]
 

@@ -8,10 +8,11 @@ the field's errors and its tab's badge in the same event-loop turn. ``Reset`` re
 from __future__ import annotations
 
 from dataclasses import replace
+from html import escape
 from typing import Any, Callable, Mapping
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QImageReader
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -32,6 +33,7 @@ from nodetype_studio.preview.inspector import (
     build_layout,
     item_configs,
     node_type_label,
+    resource_file,
 )
 from nodetype_studio.preview.node import PreviewNode
 from nodetype_studio.ui import icons, style
@@ -48,6 +50,7 @@ Validate = Callable[[Any, Mapping, Any], list]
 
 #: Shown while a value that needs long (a heavy regular expression) is checked in the background.
 PENDING_NOTE = "Checking this value against the pattern\u2026 it takes a while, in the browser too."
+THUMBNAIL_WIDTH = 240  # pixels: a help thumbnail is shown at most this wide
 
 
 def _default_validate(value, config, platform) -> list:
@@ -77,6 +80,17 @@ def _markdown(text: str) -> str:
     import markdown
 
     return markdown.markdown(text, extensions=["extra"])
+
+
+def _thumbnail_html(thumbnail: str, packages) -> str:
+    """The help thumbnail as the CMS shows it under the message: the image, when it is a package resource
+    the project has; else its address (the preview fetches nothing from the web)."""
+    found = resource_file(thumbnail, packages)
+    size = QImageReader(str(found)).size() if found is not None else None
+    if size is not None and size.isValid():
+        width = f' width="{THUMBNAIL_WIDTH}"' if size.width() > THUMBNAIL_WIDTH else ""
+        return f'<p><img src="{escape(found.as_uri(), quote=True)}"{width}></p>'
+    return f"<p><small>Thumbnail: {escape(thumbnail)}</small></p>"
 
 
 class InspectorWidget(QWidget):
@@ -408,7 +422,7 @@ class InspectorWidget(QWidget):
             row.panel.setMargin(4)
             html = _markdown(row.message) if row.message else ""
             if row.thumbnail:
-                html += f"<p><small>Thumbnail: {row.thumbnail}</small></p>"
+                html += _thumbnail_html(row.thumbnail, self.source.packages if self.source else {})
             row.panel.setText(html)
             layout = row.parentWidget().layout()
             layout.insertWidget(layout.indexOf(row) + 1, row.panel)
