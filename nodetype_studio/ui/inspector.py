@@ -51,6 +51,12 @@ Validate = Callable[[Any, Mapping, Any], list]
 #: Shown while a value that needs long (a heavy regular expression) is checked in the background.
 PENDING_NOTE = "Checking this value against the pattern\u2026 it takes a while, in the browser too."
 THUMBNAIL_WIDTH = 240  # pixels: a help thumbnail is shown at most this wide
+#: The label's tooltip for ``ItemView.reload`` (what the CMS does after the value is changed here).
+RELOAD_NOTES = {
+    "page": "Changing this value reloads the page in the CMS (ui.reloadPageIfChanged).",
+    "element": "Changing this value re-renders the element in the CMS, or reloads the page when the element "
+               "is not in a content collection (ui.reloadIfChanged).",
+}
 
 
 def _default_validate(value, config, platform) -> list:
@@ -383,6 +389,9 @@ class InspectorWidget(QWidget):
             if not item.label:
                 style.emphasise(style.tint(label, style.MUTED), italic=True)
                 label.setToolTip("No ui.label set: showing the property name")
+            if item.reload:
+                tip = label.toolTip()
+                label.setToolTip((tip + "\n" if tip else "") + RELOAD_NOTES[item.reload])
             layout.addWidget(self._help_row(item, label, body) if has_help else label)
             layout.addWidget(editor)
         else:

@@ -96,3 +96,23 @@ def test_other_thumbnails_are_named_not_fetched(widget):
     assert "Thumbnail: resource://Acme.Help/Public/Help/none.png" in widget.toggle_help("missing").text()
     text = widget.toggle_help("web").text()
     assert "<img" not in text and "Thumbnail: https://example.org/a&lt;b&gt;.png" in text
+
+
+def test_the_label_tells_what_a_change_reloads(qtbot):
+    from PySide6.QtWidgets import QLabel
+
+    config = {
+        "ui": {"inspector": {"tabs": {"default": {}}, "groups": {"g": {}}}},
+        "properties": {
+            "page": {"type": "string", "ui": {"label": "Page", "reloadPageIfChanged": True, "inspector": {"group": "g"}}},
+            "element": {"type": "string", "ui": {"label": "Element", "reloadIfChanged": True, "inspector": {"group": "g"}}},
+            "plain": {"type": "string", "ui": {"label": "Plain", "inspector": {"group": "g"}}},
+        },
+    }
+    shown = InspectorWidget()
+    qtbot.addWidget(shown)
+    shown.show_node_type(InspectorSource("V.P:X", config))
+    tips = {label.objectName(): label.toolTip() for label in shown.findChildren(QLabel)}
+    assert "reloads the page" in tips["label:page"] and "reloadPageIfChanged" in tips["label:page"]
+    assert "re-renders the element" in tips["label:element"]
+    assert tips["label:plain"] == ""
