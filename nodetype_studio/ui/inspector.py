@@ -149,6 +149,13 @@ class InspectorWidget(QWidget):
         #: Evaluates the node type's ClientEval expressions against the preview node, live.
         self.clienteval = ClientEvalController(self, clienteval_engine)
         outer.addWidget(self.clienteval.note)
+        #: Properties that fail validation but are not shown: the CMS validates them all (facts §3.1).
+        self.hidden_errors_note = QLabel(self)
+        self.hidden_errors_note.setObjectName("hiddenErrors")
+        self.hidden_errors_note.setWordWrap(True)
+        style.tint(self.hidden_errors_note, style.NOTE)
+        self.hidden_errors_note.hide()
+        outer.addWidget(self.hidden_errors_note)
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
         self.tabs.setUsesScrollButtons(True)
@@ -520,7 +527,30 @@ class InspectorWidget(QWidget):
             self.tabs.setTabIcon(index, icons.badge_icon(self._tab_icons[tab.id], count))
             label = tab.label or tab.id
             self.tabs.setTabToolTip(index, f"{label} \u2014 {count} error{'s' if count != 1 else ''}" if count else label)
+        self.show_hidden_errors()
         self.errorsChanged.emit()
+
+    def invalid_but_not_shown(self) -> list[str]:
+        """Properties with errors that the inspector does not show (hidden, without a group, in a group the
+        tabs leave out, or hidden by their ClientEval `hidden` now): the CMS still keeps "Apply" disabled."""
+        if self.layout_info is None:
+            return []
+        shown = {name for name in self.layout_info.visible_properties if not self.clienteval.is_hidden(name)}
+        return [name for name, errors in self.errors.items() if errors and name not in shown]
+
+    def show_hidden_errors(self) -> None:
+        names = self.invalid_but_not_shown()
+        note = self.hidden_errors_note
+        if not names:
+            if not note.isHidden():
+                note.hide()
+            return
+        listed = ", ".join(f"{name} ({self.errors[name][0]})" for name in names[:3])
+        more = f" and {len(names) - 3} more" if len(names) > 3 else ""
+        note.setText("The CMS validates every property, shown or not, and keeps \u201cApply\u201d disabled while "
+                     f"these are invalid, though the inspector does not show them: {listed}{more}")
+        note.setToolTip("\n".join(f"{name}: {'; '.join(self.errors[name])}" for name in names))
+        note.show()
 
     def reset(self) -> None:
         """Restore every value to its default."""
