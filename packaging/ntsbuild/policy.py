@@ -56,7 +56,7 @@ EXCLUDED_MODULES = [
 # the data-source dialog (JSON, YAML), the source view (YAML), the diff dialog. The
 # build keeps the lexer modules these import (pygments.lexers.html pulls in css, javascript, jvm,
 # ruby) and leaves the other ~250 out; get_lexer_by_name() of any other alias raises ClassNotFound.
-PYGMENTS_LEXERS = ["text", "xml", "html", "css", "javascript", "json", "yaml", "markdown", "handlebars", "typescript", "scss", "less", "diff"]
+PYGMENTS_LEXERS = ["text", "xml", "html", "css", "javascript", "json", "yaml", "typescript", "scss", "less", "diff"]
 
 # qtawesome's icon fonts that are bundled (file name prefixes): the studio draws Font Awesome 5 and 6
 # icons only (ui/icons.py). Material Design, Phosphor, Remix, Elusive and Codicons (5 MB) are left out;

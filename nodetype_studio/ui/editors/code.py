@@ -2,7 +2,8 @@
 
 ``highlightingMode`` is read by ``catalogue.vocab.code_mode``, as the checker reads it: the spec's five
 MIME types, CodeMirror's names for them (``htmlmixed``, ``xml``, ``javascript``, ``css``) and the other
-modes the CMS bundles (markdown, yaml, handlebars); a missing or empty mode is the default `text/html`.
+modes the CMS bundles (yaml, json ...; markdown and handlebars without colours here); a missing or empty
+mode is the default `text/html`.
 Any other mode shows plain text with a note, as the CMS does without the custom client code that would
 load it.
 """
@@ -42,9 +43,11 @@ LEXERS = {
     "application/typescript": "typescript",
     "text/x-scss": "scss",
     "text/x-less": "less",
-    "text/x-markdown": "markdown",
     "text/x-yaml": "yaml",
-    "text/x-handlebars-template": "handlebars",
+    # pygments' markdown and handlebars lexers would bring some 700 kB of other lexers into the bundle
+    # (packaging/ntsbuild/policy.py): these two are valid modes, shown without colours
+    "text/x-markdown": "text",
+    "text/x-handlebars-template": "text",
 }
 PREVIEW_LINES = 3
 
