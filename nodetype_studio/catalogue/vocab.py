@@ -29,6 +29,9 @@ def _ignored(name: str, use: str) -> FormattingKey:
                          f"`formatting.{name}` is listed in the CMS's documentation but the CMS never reads it; use `formatting.{use}`.")
 
 
+#: The heading switches; any of them makes the CMS load its heading plugin (which `needs_heading` keys need).
+HEADING_KEYS = tuple(f"h{n}" for n in range(1, 7))
+
 FORMATTING_KEYS = (
     FormattingKey("strong", "Bold"),
     FormattingKey("em", "Italic"),
@@ -37,7 +40,7 @@ FORMATTING_KEYS = (
     FormattingKey("sup", "Superscript"),
     _ignored("del", "strikethrough"),
     FormattingKey("p", "Paragraph style"),
-    *(FormattingKey(f"h{n}", f"Heading {n} style") for n in range(1, 7)),
+    *(FormattingKey(h, f"Heading {h[1]} style") for h in HEADING_KEYS),
     FormattingKey("pre", "Preformatted style (needs a heading enabled)", needs_heading=True),
     FormattingKey("underline", "Underline"),
     FormattingKey("strikethrough", "Strikethrough"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from nodetype_studio.catalogue import EDITORS, VALIDATORS
-from nodetype_studio.catalogue.vocab import FORMATTING_KEYS, format_problems
+from nodetype_studio.catalogue.vocab import FORMATTING_KEYS, HEADING_KEYS, format_problems
 from nodetype_studio.checks.base import Context, PropertyView, get, property_rule
 from nodetype_studio.diagnostics import Severity
 from nodetype_studio.js.values import is_client_eval, truthy
@@ -68,7 +68,6 @@ def written_options(ctx: Context, prop: PropertyView):
             yield ctx.at(prop.nt, base + path, Severity.INFO, entry[0], option.spec_vs_cms, prop.name)
 
 
-_HEADINGS = tuple(f"h{n}" for n in range(1, 7))
 _NEED_HEADING = tuple(key.name for key in FORMATTING_KEYS if key.needs_heading)
 
 
@@ -85,7 +84,7 @@ def formatting_needs_heading(ctx: Context, prop: PropertyView):
         sources.append((inline, prop.path + ("ui", "inline", "editorOptions")))
     for written, base in sources:
         formatting = written.get("formatting")
-        if not isinstance(formatting, dict) or any(truthy(formatting.get(h)) for h in _HEADINGS):
+        if not isinstance(formatting, dict) or any(truthy(formatting.get(h)) for h in HEADING_KEYS):
             continue
         for key in _NEED_HEADING:
             if truthy(formatting.get(key)) and not is_client_eval(formatting.get(key)):

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from nodetype_studio.catalogue.vocab import HEADING_KEYS
 from nodetype_studio.js.values import truthy, unescape
 
 # The Neos UI's stripTags: a tag, or a `<` that is never closed, up to the end of the text.
@@ -29,8 +30,7 @@ def placeholder_text(translated: str) -> str:
     return _TAG_RE.sub("", unescape(translated))
 
 
-HEADINGS = tuple(f"h{n}" for n in range(1, 7))
-BLOCK_STYLES = (("p", "Paragraph"), *((h, f"Heading {h[1]}") for h in HEADINGS), ("pre", "Preformatted"),
+BLOCK_STYLES = (("p", "Paragraph"), *((h, f"Heading {h[1]}") for h in HEADING_KEYS), ("pre", "Preformatted"),
                 ("blockquote", "Block quote"))
 ALIGNMENTS = ("left", "center", "right", "justify")
 LINK_ATTRIBUTES = {"title": "title", "targetBlank": "target", "relNofollow": "rel", "download": "download"}
@@ -73,7 +73,7 @@ class RichTextRules:
         if "del" in enabled:
             enabled.add("strikethrough")
         enabled -= {"u", "del"}
-        if not enabled.intersection(HEADINGS):
+        if not enabled.intersection(HEADING_KEYS):
             # `blockquote` (read by the CMS, not in the spec) is an entry of the style list that works only with the
             # heading plugin the CMS loads for h1-h6. (The spec's `pre` has the same condition in the CMS but is
             # kept as the spec lists it; `check` notes the difference: compat-formatting-needs-heading.)
