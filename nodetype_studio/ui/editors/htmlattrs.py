@@ -51,8 +51,7 @@ def apply_html_options(ctx: EditorContext, widget: QWidget, i18n_key: str, *, pe
         if not percent_decoded:
             # `options.placeholder && translate(unescape(options.placeholder))`: lodash's unescape makes a string
             # of a number or `true` first (0 is shown: React writes the number)
-            text = placeholder if isinstance(placeholder, str) else jsvalue.to_string(placeholder)
-            shown = ctx.text_unescaped(text, i18n_key, "placeholder")
+            shown = ctx.text_unescaped(jsvalue.to_string(placeholder), i18n_key, "placeholder")
         else:
             shown = ctx.text(jsvalue.unescape(placeholder) if isinstance(placeholder, str) else placeholder,
                              i18n_key, "placeholder")

@@ -71,7 +71,7 @@ def placeholder_text(ctx: EditorContext) -> str:
     value = ctx.option("placeholder")
     if not jsvalue.truthy(value):
         return FALLBACK_PLACEHOLDER
-    shown = ctx.text(value if isinstance(value, str) else jsvalue.to_string(value), "linkEditor", "placeholder")
+    shown = ctx.text(jsvalue.to_string(value), "linkEditor", "placeholder")
     if split_id(shown) is not None and ctx.translator.lookup(shown) is None:
         return FALLBACK_PLACEHOLDER  # still the id: no translation
     return shown

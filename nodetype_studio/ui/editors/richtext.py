@@ -38,9 +38,8 @@ class RichTextEditor(EditorWidget):
         options = {key: ctx.option(key) for key in ("formatting", "linking", "autoparagraph")}
         self.rules = RichTextRules.from_options(options)
         placeholder = ctx.option("placeholder")  # the CMS: stripTags(unescape(translate(placeholder || '')))
-        self.placeholder = placeholder_text(ctx.text(
-            placeholder if isinstance(placeholder, str) else jsvalue.to_string(placeholder), "richTextEditor", "placeholder",
-        )) if jsvalue.truthy(placeholder) else ""
+        self.placeholder = placeholder_text(ctx.text(jsvalue.to_string(placeholder), "richTextEditor", "placeholder")) \
+            if jsvalue.truthy(placeholder) else ""
         linking = options["linking"] if isinstance(options["linking"], Mapping) else {}
         self.link_options = LinkOptions.read(linking, ctx.platform)
         # As in the Neos UI: one button, a pencil and the property label on it (the editor's own label). It
