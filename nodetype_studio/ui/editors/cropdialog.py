@@ -2,8 +2,8 @@
 
 Drag inside the frame to move it, drag a corner to resize it (the chosen ratio is kept), drag
 outside to draw a new frame. A locked ratio hides the selector; "Custom" shows width and height
-fields for any ratio (0 in either leaves the frame free). Crop values are pixels of the original
-image. The ratio logic lives in ``nodetype_studio.media.crop``.
+fields for any ratio (0 in either leaves the frame free); with no choice made the frame is free too.
+Crop values are pixels of the original image. The ratio logic lives in ``nodetype_studio.media.crop``.
 """
 
 from __future__ import annotations
@@ -164,6 +164,7 @@ class CropDialog(QDialog):
         top.addWidget(self.ratio_label)
         self.ratio_box = QComboBox(self)
         self.ratio_box.setObjectName("ratios")
+        self.ratio_box.setPlaceholderText("No aspect ratio")  # a free frame, as the CMS's cropper starts without a match
         for ratio in choices.ratios:
             self.ratio_box.addItem(ratio.label, ratio.key)
         self.ratio_box.currentIndexChanged.connect(self._ratio_chosen)
@@ -231,7 +232,6 @@ class CropDialog(QDialog):
 
     def set_choice(self, key: str | None, *, refit: bool = True) -> None:
         index = self.ratio_box.findData(key) if key is not None else -1
-        index = index if index >= 0 else 0
         self._refit = refit
         if self.ratio_box.currentIndex() != index:
             self.ratio_box.setCurrentIndex(index)

@@ -208,8 +208,20 @@ def test_presets_from_the_model_with_a_removed_one(model_editor, workspace, qtbo
     editor = model_editor("Shop.Site:Content.Picture", "image", chosen(workspace, "Harbour at dusk"))
     dialog = open_crop(editor, qtbot)
     labels = dialog.choice_labels()
-    assert labels == ["Original", "4:5", "5:7", "2:3", "4:3", "16:9", "Cinema", "Custom"]   # square: ~ removed it
-    assert dialog.current_key() == "original" and dialog.crop() == (0, 0, 480, 270)
+    assert labels == ["Custom", "Original", "4:5", "5:7", "2:3", "4:3", "16:9", "Cinema"]   # square: ~ removed it
+    assert dialog.current_key() is None and dialog.crop() == (0, 0, 480, 270)
+
+
+def test_without_a_crop_or_default_option_the_cropper_starts_free(media_editor, workspace, qtbot):
+    # neos-ui ImageCropper/model.js: no crop and no defaultOption -> no aspect ratio (placeholder, free frame)
+    aspect = {"enableOriginal": False, "options": {"square": {"width": 1, "height": 1, "label": "Square"}}}
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": aspect}}, value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(editor, qtbot)
+    assert dialog.choice_labels() == ["Custom", "Square"]
+    assert dialog.current_key() is None and dialog.ratio_box.currentText() == ""
+    assert dialog.ratio_box.placeholderText() and dialog.crop() == (0, 0, 480, 270)
+    dialog.accept()
+    assert editor.value() == chosen(workspace, "Harbour at dusk")   # the whole image: no crop stored
 
 
 def test_choosing_a_preset_crops_to_it(media_editor, workspace, qtbot):
