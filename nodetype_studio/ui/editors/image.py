@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nodetype_studio.js.values import truthy
 from nodetype_studio.media import crop as croplib
 from nodetype_studio.media.library import Asset
 from nodetype_studio.media.mediatypes import patterns
@@ -53,7 +54,10 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         super().__init__(ctx, parent)
         self.library = workspace_of(ctx).media
         self.features = {name: ctx.flag(f"features.{name}") for name in ("crop", "upload", "mediaBrowser", "resize")}
-        self.media_types = patterns(ctx.option("constraints.mediaTypes", ["image/*"]))
+        media_types = ctx.option("constraints.mediaTypes", ["image/*"])
+        self.media_types = patterns(media_types)
+        # the CMS hands its media browser `constraints.mediaTypes || ['image/*']`: a null one shows images
+        self.browser_media_types = self.media_types if truthy(media_types) else ["image/*"]
         self.asset_sources = string_list(ctx.option("constraints.assetSources"))
         self.aspect = ctx.option("crop.aspectRatio") if isinstance(ctx.option("crop.aspectRatio"), Mapping) else {}
         self.force_crop = bool(self.aspect.get("forceCrop"))

@@ -74,6 +74,16 @@ def test_browser_defaults_to_images_and_honours_asset_sources(media_editor, qtbo
     assert unknown.visible_titles() == [] and "Unknown asset source(s): stock" in unknown.note.text()
 
 
+def test_a_null_media_type_list_still_limits_the_browser_to_images(media_editor, qtbot):
+    # neos-ui Image/index.js hands the browser `constraints.mediaTypes || ['image/*']`
+    for media_types in (None, ""):
+        editor = image_editor(media_editor, {"constraints": {"mediaTypes": media_types, "assetSources": ["samples"]}})
+        dialog = editor.open_browser()
+        qtbot.addWidget(dialog)
+        assert set(dialog.visible_titles()) == {"Harbour at dusk", "Lighthouse at night", "Tile pattern",
+                                                "Dunes (panorama)", "Studio logo", "Star badge"}, media_types
+
+
 def test_choosing_in_the_browser_stores_the_identity(media_editor, workspace, qtbot):
     editor = image_editor(media_editor)
     dialog = editor.open_browser()
