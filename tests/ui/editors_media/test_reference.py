@@ -143,6 +143,15 @@ def test_create_new_without_a_usable_path_is_offered_disabled(media_editor):
     assert not any(r.kind == "create" for r in incomplete.search.results())
 
 
+def test_create_new_with_an_empty_path_or_type_is_off(media_editor):
+    # neos-ui Reference/createNew.js enables it only for a truthy `createNew.type` and `createNew.path`
+    for create_new in ({"path": "", "type": BRAND}, {"path": "/sites/shop/brands", "type": ""}):
+        editor = media_editor("ReferenceEditor", {"createNew": create_new}, type="reference")
+        assert "needs both `path` and `type`" in editor.message.text(), create_new
+        editor.search.set_text("New brand")
+        assert not any(r.kind == "create" for r in editor.search.results()), create_new
+
+
 def test_disabled(media_editor):
     editor = media_editor("ReferenceEditor", {"disabled": True}, type="reference")
     assert editor.is_disabled() and not editor.search.line.isEnabled()
