@@ -254,6 +254,12 @@ _IMAGE_RULES = (
          "option-crop-locked", "`{b}` has no effect while `crop.aspectRatio.locked` is set"),
     Rule("null_removes", ("crop.aspectRatio.options",), "option-preset-null-unused",
          "preset `{a}` is set to null but no supertype or default defines it; nothing is removed"),
+    # the CMS's cropper reads `options.crop.aspectRatio`, `locked.width`/`height` and `Object.values(options)`
+    # when it opens (neos-ui SecondaryEditors/ImageCropper/{index,model}.js): any of them null throws
+    Rule("not_null", ("crop", "crop.aspectRatio", "crop.aspectRatio.locked", "crop.aspectRatio.options"), "option-null",
+         "`{a}` is null (~): the CMS's image cropper fails with a JavaScript error (\"Cannot read properties of null\") "
+         "as soon as it is opened; remove the line to keep the default (a lock is lifted with `width: 0` and "
+         "`height: 0`)", "error", unless_off="features.crop"),
 )
 
 

@@ -22,7 +22,7 @@ from nodetype_studio.checks.base import (
 )
 from nodetype_studio.checks.optionwalk import OptionWalker
 from nodetype_studio.diagnostics import Severity
-from nodetype_studio.js.values import is_client_eval
+from nodetype_studio.js.values import is_client_eval, truthy
 
 _OTHER_EDITOR_OPTIONS = {name: spec.options for name, spec in EDITORS.items()}
 
@@ -158,6 +158,10 @@ def rule_null_removes(ctx: Context, prop: PropertyView, rule: Rule):
 
 
 def rule_not_null(ctx: Context, prop: PropertyView, rule: Rule):
+    if rule.unless_off is not None:
+        switch = get(prop.effective_options, *_path(rule.unless_off), default=_ABSENT)
+        if switch is not _ABSENT and not truthy(switch):
+            return  # the part of the editor that would fail is switched off
     for dotted in rule.paths:
         if get(prop.effective_options, *_path(dotted), default=_ABSENT) is None:
             yield ctx.at(prop.nt, prop.options_path + _path(dotted), Severity(rule.severity), rule.code,

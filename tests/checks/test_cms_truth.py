@@ -314,3 +314,37 @@ def test_an_override_of_unstructured_is_one_finding_under_9(tmp_path):
       enable: true
 """, cms_version="9")
     assert [d.code for d in findings if d.line == 4] == ["neos9-removed-type-override"]
+
+
+IMAGE_CROP = """\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    p:
+      type: Neos\\Media\\Domain\\Model\\ImageInterface
+      ui:
+        label: P
+        inspector:
+          group: default
+          editorOptions:
+{options}
+"""
+
+
+@pytest.mark.parametrize("options, path", [
+    ("            crop: ~", "crop"),
+    ("            crop:\n              aspectRatio: ~", "crop.aspectRatio"),
+    ("            crop:\n              aspectRatio:\n                options: ~", "crop.aspectRatio.options"),
+])
+def test_a_null_crop_setting_breaks_the_cms_cropper(check, options, path):
+    # neos-ui ImageCropper reads `options.crop.aspectRatio`, `locked.width` and `Object.values(options)`
+    _project, findings = check(IMAGE_CROP.format(options=options))
+    assert [(d.code, d.severity.value) for d in findings if d.code == "option-null"] == [("option-null", "error")]
+    assert f"`{path}` is null" in next(d.message for d in findings if d.code == "option-null")
+
+
+def test_a_null_crop_setting_is_harmless_while_cropping_is_off(check):
+    options = "            features:\n              crop: false\n            crop:\n              aspectRatio:\n                locked: ~"
+    _project, findings = check(IMAGE_CROP.format(options=options))
+    assert [d.code for d in findings if d.code == "option-null"] == []
