@@ -254,6 +254,12 @@ _IMAGE_RULES = (
          "option-crop-locked", "`{b}` has no effect while `crop.aspectRatio.locked` is set"),
     Rule("null_removes", ("crop.aspectRatio.options",), "option-preset-null-unused",
          "preset `{a}` is set to null but no supertype or default defines it; nothing is removed"),
+    # the CMS's cropper takes width, height and label of `options[defaultOption]` (neos-ui ImageCropper/model.js):
+    # for a name that is no preset its header shows "undefined:undefined" over a free frame
+    Rule("names_key", ("crop.aspectRatio.defaultOption", "crop.aspectRatio.options", "crop.aspectRatio.locked"),
+         "option-value", "`crop.aspectRatio.defaultOption` `{a}` names no preset of `crop.aspectRatio.options` ({b}); "
+         "the CMS's cropper then shows \"undefined:undefined\" as its ratio and a free frame",
+         unless_off="features.crop"),
     # the CMS's cropper reads `options.crop.aspectRatio`, `locked.width`/`height` and `Object.values(options)`
     # when it opens (neos-ui SecondaryEditors/ImageCropper/{index,model}.js): any of them null throws
     Rule("not_null", ("crop", "crop.aspectRatio", "crop.aspectRatio.locked", "crop.aspectRatio.options"), "option-null",

@@ -348,3 +348,20 @@ def test_a_null_crop_setting_is_harmless_while_cropping_is_off(check):
     options = "            features:\n              crop: false\n            crop:\n              aspectRatio:\n                locked: ~"
     _project, findings = check(IMAGE_CROP.format(options=options))
     assert [d.code for d in findings if d.code == "option-null"] == []
+
+
+@pytest.mark.parametrize("options, reported", [
+    ("            crop:\n              aspectRatio:\n                defaultOption: square", False),
+    ("            crop:\n              aspectRatio:\n                defaultOption: original", True),   # presets only
+    ("            crop:\n              aspectRatio:\n                defaultOption: square\n"
+     "                options:\n                  square: ~", True),                                      # removed preset
+    ("            features:\n              crop: false\n"
+     "            crop:\n              aspectRatio:\n                defaultOption: nope", False),     # no cropper
+    ("            crop:\n              aspectRatio:\n                defaultOption: nope\n"
+     "                locked: {width: 16, height: 9}", False),                                         # the lock decides
+])
+def test_a_default_option_must_name_a_preset(check, options, reported):
+    # neos-ui ImageCropper/model.js reads `options[defaultOption]`: width, height and label of a preset
+    _project, findings = check(IMAGE_CROP.format(options=options))
+    found = [d for d in findings if d.code == "option-value" and "defaultOption" in d.message]
+    assert bool(found) == reported, [d.format_text() for d in findings]
