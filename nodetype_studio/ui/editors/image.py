@@ -213,6 +213,12 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         if self.force_crop and not self.crop_button.isHidden():
             self.open_crop()
 
+    def _browser_done(self, dialog) -> None:
+        chosen = dialog.selected_assets()
+        if chosen and chosen[0].identifier == self.identity():
+            return  # the CMS closes its browser and keeps the value, crop included, for the image already chosen
+        super()._browser_done(dialog)
+
     # -- crop ----------------------------------------------------------------------------------
     def open_crop(self) -> CropDialog | None:
         asset = self.asset()

@@ -97,6 +97,23 @@ def test_choosing_in_the_browser_stores_the_identity(media_editor, workspace, qt
     assert editor.info.text().startswith("Lighthouse at night")
 
 
+def test_choosing_the_same_image_again_keeps_its_crop(media_editor, workspace, qtbot):
+    # neos-ui Image/index.js handleMediaSelected: the same image again only closes the media browser
+    value = chosen(workspace, "Harbour at dusk", crop={"x": 0, "y": 0, "width": 160, "height": 90})
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": {"forceCrop": True}}}, value=dict(value))
+    dialog = editor.open_browser()
+    qtbot.addWidget(dialog)
+    dialog.select_title("Harbour at dusk")
+    dialog.accept()
+    assert editor.value() == value and editor.dialog is dialog   # no cropper opened either
+    other = editor.open_browser()
+    qtbot.addWidget(other)
+    other.select_title("Tile pattern")
+    other.accept()
+    assert editor.value() == chosen(workspace, "Tile pattern") and isinstance(editor.dialog, CropDialog)
+    qtbot.addWidget(editor.dialog)
+
+
 def test_force_crop_opens_the_cropper_right_after_choosing(media_editor, workspace, qtbot):
     editor = image_editor(media_editor, {"crop": {"aspectRatio": {"forceCrop": True}}})
     editor.choose(asset(workspace, "Harbour at dusk"))
