@@ -278,11 +278,31 @@ def test_custom_ratio_fields(media_editor, workspace, qtbot):
     editor = image_editor(media_editor, value=chosen(workspace, "Harbour at dusk"))
     dialog = open_crop(editor, qtbot)
     dialog.set_choice("custom")
-    assert dialog.custom_width.isVisible() and dialog.custom_width.value() == 480
+    assert dialog.custom_width.isVisible() and dialog.custom_height.isVisible()
     dialog.custom_width.setValue(2)
     dialog.custom_height.setValue(1)
     x, y, w, h = dialog.crop()
     assert w == 2 * h
+
+
+def test_custom_starts_from_the_previous_ratio_the_stored_crop_or_100_100(media_editor, workspace, qtbot):
+    # neos-ui ImageCropper/model.js CustomAspectRatioOption: the ratio in force, else the crop, else 100 x 100;
+    # the custom ratio is kept while the frame is dragged
+    wide = {"crop": {"aspectRatio": {"options": {"wide": {"width": 16, "height": 9}}}}}
+    editor = image_editor(media_editor, wide, value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(editor, qtbot)        # no crop, no defaultOption: no ratio yet
+    dialog.set_choice("custom")
+    assert (dialog.custom_width.value(), dialog.custom_height.value()) == (100, 100)
+    x, y, w, h = dialog.crop()
+    assert w == h
+    dialog.set_choice("wide")
+    dialog.set_choice("custom")
+    assert (dialog.custom_width.value(), dialog.custom_height.value()) == (16, 9)
+    cropped = image_editor(media_editor, value=chosen(workspace, "Harbour at dusk",
+                                                      crop={"x": 10, "y": 10, "width": 70, "height": 30}))
+    again = open_crop(cropped, qtbot)        # 7:3 matches no choice
+    again.set_choice("custom")
+    assert (again.custom_width.value(), again.custom_height.value()) == (70, 30)
 
 
 def test_cancelling_the_crop_changes_nothing(media_editor, workspace, qtbot):
