@@ -249,8 +249,10 @@ _PLACEHOLDER_RULE = Rule("requires", ("placeholder", "allowEmpty"), "option-plac
 _IMAGE_RULES = (
     Rule("needs_on", ("crop", "features.crop"), "option-crop-disabled",
          "`crop` options apply only when `features.crop` is enabled; they have no effect here"),
+    # (the spec names options, enableOriginal and allowCustom; the CMS's cropper also skips allowOriginal and
+    # defaultOption once the lock is active: neos-ui ImageCropper/model.js returns the locked ratio first)
     Rule("inert_with", ("crop.aspectRatio.locked", "crop.aspectRatio.options", "crop.aspectRatio.enableOriginal",
-                        "crop.aspectRatio.allowCustom"),
+                        "crop.aspectRatio.allowCustom", "crop.aspectRatio.allowOriginal", "crop.aspectRatio.defaultOption"),
          "option-crop-locked", "`{b}` has no effect while `crop.aspectRatio.locked` is set"),
     Rule("null_removes", ("crop.aspectRatio.options",), "option-preset-null-unused",
          "preset `{a}` is set to null but no supertype or default defines it; nothing is removed"),

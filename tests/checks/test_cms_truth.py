@@ -365,3 +365,13 @@ def test_a_default_option_must_name_a_preset(check, options, reported):
     _project, findings = check(IMAGE_CROP.format(options=options))
     found = [d for d in findings if d.code == "option-value" and "defaultOption" in d.message]
     assert bool(found) == reported, [d.format_text() for d in findings]
+
+
+@pytest.mark.parametrize("option", ["allowOriginal: true", "defaultOption: square"])
+def test_allow_original_and_default_option_are_inert_under_a_lock(check, option):
+    # neos-ui ImageCropper/model.js: an active lock is the starting ratio and the only one offered
+    options = f"            crop:\n              aspectRatio:\n                locked: {{width: 16, height: 9}}\n                {option}"
+    _project, findings = check(IMAGE_CROP.format(options=options))
+    name = option.split(":")[0]
+    assert [d.message for d in findings if d.code == "option-crop-locked"] == [
+        f"`crop.aspectRatio.{name}` has no effect while `crop.aspectRatio.locked` is set"]
