@@ -17,6 +17,7 @@ exactly 16:9 in pixels (e.g. 1600 x 900), never 1601 x 900.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from math import gcd
@@ -69,7 +70,7 @@ def _positive(value: Any) -> int | None:
         number = float(value)
     except ValueError:
         return None
-    return int(number) if number > 0 and number == int(number) else None
+    return int(number) if math.isfinite(number) and number > 0 and number == int(number) else None
 
 
 def ratio_choices(aspect: Any, image_width: int | None, image_height: int | None) -> RatioChoices:
@@ -191,7 +192,7 @@ def clamp(crop: Any, image_width: int, image_height: int) -> tuple[int, int, int
         return None
     try:
         x, y, width, height = (int(crop[k]) for k in ("x", "y", "width", "height"))
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, OverflowError):
         return None
     x, y = min(max(x, 0), max(image_width - 1, 0)), min(max(y, 0), max(image_height - 1, 0))
     width, height = min(width, image_width - x), min(height, image_height - y)

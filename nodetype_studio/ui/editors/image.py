@@ -11,6 +11,7 @@ opens it right after an image is chosen. The value is
 
 from __future__ import annotations
 
+import math
 from typing import Any, Mapping
 
 from PySide6.QtCore import QSize, Qt
@@ -41,6 +42,18 @@ from nodetype_studio.ui.editors.upload import UploadPolicy
 
 PREVIEW = QSize(280, 160)
 EMPTY_PREVIEW_HEIGHT = 64
+RESIZE_MAX = 100000
+
+
+def _pixels(value: Any) -> int | None:
+    """A stored resize width or height as whole pixels (1 to ``RESIZE_MAX``); None for anything else."""
+    if isinstance(value, bool):
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return min(int(number), RESIZE_MAX) if math.isfinite(number) and number >= 1 else None
 
 
 def _button(parent: QWidget, icon: str, text: str, name: str) -> QPushButton:
@@ -126,7 +139,7 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         self.resize_height = QSpinBox(self.resize_row)
         self.resize_height.setObjectName("resizeHeight")
         for spin in (self.resize_width, self.resize_height):
-            spin.setRange(1, 100000)
+            spin.setRange(1, RESIZE_MAX)
             spin.setSuffix(" px")
             spin.setEnabled(False)
         self.resize_width.valueChanged.connect(lambda v: self._resized("width", v))
@@ -250,11 +263,11 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
     def _resize_for(self, crop) -> tuple[int, int] | None:
         """Keep an existing resize width when the crop changes; the height follows the new ratio."""
         resize = self.adjustments().get("resize")
-        if not isinstance(resize, Mapping) or not resize.get("width"):
+        width = _pixels(resize.get("width")) if isinstance(resize, Mapping) else None
+        if width is None:
             return None
         asset = self.asset()
         base_w, base_h = (crop[2], crop[3]) if crop else (asset.width, asset.height)
-        width = int(resize["width"])
         return width, max(1, round(width * base_h / base_w))
 
     def _show_resize(self, asset: Asset | None) -> None:
@@ -268,8 +281,8 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         self.resize_box.setChecked(usable and isinstance(resize, Mapping))
         base = self._base_size() if usable else None
         if isinstance(resize, Mapping) and usable:
-            self.resize_width.setValue(int(resize.get("width") or base[0]))
-            self.resize_height.setValue(int(resize.get("height") or base[1]))
+            self.resize_width.setValue(_pixels(resize.get("width")) or base[0])
+            self.resize_height.setValue(_pixels(resize.get("height")) or base[1])
         elif base:
             self.resize_width.setValue(base[0])
             self.resize_height.setValue(base[1])

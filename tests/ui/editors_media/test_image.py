@@ -339,3 +339,22 @@ def test_remove_stores_an_empty_string(media_editor, workspace, qtbot):
 def test_disabled(media_editor):
     editor = image_editor(media_editor, {"disabled": True})
     assert editor.is_disabled() and not editor.upload_button.isEnabled()
+
+
+def test_infinite_and_odd_numbers_never_break_the_editor(media_editor, workspace, qtbot):
+    # YAML `.inf` (and `.nan`, which the CMS's parser also reads as infinity) in options or a stored value
+    inf = float("inf")
+    for options in ({"maximumFileSize": inf}, {"maximumFileSize": float("nan")},
+                    {"crop": {"aspectRatio": {"locked": {"width": inf, "height": 9}}}},
+                    {"crop": {"aspectRatio": {"options": {"x": {"width": inf, "height": 1}}}}}):
+        editor = image_editor(media_editor, options, value=chosen(workspace, "Harbour at dusk"))
+        assert type(editor).__name__ == "ImageEditor", options
+        open_crop(editor, qtbot).reject()
+        if "maximumFileSize" in options:
+            assert "is not a size" in editor.message.text()
+    for adjustments in ({"crop": {"x": inf, "y": 0, "width": 10, "height": 10}},
+                        {"resize": {"width": inf, "height": 1e300}}, {"resize": {"width": 10 ** 30, "height": "x"}}):
+        editor = image_editor(media_editor, {"features": {"resize": True}},
+                              value=chosen(workspace, "Harbour at dusk", **adjustments))
+        assert type(editor).__name__ == "ImageEditor", adjustments
+        assert editor.info.text().startswith("Harbour at dusk")
