@@ -254,11 +254,25 @@ _PLACEHOLDER_RULE = Rule("requires", ("placeholder", "allowEmpty"), "option-plac
 _IMAGE_RULES = (
     Rule("needs_on", ("crop", "features.crop"), "option-crop-disabled",
          "`crop` options apply only when `features.crop` is enabled; they have no effect here"),
+    # (the spec names options, enableOriginal and allowCustom; the CMS's cropper also skips allowOriginal and
+    # defaultOption once the lock is active: neos-ui ImageCropper/model.js returns the locked ratio first)
     Rule("inert_with", ("crop.aspectRatio.locked", "crop.aspectRatio.options", "crop.aspectRatio.enableOriginal",
-                        "crop.aspectRatio.allowCustom"),
+                        "crop.aspectRatio.allowCustom", "crop.aspectRatio.allowOriginal", "crop.aspectRatio.defaultOption"),
          "option-crop-locked", "`{b}` has no effect while `crop.aspectRatio.locked` is set"),
     Rule("null_removes", ("crop.aspectRatio.options",), "option-preset-null-unused",
          "preset `{a}` is set to null but no supertype or default defines it; nothing is removed"),
+    # the CMS's cropper takes width, height and label of `options[defaultOption]` (neos-ui ImageCropper/model.js):
+    # for a name that is no preset its header shows "undefined:undefined" over a free frame
+    Rule("names_key", ("crop.aspectRatio.defaultOption", "crop.aspectRatio.options", "crop.aspectRatio.locked"),
+         "option-value", "`crop.aspectRatio.defaultOption` `{a}` names no preset of `crop.aspectRatio.options` ({b}); "
+         "the CMS's cropper then shows \"undefined:undefined\" as its ratio and a free frame",
+         unless_off="features.crop"),
+    # the CMS's cropper reads `options.crop.aspectRatio`, `locked.width`/`height` and `Object.values(options)`
+    # when it opens (neos-ui SecondaryEditors/ImageCropper/{index,model}.js): any of them null throws
+    Rule("not_null", ("crop", "crop.aspectRatio", "crop.aspectRatio.locked", "crop.aspectRatio.options"), "option-null",
+         "`{a}` is null (~): the CMS's image cropper fails with a JavaScript error (\"Cannot read properties of null\") "
+         "as soon as it is opened; remove the line to keep the default (a lock is lifted with `width: 0` and "
+         "`height: 0`)", "error", unless_off="features.crop"),
 )
 
 

@@ -118,6 +118,11 @@ class Rule:
       ``inert_with`` ``paths[1:]`` have no effect while the lock at ``paths[0]`` is active
       ``null_removes`` a null entry under the map ``paths[0]`` removes an inherited entry
       ``not_null``  each of ``paths`` must not end up null (the editor fails on it)
+      ``names_key`` ``paths[0]`` must name a (non-null) entry of the map ``paths[1]``; inert while the lock
+                    at ``paths[2]`` (if given) is active
+
+    ``unless_off``: the rule holds only while the option at that path is not switched off (a missing
+    option counts as on; JavaScript truthiness otherwise).
     """
 
     kind: str
@@ -125,6 +130,7 @@ class Rule:
     code: str
     message: str
     severity: str = "warning"
+    unless_off: str | None = None
 
 
 def _platform(platform: Platform | None) -> Platform:

@@ -34,7 +34,8 @@ CHECK_CODES: dict[str, str] = {
     "option-required": "A required editor option is missing",
     "option-deprecated": "A deprecated editor option",
     "option-min-max": "RangeEditor `min` is greater than `max`",
-    "option-null": "an option the editor cannot draw with is null (RangeEditor `min`, `max`, `step`)",
+    "option-null": "an option the editor cannot work with is null (RangeEditor `min`, `max`, `step`; "
+                   "ImageEditor `crop`, `crop.aspectRatio`, its `locked` or `options`)",
     "option-crop-disabled": "Crop options while `features.crop` is false",
     "option-crop-locked": "Crop options that have no effect while the aspect ratio is locked",
     "option-preset-null-unused": "A crop preset set to null that no supertype defines",

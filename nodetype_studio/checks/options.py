@@ -23,7 +23,7 @@ from nodetype_studio.checks.base import (
 )
 from nodetype_studio.checks.optionwalk import OptionWalker
 from nodetype_studio.diagnostics import Severity
-from nodetype_studio.js.values import is_client_eval
+from nodetype_studio.js.values import is_client_eval, truthy
 
 _OTHER_EDITOR_OPTIONS = {name: spec.options for name, spec in EDITORS.items()}
 
@@ -50,8 +50,16 @@ def editor_options(ctx: Context, prop: PropertyView):
                           spec.short_name, spec.option_hints)
     yield from walker.written(spec.options, prop.written_options, open_map=spec.open_options)
     for rule in spec.rules:
-        if not _documented_only(spec, rule):
+        if not _documented_only(spec, rule) and not _switched_off(prop, rule):
             yield from RULE_KINDS[rule.kind](ctx, prop, rule)
+
+
+def _switched_off(prop: PropertyView, rule: Rule) -> bool:
+    """The option ``rule.unless_off`` names is set and falsy: what the rule is about is not in use."""
+    if rule.unless_off is None:
+        return False
+    switch = get(prop.effective_options, *_path(rule.unless_off), default=_ABSENT)
+    return switch is not _ABSENT and not truthy(switch)
 
 
 def _documented_only(spec, rule: Rule) -> bool:
@@ -165,8 +173,30 @@ def rule_not_null(ctx: Context, prop: PropertyView, rule: Rule):
                          rule.message.format(a=dotted), prop.name)
 
 
+def rule_names_key(ctx: Context, prop: PropertyView, rule: Rule):
+    option, table, *lock = rule.paths
+    if not _is_written(prop, option):
+        return
+    name = get(prop.effective_options, *_path(option))
+    if name in (None, "") or is_client_eval(name) or isinstance(name, (dict, list)):
+        return  # unset, or a wrong type (`option-type` says so)
+    if lock:
+        locked = get(prop.effective_options, *_path(lock[0]))
+        width, height = number(get(locked, "width")), number(get(locked, "height"))
+        if width and height and width > 0 and height > 0:
+            return  # a lock decides the ratio; the name is not looked up
+    entries = get(prop.effective_options, *_path(table))
+    entries = entries if isinstance(entries, dict) else {}
+    if isinstance(entries.get(str(name)), dict):
+        return
+    names = ", ".join(f"`{key}`" for key, value in entries.items() if value is not None) or "there are none"
+    yield ctx.at(prop.nt, prop.options_path + _path(option), Severity(rule.severity), rule.code,
+                 rule.message.format(a=name, b=names), prop.name)
+
+
 RULE_KINDS = {"le": rule_le, "requires": rule_requires, "needs_on": rule_needs_on, "inert_with": rule_inert_with,
-              "null_removes": rule_null_removes, "not_null": rule_not_null}
+              "null_removes": rule_null_removes, "not_null": rule_not_null,
+              "names_key": rule_names_key}
 
 
 # -- vocabularies -------------------------------------------------------------------------------

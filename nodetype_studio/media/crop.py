@@ -1,11 +1,15 @@
 """Aspect ratio choices of the image cropper and crop rectangle arithmetic (Qt-free).
 
 ``crop.aspectRatio`` (spec, ImageEditor): ``locked`` (active when width and height are both > 0)
-fixes the ratio and hides every other choice; otherwise the choices are the original ratio
-(``enableOriginal``, default true; ``allowOriginal``, which the CMS reads, also switches it on), the
-``options`` presets in their merged order (null entries — presets removed by a subtype — and entries
-without a positive width and height are left out; the label defaults to ``W:H``) and "Custom"
-(``allowCustom``, default true). ``defaultOption`` names the preset chosen while no crop exists.
+fixes the ratio and hides every other choice; otherwise the choices are, in the order the CMS's
+cropper lists them (neos-ui ``ImageCropper/model.js``): "Custom" (``allowCustom``, default true), the
+original ratio (``enableOriginal``, default true; ``allowOriginal``, which the CMS reads, also switches
+it on) and the ``options`` presets in their merged order (null entries — presets removed by a
+subtype — and entries without a positive width and height are left out; the label defaults to ``W:H``).
+
+Which choice the cropper starts with, as the CMS's cropper decides: for an existing crop, the original
+ratio or the first preset whose ratio matches it to two decimals; otherwise the ``defaultOption``
+preset; otherwise none, which leaves the frame free.
 
 Crops with a fixed ratio are snapped to whole multiples of the reduced ratio, so a 16:9 crop is
 exactly 16:9 in pixels (e.g. 1600 x 900), never 1601 x 900.
@@ -13,7 +17,9 @@ exactly 16:9 in pixels (e.g. 1600 x 900), never 1601 x 900.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from math import gcd
 from typing import Any, Mapping
 
@@ -45,7 +51,7 @@ class Ratio:
 class RatioChoices:
     ratios: list[Ratio]
     locked: bool
-    default: str | None  # key of the ratio chosen when no crop exists yet
+    default: str | None  # key of the preset chosen while no crop matches a choice (None: a free frame)
     problems: tuple[str, ...] = ()
 
     def get(self, key: str | None) -> Ratio | None:
@@ -64,7 +70,7 @@ def _positive(value: Any) -> int | None:
         number = float(value)
     except ValueError:
         return None
-    return int(number) if number > 0 and number == int(number) else None
+    return int(number) if math.isfinite(number) and number > 0 and number == int(number) else None
 
 
 def ratio_choices(aspect: Any, image_width: int | None, image_height: int | None) -> RatioChoices:
@@ -77,9 +83,12 @@ def ratio_choices(aspect: Any, image_width: int | None, image_height: int | None
         ratio = Ratio(LOCKED, f"{lock_w}:{lock_h}", lock_w, lock_h)
         return RatioChoices([ratio], True, LOCKED)
     ratios: list[Ratio] = []
+    if aspect.get("allowCustom", True) is not False:
+        ratios.append(Ratio(CUSTOM, "Custom"))
     if (aspect.get("enableOriginal", True) is not False or aspect.get("allowOriginal")) and image_width and image_height:
         ratios.append(Ratio(ORIGINAL, "Original", image_width, image_height))
     presets = aspect.get("options") if isinstance(aspect.get("options"), Mapping) else {}
+    preset_keys = []
     for key, preset in presets.items():
         if preset is None:
             continue  # removed by a subtype
@@ -92,27 +101,36 @@ def ratio_choices(aspect: Any, image_width: int | None, image_height: int | None
             continue
         label = preset.get("label")
         ratios.append(Ratio(str(key), str(label) if label not in (None, "") else f"{width}:{height}", width, height))
-    if aspect.get("allowCustom", True) is not False:
-        ratios.append(Ratio(CUSTOM, "Custom"))
+        preset_keys.append(str(key))
     default = aspect.get("defaultOption")
-    if default not in (None, "") and not any(r.key == default for r in ratios):
-        problems.append(f"defaultOption \u201c{default}\u201d is not one of the choices")
-        default = None
     if default in (None, ""):
-        default = ratios[0].key if ratios else None
+        default = None
+    elif str(default) not in preset_keys:  # the CMS looks the name up among the presets only
+        problems.append(f"defaultOption \u201c{default}\u201d is not one of the presets")
+        default = None
+    else:
+        default = str(default)
     return RatioChoices(ratios, False, default, tuple(problems))
 
 
+def _ratio_text(width: float, height: float) -> str:
+    """``width / height`` to two decimals, rounded as JavaScript's ``toFixed(2)`` rounds."""
+    return str(Decimal(width / height).quantize(Decimal("0.01"), ROUND_HALF_UP))
+
+
 def matching_choice(choices: RatioChoices, crop: tuple[int, int, int, int] | None) -> str | None:
-    """The choice an existing crop corresponds to (the default when there is no crop)."""
-    if not crop:
+    """The choice the cropper starts with: for an existing crop the original ratio or the first preset
+    its ratio matches (to two decimals, as the CMS compares), else the default preset, else None (free)."""
+    if choices.locked:
         return choices.default
-    _x, _y, width, height = crop
-    for ratio in choices.ratios:
-        if not ratio.free and width * (ratio.height or 0) == height * (ratio.width or 0):
-            return ratio.key
-    custom = choices.get(CUSTOM)
-    return custom.key if custom else choices.default
+    if crop:
+        _x, _y, width, height = crop
+        if width > 0 and height > 0:
+            wanted = _ratio_text(width, height)
+            for ratio in choices.ratios:
+                if not ratio.free and _ratio_text(ratio.width or 0, ratio.height or 1) == wanted:
+                    return ratio.key
+    return choices.default
 
 
 def fit(ratio: Ratio | None, image_width: int, image_height: int) -> tuple[int, int, int, int]:
@@ -174,7 +192,7 @@ def clamp(crop: Any, image_width: int, image_height: int) -> tuple[int, int, int
         return None
     try:
         x, y, width, height = (int(crop[k]) for k in ("x", "y", "width", "height"))
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, OverflowError):
         return None
     x, y = min(max(x, 0), max(image_width - 1, 0)), min(max(y, 0), max(image_height - 1, 0))
     width, height = min(width, image_width - x), min(height, image_height - y)

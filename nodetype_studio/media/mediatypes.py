@@ -13,6 +13,7 @@ digits and ``k``/``m``/``g``, then a number with at most one unit letter; k = 10
 
 from __future__ import annotations
 
+import math
 import mimetypes
 import re
 from dataclasses import dataclass
@@ -147,7 +148,7 @@ def parse_size(value: Any) -> SizeLimit:
         return SizeLimit(None, value, f"maximumFileSize {value!r} is not a size; no limit is applied")
     if isinstance(value, int):
         return SizeLimit(max(value, 0), value)
-    if isinstance(value, float):
+    if isinstance(value, float) and math.isfinite(value):
         return SizeLimit(max(int(value), 0), value)
     if isinstance(value, str):
         kept = re.sub(r"[^0-9kmg]", "", value.lower())

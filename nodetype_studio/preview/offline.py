@@ -7,6 +7,7 @@ default and produce a note the editor shows under its field.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from nodetype_studio.content.workspace import Workspace
@@ -31,8 +32,9 @@ def string_list(value: Any) -> list[str]:
 
 
 def number(ctx: EditorContext, path: str, notes: list[str], minimum: int = 0, *, or_default: bool = False) -> int:
-    """An integer option; unusable values give the catalogue default and a note. ``or_default``: read as
-    the CMS reads ``options.x || default``, so a falsy value (0, null, '') gives the default too."""
+    """A count option (a threshold the typed length is compared with, ``length >= x``): a fraction rounds
+    up; unusable values (text, an infinite number) give the catalogue default and a note. ``or_default``:
+    read as the CMS reads ``options.x || default``, so a falsy value (0, null, '', NaN) gives the default too."""
     value = ctx.option(path)
     default = ctx.spec.default(path, ctx.platform) if ctx.spec is not None else None
     if or_default and not truthy(value) and isinstance(default, int):
@@ -40,8 +42,11 @@ def number(ctx: EditorContext, path: str, notes: list[str], minimum: int = 0, *,
     try:
         if isinstance(value, bool):
             raise ValueError
-        result = int(float(value))
-    except (TypeError, ValueError):
+        amount = float(value)
+        if amount == -math.inf:
+            return minimum  # every length reaches it
+        result = math.ceil(amount)  # ValueError for NaN, OverflowError for inf
+    except (TypeError, ValueError, OverflowError):
         fallback = default if isinstance(default, int) else minimum
         if value is not None:
             notes.append(f"`{path}` \u201c{value}\u201d is not a number; using {fallback}")

@@ -314,3 +314,64 @@ def test_an_override_of_unstructured_is_one_finding_under_9(tmp_path):
       enable: true
 """, cms_version="9")
     assert [d.code for d in findings if d.line == 4] == ["neos9-removed-type-override"]
+
+
+IMAGE_CROP = """\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    p:
+      type: Neos\\Media\\Domain\\Model\\ImageInterface
+      ui:
+        label: P
+        inspector:
+          group: default
+          editorOptions:
+{options}
+"""
+
+
+@pytest.mark.parametrize("options, path", [
+    ("            crop: ~", "crop"),
+    ("            crop:\n              aspectRatio: ~", "crop.aspectRatio"),
+    ("            crop:\n              aspectRatio:\n                options: ~", "crop.aspectRatio.options"),
+])
+def test_a_null_crop_setting_breaks_the_cms_cropper(check, options, path):
+    # neos-ui ImageCropper reads `options.crop.aspectRatio`, `locked.width` and `Object.values(options)`
+    _project, findings = check(IMAGE_CROP.format(options=options))
+    assert [(d.code, d.severity.value) for d in findings if d.code == "option-null"] == [("option-null", "error")]
+    assert f"`{path}` is null" in next(d.message for d in findings if d.code == "option-null")
+
+
+def test_a_null_crop_setting_is_harmless_while_cropping_is_off(check):
+    options = "            features:\n              crop: false\n            crop:\n              aspectRatio:\n                locked: ~"
+    _project, findings = check(IMAGE_CROP.format(options=options))
+    assert [d.code for d in findings if d.code == "option-null"] == []
+
+
+@pytest.mark.parametrize("options, reported", [
+    ("            crop:\n              aspectRatio:\n                defaultOption: square", False),
+    ("            crop:\n              aspectRatio:\n                defaultOption: original", True),   # presets only
+    ("            crop:\n              aspectRatio:\n                defaultOption: square\n"
+     "                options:\n                  square: ~", True),                                      # removed preset
+    ("            features:\n              crop: false\n"
+     "            crop:\n              aspectRatio:\n                defaultOption: nope", False),     # no cropper
+    ("            crop:\n              aspectRatio:\n                defaultOption: nope\n"
+     "                locked: {width: 16, height: 9}", False),                                         # the lock decides
+])
+def test_a_default_option_must_name_a_preset(check, options, reported):
+    # neos-ui ImageCropper/model.js reads `options[defaultOption]`: width, height and label of a preset
+    _project, findings = check(IMAGE_CROP.format(options=options))
+    found = [d for d in findings if d.code == "option-value" and "defaultOption" in d.message]
+    assert bool(found) == reported, [d.format_text() for d in findings]
+
+
+@pytest.mark.parametrize("option", ["allowOriginal: true", "defaultOption: square"])
+def test_allow_original_and_default_option_are_inert_under_a_lock(check, option):
+    # neos-ui ImageCropper/model.js: an active lock is the starting ratio and the only one offered
+    options = f"            crop:\n              aspectRatio:\n                locked: {{width: 16, height: 9}}\n                {option}"
+    _project, findings = check(IMAGE_CROP.format(options=options))
+    name = option.split(":")[0]
+    assert [d.message for d in findings if d.code == "option-crop-locked"] == [
+        f"`crop.aspectRatio.{name}` has no effect while `crop.aspectRatio.locked` is set"]

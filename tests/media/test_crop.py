@@ -21,10 +21,10 @@ DEFAULTS = {
 }
 
 
-def test_default_choices_original_presets_custom():
+def test_default_choices_in_the_cms_cropper_order_custom_original_presets():
     choices = ratio_choices(DEFAULTS, 800, 600)
-    assert [r.label for r in choices.ratios] == ["Original", "Square", "4:3", "16:9", "Custom"]
-    assert not choices.locked and choices.default == ORIGINAL
+    assert [r.label for r in choices.ratios] == ["Custom", "Original", "Square", "4:3", "16:9"]
+    assert not choices.locked and choices.default is None   # no defaultOption: the cropper starts free
 
 
 def test_locked_ratio_hides_every_other_choice():
@@ -54,7 +54,15 @@ def test_bad_presets_and_default_option_are_reported():
     aspect = {"options": {"odd": "16x9", "zero": {"width": 0, "height": 3}}, "defaultOption": "missing"}
     choices = ratio_choices(aspect, 10, 10)
     assert len(choices.problems) == 3
-    assert choices.keys == [ORIGINAL, CUSTOM]
+    assert choices.keys == [CUSTOM, ORIGINAL] and choices.default is None
+
+
+def test_default_option_names_a_preset_only():
+    # the CMS's cropper looks `defaultOption` up among the presets (`options[defaultOption]`)
+    assert ratio_choices(dict(DEFAULTS, defaultOption="fourThree"), 10, 10).default == "fourThree"
+    for name in (ORIGINAL, CUSTOM, "gone"):
+        choices = ratio_choices(dict(DEFAULTS, defaultOption=name), 10, 10)
+        assert choices.default is None and choices.problems, name
 
 
 @pytest.mark.parametrize("width, height", [(1000, 1000), (1921, 1080), (480, 270), (333, 777)])
@@ -83,5 +91,10 @@ def test_clamp_and_matching_choice():
     choices = ratio_choices(DEFAULTS, 800, 600)
     assert matching_choice(choices, (0, 0, 160, 90)) == "sixteenNine"
     assert matching_choice(choices, (0, 0, 800, 600)) == ORIGINAL
-    assert matching_choice(choices, (0, 0, 7, 3)) == CUSTOM
-    assert matching_choice(choices, None) == ORIGINAL
+    assert matching_choice(choices, (0, 0, 1601, 900)) == "sixteenNine"   # ratios compared to two decimals
+    assert matching_choice(choices, (0, 0, 7, 3)) is None                 # no match, no defaultOption: free
+    assert matching_choice(choices, None) is None
+    with_default = ratio_choices(dict(DEFAULTS, defaultOption="square"), 800, 600)
+    assert matching_choice(with_default, None) == "square"
+    assert matching_choice(with_default, (0, 0, 7, 3)) == "square"
+    assert matching_choice(with_default, (0, 0, 400, 300)) == ORIGINAL   # the original ratio is matched first

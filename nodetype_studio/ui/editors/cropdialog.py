@@ -2,8 +2,9 @@
 
 Drag inside the frame to move it, drag a corner to resize it (the chosen ratio is kept), drag
 outside to draw a new frame. A locked ratio hides the selector; "Custom" shows width and height
-fields for any ratio (0 in either leaves the frame free). Crop values are pixels of the original
-image. The ratio logic lives in ``nodetype_studio.media.crop``.
+fields for any ratio, starting, as the CMS's cropper does, from the ratio chosen before, else the
+stored crop's size, else 100:100; with no choice made the frame is free.
+Crop values are pixels of the original image. The ratio logic lives in ``nodetype_studio.media.crop``.
 """
 
 from __future__ import annotations
@@ -157,6 +158,7 @@ class CropDialog(QDialog):
         self.setWindowTitle(f"Crop \u201c{asset.title}\u201d")
         self.asset = asset
         self.choices = choices
+        self.stored_crop = crop
         width, height = asset.width or 1, asset.height or 1
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -164,6 +166,7 @@ class CropDialog(QDialog):
         top.addWidget(self.ratio_label)
         self.ratio_box = QComboBox(self)
         self.ratio_box.setObjectName("ratios")
+        self.ratio_box.setPlaceholderText("No aspect ratio")  # a free frame, as the CMS's cropper starts without a match
         for ratio in choices.ratios:
             self.ratio_box.addItem(ratio.label, ratio.key)
         self.ratio_box.currentIndexChanged.connect(self._ratio_chosen)
@@ -218,7 +221,7 @@ class CropDialog(QDialog):
     def _spin(self, name: str) -> QSpinBox:
         spin = QSpinBox(self)
         spin.setObjectName(name)
-        spin.setRange(0, 100000)
+        spin.setRange(1, 100000)  # the CMS reads an emptied field as 1
         spin.valueChanged.connect(self._custom_changed)
         return spin
 
@@ -231,7 +234,6 @@ class CropDialog(QDialog):
 
     def set_choice(self, key: str | None, *, refit: bool = True) -> None:
         index = self.ratio_box.findData(key) if key is not None else -1
-        index = index if index >= 0 else 0
         self._refit = refit
         if self.ratio_box.currentIndex() != index:
             self.ratio_box.setCurrentIndex(index)
@@ -248,14 +250,23 @@ class CropDialog(QDialog):
         custom = ratio.key == CUSTOM
         self._show_custom(custom)
         if custom:
-            x, y, w, h = self.area.crop()
+            w, h = self._custom_start()
             self._syncing = True
             self.custom_width.setValue(w)
             self.custom_height.setValue(h)
             self._syncing = False
-            self.area.set_ratio(None, refit=False)
+            self.area.set_ratio(Ratio(CUSTOM, "Custom", w, h), refit=getattr(self, "_refit", True))
         else:
             self.area.set_ratio(ratio, refit=getattr(self, "_refit", True))
+
+    def _custom_start(self) -> tuple[int, int]:
+        """The custom ratio's first width and height (neos-ui ImageCropper/model.js CustomAspectRatioOption)."""
+        previous = self.area.ratio
+        if previous is not None and not previous.free:
+            return previous.width or 1, previous.height or 1
+        if self.stored_crop:
+            return self.stored_crop[2], self.stored_crop[3]
+        return 100, 100
 
     def _show_custom(self, shown: bool) -> None:
         for widget in (self.custom_width, self.custom_colon, self.custom_height):
@@ -264,8 +275,7 @@ class CropDialog(QDialog):
     def _custom_changed(self) -> None:
         if self._syncing:
             return
-        w, h = self.custom_width.value(), self.custom_height.value()
-        self.area.set_ratio(Ratio(CUSTOM, "Custom", w, h) if w > 0 and h > 0 else None, refit=w > 0 and h > 0)
+        self.area.set_ratio(Ratio(CUSTOM, "Custom", self.custom_width.value(), self.custom_height.value()))
 
     def reset(self) -> None:
         self.area.set_crop(croplib.fit(self.area.ratio, self.area.image_width, self.area.image_height))
@@ -277,8 +287,3 @@ class CropDialog(QDialog):
     def _crop_changed(self) -> None:
         x, y, w, h = self.area.crop()
         self.info.setText(f"{w} \u00d7 {h} px at {x}, {y} (of {self.area.image_width} \u00d7 {self.area.image_height})")
-        if self.current_key() == CUSTOM and not self._syncing and self.area.ratio is None:
-            self._syncing = True
-            self.custom_width.setValue(w)
-            self.custom_height.setValue(h)
-            self._syncing = False

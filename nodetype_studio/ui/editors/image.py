@@ -11,6 +11,7 @@ opens it right after an image is chosen. The value is
 
 from __future__ import annotations
 
+import math
 from typing import Any, Mapping
 
 from PySide6.QtCore import QSize, Qt
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nodetype_studio.js.values import truthy
 from nodetype_studio.media import crop as croplib
 from nodetype_studio.media.library import Asset
 from nodetype_studio.media.mediatypes import patterns
@@ -40,6 +42,18 @@ from nodetype_studio.ui.editors.upload import UploadPolicy
 
 PREVIEW = QSize(280, 160)
 EMPTY_PREVIEW_HEIGHT = 64
+RESIZE_MAX = 100000
+
+
+def _pixels(value: Any) -> int | None:
+    """A stored resize width or height as whole pixels (1 to ``RESIZE_MAX``); None for anything else."""
+    if isinstance(value, bool):
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return min(int(number), RESIZE_MAX) if math.isfinite(number) and number >= 1 else None
 
 
 def _button(parent: QWidget, icon: str, text: str, name: str) -> QPushButton:
@@ -53,7 +67,10 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         super().__init__(ctx, parent)
         self.library = workspace_of(ctx).media
         self.features = {name: ctx.flag(f"features.{name}") for name in ("crop", "upload", "mediaBrowser", "resize")}
-        self.media_types = patterns(ctx.option("constraints.mediaTypes", ["image/*"]))
+        media_types = ctx.option("constraints.mediaTypes", ["image/*"])
+        self.media_types = patterns(media_types)
+        # the CMS hands its media browser `constraints.mediaTypes || ['image/*']`: a null one shows images
+        self.browser_media_types = self.media_types if truthy(media_types) else ["image/*"]
         self.asset_sources = string_list(ctx.option("constraints.assetSources"))
         self.aspect = ctx.option("crop.aspectRatio") if isinstance(ctx.option("crop.aspectRatio"), Mapping) else {}
         self.force_crop = bool(self.aspect.get("forceCrop"))
@@ -122,7 +139,7 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         self.resize_height = QSpinBox(self.resize_row)
         self.resize_height.setObjectName("resizeHeight")
         for spin in (self.resize_width, self.resize_height):
-            spin.setRange(1, 100000)
+            spin.setRange(1, RESIZE_MAX)
             spin.setSuffix(" px")
             spin.setEnabled(False)
         self.resize_width.valueChanged.connect(lambda v: self._resized("width", v))
@@ -209,6 +226,12 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         if self.force_crop and not self.crop_button.isHidden():
             self.open_crop()
 
+    def _browser_done(self, dialog) -> None:
+        chosen = dialog.selected_assets()
+        if chosen and chosen[0].identifier == self.identity():
+            return  # the CMS closes its browser and keeps the value, crop included, for the image already chosen
+        super()._browser_done(dialog)
+
     # -- crop ----------------------------------------------------------------------------------
     def open_crop(self) -> CropDialog | None:
         asset = self.asset()
@@ -240,11 +263,11 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
     def _resize_for(self, crop) -> tuple[int, int] | None:
         """Keep an existing resize width when the crop changes; the height follows the new ratio."""
         resize = self.adjustments().get("resize")
-        if not isinstance(resize, Mapping) or not resize.get("width"):
+        width = _pixels(resize.get("width")) if isinstance(resize, Mapping) else None
+        if width is None:
             return None
         asset = self.asset()
         base_w, base_h = (crop[2], crop[3]) if crop else (asset.width, asset.height)
-        width = int(resize["width"])
         return width, max(1, round(width * base_h / base_w))
 
     def _show_resize(self, asset: Asset | None) -> None:
@@ -258,8 +281,8 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         self.resize_box.setChecked(usable and isinstance(resize, Mapping))
         base = self._base_size() if usable else None
         if isinstance(resize, Mapping) and usable:
-            self.resize_width.setValue(int(resize.get("width") or base[0]))
-            self.resize_height.setValue(int(resize.get("height") or base[1]))
+            self.resize_width.setValue(_pixels(resize.get("width")) or base[0])
+            self.resize_height.setValue(_pixels(resize.get("height")) or base[1])
         elif base:
             self.resize_width.setValue(base[0])
             self.resize_height.setValue(base[1])

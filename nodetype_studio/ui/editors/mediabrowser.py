@@ -195,14 +195,17 @@ class MediaChooser:
     """Mixin for the image and asset editors: choose from the media browser, or upload a file.
 
     The editor provides ``library``, ``media_types``, ``asset_sources``, ``upload_policy``, ``multiple``,
-    ``choose(asset)`` and ``say(text, colour)``."""
+    ``choose(asset)`` and ``say(text, colour)``; ``browser_media_types``, when set, are the media types
+    the browser is limited to instead of ``media_types``."""
 
     multiple = False
     dialog: QDialog | None = None
+    browser_media_types: list[str] | None = None
 
     def open_browser(self) -> MediaBrowserDialog:
         """Open the media browser (returns at once); the assets chosen there are selected."""
-        return self.open_dialog(MediaBrowserDialog(self.library, self.media_types, self.asset_sources,
+        types = self.browser_media_types if self.browser_media_types is not None else self.media_types
+        return self.open_dialog(MediaBrowserDialog(self.library, types, self.asset_sources,
                                                    multiple=self.multiple, parent=self), self._browser_done)
 
     def open_dialog(self, dialog: QDialog, done: Callable) -> QDialog:

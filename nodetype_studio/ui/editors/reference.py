@@ -74,7 +74,8 @@ class ReferenceEditor(ChosenDisplay, EditorWidget):
     def _create_new(self, value: Any) -> dict | None:
         if value in (None, ""):
             return None
-        if not isinstance(value, dict) or not isinstance(value.get("path"), str) or not isinstance(value.get("type"), str):
+        # the CMS offers "create new" only while both are set (`createNew.type && createNew.path`): '' is off too
+        if not isinstance(value, dict) or not all(isinstance(value.get(k), str) and value[k] for k in ("path", "type")):
             self.notes.append("`createNew` needs both `path` and `type`; creating nodes is off.")
             return None
         title_property = value.get("titleProperty")

@@ -74,6 +74,16 @@ def test_browser_defaults_to_images_and_honours_asset_sources(media_editor, qtbo
     assert unknown.visible_titles() == [] and "Unknown asset source(s): stock" in unknown.note.text()
 
 
+def test_a_null_media_type_list_still_limits_the_browser_to_images(media_editor, qtbot):
+    # neos-ui Image/index.js hands the browser `constraints.mediaTypes || ['image/*']`
+    for media_types in (None, ""):
+        editor = image_editor(media_editor, {"constraints": {"mediaTypes": media_types, "assetSources": ["samples"]}})
+        dialog = editor.open_browser()
+        qtbot.addWidget(dialog)
+        assert set(dialog.visible_titles()) == {"Harbour at dusk", "Lighthouse at night", "Tile pattern",
+                                                "Dunes (panorama)", "Studio logo", "Star badge"}, media_types
+
+
 def test_choosing_in_the_browser_stores_the_identity(media_editor, workspace, qtbot):
     editor = image_editor(media_editor)
     dialog = editor.open_browser()
@@ -85,6 +95,23 @@ def test_choosing_in_the_browser_stores_the_identity(media_editor, workspace, qt
         dialog.accept()
     assert editor.value() == chosen(workspace, "Lighthouse at night")
     assert editor.info.text().startswith("Lighthouse at night")
+
+
+def test_choosing_the_same_image_again_keeps_its_crop(media_editor, workspace, qtbot):
+    # neos-ui Image/index.js handleMediaSelected: the same image again only closes the media browser
+    value = chosen(workspace, "Harbour at dusk", crop={"x": 0, "y": 0, "width": 160, "height": 90})
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": {"forceCrop": True}}}, value=dict(value))
+    dialog = editor.open_browser()
+    qtbot.addWidget(dialog)
+    dialog.select_title("Harbour at dusk")
+    dialog.accept()
+    assert editor.value() == value and editor.dialog is dialog   # no cropper opened either
+    other = editor.open_browser()
+    qtbot.addWidget(other)
+    other.select_title("Tile pattern")
+    other.accept()
+    assert editor.value() == chosen(workspace, "Tile pattern") and isinstance(editor.dialog, CropDialog)
+    qtbot.addWidget(editor.dialog)
 
 
 def test_force_crop_opens_the_cropper_right_after_choosing(media_editor, workspace, qtbot):
@@ -208,8 +235,20 @@ def test_presets_from_the_model_with_a_removed_one(model_editor, workspace, qtbo
     editor = model_editor("Shop.Site:Content.Picture", "image", chosen(workspace, "Harbour at dusk"))
     dialog = open_crop(editor, qtbot)
     labels = dialog.choice_labels()
-    assert labels == ["Original", "4:5", "5:7", "2:3", "4:3", "16:9", "Cinema", "Custom"]   # square: ~ removed it
-    assert dialog.current_key() == "original" and dialog.crop() == (0, 0, 480, 270)
+    assert labels == ["Custom", "Original", "4:5", "5:7", "2:3", "4:3", "16:9", "Cinema"]   # square: ~ removed it
+    assert dialog.current_key() is None and dialog.crop() == (0, 0, 480, 270)
+
+
+def test_without_a_crop_or_default_option_the_cropper_starts_free(media_editor, workspace, qtbot):
+    # neos-ui ImageCropper/model.js: no crop and no defaultOption -> no aspect ratio (placeholder, free frame)
+    aspect = {"enableOriginal": False, "options": {"square": {"width": 1, "height": 1, "label": "Square"}}}
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": aspect}}, value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(editor, qtbot)
+    assert dialog.choice_labels() == ["Custom", "Square"]
+    assert dialog.current_key() is None and dialog.ratio_box.currentText() == ""
+    assert dialog.ratio_box.placeholderText() and dialog.crop() == (0, 0, 480, 270)
+    dialog.accept()
+    assert editor.value() == chosen(workspace, "Harbour at dusk")   # the whole image: no crop stored
 
 
 def test_choosing_a_preset_crops_to_it(media_editor, workspace, qtbot):
@@ -239,11 +278,31 @@ def test_custom_ratio_fields(media_editor, workspace, qtbot):
     editor = image_editor(media_editor, value=chosen(workspace, "Harbour at dusk"))
     dialog = open_crop(editor, qtbot)
     dialog.set_choice("custom")
-    assert dialog.custom_width.isVisible() and dialog.custom_width.value() == 480
+    assert dialog.custom_width.isVisible() and dialog.custom_height.isVisible()
     dialog.custom_width.setValue(2)
     dialog.custom_height.setValue(1)
     x, y, w, h = dialog.crop()
     assert w == 2 * h
+
+
+def test_custom_starts_from_the_previous_ratio_the_stored_crop_or_100_100(media_editor, workspace, qtbot):
+    # neos-ui ImageCropper/model.js CustomAspectRatioOption: the ratio in force, else the crop, else 100 x 100;
+    # the custom ratio is kept while the frame is dragged
+    wide = {"crop": {"aspectRatio": {"options": {"wide": {"width": 16, "height": 9}}}}}
+    editor = image_editor(media_editor, wide, value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(editor, qtbot)        # no crop, no defaultOption: no ratio yet
+    dialog.set_choice("custom")
+    assert (dialog.custom_width.value(), dialog.custom_height.value()) == (100, 100)
+    x, y, w, h = dialog.crop()
+    assert w == h
+    dialog.set_choice("wide")
+    dialog.set_choice("custom")
+    assert (dialog.custom_width.value(), dialog.custom_height.value()) == (16, 9)
+    cropped = image_editor(media_editor, value=chosen(workspace, "Harbour at dusk",
+                                                      crop={"x": 10, "y": 10, "width": 70, "height": 30}))
+    again = open_crop(cropped, qtbot)        # 7:3 matches no choice
+    again.set_choice("custom")
+    assert (again.custom_width.value(), again.custom_height.value()) == (70, 30)
 
 
 def test_cancelling_the_crop_changes_nothing(media_editor, workspace, qtbot):
@@ -280,3 +339,22 @@ def test_remove_stores_an_empty_string(media_editor, workspace, qtbot):
 def test_disabled(media_editor):
     editor = image_editor(media_editor, {"disabled": True})
     assert editor.is_disabled() and not editor.upload_button.isEnabled()
+
+
+def test_infinite_and_odd_numbers_never_break_the_editor(media_editor, workspace, qtbot):
+    # YAML `.inf` (and `.nan`, which the CMS's parser also reads as infinity) in options or a stored value
+    inf = float("inf")
+    for options in ({"maximumFileSize": inf}, {"maximumFileSize": float("nan")},
+                    {"crop": {"aspectRatio": {"locked": {"width": inf, "height": 9}}}},
+                    {"crop": {"aspectRatio": {"options": {"x": {"width": inf, "height": 1}}}}}):
+        editor = image_editor(media_editor, options, value=chosen(workspace, "Harbour at dusk"))
+        assert type(editor).__name__ == "ImageEditor", options
+        open_crop(editor, qtbot).reject()
+        if "maximumFileSize" in options:
+            assert "is not a size" in editor.message.text()
+    for adjustments in ({"crop": {"x": inf, "y": 0, "width": 10, "height": 10}},
+                        {"resize": {"width": inf, "height": 1e300}}, {"resize": {"width": 10 ** 30, "height": "x"}}):
+        editor = image_editor(media_editor, {"features": {"resize": True}},
+                              value=chosen(workspace, "Harbour at dusk", **adjustments))
+        assert type(editor).__name__ == "ImageEditor", adjustments
+        assert editor.info.text().startswith("Harbour at dusk")

@@ -42,6 +42,19 @@ def test_threshold_that_is_not_a_number_falls_back_with_a_note(media_editor):
     assert editor.threshold == 2 and "not a number" in editor.message.text()
 
 
+def test_a_fractional_threshold_rounds_up_and_an_infinite_one_is_explained(media_editor, qtbot):
+    # the CMS searches once `searchTerm.length >= threshold`: 2.5 needs three characters
+    editor = media_editor("ReferenceEditor", {"threshold": 2.5}, type="reference")
+    qtbot.keyClicks(editor.search.line, "br")
+    assert editor.search.results() == [] and not editor.search.searched()
+    qtbot.keyClicks(editor.search.line, "a")
+    assert editor.search.result_titles()
+    for threshold in (float("inf"), "1e400"):   # YAML `.inf`: the editor is built, with a note
+        for name, prop_type in (("ReferenceEditor", "reference"), ("AssetEditor", "Neos\\Media\\Domain\\Model\\Asset")):
+            built = media_editor(name, {"threshold": threshold}, type=prop_type)
+            assert type(built).__name__ == name and "not a number" in built.message.text(), (name, threshold)
+
+
 def test_node_types_default_to_documents_and_respect_inheritance(media_editor):
     editor = media_editor("ReferenceEditor", {}, type="reference")
     editor.search.set_text("sample")
@@ -141,6 +154,15 @@ def test_create_new_without_a_usable_path_is_offered_disabled(media_editor):
     assert "needs both `path` and `type`" in incomplete.message.text()
     incomplete.search.set_text("New brand")
     assert not any(r.kind == "create" for r in incomplete.search.results())
+
+
+def test_create_new_with_an_empty_path_or_type_is_off(media_editor):
+    # neos-ui Reference/createNew.js enables it only for a truthy `createNew.type` and `createNew.path`
+    for create_new in ({"path": "", "type": BRAND}, {"path": "/sites/shop/brands", "type": ""}):
+        editor = media_editor("ReferenceEditor", {"createNew": create_new}, type="reference")
+        assert "needs both `path` and `type`" in editor.message.text(), create_new
+        editor.search.set_text("New brand")
+        assert not any(r.kind == "create" for r in editor.search.results()), create_new
 
 
 def test_disabled(media_editor):
