@@ -158,3 +158,45 @@ def test_back_leaves_without_creating(qtbot, tmp_path):
     qtbot.mouseClick(dialog.back_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not dialog.isVisible())
     assert widget.node.get("headline") in (None, "")
+
+
+ODD = """\
+'Acme.Site:Odd':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: ['not', 'text']
+    creationDialog:
+      elements:
+        a:
+          type: [1, 2]
+          ui: 'not a map'
+        b:
+          ui:
+            label: 5
+            editor: ['x']
+            editorOptions: ['not', 'a', 'map']
+            help: 'not a map'
+          validation: 'not a map'
+          defaultValue: {deep: [1]}
+        c:
+          ui:
+            editor: 'Neos.Neos/Inspector/Editors/DateTimeEditor'
+          type: DateTime
+          defaultValue: 'not a date'
+"""
+
+
+def test_odd_elements_open_a_dialog_that_says_what_it_can(qtbot, tmp_path):
+    root = tmp_path / "Acme.Site"
+    (root / "Configuration").mkdir(parents=True)
+    (root / "Configuration" / "NodeTypes.yaml").write_text(ODD)
+    project = load_project(root, use_cache=False)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show()
+    widget.show_node_type(InspectorSource.from_model(project.node_type("Acme.Site:Odd"), project))
+    dialog = _open(qtbot, widget)
+    assert set(dialog.inspector.editors) == {"a", "b", "c"}
+    qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)  # validation of odd values: no exception
+    assert dialog.heading.text().startswith("Create new")
