@@ -12,7 +12,7 @@ from types import MappingProxyType
 from nodetype_studio.catalogue.build import merged, opt, options
 from nodetype_studio.catalogue.specs import ANY_KEY, EditorSpec, Rule
 from nodetype_studio.catalogue.types import IMAGE_INTERFACE, MEDIA
-from nodetype_studio.catalogue.vocab import CODE_MODES, FORMATTING_KEYS, LINKING_KEYS
+from nodetype_studio.catalogue.vocab import CODE_MODES, FORMATTING_ALIASES, FORMATTING_KEYS, LINKING_KEYS
 
 DISABLED = opt("disabled", "boolean", False, description="true disables the editor")
 DOCUMENT = "Cms.Cms:Document"
@@ -73,6 +73,11 @@ _LINKING = opt(
     open=True, description="Link editor panel switches (custom link plugins read further keys)",
 )
 
+#: Inspector and inline rich text: `formatting` keys the CMS names otherwise.
+RICH_TEXT_HINTS = MappingProxyType({
+    f"formatting.{alias}": f"the CMS's switch is `formatting.{name}`" for alias, name in FORMATTING_ALIASES.items()
+})
+
 RICH_TEXT_OPTIONS = options(
     opt("placeholder", "string", description="Placeholder, may hold markup"),
     opt("autoparagraph", "boolean", description="Wrap text in paragraphs"),
@@ -86,8 +91,8 @@ CODE_OPTIONS = options(
         spec_vs_cms="The CMS's React code editor ignores `buttonLabel`; its button shows the property label."),
     opt("highlightingMode", "string", "text/html", suggested=CODE_MODES,
         description="Highlighting mode (MIME type or mode name)",
-        spec_vs_cms="The CMS defaults to `htmlmixed` (not `text/html`) and does not bundle the css mode, "
-                    "so `text/css` is not built in there."),
+        spec_vs_cms="The CMS defaults to `htmlmixed` (CodeMirror's name for the same HTML highlighting), also "
+                    "when the option is empty, and has CodeMirror's markdown, yaml and handlebars modes too."),
     DISABLED,
 )
 
@@ -123,7 +128,10 @@ SELECT_BOX_OPTIONS = options(
 
 LINK_OPTIONS = options(
     *_NODE_SEARCH,
-    opt("placeholder", "string", description="Placeholder text"),
+    opt("placeholder", "string", description="Placeholder text",
+        spec_vs_cms="The CMS's link editor shows `placeholder` only as a translation: it looks plain text up as a "
+                    "translation id and, finding none, shows its own \"Paste a link, or search\". Put the text into "
+                    "a translation file and give its id (`Vendor.Site:Main:linkPlaceholder`)."),
     DISABLED,
 )
 
@@ -254,6 +262,16 @@ _IMAGE_RULES = (
 )
 
 
+# The link options panel (anchor, title ...) is part of inline rich text only: the inspector's link editor
+# has none (neos-facts §2.7), though a custom link editor (Sitegeist.Archaeopteryx) takes `anchor`.
+_LINK_PANEL = ("the CMS's link editor in the inspector has no link options panel: that is part of links in inline rich "
+               "text (`ui.inline.editorOptions.linking.{key}`)")
+_LINK_PANEL_HINTS = MappingProxyType({
+    **{key.name: _LINK_PANEL.format(key=key.name) for key in LINKING_KEYS if key.in_spec},
+    "linking": _LINK_PANEL.format(key="<option>"),
+})
+
+
 def _editor(short: str, fits: tuple[str, ...], opts, **kw) -> EditorSpec:
     return EditorSpec(short_name=short, fits_types=fits, options=opts, **kw)
 
@@ -272,7 +290,8 @@ _EDITOR_LIST = (
     _editor("SelectBoxEditor", ("string", "array", "array<string>", "integer"), SELECT_BOX_OPTIONS,
             rules=(_PLACEHOLDER_RULE,), description="Select box with fixed or data-source choices",
             compat_notes=("The CMS does not sort by group; groups appear in first-occurrence order.",)),
-    _editor("LinkEditor", ("string",), LINK_OPTIONS, description="Link to a node, asset, URL or e-mail"),
+    _editor("LinkEditor", ("string",), LINK_OPTIONS, description="Link to a node, asset, URL or e-mail",
+            option_hints=_LINK_PANEL_HINTS),
     _editor("RangeEditor", ("string", "integer", "float"), RANGE_OPTIONS, rules=(_RANGE_RULE, _RANGE_NULL_RULE),
             description="Slider with a number field"),
     _editor("ReferenceEditor", ("reference",), REFERENCE_OPTIONS, description="One node reference"),
@@ -280,7 +299,7 @@ _EDITOR_LIST = (
     _editor("NodeTypeEditor", ("string",), NODE_TYPE_OPTIONS, description="Node type switcher (built-in `_nodeType`)"),
     _editor("CodeEditor", ("string",), CODE_OPTIONS, has_own_label=True, description="Full-screen code editor"),
     _editor("RichTextEditor", ("string",), RICH_TEXT_OPTIONS, has_own_label=True, open_options=True,
-            description="Full-screen rich text; options go to CKEditor as they are"),
+            description="Full-screen rich text; options go to CKEditor as they are", option_hints=RICH_TEXT_HINTS),
     _editor("AssetEditor", _MEDIA_ASSETS + tuple(f"array<{t}>" for t in _MEDIA_ASSETS), ASSET_OPTIONS,
             description="One or several assets"),
     _editor("UriPathSegmentEditor", ("string",), URI_PATH_SEGMENT_OPTIONS, description="URL path segment with slug sync"),

@@ -166,6 +166,8 @@ class EditorSpec(_Entry):
     origin: str = "built-in"
     options_declared: bool = True  # False: a plugin that did not declare its options (any option goes)
     open_options: bool = False  # options are handed on as is (CKEditor config): only likely typos are reported
+    #: Where an option people write here by mistake belongs (the hint of its `option-unknown` finding).
+    option_hints: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     def default(self, path: str | tuple, platform: Platform | None = None) -> Any:
         """The default of the option at ``path`` (platform node type names in ``platform``'s prefix)."""

@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
+
+from nodetype_studio.js.values import truthy
 
 # ---------------------------------------------------------------------------------------------
 # Rich text (spec §RichTextEditor options; neos-facts §2.5)
@@ -18,6 +21,7 @@ class FormattingKey:
     in_spec: bool = True
     ignored: bool = False  # listed by the spec but read nowhere in the CMS
     spec_vs_cms: str | None = None
+    needs_heading: bool = False  # a style-list entry that works only with the heading plugin (an h1-h6 on)
 
 
 def _ignored(name: str, use: str) -> FormattingKey:
@@ -34,7 +38,7 @@ FORMATTING_KEYS = (
     _ignored("del", "strikethrough"),
     FormattingKey("p", "Paragraph style"),
     *(FormattingKey(f"h{n}", f"Heading {n} style") for n in range(1, 7)),
-    FormattingKey("pre", "Preformatted style (needs a heading enabled)"),
+    FormattingKey("pre", "Preformatted style (needs a heading enabled)", needs_heading=True),
     FormattingKey("underline", "Underline"),
     FormattingKey("strikethrough", "Strikethrough"),
     FormattingKey("removeFormat", "Remove formatting"),
@@ -46,11 +50,18 @@ FORMATTING_KEYS = (
     FormattingKey("ol", "Numbered list"),
     FormattingKey("ul", "Bulleted list"),
     FormattingKey("a", "Links"),
-    FormattingKey("blockquote", "Block quote style (needs a heading enabled)", in_spec=False),
+    FormattingKey("blockquote", "Block quote style (needs a heading enabled)", in_spec=False, needs_heading=True),
     FormattingKey("indent", "Indent button", in_spec=False),
     FormattingKey("outdent", "Outdent button", in_spec=False),
 )
 FORMATTING = MappingProxyType({k.name: k for k in FORMATTING_KEYS})
+
+#: `formatting` keys people write for a switch the CMS names otherwise (CKEditor's command names, HTML tags).
+FORMATTING_ALIASES = MappingProxyType({
+    "bold": "strong", "b": "strong", "italic": "em", "i": "em", "strike": "strikethrough", "s": "strikethrough",
+    "link": "a", "numberedList": "ol", "bulletedList": "ul", "subscript": "sub", "superscript": "sup",
+    "quote": "blockquote", "paragraph": "p",
+})
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,9 +92,38 @@ LINKING = MappingProxyType({k.name: k for k in LINKING_KEYS})
 
 #: Built in according to the spec.
 CODE_MODES = ("text/plain", "text/xml", "text/html", "text/css", "text/javascript")
-#: Mode names and MIME aliases the CMS bundles (neos-facts §2.4); `text/css` is not among them.
-CMS_CODE_MODES = ("xml", "htmlmixed", "javascript", "handlebars", "markdown", "yaml",
-                  "text/html", "text/xml", "text/javascript", "text/x-markdown", "text/x-yaml", "text/plain")
+#: The spec's default (the CMS's is `htmlmixed`, CodeMirror's name for the same HTML highlighting).
+DEFAULT_CODE_MODE = "text/html"
+
+#: Every mode name and MIME type the CMS's code editor highlights -> the language it highlights (a MIME
+#: type). The UI bundles CodeMirror 5's xml, htmlmixed, javascript, handlebars, markdown and yaml modes
+#: (neos-facts §2.4); htmlmixed loads the css mode with it (its module requires ``../css/css``), so the
+#: spec's `text/css` is there too. Names are matched exactly, as CodeMirror matches them.
+CMS_CODE_MODES = MappingProxyType({
+    "text/plain": "text/plain",
+    "xml": "text/xml", "text/xml": "text/xml", "application/xml": "text/xml",
+    "htmlmixed": "text/html", "text/html": "text/html",
+    "javascript": "text/javascript", "text/javascript": "text/javascript", "application/javascript": "text/javascript",
+    "application/x-javascript": "text/javascript", "text/ecmascript": "text/javascript",
+    "application/ecmascript": "text/javascript",
+    "application/json": "application/json", "application/x-json": "application/json",
+    "application/ld+json": "application/json",
+    "text/typescript": "application/typescript", "application/typescript": "application/typescript",
+    "css": "text/css", "text/css": "text/css", "text/x-scss": "text/x-scss", "text/x-less": "text/x-less",
+    "markdown": "text/x-markdown", "text/x-markdown": "text/x-markdown", "text/markdown": "text/x-markdown",
+    "yaml": "text/x-yaml", "text/x-yaml": "text/x-yaml", "text/yaml": "text/x-yaml",
+    "handlebars": "text/x-handlebars-template", "text/x-handlebars-template": "text/x-handlebars-template",
+})
+
+
+def code_mode(value: Any) -> tuple[str, str | None]:
+    """``(language, note)`` of a `highlightingMode`: a missing or empty one (JavaScript-falsy, as the CMS
+    tests it) is the default; one the editor does not have gives plain text and a note saying so."""
+    if not truthy(value):
+        return DEFAULT_CODE_MODE, None
+    if isinstance(value, str) and value in CMS_CODE_MODES:
+        return CMS_CODE_MODES[value], None
+    return "text/plain", f"Highlighting mode \u201c{value}\u201d is not built in; showing plain text."
 
 # ---------------------------------------------------------------------------------------------
 # DateTime format letters (spec table; neos-facts §2.10 conversion table)

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from nodetype_studio.catalogue import EDITORS, VALIDATORS
-from nodetype_studio.catalogue.vocab import CMS_CODE_MODES, format_problems
+from nodetype_studio.catalogue.vocab import FORMATTING_KEYS, format_problems
 from nodetype_studio.checks.base import Context, PropertyView, get, property_rule
 from nodetype_studio.diagnostics import Severity
-from nodetype_studio.js.values import is_client_eval
+from nodetype_studio.js.values import is_client_eval, truthy
 
 _ANY: Callable[[Any], bool] = lambda value: True  # noqa: E731
 _TRUTHY: Callable[[Any], bool] = lambda value: bool(value)  # noqa: E731
@@ -68,21 +68,60 @@ def written_options(ctx: Context, prop: PropertyView):
             yield ctx.at(prop.nt, base + path, Severity.INFO, entry[0], option.spec_vs_cms, prop.name)
 
 
+_HEADINGS = tuple(f"h{n}" for n in range(1, 7))
+_NEED_HEADING = tuple(key.name for key in FORMATTING_KEYS if key.needs_heading)
+
+
+@property_rule
+def formatting_needs_heading(ctx: Context, prop: PropertyView):
+    """The style list's entries run the heading plugin's command, which the CMS loads only for h1-h6: without
+    one, choosing `pre` (or `blockquote`) does nothing (and the spec names no such condition)."""
+    spec = _editor(ctx, prop)
+    sources = []
+    if spec is not None and spec.short_name == "RichTextEditor":
+        sources.append((prop.written_options, prop.options_path))
+    inline = get(prop.written, "ui", "inline", "editorOptions")
+    if isinstance(inline, dict):
+        sources.append((inline, prop.path + ("ui", "inline", "editorOptions")))
+    for written, base in sources:
+        formatting = written.get("formatting")
+        if not isinstance(formatting, dict) or any(truthy(formatting.get(h)) for h in _HEADINGS):
+            continue
+        for key in _NEED_HEADING:
+            if truthy(formatting.get(key)) and not is_client_eval(formatting.get(key)):
+                yield ctx.at(prop.nt, base + ("formatting", key), Severity.INFO, "compat-formatting-needs-heading",
+                             f"`formatting.{key}` works in the CMS only with a heading (`h1`-`h6`) enabled too: its entry "
+                             "of the style list runs the heading plugin's command, loaded only for headings, so without "
+                             "one choosing it does nothing", prop.name)
+
+
 @property_rule
 def code_highlighting(ctx: Context, prop: PropertyView):
     spec = _editor(ctx, prop)
     if spec is None or spec.short_name != "CodeEditor":
         return
+    # The spec's five modes are all in the CMS (its htmlmixed mode brings css along): only the default differs.
     mode = prop.written_options.get("highlightingMode")
-    if mode is None:
-        path = prop.path + ("ui", "inspector", "editor")
-        yield ctx.at(prop.nt, path, Severity.INFO, "compat-highlighting-mode",
-                     "no `highlightingMode`: the CMS's documentation gives `text/html` as the default, the CMS uses `htmlmixed` "
-                     "(the same HTML highlighting under another name)", prop.name)
-    elif isinstance(mode, str) and mode.startswith("text/") and mode not in CMS_CODE_MODES:
-        yield ctx.at(prop.nt, prop.options_path + ("highlightingMode",), Severity.INFO, "compat-highlighting-mode",
-                     f"the CMS's documentation lists `{mode}` as built in, but the CMS bundles no such mode; it highlights "
-                     "nothing unless custom code loads it", prop.name)
+    if truthy(mode):
+        return
+    written = "highlightingMode" in prop.written_options
+    path = prop.options_path + ("highlightingMode",) if written else prop.path + ("ui", "inspector", "editor")
+    yield ctx.at(prop.nt, path, Severity.INFO, "compat-highlighting-mode",
+                 f"{'an empty' if written else 'no'} `highlightingMode`: the CMS's documentation gives `text/html` as the "
+                 "default, the CMS uses `htmlmixed` (the same HTML highlighting under another name)", prop.name)
+
+
+@property_rule
+def link_placeholder(ctx: Context, prop: PropertyView):
+    """The CMS's link input translates `placeholder` with its own text as the fallback; a value without a colon
+    is a trans-unit id of the platform's `Main` source there, which has none of the project's texts."""
+    spec = _editor(ctx, prop)
+    placeholder = prop.written_options.get("placeholder") if spec is not None and spec.short_name == "LinkEditor" else None
+    if not isinstance(placeholder, str) or not placeholder.strip() or ":" in placeholder or placeholder.strip() == "i18n":
+        return  # (a ClientEval expression has a colon; `i18n` becomes a translation id)
+    option = spec.option("placeholder")
+    yield ctx.at(prop.nt, prop.options_path + ("placeholder",), Severity.INFO, "compat-link-placeholder",
+                 option.spec_vs_cms, prop.name)
 
 
 def _select_box(ctx: Context, prop: PropertyView):

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from nodetype_studio.catalogue import EDITORS, Rule
+from nodetype_studio.catalogue import EDITORS, Rule, suggest
 from nodetype_studio.catalogue.vocab import (
     CMS_CODE_MODES,
     CODE_MODES,
     FORMAT_LETTER,
+    code_mode,
     format_problems,
     parse_file_size,
 )
@@ -46,7 +47,7 @@ def editor_options(ctx: Context, prop: PropertyView):
         return
     owner = f"`{spec.short_name}`"
     walker = OptionWalker(ctx, prop.nt, prop.name, prop.options_path, "option", owner, _OTHER_EDITOR_OPTIONS,
-                          spec.short_name)
+                          spec.short_name, spec.option_hints)
     yield from walker.written(spec.options, prop.written_options, open_map=spec.open_options)
     for rule in spec.rules:
         if not _documented_only(spec, rule):
@@ -82,11 +83,11 @@ def inline_options(ctx: Context, prop: PropertyView):
     written = get(prop.written, "ui", "inline", "editorOptions")
     if not isinstance(written, dict):
         return
-    rte = EDITORS["RichTextEditor"].options
+    rte = EDITORS["RichTextEditor"]
     walker = OptionWalker(ctx, prop.nt, prop.name, prop.path + ("ui", "inline", "editorOptions"), "option",
-                          "inline rich-text editing")
+                          "inline rich-text editing", hints=rte.option_hints)
     # inline options also carry arbitrary CKEditor configuration: only likely typos are reported
-    yield from walker.written(rte, written, open_map=True)
+    yield from walker.written(rte.options, written, open_map=True)
 
 
 # -- spec rules between options ---------------------------------------------------------------
@@ -236,8 +237,10 @@ def maximum_file_size(ctx: Context, prop: PropertyView):
 @property_rule
 def highlighting_mode(ctx: Context, prop: PropertyView):
     mode = _written_string(prop, "CodeEditor", "highlightingMode", ctx)
-    if mode is None or mode in CODE_MODES or mode in CMS_CODE_MODES:
+    if mode is None or code_mode(mode)[1] is None:  # (an empty mode is the default)
         return
+    close = suggest(mode, CMS_CODE_MODES)
     yield ctx.at(prop.nt, prop.options_path + ("highlightingMode",), Severity.WARNING, "option-highlighting-mode",
-                 f"highlighting mode `{mode}` is not built in ({', '.join(CODE_MODES)}); it works only if custom "
-                 "client code loads it", prop.name)
+                 f"highlighting mode `{mode}` is not built in ({', '.join(CODE_MODES)}, or CodeMirror's "
+                 f"{', '.join(m for m in CMS_CODE_MODES if '/' not in m)}); it works only if custom client code loads it"
+                 + (f"; did you mean `{close}`?" if close else ""), prop.name)

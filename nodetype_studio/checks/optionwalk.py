@@ -48,11 +48,15 @@ class OptionWalker:
     """Reports problems of one written options map; ``codes`` prefixes the codes (``option`` / ``validator-option``)."""
 
     def __init__(self, ctx: Context, nt: Any, prop: str, base_path: tuple, codes: str, owner: str,
-                 others: Mapping[str, Mapping[str, OptionSpec]] | None = None, itself: str | None = None):
-        """``others``: option sets of sibling editors/validators (but ``itself``) for "it is an option of" hints."""
+                 others: Mapping[str, Mapping[str, OptionSpec]] | None = None, itself: str | None = None,
+                 hints: Mapping[str, str] | None = None):
+        """``others``: option sets of sibling editors/validators (but ``itself``) for "it is an option of" hints;
+        ``hints``: by dotted path, where an option that does not belong there does belong (said instead of a
+        guess, also in an open map)."""
         self.ctx, self.nt, self.prop, self.base_path, self.codes, self.owner = ctx, nt, prop, base_path, codes, owner
         self.others = others or {}
         self.itself = itself
+        self.hints = hints or {}
 
     def _at(self, rel: tuple, severity: Severity, suffix: str, message: str, nearest: bool = False) -> Diagnostic | None:
         return self.ctx.at(self.nt, self.base_path + rel, severity, f"{self.codes}-{suffix}", message, self.prop, nearest)
@@ -89,11 +93,14 @@ class OptionWalker:
                 yield from self.written(spec.children, value, here, spec.open)
 
     def _unknown(self, specs: Mapping[str, OptionSpec], here: tuple, key: str, open_map: bool) -> Iterator:
+        known = self.hints.get(_dotted(here)) if self.hints else None
         names = [n for n in specs if n != ANY_KEY]
-        hint = suggest(key, names)
-        if open_map and not hint:
+        hint = suggest(key, names) if known is None else None
+        if open_map and not hint and known is None:
             return  # open maps (formatting, timeConstraints ...) take keys custom code may read
-        if hint:
+        if known is not None:
+            fix = f"; {known}"
+        elif hint:
             fix = f"; did you mean `{_dotted(here[:-1] + (hint,))}`?"
         else:
             elsewhere = [owner for owner, opts in self.others.items()

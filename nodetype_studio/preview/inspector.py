@@ -57,6 +57,10 @@ class ItemView:
     #: (it does not inherit the editor post-processor, e.g. a mixin outside Neos.Neos:Node)
     studio_editor: bool = False
     section: str = "properties"  # "references": an entry of the node type's 9.x `references:` section
+    #: what the CMS reloads after an inspector change of this value (neos-facts §5.9): "page"
+    #: (`ui.reloadPageIfChanged`), "element" (`ui.reloadIfChanged`: the element, or the page when it is
+    #: not in a content collection), or "" (nothing)
+    reload: str = ""
 
 
 @dataclass
@@ -240,7 +244,42 @@ def _property_item(name: str, config: Mapping, source: InspectorSource, section:
         dynamic_hidden=dynamic,
         studio_editor=name in source.studio_editors,
         section=section,
+        reload=reload_kind(ui),
     )
+
+
+def resource_file(value: Any, packages: Mapping[str, Path]) -> Path | None:
+    """The file a ``resource://Vendor.Package/Public/Path`` value names (in the package's
+    ``Resources/Public``), when the package is known and the file exists; None otherwise (URLs too)."""
+    if not isinstance(value, str) or not value.startswith("resource://"):
+        return None
+    package, _, rest = value[len("resource://"):].partition("/")
+    folder = packages.get(package)
+    if folder is None or not rest:
+        return None
+    relative = rest[len("Public/"):] if rest.startswith("Public/") else rest
+    path = Path(folder) / "Resources" / "Public" / relative
+    try:
+        return path if path.is_file() else None
+    except OSError:
+        return None
+
+
+def _php_truthy(value: Any) -> bool:
+    """PHP's ``(bool) $value``, as the server reads the reload flags: null, false, 0, 0.0, "", "0" and
+    an empty array are false; anything else (the string "false" too) is true."""
+    if value is None or value is False or value == "" or value == "0":
+        return False
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value != 0
+    return not (isinstance(value, (abc.Mapping, list)) and len(value) == 0)
+
+
+def reload_kind(ui: Mapping) -> str:
+    """What the CMS reloads after an inspector change: "page", "element" or "" (neos-facts §5.9)."""
+    if _php_truthy(ui.get("reloadPageIfChanged")):
+        return "page"
+    return "element" if _php_truthy(ui.get("reloadIfChanged")) else ""
 
 
 def _first(pair: tuple) -> str:
@@ -315,7 +354,9 @@ def build_layout(source: InspectorSource) -> InspectorLayout:
             options=_mapping(view.get("viewOptions")),
             help=tr.text(view.get("helpMessage")) if view.get("helpMessage") else "",
         )
-        for view_id, view in _entries(inspector.get("views"))
+        # sorted on their own first, like every list the UI builds: the order they join a group's items in
+        # decides ties in the group's sort
+        for view_id, view in js_sort(_entries(inspector.get("views")), _position, _first)
     ]
 
     tabs = [

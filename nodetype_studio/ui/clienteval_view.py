@@ -216,6 +216,7 @@ class ClientEvalController(QObject):
                     if inspector.tabs.isTabVisible(index):
                         inspector.tabs.setCurrentIndex(index)
                         break
+        inspector.show_hidden_errors()  # a property hidden (or shown) now may fail validation
 
     def _item_widgets(self, name: str) -> list[QWidget]:
         """The rows of property ``name`` in its group body (label or help row, editor, help panel)."""

@@ -8,10 +8,11 @@ the field's errors and its tab's badge in the same event-loop turn. ``Reset`` re
 from __future__ import annotations
 
 from dataclasses import replace
+from html import escape
 from typing import Any, Callable, Mapping
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QImageReader
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -33,6 +34,7 @@ from nodetype_studio.preview.inspector import (
     build_layout,
     item_configs,
     node_type_label,
+    resource_file,
 )
 from nodetype_studio.preview.node import PreviewNode
 from nodetype_studio.ui import icons, style
@@ -49,6 +51,13 @@ Validate = Callable[[Any, Mapping, Any], list]
 
 #: Shown while a value that needs long (a heavy regular expression) is checked in the background.
 PENDING_NOTE = "Checking this value against the pattern\u2026 it takes a while, in the browser too."
+THUMBNAIL_WIDTH = 240  # pixels: a help thumbnail is shown at most this wide
+#: The label's tooltip for ``ItemView.reload`` (what the CMS does after the value is changed here).
+RELOAD_NOTES = {
+    "page": "Changing this value reloads the page in the CMS (ui.reloadPageIfChanged).",
+    "element": "Changing this value re-renders the element in the CMS, or reloads the page when the element "
+               "is not in a content collection (ui.reloadIfChanged).",
+}
 
 
 def _default_validate(value, config, platform) -> list:
@@ -78,6 +87,17 @@ def _markdown(text: str) -> str:
     import markdown
 
     return markdown.markdown(text, extensions=["extra"])
+
+
+def _thumbnail_html(thumbnail: str, packages) -> str:
+    """The help thumbnail as the CMS shows it under the message: the image, when it is a package resource
+    the project has; else its address (the preview fetches nothing from the web)."""
+    found = resource_file(thumbnail, packages)
+    size = QImageReader(str(found)).size() if found is not None else None
+    if size is not None and size.isValid():
+        width = f' width="{THUMBNAIL_WIDTH}"' if size.width() > THUMBNAIL_WIDTH else ""
+        return f'<p><img src="{escape(found.as_uri(), quote=True)}"{width}></p>'
+    return f"<p><small>Thumbnail: {escape(thumbnail)}</small></p>"
 
 
 class InspectorWidget(QWidget):
@@ -134,6 +154,13 @@ class InspectorWidget(QWidget):
         #: Evaluates the node type's ClientEval expressions against the preview node, live.
         self.clienteval = ClientEvalController(self, clienteval_engine)
         outer.addWidget(self.clienteval.note)
+        #: Properties that fail validation but are not shown: the CMS validates them all (facts §3.1).
+        self.hidden_errors_note = QLabel(self)
+        self.hidden_errors_note.setObjectName("hiddenErrors")
+        self.hidden_errors_note.setWordWrap(True)
+        style.tint(self.hidden_errors_note, style.NOTE)
+        self.hidden_errors_note.hide()
+        outer.addWidget(self.hidden_errors_note)
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
         self.tabs.setUsesScrollButtons(True)
@@ -411,6 +438,9 @@ class InspectorWidget(QWidget):
             if not item.label:
                 style.emphasise(style.tint(label, style.MUTED), italic=True)
                 label.setToolTip("No ui.label set: showing the property name")
+            if item.reload:
+                tip = label.toolTip()
+                label.setToolTip((tip + "\n" if tip else "") + RELOAD_NOTES[item.reload])
             layout.addWidget(self._help_row(item, label, body) if has_help else label)
             layout.addWidget(editor)
         else:
@@ -450,7 +480,7 @@ class InspectorWidget(QWidget):
             row.panel.setMargin(4)
             html = _markdown(row.message) if row.message else ""
             if row.thumbnail:
-                html += f"<p><small>Thumbnail: {row.thumbnail}</small></p>"
+                html += _thumbnail_html(row.thumbnail, self.source.packages if self.source else {})
             row.panel.setText(html)
             layout = row.parentWidget().layout()
             layout.insertWidget(layout.indexOf(row) + 1, row.panel)
@@ -552,7 +582,30 @@ class InspectorWidget(QWidget):
             self.tabs.setTabIcon(index, icons.badge_icon(self._tab_icons[tab.id], count))
             label = tab.label or tab.id
             self.tabs.setTabToolTip(index, f"{label} \u2014 {count} error{'s' if count != 1 else ''}" if count else label)
+        self.show_hidden_errors()
         self.errorsChanged.emit()
+
+    def invalid_but_not_shown(self) -> list[str]:
+        """Properties with errors that the inspector does not show (hidden, without a group, in a group the
+        tabs leave out, or hidden by their ClientEval `hidden` now): the CMS still keeps "Apply" disabled."""
+        if self.layout_info is None:
+            return []
+        shown = {name for name in self.layout_info.visible_properties if not self.clienteval.is_hidden(name)}
+        return [name for name, errors in self.errors.items() if errors and name not in shown]
+
+    def show_hidden_errors(self) -> None:
+        names = self.invalid_but_not_shown()
+        note = self.hidden_errors_note
+        if not names:
+            if not note.isHidden():
+                note.hide()
+            return
+        listed = ", ".join(f"{name} ({self.errors[name][0]})" for name in names[:3])
+        more = f" and {len(names) - 3} more" if len(names) > 3 else ""
+        note.setText("The CMS validates every property, shown or not, and keeps \u201cApply\u201d disabled while "
+                     f"these are invalid, though the inspector does not show them: {listed}{more}")
+        note.setToolTip("\n".join(f"{name}: {'; '.join(self.errors[name])}" for name in names))
+        note.show()
 
     def reset(self) -> None:
         """Restore every value to its default."""

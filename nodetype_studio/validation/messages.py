@@ -76,10 +76,13 @@ def issue(short_id: str, arguments: dict | None = None, custom=None) -> Issue:
     if custom is None or custom is jsvalue.UNDEFINED:
         return Issue(message_id, fill(TEXTS[short_id], arguments), arguments)
     label = custom if isinstance(custom, str) else jsvalue.to_string(custom)
-    # A translation id is translated (we know the CMS's own ids); anything else is shown as written.
+    # The CMS renders `translate(label, undefined, params)`: a translation it finds gets the placeholders
+    # filled; any other label (literal text, or an id without a translation) is shown exactly as written,
+    # braces included. We know the CMS's own ids; other ids stay as written (as without a translation).
     text = text_for(label)
+    shown = fill(text, arguments) if text is not None else label
     arguments["validationErrorMessage"] = label
-    return Issue(message_id, fill(text if text is not None else label, arguments), arguments)
+    return Issue(message_id, shown, arguments)
 
 
 def literal(text: str, **arguments) -> Issue:

@@ -52,11 +52,11 @@ EXCLUDED_MODULES = [
     "PySide6.QtDBus",
 ]
 
-# pygments lexers the studio uses, by alias: the code editor's built-in modes (ui/editors/code.py
-# BUILTIN_MODES), the data-source dialog (JSON, YAML), the source view (YAML), the diff dialog. The
+# pygments lexers the studio uses, by alias: the code editor's modes (ui/editors/code.py LEXERS),
+# the data-source dialog (JSON, YAML), the source view (YAML), the diff dialog. The
 # build keeps the lexer modules these import (pygments.lexers.html pulls in css, javascript, jvm,
 # ruby) and leaves the other ~250 out; get_lexer_by_name() of any other alias raises ClassNotFound.
-PYGMENTS_LEXERS = ["text", "xml", "html", "css", "javascript", "json", "yaml", "diff"]
+PYGMENTS_LEXERS = ["text", "xml", "html", "css", "javascript", "json", "yaml", "markdown", "handlebars", "typescript", "scss", "less", "diff"]
 
 # qtawesome's icon fonts that are bundled (file name prefixes): the studio draws Font Awesome 5 and 6
 # icons only (ui/icons.py). Material Design, Phosphor, Remix, Elusive and Codicons (5 MB) are left out;

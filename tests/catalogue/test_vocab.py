@@ -7,6 +7,7 @@ from nodetype_studio.catalogue.vocab import (
     CODE_MODES,
     FORMAT_LETTER,
     FORMATTING,
+    code_mode,
     format_problems,
     parse_file_size,
 )
@@ -55,8 +56,21 @@ def test_unparseable_file_sizes(value):
 
 
 def test_code_modes():
-    assert "text/css" in CODE_MODES and "text/css" not in CMS_CODE_MODES
-    assert "htmlmixed" in CMS_CODE_MODES
+    # every spec mode is in the CMS too: its htmlmixed mode loads CodeMirror's css mode along with it
+    assert set(CODE_MODES) <= set(CMS_CODE_MODES)
+    assert CMS_CODE_MODES["htmlmixed"] == CMS_CODE_MODES["text/html"] == "text/html"
+    assert CMS_CODE_MODES["css"] == "text/css" and CMS_CODE_MODES["yaml"] == "text/x-yaml"
+
+
+@pytest.mark.parametrize("value, mode, noted", [
+    (None, "text/html", False), ("", "text/html", False), (False, "text/html", False), (0, "text/html", False),
+    ("text/css", "text/css", False), ("markdown", "text/x-markdown", False), ("application/json", "application/json", False),
+    ("text/x-php", "text/plain", True), (" text/html", "text/plain", True), ("HTMLMIXED", "text/plain", True),
+])
+def test_code_mode_reads_highlighting_mode_as_the_cms_does(value, mode, noted):
+    # falsy -> the default (`highlightingMode || default`); names match exactly, as CodeMirror matches them
+    found, note = code_mode(value)
+    assert found == mode and (note is not None) is noted
 
 
 def test_formatting_ignored_keys():

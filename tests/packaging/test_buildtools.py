@@ -357,9 +357,9 @@ def test_v8_icu_filter_drops_only_converter_tables():
 
 
 def test_pygments_lexers_cover_what_the_studio_highlights():
-    from nodetype_studio.ui.editors.code import BUILTIN_MODES
+    from nodetype_studio.ui.editors.code import LEXERS
 
-    assert set(BUILTIN_MODES.values()) <= set(policy.PYGMENTS_LEXERS)
+    assert set(LEXERS.values()) <= set(policy.PYGMENTS_LEXERS)
     modules = policy.pygments_lexer_modules()
     assert {"pygments.lexers.html", "pygments.lexers.css", "pygments.lexers.javascript", "pygments.lexers.data",
             "pygments.lexers.diff", "pygments.lexers.special", "pygments.lexers._mapping"} <= modules
@@ -367,7 +367,7 @@ def test_pygments_lexers_cover_what_the_studio_highlights():
     sources = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "nodetype_studio").rglob("*.py"))
     for module in set(re.findall(r"from (pygments\.lexers\.\w+) import", sources)):
         assert module in modules, module
-    toc = [("pygments.lexers.python", "/x", "PYMODULE"), ("pygments.lexers.data", "/x", "PYMODULE"),
+    toc = [("pygments.lexers.rust", "/x", "PYMODULE"), ("pygments.lexers.data", "/x", "PYMODULE"),
            ("pygments.lexer", "/x", "PYMODULE"), ("yaml", "/x", "PYMODULE")]
     assert [e[0] for e in policy.filter_pygments_lexers(toc, modules)] == ["pygments.lexers.data", "pygments.lexer", "yaml"]
 

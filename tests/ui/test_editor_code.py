@@ -73,6 +73,29 @@ def test_codemirror_mode_names_are_the_same_modes(make_editor):
     assert editor.mode == "text/html" and editor.mode_note is None
 
 
+@pytest.mark.parametrize("empty", ["", None, False])
+def test_an_empty_mode_is_the_default_html(make_editor, qtbot, empty):
+    # the CMS reads `highlightingMode || 'htmlmixed'`: an empty or null mode highlights HTML, no note
+    editor = make_editor("CodeEditor", {"highlightingMode": empty}, value=SAMPLES["text/html"])
+    assert editor.mode == "text/html" and editor.mode_note is None
+    dialog = editor.open_dialog()
+    qtbot.addWidget(dialog)
+    assert not dialog.note.isVisible() and len(_colours(dialog)) >= 2
+
+
+@pytest.mark.parametrize("mode, sample", [
+    ("yaml", "key: value # note\nlist:\n  - 1"), ("text/x-markdown", "# Title\n\n*em* and `code`"),
+    ("handlebars", "<p>{{#if x}}{{name}}{{/if}}</p>"), ("application/json", '{"a": [1, true]}'),
+    ("text/x-scss", "$c: red; a { b { color: $c; } }"), ("text/typescript", "let x: number = 1; // n"),
+])
+def test_the_other_modes_the_cms_bundles_highlight_too(make_editor, qtbot, mode, sample):
+    editor = make_editor("CodeEditor", {"highlightingMode": mode}, value=sample)
+    dialog = editor.open_dialog()
+    qtbot.addWidget(dialog)
+    assert editor.mode_note is None and not dialog.note.isVisible()
+    assert len(_colours(dialog)) >= 2, mode
+
+
 def test_apply_commits_the_edited_text_and_cancel_does_not(make_editor, qtbot):
     editor = make_editor("CodeEditor", {}, value="<b>x</b>")
     dialog = editor.open_dialog()

@@ -19,6 +19,57 @@ def test_textfield_placeholder_decodes_only_the_five_entities_the_cms_decodes(ma
     assert editor.line.placeholderText() == "<Caf&eacute;> \"'&#8230;\" &amp;"
 
 
+def test_textfield_placeholder_of_another_type_is_written_as_javascript_writes_it(make_editor):
+    # `options.placeholder && translate(unescape(options.placeholder))`: false shows nothing, 0 and true their
+    # JavaScript text (lodash's unescape makes a string of them)
+    for given, text in ((False, ""), (0, "0"), (True, "true"), (1.0, "1"), (2.5, "2.5")):
+        assert make_editor("TextFieldEditor", {"placeholder": given}).line.placeholderText() == text, given
+
+
+def test_textfield_shows_any_stored_value_as_javascript_writes_it(make_editor):
+    for value, text in ((True, "true"), (False, "false"), (["a", 2, None], "a,2,"), ({"a": 1}, "[object Object]")):
+        assert make_editor("TextFieldEditor", {}, value=value).line.text() == text, value
+
+
+def test_textfield_autofocus_takes_the_focus_when_shown_but_not_from_another_widget(qtbot):
+    from PySide6.QtWidgets import QApplication, QLineEdit, QVBoxLayout, QWidget
+
+    from tests.ui.conftest import build_editor
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    layout = QVBoxLayout(host)
+    other = QLineEdit(host)  # where the user works (the YAML, the type list)
+    layout.addWidget(other)
+    host.show()
+    host.activateWindow()
+    qtbot.waitUntil(host.isActiveWindow)
+
+    def shown(options):
+        editor = build_editor(qtbot, "TextFieldEditor", options)
+        layout.addWidget(editor)
+        editor.show()
+        qtbot.wait(20)
+        return editor
+
+    other.clearFocus()
+    assert QApplication.focusWidget() is None
+    first, second = shown({"autoFocus": True}), shown({"autoFocus": True})
+    assert second.line.hasFocus() and not first.line.hasFocus()  # each takes it in turn: the last keeps it
+    for options in ({"autoFocus": True, "disabled": True}, {}, {"autoFocus": False}):
+        other.setFocus()
+        qtbot.waitUntil(other.hasFocus)
+        other.clearFocus()
+        shown(options)
+        assert QApplication.focusWidget() is None, options
+    other.setFocus()
+    qtbot.waitUntil(other.hasFocus)
+    late = shown({"autoFocus": True})
+    assert other.hasFocus() and not late.line.hasFocus()  # never taken from where the user is
+    qtbot.keyClicks(other, "typed")
+    assert other.text() == "typed" and late.value() is None
+
+
 def test_textfield_maxlength_stops_input(make_editor, qtbot):
     editor = make_editor("TextFieldEditor", {"maxlength": 4})
     qtbot.keyClicks(editor.line, "abcdefgh")

@@ -142,3 +142,20 @@ def test_null_groups_and_tabs_are_label_less_and_odd_values_are_tolerated():
 def test_js_truthiness():
     assert js_truthy({}) and js_truthy([]) and js_truthy("false") and js_truthy(1)
     assert not js_truthy("") and not js_truthy(0) and not js_truthy(None) and not js_truthy(float("nan"))
+
+
+@pytest.mark.parametrize("ui, expected", [
+    ({}, ""),
+    ({"reloadIfChanged": True}, "element"),
+    ({"reloadPageIfChanged": True}, "page"),
+    ({"reloadIfChanged": True, "reloadPageIfChanged": True}, "page"),  # the server reloads the page after all
+    ({"reloadIfChanged": "false"}, "element"),  # the server reads PHP truthiness: a non-empty string is true
+    ({"reloadIfChanged": "0"}, ""),
+    ({"reloadPageIfChanged": 0.0, "reloadIfChanged": 1}, "element"),
+    ({"reloadPageIfChanged": [], "reloadIfChanged": {}}, ""),
+    ({"reloadPageIfChanged": None, "reloadIfChanged": ""}, ""),
+    ({"reloadPageIfChanged": [0]}, "page"),
+])
+def test_reload_flags_as_the_server_reads_them(ui, expected):
+    config = {"properties": {"p": {"type": "string", "ui": {**ui, "inspector": {"group": "g"}}}}}
+    assert build_layout(InspectorSource("V.P:X", config)).properties["p"].reload == expected

@@ -123,6 +123,37 @@ def test_untranslatable_pattern_without_v8_is_reported_not_guessed(monkeypatch):
     assert "cannot be evaluated faithfully" in findings[0].message and "modifier" in findings[0].message
 
 
+# Two groups of one name are refused by every engine when both may take part in a match; in different
+# alternatives of one disjunction only engines before ECMAScript 2025 refuse them.
+DUPLICATE_NAMES = [
+    ("(?<a>b)(?<a>b)", True), ("(?:(?<a>b)|x)(?<a>c)", True), ("(?<a>x(?<a>y))", True),
+    ("(?<a>x)|y(?<a>z)(?<a>w)", True), ("(?<a>b)|(?<a>c)", False), ("(?:(?<a>b)|(?<a>c))\\k<a>", False),
+    ("((?<a>b)|(?<a>c))|(?<a>d)", False), ("(?<a>x)|(?:y|(?<a>z))", False),
+]
+
+
+@pytest.mark.parametrize("body, refused", DUPLICATE_NAMES)
+def test_duplicate_group_names_are_refused_where_both_may_match(js, body, refused):
+    assert (browser.syntax_error(body, "") is not None) == refused  # V8 of ECMAScript 2025
+    if refused:
+        with pytest.raises(JsRegexSyntaxError, match="Duplicate capture group name"):
+            parse(body)
+    else:
+        with pytest.raises(Untranslatable):
+            parse(body)
+
+
+def test_duplicate_group_names_refused_by_every_engine_throw_without_v8(monkeypatch):
+    monkeypatch.setattr(jsengine, "available", lambda: False)
+    JsRegex.compile.cache_clear()
+    try:
+        findings = validate_value("bb", {REGEX: {"regularExpression": "/(?<a>b)(?<a>b)/"}})
+    finally:
+        JsRegex.compile.cache_clear()
+    assert [f.message_id for f in findings] == ["studio.validation.validatorThrows"]
+    assert "Duplicate capture group name" in findings[0].message
+
+
 def test_matching_pattern_answers_quickly_on_long_input():
     assert validate_value("a" * 100000, {REGEX: {"regularExpression": "/^(a+)+$/"}}) == []
 

@@ -174,9 +174,9 @@ def test_table(short, value, options, expected):
     ("EmailAddressValidator", "x", {}),
 ])
 def test_validation_error_message_replaces_the_main_message(short, value, options):
+    # a literal text is shown as written: the CMS fills placeholders only into a translation it finds
     findings = run(short, value, {**options, "validationErrorMessage": "Bitte prüfen ({maximum})"})
-    expected = "Bitte prüfen (10)" if options is R else "Bitte prüfen (3)" if "maximum" in options else "Bitte prüfen ({maximum})"
-    assert [f.message for f in findings] == [expected]
+    assert [f.message for f in findings] == ["Bitte prüfen ({maximum})"]
 
 
 @pytest.mark.parametrize("short, value, options", [

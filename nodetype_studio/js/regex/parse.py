@@ -161,6 +161,17 @@ class Parsed:
     backrefs: list
 
 
+def _exclusive(one: tuple[tuple[int, int], ...], other: tuple[tuple[int, int], ...]) -> bool:
+    """Whether two places lie in different alternatives of one disjunction (so at most one of them takes
+    part in a match: ECMAScript's MightBothParticipate is false)."""
+    for (number, index), (other_number, other_index) in zip(one, other):
+        if number != other_number:
+            return False
+        if index != other_index:
+            return True
+    return False
+
+
 class _Parser:
     def __init__(self, pattern: str):
         self.src = code_units(pattern)
@@ -171,6 +182,11 @@ class _Parser:
         self.names: dict[str, int] = {}
         self.backrefs: list[BackRef] = []
         self.newer: list[str] = []  # ECMAScript 2025 constructs met (see newer_syntax)
+        # where the parser is: (disjunction number, alternative index) from the outermost inwards; and
+        # where each named group was met, to tell names that may both take part in a match
+        self._path: list[tuple[int, int]] = []
+        self._disjunctions = 0
+        self._name_paths: dict[str, list[tuple[tuple[int, int], ...]]] = {}
 
     # Count capturing groups (and their names) first: `\2` means "group 2" only if it exists anywhere.
     def _prescan(self) -> tuple[int, set]:
@@ -215,10 +231,15 @@ class _Parser:
         return Parsed(tree, self.group_count, names, self.backrefs)
 
     def disjunction(self) -> Node:
+        number = self._disjunctions
+        self._disjunctions += 1
+        self._path.append((number, 0))
         options = [self.alternative()]
         while self.peek() == "|":
             self.pos += 1
+            self._path[-1] = (number, len(options))
             options.append(self.alternative())
+        self._path.pop()
         return options[0] if len(options) == 1 else Alt(options)
 
     def alternative(self) -> Node:
@@ -297,10 +318,15 @@ class _Parser:
             m = _NAME.match(src, start + 2)
             if not m or not _is_group_name(m.group(1)):
                 self.error("Invalid capture group name")
-            if m.group(1) in self.names:
+            here = tuple(self._path)
+            earlier = self._name_paths.setdefault(m.group(1), [])
+            if any(not _exclusive(here, there) for there in earlier):
+                self.error("Duplicate capture group name")  # both may take part in a match: every engine refuses
+            if earlier:
                 # Duplicate names are allowed in different alternatives by newer engines only.
                 self.untranslatable = f"the group name {m.group(1)!r} is used twice"
                 self.newer.append(f"duplicate-name:{m.group(1)}")
+            earlier.append(here)
             kind, skip = "capture", m.end() - start
             self.names[m.group(1)] = self.group_count + 1
         elif src.startswith("(?", start):

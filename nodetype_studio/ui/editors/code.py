@@ -1,9 +1,10 @@
 """CodeEditor: a button (``buttonLabel``) opening a full-screen code editor highlighted by pygments.
 
-Built-in ``highlightingMode`` values are the spec's five MIME types; CodeMirror's own names for the
-same modes (``htmlmixed``, ``xml``, ``javascript``, ``css``) are accepted as aliases because real
-projects write them. Any other mode shows plain text with a note, as the CMS does without the
-custom client code that would load it.
+``highlightingMode`` is read by ``catalogue.vocab.code_mode``, as the checker reads it: the spec's five
+MIME types, CodeMirror's names for them (``htmlmixed``, ``xml``, ``javascript``, ``css``) and the other
+modes the CMS bundles (markdown, yaml, handlebars); a missing or empty mode is the default `text/html`.
+Any other mode shows plain text with a note, as the CMS does without the custom client code that would
+load it.
 """
 
 from __future__ import annotations
@@ -23,34 +24,29 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nodetype_studio.catalogue.vocab import code_mode
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.highlight import PygmentsHighlighter
 from nodetype_studio.ui.sections import LABEL_POLICY
 
-# Built-in highlighting modes -> pygments lexer alias.
-BUILTIN_MODES = {
+# The languages ``code_mode`` gives -> pygments lexer alias.
+LEXERS = {
     "text/plain": "text",
     "text/xml": "xml",
     "text/html": "html",
     "text/css": "css",
     "text/javascript": "javascript",
+    "application/json": "json",
+    "application/typescript": "typescript",
+    "text/x-scss": "scss",
+    "text/x-less": "less",
+    "text/x-markdown": "markdown",
+    "text/x-yaml": "yaml",
+    "text/x-handlebars-template": "handlebars",
 }
-# CodeMirror mode names of the same built-in modes.
-MODE_ALIASES = {"htmlmixed": "text/html", "xml": "text/xml", "javascript": "text/javascript", "css": "text/css"}
 PREVIEW_LINES = 3
-
-
-def resolve_mode(mode: Any) -> tuple[str, str | None]:
-    """``(built-in mode, note)``: unknown modes give ``text/plain`` and a note saying why."""
-    if isinstance(mode, str) and mode.strip():
-        key = mode.strip()
-        key = MODE_ALIASES.get(key, key)
-        if key in BUILTIN_MODES:
-            return key, None
-        return "text/plain", f"Highlighting mode \u201c{mode}\u201d is not built in; showing plain text."
-    return "text/plain", None
 
 
 class CodeEditorDialog(QDialog):
@@ -71,7 +67,7 @@ class CodeEditorDialog(QDialog):
         self.text_edit.setLineWrapMode(QPlainTextEdit.WidgetWidth)
         self.text_edit.setPlainText(text)
         self.highlighter = PygmentsHighlighter(
-            self.text_edit.document(), get_lexer_by_name(BUILTIN_MODES[mode])
+            self.text_edit.document(), get_lexer_by_name(LEXERS[mode])
         )
         self.highlighter.rehighlight()  # now, not on the next event-loop turn
         layout.addWidget(self.text_edit, 1)
@@ -91,7 +87,7 @@ class CodeEditor(EditorWidget):
 
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
-        self.mode, self.mode_note = resolve_mode(ctx.option("highlightingMode"))
+        self.mode, self.mode_note = code_mode(ctx.option("highlightingMode"))
         if ctx.label:
             self.label = QLabel(ctx.label, self)
             self.label.setSizePolicy(LABEL_POLICY)  # (Ignored, Preferred): one shared policy object

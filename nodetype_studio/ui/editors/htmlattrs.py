@@ -47,9 +47,12 @@ def apply_html_options(ctx: EditorContext, widget: QWidget, i18n_key: str, *, pe
     field decodes HTML entities (lodash ``unescape``), the text area (``percent_decoded``) calls the
     browser's global ``unescape()``, which decodes ``%XX`` / ``%uXXXX`` and leaves entities as written."""
     placeholder = ctx.option("placeholder")
-    if placeholder not in (None, ""):
+    if placeholder not in (None, "") and not (placeholder is False and not percent_decoded):
         if not percent_decoded:
-            shown = ctx.text_unescaped(placeholder, i18n_key, "placeholder")
+            # `options.placeholder && translate(unescape(options.placeholder))`: lodash's unescape makes a string
+            # of a number or `true` first (0 is shown: React writes the number)
+            text = placeholder if isinstance(placeholder, str) else jsvalue.to_string(placeholder)
+            shown = ctx.text_unescaped(text, i18n_key, "placeholder")
         else:
             shown = ctx.text(jsvalue.unescape(placeholder) if isinstance(placeholder, str) else placeholder,
                              i18n_key, "placeholder")

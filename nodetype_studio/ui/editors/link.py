@@ -19,9 +19,11 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from nodetype_studio.content import links
 from nodetype_studio.content.workspace import Workspace
+from nodetype_studio.js import values as jsvalue
 from nodetype_studio.media.mediatypes import patterns
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.preview.context import EditorContext
+from nodetype_studio.preview.i18n import split_id
 from nodetype_studio.preview.offline import string_list, workspace_of
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
@@ -30,7 +32,8 @@ from nodetype_studio.ui.editors.thumbs import asset_icon
 
 #: Characters before pages and assets are searched (a URL or address is offered at once).
 SEARCH_THRESHOLD = 2
-#: What the Neos UI's link input shows without a `placeholder` option (its own text, not the Settings').
+#: What the Neos UI's link input shows without a `placeholder` option (its own text, not the Settings'), and
+#: for one it cannot translate.
 FALLBACK_PLACEHOLDER = "Paste a link, or search"
 _SUGGESTION_ICONS = {"url": "fas fa-globe", "email": "fas fa-envelope", "phone": "fas fa-phone", "anchor": "fas fa-hashtag"}
 _KIND_TEXT = {"url": "External link", "email": "E-mail address", "phone": "Phone number", "anchor": "Anchor on this page"}
@@ -58,6 +61,20 @@ class LinkOptions:
             media_types=tuple(patterns(constraints.get("mediaTypes"))),
             asset_sources=tuple(string_list(constraints.get("assetSources"))),
         )
+
+
+def placeholder_text(ctx: EditorContext) -> str:
+    """The search box's placeholder. The CMS's link input asks for a translation with its own text as the
+    fallback (``translate(placeholder || id, 'Paste a link, or search')``): an empty option, or a translation
+    id the project does not translate, shows that text. Plain text is shown as written, as the spec describes
+    the option (the CMS looks it up as an id and shows its own text there too: `compat-link-placeholder`)."""
+    value = ctx.option("placeholder")
+    if not jsvalue.truthy(value):
+        return FALLBACK_PLACEHOLDER
+    shown = ctx.text(value if isinstance(value, str) else jsvalue.to_string(value), "linkEditor", "placeholder")
+    if split_id(shown) is not None and ctx.translator.lookup(shown) is None:
+        return FALLBACK_PLACEHOLDER  # still the id: no translation
+    return shown
 
 
 class LinkPicker(QWidget):
@@ -157,10 +174,8 @@ class LinkEditor(EditorWidget):
         super().__init__(ctx, parent)
         options = LinkOptions.read({k: ctx.option(k) for k in ("nodeTypes", "nodes", "assets", "startingPoint", "constraints")},
                                    ctx.platform)
-        placeholder = ctx.option("placeholder")
-        self.picker = LinkPicker(options, workspace_of(ctx),
-                                 placeholder=ctx.text(placeholder, "linkEditor", "placeholder") if placeholder else FALLBACK_PLACEHOLDER,
-                                 packages=ctx.packages, parent=self)
+        self.picker = LinkPicker(options, workspace_of(ctx), placeholder=placeholder_text(ctx), packages=ctx.packages,
+                                 parent=self)
         self.picker.changed.connect(self.commit)
         self.search = self.picker.search
         self.add_field(self.picker)

@@ -4,8 +4,9 @@ The toolbar shows exactly the enabled ``formatting`` switches (``u``/``del`` cou
 underline/strikethrough, as the spec lists them); the link dialog shows the enabled ``linking``
 fields and searches pages and assets like the LinkEditor (``linking`` may narrow that search with
 ``nodeTypes``, ``startingPoint``, ``assets``, ``nodes`` and ``constraints``, as in the CMS).
-``placeholder`` may hold markup and is shown as text; ``autoparagraph: false`` stores text without
-``<p>`` and makes Enter a line break. The stored HTML is written by ``richtext_html.to_html`` and
+``placeholder`` may hold markup, shown as the CMS shows it (``placeholder_text``: tags removed, ``%XX``
+decoded, entities as written); ``autoparagraph: false`` stores text without ``<p>`` and makes Enter a
+line break. The stored HTML is written by ``richtext_html.to_html`` and
 holds only what the options allow.
 """
 
@@ -16,9 +17,10 @@ from typing import Any, Mapping
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QWidget
 
+from nodetype_studio.js import values as jsvalue
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.preview.offline import workspace_of
-from nodetype_studio.preview.richtext_rules import RichTextRules
+from nodetype_studio.preview.richtext_rules import RichTextRules, placeholder_text
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.link import LinkOptions
@@ -35,8 +37,10 @@ class RichTextEditor(EditorWidget):
         super().__init__(ctx, parent)
         options = {key: ctx.option(key) for key in ("formatting", "linking", "autoparagraph")}
         self.rules = RichTextRules.from_options(options)
-        placeholder = ctx.option("placeholder")
-        self.placeholder = ctx.text(placeholder, "richTextEditor", "placeholder") if placeholder else ""
+        placeholder = ctx.option("placeholder")  # the CMS: stripTags(unescape(translate(placeholder || '')))
+        self.placeholder = placeholder_text(ctx.text(
+            placeholder if isinstance(placeholder, str) else jsvalue.to_string(placeholder), "richTextEditor", "placeholder",
+        )) if jsvalue.truthy(placeholder) else ""
         linking = options["linking"] if isinstance(options["linking"], Mapping) else {}
         self.link_options = LinkOptions.read(linking, ctx.platform)
         # As in the Neos UI: one button, a pencil and the property label on it (the editor's own label). It
@@ -63,7 +67,7 @@ class RichTextEditor(EditorWidget):
             style.tint(self.preview, style.MUTED)
             style.emphasise(self.preview, italic=False)
         else:
-            self.preview.setText(plain_text(self.placeholder))
+            self.preview.setText(self.placeholder)
             style.tint(self.preview, style.MUTED)
             style.emphasise(self.preview, italic=True)
         self.preview.setVisible(bool(self.preview.text()))

@@ -38,9 +38,10 @@ from nodetype_studio.ui.editors.richtext_html import (
     LINK_REL,
     LINK_TARGET,
     LINK_TITLE,
+    is_quote,
     link_format,
     load_html,
-    plain_text,
+    set_quote,
     to_html,
 )
 
@@ -178,7 +179,7 @@ class RichTextDialog(QDialog):
         self.toolbar.setObjectName("formatting")
         layout.addWidget(self.toolbar)
         self.text_edit = RichTextEdit(rules.autoparagraph, self)
-        self.text_edit.setPlaceholderText(plain_text(placeholder))
+        self.text_edit.setPlaceholderText(placeholder)
         load_html(self.text_edit.document(), html)
         layout.addWidget(self.text_edit, 1)
         self.actions: dict[str, QAction] = {}
@@ -272,6 +273,8 @@ class RichTextDialog(QDialog):
         fmt = block.blockFormat()
         if fmt.headingLevel():
             return f"h{fmt.headingLevel()}"
+        if is_quote(fmt):
+            return "blockquote"
         return "pre" if fmt.nonBreakableLines() else "p"
 
     # -- inline formatting ---------------------------------------------------------------------
@@ -327,7 +330,7 @@ class RichTextDialog(QDialog):
         return blocks
 
     def set_block_style(self, key: str) -> None:
-        """Paragraph, heading 1-6 or preformatted for the selected blocks, with a visible font."""
+        """Paragraph, heading 1-6, preformatted or block quote for the selected blocks, with a visible font."""
         base = self.text_edit.document().defaultFont().pointSizeF()
         for block in self._selected_blocks():
             cursor = QTextCursor(block)
@@ -336,6 +339,7 @@ class RichTextDialog(QDialog):
             level = int(key[1]) if key.startswith("h") else 0
             block_format.setHeadingLevel(level)
             block_format.setNonBreakableLines(key == "pre")
+            set_quote(block_format, key == "blockquote")
             cursor.setBlockFormat(block_format)
             char.setFontPointSize(base * HEADING_SCALE.get(level, 1.0))
             char.setFontWeight(QFont.Bold if level else QFont.Normal)

@@ -6,7 +6,7 @@ format (Qt itself keeps only ``href``).
 
 Storing never uses Qt's ``toHtml()``: ``to_html`` walks the document (blocks, fragments, character
 and block formats, lists, tables) and writes only what the ``RichTextRules`` allow — ``<p>``,
-``<h1>``-``<h6>``, ``<pre>``, ``<ol>/<ul>/<li>``, ``<table>/<tr>/<td>``, ``<strong>``, ``<em>``,
+``<h1>``-``<h6>``, ``<pre>``, ``<blockquote>``, ``<ol>/<ul>/<li>``, ``<table>/<tr>/<td>``, ``<strong>``, ``<em>``,
 ``<u>``, ``<s>`` or ``<del>``, ``<sub>``, ``<sup>``, ``<a>``, ``<br>`` and ``style="text-align:…"``.
 Formatting that is not enabled is left out (its text stays). Empty paragraphs are dropped. Bold is
 not written inside headings (headings are bold by themselves), nor underline on links.
@@ -44,6 +44,22 @@ _RENAMED = {"strike": "s", "th": "td", "b": "strong", "i": "em"}
 _ORDERED = {QTextListFormat.ListDecimal, QTextListFormat.ListLowerAlpha, QTextListFormat.ListUpperAlpha,
             QTextListFormat.ListLowerRoman, QTextListFormat.ListUpperRoman}
 LINE_BREAK = "\u2028"
+QUOTE_INDENT = 40.0  # what Qt gives a <blockquote> it reads
+
+
+def is_quote(block_format) -> bool:
+    """A block quote block (Qt marks a ``<blockquote>`` it reads with a quote level)."""
+    return bool(block_format.property(QTextFormat.BlockQuoteLevel))
+
+
+def set_quote(block_format, on: bool) -> None:
+    """Make a block a block quote (indented, as Qt shows a read one), or a block of another style."""
+    if on:
+        block_format.setProperty(QTextFormat.BlockQuoteLevel, 1)
+        block_format.setLeftMargin(QUOTE_INDENT)
+    elif is_quote(block_format):
+        block_format.clearProperty(QTextFormat.BlockQuoteLevel)
+        block_format.setLeftMargin(0)
 
 
 # -- loading ---------------------------------------------------------------------------------------
@@ -269,7 +285,10 @@ class _Range:
             self.pre_lines.append(self.inline.write(block, pre=True))
             return
         self._flush_pre()
-        tag = f"h{level}" if 1 <= level <= 6 and self.rules.has(f"h{level}") else "p"
+        if 1 <= level <= 6 and self.rules.has(f"h{level}"):
+            tag = f"h{level}"
+        else:
+            tag = "blockquote" if is_quote(fmt) and self.rules.has("blockquote") else "p"
         inner = self.inline.write(block, in_heading=level > 0)
         if not inner.strip() or inner == "&nbsp;":
             return

@@ -4,14 +4,15 @@ The CMS's text field accepts any input and commits the raw string on every chang
 `integer` and `float` properties (no number conversion; neos-facts §2.1): the validators then see
 `"007"`, `"+7"` or `"12abc"` exactly as typed. The preview node stores the value typed for the
 property (an integer for `"42"`), and a stored number is shown as JavaScript writes it.
+``autoFocus`` focuses the field once it is shown, unless the user is working in another widget.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Slot
-from PySide6.QtWidgets import QLineEdit, QWidget
+from PySide6.QtCore import Qt, QTimer, Slot
+from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 
 from nodetype_studio.js import values as jsvalue
 from nodetype_studio.preview.context import EditorContext
@@ -20,12 +21,16 @@ from nodetype_studio.ui.editors.htmlattrs import apply_html_options, max_length
 
 
 def shown_text(value: Any) -> str:
-    """What the field shows for a stored value: null as empty, numbers as JavaScript writes them."""
+    """What the field shows for a stored value: null as empty, anything else as JavaScript writes it (the
+    input's value is set from it: `true`, `1.5`, `a,b` for a list)."""
     if value is None:
         return ""
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
+    if isinstance(value, str):
+        return value
+    try:
         return jsvalue.to_string(value)
-    return str(value)
+    except jsvalue.JsError:  # a map with its own `toString`: React cannot show it either
+        return ""
 
 
 class TextFieldEditor(EditorWidget):
@@ -38,6 +43,20 @@ class TextFieldEditor(EditorWidget):
         marker = apply_html_options(ctx, self.line, "textFieldEditor")
         self.line.textEdited.connect(self._edited)
         self.add_field(self.line, marker)
+        if ctx.has_option("autoFocus") and ctx.flag("autoFocus"):
+            self.line.setProperty("autoFocus", True)
+            QTimer.singleShot(0, self, self._take_focus)  # once shown (and disabled or not), as React focuses on mount
+
+    @Slot()
+    def _take_focus(self) -> None:
+        """``autoFocus``: the field takes the focus when it is shown, as the browser gives it. It never takes it
+        from where the user is working (another widget with the focus), only from nowhere or from another
+        ``autoFocus`` field (the browser focuses each in turn: the last one keeps it)."""
+        focused = QApplication.focusWidget()
+        if not self.line.isVisible() or not self.line.isEnabled():
+            return
+        if focused is None or focused is self.line or focused.property("autoFocus"):
+            self.line.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def show_value(self, value: Any) -> None:
         text = shown_text(value)

@@ -109,6 +109,25 @@ def test_placeholder_default_and_custom(media_editor, model_editor):
     assert media_editor("LinkEditor", {"placeholder": "Link the notice"}).search.line.placeholderText() == "Link the notice"
 
 
+def test_placeholder_is_asked_for_as_a_translation_with_the_link_inputs_text_as_fallback(media_editor, project_path):
+    # The CMS calls translate(placeholder || id, 'Paste a link, or search'): a translation id shows its text, an id
+    # without a translation the link input's own text (the raw id is never shown). Plain text is shown as the spec
+    # describes the option (`check` notes that the CMS shows its own text there: compat-link-placeholder).
+    from nodetype_studio.preview.i18n import Translator
+
+    translator = Translator({"Acme.Preview": project_path})
+    translated = media_editor("LinkEditor", {"placeholder": "Acme.Preview:NodeTypes.Translated:properties.headline"},
+                              translator=translator)
+    assert translated.search.line.placeholderText() == "Headline"
+    missing = media_editor("LinkEditor", {"placeholder": "Acme.Preview:NodeTypes.Translated:properties.nothing"},
+                           translator=translator)
+    assert missing.search.line.placeholderText() == "Paste a link, or search"
+    platform = media_editor("LinkEditor", {"placeholder": "Neos.Neos:Main:content.inspector.editors.linkEditor.search"})
+    assert platform.search.line.placeholderText() == "Paste a link, or type to search"
+    for falsy in (False, 0, None):
+        assert media_editor("LinkEditor", {"placeholder": falsy}).search.line.placeholderText() == "Paste a link, or search"
+
+
 def test_disabled(media_editor):
     editor = media_editor("LinkEditor", {"disabled": True})
     assert editor.is_disabled() and not editor.search.line.isEnabled()

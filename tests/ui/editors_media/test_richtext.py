@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QTextDocument
+from PySide6.QtGui import QTextCursor, QTextDocument
 
 from nodetype_studio.preview.richtext_rules import BUTTONS, RichTextRules
 from nodetype_studio.ui.editors.richtext_html import load_html, to_html
@@ -118,6 +118,31 @@ def test_heading_looks_bigger_in_the_editor(media_editor, qtbot):
     dialog.set_block_style("h1")
     after = dialog.text_edit.document().begin().begin().fragment().charFormat().fontPointSize()
     assert after > (before or dialog.text_edit.document().defaultFont().pointSizeF())
+
+
+def test_blockquote_is_a_style_entry_once_a_heading_is_on(media_editor, qtbot):
+    # The CMS's style list offers `blockquote` (not in the spec) after pre; it works with the heading plugin only
+    editor = editor_for(media_editor, {"formatting": {"blockquote": True, "h2": True, "p": True}})
+    dialog = open_dialog(editor, qtbot)
+    assert dialog.style_entries() == ["p", "h2", "blockquote"]
+    qtbot.keyClicks(dialog.text_edit, "Said")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClicks(dialog.text_edit, "Plain")
+    cursor = dialog.text_edit.textCursor()
+    cursor.setPosition(1)
+    dialog.text_edit.setTextCursor(cursor)
+    qtbot.keyClick(dialog.style_box, Qt.Key_End)  # the last entry, chosen from the keyboard
+    assert dialog.style_box.currentData() == "blockquote"
+    html = apply(editor, dialog, qtbot)
+    assert html == "<blockquote>Said</blockquote><p>Plain</p>"
+    again = open_dialog(editor_for(media_editor, {"formatting": {"blockquote": True, "h2": True, "p": True}}, value=html), qtbot)
+    assert again.html() == html
+    again.text_edit.moveCursor(QTextCursor.Start)
+    again.set_block_style("p")
+    assert again.html() == "<p>Said</p><p>Plain</p>"
+    without_heading = editor_for(media_editor, {"formatting": {"blockquote": True, "p": True}}, value=html)
+    assert open_dialog(without_heading, qtbot).style_entries() == ["p"]
+    assert apply(without_heading, without_heading.dialog, qtbot) == "<p>Said</p><p>Plain</p>"
 
 
 @pytest.mark.parametrize("key, tag", [("ol", "ol"), ("ul", "ul")])
@@ -246,6 +271,17 @@ def test_placeholder_markup_is_shown_as_text(media_editor, qtbot):
     assert dialog.text_edit.placeholderText() == "Two or three sentences"
 
 
+def test_placeholder_shown_as_the_cms_shows_it(media_editor, qtbot):
+    # CKEditor's placeholder is stripTags(unescape(translate(placeholder))), shown through CSS attr(): `%XX` is
+    # decoded, tags go (an unclosed `<` to the end), entities stay as written
+    editor = editor_for(media_editor, {"placeholder": "100%25 <em>sure</em> &amp; more <br"})
+    assert editor.preview.text() == "100% sure &amp; more "
+    dialog = open_dialog(editor, qtbot)
+    assert dialog.text_edit.placeholderText() == "100% sure &amp; more "
+    for falsy in (False, 0, ""):
+        assert editor_for(media_editor, {"placeholder": falsy}).preview.text() == ""
+
+
 def test_autoparagraph_false_makes_enter_a_line_break(media_editor, qtbot):
     editor = editor_for(media_editor, {"autoparagraph": False, "formatting": {"strong": True}})
     dialog = open_dialog(editor, qtbot)
@@ -363,7 +399,7 @@ def test_round_trip_with_nothing_enabled_keeps_only_paragraphs_and_text(qapp):
 
 
 SWITCHES = ["strong", "em", "u", "underline", "del", "strikethrough", "sub", "sup", "p", "h1", "h2", "h3", "h4", "h5", "h6",
-            "pre", "ol", "ul", "left", "center", "right", "justify", "table", "a", "removeFormat"]
+            "pre", "blockquote", "ol", "ul", "left", "center", "right", "justify", "table", "a", "removeFormat"]
 FRAGMENTS = st.sampled_from([
     "<b>x</b>", "<strong>s</strong>", "<i>i</i>", "<em>e</em>", "<u>u</u>", "<s>s</s>", "<del>d</del>", "<sub>1</sub>",
     "<sup>2</sup>", "<h1>h</h1>", "<h3>t</h3>", "<h6>six</h6>", "<pre>p\nq</pre>", "<ul><li>a</li><li>b</li></ul>",

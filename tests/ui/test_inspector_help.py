@@ -1,0 +1,118 @@
+"""Help of a property (facts §5.7.6): the help icon shows the message and the thumbnail, as an image when
+it is a resource of a package the project has."""
+
+import json
+
+import pytest
+from PySide6.QtGui import QImage
+
+from nodetype_studio.model import load_project
+from nodetype_studio.preview.inspector import InspectorSource, resource_file
+from nodetype_studio.ui.inspector import THUMBNAIL_WIDTH, InspectorWidget
+
+NODE_TYPES = """
+'Acme.Help:Box':
+  ui:
+    inspector:
+      tabs: {default: {label: Main}}
+      groups: {main: {label: Main}}
+  properties:
+    small:
+      type: string
+      ui:
+        label: Small
+        help: {message: 'Pick **one**.', thumbnail: 'resource://Acme.Help/Public/Help/small.png'}
+        inspector: {group: main}
+    wide:
+      type: string
+      ui:
+        label: Wide
+        help: {thumbnail: 'resource://Acme.Help/Public/Help/wide.png'}
+        inspector: {group: main}
+    missing:
+      type: string
+      ui:
+        label: Missing
+        help: {thumbnail: 'resource://Acme.Help/Public/Help/none.png'}
+        inspector: {group: main}
+    web:
+      type: string
+      ui:
+        label: Web
+        help: {thumbnail: 'https://example.org/a<b>.png'}
+        inspector: {group: main}
+"""
+
+
+@pytest.fixture
+def package(tmp_path):
+    root = tmp_path / "Acme.Help"
+    (root / "NodeTypes").mkdir(parents=True)
+    (root / "composer.json").write_text(json.dumps({
+        "name": "acme/help", "type": "neos-site", "require": {"neos/neos": "^9.0"},
+        "extra": {"neos": {"package-key": "Acme.Help"}},
+    }), encoding="utf-8")
+    (root / "NodeTypes" / "Box.yaml").write_text(NODE_TYPES, encoding="utf-8")
+    images = root / "Resources" / "Public" / "Help"
+    images.mkdir(parents=True)
+    for name, width in (("small.png", 40), ("wide.png", THUMBNAIL_WIDTH + 100)):
+        image = QImage(width, 20, QImage.Format.Format_RGB32)
+        image.fill(0x3366CC)
+        assert image.save(str(images / name))
+    return root
+
+
+@pytest.fixture
+def widget(qtbot, package):
+    project = load_project(package)
+    shown = InspectorWidget()
+    qtbot.addWidget(shown)
+    shown.show_node_type(InspectorSource.from_model(project.node_type("Acme.Help:Box"), project))
+    return shown
+
+
+def test_resource_file_finds_package_resources(package):
+    packages = {"Acme.Help": package}
+    assert resource_file("resource://Acme.Help/Public/Help/small.png", packages) == \
+        package / "Resources" / "Public" / "Help" / "small.png"
+    assert resource_file("resource://Acme.Help/Help/small.png", packages) is not None  # `Public/` may be left out
+    for value in ("resource://Acme.Help/Public/Help/none.png", "resource://Other.Pkg/Public/Help/small.png",
+                  "resource://Acme.Help", "https://example.org/small.png", None, 5):
+        assert resource_file(value, packages) is None
+
+
+def test_a_resource_thumbnail_is_shown_as_the_image(widget):
+    text = widget.toggle_help("small").text()
+    assert "<strong>one</strong>" in text  # the message first, as Markdown
+    image = (widget.source.packages["Acme.Help"] / "Resources" / "Public" / "Help" / "small.png").as_uri()
+    assert f'<img src="{image}">' in text  # small: its own size
+
+
+def test_a_wide_thumbnail_is_scaled_down(widget):
+    assert f'width="{THUMBNAIL_WIDTH}"' in widget.toggle_help("wide").text()
+
+
+def test_other_thumbnails_are_named_not_fetched(widget):
+    assert "Thumbnail: resource://Acme.Help/Public/Help/none.png" in widget.toggle_help("missing").text()
+    text = widget.toggle_help("web").text()
+    assert "<img" not in text and "Thumbnail: https://example.org/a&lt;b&gt;.png" in text
+
+
+def test_the_label_tells_what_a_change_reloads(qtbot):
+    from PySide6.QtWidgets import QLabel
+
+    config = {
+        "ui": {"inspector": {"tabs": {"default": {}}, "groups": {"g": {}}}},
+        "properties": {
+            "page": {"type": "string", "ui": {"label": "Page", "reloadPageIfChanged": True, "inspector": {"group": "g"}}},
+            "element": {"type": "string", "ui": {"label": "Element", "reloadIfChanged": True, "inspector": {"group": "g"}}},
+            "plain": {"type": "string", "ui": {"label": "Plain", "inspector": {"group": "g"}}},
+        },
+    }
+    shown = InspectorWidget()
+    qtbot.addWidget(shown)
+    shown.show_node_type(InspectorSource("V.P:X", config))
+    tips = {label.objectName(): label.toolTip() for label in shown.findChildren(QLabel)}
+    assert "reloads the page" in tips["label:page"] and "reloadPageIfChanged" in tips["label:page"]
+    assert "re-renders the element" in tips["label:element"]
+    assert tips["label:plain"] == ""
