@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nodetype_studio.datasources.options import SelectOption
+from nodetype_studio.js.values import truthy
 from nodetype_studio.model.constraints import allows
 from nodetype_studio.model.sorting import js_sort, php_sort
 
@@ -36,7 +37,7 @@ class TypeChoices:
     label: str = ""
 
 
-def _ui(nt: Any) -> dict:
+def ui_of(nt: Any) -> dict:
     ui = nt.effective.get("ui")
     return ui if isinstance(ui, dict) else {}
 
@@ -47,10 +48,33 @@ def type_choices(project: Any, current: str, translate: Callable[[Any], str]) ->
     nt = project.node_types.get(current) if project is not None else None
     if nt is None:
         return TypeChoices()
-    own_label = translate(_ui(nt).get("label"))
-    where, allowed = _usual_place(project, nt)
+    own_label = translate(ui_of(nt).get("label"))
+    where, allowed = usual_place(project, nt)
     if allowed is None:
         return TypeChoices(label=own_label)
+    options: list[SelectOption] = []
+    for group in grouped_types(project, allowed, translate):
+        for member in group.types:
+            ui = ui_of(member)
+            icon = ui.get("icon")
+            options.append(SelectOption(member.name, translate(ui.get("label")) or member.name,
+                                        group=group.label or None, icon=icon if isinstance(icon, str) else None))
+    return TypeChoices(options, where, own_label)
+
+
+@dataclass
+class TypeGroup:
+    name: str
+    label: str  # display text ('' without a label)
+    collapsed: bool
+    types: list  # NodeType, in the CMS's order
+
+
+def grouped_types(project: Any, types: list, translate: Callable[[Any], str]) -> list[TypeGroup]:
+    """``types`` as the CMS groups them for creation (``NodeTypesRegistry.getGroupedNodeTypeList``): the groups
+    of the setting ``Neos.Neos.nodeTypes.groups`` (9.x in its order, 8.3 sorted by position) that hold any,
+    each with the types whose ``ui.group`` names it, sorted by ``ui.position``; types of no such group are left
+    out."""
     groups = project.platform_setting("nodeTypes", "groups", default={})
     if not isinstance(groups, dict):
         groups = {}
@@ -59,28 +83,26 @@ def type_choices(project: Any, current: str, translate: Callable[[Any], str]) ->
                                      for name, config in groups.items()], strict=False)
     else:
         order = list(groups)
-    options: list[SelectOption] = []
+    found: list[TypeGroup] = []
     for group_name in order:
-        members = [t for t in allowed if _ui(t).get("group") == group_name and isinstance(_ui(t).get("group"), str)]
+        members = [t for t in types if ui_of(t).get("group") == group_name and isinstance(ui_of(t).get("group"), str)]
         if not members:
             continue
         config = groups[group_name]
-        group_label = translate(config.get("label")) if isinstance(config, dict) else ""
-        for member in js_sort(members, lambda t: _ui(t).get("position"), lambda t: t.name):
-            ui = _ui(member)
-            icon = ui.get("icon")
-            options.append(SelectOption(member.name, translate(ui.get("label")) or member.name,
-                                        group=group_label or None, icon=icon if isinstance(icon, str) else None))
-    return TypeChoices(options, where, own_label)
+        label = translate(config.get("label")) if isinstance(config, dict) else ""
+        collapsed = isinstance(config, dict) and truthy(config.get("collapsed"))
+        found.append(TypeGroup(str(group_name), label, collapsed,
+                               js_sort(members, lambda t: ui_of(t).get("position"), lambda t: t.name)))
+    return found
 
 
-def _node_type_constraints(config: Any) -> dict | None:
+def node_type_constraints(config: Any) -> dict | None:
     found = config.get("constraints") if isinstance(config, dict) else None
     constraints = found.get("nodeTypes") if isinstance(found, dict) else None
     return constraints if isinstance(constraints, dict) else None
 
 
-def _usual_place(project: Any, nt: Any) -> tuple[str, list | None]:
+def usual_place(project: Any, nt: Any) -> tuple[str, list | None]:
     """``(where, the node types allowed there)`` of the place the preview assumes (None: no place)."""
     prefix = project.platform.prefix
     document = f"{prefix}.Neos:Document"
@@ -90,24 +112,24 @@ def _usual_place(project: Any, nt: Any) -> tuple[str, list | None]:
         other = project.node_types[name]
         if other.abstract:
             continue
-        own = _node_type_constraints(other.effective)
+        own = node_type_constraints(other.effective)
         if own is not None and own.get(nt.name) is True:
-            return f"below {name}", _allowed(project, own)
+            return f"below {name}", allowed_types(project, own)
         children = other.effective.get("childNodes")
         for child, config in (children.items() if isinstance(children, dict) else ()):
-            allowed = _node_type_constraints(config)
+            allowed = node_type_constraints(config)
             if allowed is not None and allowed.get(nt.name) is True:
-                return f"in the child node `{child}` of {name}", _allowed(project, allowed)
+                return f"in the child node `{child}` of {name}", allowed_types(project, allowed)
     for base, kind, parent in ((document, "below a document", document),
                                (f"{prefix}.Neos:Content", "in a content collection", f"{prefix}.Neos:ContentCollection")):
         if nt.is_of_type(base):
             found = project.node_types.get(parent)
-            constraints = _node_type_constraints(found.effective) if found is not None else None
-            return f"{kind} ({parent})", _allowed(project, constraints or {})
+            constraints = node_type_constraints(found.effective) if found is not None else None
+            return f"{kind} ({parent})", allowed_types(project, constraints or {})
     return "", None
 
 
-def _allowed(project: Any, constraints: dict) -> list:
+def allowed_types(project: Any, constraints: dict) -> list:
     """The node types ``constraints`` allow (the CMS hands the editor only types that can be created: not
     abstract ones)."""
     return [t for name, t in project.node_types.items() if not t.abstract and allows(project, constraints, name)]
