@@ -67,6 +67,8 @@ def main() -> int:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--size", default="1440x900", help="window size, WIDTHxHEIGHT")
     parser.add_argument("--window", action="store_true", help="grab the window alone, as a 256-colour PNG")
+    parser.add_argument("--creation-dialog", type=Path, metavar="PNG",
+                        help="also open the type's creation dialog and grab it to this file")
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.lower().split("x"))
     if not os.environ.get("DISPLAY") and not args.window:
@@ -116,6 +118,16 @@ def main() -> int:
             window._select_in_tree(window.selected)
             QTimer.singleShot(1500, step)  # let everything paint
             return
+        if args.creation_dialog and "dialog" not in state:
+            inspector = window.preview.current()
+            state["dialog"] = inspector.open_creation_dialog() if inspector is not None else None
+            if state["dialog"] is None:
+                print("studio_screens: the type has no creation dialog", file=sys.stderr)
+            QTimer.singleShot(500, step)
+            return
+        if state.get("dialog") is not None:
+            state["dialog"].grab().save(str(args.creation_dialog))
+            print(args.creation_dialog)
         converter = _imagemagick()
         if args.window:
             from collections import Counter

@@ -27,6 +27,7 @@ from nodetype_studio.catalogue.neos9 import (
 )
 from nodetype_studio.checks.base import _position_in
 from nodetype_studio.diagnostics import Diagnostic, Location, Severity
+from nodetype_studio.model.constraints import allows
 
 MIGRATE_HINT = "`nodetype-studio migrate PATH --to 9` fixes this"
 
@@ -489,7 +490,7 @@ def _nodetypes_findings(project, nt, fragment, ref: str, written, merged) -> lis
                               f"{nt.name}: references.{ref}: the editor offers only {', '.join(map(str, offered))} "
                               "but the content repository accepts any node; add the same types under "
                               "`constraints.nodeTypes` to enforce them", node_type=nt.name, property_name=ref)]
-    refused = [t for t in offered if isinstance(t, str) and not _allowed(project, t, constraints)]
+    refused = [t for t in offered if isinstance(t, str) and not allows(project, constraints, project.platform.normalize_name(t).value)]
     if not refused:
         return []
     return [Diagnostic.at(location, Severity.WARNING, "neos9-reference-nodetypes",
@@ -497,16 +498,3 @@ def _nodetypes_findings(project, nt, fragment, ref: str, written, merged) -> lis
                           "`constraints.nodeTypes` does not allow; choosing one fails when the node is saved. Make "
                           "`editorOptions.nodeTypes` and `constraints.nodeTypes` agree", node_type=nt.name,
                           property_name=ref)]
-
-
-def _allowed(project, type_name: str, constraints: dict) -> bool:
-    """Whether node type ``type_name`` passes ``constraints.nodeTypes`` (explicit name first, then the
-    nearest supertype named, then ``*``)."""
-    if type_name in constraints:
-        return constraints[type_name] is True
-    nt = project.node_types.get(project.platform.normalize_name(type_name).value)
-    if nt is not None:
-        for ancestor in reversed(nt.ancestors):
-            if ancestor in constraints:
-                return constraints[ancestor] is True
-    return constraints.get("*") is True

@@ -121,6 +121,7 @@ class InspectorSource:
     #: properties whose editor only the preview adds (``NodeType.preview_additions``)
     studio_editors: frozenset = frozenset()
     cms_version: str = "9"  # "8.3" ignores a `references:` section
+    abstract: bool = False  # (the CMS never creates a node of an abstract type: no creation dialog)
 
     @classmethod
     def from_model(cls, node_type, project) -> "InspectorSource":
@@ -131,7 +132,7 @@ class InspectorSource:
         version = getattr(getattr(getattr(project, "cms_version", None), "version", None), "value", "9")
         return cls(node_type.name, node_type.preview, project.platform, Translator(packages), packages,
                    Workspace.for_project(project), getattr(project, "root", None),
-                   frozenset(getattr(node_type, "preview_additions", ())), version)
+                   frozenset(getattr(node_type, "preview_additions", ())), version, getattr(node_type, "abstract", False) is True)
 
 
 def package_folders(project) -> dict[str, Path]:

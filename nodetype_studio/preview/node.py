@@ -231,6 +231,12 @@ class PreviewNode:
         for name, value in values.items():
             self.set(name, value)
 
+    def set_node_type(self, name: str) -> None:
+        """The node's own type: the CMS gives every node its type's name as the `_nodeType` value (what the
+        NodeTypeEditor shows), whatever the property's configuration says."""
+        if "_nodeType" in self.types:
+            self.defaults["_nodeType"] = self.values["_nodeType"] = name
+
     def reset(self) -> None:
         """Back to the default values."""
         self.values = dict(self.defaults)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from nodetype_studio.catalogue import editor_spec
 from nodetype_studio.js.regex import INTERACTIVE_BUDGET
 from nodetype_studio.preview.context import EditorContext
+from nodetype_studio.preview.creationdialog import has_creation_dialog
 from nodetype_studio.preview.inspector import (
     InspectorLayout,
     InspectorSource,
@@ -130,6 +131,9 @@ class InspectorWidget(QWidget):
         self._specs: dict[tuple, Any] = {}
         self._built_tabs: set[str] = set()
         self._building = False
+        #: validation errors are shown (the creation dialog shows them only from the first change on)
+        self.show_errors = True
+        self.create_button: QPushButton | None = None  # "Create new…", made for types with a creation dialog
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -141,6 +145,7 @@ class InspectorWidget(QWidget):
         title_font.setBold(True)
         self.title.setFont(title_font)
         header.addWidget(self.title, 1)
+        self._header = header
         self.reset_button = QPushButton(icons.icon("fas fa-undo"), "Reset", self)
         self.reset_button.setToolTip("Restore the default values")
         self.reset_button.clicked.connect(self.reset)
@@ -181,6 +186,7 @@ class InspectorWidget(QWidget):
         self._open_data_session(source)
         self.node = PreviewNode(item_configs(source.config, source.cms_version) if isinstance(source.config, Mapping)
                                 else None)
+        self.node.set_node_type(source.name)
         self._generations.clear()  # answers still coming for the previous node type are dropped
         if values:
             self.node.update(values)
@@ -188,6 +194,7 @@ class InspectorWidget(QWidget):
         self.layout_info = build_layout(self.clienteval.start(source, self.node.values))
         self.title.setText(self.layout_info.label)
         self.title.setToolTip(f"{self.layout_info.label}\n{source.name}")
+        self._update_create_button(source)
         tabs = self.layout_info.tabs
         self._building = True
         try:
@@ -219,6 +226,41 @@ class InspectorWidget(QWidget):
         if tabs:
             self._ensure_tab(tabs[0].id)
         self.clienteval.apply_visibility()
+
+    def _update_create_button(self, source: InspectorSource) -> None:
+        """"Create new\u2026" opens the node type's creation dialog (shown for a type that has one and can be
+        created: not an abstract one)."""
+        wanted = has_creation_dialog(source.config, source.abstract)
+        if wanted and self.create_button is None:
+            # (an icon alone: a narrow inspector keeps room for the node type's label)
+            self.create_button = QPushButton(icons.icon("fas fa-plus-square"), "", self)
+            self.create_button.setObjectName("createNew")
+            self.create_button.setAccessibleName("Create new\u2026")
+            self.create_button.setToolTip("Create new\u2026: the dialog the CMS shows when a node of this type is created")
+            self.create_button.clicked.connect(self.open_creation_dialog)
+            self._header.insertWidget(1, self.create_button)
+        if self.create_button is not None:
+            self.create_button.setVisible(wanted)
+
+    def open_creation_dialog(self):
+        """Show the creation dialog of the node type shown (window-modal); "Create" puts the values of its
+        elements that are properties into the preview node, as the CMS creates the node with them."""
+        from nodetype_studio.ui.creationdialog import CreationDialogPreview
+
+        if self.source is None or not has_creation_dialog(self.source.config, self.source.abstract):
+            return None
+        dialog = CreationDialogPreview(self.source, self, registry=self.registry, data_sources=self.data_service)
+        dialog.created.connect(self._created)
+        dialog.open()
+        self.creation_dialog = dialog
+        return dialog
+
+    creation_dialog = None  # the creation dialog last opened
+
+    def _created(self, values: dict) -> None:
+        known = {name: value for name, value in values.items() if self.node is not None and name in self.node.types}
+        if known:
+            self.set_values(known)
 
     def retitle(self, config: Mapping[str, Any]) -> None:
         """The node type's configuration is now ``config``, which differs from the one shown only in the node
@@ -411,8 +453,8 @@ class InspectorWidget(QWidget):
             note.setWordWrap(True)
             layout.addWidget(note)
         editor.set_value(self.node.get(item.name))
-        if self.errors.get(item.name) or self.notes.get(item.name):
-            editor.set_errors(self.errors.get(item.name, []), self.notes.get(item.name, []))
+        if self.shown_errors(item.name) or self.notes.get(item.name):
+            editor.set_errors(self.shown_errors(item.name), self.notes.get(item.name, []))
         editor.on_commit = lambda value, n=item.name: self._edited(n, value)
         self.editors[item.name] = editor
 
@@ -504,7 +546,20 @@ class InspectorWidget(QWidget):
         self.notes[name] = notes
         editor = self.editors.get(name)
         if editor is not None:
-            editor.set_errors(messages, notes)
+            editor.set_errors(self.shown_errors(name), notes)
+
+    def shown_errors(self, name: str) -> list[str]:
+        """The validation errors of ``name`` as shown (none while ``show_errors`` is off)."""
+        return self.errors.get(name, []) if self.show_errors else []
+
+    def reveal_errors(self) -> None:
+        """Show the validation errors from now on (the creation dialog's first change)."""
+        if self.show_errors:
+            return
+        self.show_errors = True
+        for name, editor in self.editors.items():
+            editor.set_errors(self.errors.get(name, []), self.notes.get(name, []))
+        self._update_badges()
 
     def validate_all(self) -> None:
         for name in self.layout_info.properties:
@@ -517,7 +572,7 @@ class InspectorWidget(QWidget):
             for group in tab.groups:
                 for item in group.items:
                     if item.kind == "property":
-                        counts[tab.id] += len(self.errors.get(item.name, ()))
+                        counts[tab.id] += len(self.shown_errors(item.name))
         for tab in self.layout_info.tabs:
             count = counts[tab.id]
             if count == self._tab_counts.get(tab.id):

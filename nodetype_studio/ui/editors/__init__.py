@@ -39,6 +39,7 @@ ImageEditor = _on_first_use("image", "ImageEditor")
 LinkEditor = _on_first_use("link", "LinkEditor")
 ReferenceEditor = _on_first_use("reference", "ReferenceEditor")
 ReferencesEditor = _on_first_use("references", "ReferencesEditor")
+NodeTypeEditor = _on_first_use("nodetype", "NodeTypeEditor")
 
 # Identifiers in the spec's spelling; every platform spelling (`Neos.Neos/...`, legacy) finds them.
 BUILTIN_EDITORS = [
@@ -56,6 +57,7 @@ BUILTIN_EDITORS = [
     EditorPlugin("Cms.Cms/Inspector/Editors/LinkEditor", LinkEditor, "Link to a page, asset, URL or e-mail address"),
     EditorPlugin("Cms.Cms/Inspector/Editors/ReferenceEditor", ReferenceEditor, "One node of the sample content"),
     EditorPlugin("Cms.Cms/Inspector/Editors/ReferencesEditor", ReferencesEditor, "Ordered nodes of the sample content"),
+    EditorPlugin("Cms.Cms/Inspector/Editors/NodeTypeEditor", NodeTypeEditor, "Node types that may take the node's place"),
 ]
 
 __all__ = ["BUILTIN_EDITORS"]

@@ -218,6 +218,10 @@ class SelectBoxEditor(EditorWidget):
             self._bold = style.bold_font(self.font())
         return self._bold
 
+    def _groups(self) -> list[tuple[str | None, list[SelectOption]]]:
+        """The choices by group, in display order (groups sorted by name, as the specification says)."""
+        return grouped(self.options)
+
     def _fill(self) -> None:
         self.rows = []
         if self.combo is not None:
@@ -228,7 +232,7 @@ class SelectBoxEditor(EditorWidget):
                 return
         else:
             self.list.clear()
-        for group, options in grouped(self.options):
+        for group, options in self._groups():
             if group is not None:
                 self._append(Row("group", group))
             for option in options:
@@ -240,7 +244,7 @@ class SelectBoxEditor(EditorWidget):
         group headers and disabled choices are then adjusted as ``_append`` does."""
         rows = self.rows
         special: list[int] = []
-        for group, options in grouped(self.options):
+        for group, options in self._groups():
             if group is not None:
                 special.append(len(rows))
                 rows.append(Row("group", group))

@@ -133,6 +133,9 @@ def build(window) -> None:
     tools_menu = bar.addMenu("&Tools")
     actions["migrate9"] = _action(window, "migrate9", "&Migrate to Neos 9\u2026", lambda: _migrate_to_9(window))
     tools_menu.addAction(actions["migrate9"])
+    actions["insert"] = _action(window, "insert", "\u201cCreate &New\u201d Dialog of the Selected Type\u2026",
+                                lambda: show_insert_dialog(window))
+    tools_menu.addAction(actions["insert"])
 
     help_menu = bar.addMenu("&Help")
     actions["about"] = _action(window, "about", "&About Node Type Studio", lambda: show_about(window))
@@ -219,6 +222,21 @@ def show_settings(window) -> None:
     from nodetype_studio.ui.studio.settingsdialog import SettingsDialog
 
     SettingsDialog(window).exec()
+
+
+def show_insert_dialog(window):
+    """The CMS's "Create new" dialog for a node of the selected type (None when no type is selected)."""
+    from nodetype_studio.ui.insertdialog import InsertDialogPreview
+
+    nt = window.node_type()
+    if nt is None or window.session is None:
+        window.statusBar().showMessage("Select a node type first", 4000)
+        return None
+    dialog = InsertDialogPreview(window.session.project, nt.name, window)
+    dialog.chosen.connect(lambda _mode, _name: window.statusBar().showMessage(dialog.result_text, 6000))
+    dialog.open()
+    window.insert_dialog = dialog
+    return dialog
 
 
 def show_about(window) -> None:

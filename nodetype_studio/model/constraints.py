@@ -1,0 +1,63 @@
+"""Whether a node type may be created below another: ``constraints.nodeTypes`` as the content
+repository reads it (8.3 ``NodeType::allowsChildNodeType``, 9.x ``ConstraintCheck``; both decide alike).
+
+Order of the decision: no constraints at all allow every type; the type's own name set to true or false
+decides; then the named supertypes (of those set to true or false, the nearest wins, a tie refuses);
+then ``*`` (cast to a boolean as PHP casts it); else the type is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+def allows(project: Any, constraints: Mapping, type_name: str) -> bool:
+    """Whether ``constraints`` (a ``constraints.nodeTypes`` map) allow node type ``type_name``."""
+    if not constraints:
+        return True
+    own = constraints.get(type_name)
+    if own is True or own is False:
+        return own
+    nt = project.node_types.get(type_name)
+    nearest: dict[bool, int] = {}
+    if nt is not None:
+        for super_name, allowed in constraints.items():
+            if (allowed is True or allowed is False) and isinstance(super_name, str) and nt.is_of_type(super_name):
+                distance = _distance(project, type_name, super_name, 0, set())
+                if distance is not None and (allowed not in nearest or distance < nearest[allowed]):
+                    nearest[allowed] = distance
+    if True in nearest and False in nearest:
+        return nearest[True] < nearest[False]
+    if nearest:
+        return next(iter(nearest))
+    return _php_bool(constraints.get("*"))
+
+
+def _distance(project: Any, name: str, wanted: str, distance: int, seen: set) -> int | None:
+    """Steps from ``name`` to ``wanted`` along the first path through the declared supertypes (depth
+    first, as the CMS walks them: not necessarily the shortest)."""
+    if name == wanted:
+        return distance
+    nt = project.node_types.get(name)
+    if nt is None or name in seen:
+        return None
+    seen.add(name)
+    for parent in nt.declared_supertypes:
+        if parent in nt.disabled_supertypes:
+            continue
+        found = _distance(project, parent, wanted, distance + 1, seen)
+        if found is not None:
+            return found
+    return None
+
+
+def _php_bool(value: Any) -> bool:
+    """``(bool)`` of PHP for what YAML gives: null, false, 0, 0.0, '', '0' and [] are false."""
+    if value is None or value is False or value == "" or value == "0":
+        return False
+    if isinstance(value, (list, dict)):
+        return bool(value)
+    if isinstance(value, (int, float)):
+        return value != 0
+    return True

@@ -1,0 +1,79 @@
+"""The creation dialog of a node type ("Create new …"), as the inspector preview can show it.
+
+The CMS's dialog (neos-ui ``Containers/Modals/NodeCreationDialog/index.js``) shows the elements of the
+node type's ``ui.creationDialog.elements`` (after the platform's post-processing, which promotes properties
+with ``ui.showInCreationDialog``; facts §5.9) in their order, each with its ``ui.label``, ``ui.editor``,
+``ui.editorOptions`` (the first element also gets ``autoFocus: true``), ``ui.help`` and ``validation``; an
+element's value starts as its ``defaultValue``. Its validation errors show from the first change on, and
+"Create" is refused while any element has one.
+
+``creation_source`` turns those elements into a node type configuration with one tab and one group, so the
+inspector's own machinery (editors, validation as you type, ClientEval) shows the dialog's content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from nodetype_studio.preview.inspector import InspectorSource
+
+TAB = GROUP = "creationDialog"
+
+
+def creation_elements(config: Mapping[str, Any]) -> dict[str, dict]:
+    """The node type's creation dialog elements in their order (entries that are not maps are dropped,
+    as the CMS renders no element for them)."""
+    ui = config.get("ui") if isinstance(config, Mapping) else None
+    dialog = ui.get("creationDialog") if isinstance(ui, Mapping) else None
+    elements = dialog.get("elements") if isinstance(dialog, Mapping) else None
+    if not isinstance(elements, Mapping):
+        return {}
+    return {str(name): dict(element) for name, element in elements.items() if isinstance(element, Mapping)}
+
+
+def has_creation_dialog(config: Any, abstract: bool = False) -> bool:
+    """Whether a node of this type is created through a dialog: it has elements and is not ``abstract``
+    (no node of an abstract type is ever created)."""
+    if abstract or not isinstance(config, Mapping):
+        return False
+    ui = config.get("ui")
+    dialog = ui.get("creationDialog") if isinstance(ui, Mapping) else None
+    elements = dialog.get("elements") if isinstance(dialog, Mapping) else None
+    return isinstance(elements, Mapping) and any(isinstance(e, Mapping) for e in elements.values())
+
+
+def creation_source(source: InspectorSource) -> InspectorSource | None:
+    """An inspector source showing the creation dialog of ``source``'s node type (None: it has none)."""
+    elements = creation_elements(source.config)
+    if not elements:
+        return None
+    properties: dict[str, Any] = {}
+    for index, (name, element) in enumerate(elements.items()):
+        found = element.get("ui")
+        ui: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
+        options = ui.get("editorOptions")
+        options = dict(options) if isinstance(options, Mapping) else {}
+        if index == 0:
+            options["autoFocus"] = True  # (the dialog focuses its first element)
+        inspector: dict[str, Any] = {"group": GROUP, "position": index, "editorOptions": options}
+        if ui.get("editor") is not None:
+            inspector["editor"] = ui.get("editor")
+        prop_ui: dict[str, Any] = {"label": ui.get("label") if ui.get("label") is not None else "", "inspector": inspector}
+        if isinstance(ui.get("help"), Mapping):
+            prop_ui["help"] = dict(ui["help"])
+        prop: dict[str, Any] = {"type": element.get("type", "string"), "ui": prop_ui}
+        if element.get("validation") is not None:
+            prop["validation"] = element["validation"]
+        if "defaultValue" in element:
+            prop["defaultValue"] = element["defaultValue"]
+        properties[name] = prop
+    label = source.config.get("ui", {}).get("label") if isinstance(source.config.get("ui"), Mapping) else None
+    config = {
+        "ui": {"label": label if label is not None else source.name,
+               "inspector": {"tabs": {TAB: {"label": "Create new", "icon": "fas fa-plus-square", "position": 0}},
+                             "groups": {GROUP: {"label": "", "tab": TAB, "position": 0}}}},
+        "properties": properties,
+    }
+    return replace(source, config=config, studio_editors=frozenset())

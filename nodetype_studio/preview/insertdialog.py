@@ -1,0 +1,94 @@
+"""The CMS's "Create new" dialog for a node of a given type: which node types it offers before, into and
+after that node, grouped for creation, with each type's help (neos-ui ``Containers/Modals/SelectNodeType``).
+
+The CMS offers, for the reference node's role (document when its type is a document, else content): into
+it, the types its ``constraints.nodeTypes`` allow; before and after it, the types its parent allows. The
+preview has no parent: the place is assumed as for the NodeTypeEditor (``typeswitch``). It opens on
+"after" when anything may go there, else on "into". Each offered type shows its icon and label, and its
+``ui.help.message`` and ``ui.help.thumbnail`` (by default the package's
+``Resources/Public/NodeTypes/Thumbnails/<Name>.png``, facts §5.9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from nodetype_studio.preview.inspector import resource_file
+from nodetype_studio.preview.typeswitch import (
+    TypeGroup,
+    allowed_types,
+    grouped_types,
+    node_type_constraints,
+    ui_of,
+    usual_place,
+)
+
+MODES = ("before", "into", "after")
+
+
+@dataclass
+class OfferedType:
+    name: str
+    label: str
+    icon: str | None = None
+    help: str = ""  # the help message (Markdown), translated
+    thumbnail: Path | None = None  # a local image file, when there is one
+
+
+@dataclass
+class InsertOffer:
+    reference: str
+    role: str  # "document" or "content"
+    where: str  # where the preview takes the reference node to be (the siblings' place)
+    groups: dict[str, list[tuple[TypeGroup, list[OfferedType]]]] = field(default_factory=dict)  # mode -> groups
+
+    @property
+    def initial_mode(self) -> str | None:
+        """The mode the dialog opens with (None: nothing may be created here)."""
+        if self.groups.get("after"):
+            return "after"
+        return "into" if self.groups.get("into") else None
+
+
+def insert_offer(project: Any, reference: str, translate: Callable[[Any], str],
+                 packages: Mapping[str, Path] | None = None) -> InsertOffer | None:
+    """What the CMS's "Create new" dialog offers around a node of type ``reference`` (None: no such type)."""
+    nt = project.node_types.get(reference) if project is not None else None
+    if nt is None:
+        return None
+    prefix = project.platform.prefix
+    document = f"{prefix}.Neos:Document"
+    role, role_type = ("document", document) if nt.is_of_type(document) else ("content", f"{prefix}.Neos:Content")
+    into = [t for t in allowed_types(project, node_type_constraints(nt.effective) or {}) if t.is_of_type(role_type)]
+    where, siblings = usual_place(project, nt)
+    beside = [t for t in siblings or () if t.is_of_type(role_type)]
+    offer = InsertOffer(reference, role, where)
+    for mode, types in (("before", beside), ("into", into), ("after", beside)):
+        offer.groups[mode] = [(group, [_offered(t, translate, packages or {}) for t in group.types])
+                              for group in grouped_types(project, types, translate)]
+    return offer
+
+
+def _offered(nt: Any, translate: Callable[[Any], str], packages: Mapping[str, Path]) -> OfferedType:
+    ui = ui_of(nt)
+    icon = ui.get("icon")
+    found = ui.get("help")
+    help_config: Mapping = found if isinstance(found, Mapping) else {}
+    message = help_config.get("message")
+    return OfferedType(nt.name, translate(ui.get("label")) or nt.name, icon if isinstance(icon, str) else None,
+                       translate(message) if isinstance(message, str) else "",
+                       _thumbnail(nt.name, help_config.get("thumbnail"), packages))
+
+
+def _thumbnail(name: str, written: Any, packages: Mapping[str, Path]) -> Path | None:
+    if isinstance(written, str) and written:
+        return resource_file(written, packages)
+    package, _, short = name.partition(":")
+    folder = packages.get(package)
+    if folder is None or not short or "/" in short or "\\" in short:
+        return None
+    candidate = Path(folder) / "Resources" / "Public" / "NodeTypes" / "Thumbnails" / f"{short}.png"
+    return candidate if candidate.is_file() else None

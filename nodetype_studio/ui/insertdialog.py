@@ -1,0 +1,185 @@
+"""The CMS's "Create new" dialog for a node of the selected type: the node types offered before, into and
+after it, by group, with their help (``preview.insertdialog`` says what is offered and why).
+
+A mode button is off when nothing may be created that way; groups fold (those the setting marks
+``collapsed`` start folded) and a filter narrows the types by label or name, as in the CMS. A type's
+tooltip shows its help message and thumbnail. Choosing a type that has a creation dialog opens it ("Back"
+there comes back here); choosing one without says what the CMS would create.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nodetype_studio.preview.creationdialog import has_creation_dialog
+from nodetype_studio.preview.insertdialog import MODES, OfferedType, insert_offer
+from nodetype_studio.preview.inspector import InspectorSource, package_folders
+from nodetype_studio.ui import icons, style
+from nodetype_studio.ui.sections import GroupHeader
+
+_MODE_TEXT = {"before": "Insert before", "into": "Insert into", "after": "Insert after"}
+COLUMNS = 2
+LABEL_WIDTH = 250  # px; a longer label (an untranslated id) is elided, the tooltip has it whole
+
+
+class InsertDialogPreview(QDialog):
+    #: a node type was chosen (and its creation dialog, if any, completed): (mode, node type name)
+    chosen = Signal(str, str)
+
+    def __init__(self, project: Any, reference: str, parent: QWidget | None = None, *, translator=None):
+        super().__init__(parent)
+        self.project = project
+        self.packages = package_folders(project)
+        if translator is None:
+            from nodetype_studio.preview.i18n import Translator
+
+            translator = Translator(self.packages)
+        self.translator = translator
+        self.offer = insert_offer(project, reference, self._translate, self.packages)
+        self.setWindowTitle("Create new")
+        self.creation_dialog = None
+        self.result_text = ""
+        layout = QVBoxLayout(self)
+        modes = QHBoxLayout()
+        self.mode_buttons: dict[str, QToolButton] = {}
+        self._mode_group = QButtonGroup(self)
+        self._mode_group.setExclusive(True)
+        for mode in MODES:
+            button = QToolButton(self)
+            button.setObjectName(f"mode:{mode}")
+            button.setText(_MODE_TEXT[mode])
+            button.setCheckable(True)
+            button.setEnabled(bool(self.offer and self.offer.groups.get(mode)))
+            button.clicked.connect(lambda _checked=False, m=mode: self.show_mode(m))
+            self._mode_group.addButton(button)
+            modes.addWidget(button)
+            self.mode_buttons[mode] = button
+        modes.addStretch(1)
+        layout.addLayout(modes)
+        self.filter = QLineEdit(self)
+        self.filter.setObjectName("insertFilter")
+        self.filter.setPlaceholderText("Filter node types")
+        self.filter.setClearButtonEnabled(True)
+        self.filter.textChanged.connect(self._filter)
+        layout.addWidget(self.filter)
+        self.note = QLabel(self)
+        self.note.setWordWrap(True)
+        style.tint(self.note, style.MUTED)
+        layout.addWidget(self.note)
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        layout.addWidget(self.scroll, 1)
+        cancel = QPushButton("Cancel", self)
+        cancel.clicked.connect(self.reject)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(cancel)
+        layout.addLayout(row)
+        self.type_buttons: dict[str, QToolButton] = {}
+        self.headers: list[GroupHeader] = []
+        self.mode = self.offer.initial_mode if self.offer else None
+        if self.mode is None:
+            self.note.setText("Nothing may be created before, into or after a node of this type.")
+            self.scroll.setWidget(QWidget(self))
+        else:
+            self.show_mode(self.mode)
+        self.resize(640, 480)
+
+    def _translate(self, value: Any) -> str:
+        return self.translator.text(value) if isinstance(value, str) and value else ""
+
+    def show_mode(self, mode: str) -> None:
+        """Show what may be created in ``mode`` ("before", "into" or "after")."""
+        self.mode = mode
+        self.mode_buttons[mode].setChecked(True)
+        assert self.offer is not None
+        where = self.offer.where if mode != "into" else f"into this {self.offer.role} node"
+        self.note.setText(f"Where the CMS offers what the parent allows, the preview takes the node to be {where}."
+                          if mode != "into" else f"The types this node type's constraints allow {where}.")
+        page = QWidget(self)
+        column = QVBoxLayout(page)
+        self.type_buttons = {}
+        self.headers = []
+        for group, offered in self.offer.groups.get(mode, []):
+            body = QWidget(page)
+            grid = QGridLayout(body)
+            grid.setContentsMargins(8, 2, 8, 6)
+            for index, item in enumerate(offered):
+                grid.addWidget(self._type_button(item, body), index // COLUMNS, index % COLUMNS)
+            header = GroupHeader(group.label or group.name, icons.icon(None, fallback=False), not group.collapsed, page)
+            header.setObjectName(f"group:{group.name}")
+            header.body = body
+            if group.collapsed:
+                body.hide()
+            column.addWidget(header)
+            column.addWidget(body)
+            self.headers.append(header)
+        column.addStretch(1)
+        self.scroll.setWidget(page)
+        self._filter(self.filter.text())
+
+    def _type_button(self, item: OfferedType, parent: QWidget) -> QToolButton:
+        button = QToolButton(parent)
+        button.setObjectName(f"type:{item.name}")
+        button.setText(button.fontMetrics().elidedText(item.label, Qt.TextElideMode.ElideMiddle, LABEL_WIDTH))
+        button.setProperty("label", item.label)
+        button.setIcon(icons.icon(item.icon, self.packages))
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        button.setAutoRaise(True)
+        button.setToolTip(_tooltip(item))
+        button.clicked.connect(lambda _checked=False, name=item.name: self.choose(name))
+        self.type_buttons[item.name] = button
+        return button
+
+    def _filter(self, text: str) -> None:
+        needle = text.casefold().strip()
+        for name, button in self.type_buttons.items():
+            label = str(button.property("label") or "")
+            button.setVisible(not needle or needle in label.casefold() or needle in name.casefold())
+
+    def visible_types(self) -> list[str]:
+        return [name for name, button in self.type_buttons.items() if button.isVisibleTo(self)]
+
+    def choose(self, name: str) -> None:
+        """A type was clicked: its creation dialog, if it has one, else done."""
+        nt = self.project.node_types.get(name)
+        if nt is not None and has_creation_dialog(nt.preview, nt.abstract):
+            from nodetype_studio.ui.creationdialog import CreationDialogPreview
+
+            dialog = CreationDialogPreview(InspectorSource.from_model(nt, self.project), self)
+            dialog.created.connect(lambda _values, n=name: self._done(n))
+            dialog.open()
+            self.creation_dialog = dialog
+            return
+        self._done(name)
+
+    def _done(self, name: str) -> None:
+        self.result_text = f"The CMS would create a node of type {name} ({_MODE_TEXT[self.mode or 'after'].lower()})."
+        self.chosen.emit(self.mode or "", name)
+        self.accept()
+
+
+def _tooltip(item: OfferedType) -> str:
+    parts = [f"<b>{html.escape(item.label)}</b><br>{html.escape(item.name)}"]
+    if item.help:
+        parts.append(html.escape(item.help).replace("\n", "<br>"))
+    if item.thumbnail is not None:
+        parts.append(f'<img src="{html.escape(item.thumbnail.as_uri())}" width="200">')
+    return "<p>" + "</p><p>".join(parts) + "</p>"

@@ -1,0 +1,202 @@
+"""The creation dialog preview ("Create new …"): the elements of `ui.creationDialog.elements` after the
+platform's post-processing, as neos-ui's NodeCreationDialog shows them (errors from the first change on,
+"Create" refused while one shows, Enter creates, "Back" leaves)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit, QPushButton
+
+from nodetype_studio.model import load_project
+from nodetype_studio.preview.creationdialog import creation_elements, creation_source, has_creation_dialog
+from nodetype_studio.preview.inspector import InspectorSource
+from nodetype_studio.ui.inspector import InspectorWidget
+
+TYPES = """\
+'Acme.Site:Row':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Row'
+    creationDialog:
+      elements:
+        count:
+          type: string
+          defaultValue: '2'
+          ui:
+            label: 'Columns'
+            editor: 'Neos.Neos/Inspector/Editors/TextFieldEditor'
+          validation:
+            'Neos.Neos/Validation/IntegerValidator': []
+        note: 'not a map: no element'
+  properties:
+    headline:
+      type: string
+      ui:
+        label: 'Headline'
+        showInCreationDialog: true
+      validation:
+        'Neos.Neos/Validation/NotEmptyValidator': []
+'Acme.Site:RowBase':
+  abstract: true
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    creationDialog:
+      elements:
+        count:
+          type: string
+'Acme.Site:Plain':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Plain'
+"""
+
+
+def _project(tmp_path: Path):
+    root = tmp_path / "Acme.Site"
+    (root / "Configuration").mkdir(parents=True)
+    (root / "Configuration" / "NodeTypes.yaml").write_text(TYPES)
+    (root / "composer.json").write_text(json.dumps({"name": "acme/site", "type": "neos-site",
+                                                    "require": {"neos/neos": "^9.0"}}))
+    return load_project(root, use_cache=False)
+
+
+def test_the_dialog_source_keeps_the_elements_in_order_and_focuses_the_first(tmp_path):
+    project = _project(tmp_path)
+    row = project.node_type("Acme.Site:Row")
+    elements = creation_elements(row.preview)
+    assert set(elements) == {"count", "headline"}  # the promoted property joins; a non-map is no element
+    source = creation_source(InspectorSource.from_model(row, project))
+    assert list(source.config["properties"]) == list(elements)
+    first = source.config["properties"][next(iter(elements))]
+    assert first["ui"]["inspector"]["editorOptions"]["autoFocus"] is True
+    assert has_creation_dialog(row.preview)
+    base = project.node_type("Acme.Site:RowBase")
+    assert creation_elements(base.preview) and not has_creation_dialog(base.preview, base.abstract)  # never created
+    assert not InspectorSource.from_model(row, project).abstract and InspectorSource.from_model(base, project).abstract
+    assert not has_creation_dialog(project.node_type("Acme.Site:Plain").preview)
+
+
+def _inspector(qtbot, tmp_path, name="Acme.Site:Row") -> InspectorWidget:
+    project = _project(tmp_path)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.resize(420, 600)
+    widget.show()
+    widget.show_node_type(InspectorSource.from_model(project.node_type(name), project))
+    return widget
+
+
+def _open(qtbot, widget):
+    button = widget.findChild(QPushButton, "createNew")
+    assert button is not None and button.isVisible()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    dialog = widget.creation_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    return dialog
+
+
+def _field(dialog, name) -> QLineEdit:
+    return dialog.inspector.editors[name].findChild(QLineEdit)
+
+
+def test_only_a_type_with_a_dialog_offers_it(qtbot, tmp_path):
+    for name in ("Acme.Site:Plain", "Acme.Site:RowBase"):  # no elements; abstract
+        widget = _inspector(qtbot, tmp_path / name.replace(":", "_"), name)
+        button = widget.findChild(QPushButton, "createNew")
+        assert button is None or not button.isVisible()
+        assert widget.open_creation_dialog() is None
+
+
+def test_errors_show_from_the_first_change_and_create_waits_for_valid_values(qtbot, tmp_path):
+    widget = _inspector(qtbot, tmp_path)
+    dialog = _open(qtbot, widget)
+    assert dialog.heading.text() == "Create new Row"
+    assert _field(dialog, "count").text() == "2"  # the element's defaultValue
+    headline = dialog.inspector.editors["headline"]
+    assert headline.error_text() == ""  # required and empty, but nothing is shown before a change
+    assert dialog.create_button.isEnabled()
+
+    count = _field(dialog, "count")
+    count.selectAll()
+    qtbot.keyClicks(count, "x")
+    qtbot.waitUntil(lambda: dialog.inspector.editors["count"].error_text() != "")
+    assert dialog.inspector.editors["count"].error_text() == "A whole number is expected."
+    assert headline.error_text() != ""  # every element's error shows now
+    assert not dialog.create_button.isEnabled()
+
+    count.selectAll()
+    qtbot.keyClicks(count, "3")
+    qtbot.keyClicks(_field(dialog, "headline"), "Hello")
+    qtbot.waitUntil(dialog.create_button.isEnabled)
+    with qtbot.waitSignal(dialog.created) as created:
+        qtbot.keyClick(_field(dialog, "headline"), Qt.Key.Key_Return)  # Enter means "Create"
+    assert created.args[0]["headline"] == "Hello" and created.args[0]["count"] == "3"
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert widget.node.get("headline") == "Hello"  # the node is created with the dialog's values
+    assert "count" not in widget.node.values  # an element that is no property is not stored
+
+
+def test_create_with_an_error_shows_it_and_stays(qtbot, tmp_path):
+    widget = _inspector(qtbot, tmp_path)
+    dialog = _open(qtbot, widget)
+    qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)
+    assert dialog.isVisible()
+    assert dialog.inspector.editors["headline"].error_text() != ""
+    assert not dialog.create_button.isEnabled()
+
+
+def test_back_leaves_without_creating(qtbot, tmp_path):
+    widget = _inspector(qtbot, tmp_path)
+    dialog = _open(qtbot, widget)
+    qtbot.keyClicks(_field(dialog, "headline"), "Hello")
+    qtbot.mouseClick(dialog.back_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert widget.node.get("headline") in (None, "")
+
+
+ODD = """\
+'Acme.Site:Odd':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: ['not', 'text']
+    creationDialog:
+      elements:
+        a:
+          type: [1, 2]
+          ui: 'not a map'
+        b:
+          ui:
+            label: 5
+            editor: ['x']
+            editorOptions: ['not', 'a', 'map']
+            help: 'not a map'
+          validation: 'not a map'
+          defaultValue: {deep: [1]}
+        c:
+          ui:
+            editor: 'Neos.Neos/Inspector/Editors/DateTimeEditor'
+          type: DateTime
+          defaultValue: 'not a date'
+"""
+
+
+def test_odd_elements_open_a_dialog_that_says_what_it_can(qtbot, tmp_path):
+    root = tmp_path / "Acme.Site"
+    (root / "Configuration").mkdir(parents=True)
+    (root / "Configuration" / "NodeTypes.yaml").write_text(ODD)
+    project = load_project(root, use_cache=False)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show()
+    widget.show_node_type(InspectorSource.from_model(project.node_type("Acme.Site:Odd"), project))
+    dialog = _open(qtbot, widget)
+    assert set(dialog.inspector.editors) == {"a", "b", "c"}
+    qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)  # validation of odd values: no exception
+    assert dialog.heading.text().startswith("Create new")

@@ -1,0 +1,245 @@
+"""NodeTypeEditor ("Change type", the `_nodeType` property of every node): the node types that may take the
+node's place, grouped and ordered as the CMS's "create new" dialog (neos-ui ``Editors/NodeType/index.js``,
+``NodeTypesRegistry.getGroupedNodeTypeList``; facts §5.14)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QLabel
+
+from nodetype_studio.model import load_project
+from nodetype_studio.preview.inspector import InspectorSource
+from nodetype_studio.preview.typeswitch import type_choices
+from nodetype_studio.ui.inspector import InspectorWidget
+
+TYPES = """\
+'Acme.Site:Page':
+  superTypes:
+    'Neos.Neos:Document': true
+  ui:
+    label: 'Page'
+    icon: 'icon-file'
+    group: 'general'
+    position: 20
+'Acme.Site:Landing':
+  superTypes:
+    'Neos.Neos:Document': true
+  ui:
+    label: 'Landing page'
+    group: 'general'
+    position: 10
+'Acme.Site:Text':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Text'
+    group: 'general'
+'Acme.Site:Teaser':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Teaser'
+    group: 'acme'
+'Acme.Site:Columns':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Columns'
+    group: 'structure'
+'Acme.Site:Hidden':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'No group of the setting'
+    group: 'nowhere'
+'Acme.Site:AbstractText':
+  abstract: true
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Abstract'
+    group: 'general'
+'Acme.Site:Slider':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Slider'
+    group: 'general'
+  childNodes:
+    items:
+      type: 'Neos.Neos:ContentCollection'
+      constraints:
+        nodeTypes:
+          '*': false
+          'Acme.Site:Slide': true
+          'Acme.Site:VideoSlide': true
+'Acme.Site:Slide':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Slide'
+    group: 'general'
+    position: 'end'
+'Acme.Site:VideoSlide':
+  superTypes:
+    'Acme.Site:Slide': true
+  ui:
+    label: 'Video slide'
+    group: ~
+'Acme.Site:Tag':
+  superTypes:
+    'Neos.Neos:Node': true
+  ui:
+    label: 'Tag'
+'Acme.Site:Locked':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Locked'
+    group: 'general'
+  properties:
+    _nodeType:
+      ui:
+        inspector:
+          editorOptions:
+            disabled: true
+"""
+
+# a group setting whose map order differs from its positions: 9.x keeps the map order, 8.3 sorts
+SETTINGS = """\
+Neos:
+  Neos:
+    nodeTypes:
+      groups:
+        acme:
+          label: 'Acme'
+          position: 300
+"""
+
+
+def _project(tmp_path: Path, version: str = "^9.0") -> Path:
+    root = tmp_path / "Acme.Site"
+    (root / "Configuration").mkdir(parents=True)
+    (root / "Configuration" / "NodeTypes.yaml").write_text(TYPES)
+    (root / "Configuration" / "Settings.yaml").write_text(SETTINGS)
+    (root / "composer.json").write_text(json.dumps({"name": "acme/site", "type": "neos-site",
+                                                    "require": {"neos/neos": version}}))
+    return root
+
+
+def _choices(project, name):
+    return type_choices(project, name, lambda value: value if isinstance(value, str) else "")
+
+
+def test_content_offers_what_a_content_collection_allows_grouped_in_the_settings_order(tmp_path):
+    project = load_project(_project(tmp_path), use_cache=False)
+    choices = _choices(project, "Acme.Site:Text")
+    assert "content collection" in choices.where
+    offered = [(o.group, o.value) for o in choices.options if o.value.startswith("Acme.")]
+    groups = list(dict.fromkeys(group for group, _ in offered))
+    # 9.x: the setting's map order (general, structure, plugins, then the project's acme)
+    assert groups == ["Neos.Neos:Main:nodeTypes.groups.general", "Neos.Neos:Main:nodeTypes.groups.structure", "Acme"]
+    names = [value for _, value in offered]
+    assert "Acme.Site:Hidden" not in names  # its group is not one of the setting's
+    assert "Acme.Site:AbstractText" not in names  # abstract types cannot be created
+    assert "Acme.Site:VideoSlide" not in names  # no `ui.group`: not offered
+    assert "Acme.Site:Page" not in names  # a content collection refuses documents
+    assert names.index("Acme.Site:Slide") > names.index("Acme.Site:Text")  # `position: end` within its group
+
+
+def test_8_3_sorts_the_groups_by_position(tmp_path):
+    project = load_project(_project(tmp_path, "^8.3"), use_cache=False)
+    assert project.cms_version.version.value == "8.3"
+    groups = list(dict.fromkeys(o.group for o in _choices(project, "Acme.Site:Text").options))
+    assert groups.index("Acme") > groups.index("Neos.Neos:Main:nodeTypes.groups.structure")
+
+
+def test_a_document_offers_documents_sorted_by_position(tmp_path):
+    project = load_project(_project(tmp_path), use_cache=False)
+    choices = _choices(project, "Acme.Site:Page")
+    names = [o.value for o in choices.options]
+    assert names.index("Acme.Site:Landing") < names.index("Acme.Site:Page")  # position 10 before 20
+    assert not any(name in names for name in ("Acme.Site:Text", "Acme.Site:Teaser"))
+    assert "below a document" in choices.where
+
+
+def test_a_type_named_by_a_tethered_child_nodes_constraints_offers_what_they_allow(tmp_path):
+    project = load_project(_project(tmp_path), use_cache=False)
+    choices = _choices(project, "Acme.Site:Slide")
+    assert choices.where == "in the child node `items` of Acme.Site:Slider"
+    assert [o.value for o in choices.options] == ["Acme.Site:Slide"]  # the video slide has no group
+
+
+def test_a_type_with_no_usual_place_offers_nothing(tmp_path):
+    project = load_project(_project(tmp_path), use_cache=False)
+    choices = _choices(project, "Acme.Site:Tag")
+    assert choices.options == [] and choices.where == "" and choices.label == "Tag"
+
+
+# -- the widget ---------------------------------------------------------------------------------------------
+def _inspector(qtbot, root: Path, name: str) -> InspectorWidget:
+    project = load_project(root, use_cache=False)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.resize(420, 700)
+    widget.show()
+    widget.show_node_type(InspectorSource.from_model(project.node_type(name), project))
+    return widget
+
+
+def _open_type_tab(qtbot, widget: InspectorWidget):
+    """Click through the tabs until the `_nodeType` editor is built (it sits in the platform's meta tab)."""
+    bar = widget.tabs.tabBar()
+    for index in range(bar.count()):
+        qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
+        if "_nodeType" in widget.editors:
+            return widget.editors["_nodeType"]
+    pytest.fail("no tab shows the _nodeType editor")
+
+
+def test_the_inspector_shows_the_node_type_selected_among_its_siblings(qtbot, tmp_path):
+    widget = _inspector(qtbot, _project(tmp_path), "Acme.Site:Text")
+    editor = _open_type_tab(qtbot, widget)
+    combo = editor.findChild(QComboBox)
+    qtbot.waitUntil(combo.isVisible)
+    assert combo.currentText() == "Text"
+    texts = [combo.itemText(i) for i in range(combo.count())]
+    assert "Video slide" not in texts and not any(t.startswith("Invalid value") for t in texts)
+    assert texts[0] == "General"  # a group header first, translated from the platform's texts
+    assert editor.search is None  # the CMS's select box here has no search box
+    assert "content collection" in combo.toolTip()
+
+
+def test_choosing_another_type_with_the_keyboard_stores_its_name(qtbot, tmp_path):
+    widget = _inspector(qtbot, _project(tmp_path), "Acme.Site:Text")
+    editor = _open_type_tab(qtbot, widget)
+    combo = editor.findChild(QComboBox)
+    qtbot.waitUntil(combo.isVisible)
+    combo.setFocus()
+    before = combo.currentText()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert combo.currentText() != before
+    chosen = next(o.value for o in editor.options if o.label == combo.currentText())
+    assert widget.node.get("_nodeType") == chosen != "Acme.Site:Text"
+
+
+def test_without_choices_the_label_of_the_type_shows(qtbot, tmp_path):
+    widget = _inspector(qtbot, _project(tmp_path), "Acme.Site:Tag")
+    editor = _open_type_tab(qtbot, widget)
+    label = editor.findChild(QLabel, "nodeTypeLabel")
+    qtbot.waitUntil(label.isVisible)
+    assert label.text() == "Tag"
+    assert not editor.findChild(QComboBox).isVisible()
+
+
+def test_disabled_turns_the_box_off(qtbot, tmp_path):
+    widget = _inspector(qtbot, _project(tmp_path), "Acme.Site:Locked")
+    editor = _open_type_tab(qtbot, widget)
+    combo = editor.findChild(QComboBox)
+    qtbot.waitUntil(combo.isVisible)
+    assert combo.currentText() == "Locked"
+    assert not combo.isEnabled()

@@ -1,0 +1,138 @@
+"""The CMS's "Create new" dialog for a node of the selected type (neos-ui ``Containers/Modals/SelectNodeType``):
+types offered before, into and after it by the constraints, grouped for creation, with their help."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit
+
+from nodetype_studio.model import load_project
+from nodetype_studio.preview.insertdialog import insert_offer
+from nodetype_studio.ui.insertdialog import InsertDialogPreview
+
+TYPES = """\
+'Acme.Site:Page':
+  superTypes:
+    'Neos.Neos:Document': true
+  ui:
+    label: 'Page'
+    group: 'general'
+    help:
+      message: 'A plain page'
+'Acme.Site:Blog':
+  superTypes:
+    'Neos.Neos:Document': true
+  constraints:
+    nodeTypes:
+      'Acme.Site:Post': true
+      'Neos.Neos:Document': false  # (the inherited `Neos.Neos:Document: true` would allow every page)
+  ui:
+    label: 'Blog'
+    group: 'general'
+'Acme.Site:Post':
+  superTypes:
+    'Neos.Neos:Document': true
+  ui:
+    label: 'Post'
+    group: 'general'
+    creationDialog:
+      elements:
+        teaser:
+          type: string
+          ui:
+            label: 'Teaser'
+            editor: 'Neos.Neos/Inspector/Editors/TextFieldEditor'
+'Acme.Site:Text':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Text'
+    group: 'general'
+'Acme.Site:Gallery':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Gallery'
+    group: 'plugins'
+"""
+
+
+def _project(tmp_path: Path):
+    root = tmp_path / "Acme.Site"
+    (root / "Configuration").mkdir(parents=True)
+    (root / "Configuration" / "NodeTypes.yaml").write_text(TYPES)
+    thumbs = root / "Resources" / "Public" / "NodeTypes" / "Thumbnails"
+    thumbs.mkdir(parents=True)
+    (thumbs / "Page.png").write_bytes(b"\x89PNG\r\n\x1a\n")  # found by name when `ui.help.thumbnail` is unset
+    (root / "composer.json").write_text(json.dumps({"name": "acme/site", "type": "neos-site",
+                                                    "require": {"neos/neos": "^9.0"}}))
+    return load_project(root, use_cache=False)
+
+
+def _names(offer, mode):
+    return [t.name for _group, types in offer.groups[mode] for t in types]
+
+
+def test_into_follows_the_reference_types_constraints_and_role(tmp_path):
+    project = _project(tmp_path)
+    offer = insert_offer(project, "Acme.Site:Blog", lambda v: v or "", {"Acme.Site": tmp_path / "Acme.Site"})
+    assert _names(offer, "into") == ["Acme.Site:Post"]
+    assert "Acme.Site:Text" not in _names(offer, "after")  # a document's siblings are documents
+    assert offer.initial_mode == "after"
+
+
+def test_content_siblings_come_grouped_with_their_help_and_thumbnails(tmp_path):
+    project = _project(tmp_path)
+    offer = insert_offer(project, "Acme.Site:Text", lambda v: v or "", {"Acme.Site": tmp_path / "Acme.Site"})
+    assert offer.role == "content"
+    assert _names(offer, "into") == []  # Neos.Neos:Content allows nothing below it
+    groups = [group.name for group, _types in offer.groups["after"]]
+    assert groups.index("general") < groups.index("plugins")
+    plugins = dict((group.name, group) for group, _types in offer.groups["after"])["plugins"]
+    assert plugins.collapsed  # the platform's setting folds the plugins group
+    page = insert_offer(project, "Acme.Site:Page", lambda v: v or "", {"Acme.Site": tmp_path / "Acme.Site"})
+    offered = {t.name: t for _g, types in page.groups["after"] for t in types}
+    assert offered["Acme.Site:Page"].help == "A plain page"
+    assert offered["Acme.Site:Page"].thumbnail == tmp_path / "Acme.Site/Resources/Public/NodeTypes/Thumbnails/Page.png"
+
+
+def test_the_dialog_offers_modes_filters_and_opens_a_creation_dialog(qtbot, tmp_path):
+    project = _project(tmp_path)
+    dialog = InsertDialogPreview(project, "Acme.Site:Blog")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.mode_buttons["after"].isChecked()
+    assert dialog.mode_buttons["into"].isEnabled()
+    qtbot.mouseClick(dialog.mode_buttons["into"], Qt.MouseButton.LeftButton)
+    assert dialog.visible_types() == ["Acme.Site:Post"]
+    qtbot.mouseClick(dialog.mode_buttons["after"], Qt.MouseButton.LeftButton)
+    assert "Acme.Site:Page" in dialog.visible_types()
+    qtbot.keyClicks(dialog.filter, "pos")
+    assert dialog.visible_types() == ["Acme.Site:Post"]
+    qtbot.mouseClick(dialog.type_buttons["Acme.Site:Post"], Qt.MouseButton.LeftButton)
+    creation = dialog.creation_dialog
+    qtbot.waitUntil(creation.isVisible)
+    assert creation.heading.text() == "Create new Post"
+    assert list(creation.inspector.editors) == ["title", "teaser"]  # a document's title is promoted first
+    qtbot.mouseClick(creation.create_button, Qt.MouseButton.LeftButton)
+    assert creation.isVisible() and creation.inspector.editors["title"].error_text() == "This field is required."
+    qtbot.keyClicks(creation.inspector.editors["title"].findChild(QLineEdit), "Hello")
+    with qtbot.waitSignal(dialog.chosen) as chosen:
+        qtbot.mouseClick(creation.create_button, Qt.MouseButton.LeftButton)
+    assert chosen.args == ["after", "Acme.Site:Post"]
+    assert "Acme.Site:Post" in dialog.result_text
+
+
+def test_a_type_without_a_creation_dialog_is_chosen_at_once(qtbot, tmp_path):
+    project = _project(tmp_path)
+    dialog = InsertDialogPreview(project, "Acme.Site:Text")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert not dialog.mode_buttons["into"].isEnabled()
+    with qtbot.waitSignal(dialog.chosen) as chosen:
+        qtbot.mouseClick(dialog.type_buttons["Acme.Site:Text"], Qt.MouseButton.LeftButton)
+    assert chosen.args == ["after", "Acme.Site:Text"]
+    assert "thumbnail" not in dialog.type_buttons.get("Acme.Site:Text").toolTip()
