@@ -9,6 +9,7 @@ dialog's elements. As in the CMS, validation errors show from the first change o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Signal
@@ -18,20 +19,22 @@ from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLa
 from nodetype_studio.preview.creationdialog import creation_source
 from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.ui import icons
-from nodetype_studio.ui.inspector import InspectorWidget
 
 
 class CreationDialogPreview(QDialog):
     #: "Create" with no validation error: the value of every element (element name -> value)
     created = Signal(dict)
 
-    def __init__(self, source: InspectorSource, parent: QWidget | None = None, *, registry=None, data_sources=None):
+    def __init__(self, source: InspectorSource, parent: QWidget | None = None, *, inspector_class: Callable[..., Any],
+                 registry=None, data_sources=None):
+        """``inspector_class``: the inspector widget to lay the elements out with (``ui.inspector.InspectorWidget``;
+        passed in, as that module opens this dialog)."""
         super().__init__(parent)
         dialog_source = creation_source(source)
         if dialog_source is None:
             raise ValueError(f"{source.name} has no creation dialog")
         self.dirty = False
-        self.inspector = InspectorWidget(self, registry=registry, data_sources=data_sources)
+        self.inspector = inspector_class(self, registry=registry, data_sources=data_sources)
         self.inspector.show_errors = False
         self.inspector.reset_button.hide()
         self.inspector.title.hide()  # the window title says it

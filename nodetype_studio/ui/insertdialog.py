@@ -31,6 +31,7 @@ from nodetype_studio.preview.creationdialog import has_creation_dialog
 from nodetype_studio.preview.insertdialog import MODES, OfferedType, insert_offer
 from nodetype_studio.preview.inspector import InspectorSource, package_folders
 from nodetype_studio.ui import icons, style
+from nodetype_studio.ui.inspector import InspectorWidget
 from nodetype_studio.ui.sections import GroupHeader
 
 _MODE_TEXT = {"before": "Insert before", "into": "Insert into", "after": "Insert after"}
@@ -163,7 +164,8 @@ class InsertDialogPreview(QDialog):
         if nt is not None and has_creation_dialog(nt.preview, nt.abstract):
             from nodetype_studio.ui.creationdialog import CreationDialogPreview
 
-            dialog = CreationDialogPreview(InspectorSource.from_model(nt, self.project), self)
+            dialog = CreationDialogPreview(InspectorSource.from_model(nt, self.project), self,
+                                           inspector_class=InspectorWidget)
             dialog.created.connect(lambda _values, n=name: self._done(n))
             dialog.open()
             self.creation_dialog = dialog

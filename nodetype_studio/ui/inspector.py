@@ -249,7 +249,8 @@ class InspectorWidget(QWidget):
 
         if self.source is None or not has_creation_dialog(self.source.config, self.source.abstract):
             return None
-        dialog = CreationDialogPreview(self.source, self, registry=self.registry, data_sources=self.data_service)
+        dialog = CreationDialogPreview(self.source, self, inspector_class=type(self), registry=self.registry,
+                                       data_sources=self.data_service)
         dialog.created.connect(self._created)
         dialog.open()
         self.creation_dialog = dialog
