@@ -185,13 +185,10 @@ def _fa_icon(name: str, style: str | None, legacy: bool) -> QIcon | None:
 
 
 def _resource_icon(value: str, packages: Mapping[str, Path]) -> QIcon | None:
-    package, _, rest = value[len("resource://"):].partition("/")
-    folder = packages.get(package)
-    if folder is None or not rest:
-        return None
-    relative = rest[len("Public/"):] if rest.startswith("Public/") else rest
-    path = Path(folder) / "Resources" / "Public" / relative
-    if not path.is_file():
+    from nodetype_studio.preview.inspector import resource_file  # (loaded with the first inspector anyway)
+
+    path = resource_file(value, packages)
+    if path is None:
         return None
     icon = QIcon(str(path))
     return None if icon.isNull() else icon

@@ -10,19 +10,12 @@ names shared by a property and a view). The test skips where node or the package
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nodetype_studio.preview.inspector import InspectorSource, build_layout
-
-PACKAGE = "@neos-project/positional-array-sorter"
-VERSION = "8.3.19"
+from tests.js.uisorter import PACKAGE, node_runner
 
 _ASSEMBLY = """
 const loaded = require('%s');
@@ -54,25 +47,7 @@ process.stdout.write(JSON.stringify(nodeTypes.map(layout)));
 
 @pytest.fixture(scope="module")
 def ui_layout():
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed: the UI's sorter cannot run")
-    env = {"PATH": os.environ.get("PATH", ""), "NODE_PATH": os.environ.get("NODETYPE_STUDIO_NODE_MODULES", "")}
-    probe = subprocess.run([node, "-e", f"process.stdout.write(require('{PACKAGE}/package.json').version)"],
-                           capture_output=True, text=True, env=env, timeout=60)
-    if probe.returncode != 0:
-        pytest.skip(f"the npm package {PACKAGE} is not installed (set NODETYPE_STUDIO_NODE_MODULES to a "
-                    f"node_modules folder holding {PACKAGE}@{VERSION})")
-    if probe.stdout != VERSION:
-        pytest.skip(f"{PACKAGE} {probe.stdout} is installed; the tests are written for {VERSION}")
-
-    def run(node_types):
-        done = subprocess.run([node, "-e", _ASSEMBLY], input=json.dumps(node_types), capture_output=True, text=True,
-                              env=env, timeout=120)
-        assert done.returncode == 0, done.stderr
-        return json.loads(done.stdout)
-
-    return run
+    return node_runner(_ASSEMBLY)
 
 
 def _ours(node_type: dict) -> list:

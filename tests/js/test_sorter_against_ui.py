@@ -6,19 +6,12 @@ with it (facts §5.8). The test skips where node or the package is missing.
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nodetype_studio.model.sorting import js_sort
-
-PACKAGE = "@neos-project/positional-array-sorter"
-VERSION = "8.3.19"
+from tests.js.uisorter import PACKAGE, node_runner
 
 # Cases on stdin: lists of [key, position]; a position {"number": "NaN"} stands for a number JSON cannot
 # carry, {"undefined": true} for a missing one. Answers: the indexes of the items in the sorter's order
@@ -37,25 +30,7 @@ process.stdout.write(JSON.stringify(cases.map((items) =>
 
 @pytest.fixture(scope="module")
 def ui_sort():
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed: the UI's sorter cannot run")
-    env = {"PATH": os.environ.get("PATH", ""), "NODE_PATH": os.environ.get("NODETYPE_STUDIO_NODE_MODULES", "")}
-    probe = subprocess.run([node, "-e", f"process.stdout.write(require('{PACKAGE}/package.json').version)"],
-                           capture_output=True, text=True, env=env, timeout=60)
-    if probe.returncode != 0:
-        pytest.skip(f"the npm package {PACKAGE} is not installed (set NODETYPE_STUDIO_NODE_MODULES to a "
-                    f"node_modules folder holding {PACKAGE}@{VERSION})")
-    if probe.stdout != VERSION:
-        pytest.skip(f"{PACKAGE} {probe.stdout} is installed; the tests are written for {VERSION}")
-
-    def run(cases):
-        done = subprocess.run([node, "-e", _REFERENCE], input=json.dumps(cases), capture_output=True, text=True,
-                              env=env, timeout=120)
-        assert done.returncode == 0, done.stderr
-        return json.loads(done.stdout)
-
-    return run
+    return node_runner(_REFERENCE)
 
 
 def _python_position(position):
