@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from nodetype_studio.php.values import truthy as php_truthy
+
 
 def allows(project: Any, constraints: Mapping, type_name: str) -> bool:
     """Whether ``constraints`` (a ``constraints.nodeTypes`` map) allow node type ``type_name``."""
@@ -31,7 +33,7 @@ def allows(project: Any, constraints: Mapping, type_name: str) -> bool:
         return nearest[True] < nearest[False]
     if nearest:
         return next(iter(nearest))
-    return _php_bool(constraints.get("*"))
+    return php_truthy(constraints.get("*"))
 
 
 def _distance(project: Any, name: str, wanted: str, distance: int, seen: set) -> int | None:
@@ -50,14 +52,3 @@ def _distance(project: Any, name: str, wanted: str, distance: int, seen: set) ->
         if found is not None:
             return found
     return None
-
-
-def _php_bool(value: Any) -> bool:
-    """``(bool)`` of PHP for what YAML gives: null, false, 0, 0.0, '', '0' and [] are false."""
-    if value is None or value is False or value == "" or value == "0":
-        return False
-    if isinstance(value, (list, dict)):
-        return bool(value)
-    if isinstance(value, (int, float)):
-        return value != 0
-    return True

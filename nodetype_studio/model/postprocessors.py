@@ -24,6 +24,7 @@ from typing import NamedTuple
 from nodetype_studio.model.iconnames import map_icon_name
 from nodetype_studio.model.merge import merge
 from nodetype_studio.model.sorting import php_sort
+from nodetype_studio.php.values import truthy as php_truthy
 
 PRESETS = "presets"
 CREATION_DIALOG = "creationDialog"
@@ -171,11 +172,6 @@ def _isset(mapping, *path) -> bool:
             return False
         current = current[key]
     return True
-
-
-def _php_empty(value) -> bool:
-    """PHP's ``!$value``: null, false, 0, 0.0, "", "0" and an empty array."""
-    return value is None or value is False or value == 0 or value == "" or value == "0" or value == {} or value == []
 
 
 def _get(mapping, *path, default=None):
@@ -421,7 +417,7 @@ def default_editors(config: dict, settings: Settings, version: str, problems: li
                 new_refs[name] = ref
                 continue
             editor = inspector.get("editor") if isinstance(inspector, dict) else None
-            if _php_empty(editor):
+            if not php_truthy(editor):
                 max_items = _get(ref, "constraints", "maxItems")
                 key = "reference" if type(max_items) is int and max_items == 1 else "references"  # PHP's === 1
                 fallback = "Neos.Neos/Inspector/Editors/ReferenceEditor" if key == "reference" else \

@@ -20,6 +20,7 @@ from nodetype_studio.js.values import truthy as js_truthy
 from nodetype_studio.model.baseline import load_baseline
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.model.sorting import js_sort
+from nodetype_studio.php.values import truthy as php_truthy
 from nodetype_studio.preview.i18n import Translator, generated_id
 
 
@@ -265,21 +266,11 @@ def resource_file(value: Any, packages: Mapping[str, Path]) -> Path | None:
         return None
 
 
-def _php_truthy(value: Any) -> bool:
-    """PHP's ``(bool) $value``, as the server reads the reload flags: null, false, 0, 0.0, "", "0" and
-    an empty array are false; anything else (the string "false" too) is true."""
-    if value is None or value is False or value == "" or value == "0":
-        return False
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return value != 0
-    return not (isinstance(value, (abc.Mapping, list)) and len(value) == 0)
-
-
 def reload_kind(ui: Mapping) -> str:
     """What the CMS reloads after an inspector change: "page", "element" or "" (neos-facts §5.9)."""
-    if _php_truthy(ui.get("reloadPageIfChanged")):
+    if php_truthy(ui.get("reloadPageIfChanged")):
         return "page"
-    return "element" if _php_truthy(ui.get("reloadIfChanged")) else ""
+    return "element" if php_truthy(ui.get("reloadIfChanged")) else ""
 
 
 def _first(pair: tuple) -> str:
