@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from nodetype_studio.php.values import truthy as php_truthy
+from nodetype_studio.php.values import to_bool as php_truthy
 
 
 def allows(project: Any, constraints: Mapping, type_name: str) -> bool:

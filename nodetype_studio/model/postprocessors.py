@@ -24,7 +24,7 @@ from typing import NamedTuple
 from nodetype_studio.model.iconnames import map_icon_name
 from nodetype_studio.model.merge import merge
 from nodetype_studio.model.sorting import php_sort
-from nodetype_studio.php.values import truthy as php_truthy
+from nodetype_studio.php.values import to_bool as php_truthy
 
 PRESETS = "presets"
 CREATION_DIALOG = "creationDialog"

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 
-def truthy(value: Any) -> bool:
+def to_bool(value: Any) -> bool:
     """PHP's ``(bool) $value`` for what YAML gives: null, false, 0, 0.0, "", "0" and an empty array are
     false; anything else (the string "false" and NAN too) is true."""
     if value is None or value is False or value == "" or value == "0":

@@ -20,7 +20,7 @@ from nodetype_studio.js.values import truthy as js_truthy
 from nodetype_studio.model.baseline import load_baseline
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.model.sorting import js_sort
-from nodetype_studio.php.values import truthy as php_truthy
+from nodetype_studio.php.values import to_bool as php_truthy
 from nodetype_studio.preview.i18n import Translator, generated_id
 
 
