@@ -22,26 +22,25 @@ from nodetype_studio.preview.inspector import InspectorSource
 TAB = GROUP = "creationDialog"
 
 
-def creation_elements(config: Mapping[str, Any]) -> dict[str, dict]:
-    """The node type's creation dialog elements in their order (entries that are not maps are dropped,
-    as the CMS renders no element for them)."""
+def _written_elements(config: Any) -> Mapping:
+    """``ui.creationDialog.elements`` as the configuration holds it ({} when it is not a map)."""
     ui = config.get("ui") if isinstance(config, Mapping) else None
     dialog = ui.get("creationDialog") if isinstance(ui, Mapping) else None
     elements = dialog.get("elements") if isinstance(dialog, Mapping) else None
-    if not isinstance(elements, Mapping):
-        return {}
-    return {str(name): dict(element) for name, element in elements.items() if isinstance(element, Mapping)}
+    return elements if isinstance(elements, Mapping) else {}
+
+
+def creation_elements(config: Mapping[str, Any]) -> dict[str, dict]:
+    """The node type's creation dialog elements in their order (entries that are not maps are dropped,
+    as the CMS renders no element for them)."""
+    return {str(name): dict(element) for name, element in _written_elements(config).items()
+            if isinstance(element, Mapping)}
 
 
 def has_creation_dialog(config: Any, abstract: bool = False) -> bool:
     """Whether a node of this type is created through a dialog: it has elements and is not ``abstract``
     (no node of an abstract type is ever created)."""
-    if abstract or not isinstance(config, Mapping):
-        return False
-    ui = config.get("ui")
-    dialog = ui.get("creationDialog") if isinstance(ui, Mapping) else None
-    elements = dialog.get("elements") if isinstance(dialog, Mapping) else None
-    return isinstance(elements, Mapping) and any(isinstance(e, Mapping) for e in elements.values())
+    return not abstract and any(isinstance(e, Mapping) for e in _written_elements(config).values())
 
 
 def creation_source(source: InspectorSource) -> InspectorSource | None:

@@ -55,9 +55,3 @@ class NodeTypeEditor(SelectBoxEditor):
 
     def _select_in_combo(self, selected: list[str], has_invalid: bool) -> None:
         super()._select_in_combo(selected, False)
-
-    def shown_text(self) -> str:
-        """What the editor shows: the chosen type's label, or the node type's label without choices."""
-        if self.no_choices.isVisibleTo(self):
-            return self.no_choices.text()
-        return self.combo.currentText()
