@@ -4,7 +4,6 @@ platform's post-processing, as neos-ui's NodeCreationDialog shows them (errors f
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -14,6 +13,7 @@ from nodetype_studio.model import load_project
 from nodetype_studio.preview.creationdialog import creation_elements, creation_source, has_creation_dialog
 from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.ui.inspector import InspectorWidget
+from tests.ui.site_package import write_site_package
 
 TYPES = """\
 'Acme.Site:Row':
@@ -58,12 +58,7 @@ TYPES = """\
 
 
 def _project(tmp_path: Path):
-    root = tmp_path / "Acme.Site"
-    (root / "Configuration").mkdir(parents=True)
-    (root / "Configuration" / "NodeTypes.yaml").write_text(TYPES)
-    (root / "composer.json").write_text(json.dumps({"name": "acme/site", "type": "neos-site",
-                                                    "require": {"neos/neos": "^9.0"}}))
-    return load_project(root, use_cache=False)
+    return load_project(write_site_package(tmp_path, TYPES), use_cache=False)
 
 
 def test_the_dialog_source_keeps_the_elements_in_order_and_focuses_the_first(tmp_path):

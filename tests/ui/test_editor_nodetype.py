@@ -4,7 +4,6 @@ node's place, grouped and ordered as the CMS's "create new" dialog (neos-ui ``Ed
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from nodetype_studio.model import load_project
 from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.preview.typeswitch import type_choices
 from nodetype_studio.ui.inspector import InspectorWidget
+from tests.ui.site_package import write_site_package
 
 TYPES = """\
 'Acme.Site:Page':
@@ -122,13 +122,7 @@ Neos:
 
 
 def _project(tmp_path: Path, version: str = "^9.0") -> Path:
-    root = tmp_path / "Acme.Site"
-    (root / "Configuration").mkdir(parents=True)
-    (root / "Configuration" / "NodeTypes.yaml").write_text(TYPES)
-    (root / "Configuration" / "Settings.yaml").write_text(SETTINGS)
-    (root / "composer.json").write_text(json.dumps({"name": "acme/site", "type": "neos-site",
-                                                    "require": {"neos/neos": version}}))
-    return root
+    return write_site_package(tmp_path, TYPES, settings=SETTINGS, neos=version)
 
 
 def _choices(project, name):

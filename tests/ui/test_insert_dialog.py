@@ -3,7 +3,6 @@ types offered before, into and after it by the constraints, grouped for creation
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -12,6 +11,7 @@ from PySide6.QtWidgets import QLineEdit
 from nodetype_studio.model import load_project
 from nodetype_studio.preview.insertdialog import insert_offer
 from nodetype_studio.ui.insertdialog import InsertDialogPreview
+from tests.ui.site_package import write_site_package
 
 TYPES = """\
 'Acme.Site:Page':
@@ -61,14 +61,10 @@ TYPES = """\
 
 
 def _project(tmp_path: Path):
-    root = tmp_path / "Acme.Site"
-    (root / "Configuration").mkdir(parents=True)
-    (root / "Configuration" / "NodeTypes.yaml").write_text(TYPES)
+    root = write_site_package(tmp_path, TYPES)
     thumbs = root / "Resources" / "Public" / "NodeTypes" / "Thumbnails"
     thumbs.mkdir(parents=True)
     (thumbs / "Page.png").write_bytes(b"\x89PNG\r\n\x1a\n")  # found by name when `ui.help.thumbnail` is unset
-    (root / "composer.json").write_text(json.dumps({"name": "acme/site", "type": "neos-site",
-                                                    "require": {"neos/neos": "^9.0"}}))
     return load_project(root, use_cache=False)
 
 
