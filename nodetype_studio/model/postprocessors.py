@@ -30,7 +30,7 @@ PRESETS = "presets"
 CREATION_DIALOG = "creationDialog"
 ICON_NAMES = "iconNames"
 DEFAULT_EDITORS = "defaultEditors"
-PLUGIN = "plugin"  # 8.3 PluginNodeTypePostprocessor: changes nothing the studio shows
+PLUGIN = "plugin"  # 8.3 PluginNodeTypePostprocessor: the `views` property of a plugin with `options.pluginViews`
 
 #: the platform's post-processor classes (without the vendor namespace, which may be Neos, Cms or TYPO3)
 _CLASSES = {
@@ -184,6 +184,52 @@ def _get(mapping, *path, default=None):
 
 
 # --- the post-processors ----------------------------------------------------------------------------
+
+PLUGIN_VIEWS_EDITOR = "Neos.Neos/Inspector/Editors/PluginViewsEditor"
+
+
+def plugin_views_of(config: dict):
+    """``options.pluginViews`` of a full configuration as 8.3's PluginService reads it (``isset``: a null
+    or missing entry is none), or None."""
+    options = config.get("options")
+    return options.get("pluginViews") if isinstance(options, dict) else None
+
+
+def plugin_views_fail(views) -> bool:
+    """True when 8.3's PluginService cannot read ``views`` (a non-null ``options.pluginViews``): a scalar
+    is not iterable (PHP warns, which Flow turns into an exception), and each view must be an array
+    (PluginViewDefinition's constructor takes ``array``: anything else, null included, is a TypeError)."""
+    if views is None:
+        return False
+    if not isinstance(views, (dict, list)):
+        return True
+    entries = views.values() if isinstance(views, dict) else views
+    return any(not isinstance(entry, (dict, list)) for entry in entries)
+
+
+def plugin_views(config: dict) -> dict:
+    """8.3 PluginNodeTypePostprocessor (Neos.Neos, deprecated, gone in 9.0): a type with plugin views
+    (a non-empty ``options.pluginViews``) gets the inspector group ``pluginViews`` and the property
+    ``views`` shown by the PluginViewsEditor; both replace whatever the type had under those names.
+    The options are read from the configuration as it is at this point of the chain (``getOptions()``
+    of the node type being post-processed)."""
+    views = plugin_views_of(config)
+    if not views or not isinstance(views, (dict, list)) or plugin_views_fail(views):
+        return config
+    config = dict(config)
+    ui = dict(config["ui"]) if isinstance(config.get("ui"), dict) else {}
+    inspector = dict(ui["inspector"]) if isinstance(ui.get("inspector"), dict) else {}
+    groups = dict(inspector["groups"]) if isinstance(inspector.get("groups"), dict) else {}
+    groups["pluginViews"] = {"position": "9999", "label": "Plugin Views"}
+    inspector["groups"] = groups
+    ui["inspector"] = inspector
+    config["ui"] = ui
+    properties = dict(config["properties"]) if isinstance(config.get("properties"), dict) else {}
+    properties["views"] = {"type": "string", "ui": {"inspector": {
+        "group": "pluginViews", "position": "20", "editor": PLUGIN_VIEWS_EDITOR}}}
+    config["properties"] = properties
+    return config
+
 
 def icon_names(config: dict, version: str, memo: dict | None = None) -> dict:
     """``IconNameMappingPostprocessor``: ``ui.icon`` and the icon of every ``ui.inspector.<kind>.<id>``.

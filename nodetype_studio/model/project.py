@@ -747,6 +747,8 @@ def _postprocess(nt: NodeType, project: Project, settings, version: str, kinds: 
             _report_positions(nt, project, "ui.creationDialog.elements", problems, lambda key: _element_position_path(nt, key))
         elif kind == postprocessors.ICON_NAMES:
             config = postprocessors.icon_names(config, version, settings.icons)
+        elif kind == postprocessors.PLUGIN and version == "8.3":  # (the class does not exist in 9.x)
+            config = postprocessors.plugin_views(config)
         elif kind == postprocessors.DEFAULT_EDITORS:
             # a property the CMS finds no editor for is reported by the `property-no-default-editor` check
             config = postprocessors.default_editors(config, settings, version, [])
@@ -812,6 +814,12 @@ def _postprocessor_layers(nt: NodeType) -> list[Layer]:
                  if kind == "reference"}
         if added or nt.effective["references"] == {}:
             found.append(Layer("9.x references", None, {"references": added}, ()))
+    if postprocessors.PLUGIN in nt.postprocessors and nt._project is not None \
+            and nt._project.cms_version.version is CmsVersion.V8_3:
+        views = postprocessors.plugin_views_of(nt.merged)
+        if views and postprocessors.plugin_views(nt.merged) is not nt.merged:
+            added = postprocessors.plugin_views({"options": {"pluginViews": views}})
+            found.append(Layer("plugin post-processor", None, {"ui": added["ui"], "properties": added["properties"]}, ()))
     if postprocessors.ICON_NAMES in nt.postprocessors:
         icons: dict = {}
         ui, before = nt.effective.get("ui"), nt.merged.get("ui")
