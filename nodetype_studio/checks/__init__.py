@@ -24,6 +24,7 @@ from nodetype_studio.checks import (  # noqa: F401  (registers rules)
     groups,
     neos9,
     options,
+    plugins,
     properties,
     validators,
 )

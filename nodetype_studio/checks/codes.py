@@ -17,6 +17,7 @@ CHECK_CODES: dict[str, str] = {
     "neos9-editor-removed": "A plugin editor that the 9.x UI removed",
     "neos9-creation-handler": "A node creation handler written with the 8.3 key `nodeCreationHandler`",
     "neos9-postprocessor": "A post-processor class that 9.x removed or renamed",
+    "neos9-plugin-views": "`options.pluginViews`, which 9.x no longer turns into a `views` property",
     "neos83-references-ignored": "A `references:` section in an 8.3 project (8.3 ignores it)",
     # editors and property types
     "property-type-missing": "A property with an inspector block has neither `type` nor `editor`",
@@ -65,6 +66,8 @@ CHECK_CODES: dict[str, str] = {
     "inspector-group-undefined": "A property or view in an inspector group the node type does not define",
     "inspector-tab-undefined": "An inspector group on a tab the node type does not define",
     "position-duplicate": "Two items share a position, so their order is ambiguous",
+    "plugin-views-invalid": "8.3: `options.pluginViews` the plugin post-processor cannot read",
+    "plugin-views-replaced": "8.3: a `views` property or `pluginViews` group the plugin post-processor replaces",
     # data sources
     "datasource-unresolved": "A data-source select box that no plugin, fixture file or backend answers",
     "datasource-fixture-invalid": "A data-source fixture file that cannot be read or has the wrong shape",

@@ -143,6 +143,13 @@ def _entry_issues(nt, fragment, config: dict, removed: dict, platform) -> list[I
                                    "9.x reads `factoryClassName` and ignores this handler", _at(fragment, path), name,
                                    hint=f"rewrite {cls or 'the handler'} as a NodeCreationHandlerFactory and "
                                         "name it with `factoryClassName`"))
+    if _get(config, "options", "pluginViews") is not None:
+        found.append(Issue("neos9-plugin-views", Severity.WARNING,
+                           f"{name}: `options.pluginViews` does nothing in 9.x: 8.3's plugin post-processor, which "
+                           "gave such a plugin the `views` property (PluginViewsEditor) and the `pluginViews` group, "
+                           "was removed with the PluginView node type and the plugin editors",
+                           _at(fragment, ("options", "pluginViews")), name,
+                           hint="remove `options.pluginViews`, or keep it only while the site still runs on 8.3"))
     postprocessors = config.get("postprocessors")
     if isinstance(postprocessors, dict):
         for key, entry in postprocessors.items():
