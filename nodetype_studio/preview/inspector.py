@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from nodetype_studio.catalogue import editor_for_type
+from nodetype_studio.catalogue.neos9 import REMOVED_EDITORS
 from nodetype_studio.js.values import is_client_eval, js_entries
 from nodetype_studio.js.values import truthy as js_truthy
 from nodetype_studio.model.baseline import load_baseline
@@ -158,17 +159,21 @@ def package_folders(project) -> dict[str, Path]:
 _MISSING_DEFINITION = "the CMS shows \u201cMissing editor definition\u201d"
 
 
-def _editor_id(raw_type: Any, inspector: Mapping, platform: Platform) -> tuple[str | None, str]:
+def _editor_id(raw_type: Any, inspector: Mapping, platform: Platform, cms_version: str = "9") -> tuple[str | None, str]:
     """The editor identifier and, when there is none, why the CMS shows no editor either.
 
     Only an identifier string names an editor: the CMS cannot look up an editor written as a map or
     a list, and shows none for an empty one. The type's default editor applies only when ``editor`` is
     missing (or null) and the property has a ``type``: the editor post-processor skips untyped ones.
+    The 8.3 plugin editors are not in 9.x's UI (neos-facts §1.1).
     """
     editor = inspector.get("editor")
     if isinstance(editor, str):
         if editor.strip():
-            return platform.normalize_editor(editor.strip()).value, ""
+            identifier = platform.normalize_editor(editor.strip()).value
+            if cms_version != "8.3" and platform.normalize_editor(identifier).short in REMOVED_EDITORS:
+                return None, f"`{editor.strip()}` was removed in Neos 9: the CMS shows \u201cMissing Editor\u201d"
+            return identifier, ""
         return None, f"`editor` is empty: {_MISSING_DEFINITION}"
     if editor is not None:
         kind = "a map" if isinstance(editor, Mapping) else "a list" if isinstance(editor, list) else "not a string"
@@ -224,7 +229,7 @@ def _property_item(name: str, config: Mapping, source: InspectorSource, section:
     dynamic = hidden_value if is_client_eval(hidden_value) else None
     group = inspector.get("group")
     thumbnail = help_config.get("thumbnail") if help_config else None
-    editor, editor_problem = _editor_id(raw_type, inspector, source.platform)
+    editor, editor_problem = _editor_id(raw_type, inspector, source.platform, source.cms_version)
     editor_options = inspector.get("editorOptions")
     return ItemView(
         kind="property",

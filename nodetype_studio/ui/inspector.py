@@ -494,6 +494,9 @@ class InspectorWidget(QWidget):
         stored = self.node.edit(name, value)
         self._validate_property(name)
         self._update_badges()
+        for editor in self.editors.values():
+            if name in editor.watches:
+                editor.watched_changed(name, stored)
         self.clienteval.values_changed()
         self.valueChanged.emit(name, stored)
 

@@ -40,6 +40,9 @@ LinkEditor = _on_first_use("link", "LinkEditor")
 ReferenceEditor = _on_first_use("reference", "ReferenceEditor")
 ReferencesEditor = _on_first_use("references", "ReferencesEditor")
 NodeTypeEditor = _on_first_use("nodetype", "NodeTypeEditor")
+MasterPluginEditor = _on_first_use("masterplugin", "MasterPluginEditor")
+PluginViewEditor = _on_first_use("pluginview", "PluginViewEditor")
+PluginViewsEditor = _on_first_use("pluginviews", "PluginViewsEditor")
 
 # Identifiers in the spec's spelling; every platform spelling (`Neos.Neos/...`, legacy) finds them.
 BUILTIN_EDITORS = [
@@ -58,6 +61,9 @@ BUILTIN_EDITORS = [
     EditorPlugin("Cms.Cms/Inspector/Editors/ReferenceEditor", ReferenceEditor, "One node of the sample content"),
     EditorPlugin("Cms.Cms/Inspector/Editors/ReferencesEditor", ReferencesEditor, "Ordered nodes of the sample content"),
     EditorPlugin("Cms.Cms/Inspector/Editors/NodeTypeEditor", NodeTypeEditor, "Node types that may take the node's place"),
+    EditorPlugin("Cms.Cms/Inspector/Editors/MasterPluginEditor", MasterPluginEditor, "8.3: the plugin a plugin view shows"),
+    EditorPlugin("Cms.Cms/Inspector/Editors/PluginViewEditor", PluginViewEditor, "8.3: the view of that plugin"),
+    EditorPlugin("Cms.Cms/Inspector/Editors/PluginViewsEditor", PluginViewsEditor, "8.3: a plugin's views (read-only)"),
 ]
 
 __all__ = ["BUILTIN_EDITORS"]

@@ -34,6 +34,9 @@ class EditorWidget(QWidget):
     #: Called as ``on_commit(value)`` after ``valueChanged`` (the inspector's hook; a plain call is
     #: cheaper than one more signal connection per editor).
     on_commit = None
+    #: Other properties of the node whose edits this editor shows something of (8.3's PluginViewEditor
+    #: offers the views of the plugin chosen in ``plugin``): the inspector calls ``watched_changed``.
+    watches: tuple[str, ...] = ()
 
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(parent)
@@ -95,6 +98,9 @@ class EditorWidget(QWidget):
     # -- for subclasses ------------------------------------------------------------------------
     def show_value(self, value: Any) -> None:
         """Put ``value`` into the widgets (signals of the widgets must not reach ``valueChanged``)."""
+
+    def watched_changed(self, name: str, value: Any) -> None:
+        """Property ``name`` (one of ``watches``) was edited to ``value``."""
 
     def commit(self, value: Any) -> None:
         """A user edit: remember and announce ``value``."""

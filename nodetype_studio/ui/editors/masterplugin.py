@@ -1,0 +1,53 @@
+"""MasterPluginEditor (Neos 8.3; ``Neos.Neos:PluginView``'s ``plugin``): the plugin whose view a PluginView
+node shows.
+
+As neos-ui's ``Editors/MasterPlugin``: a plain select box (no search box, an empty choice) of the site's
+plugin nodes whose type has plugin views, each labelled as the backend labels it
+(``preview.plugins.master_plugins``, from the preview's sample content); the value is the node's
+identifier. Its placeholder is "select a plugin" or, with nothing to offer, "no plugin configured" (ids
+without an English text in the CMS: it shows the ids). The only option it reads is ``disabled``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtWidgets import QWidget
+
+from nodetype_studio.datasources.options import SelectOption, cms_order
+from nodetype_studio.preview.context import EditorContext
+from nodetype_studio.preview.offline import workspace_of
+from nodetype_studio.preview.plugins import NO_PLUGIN, SELECT_PLUGIN, master_plugins
+from nodetype_studio.ui.editors.selectbox import SelectBoxEditor
+
+
+class PluginSelectBox(SelectBoxEditor):
+    """The plain select box both 8.3 plugin editors draw: options given by the editor, an empty choice,
+    no search box, choices in the order given."""
+
+    def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
+        super().__init__(replace(ctx, options={"allowEmpty": True}, options_set=True, data_sources=None, spec=None),
+                         parent)
+        self.ctx = ctx
+
+    def _translate(self, value: Any) -> str:
+        return self.ctx.text(value) if isinstance(value, str) and value else ""
+
+    def offer(self, choices: list[tuple[str, str]]) -> None:
+        """Show ``choices`` ((value, label)); the placeholder says whether there is anything to choose."""
+        self.placeholder = self._translate(SELECT_PLUGIN if choices else NO_PLUGIN)
+        self.combo.setPlaceholderText(self.placeholder)
+        self.set_options([SelectOption(value, label) for value, label in choices])
+
+    def _groups(self) -> list[tuple[str | None, list[SelectOption]]]:
+        return cms_order(self.options)
+
+    def _update_search(self) -> None:
+        """The CMS's box here has no search box."""
+
+
+class MasterPluginEditor(PluginSelectBox):
+    def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
+        super().__init__(ctx, parent)
+        self.offer(master_plugins(workspace_of(ctx), self._translate))

@@ -1,0 +1,47 @@
+"""PluginViewsEditor (Neos 8.3; the ``views`` property the plugin post-processor gives a plugin with
+``options.pluginViews``): the plugin's views, read-only.
+
+As neos-ui's ``Editors/PluginViews``: a list with each view's label in bold and where it is shown. A view
+is shown on another page when a PluginView node there names this plugin and view; the preview's sample
+content has none, so each view says what the CMS says then (the id
+``content.inspector.editors.pluginViewsEditor.displayedOnCurrentPage``, which has no English text in
+the CMS, so the id is what it shows). The editor draws its own label (none); it stores nothing.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QWidget
+
+from nodetype_studio.preview.context import EditorContext
+from nodetype_studio.preview.offline import workspace_of
+from nodetype_studio.preview.plugins import ON_CURRENT_PAGE, view_definitions
+from nodetype_studio.ui.editors.base import EditorWidget
+
+
+class PluginViewsEditor(EditorWidget):
+    has_own_label = True
+
+    def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
+        super().__init__(ctx, parent)
+        workspace = workspace_of(ctx)
+        project = getattr(workspace, "project", None)
+        name = ctx.node_value("_nodeType") if ctx.node_value is not None else None
+        node_type = project.node_types.get(name) if project is not None and isinstance(name, str) else None
+        translate = self._translate
+        self.views = view_definitions(node_type, translate) if node_type is not None else []
+        where = translate(ON_CURRENT_PAGE) or ON_CURRENT_PAGE
+        self.list = QLabel(self)
+        self.list.setObjectName("pluginViews")
+        self.list.setTextFormat(Qt.TextFormat.RichText)
+        self.list.setWordWrap(True)
+        self.list.setText("<ul style='margin: 0'>" + "".join(
+            f"<li><b>{escape(label)}</b>{escape(where)}</li>" for _name, label in self.views) + "</ul>"
+            if self.views else "")
+        self.add_field(self.list)
+
+    def _translate(self, value: Any) -> str:
+        return self.ctx.text(value) if isinstance(value, str) and value else ""

@@ -1,0 +1,139 @@
+"""8.3's plugin editors (neos-ui ``Editors/MasterPlugin``, ``PluginView``, ``PluginViews``): the plugin a
+PluginView node shows, its view, and a plugin's own list of views; 9.x has none of them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QLabel
+
+from nodetype_studio.model import load_project
+from nodetype_studio.preview.inspector import InspectorSource
+from nodetype_studio.ui.editors.placeholder import PlaceholderEditor
+from nodetype_studio.ui.inspector import InspectorWidget
+from tests.ui.site_package import write_site_package
+
+TYPES = """\
+'Acme.Site:Page':
+  superTypes:
+    'Neos.Neos:Document': true
+  ui:
+    label: 'Page'
+'Acme.Site:Flickr':
+  superTypes:
+    'Neos.Neos:Plugin': true
+  ui:
+    label: 'Flickr'
+  options:
+    pluginViews:
+      UserFeed:
+        label: 'User feed'
+      TagFeed:
+        label: 'Tag feed'
+'Acme.Site:Shop':
+  superTypes:
+    'Neos.Neos:Plugin': true
+  ui:
+    label: 'Shop'
+  options:
+    pluginViews:
+      Basket:
+        label: 'Basket'
+'Acme.Site:Plain':
+  superTypes:
+    'Neos.Neos:Plugin': true
+  ui:
+    label: 'No views'
+'Acme.Site:FlickrView':
+  superTypes:
+    'Neos.Neos:PluginView': true
+  ui:
+    label: 'Flickr view'
+"""
+
+
+def _inspector(qtbot, root: Path, name: str) -> InspectorWidget:
+    project = load_project(root, use_cache=False)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.resize(420, 700)
+    widget.show()
+    widget.show_node_type(InspectorSource.from_model(project.node_type(name), project))
+    return widget
+
+
+def _editor(qtbot, widget: InspectorWidget, name: str):
+    """Click through the tabs until the editor of ``name`` is built."""
+    bar = widget.tabs.tabBar()
+    for index in range(bar.count()):
+        qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
+        if name in widget.editors:
+            return widget.editors[name]
+    raise AssertionError(f"no tab shows {name}")
+
+
+def _texts(combo: QComboBox) -> list[str]:
+    return [combo.itemText(i) for i in range(combo.count())]
+
+
+def test_the_master_plugin_box_offers_the_site_plugins_with_views(qtbot, tmp_path):
+    widget = _inspector(qtbot, write_site_package(tmp_path, TYPES, neos="^8.3"), "Acme.Site:FlickrView")
+    editor = _editor(qtbot, widget, "plugin")
+    combo = editor.findChild(QComboBox)
+    qtbot.waitUntil(combo.isVisible)
+    texts = _texts(combo)
+    assert len(texts) == 2 and texts[0].startswith('"Flickr" on page "') and texts[1].startswith('"Shop" on page "')
+    assert not any("No views" in t for t in texts)
+    assert editor.search is None  # a plain box: no search field
+    assert combo.placeholderText() == "Neos.Neos:Main:content.inspector.editors.masterPluginEditor.selectPlugin"
+
+
+def test_choosing_a_plugin_offers_its_views_in_the_view_box(qtbot, tmp_path):
+    widget = _inspector(qtbot, write_site_package(tmp_path, TYPES, neos="^8.3"), "Acme.Site:FlickrView")
+    stored = []
+    widget.valueChanged.connect(lambda name, value: stored.append((name, value)))
+    plugin = _editor(qtbot, widget, "plugin").findChild(QComboBox)
+    view = _editor(qtbot, widget, "view").findChild(QComboBox)
+    qtbot.waitUntil(view.isVisible)
+    assert _texts(view) == []  # no plugin chosen yet
+    assert view.placeholderText().endswith("masterPluginEditor.noPluginConfigured")
+    plugin.setFocus()
+    qtbot.keyClick(plugin, Qt.Key.Key_Down)  # the first plugin: Flickr
+    assert stored[-1][0] == "plugin" and stored[-1][1]
+    assert _texts(view) == ["User feed", "Tag feed"]
+    qtbot.keyClick(plugin, Qt.Key.Key_Down)  # then Shop
+    assert _texts(view) == ["Basket"]
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    assert stored[-1] == ("view", "Basket")
+
+
+def test_a_plugin_with_views_lists_them_in_its_views_property(qtbot, tmp_path):
+    widget = _inspector(qtbot, write_site_package(tmp_path, TYPES, neos="^8.3"), "Acme.Site:Flickr")
+    editor = _editor(qtbot, widget, "views")
+    qtbot.waitUntil(editor.isVisible)
+    text = editor.list.text()
+    assert "<b>User feed</b>" in text and "<b>Tag feed</b>" in text
+    assert "pluginViewsEditor.displayedOnCurrentPage" in text
+    assert "label:views" not in {w.objectName() for w in widget.findChildren(object)}  # it draws its own label
+
+
+def test_9_has_no_plugin_editors(qtbot, tmp_path):
+    types = TYPES.replace("'Neos.Neos:PluginView': true", "'Neos.Neos:Content': true") + """\
+  properties:
+    plugin:
+      type: string
+      ui:
+        label: 'Plugin'
+        inspector:
+          group: 'pluginSettings'
+          editor: 'Neos.Neos/Inspector/Editors/MasterPluginEditor'
+"""
+    types = types.replace("'Acme.Site:FlickrView':\n  superTypes:\n    'Neos.Neos:Content': true",
+                          "'Acme.Site:FlickrView':\n  superTypes:\n    'Neos.Neos:Plugin': true")
+    widget = _inspector(qtbot, write_site_package(tmp_path, types, neos="^9.0"), "Acme.Site:FlickrView")
+    editor = _editor(qtbot, widget, "plugin")
+    assert isinstance(editor, PlaceholderEditor)
+    shown = " ".join(label.text() for label in editor.findChildren(QLabel))
+    assert "MasterPluginEditor` was removed in Neos 9" in shown and "Missing Editor" in shown
