@@ -161,7 +161,9 @@ def _paths_of(config: Any, types: TypeIndex) -> Iterable[tuple[str, list[str]]]:
     if not isinstance(options, dict):
         return
     wanted = options.get("nodeTypes")
-    wanted = [wanted] if isinstance(wanted, str) else [w for w in wanted or [] if isinstance(w, str)]
+    # a string, or a list (or map) of names; another value (`nodeTypes: 1`) names none
+    wanted = [wanted] if isinstance(wanted, str) else [w for w in wanted if isinstance(w, str)] \
+        if isinstance(wanted, (list, tuple, dict)) else []
     if not wanted and short in _DEFAULT_TYPES:
         wanted = [types.platform_type("Document")]
     start = options.get("startingPoint")

@@ -46,3 +46,30 @@ def test_the_example_project_gets_the_paths_its_editors_name():
     for path in ("/sites/acme/team", "/sites/acme/events", "/sites/acme/journal"):
         assert tree.children(path), path
     assert {n.node_type for n in tree.children("/sites/acme/events")} == {"Acme.Site:Document.Event"}
+
+
+def test_node_types_of_an_odd_shape_name_none(tmp_path):
+    """`nodeTypes: 1` (or true) next to a startingPoint: the path is made with documents to find, as without
+    `nodeTypes` (making the content raised a TypeError, so the reference editor failed to draw)."""
+    package = tmp_path / "Acme.Site" / "Configuration"
+    package.mkdir(parents=True)
+    options = "\n".join(f"""\
+    link{i}:
+      type: reference
+      ui:
+        inspector:
+          editorOptions:
+            startingPoint: '/sites/acme/odd{i}'
+            nodeTypes: {value}""" for i, value in enumerate(("1", "true", "3.5", "{'Acme.Site:Page': true}")))
+    (package / "NodeTypes.yaml").write_text(f"""\
+'Acme.Site:Page':
+  superTypes:
+    'Neos.Neos:Document': true
+  properties:
+{options}
+""")
+    tree = Workspace(load_project(tmp_path / "Acme.Site", use_cache=False), persist=False).content
+    for i in range(3):
+        found = {n.node_type for n in tree.children(f"/sites/acme/odd{i}")}
+        assert "Acme.Site:Page" in found and all(tree.types.is_document(t) for t in found), i
+    assert {n.node_type for n in tree.children("/sites/acme/odd3")} == {"Acme.Site:Page"}
