@@ -41,6 +41,7 @@ KEYS = [
     "startingPoint", "mediaTypes", "assetSources", "minimumResultsForSearch", "threshold", "maxlength", "disabled",
     "readonly", "minRows", "maxRows", "unit", "minLabel", "timeConstraints", "minuteStep", "validationErrorMessage",
     "allowOriginal", "defaultOption", "options", "titleProperty", "path", "dataSourceDisableCaching", "label",
+    "pluginViews", "controllerActions",
 ]
 
 EDITORS = [f"Neos.Neos/Inspector/Editors/{e}Editor" for e in (
