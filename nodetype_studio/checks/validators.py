@@ -12,6 +12,7 @@ from nodetype_studio.checks.base import (
     number,
     property_rule,
 )
+from nodetype_studio.checks.neos9 import cms_version
 from nodetype_studio.checks.optionwalk import OptionWalker, describe_value
 from nodetype_studio.checks.regex_js import regex_problems
 from nodetype_studio.diagnostics import Severity
@@ -87,6 +88,32 @@ def _validator_rules(ctx: Context, prop: PropertyView, spec: ValidatorSpec, opti
         if a is not None and b is not None and a > b:
             yield ctx.at(prop.nt, path + (a_name,), Severity(rule.severity), rule.code,
                          rule.message.format(a=fmt_number(a), b=fmt_number(b)), prop.name)
+
+
+_NULL_OPTIONS_WHEN = {
+    "always": "on every value",
+    "non-empty": "on every value but null and ''",
+    "on failure": "whenever the value fails (instead of showing its message)",
+}
+
+
+@property_rule
+def validator_null_options(ctx: Context, prop: PropertyView):
+    """Options written `~`: the browser's validator reads an option of null, a TypeError."""
+    version = cms_version(ctx.project)
+    for identifier, options, spec in iter_validators(ctx, prop):
+        if options is not None or spec is None or spec.custom_identifier is not None:
+            continue
+        when, which = spec.null_options, "the CMS's"
+        if when is None and version == "8.3":
+            when, which = spec.null_options_83, "Neos 8.3's"
+        if when is None:
+            continue
+        read = "`validationErrorMessage`" if spec.null_options is None else "its options"
+        yield ctx.at(prop.nt, prop.path + ("validation", identifier), Severity.ERROR, "validator-null-options",
+                     f"options of `{spec.short_name}` are null (`~`): {which} validator reads {read} from them and "
+                     f"throws (TypeError) in the browser {_NULL_OPTIONS_WHEN[when]}; write `{{}}` instead of `~`",
+                     prop.name)
 
 
 @property_rule
