@@ -16,6 +16,7 @@ from nodetype_studio.checks.neos9 import cms_version
 from nodetype_studio.checks.optionwalk import OptionWalker, describe_value
 from nodetype_studio.checks.regex_js import regex_problems
 from nodetype_studio.diagnostics import Severity
+from nodetype_studio.validation.messages import label_outcome
 
 _OTHER_VALIDATOR_OPTIONS = {name: spec.options for name, spec in VALIDATORS.items()}
 
@@ -72,11 +73,32 @@ def validator_options(ctx: Context, prop: PropertyView):
                          f"options of `{spec.short_name}` must be a map, not {describe_value(options)}", prop.name)
             continue
         options = options if isinstance(options, dict) else {}
+        if spec.custom_identifier is None and spec.runs_in_browser and "validationErrorMessage" in options:
+            finding = _error_message_not_text(ctx, prop, spec, options["validationErrorMessage"], path)
+            if finding is not None:
+                yield finding
+                options = {k: v for k, v in options.items() if k != "validationErrorMessage"}
         walker = OptionWalker(ctx, prop.nt, prop.name, path, "validator-option", f"`{spec.short_name}`",
                               _OTHER_VALIDATOR_OPTIONS, spec.short_name)
         yield from walker.written(spec.options, options)
         yield from walker.required(spec.options, options)
         yield from _validator_rules(ctx, prop, spec, options, path)
+
+
+def _error_message_not_text(ctx: Context, prop: PropertyView, spec: ValidatorSpec, label, path: tuple):
+    """A `validationErrorMessage` that is neither text nor null: what the CMS's translator makes of it."""
+    if label is None or isinstance(label, str):
+        return None
+    shown, error = label_outcome(label)
+    start = f"`validationErrorMessage` of `{spec.short_name}` is {describe_value(label)}, not text"
+    if error is not None:
+        return ctx.at(prop.nt, path + ("validationErrorMessage",), Severity.ERROR, "validator-message-not-text",
+                      f"{start}: when the validator reports its main error, the CMS's translator throws ({error}) and the "
+                      "property shows that TypeError in place of its label and editor; write the message in quotes",
+                      prop.name)
+    what = "an empty message" if shown == "" else f"the message `{shown}`"
+    return ctx.at(prop.nt, path + ("validationErrorMessage",), Severity.WARNING, "validator-message-not-text",
+                  f"{start}: the CMS shows {what} for the validator's main error; write the message in quotes", prop.name)
 
 
 def _validator_rules(ctx: Context, prop: PropertyView, spec: ValidatorSpec, options: dict, path: tuple):

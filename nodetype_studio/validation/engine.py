@@ -16,6 +16,7 @@ from nodetype_studio.js.regex import budget as regex_budget
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.validation.builtin import empty_string
 from nodetype_studio.validation.builtins_date import NOT_IN_BROWSER
+from nodetype_studio.validation.messages import MessageThrows
 from nodetype_studio.validation.registry import normalize_result, resolve
 from nodetype_studio.validation.types import (
     ERROR,
@@ -31,6 +32,7 @@ UNKNOWN_ID = "studio.validation.unknownValidator"
 PENDING_ID = "studio.validation.pending"  # the preview's note while a slow evaluation runs in the background
 FAILED_ID = "studio.validation.evaluationFailed"
 MISSING_OPTION_ID = "studio.validation.missingOption"
+MESSAGE_THROWS_ID = "studio.validation.messageThrows"
 
 #: What Neos 8.3's UI throws where it reads `validatorOptions.validationErrorMessage` of options written `~`.
 NULL_OPTIONS_ERROR = "TypeError: Cannot read properties of null (reading 'validationErrorMessage')"
@@ -81,6 +83,15 @@ def _run(validator: Validator, identifier: str, value, options, cms_version: str
             issues = normalize_result(issues, identifier)
         if null_throw == "on failure" and issues:
             raise jsvalue.JsError(NULL_OPTIONS_ERROR)
+    except MessageThrows as exc:
+        # EditorEnvelope catches the error of rendering the message and shows it in place of the editor
+        return [ValidationMessage(
+            identifier, f"The CMS cannot show this error: its translator throws on a `validationErrorMessage` of "
+            f"{short} that is not text ({exc}), and the property shows that TypeError in place of its label and "
+            "editor. Write the message in quotes.",
+            MESSAGE_THROWS_ID, {"error": str(exc)}, ERROR if validator.runs_in_browser else WARNING,
+            None if validator.runs_in_browser else NOT_IN_BROWSER,
+        )]
     except jsvalue.JsError as exc:
         if str(exc) == NULL_OPTIONS_ERROR:
             return [ValidationMessage(
