@@ -199,6 +199,11 @@ class ValidatorSpec(_Entry):
     custom_identifier: str | None = None
     origin: str = "built-in"
     options_declared: bool = True
+    #: Options written `~` (null): "always" when the browser's validator reads an option of them in every
+    #: version (a TypeError); for Neos 8.3 only, "on failure" (it reads `validationErrorMessage` once the
+    #: value fails) or "non-empty" (for every value but null and ''); None: read safely.
+    null_options: str | None = None
+    null_options_83: str | None = None
 
 
 def _localize(value: Any, platform: Platform | None) -> Any:

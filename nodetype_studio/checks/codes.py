@@ -55,6 +55,9 @@ CHECK_CODES: dict[str, str] = {
     "validator-option-required": "A required validator option is missing",
     "validator-option-value": "A validator option value outside the allowed values",
     "validator-min-max": "Validator `minimum` is greater than `maximum`",
+    "validator-message-not-text": "A `validationErrorMessage` that is not text (the CMS's translator throws or "
+                                  "shows no message)",
+    "validator-null-options": "Validator options written `~` that the browser's validator reads (a TypeError)",
     "regex-invalid": "A regular expression the browser cannot compile",
     "regex-flags": "Regular expression flags the browser does not understand",
     "regex-pcre": "PCRE-only regular expression syntax",

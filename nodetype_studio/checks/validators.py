@@ -12,9 +12,14 @@ from nodetype_studio.checks.base import (
     number,
     property_rule,
 )
+from nodetype_studio.checks.neos9 import cms_version
 from nodetype_studio.checks.optionwalk import OptionWalker, describe_value
 from nodetype_studio.checks.regex_js import regex_problems
 from nodetype_studio.diagnostics import Severity
+from nodetype_studio.js import values as jsvalue
+from nodetype_studio.validation import get_validator
+from nodetype_studio.validation.builtin import RangeValidator
+from nodetype_studio.validation.messages import label_outcome
 
 _OTHER_VALIDATOR_OPTIONS = {name: spec.options for name, spec in VALIDATORS.items()}
 
@@ -71,22 +76,94 @@ def validator_options(ctx: Context, prop: PropertyView):
                          f"options of `{spec.short_name}` must be a map, not {describe_value(options)}", prop.name)
             continue
         options = options if isinstance(options, dict) else {}
+        if spec.custom_identifier is None and spec.runs_in_browser and "validationErrorMessage" in options:
+            finding = _error_message_not_text(ctx, prop, spec, options["validationErrorMessage"], path)
+            if finding is not None:
+                yield finding
+                options = {k: v for k, v in options.items() if k != "validationErrorMessage"}
         walker = OptionWalker(ctx, prop.nt, prop.name, path, "validator-option", f"`{spec.short_name}`",
                               _OTHER_VALIDATOR_OPTIONS, spec.short_name)
         yield from walker.written(spec.options, options)
         yield from walker.required(spec.options, options)
-        yield from _validator_rules(ctx, prop, spec, options, path)
+        yield from _validator_rules(ctx, prop, spec, options, path, identifier)
 
 
-def _validator_rules(ctx: Context, prop: PropertyView, spec: ValidatorSpec, options: dict, path: tuple):
+def _error_message_not_text(ctx: Context, prop: PropertyView, spec: ValidatorSpec, label, path: tuple):
+    """A `validationErrorMessage` that is neither text nor null: what the CMS's translator makes of it."""
+    if label is None or isinstance(label, str):
+        return None
+    shown, error = label_outcome(label)
+    start = f"`validationErrorMessage` of `{spec.short_name}` is {describe_value(label)}, not text"
+    if error is not None:
+        return ctx.at(prop.nt, path + ("validationErrorMessage",), Severity.ERROR, "validator-message-not-text",
+                      f"{start}: when the validator reports its main error, the CMS's translator throws ({error}) and the "
+                      "property shows that TypeError in place of its label and editor; write the message in quotes",
+                      prop.name)
+    what = "an empty message" if shown == "" else f"the message `{shown}`"
+    return ctx.at(prop.nt, path + ("validationErrorMessage",), Severity.WARNING, "validator-message-not-text",
+                  f"{start}: the CMS shows {what} for the validator's main error; write the message in quotes", prop.name)
+
+
+def _ui_bounds(ctx: Context, identifier: str, spec: ValidatorSpec, options: dict) -> tuple[float, float] | None:
+    """`minimum` and `maximum` of a built-in range validator as the CMS reads them (NaN: no bound)."""
+    validator = get_validator(identifier, ctx.platform) if spec.custom_identifier is None else None
+    if not isinstance(validator, RangeValidator):
+        return None
+    return validator.bounds(jsvalue.from_python(options))
+
+
+def _validator_rules(ctx: Context, prop: PropertyView, spec: ValidatorSpec, options: dict, path: tuple,
+                     identifier: str):
     for rule in spec.rules:
         if rule.kind != "le":
             continue
         a_name, b_name = rule.paths
-        a, b = number(options.get(a_name)), number(options.get(b_name))
+        bounds = _ui_bounds(ctx, identifier, spec, options) if rule.paths == ("minimum", "maximum") else None
+        # numbers as the browser reads them: parseInt for text, Count clamps to 0..MAX_SAFE_INTEGER
+        a, b = bounds if bounds is not None else (number(options.get(a_name)), number(options.get(b_name)))
         if a is not None and b is not None and a > b:
+            as_written = (options.get(a_name), options.get(b_name))
+            read_as = "" if (number(as_written[0]), number(as_written[1])) == (a, b) else (
+                f" (the browser reads {_written(as_written[0])} and {_written(as_written[1])} as {fmt_number(a)} "
+                f"and {fmt_number(b)})")
             yield ctx.at(prop.nt, path + (a_name,), Severity(rule.severity), rule.code,
-                         rule.message.format(a=fmt_number(a), b=fmt_number(b)), prop.name)
+                         rule.message.format(a=fmt_number(a), b=fmt_number(b)) + read_as, prop.name)
+    bounds = _ui_bounds(ctx, identifier, spec, options) if spec.short_name == "StringLengthValidator" else None
+    if bounds is not None and bounds[0] < 0 and not bounds[1] < bounds[0]:
+        yield ctx.at(prop.nt, path + ("minimum",), Severity.ERROR, "validator-option-value",
+                     f"`minimum` of `StringLengthValidator` is {fmt_number(bounds[0])}: the browser answers every "
+                     "value but null and '' with \"The minimum StringLength can not be less than zero\"; use 0 or "
+                     "more", prop.name)
+
+
+def _written(value) -> str:
+    return f"`{value}`" if value is not None else "nothing"
+
+
+_NULL_OPTIONS_WHEN = {
+    "always": "on every value",
+    "non-empty": "on every value but null and ''",
+    "on failure": "whenever the value fails (instead of showing its message)",
+}
+
+
+@property_rule
+def validator_null_options(ctx: Context, prop: PropertyView):
+    """Options written `~`: the browser's validator reads an option of null, a TypeError."""
+    version = cms_version(ctx.project)
+    for identifier, options, spec in iter_validators(ctx, prop):
+        if options is not None or spec is None or spec.custom_identifier is not None:
+            continue
+        when, which = spec.null_options, "the CMS's"
+        if when is None and version == "8.3":
+            when, which = spec.null_options_83, "Neos 8.3's"
+        if when is None:
+            continue
+        read = "`validationErrorMessage`" if spec.null_options is None else "its options"
+        yield ctx.at(prop.nt, prop.path + ("validation", identifier), Severity.ERROR, "validator-null-options",
+                     f"options of `{spec.short_name}` are null (`~`): {which} validator reads {read} from them and "
+                     f"throws (TypeError) in the browser {_NULL_OPTIONS_WHEN[when]}; write `{{}}` instead of `~`",
+                     prop.name)
 
 
 @property_rule

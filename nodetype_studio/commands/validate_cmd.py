@@ -77,7 +77,8 @@ def run(args) -> int:
             problem = "; ".join(d.message for d in loaded.diagnostics) or "not valid YAML"
             return _fail(f"VALUE could not be read as YAML: {problem}")
         value = args.value.strip() if _DATE_LIKE.fullmatch(args.value.strip()) else _plain(loaded.data)
-    findings = validate_property(nt, args.property, value, project.platform)
+    findings = validate_property(nt, args.property, value, project.platform,
+                                 cms_version=project.cms_version.version.value)
     config = properties[args.property]
     validation = config.get("validation") if isinstance(config, dict) else None
     validators = list(validation) if isinstance(validation, dict) else []  # another shape: one warning finding

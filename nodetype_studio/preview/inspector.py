@@ -122,7 +122,7 @@ class InspectorSource:
     root: Path | None = None  # the project root (data-source fixtures and backend settings live under it)
     #: properties whose editor only the preview adds (``NodeType.preview_additions``)
     studio_editors: frozenset = frozenset()
-    cms_version: str = "9"  # "8.3" ignores a `references:` section
+    cms_version: str = "9"  # "8.3" ignores a `references:` section; its validators read null options unguarded
     abstract: bool = False  # (the CMS never creates a node of an abstract type: no creation dialog)
 
     @classmethod

@@ -47,7 +47,7 @@ from nodetype_studio.ui.validation_worker import BackgroundValidator
 from nodetype_studio.validation import validate_value
 from nodetype_studio.validation.engine import PENDING_ID, TIMEOUT_ID
 
-Validate = Callable[[Any, Mapping, Any], list]
+Validate = Callable[..., list]  # (value, validation config, platform, CMS version "8.3"/"9") -> findings
 
 #: Shown while a value that needs long (a heavy regular expression) is checked in the background.
 PENDING_NOTE = "Checking this value against the pattern\u2026 it takes a while, in the browser too."
@@ -60,10 +60,10 @@ RELOAD_NOTES = {
 }
 
 
-def _default_validate(value, config, platform) -> list:
+def _default_validate(value, config, platform, cms_version: str | None = None) -> list:
     """Per keystroke, on the GUI thread: a regular expression gets INTERACTIVE_BUDGET; a value that
     needs longer comes back as a TIMEOUT_ID finding and is checked again in the background."""
-    return validate_value(value, config, platform, budget=INTERACTIVE_BUDGET)
+    return validate_value(value, config, platform, budget=INTERACTIVE_BUDGET, cms_version=cms_version)
 
 
 def _message(error: Any) -> str:
@@ -508,7 +508,7 @@ class InspectorWidget(QWidget):
         if item is not None and item.validation:
             value = self.node.validation_value(name)
             try:
-                findings = self.validate(value, item.validation, self.source.platform)
+                findings = self.validate(value, item.validation, self.source.platform, self.source.cms_version)
             except Exception as exc:  # a failing validator is shown, not raised into the event loop
                 findings = exc
             if self.validate is _default_validate and isinstance(findings, list) and any(
@@ -523,7 +523,7 @@ class InspectorWidget(QWidget):
         if self._background is None:
             self._background = BackgroundValidator(self)
             self._background.finished.connect(self._background_finished)
-        self._background.submit(name, generation, value, config, self.source.platform)
+        self._background.submit(name, generation, value, config, self.source.platform, self.source.cms_version)
 
     def _background_finished(self, name: str, generation: int, findings: Any) -> None:
         if self.node is None or self._generations.get(name) != generation:

@@ -22,7 +22,7 @@ from nodetype_studio.validation import validate_value
 
 
 class BackgroundValidator(QObject):
-    """``submit(name, generation, value, config, platform)``; ``finished(name, generation, findings)``."""
+    """``submit(name, generation, value, config, platform, cms_version)``; ``finished(name, generation, findings)``."""
 
     finished = Signal(str, int, object)
 
@@ -35,11 +35,12 @@ class BackgroundValidator(QObject):
         self._stopped = False
         self.destroyed.connect(self.stop)
 
-    def submit(self, name: str, generation: int, value: Any, config: Any, platform: Any) -> None:
+    def submit(self, name: str, generation: int, value: Any, config: Any, platform: Any,
+               cms_version: str | None = None) -> None:
         with self._lock:
             if self._stopped:
                 return
-            self._pending[name] = (generation, value, config, platform)  # replaces an older request
+            self._pending[name] = (generation, value, config, platform, cms_version)  # replaces an older request
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="nts-validation", daemon=True)
                 self._thread.start()
@@ -65,9 +66,9 @@ class BackgroundValidator(QObject):
         try:
             with jsengine.private_context():
                 while (job := self._next()) is not None:
-                    name, generation, value, config, platform = job
+                    name, generation, value, config, platform, cms_version = job
                     try:
-                        findings = validate_value(value, config, platform, budget=self.budget)
+                        findings = validate_value(value, config, platform, budget=self.budget, cms_version=cms_version)
                     except Exception as exc:  # validate_value contains its failures; this is a last guard
                         findings = exc
                     try:

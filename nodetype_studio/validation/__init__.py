@@ -2,9 +2,10 @@
 
 Public API::
 
-    validate_value(value, validation_config, platform=None, *, budget=None) -> list[ValidationMessage]
-    validate_property(node_type, property_name, value, *, budget=None) -> list[ValidationMessage]
+    validate_value(value, validation_config, platform=None, *, budget=None, cms_version=None) -> list[ValidationMessage]
+    validate_property(node_type, property_name, value, *, budget=None, cms_version=None) -> list[ValidationMessage]
         # budget: seconds a regular expression may take (default: the browser's verdict, 2 s)
+        # cms_version: "8.3" or "9" (default), the UI whose validators run
     get_validator(identifier, platform=None) -> Validator | None
     registered_validators(platform=None) -> dict[str, Validator]
 

@@ -54,14 +54,20 @@ class RangeValidator(BuiltinValidator):
     def check(self, value, options, minimum: float, maximum: float) -> list[Issue]:
         """The findings for ``value`` within the bounds."""
 
-    def validate(self, value, options):
-        if self.skips_empty and empty_string(value):
-            return []
+    def bounds(self, options) -> tuple[float, float]:
+        """(minimum, maximum) as the CMS reads them from ``options`` (NaN: no bound; raises jsvalue.JsError
+        for null options)."""
         minimum = jsvalue.option_number(options, "minimum")
         maximum = jsvalue.option_number(options, "maximum")
         if self.clamp:
             minimum = minimum if math.isnan(minimum) else max(minimum, 0.0)
             maximum = maximum if math.isnan(maximum) else min(maximum, float(jsvalue.MAX_SAFE_INTEGER))
+        return minimum, maximum
+
+    def validate(self, value, options):
+        if self.skips_empty and empty_string(value):
+            return []
+        minimum, maximum = self.bounds(options)
         if maximum < minimum:
             return [messages.literal("The maximum is less than the minimum.")]
         return self.check(value, options, minimum, maximum)

@@ -14,7 +14,9 @@ from nodetype_studio.js import values as jsvalue
 from nodetype_studio.js.regex import CannotEvaluate, RegexTimeout
 from nodetype_studio.js.regex import budget as regex_budget
 from nodetype_studio.model.prefix import Platform
+from nodetype_studio.validation.builtin import empty_string
 from nodetype_studio.validation.builtins_date import NOT_IN_BROWSER
+from nodetype_studio.validation.messages import MessageThrows
 from nodetype_studio.validation.registry import normalize_result, resolve
 from nodetype_studio.validation.types import (
     ERROR,
@@ -30,6 +32,10 @@ UNKNOWN_ID = "studio.validation.unknownValidator"
 PENDING_ID = "studio.validation.pending"  # the preview's note while a slow evaluation runs in the background
 FAILED_ID = "studio.validation.evaluationFailed"
 MISSING_OPTION_ID = "studio.validation.missingOption"
+MESSAGE_THROWS_ID = "studio.validation.messageThrows"
+
+#: What Neos 8.3's UI throws where it reads `validatorOptions.validationErrorMessage` of options written `~`.
+NULL_OPTIONS_ERROR = "TypeError: Cannot read properties of null (reading 'validationErrorMessage')"
 
 LEGACY_NOTE = (
     "Configured with the legacy {legacy} spelling: the studio resolves it, but the current CMS UI looks "
@@ -51,9 +57,18 @@ def _custom_options(validator: Validator, options) -> tuple[dict, list[str]]:
     return filled, missing
 
 
-def _run(validator: Validator, identifier: str, value, options) -> list[ValidationMessage]:
+def _null_options_throw(validator: Validator, options, cms_version: str | None) -> str | None:
+    """When the validator of Neos 8.3's UI throws on options written `~` (ValidatorSpec.null_options_83);
+    the validators that read other options throw in every version by themselves."""
+    if cms_version != "8.3" or options is not None or validator.origin != "built-in":
+        return None
+    return getattr(validator.spec, "null_options_83", None)
+
+
+def _run(validator: Validator, identifier: str, value, options, cms_version: str | None = None) -> list[ValidationMessage]:
     short = validator.short_name or identifier
     builtin = validator.origin == "built-in"
+    null_throw = _null_options_throw(validator, options, cms_version)
     if not builtin:
         options, missing = _custom_options(validator, options)
         if missing:
@@ -61,10 +76,30 @@ def _run(validator: Validator, identifier: str, value, options) -> list[Validati
             return [ValidationMessage(identifier, f"{short} needs the option {names}; it was not run.", MISSING_OPTION_ID,
                                     {"options": missing}, WARNING)]
     try:
+        if null_throw == "non-empty" and not empty_string(value):
+            raise jsvalue.JsError(NULL_OPTIONS_ERROR)
         issues = validator.validate(value, options)
         if not builtin:
             issues = normalize_result(issues, identifier)
+        if null_throw == "on failure" and issues:
+            raise jsvalue.JsError(NULL_OPTIONS_ERROR)
+    except MessageThrows as exc:
+        # EditorEnvelope catches the error of rendering the message and shows it in place of the editor
+        return [ValidationMessage(
+            identifier, f"The CMS cannot show this error: its translator throws on a `validationErrorMessage` of "
+            f"{short} that is not text ({exc}), and the property shows that TypeError in place of its label and "
+            "editor. Write the message in quotes.",
+            MESSAGE_THROWS_ID, {"error": str(exc)}, ERROR if validator.runs_in_browser else WARNING,
+            None if validator.runs_in_browser else NOT_IN_BROWSER,
+        )]
     except jsvalue.JsError as exc:
+        if str(exc) == NULL_OPTIONS_ERROR:
+            return [ValidationMessage(
+                identifier, f"Neos 8.3's {short} reads `validationErrorMessage` from its options, which are null (`~`): "
+                f"it throws in the browser ({exc}) instead of showing its message. Write `{{}}` instead of `~` "
+                "(Neos 9 shows the default message).",
+                THROWS_ID, {"error": str(exc)}, ERROR,
+            )]
         return [ValidationMessage(
             identifier, f"The CMS's {short} throws on this value in the browser ({exc}); the inspector cannot validate it.",
             THROWS_ID, {"error": str(exc)}, ERROR,
@@ -86,15 +121,16 @@ def _run(validator: Validator, identifier: str, value, options) -> list[Validati
 
 
 def validate_value(value, validation_config, platform: Platform | None = None, *,
-                   budget: float | None = None) -> list[ValidationMessage]:
+                   budget: float | None = None, cms_version: str | None = None) -> list[ValidationMessage]:
     """All findings of the validators configured in ``validation_config`` (the property's
     ``validation`` map: identifier -> options) for ``value``, in configuration order.
 
     ``budget``: seconds a regular expression may take on the value (default BROWSER_BUDGET, long
-    enough for the verdict the browser reaches); past it the finding is a TIMEOUT_ID warning."""
+    enough for the verdict the browser reaches); past it the finding is a TIMEOUT_ID warning.
+    ``cms_version``: "8.3" or "9" (the default), whose UI's validators run."""
     if budget is not None:
         with regex_budget(budget):
-            return validate_value(value, validation_config, platform)
+            return validate_value(value, validation_config, platform, cms_version=cms_version)
     if not validation_config:
         return []
     if not isinstance(validation_config, Mapping):
@@ -111,7 +147,7 @@ def validate_value(value, validation_config, platform: Platform | None = None, *
                 UNKNOWN_ID, {}, WARNING, "The CMS logs 'Validator … not found' and treats the value as valid.",
             ))
             continue
-        results = _run(validator, str(identifier), js_value, jsvalue.from_python(options))
+        results = _run(validator, str(identifier), js_value, jsvalue.from_python(options), cms_version)
         if legacy:
             note = LEGACY_NOTE.format(legacy=legacy)
             results = [ValidationMessage(r.validator, r.message, r.message_id, r.arguments, r.severity, r.compat or note)
@@ -121,7 +157,7 @@ def validate_value(value, validation_config, platform: Platform | None = None, *
 
 
 def validate_property(node_type, property_name: str, value, platform: Platform | None = None, *,
-                      budget: float | None = None) -> list[ValidationMessage]:
+                      budget: float | None = None, cms_version: str | None = None) -> list[ValidationMessage]:
     """Findings for ``value`` of a property, reading ``node_type.effective["properties"][name]["validation"]``.
 
     Raises KeyError when the node type has no such property (callers know their properties)."""
@@ -130,7 +166,7 @@ def validate_property(node_type, property_name: str, value, platform: Platform |
         raise KeyError(f"{node_type.name} has no property {property_name!r}")
     config = properties[property_name]
     validation = config.get("validation") if isinstance(config, Mapping) else None
-    return validate_value(value, validation, platform or _platform_of(node_type), budget=budget)
+    return validate_value(value, validation, platform or _platform_of(node_type), budget=budget, cms_version=cms_version)
 
 
 def _platform_of(node_type) -> Platform:

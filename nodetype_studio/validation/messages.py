@@ -68,14 +68,45 @@ def fill(template: str, arguments: dict) -> str:
     )
 
 
+class MessageThrows(jsvalue.JsError):
+    """The CMS's translator throws on a `validationErrorMessage` that is not text, when it shows the error."""
+
+
+def label_outcome(label) -> tuple[str | None, str | None]:
+    """What the CMS's translator makes of a `validationErrorMessage` that is not null: (text shown, None),
+    or (None, the TypeError it throws while the error is rendered).
+
+    `translate(id)` starts with `id && id.indexOf(':') !== -1` and then runs `s.replace(/\\./g, '_')` on
+    each part of the address; a falsy id (false, 0, NaN) is given back as it is, and React renders
+    `false` as nothing and a number as written."""
+    if isinstance(label, str):
+        return label, None
+    if label is False:
+        return "", None
+    if jsvalue.is_number(label) and not jsvalue.truthy(label):
+        return jsvalue.format_number(label), None
+    if isinstance(label, list):
+        if any(item == ":" for item in label):
+            return None, "TypeError: id.split is not a function"
+        return None, "TypeError: s.replace is not a function"
+    return None, "TypeError: id.indexOf is not a function"
+
+
 def issue(short_id: str, arguments: dict | None = None, custom=None) -> Issue:
     """The CMS message `content.inspector.validators.<short_id>`, or the configured
-    `validationErrorMessage` in its place when ``custom`` is given (not None/undefined)."""
+    `validationErrorMessage` in its place when ``custom`` is given (not None/undefined).
+
+    Raises MessageThrows where the CMS's translator throws on ``custom`` (see label_outcome)."""
     arguments = dict(arguments or {})
     message_id = PREFIX + short_id
     if custom is None or custom is jsvalue.UNDEFINED:
         return Issue(message_id, fill(TEXTS[short_id], arguments), arguments)
-    label = custom if isinstance(custom, str) else jsvalue.to_string(custom)
+    label, error = label_outcome(custom)
+    if label is None:
+        raise MessageThrows(error or "TypeError")
+    if not isinstance(custom, str):
+        arguments["validationErrorMessage"] = custom
+        return Issue(message_id, label, arguments)
     # The CMS renders `translate(label, undefined, params)`: a translation it finds gets the placeholders
     # filled; any other label (literal text, or an id without a translation) is shown exactly as written,
     # braces included. We know the CMS's own ids; other ids stay as written (as without a translation).

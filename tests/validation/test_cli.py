@@ -90,3 +90,15 @@ def test_validation_that_is_not_a_map_is_a_warning(capsys, tmp_path, validation)
     assert "warning: `validation` must be a map of validator identifiers to options.  [validation]" in out
     code, out, _ = cli(capsys, str(tmp_path / "Acme.Site"), "Acme.Site:Odd", "title", "x", "--json")
     assert code == 0 and json.loads(out)["validators"] == []
+
+
+@pytest.mark.parametrize("require, expected", [("^8.3", "Neos 8.3's NotEmptyValidator"), ("^9.0", "is required")])
+def test_the_projects_cms_version_decides_null_options(capsys, tmp_path, require, expected):
+    package = tmp_path / "Acme.Site"
+    (package / "Configuration").mkdir(parents=True)
+    (package / "composer.json").write_text(json.dumps({"name": "acme/site", "require": {"neos/neos": require}}))
+    (package / "Configuration" / "NodeTypes.Thing.yaml").write_text(
+        "'Acme.Site:Thing':\n  superTypes:\n    'Neos.Neos:Content': true\n  properties:\n    title:\n"
+        "      type: string\n      validation:\n        'Neos.Neos/Validation/NotEmptyValidator': ~\n")
+    code, out, _ = cli(capsys, str(package), "Acme.Site:Thing", "title", "''")
+    assert code == 1 and expected in out, out
