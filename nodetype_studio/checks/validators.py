@@ -154,13 +154,15 @@ def validator_null_options(ctx: Context, prop: PropertyView):
     for identifier, options, spec in iter_validators(ctx, prop):
         if options is not None or spec is None or spec.custom_identifier is not None:
             continue
-        when, which = spec.null_options, "the CMS's"
+        when, which, severity = spec.null_options, "the CMS's", Severity.ERROR
         if when is None and version == "8.3":
-            when, which = spec.null_options_83, "Neos 8.3's"
+            # (read from the 8.x line of neos-ui's validators; which 8.3 patch release, if any, reads the option
+            # safely as 9.x does is not known: a warning)
+            when, which, severity = spec.null_options_83, "the Neos 8.x UI's", Severity.WARNING
         if when is None:
             continue
         read = "`validationErrorMessage`" if spec.null_options is None else "its options"
-        yield ctx.at(prop.nt, prop.path + ("validation", identifier), Severity.ERROR, "validator-null-options",
+        yield ctx.at(prop.nt, prop.path + ("validation", identifier), severity, "validator-null-options",
                      f"options of `{spec.short_name}` are null (`~`): {which} validator reads {read} from them and "
                      f"throws (TypeError) in the browser {_NULL_OPTIONS_WHEN[when]}; write `{{}}` instead of `~`",
                      prop.name)
