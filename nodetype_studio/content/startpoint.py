@@ -8,9 +8,11 @@ What the server makes of the text depends on the version:
 
 - 8.3 converts it into a node (CR ``TypeConverter/NodeConverter.php``): text with a leading slash is a
   node path in the ``/sites/<site>/…`` form (names of letters, digits and dashes only), any other text
-  a node identifier.
+  a node identifier; the search then covers the node itself and everything below it
+  (``NodeDataRepository::findByProperties``, path hash or parent path under the starting point).
 - 9.x addresses nodes by absolute node paths that name the root node type, ``/<Neos.Neos:Sites>/<site>/…``;
-  the 8.3 form is not resolved there (neos/neos-ui#3528, neos/neos-development-collection#4340).
+  the 8.3 form is not resolved there (neos/neos-ui#3528, neos/neos-development-collection#4340), and the
+  search covers the descendants of the starting node (``findDescendantNodes``).
 
 A value the CMS cannot resolve finds nothing: the search request fails instead of falling back to
 the current site.
@@ -40,13 +42,14 @@ class StartingPoint:
 
     ``path``: the sample-content path below which the search looks (None: the current site);
     ``identifier``: 8.3 reads text without a leading slash as a node identifier (the caller looks it up);
-    ``finds_nothing``: the CMS's search fails with this value; ``problem``: what is wrong with the
-    written value ('' when nothing).
+    ``finds_nothing``: the CMS's search fails with this value; ``include_start``: the starting node
+    itself is found too (8.3); ``problem``: what is wrong with the written value ('' when nothing).
     """
 
     path: str | None = None
     identifier: str | None = None
     finds_nothing: bool = False
+    include_start: bool = False
     problem: str = ""
     client_eval: bool = False
 
@@ -77,11 +80,11 @@ def read_starting_point(value: Any, is_8_3: bool, sites_type: str) -> StartingPo
             if legacy is None:
                 return StartingPoint(finds_nothing=True, problem="is not a node path Neos 8.3 can read (node names "
                                                                  "of letters, digits and dashes, no trailing slash)")
-            return StartingPoint(path=legacy.group(1).lower())
+            return StartingPoint(path=legacy.group(1).lower(), include_start=True)
         if _IDENTIFIER_RE.match(value) is None:
             return StartingPoint(finds_nothing=True, problem="is neither a node path nor a node identifier; Neos 8.3 "
                                                              "reads text without a leading slash as a node identifier")
-        return StartingPoint(identifier=value)
+        return StartingPoint(identifier=value, include_start=True)
     if absolute is not None:
         below = absolute.group(2) or ""
         if below not in ("", "/") and "" in below.split("/")[1:]:  # NodePath: every part must be a node name

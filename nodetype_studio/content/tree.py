@@ -7,7 +7,8 @@ Nodes outside the current site show their node path instead, as the reference ed
 
 Searching follows the CMS's reference search: node type filters respect inheritance
 (``Cms.Cms:Document`` finds every document type), the title is matched as a substring regardless of
-case, and only descendants of the starting point (default: the current site) are found.
+case, and only descendants of the starting point (default: the current site) are found (8.3 also
+finds the starting node itself: ``search(include_start=True)``).
 """
 
 from __future__ import annotations
@@ -137,14 +138,15 @@ class ContentTree:
         return url if url is not None else node.path
 
     def search(self, term: str, node_types: Iterable[str] = (), starting_point: str | None = None,
-               limit: int | None = None) -> list[ContentNode]:
+               limit: int | None = None, include_start: bool = False) -> list[ContentNode]:
         """Descendants of ``starting_point`` (default: the current site) of one of ``node_types`` whose
-        title contains ``term``."""
+        title contains ``term``; with ``include_start`` the starting node itself as well."""
         wanted = [t for t in node_types if isinstance(t, str) and t]
         start = normalize_path(starting_point) if starting_point else self.site
         needle = term.casefold().strip()
         found = []
-        for node in self.descendants(start):
+        first = self._nodes.get(start) if include_start else None
+        for node in ([first] if first is not None else []) + self.descendants(start):
             if needle and needle not in node.title.casefold():
                 continue
             if wanted and not self.types.is_any(node.node_type, wanted):
@@ -165,7 +167,7 @@ class ContentTree:
             if node is None:
                 return []
             path = node.path
-        return self.search(term, node_types, path)
+        return self.search(term, node_types, path, include_start=start.include_start)
 
     # -- changing ------------------------------------------------------------------------------
     def create(self, parent_path: str, node_type: str, title: str, title_property: str = "title") -> tuple[ContentNode | None, str]:

@@ -285,3 +285,11 @@ def test_83_reads_text_without_a_slash_as_a_node_identifier(media_editor, worksp
                            type="reference", ws=workspace_83)
     assert typed(unknown, qtbot, "archived") == [] and "node identifier" in unknown.message.text()
 
+
+def test_83_finds_the_starting_node_itself_and_9x_only_what_is_below_it(media_editor, workspace_83, qtbot):
+    # 8.3: NodeDataRepository::findByProperties matches the starting point's own path as well;
+    # 9.x: the search is findDescendantNodes of the starting node
+    old = media_editor("ReferenceEditor", {"startingPoint": "/sites/shop/brands"}, type="reference", ws=workspace_83)
+    assert typed(old, qtbot, "brand") == ["Brands", "Brand A", "Brand B", "Brand C"]
+    new = media_editor("ReferenceEditor", {"startingPoint": "/<Neos.Neos:Sites>/shop/brands"}, type="reference")
+    assert typed(new, qtbot, "brand") == ["Brand A", "Brand B", "Brand C"]
