@@ -25,6 +25,7 @@ from nodetype_studio.checks import (  # noqa: F401  (registers rules)
     neos9,
     options,
     properties,
+    startpoint,
     validators,
 )
 from nodetype_studio.checks.base import (
