@@ -26,6 +26,7 @@ from nodetype_studio.checks import (  # noqa: F401  (registers rules)
     options,
     plugins,
     properties,
+    startpoint,
     validators,
 )
 from nodetype_studio.checks.base import (

@@ -40,6 +40,8 @@ CHECK_CODES: dict[str, str] = {
     "option-crop-disabled": "Crop options while `features.crop` is false",
     "option-crop-locked": "Crop options that have no effect while the aspect ratio is locked",
     "option-preset-null-unused": "A crop preset set to null that no supertype defines",
+    "option-starting-point": "A reference or link editor `startingPoint` the project's CMS version cannot resolve "
+                             "(its node search finds nothing)",
     "option-highlighting-mode": "A CodeEditor highlighting mode that is not built in",
     "datetime-format-letter": "A DateTime format letter outside the ones the CMS documents",
     "datetime-format-escape": "A backslash in a DateTime format (escaping is not supported)",

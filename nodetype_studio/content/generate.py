@@ -7,8 +7,8 @@ The tree holds:
 - two pages of every non-abstract document type, directly below the site;
 - a ``main`` content collection on the site with one node of every non-abstract content type;
 - every node path the project's reference and link editors name (``startingPoint``,
-  ``createNew.path``) below the current site, with three nodes of the types the editor looks for,
-  so every search field has something to find;
+  ``createNew.path``; 8.3's ``/sites/…`` or 9.x's ``/<Neos.Neos:Sites>/…``) below the current site,
+  with three nodes of the types the editor looks for, so every search field has something to find;
 - a second site ``/sites/<site>-archive`` with a page of every document type, for ``startingPoint``
   outside the current site.
 """
@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from nodetype_studio import boundedio
+from nodetype_studio.content.startpoint import sample_path
 from nodetype_studio.content.tree import (
     SITES,
     ContentNode,
@@ -166,10 +167,11 @@ def _paths_of(config: Any, types: TypeIndex) -> Iterable[tuple[str, list[str]]]:
         if isinstance(wanted, (list, tuple, dict)) else []
     if not wanted and short in _DEFAULT_TYPES:
         wanted = [types.platform_type("Document")]
+    sites = types.platform_type("Sites")
     start = options.get("startingPoint")
     if isinstance(start, str) and start.startswith("/"):
-        yield start, wanted
+        yield sample_path(start, sites), wanted  # 9.x's `/<Neos.Neos:Sites>/<site>/…` names `/sites/<site>/…`
     create = options.get("createNew")
     if isinstance(create, dict) and isinstance(create.get("path"), str) and create["path"].startswith("/"):
         created = create.get("type")
-        yield create["path"], ([created] if isinstance(created, str) else wanted)
+        yield sample_path(create["path"], sites), ([created] if isinstance(created, str) else wanted)

@@ -7,7 +7,8 @@ Nodes outside the current site show their node path instead, as the reference ed
 
 Searching follows the CMS's reference search: node type filters respect inheritance
 (``Cms.Cms:Document`` finds every document type), the title is matched as a substring regardless of
-case, and only descendants of the starting point (default: the current site) are found.
+case, and only descendants of the starting point (default: the current site) are found (8.3 also
+finds the starting node itself: ``search(include_start=True)``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
+from nodetype_studio.content.startpoint import StartingPoint
 from nodetype_studio.content.types import TypeIndex
 
 NODE_NAMESPACE = uuid.UUID("a7d3c0de-6b1e-4c2f-8f4a-9e0b1c2d3e4f")
@@ -136,14 +138,15 @@ class ContentTree:
         return url if url is not None else node.path
 
     def search(self, term: str, node_types: Iterable[str] = (), starting_point: str | None = None,
-               limit: int | None = None) -> list[ContentNode]:
+               limit: int | None = None, include_start: bool = False) -> list[ContentNode]:
         """Descendants of ``starting_point`` (default: the current site) of one of ``node_types`` whose
-        title contains ``term``."""
+        title contains ``term``; with ``include_start`` the starting node itself as well."""
         wanted = [t for t in node_types if isinstance(t, str) and t]
         start = normalize_path(starting_point) if starting_point else self.site
         needle = term.casefold().strip()
         found = []
-        for node in self.descendants(start):
+        first = self._nodes.get(start) if include_start else None
+        for node in ([first] if first is not None else []) + self.descendants(start):
             if needle and needle not in node.title.casefold():
                 continue
             if wanted and not self.types.is_any(node.node_type, wanted):
@@ -152,6 +155,19 @@ class ContentTree:
             if limit is not None and len(found) >= limit:
                 break
         return found
+
+    def search_from(self, term: str, node_types: Iterable[str], start: StartingPoint) -> list[ContentNode]:
+        """``search`` from a starting point as the CMS reads it (``content.startpoint``): nothing where the
+        CMS's search fails, below the node of an 8.3 node identifier."""
+        if start.finds_nothing:
+            return []
+        path = start.path
+        if start.identifier is not None:
+            node = self.by_identifier(start.identifier)
+            if node is None:
+                return []
+            path = node.path
+        return self.search(term, node_types, path, include_start=start.include_start)
 
     # -- changing ------------------------------------------------------------------------------
     def create(self, parent_path: str, node_type: str, title: str, title_property: str = "title") -> tuple[ContentNode | None, str]:

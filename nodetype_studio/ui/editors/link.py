@@ -18,6 +18,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from nodetype_studio.content import links
+from nodetype_studio.content.startpoint import StartingPoint, is_8_3, preview_note, read_starting_point
 from nodetype_studio.content.workspace import Workspace
 from nodetype_studio.js import values as jsvalue
 from nodetype_studio.media.mediatypes import patterns
@@ -44,7 +45,8 @@ class LinkOptions:
     node_types: list[str]
     nodes: bool = True
     assets: bool = True
-    starting_point: str | None = None
+    #: ``startingPoint`` as written; the picker reads it for the project's version (``content.startpoint``)
+    starting_point: Any = None
     media_types: tuple[str, ...] = ()
     asset_sources: tuple[str, ...] = ()
 
@@ -52,12 +54,11 @@ class LinkOptions:
     def read(cls, options: Mapping[str, Any], platform: Platform) -> "LinkOptions":
         """From LinkEditor options, or the rich-text editor's ``linking`` (the same search keys)."""
         constraints = options.get("constraints") if isinstance(options.get("constraints"), Mapping) else {}
-        start = options.get("startingPoint")
         return cls(
             node_types=string_list(options.get("nodeTypes")) or [platform.node_type("Document")],
             nodes=options.get("nodes", True) is not False,
             assets=options.get("assets", True) is not False,
-            starting_point=start if isinstance(start, str) and start.startswith("/") else None,
+            starting_point=options.get("startingPoint"),
             media_types=tuple(patterns(constraints.get("mediaTypes"))),
             asset_sources=tuple(string_list(constraints.get("assetSources"))),
         )
@@ -101,6 +102,15 @@ class LinkPicker(QWidget):
         self.search.chosen.connect(self._chosen)
         layout.addWidget(self.search)
 
+    def starting_point(self) -> StartingPoint:
+        """How the CMS of the project's version reads the ``startingPoint`` option."""
+        return read_starting_point(self.options.starting_point, is_8_3(self.workspace.project),
+                                   self.workspace.types.platform_type("Sites"))
+
+    def starting_point_note(self) -> str:
+        """What the preview says about a ``startingPoint`` it does not search from as written ('' when none)."""
+        return preview_note(self.options.starting_point, self.starting_point(), self.workspace.content)
+
     def value(self) -> str:
         return self._value
 
@@ -119,7 +129,7 @@ class LinkPicker(QWidget):
             return results
         tree = self.workspace.content
         if self.options.nodes:
-            for node in tree.search(text, self.options.node_types, self.options.starting_point):
+            for node in tree.search_from(text, self.options.node_types, self.starting_point()):
                 results.append(Result("node", links.NODE_SCHEME + node.identifier, node.title or node.name,
                                       f"{tree.display_path(node)} \u00b7 {tree.types.label(node.node_type)}",
                                       tree.types.icon(node.node_type) or "fas fa-file"))
@@ -179,9 +189,10 @@ class LinkEditor(EditorWidget):
         self.picker.changed.connect(self.commit)
         self.search = self.picker.search
         self.add_field(self.picker)
-        start = ctx.option("startingPoint")
-        if start not in (None, "") and options.starting_point is None:
-            note = QLabel(f"`startingPoint` \u201c{start}\u201d is not a node path; searching the current site.", self)
+        text = self.picker.starting_point_note()
+        if text:
+            note = QLabel(text, self)
+            note.setObjectName("note")
             note.setWordWrap(True)
             style.tint(note, style.NOTE)
             self.add_widget(note)

@@ -1,8 +1,9 @@
 """ReferenceEditor: pick one node of the sample content by typing part of its title.
 
 Options: ``nodeTypes`` (inheritance respected), ``threshold`` (characters before searching),
-``placeholder``, ``startingPoint`` (node path; nodes outside the current site show their node path
-instead of the URL path), ``createNew`` (``path`` + ``type``, optional ``titleProperty``: offers
+``placeholder``, ``startingPoint`` (node path in the form of the project's CMS version, read as
+``content.startpoint`` describes; nodes outside the current site show their node path instead of the
+URL path), ``createNew`` (``path`` + ``type``, optional ``titleProperty``: offers
 "Create “<text>”", adds that node to the sample content, saves it and selects it) and ``disabled``.
 The single editor stores the node identifier (``''`` when cleared); ``ReferencesEditor`` (in
 ``references.py``) stores an ordered list.
@@ -14,8 +15,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from nodetype_studio.content.startpoint import StartingPoint, is_8_3, preview_note, read_starting_point
 from nodetype_studio.content.tree import ContentNode
-from nodetype_studio.js.values import is_client_eval
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.preview.offline import number, string_list, workspace_of
 from nodetype_studio.ui import style
@@ -58,18 +59,13 @@ class ReferenceEditor(ChosenDisplay, EditorWidget):
             self.say(" ".join(self.notes), style.NOTE)
 
     # -- options -------------------------------------------------------------------------------
-    def _starting_point(self, value: Any) -> str | None:
-        if value in (None, ""):
-            return None
-        if is_client_eval(value):
-            self.notes.append("`startingPoint` is a ClientEval expression; searching the current site.")
-            return None
-        if not isinstance(value, str) or not value.startswith("/"):
-            self.notes.append(f"`startingPoint` \u201c{value}\u201d is not a node path; searching the current site.")
-            return None
-        if self.tree.node(value) is None:
-            self.notes.append(f"`startingPoint` {value} does not exist in the sample content; nothing can be found.")
-        return value
+    def _starting_point(self, value: Any) -> StartingPoint:
+        """How the CMS of the project's version reads ``startingPoint`` (``content.startpoint``)."""
+        read = read_starting_point(value, is_8_3(self.workspace.project), self.tree.types.platform_type("Sites"))
+        note = preview_note(value, read, self.tree)
+        if note:
+            self.notes.append(note)
+        return read
 
     def _create_new(self, value: Any) -> dict | None:
         if value in (None, ""):
@@ -91,7 +87,7 @@ class ReferenceEditor(ChosenDisplay, EditorWidget):
 
     def _results(self, text: str) -> list[Result]:
         taken = set(self._selected())
-        nodes = self.tree.search(text, self.node_types, self.starting_point)
+        nodes = self.tree.search_from(text, self.node_types, self.starting_point)
         results = [self.node_result(n) for n in nodes if not (self.multiple and n.identifier in taken)]
         if self.create_new is not None and text:
             results.append(self._create_result(text))

@@ -1,5 +1,6 @@
 """LinkEditor: pages, assets (titles and tags), URLs and e-mail addresses from one search box."""
 
+import pytest
 from PySide6.QtCore import Qt
 
 
@@ -131,3 +132,44 @@ def test_placeholder_is_asked_for_as_a_translation_with_the_link_inputs_text_as_
 def test_disabled(media_editor):
     editor = media_editor("LinkEditor", {"disabled": True})
     assert editor.is_disabled() and not editor.search.line.isEnabled()
+
+
+# -- startingPoint (neos-ui Library/LinkInput.js sends any truthy value as the search's context node) --------------------
+
+def node_titles(editor, qtbot, text):
+    qtbot.keyClicks(editor.search.line, text)
+    return [title for kind, title in kinds(editor) if kind == "node"]
+
+
+def note_text(editor):
+    from PySide6.QtWidgets import QLabel
+
+    note = editor.findChild(QLabel, "note")
+    return note.text() if note is not None and note.isVisible() else ""
+
+
+def test_starting_point_in_the_9x_form_limits_the_pages(media_editor, qtbot):
+    editor = media_editor("LinkEditor", {"startingPoint": "/<Neos.Neos:Sites>/shop-archive"})
+    assert node_titles(editor, qtbot, "archived") == ["Archived brand", "Archived page", "Archived product",
+                                                      "Archived shortcut", "Archived page"]
+    assert note_text(editor) == ""
+
+
+@pytest.mark.parametrize("start", ["/sites/shop-archive", "shop-archive", "~", 3])
+def test_a_starting_point_9x_cannot_resolve_finds_no_pages(media_editor, qtbot, start):
+    editor = media_editor("LinkEditor", {"startingPoint": start})
+    assert node_titles(editor, qtbot, "brand") == []
+    assert "nothing can be found" in note_text(editor) and "current site" not in note_text(editor)
+
+
+def test_an_83_project_reads_the_sites_path(media_editor, tmp_path, qtbot):
+    from nodetype_studio.content import Workspace
+    from nodetype_studio.model import load_project
+    from tests.media_support import copy_site
+
+    ws = Workspace.for_project(load_project(copy_site(tmp_path / "s"), use_cache=False, cms_version="8.3"))
+    editor = media_editor("LinkEditor", {"startingPoint": "/sites/shop-archive"}, ws=ws)
+    assert node_titles(editor, qtbot, "archived") == ["Archived brand", "Archived page", "Archived product",
+                                                      "Archived shortcut", "Archived page"]
+    nine = media_editor("LinkEditor", {"startingPoint": "/<Neos.Neos:Sites>/shop-archive"}, ws=ws)
+    assert node_titles(nine, qtbot, "archived") == [] and "Neos 9.x form" in note_text(nine)

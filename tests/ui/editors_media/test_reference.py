@@ -1,5 +1,6 @@
 """ReferenceEditor / ReferencesEditor against the fixture site's sample content."""
 
+import pytest
 from PySide6.QtCore import Qt
 
 BRAND = "Shop.Site:Document.Brand"
@@ -80,7 +81,7 @@ def test_placeholder(media_editor):
 
 
 def test_results_show_url_paths_in_the_site_and_node_paths_outside(media_editor):
-    editor = media_editor("ReferenceEditor", {"nodeTypes": [BRAND], "startingPoint": "/sites"}, type="reference")
+    editor = media_editor("ReferenceEditor", {"nodeTypes": [BRAND], "startingPoint": "/<Neos.Neos:Sites>"}, type="reference")
     editor.search.set_text("brand")
     subtitles = {r.title: r.subtitle for r in editor.search.results()}
     assert subtitles["Brand A"] == "/brands/brand-a \u00b7 Brand"
@@ -88,19 +89,21 @@ def test_results_show_url_paths_in_the_site_and_node_paths_outside(media_editor)
 
 
 def test_starting_point_limits_the_search(media_editor):
-    editor = media_editor("ReferenceEditor", {"nodeTypes": [BRAND], "startingPoint": "/sites/shop/brands"}, type="reference")
+    # the fixture site is a 9.x project: absolute node paths name the root node type
+    editor = media_editor("ReferenceEditor", {"nodeTypes": [BRAND], "startingPoint": "/<Neos.Neos:Sites>/shop/brands"},
+                          type="reference")
     editor.search.set_text("brand")
     assert editor.search.result_titles() == ["Brand A", "Brand B", "Brand C"]
-    outside = media_editor("ReferenceEditor", {"startingPoint": "/sites/shop-archive"}, type="reference")
+    outside = media_editor("ReferenceEditor", {"startingPoint": "/<Neos.Neos:Sites>/shop-archive"}, type="reference")
     outside.search.set_text("archived")
     assert outside.search.result_titles() and all(r.subtitle.startswith("/sites/shop-archive/") for r in outside.search.results())
 
 
 def test_starting_points_that_cannot_be_used_are_explained(media_editor):
-    missing = media_editor("ReferenceEditor", {"startingPoint": "/sites/nowhere"}, type="reference")
+    missing = media_editor("ReferenceEditor", {"startingPoint": "/<Neos.Neos:Sites>/nowhere"}, type="reference")
     assert "does not exist in the sample content" in missing.message.text()
     client_eval = media_editor("ReferenceEditor", {"startingPoint": "ClientEval:node.parent"}, type="reference")
-    assert "ClientEval" in client_eval.message.text() and client_eval.starting_point is None
+    assert "ClientEval" in client_eval.message.text() and client_eval.starting_point.path is None
 
 
 def test_choosing_stores_the_identifier_and_shows_the_node(media_editor, workspace, qtbot):
@@ -201,3 +204,92 @@ def test_references_flag_unknown_identifiers(media_editor, workspace):
     good = node_id(workspace, "/sites/shop/brands/brand-a")
     editor = media_editor("ReferencesEditor", {}, type="references", value=[good, "gone"])
     assert editor.chosen_titles() == ["Brand A", "Unknown node"]
+
+
+# -- startingPoint as the CMS of the project's version reads it ---------------------------------------------------------
+# The Neos UI sends any truthy startingPoint as the search's context node instead of the current site
+# (neos-ui Editors/Reference/referenceDataLoader.js); what the server resolves depends on the version.
+
+@pytest.fixture
+def workspace_83(tmp_path_factory):
+    """The fixture site read as a Neos 8.3 project."""
+    from nodetype_studio.content import Workspace
+    from nodetype_studio.model import load_project
+    from tests.media_support import copy_site
+
+    return Workspace.for_project(load_project(copy_site(tmp_path_factory.mktemp("site83")), use_cache=False,
+                                              cms_version="8.3"))
+
+
+def typed(editor, qtbot, text):
+    qtbot.keyClicks(editor.search.line, text)
+    return editor.search.result_titles()
+
+
+@pytest.mark.parametrize("start", ["brands", "sites/shop/brands", "~", "~/brands", 7, ["/sites/shop"]])
+def test_a_starting_point_that_is_no_node_path_finds_nothing(media_editor, workspace_83, qtbot, start):
+    # 8.3 reads text without a leading slash as a node identifier (NodeConverter) and 9.x as no node at all;
+    # a value that is not text stops the UI's search (`startingPoint.indexOf`). The CMS does not fall back
+    # to the current site: the search finds nothing.
+    for ws in (None, workspace_83):
+        editor = media_editor("ReferencesEditor", {"nodeTypes": [BRAND], "startingPoint": start}, type="references", ws=ws)
+        assert typed(editor, qtbot, "brand") == [], (start, ws)
+        assert "nothing can be found" in editor.message.text() and "current site" not in editor.message.text()
+
+
+@pytest.mark.parametrize("start", ["", 0, False, None])
+def test_a_falsy_starting_point_searches_the_current_site(media_editor, qtbot, start):
+    editor = media_editor("ReferenceEditor", {"nodeTypes": [BRAND], "startingPoint": start}, type="reference")
+    assert typed(editor, qtbot, "brand") == ["Sample brand", "Another brand", "Brand A", "Brand B", "Brand C"]
+    assert editor.message.isHidden()
+
+
+def test_9x_reads_the_root_node_type_form_and_not_the_83_path(media_editor, qtbot):
+    nine = media_editor("ReferenceEditor", {"nodeTypes": [BRAND], "startingPoint": "/<Neos.Neos:Sites>/shop/brands"},
+                        type="reference")
+    assert typed(nine, qtbot, "brand") == ["Brand A", "Brand B", "Brand C"] and nine.message.isHidden()
+    sites = media_editor("ReferenceEditor", {"nodeTypes": [BRAND], "startingPoint": "/<Neos.Neos:Sites>/"}, type="reference")
+    assert "Archived brand" in typed(sites, qtbot, "brand")
+    legacy = media_editor("ReferenceEditor", {"nodeTypes": [BRAND], "startingPoint": "/sites/shop/brands"}, type="reference")
+    assert typed(legacy, qtbot, "brand") == []
+    assert "/<Neos.Neos:Sites>/shop/brands" in legacy.message.text() and "nothing can be found" in legacy.message.text()
+
+
+@pytest.mark.parametrize("start, version", [("/sites/shop/brands/", "8.3"), ("/sites/shop//brands", "8.3"),
+                                            ("/sites/shop brands", "8.3"), ("/<Neos.Neos:Sites>/shop/brands/", "9"),
+                                            ("/<Neos.Neos:Sites>/shop//brands", "9")])
+def test_a_trailing_or_double_slash_is_no_node_path(media_editor, workspace_83, qtbot, start, version):
+    # 8.3: NodePaths::MATCH_PATTERN_CONTEXTPATH has no empty part; 9.x: NodePath requires a node name per part
+    ws = workspace_83 if version == "8.3" else None
+    editor = media_editor("ReferenceEditor", {"nodeTypes": [BRAND], "startingPoint": start}, type="reference", ws=ws)
+    assert typed(editor, qtbot, "brand") == [] and "nothing can be found" in editor.message.text()
+
+
+def test_83_reads_the_sites_path_and_not_the_9x_form(media_editor, workspace_83, qtbot):
+    legacy = media_editor("ReferenceEditor", {"nodeTypes": [BRAND], "startingPoint": "/sites/shop/brands"},
+                          type="reference", ws=workspace_83)
+    assert typed(legacy, qtbot, "brand") == ["Brand A", "Brand B", "Brand C"] and legacy.message.isHidden()
+    nine = media_editor("ReferenceEditor", {"nodeTypes": [BRAND], "startingPoint": "/<Neos.Neos:Sites>/shop/brands"},
+                        type="reference", ws=workspace_83)
+    assert typed(nine, qtbot, "brand") == []
+    assert "Neos 9.x form" in nine.message.text() and "nothing can be found" in nine.message.text()
+
+
+def test_83_reads_text_without_a_slash_as_a_node_identifier(media_editor, workspace_83, qtbot):
+    archive = workspace_83.content.node("/sites/shop-archive").identifier
+    editor = media_editor("ReferenceEditor", {"startingPoint": archive}, type="reference", ws=workspace_83)
+    assert typed(editor, qtbot, "archived") == ["Archived brand", "Archived page", "Archived product",
+                                               "Archived shortcut", "Archived page"]
+    assert editor.message.isHidden()
+    unknown = media_editor("ReferenceEditor", {"startingPoint": "4f1c0c35-0000-4000-8000-000000000000"},
+                           type="reference", ws=workspace_83)
+    assert typed(unknown, qtbot, "archived") == [] and "node identifier" in unknown.message.text()
+
+
+def test_83_finds_the_starting_node_itself_and_9x_only_what_is_below_it(media_editor, workspace_83, qtbot):
+    # 8.3: NodeDataRepository::findByProperties matches the starting point's own path as well;
+    # 9.x: the search is findDescendantNodes of the starting node
+    old = media_editor("ReferenceEditor", {"startingPoint": "/sites/shop/brands"}, type="reference", ws=workspace_83)
+    assert typed(old, qtbot, "brand") == ["Brands", "Brand A", "Brand B", "Brand C"]
+    new = media_editor("ReferenceEditor", {"startingPoint": "/<Neos.Neos:Sites>/shop/brands"}, type="reference")
+    assert typed(new, qtbot, "brand") == ["Brand A", "Brand B", "Brand C"]
