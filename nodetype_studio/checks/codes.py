@@ -37,6 +37,7 @@ CHECK_CODES: dict[str, str] = {
     "option-null": "an option the editor cannot work with is null (RangeEditor `min`, `max`, `step`; "
                    "ImageEditor `crop`, `crop.aspectRatio`, its `locked` or `options`)",
     "option-crop-disabled": "Crop options while `features.crop` is false",
+    "option-force-crop-disabled": "`forceCrop` opens the cropper although `features.crop` is false",
     "option-crop-locked": "Crop options that have no effect while the aspect ratio is locked",
     "option-preset-null-unused": "A crop preset set to null that no supertype defines",
     "option-highlighting-mode": "A CodeEditor highlighting mode that is not built in",

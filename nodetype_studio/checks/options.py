@@ -55,11 +55,20 @@ def editor_options(ctx: Context, prop: PropertyView):
 
 
 def _switched_off(prop: PropertyView, rule: Rule) -> bool:
-    """The option ``rule.unless_off`` names is set and falsy: what the rule is about is not in use."""
+    """The option ``rule.unless_off`` names is set and falsy, and nothing (``rule.on_with``) puts what
+    it governs to use anyway: what the rule is about is not in use."""
     if rule.unless_off is None:
         return False
-    switch = get(prop.effective_options, *_path(rule.unless_off), default=_ABSENT)
+    return _written_off(prop, rule.unless_off) and not _used_anyway(prop, rule)
+
+
+def _written_off(prop: PropertyView, dotted: str) -> bool:
+    switch = get(prop.effective_options, *_path(dotted), default=_ABSENT)
     return switch is not _ABSENT and not truthy(switch)
+
+
+def _used_anyway(prop: PropertyView, rule: Rule) -> bool:
+    return rule.on_with is not None and truthy(get(prop.effective_options, *_path(rule.on_with)))
 
 
 def _documented_only(spec, rule: Rule) -> bool:
@@ -138,7 +147,18 @@ def rule_needs_on(ctx: Context, prop: PropertyView, rule: Rule):
     group, switch = rule.paths
     if not get(prop.written_options, *_path(group)) or get(prop.effective_options, *_path(switch)) is not False:
         return
+    if _used_anyway(prop, rule):
+        return  # (a `used_while_off` rule says what happens instead)
     yield ctx.at(prop.nt, prop.options_path + _path(group), Severity(rule.severity), rule.code, rule.message, prop.name)
+
+
+def rule_used_while_off(ctx: Context, prop: PropertyView, rule: Rule):
+    option, switch = rule.paths
+    if not _is_written(prop, option) or not truthy(get(prop.effective_options, *_path(option))):
+        return
+    if not _written_off(prop, switch):
+        return
+    yield ctx.at(prop.nt, prop.options_path + _path(option), Severity(rule.severity), rule.code, rule.message, prop.name)
 
 
 def rule_inert_with(ctx: Context, prop: PropertyView, rule: Rule):
@@ -194,7 +214,8 @@ def rule_names_key(ctx: Context, prop: PropertyView, rule: Rule):
                  rule.message.format(a=name, b=names), prop.name)
 
 
-RULE_KINDS = {"le": rule_le, "requires": rule_requires, "needs_on": rule_needs_on, "inert_with": rule_inert_with,
+RULE_KINDS = {"le": rule_le, "requires": rule_requires, "needs_on": rule_needs_on, "used_while_off": rule_used_while_off,
+              "inert_with": rule_inert_with,
               "null_removes": rule_null_removes, "not_null": rule_not_null,
               "names_key": rule_names_key}
 

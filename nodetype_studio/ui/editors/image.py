@@ -4,7 +4,7 @@
 and ``resize``); ``constraints.mediaTypes`` (default ``image/*``) and ``assetSources`` limit the
 browser (sub type ignored) and the upload (exact; the deprecated ``accept`` wins when set);
 ``maximumFileSize`` limits uploads; ``crop.aspectRatio`` configures the cropper, and ``forceCrop``
-opens it right after an image is chosen. The value is
+opens it right after an image is chosen (also while ``features.crop`` hides the Crop button). The value is
 ``{"__identity": <asset id>, "adjustments": {"crop": {x, y, width, height}, "resize": {width, height}}}``
 (``adjustments`` only when there are any); removing the image stores ``''``.
 """
@@ -73,7 +73,7 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         self.browser_media_types = self.media_types if truthy(media_types) else ["image/*"]
         self.asset_sources = string_list(ctx.option("constraints.assetSources"))
         self.aspect = ctx.option("crop.aspectRatio") if isinstance(ctx.option("crop.aspectRatio"), Mapping) else {}
-        self.force_crop = bool(self.aspect.get("forceCrop"))
+        self.force_crop = truthy(self.aspect.get("forceCrop"))
         self.upload_policy = UploadPolicy(self.library, self.media_types, ctx.option("accept"), ctx.option("maximumFileSize"))
         self.dialog = None  # the open media browser or crop dialog
         self._syncing = False
@@ -218,12 +218,13 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
 
     # -- media browser -------------------------------------------------------------------------
     def choose(self, asset: Asset) -> None:
-        """Select ``asset`` (no adjustments); with ``forceCrop`` the cropper opens at once."""
+        """Select ``asset`` (no adjustments); with ``forceCrop`` the cropper opens at once, even when
+        ``features.crop`` is off (the CMS's editor asks only ``forceCrop`` there: neos-ui Image/index.js)."""
         self.say("")
         value = self._store(asset.identifier)
         self.commit(value)
         self.show_value(value)
-        if self.force_crop and not self.crop_button.isHidden():
+        if self.force_crop:
             self.open_crop()
 
     def _browser_done(self, dialog) -> None:

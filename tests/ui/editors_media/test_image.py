@@ -1,6 +1,7 @@
 """ImageEditor: media browser, upload limits, crop dialog options, resize, stored value."""
 
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QDialogButtonBox
 
 from nodetype_studio.ui.editors.cropdialog import CropDialog
 from nodetype_studio.ui.editors.mediabrowser import MediaBrowserDialog
@@ -122,6 +123,23 @@ def test_force_crop_opens_the_cropper_right_after_choosing(media_editor, workspa
     plain = image_editor(media_editor)
     plain.choose(asset(workspace, "Harbour at dusk"))
     assert plain.dialog is None
+
+
+def test_force_crop_opens_the_cropper_even_with_the_crop_feature_off(media_editor, tmp_path, qtbot):
+    # neos-ui Image/index.js: after an upload or a newly chosen image the cropper opens whenever forceCrop is
+    # truthy; `features.crop` only decides whether the Crop button is offered
+    png = tmp_path / "banner.png"
+    png.write_bytes(png_bytes(64, 36))
+    aspect = {"forceCrop": True, "locked": {"width": 1, "height": 1}}
+    editor = image_editor(media_editor, {"features": {"crop": False}, "crop": {"aspectRatio": aspect}})
+    upload_via_button(editor, qtbot, png)
+    dialog = editor.dialog
+    assert isinstance(dialog, CropDialog) and dialog.isVisible()
+    qtbot.addWidget(dialog)
+    assert dialog.locked_label.text() == "Aspect ratio locked to 1:1"
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert editor.value()["adjustments"]["crop"] == {"x": 14, "y": 0, "width": 36, "height": 36}
+    assert editor.info.text().endswith("cropped to 36 \u00d7 36") and editor.crop_button.isHidden()
 
 
 def test_the_browser_can_add_a_folder(media_editor, tmp_path, qtbot):
