@@ -46,6 +46,7 @@ CHECK_CODES: dict[str, str] = {
     "file-size-invalid": "An unreadable `maximumFileSize`",
     "file-size-unit": "A `maximumFileSize` unit outside the forms the CMS documents",
     "file-size-decimal": "A `maximumFileSize` with a decimal point",
+    "file-size-zero": "A `maximumFileSize` of 0 (the server's maximum) or one that refuses every file",
     # validators
     "validator-shape": "`validation` is not a map of validators to options",
     "validator-unknown": "The validator identifier names no validator of the platform",

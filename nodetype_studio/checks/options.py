@@ -270,7 +270,25 @@ def maximum_file_size(ctx: Context, prop: PropertyView):
     if value is None or is_client_eval(value):
         return
     path = prop.options_path + ("maximumFileSize",)
+    # the uploader that read the option (DEV 4.3 Inspector/Editors/FileUpload.js) took a falsy value as
+    # "the server's maximum" and any other as the maximum itself, so `0` and `'0'` are far apart
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value <= 0:
+        if value == 0:
+            yield ctx.at(prop.nt, path, Severity.INFO, "file-size-zero",
+                         "`maximumFileSize: 0` sets no limit: the uploader reads 0 as \"not set\" and takes the server's "
+                         "upload maximum; to switch uploads off, use `features.upload: false`", prop.name)
+        else:
+            yield ctx.at(prop.nt, path, Severity.WARNING, "file-size-zero",
+                         f"`maximumFileSize: {value}` is negative, so the uploader refuses every file; to switch uploads "
+                         "off, use `features.upload: false`", prop.name)
+        return
     parsed = parse_file_size(value)
+    if parsed is not None and (parsed.legacy_bytes if parsed.legacy_bytes is not None else parsed.bytes) == 0:
+        yield ctx.at(prop.nt, path, Severity.WARNING, "file-size-zero",
+                     f"`maximumFileSize: '{value}'` reads as 0 bytes, so the uploader refuses every file (only the number "
+                     "0, or no value, means the server's maximum); to switch uploads off, use `features.upload: false`",
+                     prop.name)
+        return
     if parsed is None:
         yield ctx.at(prop.nt, path, Severity.ERROR, "file-size-invalid",
                      f"cannot read `maximumFileSize: {value}`; write a byte count (`204800`), or a count with "

@@ -176,6 +176,26 @@ def test_maximum_file_size_in_bytes_and_b_suffix(media_editor, tmp_path, qtbot):
     assert image_editor(media_editor, {"maximumFileSize": "11264b"}).upload(file)
 
 
+def test_maximum_file_size_zero_is_the_servers_maximum_but_a_zero_text_refuses_all(media_editor, tmp_path, qtbot):
+    # DEV 4.3 Inspector/Editors/FileUpload.js: a falsy maximumFileSize falls back to the server's upload
+    # maximum; any other value is the limit itself (plupload: refuse `file.size > max`)
+    png = tmp_path / "dot.png"
+    png.write_bytes(png_bytes(4, 4))
+    for unlimited in (0, 0.0):
+        editor = image_editor(media_editor, {"maximumFileSize": unlimited})
+        assert editor.message.isHidden() and "at most" not in editor.upload_button.toolTip()
+        with qtbot.waitSignal(editor.valueChanged):
+            upload_via_button(editor, qtbot, png)
+        assert editor.info.text().startswith("Dot"), unlimited
+    for refusing, note in (("0", "\u201c0\u201d reads as 0 bytes: every upload is refused"),
+                           ("0kb", "\u201c0kb\u201d reads as 0 bytes: every upload is refused"),
+                           (-1, "maximumFileSize -1 is negative: every upload is refused")):
+        editor = image_editor(media_editor, {"maximumFileSize": refusing})
+        assert editor.message.isVisible() and note in editor.message.text(), refusing
+        upload_via_button(editor, qtbot, png)
+        assert editor.value() is None and "is too large" in editor.message.text(), refusing
+
+
 def test_unusable_maximum_file_size_is_explained(media_editor):
     assert "not a size" in image_editor(media_editor, {"maximumFileSize": "huge"}).message.text()
 
