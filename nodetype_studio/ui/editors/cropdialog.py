@@ -37,11 +37,13 @@ class CropArea(QWidget):
 
     cropChanged = Signal()
 
-    def __init__(self, image: QImage, image_width: int, image_height: int, parent: QWidget | None = None):
+    def __init__(self, image: QImage, image_width: int, image_height: int, parent: QWidget | None = None,
+                 snap: bool = False):
         super().__init__(parent)
         self.image = image
         self.image_width, self.image_height = image_width, image_height
         self.ratio: Ratio | None = None
+        self.snap = snap  # `pixelSnapping`: fixed-ratio frames are whole multiples of the reduced ratio
         self._crop = (0, 0, image_width, image_height)
         self._drag: tuple[str, tuple[float, float], tuple[int, int, int, int]] | None = None
         self.setMinimumSize(320, 220)
@@ -61,7 +63,7 @@ class CropArea(QWidget):
     def set_ratio(self, ratio: Ratio | None, *, refit: bool = True) -> None:
         self.ratio = ratio
         if refit:
-            self.set_crop(croplib.fit(ratio, self.image_width, self.image_height))
+            self.set_crop(croplib.fit(ratio, self.image_width, self.image_height, self.snap))
 
     # -- geometry ------------------------------------------------------------------------------
     def image_rect(self) -> QRectF:
@@ -137,7 +139,8 @@ class CropArea(QWidget):
             self.set_crop(croplib.moved(original, point[0] - start[0], point[1] - start[1], self.image_width, self.image_height))
         else:
             anchor = (min(max(start[0], 0), self.image_width), min(max(start[1], 0), self.image_height))
-            self.set_crop(croplib.resize_from(anchor, point, self.ratio, self.image_width, self.image_height))
+            self.set_crop(croplib.resize_from(anchor, point, self.ratio, self.image_width, self.image_height,
+                                              snap=self.snap))
 
     def mouseReleaseEvent(self, _event) -> None:
         self._drag = None
@@ -191,7 +194,7 @@ class CropDialog(QDialog):
         style.tint(self.note, style.NOTE)
         self.note.setVisible(bool(choices.problems))
         layout.addWidget(self.note)
-        self.area = CropArea(load_display_image(asset.path), width, height, self)
+        self.area = CropArea(load_display_image(asset.path), width, height, self, snap=choices.snap)
         self.area.cropChanged.connect(self._crop_changed)
         layout.addWidget(self.area, 1)
         self.info = QLabel(self)
@@ -278,7 +281,7 @@ class CropDialog(QDialog):
         self.area.set_ratio(Ratio(CUSTOM, "Custom", self.custom_width.value(), self.custom_height.value()))
 
     def reset(self) -> None:
-        self.area.set_crop(croplib.fit(self.area.ratio, self.area.image_width, self.area.image_height))
+        self.area.set_crop(croplib.fit(self.area.ratio, self.area.image_width, self.area.image_height, self.area.snap))
 
     # -- result --------------------------------------------------------------------------------
     def crop(self) -> tuple[int, int, int, int]:

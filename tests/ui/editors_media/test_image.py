@@ -256,17 +256,30 @@ def test_locked_16_9_yields_an_exact_16_9_crop(media_editor, workspace, qtbot):
     assert crop["width"] * 9 == crop["height"] * 16 and crop == {"x": 0, "y": 56, "width": 256, "height": 144}
 
 
-def test_dragging_a_corner_keeps_the_locked_ratio(media_editor, workspace, qtbot):
-    editor = image_editor(media_editor, {"crop": {"aspectRatio": {"locked": {"width": 16, "height": 9}}}},
-                          value=chosen(workspace, "Tile pattern"))
+def drag_corner_and_apply(editor, qtbot):
     dialog = open_crop(editor, qtbot)
     area = dialog.area
     corner = area.to_widget(area.crop()).bottomRight().toPoint()
     qtbot.mousePress(area, Qt.LeftButton, pos=corner)
     qtbot.mouseMove(area, corner - QPoint(120, 10))
     qtbot.mouseRelease(area, Qt.LeftButton, pos=corner - QPoint(120, 10))
-    x, y, w, h = area.crop()
-    assert w < 256 and w * 9 == h * 16 and (x, y) == (0, 56)
+    shown = dialog.info.text()
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    crop = editor.value()["adjustments"]["crop"]
+    assert shown.startswith(f"{crop['width']} \u00d7 {crop['height']} px at 0, 56")
+    return crop
+
+
+def test_dragging_a_corner_keeps_the_locked_ratio(media_editor, workspace, qtbot):
+    # neos-ui ImageCropper/index.js handleCropComplete: only with `pixelSnapping` is the width floored to a
+    # multiple of the reduced ratio (16:9 -> 16k x 9k); otherwise the ratio holds as closely as pixels allow
+    locked = {"width": 16, "height": 9}
+    free = drag_corner_and_apply(image_editor(media_editor, {"crop": {"aspectRatio": {"locked": locked}}},
+                                              value=chosen(workspace, "Tile pattern")), qtbot)
+    assert free["width"] < 256 and free["height"] == int(free["width"] * 9 / 16 + 0.5)
+    snapping = {"crop": {"aspectRatio": {"locked": locked, "pixelSnapping": True}}}
+    snapped = drag_corner_and_apply(image_editor(media_editor, snapping, value=chosen(workspace, "Tile pattern")), qtbot)
+    assert snapped["width"] == free["width"] // 16 * 16 and snapped["width"] * 9 == snapped["height"] * 16
 
 
 def test_presets_from_the_model_with_a_removed_one(model_editor, workspace, qtbot):
@@ -296,9 +309,15 @@ def test_choosing_a_preset_crops_to_it(media_editor, workspace, qtbot):
     dialog.set_choice("wide")
     dialog.accept()
     crop = editor.value()["adjustments"]["crop"]
-    assert crop["width"] * 9 == crop["height"] * 21
+    assert crop == {"x": 0, "y": 32, "width": 480, "height": 206}     # 480 * 9 / 21 = 205.7
     again = open_crop(editor, qtbot)
     assert again.current_key() == "wide" and again.crop() == tuple(crop.values())
+    snapping = {"crop": {"aspectRatio": {"options": {"wide": {"width": 21, "height": 9}}, "pixelSnapping": True}}}
+    snapped = image_editor(media_editor, snapping, value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(snapped, qtbot)
+    dialog.set_choice("wide")
+    dialog.accept()
+    assert snapped.value()["adjustments"]["crop"] == {"x": 2, "y": 33, "width": 476, "height": 204}   # 68 x 7:3
 
 
 def test_enable_original_allow_custom_and_default_option(media_editor, workspace, qtbot):
@@ -308,8 +327,7 @@ def test_enable_original_allow_custom_and_default_option(media_editor, workspace
     dialog = open_crop(editor, qtbot)
     assert dialog.choice_labels() == ["Portrait", "2:1"]
     assert dialog.current_key() == "portrait"
-    x, y, w, h = dialog.crop()
-    assert w * 4 == h * 3
+    assert dialog.crop() == (139, 0, 202, 269)     # 3:4 as closely as pixels allow (202.5 x 270)
 
 
 def test_custom_ratio_fields(media_editor, workspace, qtbot):
