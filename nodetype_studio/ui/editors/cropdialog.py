@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -174,6 +175,16 @@ class CropDialog(QDialog):
             self.ratio_box.addItem(ratio.label, ratio.key)
         self.ratio_box.currentIndexChanged.connect(self._ratio_chosen)
         top.addWidget(self.ratio_box)
+        # the CMS's ratio drop-down has a clear (x) button while a ratio is chosen: back to no ratio, the
+        # frame staying where it is (neos-ui ImageCropper/AspectRatioDropDown/index.js, clearAspectRatio)
+        self.clear_button = QToolButton(self)
+        self.clear_button.setObjectName("clearRatio")
+        self.clear_button.setText("\u00d7")
+        self.clear_button.setToolTip("No aspect ratio: a free frame")
+        self.clear_button.setAutoRaise(True)
+        self.clear_button.clicked.connect(self.clear_ratio)
+        self.clear_button.hide()
+        top.addWidget(self.clear_button)
         self.locked_label = QLabel(self)
         self.locked_label.setObjectName("locked")
         top.addWidget(self.locked_label)
@@ -244,8 +255,13 @@ class CropDialog(QDialog):
             self._ratio_chosen(index)
         self._refit = True
 
+    def clear_ratio(self) -> None:
+        self.set_choice(None, refit=False)
+
     def _ratio_chosen(self, index: int) -> None:
-        if not 0 <= index < len(self.choices.ratios):
+        chosen = 0 <= index < len(self.choices.ratios)
+        self.clear_button.setVisible(chosen and not self.choices.locked)
+        if not chosen:
             self.area.set_ratio(None, refit=getattr(self, "_refit", True))
             self._show_custom(False)
             return

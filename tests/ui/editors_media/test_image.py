@@ -320,6 +320,31 @@ def test_choosing_a_preset_crops_to_it(media_editor, workspace, qtbot):
     assert snapped.value()["adjustments"]["crop"] == {"x": 2, "y": 33, "width": 476, "height": 204}   # 68 x 7:3
 
 
+def test_the_clear_button_drops_the_chosen_ratio_and_keeps_the_frame(media_editor, workspace, qtbot):
+    # neos-ui ImageCropper/AspectRatioDropDown: an (x) next to a chosen ratio clears it (clearAspectRatio):
+    # the placeholder is back, the frame stays and is free again
+    aspect = {"options": {"wide": {"width": 21, "height": 9}}, "defaultOption": "wide"}
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": aspect}}, value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(editor, qtbot)
+    assert dialog.current_key() == "wide" and dialog.clear_button.isVisible()
+    frame = dialog.crop()
+    qtbot.mouseClick(dialog.clear_button, Qt.LeftButton)
+    assert dialog.current_key() is None and dialog.ratio_box.currentText() == "" and dialog.clear_button.isHidden()
+    assert dialog.crop() == frame and dialog.area.ratio is None
+    area = dialog.area
+    corner = area.to_widget(frame).bottomRight().toPoint()
+    qtbot.mousePress(area, Qt.LeftButton, pos=corner)
+    qtbot.mouseMove(area, corner - QPoint(0, 60))
+    qtbot.mouseRelease(area, Qt.LeftButton, pos=corner - QPoint(0, 60))
+    x, y, w, h = dialog.crop()
+    assert (x, y, w) == frame[:3] and h < frame[3]                       # only the height changed: no ratio
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert editor.value()["adjustments"]["crop"] == dict(zip(("x", "y", "width", "height"), (x, y, w, h)))
+    locked = image_editor(media_editor, {"crop": {"aspectRatio": {"locked": {"width": 1, "height": 1}}}},
+                          value=chosen(workspace, "Harbour at dusk"))
+    assert open_crop(locked, qtbot).clear_button.isHidden()              # a lock cannot be cleared
+
+
 def test_enable_original_allow_custom_and_default_option(media_editor, workspace, qtbot):
     aspect = {"enableOriginal": False, "allowCustom": False, "defaultOption": "portrait",
               "options": {"portrait": {"width": 3, "height": 4, "label": "Portrait"}, "wide": {"width": 2, "height": 1}}}
