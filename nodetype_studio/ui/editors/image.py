@@ -179,7 +179,7 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         if crop:
             adjustments["crop"] = dict(zip(("x", "y", "width", "height"), crop))
         if resize:
-            adjustments["resize"] = dict(zip(("width", "height"), resize))
+            adjustments["resize"] = dict(resize) if isinstance(resize, Mapping) else dict(zip(("width", "height"), resize))
         if adjustments:
             value["adjustments"] = adjustments
         return value
@@ -248,28 +248,18 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         crop = dialog.crop()
         if crop == (0, 0, asset.width, asset.height):
             crop = None  # the whole image: no adjustment
-        resize = self._resize_for(crop)
-        value = self._store(asset.identifier, crop, resize)
+        # the CMS sets the crop on the image and leaves a resize adjustment as it is (neos-ui Image/index.js
+        # handleMediaCrop)
+        value = self._store(asset.identifier, crop, self.adjustments().get("resize"))
         self.commit(value)
         self.show_value(value)
 
     # -- resize --------------------------------------------------------------------------------
     def _base_size(self) -> tuple[int, int] | None:
-        crop = self.current_crop()
-        if crop:
-            return crop[2], crop[3]
+        """The image's original size: the CMS's resize controls start from it and keep its ratio, crop or
+        no crop (neos-ui Image/index.js hands ResizeControls ``originalDimensions``)."""
         asset = self.asset()
         return (asset.width, asset.height) if asset is not None and asset.width else None
-
-    def _resize_for(self, crop) -> tuple[int, int] | None:
-        """Keep an existing resize width when the crop changes; the height follows the new ratio."""
-        resize = self.adjustments().get("resize")
-        width = _pixels(resize.get("width")) if isinstance(resize, Mapping) else None
-        if width is None:
-            return None
-        asset = self.asset()
-        base_w, base_h = (crop[2], crop[3]) if crop else (asset.width, asset.height)
-        return width, max(1, round(width * base_h / base_w))
 
     def _show_resize(self, asset: Asset | None) -> None:
         if self.resize_box is None:
@@ -302,7 +292,7 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         self.show_value(value)
 
     def _resized(self, which: str, amount: int) -> None:
-        """Width and height stay in the ratio of the (cropped) image."""
+        """Width and height stay in the ratio of the original image (Math.round, as ResizeControls does)."""
         if self._syncing or not self.resize_box.isChecked():
             return
         base = self._base_size()
@@ -310,9 +300,9 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
             return
         self._syncing = True
         if which == "width":
-            self.resize_height.setValue(max(1, round(amount * base[1] / base[0])))
+            self.resize_height.setValue(max(1, math.floor(amount * base[1] / base[0] + 0.5)))
         else:
-            self.resize_width.setValue(max(1, round(amount * base[0] / base[1])))
+            self.resize_width.setValue(max(1, math.floor(amount * base[0] / base[1] + 0.5)))
         self._syncing = False
         value = self._store(self.asset().identifier, self.current_crop(), (self.resize_width.value(), self.resize_height.value()))
         self.commit(value)

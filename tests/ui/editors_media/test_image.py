@@ -411,6 +411,29 @@ def test_resize_keeps_the_aspect_ratio(media_editor, workspace, qtbot):
     assert "resize" not in editor.value()["adjustments"]
 
 
+def test_resize_keeps_the_ratio_of_the_original_image_even_when_cropped(media_editor, workspace, qtbot):
+    # neos-ui Image/index.js hands ResizeControls the image's originalDimensions (toggling on stores them, a
+    # typed width gives the height Math.round(width * h / w)); handleMediaCrop leaves the resize as it is
+    editor = image_editor(media_editor, {"features": {"resize": True}},
+                          value=chosen(workspace, "Harbour at dusk", crop={"x": 0, "y": 0, "width": 160, "height": 160}))
+    assert (editor.resize_width.value(), editor.resize_height.value()) == (480, 270)
+    qtbot.mouseClick(editor.resize_box, Qt.LeftButton)
+    assert editor.resize_box.isChecked()
+    assert editor.value()["adjustments"]["resize"] == {"width": 480, "height": 270}
+    editor.resize_width.selectAll()
+    qtbot.keyClicks(editor.resize_width, "320")
+    assert (editor.resize_width.value(), editor.resize_height.value()) == (320, 180)
+    assert editor.value()["adjustments"] == {"crop": {"x": 0, "y": 0, "width": 160, "height": 160},
+                                             "resize": {"width": 320, "height": 180}}
+    dialog = open_crop(editor, qtbot)
+    dialog.set_choice("custom")
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    adjustments = editor.value()["adjustments"]
+    assert adjustments["crop"] != {"x": 0, "y": 0, "width": 160, "height": 160}
+    assert adjustments["resize"] == {"width": 320, "height": 180}
+    assert editor.info.text().endswith("resized to 320 \u00d7 180")
+
+
 def test_remove_stores_an_empty_string(media_editor, workspace, qtbot):
     editor = image_editor(media_editor, value=chosen(workspace, "Tile pattern"))
     qtbot.mouseClick(editor.remove_button, Qt.LeftButton)
