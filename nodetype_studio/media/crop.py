@@ -151,11 +151,12 @@ def ratio_size(ratio: Ratio, max_width: int, max_height: int, wanted_width: floa
     """The biggest whole-pixel size of about ``ratio`` within the bounds (and ``wanted_width`` when given);
     the height is rounded from the width, so it is the ratio only as closely as pixels allow."""
     assert ratio.width and ratio.height, "a free ratio has no size"
-    width = min(float(max_width), max_height * ratio.width / ratio.height)
-    if wanted_width is not None:
-        width = min(width, wanted_width)
-    whole = max(1, int(width))
+    full_height_width = max_height * ratio.width / ratio.height
+    width = min(float(max_width), full_height_width, math.inf if wanted_width is None else wanted_width)
     # rounded half up, as the CMS's Math.round turns its percentages into pixels
+    if width == full_height_width:  # the height is the limit: all of it, the width rounded
+        return min(max_width, max(1, math.floor(width + 0.5))), max_height
+    whole = max(1, int(width))
     return whole, min(max_height, max(1, math.floor(whole * ratio.height / ratio.width + 0.5)))
 
 
