@@ -188,10 +188,18 @@ class CropDialog(QDialog):
         self.locked_label = QLabel(self)
         self.locked_label.setObjectName("locked")
         top.addWidget(self.locked_label)
+        # as in the CMS's cropper, the width and height of any chosen ratio are shown with a button that swaps
+        # them; changing either makes it a custom ratio, so they are disabled without `allowCustom`
+        # (neos-ui ImageCropper/index.js AspectRatioItem, model.js setDimensions / flipAspectRatio)
         self.custom_width = self._spin("customWidth")
         self.custom_height = self._spin("customHeight")
-        self.custom_colon = QLabel(":", self)
-        for widget in (self.custom_width, self.custom_colon, self.custom_height):
+        self.flip_button = QToolButton(self)
+        self.flip_button.setObjectName("flipRatio")
+        self.flip_button.setText("\u21c4")
+        self.flip_button.setToolTip("Swap width and height")
+        self.flip_button.clicked.connect(self.flip_ratio)
+        self._pending_custom: tuple[int, int] | None = None
+        for widget in (self.custom_width, self.flip_button, self.custom_height):
             top.addWidget(widget)
         top.addStretch(1)
         self.reset_button = QPushButton("Reset", self)
@@ -261,22 +269,12 @@ class CropDialog(QDialog):
     def _ratio_chosen(self, index: int) -> None:
         chosen = 0 <= index < len(self.choices.ratios)
         self.clear_button.setVisible(chosen and not self.choices.locked)
-        if not chosen:
-            self.area.set_ratio(None, refit=getattr(self, "_refit", True))
-            self._show_custom(False)
-            return
-        ratio = self.choices.ratios[index]
-        custom = ratio.key == CUSTOM
-        self._show_custom(custom)
-        if custom:
-            w, h = self._custom_start()
-            self._syncing = True
-            self.custom_width.setValue(w)
-            self.custom_height.setValue(h)
-            self._syncing = False
-            self.area.set_ratio(Ratio(CUSTOM, "Custom", w, h), refit=getattr(self, "_refit", True))
-        else:
-            self.area.set_ratio(ratio, refit=getattr(self, "_refit", True))
+        ratio = self.choices.ratios[index] if chosen else None
+        if ratio is not None and ratio.key == CUSTOM:
+            w, h = self._pending_custom or self._custom_start()
+            ratio = Ratio(CUSTOM, "Custom", w, h)
+        self._show_dimensions(ratio)
+        self.area.set_ratio(ratio, refit=getattr(self, "_refit", True))
 
     def _custom_start(self) -> tuple[int, int]:
         """The custom ratio's first width and height (neos-ui ImageCropper/model.js CustomAspectRatioOption)."""
@@ -287,14 +285,36 @@ class CropDialog(QDialog):
             return self.stored_crop[2], self.stored_crop[3]
         return 100, 100
 
-    def _show_custom(self, shown: bool) -> None:
-        for widget in (self.custom_width, self.custom_colon, self.custom_height):
+    def _show_dimensions(self, ratio: Ratio | None) -> None:
+        shown = ratio is not None and not ratio.free and not self.choices.locked
+        for widget in (self.custom_width, self.flip_button, self.custom_height):
             widget.setVisible(shown)
+            widget.setEnabled(CUSTOM in self.choices.keys)
+        if shown:
+            assert ratio is not None and ratio.width and ratio.height
+            self._syncing = True
+            self.custom_width.setValue(ratio.width)
+            self.custom_height.setValue(ratio.height)
+            self._syncing = False
 
     def _custom_changed(self) -> None:
-        if self._syncing:
+        if not self._syncing:
+            self._use_custom(self.custom_width.value(), self.custom_height.value())
+
+    def flip_ratio(self) -> None:
+        self._use_custom(self.custom_height.value(), self.custom_width.value())
+
+    def _use_custom(self, width: int, height: int) -> None:
+        """Width and height typed or swapped: the custom ratio of that size (chosen if it is not yet)."""
+        if CUSTOM not in self.choices.keys:
             return
-        self.area.set_ratio(Ratio(CUSTOM, "Custom", self.custom_width.value(), self.custom_height.value()))
+        if self.current_key() != CUSTOM:
+            self._pending_custom = (width, height)
+            self.set_choice(CUSTOM)
+            self._pending_custom = None
+            return
+        self._show_dimensions(Ratio(CUSTOM, "Custom", width, height))
+        self.area.set_ratio(Ratio(CUSTOM, "Custom", width, height))
 
     def reset(self) -> None:
         self.area.set_crop(croplib.fit(self.area.ratio, self.area.image_width, self.area.image_height, self.area.snap))

@@ -386,6 +386,36 @@ def test_custom_starts_from_the_previous_ratio_the_stored_crop_or_100_100(media_
     assert (again.custom_width.value(), again.custom_height.value()) == (70, 30)
 
 
+def test_a_chosen_preset_shows_its_width_and_height_and_can_be_flipped(media_editor, workspace, qtbot):
+    # neos-ui ImageCropper/index.js: every chosen ratio shows its width and height beside a swap button;
+    # changing or swapping them makes a custom ratio (model.js setDimensions, flipAspectRatio); without
+    # `allowCustom` the fields and the button are disabled
+    aspect = {"options": {"wide": {"width": 16, "height": 9, "label": "Wide"}}}
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": aspect}}, value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(editor, qtbot)
+    dialog.set_choice("wide")
+    assert dialog.custom_width.isVisible() and dialog.flip_button.isVisible() and dialog.flip_button.isEnabled()
+    assert (dialog.custom_width.value(), dialog.custom_height.value()) == (16, 9)
+    qtbot.mouseClick(dialog.flip_button, Qt.LeftButton)
+    assert dialog.ratio_box.currentText() == "Custom"
+    assert (dialog.custom_width.value(), dialog.custom_height.value()) == (9, 16)
+    x, y, w, h = dialog.crop()
+    assert h == 270 and w == 152                    # 270 * 9 / 16 = 151.9: a portrait frame
+    dialog.set_choice("wide")
+    dialog.custom_height.selectAll()
+    qtbot.keyClicks(dialog.custom_height, "10")
+    assert dialog.ratio_box.currentText() == "Custom" and (dialog.custom_width.value(), dialog.custom_height.value()) == (16, 10)
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert editor.value()["adjustments"]["crop"] == {"x": 24, "y": 0, "width": 432, "height": 270}
+    fixed = image_editor(media_editor, {"crop": {"aspectRatio": dict(aspect, allowCustom=False)}},
+                         value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(fixed, qtbot)
+    dialog.set_choice("wide")
+    assert dialog.custom_width.isVisible() and not dialog.custom_width.isEnabled() and not dialog.flip_button.isEnabled()
+    qtbot.mouseClick(dialog.flip_button, Qt.LeftButton)
+    assert dialog.current_key() == "wide" and (dialog.custom_width.value(), dialog.custom_height.value()) == (16, 9)
+
+
 def test_cancelling_the_crop_changes_nothing(media_editor, workspace, qtbot):
     value = chosen(workspace, "Harbour at dusk")
     editor = image_editor(media_editor, value=dict(value))
