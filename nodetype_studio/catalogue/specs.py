@@ -114,7 +114,7 @@ class Rule:
     kinds:
       ``le``        ``paths[0]`` <= ``paths[1]`` when both are numbers
       ``requires``  ``paths[0]`` only works when ``paths[1]`` is truthy
-      ``needs_on``  options under ``paths[0]`` apply only while ``paths[1]`` is not false
+      ``needs_on``  options under ``paths[0]`` apply only while ``paths[1]`` is not written falsy
       ``used_while_off`` ``paths[0]`` is truthy, so it acts, while ``paths[1]`` is written falsy
       ``inert_with`` ``paths[1:]`` have no effect while the lock at ``paths[0]`` is active
       ``null_removes`` a null entry under the map ``paths[0]`` removes an inherited entry

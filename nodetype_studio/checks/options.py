@@ -145,7 +145,7 @@ def rule_requires(ctx: Context, prop: PropertyView, rule: Rule):
 
 def rule_needs_on(ctx: Context, prop: PropertyView, rule: Rule):
     group, switch = rule.paths
-    if not get(prop.written_options, *_path(group)) or get(prop.effective_options, *_path(switch)) is not False:
+    if not get(prop.written_options, *_path(group)) or not _written_off(prop, switch):
         return
     if _used_anyway(prop, rule):
         return  # (a `used_while_off` rule says what happens instead)
