@@ -228,7 +228,9 @@ class CropDialog(QDialog):
 
         if choices.locked:
             ratio = choices.ratios[0]
-            self.locked_label.setText(f"Aspect ratio locked to {ratio.width}:{ratio.height}")
+            # the CMS's cropper labels the ratio in force reduced, 1200 x 630 as 40:21 (model.js aspectRatioReducedLabel)
+            reduced_w, reduced_h = ratio.reduced() or (ratio.width, ratio.height)
+            self.locked_label.setText(f"Aspect ratio locked to {reduced_w}:{reduced_h}")
         self.ratio_label.setVisible(not choices.locked)
         self.ratio_box.setVisible(not choices.locked)
         self.locked_label.setVisible(choices.locked)

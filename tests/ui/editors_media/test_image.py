@@ -270,6 +270,13 @@ def drag_corner_and_apply(editor, qtbot):
     return crop
 
 
+def test_a_locked_ratio_is_labelled_reduced(media_editor, workspace, qtbot):
+    # neos-ui ImageCropper/model.js aspectRatioReducedLabel: width and height divided by their gcd
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": {"locked": {"width": 1200, "height": 630}}}},
+                          value=chosen(workspace, "Harbour at dusk"))
+    assert open_crop(editor, qtbot).locked_label.text() == "Aspect ratio locked to 40:21"
+
+
 def test_dragging_a_corner_keeps_the_locked_ratio(media_editor, workspace, qtbot):
     # neos-ui ImageCropper/index.js handleCropComplete: only with `pixelSnapping` is the width floored to a
     # multiple of the reduced ratio (16:9 -> 16k x 9k); otherwise the ratio holds as closely as pixels allow
