@@ -277,13 +277,13 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         elif base:
             self.resize_width.setValue(base[0])
             self.resize_height.setValue(base[1])
+        # the CMS's width and height fields stay editable while resizing is off: typing in one switches
+        # it on (neos-ui Image/Components/ResizeControls/index.js: only the editor's `disabled` disables them)
         for spin in (self.resize_width, self.resize_height):
-            spin.setEnabled(self.resize_box.isChecked())
+            spin.setEnabled(usable)
         self._syncing = False
 
     def _resize_toggled(self, on: bool) -> None:
-        for spin in (self.resize_width, self.resize_height):
-            spin.setEnabled(on)
         if self._syncing or self.asset() is None:
             return
         resize = (self.resize_width.value(), self.resize_height.value()) if on else None
@@ -292,8 +292,9 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         self.show_value(value)
 
     def _resized(self, which: str, amount: int) -> None:
-        """Width and height stay in the ratio of the original image (Math.round, as ResizeControls does)."""
-        if self._syncing or not self.resize_box.isChecked():
+        """Width and height stay in the ratio of the original image (Math.round, as ResizeControls does);
+        a typed size switches resizing on."""
+        if self._syncing:
             return
         base = self._base_size()
         if not base:

@@ -436,7 +436,7 @@ def test_cancelling_the_crop_changes_nothing(media_editor, workspace, qtbot):
 def test_resize_keeps_the_aspect_ratio(media_editor, workspace, qtbot):
     editor = image_editor(media_editor, {"features": {"resize": True}},
                           value=chosen(workspace, "Harbour at dusk", crop={"x": 0, "y": 0, "width": 160, "height": 90}))
-    assert not editor.resize_width.isEnabled()
+    assert editor.resize_width.isEnabled() and not editor.resize_box.isChecked()
     editor.resize_box.setChecked(True)
     editor.resize_width.setValue(320)
     assert editor.resize_height.value() == 180
@@ -469,6 +469,23 @@ def test_resize_keeps_the_ratio_of_the_original_image_even_when_cropped(media_ed
     assert adjustments["crop"] != {"x": 0, "y": 0, "width": 160, "height": 160}
     assert adjustments["resize"] == {"width": 320, "height": 180}
     assert editor.info.text().endswith("resized to 320 \u00d7 180")
+
+
+def test_typing_a_size_switches_resizing_on(media_editor, workspace, qtbot):
+    # neos-ui Image/Components/ResizeControls/index.js: the number fields are not disabled while the resize
+    # checkbox is off; a typed width stores a resize adjustment (the checkbox follows it)
+    editor = image_editor(media_editor, {"features": {"resize": True}}, value=chosen(workspace, "Harbour at dusk"))
+    assert not editor.resize_box.isChecked() and editor.resize_height.isEnabled()
+    editor.resize_height.selectAll()
+    qtbot.keyClicks(editor.resize_height, "90")
+    assert editor.resize_box.isChecked() and editor.resize_width.value() == 160
+    assert editor.value()["adjustments"] == {"resize": {"width": 160, "height": 90}}
+    qtbot.mouseClick(editor.resize_box, Qt.LeftButton)
+    assert editor.value() == chosen(workspace, "Harbour at dusk")
+    assert (editor.resize_width.value(), editor.resize_height.value()) == (480, 270)
+    disabled = image_editor(media_editor, {"features": {"resize": True}, "disabled": True},
+                            value=chosen(workspace, "Harbour at dusk"))
+    assert not disabled.resize_width.isEnabled() and not disabled.resize_box.isEnabled()
 
 
 def test_remove_stores_an_empty_string(media_editor, workspace, qtbot):
