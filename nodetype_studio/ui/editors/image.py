@@ -225,7 +225,7 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         self.commit(value)
         self.show_value(value)
         if self.force_crop:
-            self.open_crop()
+            self.open_crop(forced=True)
 
     def _browser_done(self, dialog) -> None:
         chosen = dialog.selected_assets()
@@ -234,9 +234,12 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         super()._browser_done(dialog)
 
     # -- crop ----------------------------------------------------------------------------------
-    def open_crop(self) -> CropDialog | None:
+    def open_crop(self, forced: bool = False) -> CropDialog | None:
+        """The crop dialog; for an SVG only when ``forceCrop`` opens it (``forced``): the CMS offers no Crop
+        button for SVG but its forceCrop path does not ask (neos-ui Image/index.js isCroppable vs.
+        UNSAFE_componentWillReceiveProps)."""
         asset = self.asset()
-        if asset is None or asset.is_svg or not asset.width:
+        if asset is None or (asset.is_svg and not forced) or not asset.width:
             return None
         choices = croplib.ratio_choices(self.aspect, asset.width, asset.height)
         return self.open_dialog(CropDialog(asset, choices, self.current_crop(), self), self._crop_done)

@@ -41,6 +41,16 @@ def test_no_crop_for_svg(media_editor, workspace):
     assert editor.crop_button.isHidden() and editor.open_crop() is None
 
 
+def test_force_crop_opens_the_cropper_for_an_svg_too(media_editor, workspace, qtbot):
+    # neos-ui Image/index.js: the Crop button asks isCroppable (no SVG), the forceCrop path after choosing
+    # an image does not
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": {"forceCrop": True}}})
+    editor.choose(asset(workspace, "Studio logo"))
+    assert isinstance(editor.dialog, CropDialog) and editor.dialog.isVisible()
+    qtbot.addWidget(editor.dialog)
+    assert editor.crop_button.isHidden()
+
+
 def test_preview_and_info_show_the_image_and_its_crop(media_editor, workspace):
     editor = image_editor(media_editor, value=chosen(workspace, "Harbour at dusk", crop={"x": 0, "y": 0, "width": 160, "height": 90}))
     assert editor.preview.pixmap().width() > 0
