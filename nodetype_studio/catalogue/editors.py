@@ -252,8 +252,16 @@ _RANGE_NULL_RULE = Rule("not_null", ("step", "min", "max"), "option-null",
 _PLACEHOLDER_RULE = Rule("requires", ("placeholder", "allowEmpty"), "option-placeholder-needs-allowempty",
                          "`placeholder` only works when `allowEmpty` is true; add `allowEmpty: true`")
 _IMAGE_RULES = (
+    # the CMS's image editor opens its cropper after an upload or a newly chosen image whenever `forceCrop`
+    # is truthy, without asking `features.crop` (which only hides the Crop button); the cropper then uses
+    # every `crop.aspectRatio` option (neos-ui Editors/Image/index.js, UNSAFE_componentWillReceiveProps)
     Rule("needs_on", ("crop", "features.crop"), "option-crop-disabled",
-         "`crop` options apply only when `features.crop` is enabled; they have no effect here"),
+         "`crop` options apply only when `features.crop` is enabled; they have no effect here",
+         on_with="crop.aspectRatio.forceCrop"),
+    Rule("used_while_off", ("crop.aspectRatio.forceCrop", "features.crop"), "option-force-crop-disabled",
+         "`forceCrop` still opens the cropper after each upload or newly chosen image although `features.crop` "
+         "is off: the CMS only hides the Crop button (a crop cannot be changed later); enable `features.crop`, "
+         "or remove `forceCrop`"),
     # (the spec names options, enableOriginal and allowCustom; the CMS's cropper also skips allowOriginal and
     # defaultOption once the lock is active: neos-ui ImageCropper/model.js returns the locked ratio first)
     Rule("inert_with", ("crop.aspectRatio.locked", "crop.aspectRatio.options", "crop.aspectRatio.enableOriginal",
@@ -266,13 +274,13 @@ _IMAGE_RULES = (
     Rule("names_key", ("crop.aspectRatio.defaultOption", "crop.aspectRatio.options", "crop.aspectRatio.locked"),
          "option-value", "`crop.aspectRatio.defaultOption` `{a}` names no preset of `crop.aspectRatio.options` ({b}); "
          "the CMS's cropper then shows \"undefined:undefined\" as its ratio and a free frame",
-         unless_off="features.crop"),
+         unless_off="features.crop", on_with="crop.aspectRatio.forceCrop"),
     # the CMS's cropper reads `options.crop.aspectRatio`, `locked.width`/`height` and `Object.values(options)`
     # when it opens (neos-ui SecondaryEditors/ImageCropper/{index,model}.js): any of them null throws
     Rule("not_null", ("crop", "crop.aspectRatio", "crop.aspectRatio.locked", "crop.aspectRatio.options"), "option-null",
          "`{a}` is null (~): the CMS's image cropper fails with a JavaScript error (\"Cannot read properties of null\") "
          "as soon as it is opened; remove the line to keep the default (a lock is lifted with `width: 0` and "
-         "`height: 0`)", "error", unless_off="features.crop"),
+         "`height: 0`)", "error", unless_off="features.crop", on_with="crop.aspectRatio.forceCrop"),
 )
 
 

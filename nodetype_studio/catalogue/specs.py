@@ -114,7 +114,8 @@ class Rule:
     kinds:
       ``le``        ``paths[0]`` <= ``paths[1]`` when both are numbers
       ``requires``  ``paths[0]`` only works when ``paths[1]`` is truthy
-      ``needs_on``  options under ``paths[0]`` apply only while ``paths[1]`` is not false
+      ``needs_on``  options under ``paths[0]`` apply only while ``paths[1]`` is not written falsy
+      ``used_while_off`` ``paths[0]`` is truthy, so it acts, while ``paths[1]`` is written falsy
       ``inert_with`` ``paths[1:]`` have no effect while the lock at ``paths[0]`` is active
       ``null_removes`` a null entry under the map ``paths[0]`` removes an inherited entry
       ``not_null``  each of ``paths`` must not end up null (the editor fails on it)
@@ -123,6 +124,8 @@ class Rule:
 
     ``unless_off``: the rule holds only while the option at that path is not switched off (a missing
     option counts as on; JavaScript truthiness otherwise).
+    ``on_with``: an option that puts what the switch (``unless_off``, or the switch of ``needs_on``)
+    governs to use even while the switch is off, when it is truthy.
     """
 
     kind: str
@@ -131,6 +134,7 @@ class Rule:
     message: str
     severity: str = "warning"
     unless_off: str | None = None
+    on_with: str | None = None
 
 
 def _platform(platform: Platform | None) -> Platform:

@@ -38,6 +38,7 @@ CHECK_CODES: dict[str, str] = {
     "option-null": "an option the editor cannot work with is null (RangeEditor `min`, `max`, `step`; "
                    "ImageEditor `crop`, `crop.aspectRatio`, its `locked` or `options`)",
     "option-crop-disabled": "Crop options while `features.crop` is false",
+    "option-force-crop-disabled": "`forceCrop` opens the cropper although `features.crop` is false",
     "option-crop-locked": "Crop options that have no effect while the aspect ratio is locked",
     "option-preset-null-unused": "A crop preset set to null that no supertype defines",
     "option-starting-point": "A reference or link editor `startingPoint` the project's CMS version cannot resolve "
@@ -48,6 +49,7 @@ CHECK_CODES: dict[str, str] = {
     "file-size-invalid": "An unreadable `maximumFileSize`",
     "file-size-unit": "A `maximumFileSize` unit outside the forms the CMS documents",
     "file-size-decimal": "A `maximumFileSize` with a decimal point",
+    "file-size-zero": "A `maximumFileSize` of 0 (the server's maximum) or one that refuses every file",
     # validators
     "validator-shape": "`validation` is not a map of validators to options",
     "validator-unknown": "The validator identifier names no validator of the platform",

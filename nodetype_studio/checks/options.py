@@ -55,11 +55,20 @@ def editor_options(ctx: Context, prop: PropertyView):
 
 
 def _switched_off(prop: PropertyView, rule: Rule) -> bool:
-    """The option ``rule.unless_off`` names is set and falsy: what the rule is about is not in use."""
+    """The option ``rule.unless_off`` names is set and falsy, and nothing (``rule.on_with``) puts what
+    it governs to use anyway: what the rule is about is not in use."""
     if rule.unless_off is None:
         return False
-    switch = get(prop.effective_options, *_path(rule.unless_off), default=_ABSENT)
+    return _written_off(prop, rule.unless_off) and not _used_anyway(prop, rule)
+
+
+def _written_off(prop: PropertyView, dotted: str) -> bool:
+    switch = get(prop.effective_options, *_path(dotted), default=_ABSENT)
     return switch is not _ABSENT and not truthy(switch)
+
+
+def _used_anyway(prop: PropertyView, rule: Rule) -> bool:
+    return rule.on_with is not None and truthy(get(prop.effective_options, *_path(rule.on_with)))
 
 
 def _documented_only(spec, rule: Rule) -> bool:
@@ -136,9 +145,20 @@ def rule_requires(ctx: Context, prop: PropertyView, rule: Rule):
 
 def rule_needs_on(ctx: Context, prop: PropertyView, rule: Rule):
     group, switch = rule.paths
-    if not get(prop.written_options, *_path(group)) or get(prop.effective_options, *_path(switch)) is not False:
+    if not get(prop.written_options, *_path(group)) or not _written_off(prop, switch):
         return
+    if _used_anyway(prop, rule):
+        return  # (a `used_while_off` rule says what happens instead)
     yield ctx.at(prop.nt, prop.options_path + _path(group), Severity(rule.severity), rule.code, rule.message, prop.name)
+
+
+def rule_used_while_off(ctx: Context, prop: PropertyView, rule: Rule):
+    option, switch = rule.paths
+    if not _is_written(prop, option) or not truthy(get(prop.effective_options, *_path(option))):
+        return
+    if not _written_off(prop, switch):
+        return
+    yield ctx.at(prop.nt, prop.options_path + _path(option), Severity(rule.severity), rule.code, rule.message, prop.name)
 
 
 def rule_inert_with(ctx: Context, prop: PropertyView, rule: Rule):
@@ -194,7 +214,8 @@ def rule_names_key(ctx: Context, prop: PropertyView, rule: Rule):
                  rule.message.format(a=name, b=names), prop.name)
 
 
-RULE_KINDS = {"le": rule_le, "requires": rule_requires, "needs_on": rule_needs_on, "inert_with": rule_inert_with,
+RULE_KINDS = {"le": rule_le, "requires": rule_requires, "needs_on": rule_needs_on, "used_while_off": rule_used_while_off,
+              "inert_with": rule_inert_with,
               "null_removes": rule_null_removes, "not_null": rule_not_null,
               "names_key": rule_names_key}
 
@@ -249,7 +270,25 @@ def maximum_file_size(ctx: Context, prop: PropertyView):
     if value is None or is_client_eval(value):
         return
     path = prop.options_path + ("maximumFileSize",)
+    # the uploader that read the option (DEV 4.3 Inspector/Editors/FileUpload.js) took a falsy value as
+    # "the server's maximum" and any other as the maximum itself, so `0` and `'0'` are far apart
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value <= 0:
+        if value == 0:
+            yield ctx.at(prop.nt, path, Severity.INFO, "file-size-zero",
+                         "`maximumFileSize: 0` sets no limit: the uploader reads 0 as \"not set\" and takes the server's "
+                         "upload maximum; to switch uploads off, use `features.upload: false`", prop.name)
+        else:
+            yield ctx.at(prop.nt, path, Severity.WARNING, "file-size-zero",
+                         f"`maximumFileSize: {value}` is negative, so the uploader refuses every file; to switch uploads "
+                         "off, use `features.upload: false`", prop.name)
+        return
     parsed = parse_file_size(value)
+    if parsed is not None and (parsed.legacy_bytes if parsed.legacy_bytes is not None else parsed.bytes) == 0:
+        yield ctx.at(prop.nt, path, Severity.WARNING, "file-size-zero",
+                     f"`maximumFileSize: '{value}'` reads as 0 bytes, so the uploader refuses every file (only the number "
+                     "0, or no value, means the server's maximum); to switch uploads off, use `features.upload: false`",
+                     prop.name)
+        return
     if parsed is None:
         yield ctx.at(prop.nt, path, Severity.ERROR, "file-size-invalid",
                      f"cannot read `maximumFileSize: {value}`; write a byte count (`204800`), or a count with "

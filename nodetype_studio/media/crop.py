@@ -11,8 +11,10 @@ Which choice the cropper starts with, as the CMS's cropper decides: for an exist
 ratio or the first preset whose ratio matches it to two decimals; otherwise the ``defaultOption``
 preset; otherwise none, which leaves the frame free.
 
-Crops with a fixed ratio are snapped to whole multiples of the reduced ratio, so a 16:9 crop is
-exactly 16:9 in pixels (e.g. 1600 x 900), never 1601 x 900.
+A fixed ratio keeps the crop as close to it as whole pixels allow (1601 x 900 may pass for 16:9).
+With ``pixelSnapping`` (truthy), as in the CMS's cropper (neos-ui ``ImageCropper/index.js``
+``handleCropComplete``), the crop width is floored to a whole multiple of the reduced ratio and the
+height follows, so a 16:9 crop is exactly 16:9 in pixels (e.g. 1600 x 900).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from math import gcd
 from typing import Any, Mapping
+
+from nodetype_studio.js.values import truthy
 
 ORIGINAL = "original"
 CUSTOM = "custom"
@@ -53,6 +57,7 @@ class RatioChoices:
     locked: bool
     default: str | None  # key of the preset chosen while no crop matches a choice (None: a free frame)
     problems: tuple[str, ...] = ()
+    snap: bool = False  # `pixelSnapping`: fixed-ratio crops are whole multiples of the reduced ratio
 
     def get(self, key: str | None) -> Ratio | None:
         return next((r for r in self.ratios if r.key == key), None)
@@ -77,11 +82,12 @@ def ratio_choices(aspect: Any, image_width: int | None, image_height: int | None
     """The ratio choices ``crop.aspectRatio`` offers for an image of the given size."""
     aspect = aspect if isinstance(aspect, Mapping) else {}
     problems: list[str] = []
+    snap = truthy(aspect.get("pixelSnapping"))
     locked = aspect.get("locked") if isinstance(aspect.get("locked"), Mapping) else {}
     lock_w, lock_h = _positive(locked.get("width")), _positive(locked.get("height"))
     if lock_w and lock_h:
         ratio = Ratio(LOCKED, f"{lock_w}:{lock_h}", lock_w, lock_h)
-        return RatioChoices([ratio], True, LOCKED)
+        return RatioChoices([ratio], True, LOCKED, snap=snap)
     ratios: list[Ratio] = []
     if aspect.get("allowCustom", True) is not False:
         ratios.append(Ratio(CUSTOM, "Custom"))
@@ -110,7 +116,7 @@ def ratio_choices(aspect: Any, image_width: int | None, image_height: int | None
         default = None
     else:
         default = str(default)
-    return RatioChoices(ratios, False, default, tuple(problems))
+    return RatioChoices(ratios, False, default, tuple(problems), snap)
 
 
 def _ratio_text(width: float, height: float) -> str:
@@ -133,22 +139,36 @@ def matching_choice(choices: RatioChoices, crop: tuple[int, int, int, int] | Non
     return choices.default
 
 
-def fit(ratio: Ratio | None, image_width: int, image_height: int) -> tuple[int, int, int, int]:
+def fit(ratio: Ratio | None, image_width: int, image_height: int, snap: bool = False) -> tuple[int, int, int, int]:
     """The largest centred crop of ``ratio`` inside the image (the whole image when free)."""
     if ratio is None or ratio.free:
         return 0, 0, image_width, image_height
-    width, height = snapped_size(ratio, image_width, image_height)
+    width, height = (snapped_size if snap else ratio_size)(ratio, image_width, image_height)
     return (image_width - width) // 2, (image_height - height) // 2, width, height
 
 
+def ratio_size(ratio: Ratio, max_width: int, max_height: int, wanted_width: float | None = None) -> tuple[int, int]:
+    """The biggest whole-pixel size of about ``ratio`` within the bounds (and ``wanted_width`` when given);
+    the height is rounded from the width, so it is the ratio only as closely as pixels allow."""
+    assert ratio.width and ratio.height, "a free ratio has no size"
+    full_height_width = max_height * ratio.width / ratio.height
+    width = min(float(max_width), full_height_width, math.inf if wanted_width is None else wanted_width)
+    # rounded half up, as the CMS's Math.round turns its percentages into pixels
+    if width == full_height_width:  # the height is the limit: all of it, the width rounded
+        return min(max_width, max(1, math.floor(width + 0.5))), max_height
+    whole = max(1, int(width))
+    return whole, min(max_height, max(1, math.floor(whole * ratio.height / ratio.width + 0.5)))
+
+
 def snapped_size(ratio: Ratio, max_width: int, max_height: int, wanted_width: float | None = None) -> tuple[int, int]:
-    """The biggest ``k * reduced ratio`` not exceeding the bounds (and ``wanted_width`` when given)."""
+    """The biggest ``k * reduced ratio`` not exceeding the bounds (and ``wanted_width`` when given: floored
+    to the multiple below it, as the CMS's ``pixelSnapping`` does)."""
     reduced = ratio.reduced()
     assert reduced is not None, "a free ratio has no snapped size"
     rw, rh = reduced
     steps = min(max_width // rw, max_height // rh)
     if wanted_width is not None:
-        steps = min(steps, max(1, round(wanted_width / rw)))
+        steps = min(steps, max(1, int(wanted_width // rw)))
     if steps >= 1:
         return rw * steps, rh * steps
     # The image is smaller than the reduced ratio itself (e.g. 21:9 on 10 x 10 px): the closest fit.
@@ -158,9 +178,9 @@ def snapped_size(ratio: Ratio, max_width: int, max_height: int, wanted_width: fl
 
 
 def resize_from(anchor: tuple[float, float], point: tuple[float, float], ratio: Ratio | None,
-                image_width: int, image_height: int, minimum: int = 8) -> tuple[int, int, int, int]:
+                image_width: int, image_height: int, minimum: int = 8, snap: bool = False) -> tuple[int, int, int, int]:
     """A crop spanned from the fixed corner ``anchor`` towards ``point``, kept inside the image, with
-    ``ratio`` enforced (snapped) unless it is free."""
+    ``ratio`` enforced (snapped with ``snap``) unless it is free."""
     ax, ay = anchor
     px = min(max(point[0], 0), image_width)
     py = min(max(point[1], 0), image_height)
@@ -173,7 +193,7 @@ def resize_from(anchor: tuple[float, float], point: tuple[float, float], ratio: 
     else:
         assert ratio.width and ratio.height
         wanted = max(abs(px - ax), abs(py - ay) * ratio.width / ratio.height, 1)
-        width, height = snapped_size(ratio, int(room_w), int(room_h), wanted)
+        width, height = (snapped_size if snap else ratio_size)(ratio, int(room_w), int(room_h), wanted)
     x = int(ax) if right else int(ax) - width
     y = int(ay) if down else int(ay) - height
     return max(x, 0), max(y, 0), width, height

@@ -141,20 +141,28 @@ class SizeLimit:
 
 
 def parse_size(value: Any) -> SizeLimit:
-    """``maximumFileSize`` in any spelling the spec allows (``204800``, ``'204800b'``, ``'200kb'``)."""
-    if value is None or value == "":
+    """``maximumFileSize`` in any spelling the spec allows (``204800``, ``'204800b'``, ``'200kb'``).
+
+    As the CMS's uploader read it (DEV 4.3 ``Inspector/Editors/FileUpload.js``): a falsy value (``0``
+    included) falls back to the server's maximum, i.e. sets no limit here; any other value is the
+    maximum, so a negative number or a text that reads as 0 bytes (``'0'``) refuses every file."""
+    if value is None or value == "" or (isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0):
         return SizeLimit(None, value)
     if isinstance(value, bool):
         return SizeLimit(None, value, f"maximumFileSize {value!r} is not a size; no limit is applied")
-    if isinstance(value, int):
-        return SizeLimit(max(value, 0), value)
-    if isinstance(value, float) and math.isfinite(value):
-        return SizeLimit(max(int(value), 0), value)
+    if isinstance(value, (int, float)) and math.isfinite(value):
+        if value < 0:
+            return SizeLimit(0, value, f"maximumFileSize {value} is negative: every upload is refused")
+        return SizeLimit(int(value), value)
     if isinstance(value, str):
         kept = re.sub(r"[^0-9kmg]", "", value.lower())
         match = _SIZE_RE.match(kept)
         if match:
-            return SizeLimit(int(match.group(1)) * _UNITS[match.group(2)], value)
+            size = int(match.group(1)) * _UNITS[match.group(2)]
+            if size == 0:
+                return SizeLimit(0, value, f"maximumFileSize \u201c{value}\u201d reads as 0 bytes: every upload is "
+                                           "refused (a number 0, or no value, means the server's maximum)")
+            return SizeLimit(size, value)
     return SizeLimit(None, value, f"maximumFileSize \u201c{value}\u201d is not a size (write e.g. 204800, "
                                   f"'204800b' or '200kb'); no limit is applied")
 

@@ -66,18 +66,37 @@ def test_default_option_names_a_preset_only():
 
 
 @pytest.mark.parametrize("width, height", [(1000, 1000), (1921, 1080), (480, 270), (333, 777)])
-def test_fit_is_exactly_the_ratio(width, height):
-    x, y, w, h = fit(Ratio("w", "16:9", 16, 9), width, height)
+def test_fit_with_pixel_snapping_is_exactly_the_ratio(width, height):
+    x, y, w, h = fit(Ratio("w", "16:9", 16, 9), width, height, snap=True)
     assert w * 9 == h * 16
     assert 0 <= x and x + w <= width and 0 <= y and y + h <= height
 
 
+@pytest.mark.parametrize("width, height, size", [(1000, 1000, (1000, 563)), (1921, 1080, (1920, 1080)),
+                                                 (480, 270, (480, 270)), (333, 777, (333, 187))])
+def test_fit_without_pixel_snapping_is_the_ratio_as_closely_as_pixels_allow(width, height, size):
+    # neos-ui ImageCropper/index.js snaps only with `pixelSnapping`; otherwise each side is rounded on its own
+    x, y, w, h = fit(Ratio("w", "16:9", 16, 9), width, height)
+    assert (w, h) == size and 0 <= x and x + w <= width and 0 <= y and y + h <= height
+
+
+def test_pixel_snapping_floors_to_the_multiple_below():
+    # handleCropComplete: Math.floor(width / reduced width) * reduced width, the height follows
+    ratio = Ratio("w", "16:9", 1600, 900)
+    assert resize_from((0, 0), (1631, 10), ratio, 4000, 4000, snap=True) == (0, 0, 1616, 909)
+    assert resize_from((0, 0), (1631, 10), ratio, 4000, 4000) == (0, 0, 1631, 917)
+    assert ratio_choices({"pixelSnapping": True}, 10, 10).snap and not ratio_choices({}, 10, 10).snap
+    assert ratio_choices({"pixelSnapping": "yes", "locked": {"width": 1, "height": 1}}, 10, 10).snap
+
+
 def test_resize_from_a_corner_keeps_the_ratio_and_the_bounds():
     ratio = Ratio("r", "4:3", 4, 3)
-    x, y, w, h = resize_from((100, 100), (400, 150), ratio, 480, 270)
+    x, y, w, h = resize_from((100, 100), (400, 150), ratio, 480, 270, snap=True)
     assert w * 3 == h * 4 and x == 100 and y == 100 and y + h <= 270
-    x, y, w, h = resize_from((300, 200), (0, 0), ratio, 480, 270)
+    x, y, w, h = resize_from((300, 200), (0, 0), ratio, 480, 270, snap=True)
     assert (x + w, y + h) == (300, 200) and w * 3 == h * 4
+    x, y, w, h = resize_from((100, 100), (400, 150), ratio, 480, 270)
+    assert (x, y) == (100, 100) and y + h <= 270 and abs(h - w * 3 / 4) <= 0.5
     assert resize_from((10, 10), (60, 30), None, 100, 100) == (10, 10, 50, 20)
 
 

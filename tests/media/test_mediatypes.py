@@ -59,8 +59,9 @@ def test_maximum_file_size_spellings(value, size):
     assert limit.allows(size) and not limit.allows(size + 1)
 
 
-@pytest.mark.parametrize("value", [None, ""])
+@pytest.mark.parametrize("value", [None, "", 0, 0.0])
 def test_no_maximum_means_no_limit(value):
+    # a falsy maximumFileSize is "the server's maximum" (DEV 4.3 Inspector/Editors/FileUpload.js)
     limit = parse_size(value)
     assert limit.bytes is None and limit.problem is None and limit.allows(10 ** 12)
 
@@ -70,6 +71,12 @@ def test_unusable_maximum_is_reported_and_not_applied(value):
     limit = parse_size(value)
     assert limit.bytes is None
     assert "not a size" in limit.problem
+
+
+@pytest.mark.parametrize("value", ["0", "0kb", "0b", -1, -0.5])
+def test_a_zero_text_or_a_negative_maximum_refuses_every_file(value):
+    limit = parse_size(value)
+    assert limit.bytes == 0 and not limit.allows(1) and "every upload is refused" in limit.problem
 
 
 def test_human_sizes():

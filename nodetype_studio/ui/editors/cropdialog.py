@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -37,11 +38,13 @@ class CropArea(QWidget):
 
     cropChanged = Signal()
 
-    def __init__(self, image: QImage, image_width: int, image_height: int, parent: QWidget | None = None):
+    def __init__(self, image: QImage, image_width: int, image_height: int, parent: QWidget | None = None,
+                 snap: bool = False):
         super().__init__(parent)
         self.image = image
         self.image_width, self.image_height = image_width, image_height
         self.ratio: Ratio | None = None
+        self.snap = snap  # `pixelSnapping`: fixed-ratio frames are whole multiples of the reduced ratio
         self._crop = (0, 0, image_width, image_height)
         self._drag: tuple[str, tuple[float, float], tuple[int, int, int, int]] | None = None
         self.setMinimumSize(320, 220)
@@ -61,7 +64,7 @@ class CropArea(QWidget):
     def set_ratio(self, ratio: Ratio | None, *, refit: bool = True) -> None:
         self.ratio = ratio
         if refit:
-            self.set_crop(croplib.fit(ratio, self.image_width, self.image_height))
+            self.set_crop(croplib.fit(ratio, self.image_width, self.image_height, self.snap))
 
     # -- geometry ------------------------------------------------------------------------------
     def image_rect(self) -> QRectF:
@@ -137,7 +140,8 @@ class CropArea(QWidget):
             self.set_crop(croplib.moved(original, point[0] - start[0], point[1] - start[1], self.image_width, self.image_height))
         else:
             anchor = (min(max(start[0], 0), self.image_width), min(max(start[1], 0), self.image_height))
-            self.set_crop(croplib.resize_from(anchor, point, self.ratio, self.image_width, self.image_height))
+            self.set_crop(croplib.resize_from(anchor, point, self.ratio, self.image_width, self.image_height,
+                                              snap=self.snap))
 
     def mouseReleaseEvent(self, _event) -> None:
         self._drag = None
@@ -171,13 +175,31 @@ class CropDialog(QDialog):
             self.ratio_box.addItem(ratio.label, ratio.key)
         self.ratio_box.currentIndexChanged.connect(self._ratio_chosen)
         top.addWidget(self.ratio_box)
+        # the CMS's ratio drop-down has a clear (x) button while a ratio is chosen: back to no ratio, the
+        # frame staying where it is (neos-ui ImageCropper/AspectRatioDropDown/index.js, clearAspectRatio)
+        self.clear_button = QToolButton(self)
+        self.clear_button.setObjectName("clearRatio")
+        self.clear_button.setText("\u00d7")
+        self.clear_button.setToolTip("No aspect ratio: a free frame")
+        self.clear_button.setAutoRaise(True)
+        self.clear_button.clicked.connect(self.clear_ratio)
+        self.clear_button.hide()
+        top.addWidget(self.clear_button)
         self.locked_label = QLabel(self)
         self.locked_label.setObjectName("locked")
         top.addWidget(self.locked_label)
+        # as in the CMS's cropper, the width and height of any chosen ratio are shown with a button that swaps
+        # them; changing either makes it a custom ratio, so they are disabled without `allowCustom`
+        # (neos-ui ImageCropper/index.js AspectRatioItem, model.js setDimensions / flipAspectRatio)
         self.custom_width = self._spin("customWidth")
         self.custom_height = self._spin("customHeight")
-        self.custom_colon = QLabel(":", self)
-        for widget in (self.custom_width, self.custom_colon, self.custom_height):
+        self.flip_button = QToolButton(self)
+        self.flip_button.setObjectName("flipRatio")
+        self.flip_button.setText("\u21c4")
+        self.flip_button.setToolTip("Swap width and height")
+        self.flip_button.clicked.connect(self.flip_ratio)
+        self._pending_custom: tuple[int, int] | None = None
+        for widget in (self.custom_width, self.flip_button, self.custom_height):
             top.addWidget(widget)
         top.addStretch(1)
         self.reset_button = QPushButton("Reset", self)
@@ -191,7 +213,7 @@ class CropDialog(QDialog):
         style.tint(self.note, style.NOTE)
         self.note.setVisible(bool(choices.problems))
         layout.addWidget(self.note)
-        self.area = CropArea(load_display_image(asset.path), width, height, self)
+        self.area = CropArea(load_display_image(asset.path), width, height, self, snap=choices.snap)
         self.area.cropChanged.connect(self._crop_changed)
         layout.addWidget(self.area, 1)
         self.info = QLabel(self)
@@ -206,7 +228,9 @@ class CropDialog(QDialog):
 
         if choices.locked:
             ratio = choices.ratios[0]
-            self.locked_label.setText(f"Aspect ratio locked to {ratio.width}:{ratio.height}")
+            # the CMS's cropper labels the ratio in force reduced, 1200 x 630 as 40:21 (model.js aspectRatioReducedLabel)
+            reduced_w, reduced_h = ratio.reduced() or (ratio.width, ratio.height)
+            self.locked_label.setText(f"Aspect ratio locked to {reduced_w}:{reduced_h}")
         self.ratio_label.setVisible(not choices.locked)
         self.ratio_box.setVisible(not choices.locked)
         self.locked_label.setVisible(choices.locked)
@@ -241,23 +265,18 @@ class CropDialog(QDialog):
             self._ratio_chosen(index)
         self._refit = True
 
+    def clear_ratio(self) -> None:
+        self.set_choice(None, refit=False)
+
     def _ratio_chosen(self, index: int) -> None:
-        if not 0 <= index < len(self.choices.ratios):
-            self.area.set_ratio(None, refit=getattr(self, "_refit", True))
-            self._show_custom(False)
-            return
-        ratio = self.choices.ratios[index]
-        custom = ratio.key == CUSTOM
-        self._show_custom(custom)
-        if custom:
-            w, h = self._custom_start()
-            self._syncing = True
-            self.custom_width.setValue(w)
-            self.custom_height.setValue(h)
-            self._syncing = False
-            self.area.set_ratio(Ratio(CUSTOM, "Custom", w, h), refit=getattr(self, "_refit", True))
-        else:
-            self.area.set_ratio(ratio, refit=getattr(self, "_refit", True))
+        chosen = 0 <= index < len(self.choices.ratios)
+        self.clear_button.setVisible(chosen and not self.choices.locked)
+        ratio = self.choices.ratios[index] if chosen else None
+        if ratio is not None and ratio.key == CUSTOM:
+            w, h = self._pending_custom or self._custom_start()
+            ratio = Ratio(CUSTOM, "Custom", w, h)
+        self._show_dimensions(ratio)
+        self.area.set_ratio(ratio, refit=getattr(self, "_refit", True))
 
     def _custom_start(self) -> tuple[int, int]:
         """The custom ratio's first width and height (neos-ui ImageCropper/model.js CustomAspectRatioOption)."""
@@ -268,17 +287,39 @@ class CropDialog(QDialog):
             return self.stored_crop[2], self.stored_crop[3]
         return 100, 100
 
-    def _show_custom(self, shown: bool) -> None:
-        for widget in (self.custom_width, self.custom_colon, self.custom_height):
+    def _show_dimensions(self, ratio: Ratio | None) -> None:
+        shown = ratio is not None and not ratio.free and not self.choices.locked
+        for widget in (self.custom_width, self.flip_button, self.custom_height):
             widget.setVisible(shown)
+            widget.setEnabled(CUSTOM in self.choices.keys)
+        if shown:
+            assert ratio is not None and ratio.width and ratio.height
+            self._syncing = True
+            self.custom_width.setValue(ratio.width)
+            self.custom_height.setValue(ratio.height)
+            self._syncing = False
 
     def _custom_changed(self) -> None:
-        if self._syncing:
+        if not self._syncing:
+            self._use_custom(self.custom_width.value(), self.custom_height.value())
+
+    def flip_ratio(self) -> None:
+        self._use_custom(self.custom_height.value(), self.custom_width.value())
+
+    def _use_custom(self, width: int, height: int) -> None:
+        """Width and height typed or swapped: the custom ratio of that size (chosen if it is not yet)."""
+        if CUSTOM not in self.choices.keys:
             return
-        self.area.set_ratio(Ratio(CUSTOM, "Custom", self.custom_width.value(), self.custom_height.value()))
+        if self.current_key() != CUSTOM:
+            self._pending_custom = (width, height)
+            self.set_choice(CUSTOM)
+            self._pending_custom = None
+            return
+        self._show_dimensions(Ratio(CUSTOM, "Custom", width, height))
+        self.area.set_ratio(Ratio(CUSTOM, "Custom", width, height))
 
     def reset(self) -> None:
-        self.area.set_crop(croplib.fit(self.area.ratio, self.area.image_width, self.area.image_height))
+        self.area.set_crop(croplib.fit(self.area.ratio, self.area.image_width, self.area.image_height, self.area.snap))
 
     # -- result --------------------------------------------------------------------------------
     def crop(self) -> tuple[int, int, int, int]:

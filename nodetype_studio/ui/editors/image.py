@@ -4,7 +4,7 @@
 and ``resize``); ``constraints.mediaTypes`` (default ``image/*``) and ``assetSources`` limit the
 browser (sub type ignored) and the upload (exact; the deprecated ``accept`` wins when set);
 ``maximumFileSize`` limits uploads; ``crop.aspectRatio`` configures the cropper, and ``forceCrop``
-opens it right after an image is chosen. The value is
+opens it right after an image is chosen (also while ``features.crop`` hides the Crop button). The value is
 ``{"__identity": <asset id>, "adjustments": {"crop": {x, y, width, height}, "resize": {width, height}}}``
 (``adjustments`` only when there are any); removing the image stores ``''``.
 """
@@ -73,7 +73,7 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         self.browser_media_types = self.media_types if truthy(media_types) else ["image/*"]
         self.asset_sources = string_list(ctx.option("constraints.assetSources"))
         self.aspect = ctx.option("crop.aspectRatio") if isinstance(ctx.option("crop.aspectRatio"), Mapping) else {}
-        self.force_crop = bool(self.aspect.get("forceCrop"))
+        self.force_crop = truthy(self.aspect.get("forceCrop"))
         self.upload_policy = UploadPolicy(self.library, self.media_types, ctx.option("accept"), ctx.option("maximumFileSize"))
         self.dialog = None  # the open media browser or crop dialog
         self._syncing = False
@@ -179,7 +179,7 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         if crop:
             adjustments["crop"] = dict(zip(("x", "y", "width", "height"), crop))
         if resize:
-            adjustments["resize"] = dict(zip(("width", "height"), resize))
+            adjustments["resize"] = dict(resize) if isinstance(resize, Mapping) else dict(zip(("width", "height"), resize))
         if adjustments:
             value["adjustments"] = adjustments
         return value
@@ -218,13 +218,14 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
 
     # -- media browser -------------------------------------------------------------------------
     def choose(self, asset: Asset) -> None:
-        """Select ``asset`` (no adjustments); with ``forceCrop`` the cropper opens at once."""
+        """Select ``asset`` (no adjustments); with ``forceCrop`` the cropper opens at once, even when
+        ``features.crop`` is off (the CMS's editor asks only ``forceCrop`` there: neos-ui Image/index.js)."""
         self.say("")
         value = self._store(asset.identifier)
         self.commit(value)
         self.show_value(value)
-        if self.force_crop and not self.crop_button.isHidden():
-            self.open_crop()
+        if self.force_crop:
+            self.open_crop(forced=True)
 
     def _browser_done(self, dialog) -> None:
         chosen = dialog.selected_assets()
@@ -233,9 +234,12 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         super()._browser_done(dialog)
 
     # -- crop ----------------------------------------------------------------------------------
-    def open_crop(self) -> CropDialog | None:
+    def open_crop(self, forced: bool = False) -> CropDialog | None:
+        """The crop dialog; for an SVG only when ``forceCrop`` opens it (``forced``): the CMS offers no Crop
+        button for SVG but its forceCrop path does not ask (neos-ui Image/index.js isCroppable vs.
+        UNSAFE_componentWillReceiveProps)."""
         asset = self.asset()
-        if asset is None or asset.is_svg or not asset.width:
+        if asset is None or (asset.is_svg and not forced) or not asset.width:
             return None
         choices = croplib.ratio_choices(self.aspect, asset.width, asset.height)
         return self.open_dialog(CropDialog(asset, choices, self.current_crop(), self), self._crop_done)
@@ -247,28 +251,18 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         crop = dialog.crop()
         if crop == (0, 0, asset.width, asset.height):
             crop = None  # the whole image: no adjustment
-        resize = self._resize_for(crop)
-        value = self._store(asset.identifier, crop, resize)
+        # the CMS sets the crop on the image and leaves a resize adjustment as it is (neos-ui Image/index.js
+        # handleMediaCrop)
+        value = self._store(asset.identifier, crop, self.adjustments().get("resize"))
         self.commit(value)
         self.show_value(value)
 
     # -- resize --------------------------------------------------------------------------------
     def _base_size(self) -> tuple[int, int] | None:
-        crop = self.current_crop()
-        if crop:
-            return crop[2], crop[3]
+        """The image's original size: the CMS's resize controls start from it and keep its ratio, crop or
+        no crop (neos-ui Image/index.js hands ResizeControls ``originalDimensions``)."""
         asset = self.asset()
         return (asset.width, asset.height) if asset is not None and asset.width else None
-
-    def _resize_for(self, crop) -> tuple[int, int] | None:
-        """Keep an existing resize width when the crop changes; the height follows the new ratio."""
-        resize = self.adjustments().get("resize")
-        width = _pixels(resize.get("width")) if isinstance(resize, Mapping) else None
-        if width is None:
-            return None
-        asset = self.asset()
-        base_w, base_h = (crop[2], crop[3]) if crop else (asset.width, asset.height)
-        return width, max(1, round(width * base_h / base_w))
 
     def _show_resize(self, asset: Asset | None) -> None:
         if self.resize_box is None:
@@ -286,13 +280,13 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         elif base:
             self.resize_width.setValue(base[0])
             self.resize_height.setValue(base[1])
+        # the CMS's width and height fields stay editable while resizing is off: typing in one switches
+        # it on (neos-ui Image/Components/ResizeControls/index.js: only the editor's `disabled` disables them)
         for spin in (self.resize_width, self.resize_height):
-            spin.setEnabled(self.resize_box.isChecked())
+            spin.setEnabled(usable)
         self._syncing = False
 
     def _resize_toggled(self, on: bool) -> None:
-        for spin in (self.resize_width, self.resize_height):
-            spin.setEnabled(on)
         if self._syncing or self.asset() is None:
             return
         resize = (self.resize_width.value(), self.resize_height.value()) if on else None
@@ -301,17 +295,18 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         self.show_value(value)
 
     def _resized(self, which: str, amount: int) -> None:
-        """Width and height stay in the ratio of the (cropped) image."""
-        if self._syncing or not self.resize_box.isChecked():
+        """Width and height stay in the ratio of the original image (Math.round, as ResizeControls does);
+        a typed size switches resizing on."""
+        if self._syncing:
             return
         base = self._base_size()
         if not base:
             return
         self._syncing = True
         if which == "width":
-            self.resize_height.setValue(max(1, round(amount * base[1] / base[0])))
+            self.resize_height.setValue(max(1, math.floor(amount * base[1] / base[0] + 0.5)))
         else:
-            self.resize_width.setValue(max(1, round(amount * base[0] / base[1])))
+            self.resize_width.setValue(max(1, math.floor(amount * base[0] / base[1] + 0.5)))
         self._syncing = False
         value = self._store(self.asset().identifier, self.current_crop(), (self.resize_width.value(), self.resize_height.value()))
         self.commit(value)

@@ -1,6 +1,7 @@
 """ImageEditor: media browser, upload limits, crop dialog options, resize, stored value."""
 
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QDialogButtonBox
 
 from nodetype_studio.ui.editors.cropdialog import CropDialog
 from nodetype_studio.ui.editors.mediabrowser import MediaBrowserDialog
@@ -38,6 +39,16 @@ def test_buttons_follow_the_features(media_editor, workspace):
 def test_no_crop_for_svg(media_editor, workspace):
     editor = image_editor(media_editor, value=chosen(workspace, "Studio logo"))
     assert editor.crop_button.isHidden() and editor.open_crop() is None
+
+
+def test_force_crop_opens_the_cropper_for_an_svg_too(media_editor, workspace, qtbot):
+    # neos-ui Image/index.js: the Crop button asks isCroppable (no SVG), the forceCrop path after choosing
+    # an image does not
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": {"forceCrop": True}}})
+    editor.choose(asset(workspace, "Studio logo"))
+    assert isinstance(editor.dialog, CropDialog) and editor.dialog.isVisible()
+    qtbot.addWidget(editor.dialog)
+    assert editor.crop_button.isHidden()
 
 
 def test_preview_and_info_show_the_image_and_its_crop(media_editor, workspace):
@@ -124,6 +135,23 @@ def test_force_crop_opens_the_cropper_right_after_choosing(media_editor, workspa
     assert plain.dialog is None
 
 
+def test_force_crop_opens_the_cropper_even_with_the_crop_feature_off(media_editor, tmp_path, qtbot):
+    # neos-ui Image/index.js: after an upload or a newly chosen image the cropper opens whenever forceCrop is
+    # truthy; `features.crop` only decides whether the Crop button is offered
+    png = tmp_path / "banner.png"
+    png.write_bytes(png_bytes(64, 36))
+    aspect = {"forceCrop": True, "locked": {"width": 1, "height": 1}}
+    editor = image_editor(media_editor, {"features": {"crop": False}, "crop": {"aspectRatio": aspect}})
+    upload_via_button(editor, qtbot, png)
+    dialog = editor.dialog
+    assert isinstance(dialog, CropDialog) and dialog.isVisible()
+    qtbot.addWidget(dialog)
+    assert dialog.locked_label.text() == "Aspect ratio locked to 1:1"
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert editor.value()["adjustments"]["crop"] == {"x": 14, "y": 0, "width": 36, "height": 36}
+    assert editor.info.text().endswith("cropped to 36 \u00d7 36") and editor.crop_button.isHidden()
+
+
 def test_the_browser_can_add_a_folder(media_editor, tmp_path, qtbot):
     folder = tmp_path / "Shots"
     folder.mkdir()
@@ -156,6 +184,26 @@ def test_maximum_file_size_in_bytes_and_b_suffix(media_editor, tmp_path, qtbot):
     assert not image_editor(media_editor, {"maximumFileSize": 10240}).upload(file)
     assert not image_editor(media_editor, {"maximumFileSize": "11263b"}).upload(file)
     assert image_editor(media_editor, {"maximumFileSize": "11264b"}).upload(file)
+
+
+def test_maximum_file_size_zero_is_the_servers_maximum_but_a_zero_text_refuses_all(media_editor, tmp_path, qtbot):
+    # DEV 4.3 Inspector/Editors/FileUpload.js: a falsy maximumFileSize falls back to the server's upload
+    # maximum; any other value is the limit itself (plupload: refuse `file.size > max`)
+    png = tmp_path / "dot.png"
+    png.write_bytes(png_bytes(4, 4))
+    for unlimited in (0, 0.0):
+        editor = image_editor(media_editor, {"maximumFileSize": unlimited})
+        assert editor.message.isHidden() and "at most" not in editor.upload_button.toolTip()
+        with qtbot.waitSignal(editor.valueChanged):
+            upload_via_button(editor, qtbot, png)
+        assert editor.info.text().startswith("Dot"), unlimited
+    for refusing, note in (("0", "\u201c0\u201d reads as 0 bytes: every upload is refused"),
+                           ("0kb", "\u201c0kb\u201d reads as 0 bytes: every upload is refused"),
+                           (-1, "maximumFileSize -1 is negative: every upload is refused")):
+        editor = image_editor(media_editor, {"maximumFileSize": refusing})
+        assert editor.message.isVisible() and note in editor.message.text(), refusing
+        upload_via_button(editor, qtbot, png)
+        assert editor.value() is None and "is too large" in editor.message.text(), refusing
 
 
 def test_unusable_maximum_file_size_is_explained(media_editor):
@@ -218,17 +266,37 @@ def test_locked_16_9_yields_an_exact_16_9_crop(media_editor, workspace, qtbot):
     assert crop["width"] * 9 == crop["height"] * 16 and crop == {"x": 0, "y": 56, "width": 256, "height": 144}
 
 
-def test_dragging_a_corner_keeps_the_locked_ratio(media_editor, workspace, qtbot):
-    editor = image_editor(media_editor, {"crop": {"aspectRatio": {"locked": {"width": 16, "height": 9}}}},
-                          value=chosen(workspace, "Tile pattern"))
+def drag_corner_and_apply(editor, qtbot):
     dialog = open_crop(editor, qtbot)
     area = dialog.area
     corner = area.to_widget(area.crop()).bottomRight().toPoint()
     qtbot.mousePress(area, Qt.LeftButton, pos=corner)
     qtbot.mouseMove(area, corner - QPoint(120, 10))
     qtbot.mouseRelease(area, Qt.LeftButton, pos=corner - QPoint(120, 10))
-    x, y, w, h = area.crop()
-    assert w < 256 and w * 9 == h * 16 and (x, y) == (0, 56)
+    shown = dialog.info.text()
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    crop = editor.value()["adjustments"]["crop"]
+    assert shown.startswith(f"{crop['width']} \u00d7 {crop['height']} px at 0, 56")
+    return crop
+
+
+def test_a_locked_ratio_is_labelled_reduced(media_editor, workspace, qtbot):
+    # neos-ui ImageCropper/model.js aspectRatioReducedLabel: width and height divided by their gcd
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": {"locked": {"width": 1200, "height": 630}}}},
+                          value=chosen(workspace, "Harbour at dusk"))
+    assert open_crop(editor, qtbot).locked_label.text() == "Aspect ratio locked to 40:21"
+
+
+def test_dragging_a_corner_keeps_the_locked_ratio(media_editor, workspace, qtbot):
+    # neos-ui ImageCropper/index.js handleCropComplete: only with `pixelSnapping` is the width floored to a
+    # multiple of the reduced ratio (16:9 -> 16k x 9k); otherwise the ratio holds as closely as pixels allow
+    locked = {"width": 16, "height": 9}
+    free = drag_corner_and_apply(image_editor(media_editor, {"crop": {"aspectRatio": {"locked": locked}}},
+                                              value=chosen(workspace, "Tile pattern")), qtbot)
+    assert free["width"] < 256 and free["height"] == int(free["width"] * 9 / 16 + 0.5)
+    snapping = {"crop": {"aspectRatio": {"locked": locked, "pixelSnapping": True}}}
+    snapped = drag_corner_and_apply(image_editor(media_editor, snapping, value=chosen(workspace, "Tile pattern")), qtbot)
+    assert snapped["width"] == free["width"] // 16 * 16 and snapped["width"] * 9 == snapped["height"] * 16
 
 
 def test_presets_from_the_model_with_a_removed_one(model_editor, workspace, qtbot):
@@ -258,9 +326,40 @@ def test_choosing_a_preset_crops_to_it(media_editor, workspace, qtbot):
     dialog.set_choice("wide")
     dialog.accept()
     crop = editor.value()["adjustments"]["crop"]
-    assert crop["width"] * 9 == crop["height"] * 21
+    assert crop == {"x": 0, "y": 32, "width": 480, "height": 206}     # 480 * 9 / 21 = 205.7
     again = open_crop(editor, qtbot)
     assert again.current_key() == "wide" and again.crop() == tuple(crop.values())
+    snapping = {"crop": {"aspectRatio": {"options": {"wide": {"width": 21, "height": 9}}, "pixelSnapping": True}}}
+    snapped = image_editor(media_editor, snapping, value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(snapped, qtbot)
+    dialog.set_choice("wide")
+    dialog.accept()
+    assert snapped.value()["adjustments"]["crop"] == {"x": 2, "y": 33, "width": 476, "height": 204}   # 68 x 7:3
+
+
+def test_the_clear_button_drops_the_chosen_ratio_and_keeps_the_frame(media_editor, workspace, qtbot):
+    # neos-ui ImageCropper/AspectRatioDropDown: an (x) next to a chosen ratio clears it (clearAspectRatio):
+    # the placeholder is back, the frame stays and is free again
+    aspect = {"options": {"wide": {"width": 21, "height": 9}}, "defaultOption": "wide"}
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": aspect}}, value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(editor, qtbot)
+    assert dialog.current_key() == "wide" and dialog.clear_button.isVisible()
+    frame = dialog.crop()
+    qtbot.mouseClick(dialog.clear_button, Qt.LeftButton)
+    assert dialog.current_key() is None and dialog.ratio_box.currentText() == "" and dialog.clear_button.isHidden()
+    assert dialog.crop() == frame and dialog.area.ratio is None
+    area = dialog.area
+    corner = area.to_widget(frame).bottomRight().toPoint()
+    qtbot.mousePress(area, Qt.LeftButton, pos=corner)
+    qtbot.mouseMove(area, corner - QPoint(0, 60))
+    qtbot.mouseRelease(area, Qt.LeftButton, pos=corner - QPoint(0, 60))
+    x, y, w, h = dialog.crop()
+    assert (x, y, w) == frame[:3] and h < frame[3]                       # only the height changed: no ratio
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert editor.value()["adjustments"]["crop"] == dict(zip(("x", "y", "width", "height"), (x, y, w, h)))
+    locked = image_editor(media_editor, {"crop": {"aspectRatio": {"locked": {"width": 1, "height": 1}}}},
+                          value=chosen(workspace, "Harbour at dusk"))
+    assert open_crop(locked, qtbot).clear_button.isHidden()              # a lock cannot be cleared
 
 
 def test_enable_original_allow_custom_and_default_option(media_editor, workspace, qtbot):
@@ -270,8 +369,7 @@ def test_enable_original_allow_custom_and_default_option(media_editor, workspace
     dialog = open_crop(editor, qtbot)
     assert dialog.choice_labels() == ["Portrait", "2:1"]
     assert dialog.current_key() == "portrait"
-    x, y, w, h = dialog.crop()
-    assert w * 4 == h * 3
+    assert dialog.crop() == (138, 0, 203, 270)     # 3:4 as closely as pixels allow (202.5 x 270)
 
 
 def test_custom_ratio_fields(media_editor, workspace, qtbot):
@@ -305,6 +403,36 @@ def test_custom_starts_from_the_previous_ratio_the_stored_crop_or_100_100(media_
     assert (again.custom_width.value(), again.custom_height.value()) == (70, 30)
 
 
+def test_a_chosen_preset_shows_its_width_and_height_and_can_be_flipped(media_editor, workspace, qtbot):
+    # neos-ui ImageCropper/index.js: every chosen ratio shows its width and height beside a swap button;
+    # changing or swapping them makes a custom ratio (model.js setDimensions, flipAspectRatio); without
+    # `allowCustom` the fields and the button are disabled
+    aspect = {"options": {"wide": {"width": 16, "height": 9, "label": "Wide"}}}
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": aspect}}, value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(editor, qtbot)
+    dialog.set_choice("wide")
+    assert dialog.custom_width.isVisible() and dialog.flip_button.isVisible() and dialog.flip_button.isEnabled()
+    assert (dialog.custom_width.value(), dialog.custom_height.value()) == (16, 9)
+    qtbot.mouseClick(dialog.flip_button, Qt.LeftButton)
+    assert dialog.ratio_box.currentText() == "Custom"
+    assert (dialog.custom_width.value(), dialog.custom_height.value()) == (9, 16)
+    x, y, w, h = dialog.crop()
+    assert h == 270 and w == 152                    # 270 * 9 / 16 = 151.9: a portrait frame
+    dialog.set_choice("wide")
+    dialog.custom_height.selectAll()
+    qtbot.keyClicks(dialog.custom_height, "10")
+    assert dialog.ratio_box.currentText() == "Custom" and (dialog.custom_width.value(), dialog.custom_height.value()) == (16, 10)
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert editor.value()["adjustments"]["crop"] == {"x": 24, "y": 0, "width": 432, "height": 270}
+    fixed = image_editor(media_editor, {"crop": {"aspectRatio": dict(aspect, allowCustom=False)}},
+                         value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(fixed, qtbot)
+    dialog.set_choice("wide")
+    assert dialog.custom_width.isVisible() and not dialog.custom_width.isEnabled() and not dialog.flip_button.isEnabled()
+    qtbot.mouseClick(dialog.flip_button, Qt.LeftButton)
+    assert dialog.current_key() == "wide" and (dialog.custom_width.value(), dialog.custom_height.value()) == (16, 9)
+
+
 def test_cancelling_the_crop_changes_nothing(media_editor, workspace, qtbot):
     value = chosen(workspace, "Harbour at dusk")
     editor = image_editor(media_editor, value=dict(value))
@@ -318,7 +446,7 @@ def test_cancelling_the_crop_changes_nothing(media_editor, workspace, qtbot):
 def test_resize_keeps_the_aspect_ratio(media_editor, workspace, qtbot):
     editor = image_editor(media_editor, {"features": {"resize": True}},
                           value=chosen(workspace, "Harbour at dusk", crop={"x": 0, "y": 0, "width": 160, "height": 90}))
-    assert not editor.resize_width.isEnabled()
+    assert editor.resize_width.isEnabled() and not editor.resize_box.isChecked()
     editor.resize_box.setChecked(True)
     editor.resize_width.setValue(320)
     assert editor.resize_height.value() == 180
@@ -328,6 +456,46 @@ def test_resize_keeps_the_aspect_ratio(media_editor, workspace, qtbot):
     assert editor.value()["adjustments"]["resize"] == {"width": 80, "height": 45}
     editor.resize_box.setChecked(False)
     assert "resize" not in editor.value()["adjustments"]
+
+
+def test_resize_keeps_the_ratio_of_the_original_image_even_when_cropped(media_editor, workspace, qtbot):
+    # neos-ui Image/index.js hands ResizeControls the image's originalDimensions (toggling on stores them, a
+    # typed width gives the height Math.round(width * h / w)); handleMediaCrop leaves the resize as it is
+    editor = image_editor(media_editor, {"features": {"resize": True}},
+                          value=chosen(workspace, "Harbour at dusk", crop={"x": 0, "y": 0, "width": 160, "height": 160}))
+    assert (editor.resize_width.value(), editor.resize_height.value()) == (480, 270)
+    qtbot.mouseClick(editor.resize_box, Qt.LeftButton)
+    assert editor.resize_box.isChecked()
+    assert editor.value()["adjustments"]["resize"] == {"width": 480, "height": 270}
+    editor.resize_width.selectAll()
+    qtbot.keyClicks(editor.resize_width, "320")
+    assert (editor.resize_width.value(), editor.resize_height.value()) == (320, 180)
+    assert editor.value()["adjustments"] == {"crop": {"x": 0, "y": 0, "width": 160, "height": 160},
+                                             "resize": {"width": 320, "height": 180}}
+    dialog = open_crop(editor, qtbot)
+    dialog.set_choice("custom")
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    adjustments = editor.value()["adjustments"]
+    assert adjustments["crop"] != {"x": 0, "y": 0, "width": 160, "height": 160}
+    assert adjustments["resize"] == {"width": 320, "height": 180}
+    assert editor.info.text().endswith("resized to 320 \u00d7 180")
+
+
+def test_typing_a_size_switches_resizing_on(media_editor, workspace, qtbot):
+    # neos-ui Image/Components/ResizeControls/index.js: the number fields are not disabled while the resize
+    # checkbox is off; a typed width stores a resize adjustment (the checkbox follows it)
+    editor = image_editor(media_editor, {"features": {"resize": True}}, value=chosen(workspace, "Harbour at dusk"))
+    assert not editor.resize_box.isChecked() and editor.resize_height.isEnabled()
+    editor.resize_height.selectAll()
+    qtbot.keyClicks(editor.resize_height, "90")
+    assert editor.resize_box.isChecked() and editor.resize_width.value() == 160
+    assert editor.value()["adjustments"] == {"resize": {"width": 160, "height": 90}}
+    qtbot.mouseClick(editor.resize_box, Qt.LeftButton)
+    assert editor.value() == chosen(workspace, "Harbour at dusk")
+    assert (editor.resize_width.value(), editor.resize_height.value()) == (480, 270)
+    disabled = image_editor(media_editor, {"features": {"resize": True}, "disabled": True},
+                            value=chosen(workspace, "Harbour at dusk"))
+    assert not disabled.resize_width.isEnabled() and not disabled.resize_box.isEnabled()
 
 
 def test_remove_stores_an_empty_string(media_editor, workspace, qtbot):
