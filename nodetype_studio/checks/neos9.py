@@ -26,6 +26,7 @@ from nodetype_studio.catalogue.neos9 import (
     php_class,
 )
 from nodetype_studio.checks.base import _position_in
+from nodetype_studio.content.startpoint import SITES_PATH, read_starting_point
 from nodetype_studio.diagnostics import Diagnostic, Location, Severity
 from nodetype_studio.model.constraints import allows
 
@@ -223,6 +224,18 @@ def _property_issues(nt, fragment, prop: str, config, siblings: dict, platform) 
                            + ("" if declares else "; this override configures nothing"),
                            _at(fragment, path), name, prop, ops=() if declares else (Op("unset", path),),
                            hint="the node's own data replaces it; remove the declaration"))
+    for where in (("ui", "inspector", "editorOptions", "startingPoint"),
+                  ("ui", "inline", "editorOptions", "linking", "startingPoint")):
+        if where[1] == "inspector" and not _searches_nodes(nt, prop, platform):
+            continue  # (another editor's `startingPoint` is an unknown option)
+        written = _get(config, *where)
+        converted = starting_point_for_9(written, platform.node_type("Sites"))
+        if converted is not None:
+            found.append(Issue("neos9-starting-point", Severity.WARNING,
+                               f"{name}: property {prop} starts its node search at the 8.3 node path {written}; "
+                               f"9.x reads absolute node paths that name the root node type ({converted}) and "
+                               "finds nothing with this one", _at(fragment, path + where), name, prop,
+                               ops=(Op("set", path + where, converted),)))
     editor = _get(config, "ui", "inspector", "editor")
     if isinstance(editor, str) and platform.normalize_editor(editor).short in REMOVED_EDITORS:
         found.append(Issue("neos9-editor-removed", Severity.ERROR,
@@ -230,6 +243,26 @@ def _property_issues(nt, fragment, prop: str, config, siblings: dict, platform) 
                            _at(fragment, path + ("ui", "inspector", "editor")), name, prop,
                            hint="remove the property or give it an editor that exists in 9.x"))
     return found
+
+
+def _searches_nodes(nt, prop: str, platform) -> bool:
+    """The inspector editor of ``prop`` searches nodes (reference, references, link editor)."""
+    config = _get(nt.merged, "properties", prop)
+    editor = _get(config, "ui", "inspector", "editor")
+    if isinstance(editor, str):
+        return platform.normalize_editor(editor).short in ("ReferenceEditor", "ReferencesEditor", "LinkEditor")
+    return editor is None and _get(config, "type") in REFERENCE_TYPES
+
+
+def starting_point_for_9(value, sites_type: str) -> str | None:
+    """The 9.x spelling of an 8.3 ``startingPoint`` node path below ``/sites`` (``/sites/acme/team`` ->
+    ``/<Neos.Neos:Sites>/acme/team``), or None when ``value`` is not one."""
+    if not isinstance(value, str) or not (value == SITES_PATH or value.startswith(SITES_PATH + "/")):
+        return None
+    read = read_starting_point(value, True, sites_type)
+    if read.path is None or read.problem or "@" in value:
+        return None
+    return f"/<{sites_type}>{value[len(SITES_PATH):]}"
 
 
 def _get(data, *path):

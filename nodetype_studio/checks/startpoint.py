@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from nodetype_studio.checks.base import Context, get, iter_properties, node_rule
+from nodetype_studio.checks.neos9 import starting_point_for_9
 from nodetype_studio.content.startpoint import is_8_3, read_starting_point
 from nodetype_studio.diagnostics import Severity
 from nodetype_studio.js.values import is_client_eval
@@ -57,6 +58,8 @@ def starting_point(ctx: Context, nt):
     for path, value, editor, typed in places:
         if typed and not isinstance(value, str):
             continue  # an `option-type` error already
+        if not old and path[0] == "properties" and starting_point_for_9(value, sites) is not None:
+            continue  # an 8.3 node path: `neos9-starting-point` says so, and the migration rewrites it
         read = read_starting_point(value, old, sites)
         if read.problem:
             version = "Neos 8.3" if old else "Neos 9.x"

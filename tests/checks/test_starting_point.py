@@ -37,8 +37,7 @@ def test_values_9x_resolves_or_ignores_are_not_reported(check, start):
 
 
 @pytest.mark.parametrize("start, says", [
-    ("'/sites/site/events'", "/<Neos.Neos:Sites>/site/events"),
-    ("'/sites'", "/<Neos.Neos:Sites>"),
+    ("'/sites/site/events/'", "/<Neos.Neos:Sites>/site/events/"),
     ("'~/events'", "not an absolute node path"),
     ("'/<Neos.Neos:Sites>/site/'", "empty path part"),
 ])
@@ -46,6 +45,14 @@ def test_values_9x_cannot_resolve_are_reported(check, start, says):
     found = findings(check, yaml(start))
     assert len(found) == 1 and says in found[0].message and "finds nothing" in found[0].message
     assert found[0].property_name == "target"
+
+
+@pytest.mark.parametrize("start, spelled", [("'/sites/site/events'", "/<Neos.Neos:Sites>/site/events"),
+                                             ("'/sites'", "/<Neos.Neos:Sites>")])
+def test_an_83_node_path_in_a_9x_project_is_a_migration_finding(check, start, spelled):
+    found = [d for d in check(yaml(start))[1] if "startingPoint" in d.message or "node path" in d.message]
+    assert [d.code for d in found] == ["neos9-starting-point"]
+    assert spelled in found[0].message and "nodetype-studio migrate" in found[0].message
 
 
 def test_an_83_project_reads_sites_paths_and_identifiers(tmp_path):
@@ -76,10 +83,12 @@ def test_rich_text_linking_and_other_editors(check):
             linking:
               startingPoint: '/sites/site'
 """
-    assert "/<Neos.Neos:Sites>/site" in findings(check, inline)[0].message
+    [found] = [d for d in check(inline)[1] if d.code == "neos9-starting-point"]
+    assert "/<Neos.Neos:Sites>/site" in found.message
+    assert "/<Neos.Neos:Sites>/site" in findings(check, inline.replace("'/sites/site'", "'/sites/site/'"))[0].message
     # a text field has no node search: its `startingPoint` is an unknown option, not this finding
     other = yaml("'/sites/site'", "type: string").replace("editorOptions:", "editor: 'Neos.Neos/Inspector/Editors/TextFieldEditor'\n          editorOptions:")
-    assert findings(check, other) == []
+    assert [d.code for d in check(other)[1] if d.code in ("option-starting-point", "neos9-starting-point")] == []
 
 
 @pytest.mark.parametrize("start", ["42", "[a]", "{a: b}"])

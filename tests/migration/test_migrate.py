@@ -261,3 +261,45 @@ def test_a_platform_package_in_the_folder_is_left_alone(tmp_path):
     assert texts == {} and plan.fix_count == 0
     assert not [d for d in run_checks(load_project(tmp_path, use_cache=False, cms_version="9"))
                 if d.code == "neos9-reference-property"]
+
+
+def test_migrate_spells_8_3_starting_points_as_9x_node_paths(tmp_path, capsys):
+    package = tmp_path / "Acme.Site"
+    (package / "Configuration").mkdir(parents=True)
+    (package / "composer.json").write_text('{"name": "acme/site", "type": "neos-site", "require": {"neos/neos": "^8.3"}}')
+    source = package / "Configuration" / "NodeTypes.yaml"
+    source.write_text("""\
+'Acme.Site:Teaser':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    target:
+      type: string
+      ui:
+        label: 'Target'
+        inspector:
+          editor: 'Neos.Neos/Inspector/Editors/LinkEditor'
+          editorOptions:
+            startingPoint: '/sites/acme/team'  # where the team pages live
+    text:
+      type: string
+      ui:
+        inline:
+          editorOptions:
+            linking:
+              startingPoint: /sites/acme
+    code:
+      type: string
+      ui:
+        inspector:
+          editor: 'Neos.Neos/Inspector/Editors/TextFieldEditor'
+          editorOptions:
+            startingPoint: '/sites/acme'
+""")
+    assert main(["migrate", str(package), "--to", "9"]) == 0
+    text = source.read_text()
+    assert "startingPoint: '/<Neos.Neos:Sites>/acme/team'  # where the team pages live\n" in text
+    assert "startingPoint: /<Neos.Neos:Sites>/acme\n" in text or "startingPoint: '/<Neos.Neos:Sites>/acme'\n" in text
+    assert "          editorOptions:\n            startingPoint: '/sites/acme'\n" in text  # a text field has no node search
+    project = load_project(package, use_cache=False, cms_version="9")
+    assert not [d for d in run_checks(project) if d.code in ("neos9-starting-point", "option-starting-point")]
