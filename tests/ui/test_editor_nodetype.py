@@ -6,15 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel
 
 from nodetype_studio.model import load_project
-from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.preview.typeswitch import type_choices
-from nodetype_studio.ui.inspector import InspectorWidget
-from tests.ui.site_package import write_site_package
+from tests.ui.site_package import editor_on_its_tab, inspector_of, write_site_package
 
 TYPES = """\
 'Acme.Site:Page':
@@ -175,28 +172,13 @@ def test_a_type_with_no_usual_place_offers_nothing(tmp_path):
 
 
 # -- the widget ---------------------------------------------------------------------------------------------
-def _inspector(qtbot, root: Path, name: str) -> InspectorWidget:
-    project = load_project(root, use_cache=False)
-    widget = InspectorWidget()
-    qtbot.addWidget(widget)
-    widget.resize(420, 700)
-    widget.show()
-    widget.show_node_type(InspectorSource.from_model(project.node_type(name), project))
-    return widget
-
-
-def _open_type_tab(qtbot, widget: InspectorWidget):
+def _open_type_tab(qtbot, widget):
     """Click through the tabs until the `_nodeType` editor is built (it sits in the platform's meta tab)."""
-    bar = widget.tabs.tabBar()
-    for index in range(bar.count()):
-        qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
-        if "_nodeType" in widget.editors:
-            return widget.editors["_nodeType"]
-    pytest.fail("no tab shows the _nodeType editor")
+    return editor_on_its_tab(qtbot, widget, "_nodeType")
 
 
 def test_the_inspector_shows_the_node_type_selected_among_its_siblings(qtbot, tmp_path):
-    widget = _inspector(qtbot, _project(tmp_path), "Acme.Site:Text")
+    widget = inspector_of(qtbot, _project(tmp_path), "Acme.Site:Text")
     editor = _open_type_tab(qtbot, widget)
     combo = editor.findChild(QComboBox)
     qtbot.waitUntil(combo.isVisible)
@@ -209,7 +191,7 @@ def test_the_inspector_shows_the_node_type_selected_among_its_siblings(qtbot, tm
 
 
 def test_choosing_another_type_with_the_keyboard_stores_its_name(qtbot, tmp_path):
-    widget = _inspector(qtbot, _project(tmp_path), "Acme.Site:Text")
+    widget = inspector_of(qtbot, _project(tmp_path), "Acme.Site:Text")
     editor = _open_type_tab(qtbot, widget)
     combo = editor.findChild(QComboBox)
     qtbot.waitUntil(combo.isVisible)
@@ -222,7 +204,7 @@ def test_choosing_another_type_with_the_keyboard_stores_its_name(qtbot, tmp_path
 
 
 def test_without_choices_the_label_of_the_type_shows(qtbot, tmp_path):
-    widget = _inspector(qtbot, _project(tmp_path), "Acme.Site:Tag")
+    widget = inspector_of(qtbot, _project(tmp_path), "Acme.Site:Tag")
     editor = _open_type_tab(qtbot, widget)
     label = editor.findChild(QLabel, "nodeTypeLabel")
     qtbot.waitUntil(label.isVisible)
@@ -231,7 +213,7 @@ def test_without_choices_the_label_of_the_type_shows(qtbot, tmp_path):
 
 
 def test_disabled_turns_the_box_off(qtbot, tmp_path):
-    widget = _inspector(qtbot, _project(tmp_path), "Acme.Site:Locked")
+    widget = inspector_of(qtbot, _project(tmp_path), "Acme.Site:Locked")
     editor = _open_type_tab(qtbot, widget)
     combo = editor.findChild(QComboBox)
     qtbot.waitUntil(combo.isVisible)

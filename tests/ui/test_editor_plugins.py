@@ -3,16 +3,11 @@ PluginView node shows, its view, and a plugin's own list of views; 9.x has none 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel
 
-from nodetype_studio.model import load_project
-from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.ui.editors.placeholder import PlaceholderEditor
-from nodetype_studio.ui.inspector import InspectorWidget
-from tests.ui.site_package import write_site_package
+from tests.ui.site_package import editor_on_its_tab, inspector_of, write_site_package
 
 TYPES = """\
 'Acme.Site:Page':
@@ -53,33 +48,13 @@ TYPES = """\
 """
 
 
-def _inspector(qtbot, root: Path, name: str) -> InspectorWidget:
-    project = load_project(root, use_cache=False)
-    widget = InspectorWidget()
-    qtbot.addWidget(widget)
-    widget.resize(420, 700)
-    widget.show()
-    widget.show_node_type(InspectorSource.from_model(project.node_type(name), project))
-    return widget
-
-
-def _editor(qtbot, widget: InspectorWidget, name: str):
-    """Click through the tabs until the editor of ``name`` is built."""
-    bar = widget.tabs.tabBar()
-    for index in range(bar.count()):
-        qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
-        if name in widget.editors:
-            return widget.editors[name]
-    raise AssertionError(f"no tab shows {name}")
-
-
 def _texts(combo: QComboBox) -> list[str]:
     return [combo.itemText(i) for i in range(combo.count())]
 
 
 def test_the_master_plugin_box_offers_the_site_plugins_with_views(qtbot, tmp_path):
-    widget = _inspector(qtbot, write_site_package(tmp_path, TYPES, neos="^8.3"), "Acme.Site:FlickrView")
-    editor = _editor(qtbot, widget, "plugin")
+    widget = inspector_of(qtbot, write_site_package(tmp_path, TYPES, neos="^8.3"), "Acme.Site:FlickrView")
+    editor = editor_on_its_tab(qtbot, widget, "plugin")
     combo = editor.findChild(QComboBox)
     qtbot.waitUntil(combo.isVisible)
     texts = _texts(combo)
@@ -90,11 +65,11 @@ def test_the_master_plugin_box_offers_the_site_plugins_with_views(qtbot, tmp_pat
 
 
 def test_choosing_a_plugin_offers_its_views_in_the_view_box(qtbot, tmp_path):
-    widget = _inspector(qtbot, write_site_package(tmp_path, TYPES, neos="^8.3"), "Acme.Site:FlickrView")
+    widget = inspector_of(qtbot, write_site_package(tmp_path, TYPES, neos="^8.3"), "Acme.Site:FlickrView")
     stored = []
     widget.valueChanged.connect(lambda name, value: stored.append((name, value)))
-    plugin = _editor(qtbot, widget, "plugin").findChild(QComboBox)
-    view = _editor(qtbot, widget, "view").findChild(QComboBox)
+    plugin = editor_on_its_tab(qtbot, widget, "plugin").findChild(QComboBox)
+    view = editor_on_its_tab(qtbot, widget, "view").findChild(QComboBox)
     qtbot.waitUntil(view.isVisible)
     assert _texts(view) == []  # no plugin chosen yet
     assert view.placeholderText().endswith("masterPluginEditor.noPluginConfigured")
@@ -110,8 +85,8 @@ def test_choosing_a_plugin_offers_its_views_in_the_view_box(qtbot, tmp_path):
 
 
 def test_a_plugin_with_views_lists_them_in_its_views_property(qtbot, tmp_path):
-    widget = _inspector(qtbot, write_site_package(tmp_path, TYPES, neos="^8.3"), "Acme.Site:Flickr")
-    editor = _editor(qtbot, widget, "views")
+    widget = inspector_of(qtbot, write_site_package(tmp_path, TYPES, neos="^8.3"), "Acme.Site:Flickr")
+    editor = editor_on_its_tab(qtbot, widget, "views")
     qtbot.waitUntil(editor.isVisible)
     text = editor.list.text()
     assert "<b>User feed</b>" in text and "<b>Tag feed</b>" in text
@@ -132,8 +107,8 @@ def test_9_has_no_plugin_editors(qtbot, tmp_path):
 """
     types = types.replace("'Acme.Site:FlickrView':\n  superTypes:\n    'Neos.Neos:Content': true",
                           "'Acme.Site:FlickrView':\n  superTypes:\n    'Neos.Neos:Plugin': true")
-    widget = _inspector(qtbot, write_site_package(tmp_path, types, neos="^9.0"), "Acme.Site:FlickrView")
-    editor = _editor(qtbot, widget, "plugin")
+    widget = inspector_of(qtbot, write_site_package(tmp_path, types, neos="^9.0"), "Acme.Site:FlickrView")
+    editor = editor_on_its_tab(qtbot, widget, "plugin")
     assert isinstance(editor, PlaceholderEditor)
     shown = " ".join(label.text() for label in editor.findChildren(QLabel))
     assert "MasterPluginEditor` was removed in Neos 9" in shown and "Missing Editor" in shown
