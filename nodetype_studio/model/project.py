@@ -55,7 +55,11 @@ class _Parsed:
 
 
 _parse_cache: dict[str, _Parsed] = {}
+#: (root, context, version) -> (signatures of its files, project), the most recently used last
 _project_cache: dict[tuple, tuple[tuple, "Project"]] = {}
+#: how many opened projects stay in memory: a window opens one at a time, and without a bound every
+#: project a long session opened (and the parsed files of each) would stay until the process ends
+PROJECTS_KEPT = 4
 
 
 def _signature(path: Path) -> tuple:
@@ -221,6 +225,7 @@ def _load_project(path, context: str, use_cache: bool, overrides, cms_version: s
     if use_cache:
         cached = _project_cache.get(cache_key)
         if cached is not None and cached[0] == signatures:
+            _project_cache[cache_key] = _project_cache.pop(cache_key)  # the most recently used
             return cached[1]
         del cached
     taken = dict(zip(all_paths, (signature for _name, signature in signatures)))
@@ -228,10 +233,26 @@ def _load_project(path, context: str, use_cache: bool, overrides, cms_version: s
         _project_cache.pop(cache_key, None)  # (the project this build replaces: freed now if nothing else holds it)
         _collect_replaced()
     project = _build(found, context, use_cache, {}, cms_version, taken)
+    _project_cache.pop(cache_key, None)
     _project_cache[cache_key] = (signatures, project)
+    _forget_old_projects()
     if promote:
         _promote()
     return project
+
+
+def _forget_old_projects() -> None:
+    """Keep the ``PROJECTS_KEPT`` most recently used projects; the parsed files of the others go too,
+    unless a kept project reads them."""
+    if len(_project_cache) <= PROJECTS_KEPT:
+        return
+    gone = list(_project_cache)[:len(_project_cache) - PROJECTS_KEPT]
+    dropped = [_project_cache.pop(key) for key in gone]
+    kept = {name for signatures, _project in _project_cache.values() for name, _signature in signatures}
+    for signatures, _project in dropped:
+        for name, _signature in signatures:
+            if name not in kept:
+                _parse_cache.pop(name, None)
 
 
 def _override_texts(found, overrides: Mapping) -> dict[Path, str]:

@@ -99,3 +99,26 @@ def test_a_warm_project_gives_the_same_answers(make_project):
     assert {name: nt.effective for name, nt in warm.node_types.items()} == \
         {name: nt.effective for name, nt in cold.node_types.items()}
     assert warm.diagnostics == cold.diagnostics
+
+
+def test_a_long_session_keeps_only_the_recently_used_projects_in_memory(tmp_path, parses):
+    """A window opens one project after another: the older ones (and their parsed files) are let go, the
+    recently used stay; opening a forgotten one again parses it again and gives the same model."""
+    roots = []
+    for i in range(project_module.PROJECTS_KEPT + 2):
+        root = tmp_path / f"p{i}" / "Acme.Site"
+        (root / "Configuration").mkdir(parents=True)
+        (root / "Configuration" / "NodeTypes.yaml").write_text(f"'Acme.Site:T{i}':\n  ui: {{label: T{i}}}\n")
+        roots.append(root)
+    first = load_project(roots[0])
+    kept = [load_project(root) for root in roots[1:project_module.PROJECTS_KEPT]]
+    assert load_project(roots[0]) is first  # used again: now the most recent
+    for root in roots[project_module.PROJECTS_KEPT:]:
+        load_project(root)
+    assert len(project_module._project_cache) == project_module.PROJECTS_KEPT
+    assert load_project(roots[0]) is first
+    assert str(roots[1] / "Configuration" / "NodeTypes.yaml") not in project_module._parse_cache  # forgotten
+    parses.clear()
+    again = load_project(roots[1])
+    assert again is not kept[0] and parses == ["NodeTypes.yaml"]
+    assert again.node_type("Acme.Site:T1").effective["ui"]["label"] == "T1"
