@@ -32,6 +32,14 @@ def describe_value(value: Any) -> str:
     return type(value).__name__
 
 
+def _false_in_quotes(spec: OptionSpec, value: Any) -> str:
+    """For a switch written as the text of "off" (`'false'`, `'0'`, `'no'`): the browser reads any
+    non-empty text as true."""
+    if spec.type != "boolean" or not isinstance(value, str) or value.strip().lower() not in ("false", "0", "no", "off"):
+        return ""
+    return f" (the text `{value}` is true in JavaScript: where the editor tests the option, it counts as on; write false without quotes)"
+
+
 def _type_severity(spec: OptionSpec, value: Any) -> Severity:
     """A number written as a string mostly still works in the browser; everything else does not."""
     wants_number = any(t in ("integer", "number", "numeric") for t in spec.type.split("|"))
@@ -82,7 +90,8 @@ class OptionWalker:
                 elsewhere = _find_option(getattr(self, "root", specs), key, value, here)
                 yield self._at(here, _type_severity(spec, value), "type",
                                f"`{_dotted(here)}` of {self.owner} must be {describe_type(spec.type)}, "
-                               f"not {describe_value(value)}" + (f"; did you mean `{elsewhere}`?" if elsewhere else ""))
+                               f"not {describe_value(value)}" + (f"; did you mean `{elsewhere}`?" if elsewhere else "")
+                               + (_false_in_quotes(spec, value) if self.codes == "option" else ""))
                 continue
             if spec.allowed is not None and value not in spec.allowed:
                 hint = suggest(str(value), [str(a) for a in spec.allowed])
