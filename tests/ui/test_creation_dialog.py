@@ -195,3 +195,49 @@ def test_odd_elements_open_a_dialog_that_says_what_it_can(qtbot, tmp_path):
     assert set(dialog.inspector.editors) == {"a", "b", "c"}
     qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)  # validation of odd values: no exception
     assert dialog.heading.text().startswith("Create new")
+
+
+HIDDEN = """\
+'Acme.Site:Teaser':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Teaser'
+    creationDialog:
+      elements:
+        mode:
+          type: string
+          ui:
+            label: 'Mode'
+            editor: 'Neos.Neos/Inspector/Editors/TextFieldEditor'
+        link:
+          type: string
+          ui:
+            label: 'Link'
+            editor: 'Neos.Neos/Inspector/Editors/TextFieldEditor'
+            hidden: 'ClientEval:node.properties.mode !== "custom"'
+        secret:
+          type: string
+          defaultValue: 'kept'
+          ui:
+            label: 'Secret'
+            hidden: true
+"""
+
+
+def test_elements_hidden_by_ui_hidden_are_not_shown(qtbot, tmp_path):
+    # NodeCreationDialog renders no element whose (evaluated) `ui.hidden` is truthy (facts §5.9, §6)
+    project = load_project(write_site_package(tmp_path, HIDDEN), use_cache=False)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show()
+    widget.show_node_type(InspectorSource.from_model(project.node_type("Acme.Site:Teaser"), project))
+    dialog = _open(qtbot, widget)
+    editors = dialog.inspector.editors
+    assert editors["mode"].isVisible()
+    assert "secret" not in editors or not editors["secret"].isVisible()
+    assert not editors["link"].isVisible()
+    qtbot.keyClicks(_field(dialog, "mode"), "custom")
+    dialog.inspector.clienteval.flush()
+    qtbot.waitUntil(editors["link"].isVisible)
+    assert dialog.values().get("secret") == "kept"  # a hidden element still gives its value
