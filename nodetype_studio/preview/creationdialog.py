@@ -72,10 +72,12 @@ def creation_source(source: InspectorSource) -> InspectorSource | None:
             prop["defaultValue"] = element["defaultValue"]
         properties[name] = prop
     label = source.config.get("ui", {}).get("label") if isinstance(source.config.get("ui"), Mapping) else None
-    config = {
+    config: dict[str, Any] = {
         "ui": {"label": label if label is not None else source.name,
                "inspector": {"tabs": {TAB: {"label": "Create new", "icon": "fas fa-plus-square", "position": 0}},
                              "groups": {GROUP: {"label": "", "tab": TAB, "position": 0}}}},
         "properties": properties,
     }
-    return replace(source, config=config, studio_editors=frozenset())
+    if source.config.get("aggregate") is True:  # (a document is created into a page: ClientEval's parentNode)
+        config["aggregate"] = True
+    return replace(source, config=config, studio_editors=frozenset(), creation_dialog=True)

@@ -137,11 +137,12 @@ class ClientEvalController(QObject):
             self.dynamic_hidden = set()
             self._show_problems()
             return source
-        from nodetype_studio.clienteval import ConfiguredType, LiveEvaluation, make_node
+        from nodetype_studio.clienteval import ConfiguredType, LiveEvaluation, make_node, make_transient_node
 
         node_type = ConfiguredType(source.name, source.config)
-        base = make_node(node_type)
-        self.live = LiveEvaluation(self.engine, source.config, base, self.default_parent(source, node_type))
+        parent = self.default_parent(source, node_type)
+        base = make_transient_node(node_type, parent) if source.creation_dialog else make_node(node_type)
+        self.live = LiveEvaluation(self.engine, source.config, base, parent)
         self.live.update(values)
         self.dynamic_hidden = {
             path[1] for path, _src, _reads in self.live.expressions

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit, QPushButton
+from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton
 
 from nodetype_studio.model import load_project
 from nodetype_studio.preview.creationdialog import creation_elements, creation_source, has_creation_dialog
@@ -241,3 +241,43 @@ def test_elements_hidden_by_ui_hidden_are_not_shown(qtbot, tmp_path):
     dialog.inspector.clienteval.flush()
     qtbot.waitUntil(editors["link"].isVisible)
     assert dialog.values().get("secret") == "kept"  # a hidden element still gives its value
+
+
+TRANSIENT = """\
+'Acme.Site:Landing':
+  superTypes:
+    'Neos.Neos:Document': true
+  ui:
+    label: 'Landing'
+    creationDialog:
+      elements:
+        kind:
+          type: string
+          defaultValue: 'news'
+          ui:
+            label: 'ClientEval:(node.identifier || node.contextPath || node.label ? "node exists" : "new node") + " " + node.nodeType + " " + node.properties._nodeType + " " + node.properties.kind'
+        place:
+          type: string
+          ui:
+            label: 'ClientEval:node.parent === parentNode.contextPath && parentNode.nodeType === "Neos.Neos:Document" ? "below a page" : "elsewhere"'
+"""
+
+
+def test_expressions_in_the_dialog_see_the_transient_node(qtbot, tmp_path):
+    # The dialog's `node` is only {nodeType, parent, properties: {_nodeType, ...the dialog's values}} (no
+    # identifier, contextPath, label...); `parentNode` is the node created into: a page for a document (facts §6)
+    project = load_project(write_site_package(tmp_path, TRANSIENT), use_cache=False)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show()
+    widget.show_node_type(InspectorSource.from_model(project.node_type("Acme.Site:Landing"), project))
+    dialog = _open(qtbot, widget)
+    section = next(iter(dialog.inspector.sections.values()))
+    kind = section.findChild(QLabel, "label:kind")
+    assert kind.text() == "new node Acme.Site:Landing Acme.Site:Landing news"
+    assert section.findChild(QLabel, "label:place").text() == "below a page"
+    field = _field(dialog, "kind")
+    field.selectAll()
+    qtbot.keyClicks(field, "event")
+    dialog.inspector.clienteval.flush()
+    qtbot.waitUntil(lambda: kind.text().endswith(" event"))
