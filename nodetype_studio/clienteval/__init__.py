@@ -31,6 +31,7 @@ from nodetype_studio.clienteval.node import (
     ConfiguredType,
     make_node,
     make_parent_node,
+    make_transient_node,
     with_values,
 )
 from nodetype_studio.js.values import truthy as js_truthy
@@ -52,6 +53,7 @@ __all__ = [
     "js_truthy",
     "make_node",
     "make_parent_node",
+    "make_transient_node",
     "property_reads",
     "replace_paths",
     "with_values",

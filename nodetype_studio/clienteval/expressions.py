@@ -5,7 +5,7 @@ group entries (not ``position``, and not a group's ``tab``, which placed the gro
 evaluation), view items (``label``, ``view``, ``viewOptions``, ``helpMessage``) and property and
 reference items (``ui.label``, ``ui.inspector.editor``, ``editorOptions`` at any depth,
 ``ui.inspector.hidden``, ``ui.help.message``/``thumbnail``). The creation dialog evaluates every
-key of its elements. Everything else (validation, ``ui.inline.editorOptions``, positions,
+key of its elements but uses the result only for their ``ui``. Everything else (validation, ``ui.inline.editorOptions``, positions,
 node-level keys) is passed on as the literal string.
 """
 
@@ -38,7 +38,9 @@ ELEMENT_RULES: tuple[tuple[tuple[str, ...], frozenset | None, frozenset], ...] =
     (("ui", "inspector", "tabs"), None, frozenset({"position"})),
     (("ui", "inspector", "groups"), None, frozenset({"position", "tab"})),
     (("ui", "inspector", "views"), frozenset({"label", "view", "viewOptions", "helpMessage"}), frozenset()),
-    (("ui", "creationDialog", "elements"), None, frozenset()),
+    # the dialog evaluates whole elements, but uses the result only for `ui`: it validates with the
+    # unevaluated `validation` and starts from the unevaluated `defaultValue` (NodeCreationDialog)
+    (("ui", "creationDialog", "elements"), frozenset({"ui"}), frozenset()),
 )
 #: Parts of each property (and 9.0 reference) that the inspector evaluates (all below ``ui``).
 ITEM_PARTS: tuple[tuple[str, ...], ...] = (
@@ -67,6 +69,12 @@ NOT_EVALUATED_REASONS: tuple[tuple[tuple, str, str], ...] = (
     (("ui", "inspector", "views", "*", "group"), "warning", "views are placed in groups before evaluation"),
     (("ui", "inspector", "views", "*", "position"), "warning", _POSITION),
     (("properties", "*", "defaultValue"), "warning", "default values are applied on the server, which never evaluates ClientEval"),
+    (("ui", "creationDialog", "elements", "*", "validation"), "warning",
+     "the creation dialog validates with the unevaluated options; the validator receives the literal string"),
+    (("ui", "creationDialog", "elements", "*", "defaultValue"), "warning",
+     "the creation dialog starts from the unevaluated default value, the literal string"),
+    (("ui", "creationDialog", "elements", "*"), "warning",
+     "the creation dialog uses only the evaluated `ui` of an element (label, editor, options, help, hidden)"),
     (("properties", "*", "options"), "info", _OPTIONS),
     (("options",), "info", _OPTIONS),
     (("properties", "*"), "warning", "only the inspector parts of a property (label, editor, editorOptions, hidden, help) are evaluated"),

@@ -99,6 +99,20 @@ def make_node(
     }
 
 
+def make_transient_node(node_type, parent: Mapping | None, values: Mapping | None = None) -> dict:
+    """The node the creation dialog hands its expressions: the node does not exist yet, so it has only
+    ``nodeType``, ``parent`` (the context path of the node created into) and ``properties`` (``_nodeType``,
+    then every element's ``defaultValue`` or None, then ``values``); facts §6."""
+    full = make_node(node_type, values)
+    properties = full["properties"]
+    type_name = properties.pop("_nodeType")
+    return {
+        "nodeType": type_name,
+        "parent": parent.get("contextPath") if isinstance(parent, Mapping) else None,
+        "properties": {"_nodeType": type_name, **properties},
+    }
+
+
 def make_parent_node(node_type, values: Mapping | None = None, *, child_is_document: bool = False) -> dict:
     """A plausible parent for the preview node: the home page (for content) or the site node."""
     if child_is_document:

@@ -3,8 +3,9 @@
 The CMS's dialog (neos-ui ``Containers/Modals/NodeCreationDialog/index.js``) shows the elements of the
 node type's ``ui.creationDialog.elements`` (after the platform's post-processing, which promotes properties
 with ``ui.showInCreationDialog``; facts §5.9) in their order, each with its ``ui.label``, ``ui.editor``,
-``ui.editorOptions`` (the first element also gets ``autoFocus: true``), ``ui.help`` and ``validation``; an
-element's value starts as its ``defaultValue``. Its validation errors show from the first change on, and
+``ui.editorOptions`` (the first element also gets ``autoFocus: true``), ``ui.help`` and ``validation``, and
+leaves out an element whose ``ui.hidden`` (after ClientEval) is truthy; an element's value starts as its
+``defaultValue``. Its validation errors show from the first change on, and
 "Create" is refused while any element has one.
 
 ``creation_source`` turns those elements into a node type configuration with one tab and one group, so the
@@ -59,6 +60,8 @@ def creation_source(source: InspectorSource) -> InspectorSource | None:
         inspector: dict[str, Any] = {"group": GROUP, "position": index, "editorOptions": options}
         if ui.get("editor") is not None:
             inspector["editor"] = ui.get("editor")
+        if ui.get("hidden") is not None:  # the dialog renders no element whose (evaluated) `ui.hidden` is truthy
+            inspector["hidden"] = ui.get("hidden")
         prop_ui: dict[str, Any] = {"label": ui.get("label") if ui.get("label") is not None else "", "inspector": inspector}
         if isinstance(ui.get("help"), Mapping):
             prop_ui["help"] = dict(ui["help"])
@@ -69,10 +72,12 @@ def creation_source(source: InspectorSource) -> InspectorSource | None:
             prop["defaultValue"] = element["defaultValue"]
         properties[name] = prop
     label = source.config.get("ui", {}).get("label") if isinstance(source.config.get("ui"), Mapping) else None
-    config = {
+    config: dict[str, Any] = {
         "ui": {"label": label if label is not None else source.name,
                "inspector": {"tabs": {TAB: {"label": "Create new", "icon": "fas fa-plus-square", "position": 0}},
                              "groups": {GROUP: {"label": "", "tab": TAB, "position": 0}}}},
         "properties": properties,
     }
-    return replace(source, config=config, studio_editors=frozenset())
+    if source.config.get("aggregate") is True:  # (a document is created into a page: ClientEval's parentNode)
+        config["aggregate"] = True
+    return replace(source, config=config, studio_editors=frozenset(), creation_dialog=True)

@@ -124,6 +124,8 @@ class InspectorSource:
     studio_editors: frozenset = frozenset()
     cms_version: str = "9"  # "8.3" ignores a `references:` section; its validators read null options unguarded
     abstract: bool = False  # (the CMS never creates a node of an abstract type: no creation dialog)
+    #: the creation dialog's elements (``preview.creationdialog``): ClientEval sees the dialog's transient node
+    creation_dialog: bool = False
 
     @classmethod
     def from_model(cls, node_type, project) -> "InspectorSource":

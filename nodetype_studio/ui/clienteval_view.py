@@ -83,8 +83,11 @@ def _set_visible(widget: QWidget, visible: bool) -> None:
         widget.setVisible(visible)
 
 
-def _hidden_path(name: str) -> tuple:
-    return ("properties", name, "ui", "inspector", "hidden")
+_ITEM_SECTIONS = ("references", "properties")  # (a property wins over a reference of the same name)
+
+
+def _item_layout(layout: InspectorLayout, section: str, name: str):
+    return (layout.properties if section == "properties" else layout.references).get(name)
 
 
 class ClientEvalController(QObject):
@@ -105,7 +108,8 @@ class ClientEvalController(QObject):
         self._engine = engine
         self.live: LiveEvaluation | None = None
         self.source: InspectorSource | None = None
-        self.dynamic_hidden: set[str] = set()  # properties whose `hidden` is an expression
+        #: properties and 9.x references whose `hidden` is an expression: name -> path of the `hidden`
+        self.dynamic_hidden: dict[str, tuple] = {}
         self.note = QLabel(inspector)
         self.note.setObjectName("clientEvalProblems")
         self.note.setWordWrap(True)
@@ -134,19 +138,20 @@ class ClientEvalController(QObject):
         self.source = source
         if not has_client_eval(source.config):  # nothing to evaluate: ClientEval and V8 are not needed
             self.live = None
-            self.dynamic_hidden = set()
+            self.dynamic_hidden = {}
             self._show_problems()
             return source
-        from nodetype_studio.clienteval import ConfiguredType, LiveEvaluation, make_node
+        from nodetype_studio.clienteval import ConfiguredType, LiveEvaluation, make_node, make_transient_node
 
         node_type = ConfiguredType(source.name, source.config)
-        base = make_node(node_type)
-        self.live = LiveEvaluation(self.engine, source.config, base, self.default_parent(source, node_type))
+        parent = self.default_parent(source, node_type)
+        base = make_transient_node(node_type, parent) if source.creation_dialog else make_node(node_type)
+        self.live = LiveEvaluation(self.engine, source.config, base, parent)
         self.live.update(values)
-        self.dynamic_hidden = {
-            path[1] for path, _src, _reads in self.live.expressions
-            if len(path) == 5 and path[0] == "properties" and path[2:] == ("ui", "inspector", "hidden")
-        }
+        hidden_paths = {path for path, _src, _reads in self.live.expressions
+                        if len(path) == 5 and path[0] in _ITEM_SECTIONS and path[2:] == ("ui", "inspector", "hidden")}
+        self.dynamic_hidden = {path[1]: path for section in _ITEM_SECTIONS
+                               for path in sorted(hidden_paths, key=str) if path[0] == section}
         self._show_problems()
         return self._layout_source()
 
@@ -171,11 +176,12 @@ class ClientEvalController(QObject):
         # visibility afterwards (`apply_visibility`).
         from nodetype_studio.clienteval.engine import replace_paths
 
-        originals = {_hidden_path(n): self.live.original_at(_hidden_path(n)) for n in self.dynamic_hidden}
+        originals = {path: self.live.original_at(path) for path in self.dynamic_hidden.values()}
         return replace(self.source, config=replace_paths(self.live.config, originals))
 
     def is_hidden(self, name: str) -> bool:
-        return name in self.dynamic_hidden and js_truthy(self.live.value_at(_hidden_path(name)))
+        path = self.dynamic_hidden.get(name)
+        return path is not None and js_truthy(self.live.value_at(path))
 
     def apply_visibility(self) -> None:
         """Show or hide items, groups and tabs after the evaluated ``hidden`` values."""
@@ -314,9 +320,10 @@ class ClientEvalController(QObject):
 
     def _update_items(self, changed: set[tuple], new_layout: InspectorLayout) -> None:
         inspector = self.inspector
-        names = {path[1] for path in changed if path[0] == "properties" and len(path) > 2}
-        for name in names:
-            old, new = inspector.layout_info.properties.get(name), new_layout.properties.get(name)
+        names = {(path[0], path[1]) for path in changed if path[0] in _ITEM_SECTIONS and len(path) > 2
+                 and not (path[0] == "references" and path[1] in inspector.layout_info.properties)}
+        for section, name in names:
+            old, new = _item_layout(inspector.layout_info, section, name), _item_layout(new_layout, section, name)
             if old is None or new is None:
                 continue
             differs = {f for f in _ITEM_FIELDS if getattr(old, f) != getattr(new, f)}
@@ -352,7 +359,8 @@ class ClientEvalController(QObject):
         return next((i for t in layout.tabs for g in t.groups for i in g.items if i.kind == "view" and i.name == name), None)
 
     def _label_of(self, name: str) -> QLabel | None:
-        item = self.inspector.layout_info.properties.get(name)
+        layout = self.inspector.layout_info
+        item = layout.properties.get(name) or layout.references.get(name)
         section = self.inspector.sections.get(item.group) if item is not None else None
         return section.findChild(QLabel, f"label:{name}") if section is not None else None
 

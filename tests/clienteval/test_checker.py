@@ -125,3 +125,29 @@ def test_without_a_javascript_engine_property_names_are_still_checked(monkeypatc
     assert codes.count("clienteval-engine-unavailable") == 1 and codes.count("clienteval-unknown-property") == 3
     [note] = [d for d in result if d.code == "clienteval-engine-unavailable"]
     assert "cannot open shared object file" in note.message and note.severity is Severity.WARNING
+
+
+def test_creation_dialog_validation_and_default_value_stay_literal(tmp_path):
+    # The dialog evaluates its elements but validates with the unevaluated `validation` and starts from the
+    # unevaluated `defaultValue` (neos-ui NodeCreationDialog: both read the configuration it was given); only
+    # the evaluated `ui` part (label, editor, options, help, hidden) is used.
+    package = tmp_path / "Acme.Dialog" / "NodeTypes"
+    package.mkdir(parents=True)
+    (package / "Box.yaml").write_text(
+        "'Acme.Dialog:Box':\n"
+        "  superTypes:\n    'Neos.Neos:Content': true\n"
+        "  ui:\n    creationDialog:\n      elements:\n"
+        "        size:\n"
+        "          type: string\n"
+        "          defaultValue: 'ClientEval:node.properties.kind'\n"
+        "          ui:\n"
+        "            label: 'ClientEval:node.properties.kind'\n"
+        "            hidden: 'ClientEval:!node.properties.kind'\n"
+        "          validation:\n"
+        "            'Neos.Neos/Validation/StringLengthValidator':\n"
+        "              maximum: 'ClientEval:node.properties.kind'\n"
+        "        kind:\n          type: string\n",
+        encoding="utf-8")
+    result = [d for d in findings(tmp_path) if d.code == "clienteval-not-evaluated"]
+    assert [(d.line, d.severity.value) for d in result] == [(9, "warning"), (15, "warning")]
+    assert "literal" in result[0].message and "literal string" in result[1].message

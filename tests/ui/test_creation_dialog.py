@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit, QPushButton
+from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton
 
 from nodetype_studio.model import load_project
 from nodetype_studio.preview.creationdialog import creation_elements, creation_source, has_creation_dialog
@@ -195,3 +195,89 @@ def test_odd_elements_open_a_dialog_that_says_what_it_can(qtbot, tmp_path):
     assert set(dialog.inspector.editors) == {"a", "b", "c"}
     qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)  # validation of odd values: no exception
     assert dialog.heading.text().startswith("Create new")
+
+
+HIDDEN = """\
+'Acme.Site:Teaser':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Teaser'
+    creationDialog:
+      elements:
+        mode:
+          type: string
+          ui:
+            label: 'Mode'
+            editor: 'Neos.Neos/Inspector/Editors/TextFieldEditor'
+        link:
+          type: string
+          ui:
+            label: 'Link'
+            editor: 'Neos.Neos/Inspector/Editors/TextFieldEditor'
+            hidden: 'ClientEval:node.properties.mode !== "custom"'
+        secret:
+          type: string
+          defaultValue: 'kept'
+          ui:
+            label: 'Secret'
+            hidden: true
+"""
+
+
+def test_elements_hidden_by_ui_hidden_are_not_shown(qtbot, tmp_path):
+    # NodeCreationDialog renders no element whose (evaluated) `ui.hidden` is truthy (facts §5.9, §6)
+    project = load_project(write_site_package(tmp_path, HIDDEN), use_cache=False)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show()
+    widget.show_node_type(InspectorSource.from_model(project.node_type("Acme.Site:Teaser"), project))
+    dialog = _open(qtbot, widget)
+    editors = dialog.inspector.editors
+    assert editors["mode"].isVisible()
+    assert "secret" not in editors or not editors["secret"].isVisible()
+    assert not editors["link"].isVisible()
+    qtbot.keyClicks(_field(dialog, "mode"), "custom")
+    dialog.inspector.clienteval.flush()
+    qtbot.waitUntil(editors["link"].isVisible)
+    assert dialog.values().get("secret") == "kept"  # a hidden element still gives its value
+
+
+TRANSIENT = """\
+'Acme.Site:Landing':
+  superTypes:
+    'Neos.Neos:Document': true
+  ui:
+    label: 'Landing'
+    creationDialog:
+      elements:
+        kind:
+          type: string
+          defaultValue: 'news'
+          ui:
+            label: 'ClientEval:(node.identifier || node.contextPath || node.label ? "node exists" : "new node") + " " + node.nodeType + " " + node.properties._nodeType + " " + node.properties.kind'
+        place:
+          type: string
+          ui:
+            label: 'ClientEval:node.parent === parentNode.contextPath && parentNode.nodeType === "Neos.Neos:Document" ? "below a page" : "elsewhere"'
+"""
+
+
+def test_expressions_in_the_dialog_see_the_transient_node(qtbot, tmp_path):
+    # The dialog's `node` is only {nodeType, parent, properties: {_nodeType, ...the dialog's values}} (no
+    # identifier, contextPath, label...); `parentNode` is the node created into: a page for a document (facts §6)
+    project = load_project(write_site_package(tmp_path, TRANSIENT), use_cache=False)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show()
+    widget.show_node_type(InspectorSource.from_model(project.node_type("Acme.Site:Landing"), project))
+    dialog = _open(qtbot, widget)
+    section = next(iter(dialog.inspector.sections.values()))
+    kind = section.findChild(QLabel, "label:kind")
+    assert kind.text() == "new node Acme.Site:Landing Acme.Site:Landing news"
+    assert section.findChild(QLabel, "label:place").text() == "below a page"
+    field = _field(dialog, "kind")
+    field.selectAll()
+    qtbot.keyClicks(field, "event")
+    dialog.inspector.clienteval.flush()
+    qtbot.waitUntil(lambda: kind.text().endswith(" event"))

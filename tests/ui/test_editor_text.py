@@ -282,6 +282,20 @@ def test_uri_path_segment_is_a_text_field_with_a_sync_button(make_editor, qtbot)
     assert disabled.is_disabled() and not disabled.sync_button.isVisible()
 
 
+def test_uri_path_segment_field_takes_no_html_attributes(make_editor, qtbot):
+    # The CMS's UriPathSegmentEditor hands its input only placeholder, autoFocus, disabled, maxlength and
+    # readonly (neos-facts §2.14): `title` is the text the slug is made from, not a tooltip, and the text
+    # field's HTML extras (`required`, `spellcheck`, ...) are not passed on.
+    from PySide6.QtWidgets import QLabel
+
+    editor = make_editor("UriPathSegmentEditor", {"title": "Über uns", "required": True, "spellcheck": False,
+                                                  "placeholder": "a&amp;b", "readonly": True})
+    assert editor.line.toolTip() == ""
+    assert editor.findChild(QLabel, "requiredMarker") is None
+    assert editor.line.property("html_spellcheck") is None
+    assert editor.line.placeholderText() == "a&b" and editor.line.isReadOnly()
+
+
 def test_uri_path_segment_uses_the_node_title_for_client_eval(make_editor, qtbot):
     editor = make_editor("UriPathSegmentEditor", {"title": "ClientEval:node.properties.title"})
     editor.ctx.node_value = {"title": "Hello World"}.get

@@ -211,3 +211,28 @@ def test_uri_path_segment_follows_the_typed_title(inspector, qtbot):
     assert segment.ctx.option("title") == "Über uns"  # ClientEval:node.properties.title, evaluated
     segment.sync()
     assert segment.line.text() == "ueber-uns"
+
+
+def test_a_reference_follows_its_client_eval_hidden_and_label(inspector, qtbot, tmp_path):
+    # 9.x references are inspector items like properties: their `ui.inspector.hidden` and label are
+    # evaluated again after every change (facts §5.7 step 4, §6)
+    from tests.ui.site_package import write_site_package
+
+    root = write_site_package(tmp_path, (
+        "'Acme.Site:Teaser':\n"
+        "  superTypes:\n    'Neos.Neos:Content': true\n"
+        "  properties:\n"
+        "    linked:\n      type: boolean\n      ui:\n        label: Linked\n        inspector:\n          group: default\n"
+        "  references:\n"
+        "    target:\n      ui:\n        label: 'ClientEval:node.properties.linked ? \"Linked page\" : \"Target\"'\n"
+        "        inspector:\n          group: default\n"
+        "          hidden: 'ClientEval:node.properties.linked === false'\n"))
+    widget = inspector("Acme.Site:Teaser", target=load_project(root, use_cache=False))
+    label = widget.sections["default"].findChild(QLabel, "label:target")
+    assert label.isVisible() and label.text() == "Target"
+    widget.editor("linked").checkbox.click()  # true
+    widget.clienteval.flush()
+    assert label.isVisible() and label.text() == "Linked page"
+    widget.editor("linked").checkbox.click()  # false
+    widget.clienteval.flush()
+    assert not label.isVisible() and not widget.editor("target").isVisible()

@@ -40,8 +40,11 @@ def max_length(ctx: EditorContext) -> int | None:
     return min(int(match.group(2)), 2**31 - 1)  # a Qt widget's limit is a C int
 
 
-def apply_html_options(ctx: EditorContext, widget: QWidget, i18n_key: str, *, percent_decoded: bool = False) -> QLabel | None:
+def apply_html_options(ctx: EditorContext, widget: QWidget, i18n_key: str, *, percent_decoded: bool = False,
+                       html_attributes: bool = True) -> QLabel | None:
     """Configure ``widget`` (QLineEdit or QPlainTextEdit); returns the required marker, if any.
+    ``html_attributes=False``: only the placeholder and ``readonly`` (no ``title``, ``required`` or other
+    HTML attribute options).
 
     The placeholder is decoded before it is translated, each editor as the CMS's does it: the text
     field decodes HTML entities (lodash ``unescape``), the text area (``percent_decoded``) calls the
@@ -58,6 +61,8 @@ def apply_html_options(ctx: EditorContext, widget: QWidget, i18n_key: str, *, pe
         widget.setPlaceholderText(shown)
     if ctx.flag("readonly"):
         widget.setReadOnly(True)
+    if not html_attributes:
+        return None
     title = ctx.option("title")
     if title not in (None, ""):
         widget.setToolTip(ctx.text(_attribute_text(title)))

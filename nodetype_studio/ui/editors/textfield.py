@@ -34,13 +34,16 @@ def shown_text(value: Any) -> str:
 
 
 class TextFieldEditor(EditorWidget):
+    #: whether the spec's HTML attribute options (``title``, ``required``, ``spellcheck``...) apply
+    html_attributes = True
+
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
         self.line = QLineEdit(self)
         limit = max_length(ctx)
         if limit is not None:
             self.line.setMaxLength(limit)
-        marker = apply_html_options(ctx, self.line, "textFieldEditor")
+        marker = apply_html_options(ctx, self.line, "textFieldEditor", html_attributes=self.html_attributes)
         self.line.textEdited.connect(self._edited)
         self.add_field(self.line, marker)
         if ctx.has_option("autoFocus") and ctx.flag("autoFocus"):

@@ -1,5 +1,5 @@
-"""UriPathSegmentEditor: a text field (TextField options) with a button that makes a URL path
-segment from the page title.
+"""UriPathSegmentEditor: a text field (the TextField's placeholder, autoFocus, disabled, maxlength and
+readonly; no HTML attribute options) with a button that makes a URL path segment from the page title.
 
 The title comes from ``editorOptions.title`` when it is plain text; the platform sets it to
 ``ClientEval:node.properties.title``, which (until ClientEval is evaluated) means the preview node's
@@ -31,6 +31,10 @@ def slugify(text: str) -> str:
 
 
 class UriPathSegmentEditor(TextFieldEditor):
+    # The CMS's field gets only placeholder, autoFocus, disabled, maxlength and readonly (neos-facts §2.14):
+    # `title` is the slug's source, not a tooltip, and no other HTML attribute option is passed on.
+    html_attributes = False
+
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
         self.sync_button = QToolButton(self)
