@@ -1,6 +1,7 @@
 """TextFieldEditor, TextAreaEditor and BooleanEditor: each option's visible effect on the real widget."""
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QLabel
 
 
@@ -322,3 +323,38 @@ def test_textarea_placeholder_is_percent_decoded_then_translated(make_editor, pr
     assert plain_id.text_edit.placeholderText() == "Headline"
     qtbot.keyClicks(plain_id.text_edit, "x")  # the placeholder is only a hint: typing replaces it
     assert plain_id.value() == "x"
+
+
+def test_a_value_longer_than_maxlength_is_shown_whole_and_takes_nothing_more(make_editor, qtbot):
+    # The browser's maxlength stops input only: a longer value (a default, a stored one) is shown in full; while
+    # it is that long, typing adds nothing and deleting works; below the limit typing goes in up to it.
+    field = make_editor("TextFieldEditor", {"maxlength": 4}, value="abcdef")
+    assert field.line.text() == "abcdef"
+    field.line.setFocus()
+    field.line.end(False)
+    qtbot.keyClicks(field.line, "x")
+    assert field.line.text() == "abcdef"
+    for _ in range(3):
+        qtbot.keyClick(field.line, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(field.line, "xyz")
+    assert field.line.text() == "abcx" and field.value() == "abcx"
+    area = make_editor("TextAreaEditor", {"maxlength": 4}, value="abcdef")
+    assert area.text_edit.toPlainText() == "abcdef"
+    area.text_edit.setFocus()
+    area.text_edit.moveCursor(QTextCursor.MoveOperation.End)
+    qtbot.keyClicks(area.text_edit, "x")
+    assert area.text_edit.toPlainText() == "abcdef"
+    qtbot.keyClick(area.text_edit, Qt.Key.Key_Backspace)
+    assert area.text_edit.toPlainText() == "abcde" and area.value() == "abcde"
+
+
+def test_text_area_at_its_limit_refuses_what_is_typed_not_its_last_characters(make_editor, qtbot):
+    area = make_editor("TextAreaEditor", {"maxlength": 5})
+    area.text_edit.setFocus()
+    qtbot.keyClicks(area.text_edit, "abcde")
+    area.text_edit.moveCursor(QTextCursor.MoveOperation.Start)
+    qtbot.keyClicks(area.text_edit, "X")
+    assert area.text_edit.toPlainText() == "abcde" and area.value() == "abcde"
+    qtbot.keyClick(area.text_edit, Qt.Key.Key_Delete)  # "bcde": one character of room
+    qtbot.keyClicks(area.text_edit, "XY")
+    assert area.text_edit.toPlainText() == "Xbcde" and area.text_edit.textCursor().position() == 1

@@ -70,17 +70,33 @@ class TextAreaEditor(EditorWidget):
         if self._showing:
             return
         text = self.text_edit.toPlainText()
-        if self.max_length is not None and len(text) > self.max_length:
-            # Like the browser's maxlength: input beyond the limit does not go in.
-            cursor = self.text_edit.textCursor()
-            position = min(cursor.position(), self.max_length)
+        before = self._value if isinstance(self._value, str) else ""
+        allowed = None if self.max_length is None else max(self.max_length, len(before))
+        if allowed is not None and len(text) > allowed:
+            # Like the browser's maxlength: what is typed or pasted beyond the limit does not go in (a value
+            # that was longer already keeps its text, and takes nothing more)
+            text, position = _within(before, text, allowed)
             self._showing = True
             try:
-                self.text_edit.setPlainText(text[: self.max_length])
+                self.text_edit.setPlainText(text)
                 cursor = self.text_edit.textCursor()
                 cursor.setPosition(position)
                 self.text_edit.setTextCursor(cursor)
             finally:
                 self._showing = False
-            text = text[: self.max_length]
         self.commit(text)
+
+
+def _within(before: str, after: str, allowed: int) -> tuple[str, int]:
+    """``after`` (an edit of ``before``) with its inserted text cut to what fits in ``allowed`` characters,
+    and the cursor position after what went in."""
+    start = 0
+    while start < min(len(before), len(after)) and before[start] == after[start]:
+        start += 1
+    end = 0
+    while end < min(len(before), len(after)) - start and before[-1 - end] == after[-1 - end]:
+        end += 1
+    inserted = after[start:len(after) - end]
+    room = max(0, allowed - start - end)  # (start + end characters of the text stay around the edit)
+    fitted = inserted[:room]
+    return before[:start] + fitted + before[len(before) - end:], start + len(fitted)

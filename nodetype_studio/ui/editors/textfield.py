@@ -40,9 +40,9 @@ class TextFieldEditor(EditorWidget):
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
         self.line = QLineEdit(self)
-        limit = max_length(ctx)
-        if limit is not None:
-            self.line.setMaxLength(limit)
+        self.max_length = max_length(ctx)
+        if self.max_length is not None:
+            self.line.setMaxLength(self.max_length)
         marker = apply_html_options(ctx, self.line, "textFieldEditor", html_attributes=self.html_attributes)
         self.line.textEdited.connect(self._edited)
         self.add_field(self.line, marker)
@@ -64,8 +64,17 @@ class TextFieldEditor(EditorWidget):
     def show_value(self, value: Any) -> None:
         text = shown_text(value)
         if text != self.line.text():  # an unchanged text is not set again
+            self._fit_limit(text)
             self.line.setText(text)
+
+    def _fit_limit(self, text: str) -> None:
+        """As the browser's ``maxlength``: a value longer than the limit is shown whole (the limit only stops
+        input), and while it is that long nothing more can be typed, only taken away."""
+        if self.max_length is not None:
+            self.line.setMaxLength(max(self.max_length, len(text)))
 
     @Slot(str)  # a declared slot connects faster than a plain method
     def _edited(self, text: str) -> None:
+        if self.max_length is not None and self.line.maxLength() > self.max_length:
+            self._fit_limit(text)
         self.commit(text)
