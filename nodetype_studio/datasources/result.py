@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -174,6 +174,24 @@ def http_failure(status: int, reason: str, body: bytes, source: Source) -> DataS
     """An HTTP error status (404, 500, ...), with the start of the body (the server's message)."""
     text = excerpt(body[: EXCERPT_SCAN * 4].decode("utf-8", errors="replace")) if body else ""
     return failure(source, f"HTTP {status} {reason}".strip(), text, len(body))
+
+
+def http_error_answer(status: int, reason: str, body: bytes, source: Source) -> DataSourceResult:
+    """What an answer with an HTTP error status (>= 400) gives.
+
+    The CMS's request helper fails only on 401 (it asks the user to log in again) and on 5xx; any
+    other status (404, 409, ...) hands the body on to be read as JSON like a good answer. So a 4xx
+    whose body is a usable list or map fills the box there: the preview shows those options too,
+    with a note naming the status. Everything else is a failure with the status and the body's start.
+    """
+    if status == 401 or status >= 500:
+        return http_failure(status, reason, body, source)
+    result = from_body(body, source)
+    if not result.ok:
+        return http_failure(status, reason, body, source)
+    note = (f"the server answered HTTP {status} {reason}".rstrip() + "; the CMS shows these options all the same "
+            "(its requests fail only on 401 and 5xx)")
+    return replace(result, notes=(note, *result.notes))
 
 
 @dataclass

@@ -40,7 +40,7 @@ from nodetype_studio.datasources.result import (
     failure,
     from_body,
     from_data,
-    http_failure,
+    http_error_answer,
 )
 from nodetype_studio.datasources.settings import settings_signature
 
@@ -362,7 +362,7 @@ class DataSourceService(QObject):
         status = reply.attribute(QNetworkRequest.HttpStatusCodeAttribute)
         if isinstance(status, int) and status >= 400:
             reason = str(reply.attribute(QNetworkRequest.HttpReasonPhraseAttribute) or "")
-            return lambda: http_failure(status, reason, body, source)
+            return lambda: http_error_answer(status, reason, body, source)
         error = reply.error()
         if error != QNetworkReply.NetworkError.NoError:
             message = _NETWORK_ERRORS.get(error, "Network error")

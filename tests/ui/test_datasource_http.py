@@ -232,3 +232,24 @@ def test_the_ui_stays_responsive_while_requests_wait(qtbot, server, open_inspect
     tags = inspector.editor("tags")  # a multiple select says it in its summary line
     assert tags.is_loading() and tags.summary.text() == "Loading options\u2026" and tags.summary.isVisible()
 
+
+
+def test_a_4xx_answer_with_usable_json_fills_the_box_as_in_the_cms(qtbot, server, open_inspector, project_root, services):
+    # The CMS's request helper rejects only 401 (login) and 5xx; a 404 body is read as JSON like any answer.
+    tags = json.dumps([{"value": "t", "label": "Tag"}])
+    answers = iter([Answer(tags, 404), Answer(tags, 401), Answer(tags, 503, reason="Service Unavailable")])
+    srv = server({"/options/tags": lambda request: next(answers)})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    editor = inspector.editor("tags")
+    result = wait_answer(qtbot, editor)
+    assert result.ok and editor.data_source_error() == ""
+    assert options(editor) == [("option", "Tag")]
+    assert ("the server answered HTTP 404 Not Found; the CMS shows these options all the same "
+            "(its requests fail only on 401 and 5xx)") in editor.data_source_status()
+    editor.reload_options()
+    wait_answer(qtbot, editor)
+    assert editor.data_source_error().startswith("HTTP 401 Unauthorized: ")
+    editor.reload_options()
+    wait_answer(qtbot, editor)
+    assert editor.data_source_error().startswith("HTTP 503 Service Unavailable: ")
+    assert options(editor) == [("option", "Tag")]  # the options of the 404 answer are kept
