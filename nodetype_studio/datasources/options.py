@@ -75,8 +75,9 @@ def collect_options(entries: Any, translate: Translate | None = None) -> Collect
         try:
             value = stored_value(entry["value"]) if "value" in entry else key
             label = translate(raw_label, key) if translate else to_string(raw_label)
+            # a falsy group (0, false, "", null) files the choice under "Without group", as the CMS's list does;
             # a string is its own String() (the common case, without the general conversion)
-            group_text = (group or None) if type(group) is str else to_string(group) if group is not None else None
+            group_text = (group or None) if type(group) is str else to_string(group) if truthy(group) else None
         except JsError as exc:  # e.g. an object with its own "toString" key: the browser throws
             where = f"item {key}" if is_list else f"key \u201c{key}\u201d"
             result.dropped.append((key, f"{where} cannot be turned into text ({exc})"))

@@ -253,3 +253,18 @@ def test_a_4xx_answer_with_usable_json_fills_the_box_as_in_the_cms(qtbot, server
     wait_answer(qtbot, editor)
     assert editor.data_source_error().startswith("HTTP 503 Service Unavailable: ")
     assert options(editor) == [("option", "Tag")]  # the options of the 404 answer are kept
+
+
+def test_a_falsy_group_files_the_choice_under_without_group(qtbot, server, open_inspector, project_root, services):
+    # The CMS's grouped list labels a choice by `group ? group : "Without group"`: 0 and false are no group.
+    rooms = [{"value": "lobby", "label": "Lobby", "group": 0}, {"value": "attic", "label": "Attic", "group": "Roof"},
+             {"value": "shed", "label": "Shed", "group": False}, {"value": "yard", "label": "Yard", "group": ""}]
+    srv = server({"/options/colours": Answer(json.dumps(rooms))})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    editor = inspector.editor("colour")
+    wait_answer(qtbot, editor)
+    assert options(editor) == [
+        ("group", "Roof"), ("option", "Attic"),
+        ("group", "Without group"), ("option", "Lobby"), ("option", "Shed"), ("option", "Yard"),
+    ]
+    assert "Without group, Roof" in editor.data_source_status()  # the CMS's order: groups by first appearance
