@@ -15,6 +15,11 @@ COLOURS = [
 ]
 
 
+#: The `node` parameter a 9.x CMS sends (a JSON node address), encoded; the fixture project is a 9.x one.
+NODE_9 = ("%7B%22contentRepositoryId%22%3A%22default%22%2C%22workspaceName%22%3A%22user-admin%22"
+          "%2C%22dimensionSpacePoint%22%3A%5B%5D%2C%22aggregateId%22%3A%22acme-sources-content-product%22%7D")
+
+
 def product(open_inspector, project_root, services, srv, **settings):
     service = services(project_root, base_url=srv.url, **settings)
     return open_inspector(project_root, PRODUCT, service), service
@@ -26,7 +31,7 @@ def test_nested_additional_data_is_sent_in_php_bracket_encoding(qtbot, server, o
     wait_answer(qtbot, inspector.editor("colour"))
     [request] = srv.requests_to("/options/colours")
     assert request.query == (
-        "node=%2Fsites%2Fnodetype-studio%2Facme-sources-content-product%40user-admin"
+        f"node={NODE_9}"
         "&filter%5Bkinds%5D%5B0%5D=paint&filter%5Bkinds%5D%5B1%5D=ink"
         "&filter%5Bstock%5D%5Bminimum%5D=3&filter%5Bstock%5D%5Bwarehouse%5D=Nord%2FS%C3%BCd%20%26%20Co"
         "&includeArchived=false"
@@ -196,7 +201,24 @@ def test_identifier_goes_to_the_cms_endpoint(qtbot, server, open_inspector, proj
     assert options(editor) == [("option", "Small")]
     assert editor.data_source_status().startswith(f"Options from {srv.url}/neos/service/data-source/acme-sizes")
     [request] = srv.requests_to("/neos/service/data-source/acme-sizes")
-    assert request.query == "node=%2Fsites%2Fnodetype-studio%2Facme-sources-content-product%40user-admin"
+    assert request.query == f"node={NODE_9}"
+
+
+def test_the_node_parameter_has_the_shape_the_projects_cms_sends(qtbot, server, open_inspector, project_root,
+                                                                 services):
+    # 9.x: a JSON node address (the server decodes it with NodeAddress::fromJsonString); 8.3: a context path.
+    srv = server({"/neos/service/data-source/acme-sizes": Answer(json.dumps({"s": {"label": "Small"}}))})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    wait_answer(qtbot, inspector.editor("size"))
+    [nine] = srv.requests_to("/neos/service/data-source/acme-sizes")
+    assert json.loads(parse_php_query(nine.query)["node"]) == {
+        "contentRepositoryId": "default", "workspaceName": "user-admin", "dimensionSpacePoint": [],
+        "aggregateId": "acme-sources-content-product"}
+    (project_root / ".nodetype-studio.yaml").write_text("cmsVersion: '8.3'\n", encoding="utf-8")
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    wait_answer(qtbot, inspector.editor("size"))
+    [_, eight] = srv.requests_to("/neos/service/data-source/acme-sizes")
+    assert eight.query == "node=%2Fsites%2Fnodetype-studio%2Facme-sources-content-product%40user-admin"
 
 
 def test_settings_file_and_environment_configure_the_default_service(qtbot, server, open_inspector, project_root,
