@@ -290,3 +290,19 @@ def test_a_falsy_group_files_the_choice_under_without_group(qtbot, server, open_
         ("group", "Without group"), ("option", "Lobby"), ("option", "Shed"), ("option", "Yard"),
     ]
     assert "Without group, Roof" in editor.data_source_status()  # the CMS's order: groups by first appearance
+
+
+def test_a_truthy_non_boolean_disable_caching_disables_the_cache(qtbot, server, open_inspector, project_root, services):
+    # The CMS hands `Boolean(dataSourceDisableCaching)` to its loader: the text 'false' is truthy too.
+    shop = project_root / "NodeTypes" / "Shop.yaml"
+    shop.write_text(shop.read_text(encoding="utf-8").replace("dataSourceDisableCaching: true",
+                                                             "dataSourceDisableCaching: 'false'"), encoding="utf-8")
+    srv = server({"/options/tags": Answer(json.dumps([{"value": "t", "label": "T"}]))})
+    service = services(project_root, base_url=srv.url)
+    first = open_inspector(project_root, PRODUCT, service)
+    wait_answer(qtbot, first.editor("tags"))
+    second = open_inspector(project_root, PRODUCT, service)
+    assert second.editor("tags").is_loading()  # not answered from the cache: asked again
+    wait_answer(qtbot, second.editor("tags"))
+    assert len(srv.requests_to("/options/tags")) == 2
+    assert options(second.editor("tags")) == [("option", "T")]
