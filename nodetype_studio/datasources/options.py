@@ -34,6 +34,14 @@ class SelectOption:
     group: str | None = None
     icon: str | None = None
     disabled: bool = False
+    #: What choosing it commits when that is not ``value`` itself: the entry's own number or boolean
+    #: ``value`` (the CMS commits the entry's value as it is; ``value`` is its text, for matching).
+    stored: int | float | bool | None = field(default=None, compare=False)
+
+    @property
+    def commits(self) -> Any:
+        """The value the select box commits for this choice."""
+        return self.value if self.stored is None else self.stored
 
 
 @dataclass
@@ -89,9 +97,17 @@ def collect_options(entries: Any, translate: Translate | None = None) -> Collect
                 group=group_text,
                 icon=icon if isinstance(icon, str) and icon else None,
                 disabled=entry.get("disabled") is True,
+                stored=None if type(raw_value := entry.get("value")) is str or raw_value is None else _stored(raw_value),
             )
         )
     return result
+
+
+def _stored(value: Any) -> int | float | bool | None:
+    """An entry's own number or boolean ``value`` as the browser holds it (``2.0`` is the number 2)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value if isinstance(value, (bool, int, float)) else None
 
 
 def parse_options(entries: Any, translate: Translate | None = None) -> list[SelectOption]:

@@ -2,6 +2,8 @@
 
 import json
 
+from PySide6.QtCore import Qt
+
 from nodetype_studio.datasources import parse_php_query
 from tests.datasources.helpers import Answer, closed_port
 from tests.ui.datasource_helpers import WAIT_MS, options, wait_answer
@@ -306,3 +308,31 @@ def test_a_truthy_non_boolean_disable_caching_disables_the_cache(qtbot, server, 
     wait_answer(qtbot, second.editor("tags"))
     assert len(srv.requests_to("/options/tags")) == 2
     assert options(second.editor("tags")) == [("option", "T")]
+
+
+def test_a_number_value_is_committed_as_that_number(qtbot, server, open_inspector, project_root, services):
+    # The CMS's option keeps the entry's own `value` as it is and commits it: 2, not "2" (a map key stays text);
+    # the node stores it typed, but the CMS's validators check the handed-over value until a reload.
+    answer = [{"value": 1, "label": "One"}, {"value": 2.0, "label": "Two"}, {"value": "3", "label": "Three"},
+              {"value": True, "label": "Yes"}]
+    srv = server({"/options/colours": Answer(json.dumps(answer)), "/options/tags": Answer(json.dumps(answer))})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    inspector.set_values({"colour": 1, "tags": [1]})
+    colour, tags = inspector.editor("colour"), inspector.editor("tags")
+    wait_answer(qtbot, colour)
+    wait_answer(qtbot, tags)
+    assert colour.combo.currentText() == "One" and ("invalid", 'Invalid value: "1"') not in options(colour)
+    colour.combo.setFocus()
+    handed = []
+    for _ in range(3):
+        with qtbot.waitSignal(colour.valueChanged) as blocker:
+            qtbot.keyClick(colour.combo, Qt.Key_Down)
+        handed.append((colour.combo.currentText(), blocker.args[0]))
+    assert handed == [("Two", 2), ("Three", "3"), ("Yes", True)]
+    assert type(handed[0][1]) is int
+    assert inspector.node.validation_value("colour") is True
+    tags.list.setFocus()
+    tags.list.setCurrentRow(3)
+    with qtbot.waitSignal(tags.valueChanged) as blocker:
+        qtbot.keyClick(tags.list.viewport(), Qt.Key_Space)
+    assert blocker.args == [[1, True]] and tags.summary.text() == "One, Yes"

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from nodetype_studio.datasources import DataSourceQuery
 from nodetype_studio.datasources.options import SelectOption, grouped, parse_options
-from nodetype_studio.js.values import JsError, to_number, unescape
+from nodetype_studio.js.values import JsError, to_number, to_string, unescape
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
@@ -47,6 +47,11 @@ INVALID_COLOR = QColor(style.ERROR)
 _COMBO_POLICY = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)  # made once, set per box
 _NO_FLAGS = Qt.ItemFlag.NoItemFlags
 MAX_LIST_ROWS = 8
+
+
+def _as_text(value: Any) -> str:
+    """A stored value as the choices' text (JavaScript's ``String()`` for booleans and numbers)."""
+    return to_string(value) if isinstance(value, (bool, int, float)) else str(value)
 
 
 def invalid_label(value: Any) -> str:
@@ -75,6 +80,7 @@ class SelectBoxEditor(EditorWidget):
     _populating = False
     _tinted = False
     _bold: QFont | None = None
+    _stored: dict[str, Any] = {}  # choice text -> committed number/boolean (replaced, never changed in place)
 
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
@@ -141,6 +147,8 @@ class SelectBoxEditor(EditorWidget):
     def set_options(self, options: list[SelectOption], loaded: bool = True) -> None:
         """Replace the choices (static values, or a data-source response)."""
         self.options = list(options)
+        # choices whose entry gave a number or boolean `value` commit that, not its text (as in the CMS)
+        self._stored = {o.value: o.stored for o in self.options if o.stored is not None}
         self.options_loaded = self.options_loaded or loaded
         self._populating = True
         try:
@@ -307,10 +315,12 @@ class SelectBoxEditor(EditorWidget):
         if value is None or value == "":
             return []
         if isinstance(value, (list, tuple)):
-            return [str(v) for v in value if v not in (None, "")]
-        if isinstance(value, bool):
-            return ["true" if value else "false"]
-        return [str(value)]
+            return [_as_text(v) for v in value if v not in (None, "")]
+        return [_as_text(value)]
+
+    def _committed(self, value: str) -> Any:
+        """What choosing the choice ``value`` commits (its entry's own number or boolean, else the text)."""
+        return self._stored.get(value, value)
 
     def show_value(self, value: Any) -> None:
         selected = self._selected(value)
@@ -428,7 +438,7 @@ class SelectBoxEditor(EditorWidget):
         if not 0 <= index < len(self.rows) or self.rows[index].kind == "group":
             return
         value = self.rows[index].value
-        self.commit(value)
+        self.commit(self._committed(value))
         self.show_value(value)
 
     @Slot()  # a declared slot connects faster than a plain method
@@ -448,5 +458,5 @@ class SelectBoxEditor(EditorWidget):
             current.append(value)
         elif item.checkState() != Qt.CheckState.Checked and value in current:
             current.remove(value)
-        self.commit(current)
+        self.commit([self._committed(v) for v in current])
         self.show_value(current)
