@@ -96,7 +96,7 @@ def collect_options(entries: Any, translate: Translate | None = None) -> Collect
                 label=label,
                 group=group_text,
                 icon=icon if isinstance(icon, str) and icon else None,
-                disabled=entry.get("disabled") is True,
+                disabled=truthy(entry.get("disabled")),  # the CMS's list ignores clicks on any truthy `disabled`
                 stored=None if type(raw_value := entry.get("value")) is str or raw_value is None else _stored(raw_value),
             )
         )

@@ -336,3 +336,24 @@ def test_a_number_value_is_committed_as_that_number(qtbot, server, open_inspecto
     with qtbot.waitSignal(tags.valueChanged) as blocker:
         qtbot.keyClick(tags.list.viewport(), Qt.Key_Space)
     assert blocker.args == [[1, True]] and tags.summary.text() == "One, Yes"
+
+
+def test_a_truthy_disabled_makes_the_choice_unselectable(qtbot, server, open_inspector, project_root, services):
+    # The CMS's list element ignores clicks when `disabled` is truthy: a PHP data source's 1 or "1" too.
+    answer = [{"value": "a", "label": "Open"}, {"value": "b", "label": "One", "disabled": 1},
+              {"value": "c", "label": "Text", "disabled": "1"}, {"value": "d", "label": "Zero", "disabled": 0},
+              {"value": "e", "label": "Flag", "disabled": True}]
+    srv = server({"/options/colours": Answer(json.dumps(answer))})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    editor = inspector.editor("colour")
+    wait_answer(qtbot, editor)
+    model = editor.combo.model()
+    enabled = {model.item(i).text(): model.item(i).isEnabled() for i in range(model.rowCount())}
+    assert enabled == {"Open": True, "One": False, "Text": False, "Zero": True, "Flag": False}
+    editor.combo.setFocus()
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.keyClick(editor.combo, Qt.Key_Down)  # from nothing chosen to the first choice
+    assert blocker.args == ["a"]
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.keyClick(editor.combo, Qt.Key_Down)  # past the disabled ones
+    assert blocker.args == ["d"] and editor.combo.currentText() == "Zero"
