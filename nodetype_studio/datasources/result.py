@@ -119,20 +119,26 @@ def from_body(body: bytes, source: Source) -> DataSourceResult:
     size = len(body)
     if body.startswith(b"\xef\xbb\xbf"):
         body = body[3:]
+    # the browser's response.text() decodes UTF-8 whatever the bytes: a bad sequence becomes U+FFFD
+    not_utf8 = ""
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return failure(source, "The answer is not JSON", f"byte {exc.start} is not UTF-8", size)
+        text = body.decode("utf-8", errors="replace")
+        not_utf8 = f"byte {exc.start} is not UTF-8"
     if not text.strip():
         return failure(source, "The answer is not JSON", "the body is empty", size)
     try:
         data = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
-        return failure(source, "The answer is not JSON",
-                       f"{exc.msg} at line {exc.lineno}, column {exc.colno}: {excerpt(text)}", size)
+        detail = f"{exc.msg} at line {exc.lineno}, column {exc.colno}: {excerpt(text)}"
+        return failure(source, "The answer is not JSON", f"{not_utf8}; {detail}" if not_utf8 else detail, size)
     except (ValueError, RecursionError) as exc:
         return failure(source, "The answer is not JSON", str(exc), size)
-    return from_data(data, source, size)
+    result = from_data(data, source, size)
+    if not_utf8 and result.ok:
+        result = replace(result, notes=(f"{not_utf8}: shown as \ufffd, as the browser decodes it", *result.notes))
+    return result
 
 
 #: ``excerpt`` looks at most at this many characters of a body: its cost is bounded and linear.

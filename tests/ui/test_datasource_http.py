@@ -357,3 +357,16 @@ def test_a_truthy_disabled_makes_the_choice_unselectable(qtbot, server, open_ins
     with qtbot.waitSignal(editor.valueChanged) as blocker:
         qtbot.keyClick(editor.combo, Qt.Key_Down)  # past the disabled ones
     assert blocker.args == ["d"] and editor.combo.currentText() == "Zero"
+
+
+def test_a_body_that_is_not_utf8_is_decoded_as_the_browser_does(qtbot, server, open_inspector, project_root, services):
+    # response.text() decodes UTF-8 with U+FFFD for bad bytes, and JSON.parse reads the rest: a Latin-1 "é"
+    # shows as the replacement character, the choices are there.
+    body = '[{"value": "cafe", "label": "Caf\u00e9"}, {"value": "tea", "label": "Tea"}]'.encode("latin-1")
+    srv = server({"/options/colours": Answer(body, content_type="application/json; charset=iso-8859-1")})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    editor = inspector.editor("colour")
+    result = wait_answer(qtbot, editor)
+    assert result.ok and editor.data_source_error() == ""
+    assert options(editor) == [("option", "Caf\ufffd"), ("option", "Tea")]
+    assert "byte 32 is not UTF-8: shown as \ufffd, as the browser decodes it" in editor.data_source_status()
