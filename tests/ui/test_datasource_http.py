@@ -370,3 +370,20 @@ def test_a_body_that_is_not_utf8_is_decoded_as_the_browser_does(qtbot, server, o
     assert result.ok and editor.data_source_error() == ""
     assert options(editor) == [("option", "Caf\ufffd"), ("option", "Tea")]
     assert "byte 32 is not UTF-8: shown as \ufffd, as the browser decodes it" in editor.data_source_status()
+
+
+def test_an_object_identity_value_selects_the_choice_with_that_id(qtbot, server, open_inspector, project_root,
+                                                                  services):
+    # Entity-typed properties (a media Tag, say) may be stored as {__identity, __type}: the CMS's data-source
+    # select box reads such a value as its identity string.
+    srv = server({"/neos/service/data-source/acme-sizes": Answer(json.dumps({"s": {"label": "Small"}, "m": {"label": "Medium"}})),
+                  "/options/tags": Answer(json.dumps([{"value": "t1", "label": "Red"}, {"value": "t2", "label": "Blue"}]))})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    inspector.set_values({"size": {"__identity": "m", "__type": "Acme\\Shop\\Domain\\Model\\Size"},
+                          "tags": [{"__identity": "t2", "__type": "Neos\\Media\\Domain\\Model\\Tag"}]})
+    size, tags = inspector.editor("size"), inspector.editor("tags")
+    wait_answer(qtbot, size)
+    wait_answer(qtbot, tags)
+    assert size.combo.currentText() == "Medium" and [k for k, _ in options(size)] == ["option", "option"]
+    assert tags.summary.text() == "Blue" and [k for k, _ in options(tags)] == ["option", "option"]
+    assert tags.list.item(1).checkState() == Qt.Checked

@@ -54,6 +54,14 @@ def _as_text(value: Any) -> str:
     return to_string(value) if isinstance(value, (bool, int, float)) else str(value)
 
 
+def _identity(value: Any) -> Any:
+    """An object identity (``{"__identity": "<id>", "__type": ...}``, how entity-typed properties may be
+    stored) as its id; any other value as it is."""
+    if isinstance(value, dict) and isinstance(value.get("__identity"), str):
+        return value["__identity"]
+    return value
+
+
 def invalid_label(value: Any) -> str:
     return f'Invalid value: "{value}"'
 
@@ -312,6 +320,8 @@ class SelectBoxEditor(EditorWidget):
 
     # -- showing values -------------------------------------------------------------------------
     def _selected(self, value: Any) -> list[str]:
+        if self.query is not None:  # the data-source variant reads an object identity as its id, as the CMS does
+            value = [_identity(v) for v in value] if isinstance(value, (list, tuple)) else _identity(value)
         if value is None or value == "":
             return []
         if isinstance(value, (list, tuple)):
