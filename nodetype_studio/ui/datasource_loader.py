@@ -261,7 +261,9 @@ class DataSourceService(QObject):
     def _start_http(self, pending: _Pending) -> None:
         url = QUrl.fromEncoded(QByteArray(pending.source.url.encode("utf-8")))
         request = QNetworkRequest(url)
-        request.setRawHeader(b"Accept", b"application/json")
+        # what the CMS's fetch() sends (it sets no Accept header): a Flow controller negotiates its media type
+        # from it, and one that only lists text/html answers 406 to an Accept of application/json alone
+        request.setRawHeader(b"Accept", b"*/*")
         request.setRawHeader(b"User-Agent", f"NodeTypeStudio/{__version__}".encode())
         headers = self.settings.headers_for(pending.source.url)  # the session cookie goes to the backend only
         for name, value in headers:

@@ -39,7 +39,7 @@ def test_nested_additional_data_is_sent_in_php_bracket_encoding(qtbot, server, o
         "&includeArchived=false"
     )
     assert parse_php_query(request.query)["filter"] == {"kinds": ["paint", "ink"], "stock": {"minimum": "3", "warehouse": "Nord/Süd & Co"}}
-    assert request.headers["Accept"] == "application/json"
+    assert request.headers["Accept"] == "*/*"  # the browser's fetch() default: the CMS sets none
 
 
 def test_list_answer_with_groups_and_icons(qtbot, server, open_inspector, project_root, services):
@@ -387,3 +387,20 @@ def test_an_object_identity_value_selects_the_choice_with_that_id(qtbot, server,
     assert size.combo.currentText() == "Medium" and [k for k, _ in options(size)] == ["option", "option"]
     assert tags.summary.text() == "Blue" and [k for k, _ in options(tags)] == ["option", "option"]
     assert tags.list.item(1).checkState() == Qt.Checked
+
+
+def test_a_controller_negotiating_text_html_answers_as_it_does_for_the_cms(qtbot, server, open_inspector, project_root,
+                                                                            services):
+    # A Flow controller lists text/html by default and answers 406 when the Accept header allows none of its
+    # types; the CMS's fetch() sends Accept */*, so such a dataSourceUri endpoint works there.
+    def negotiate(request):
+        accept = request.headers.get("Accept", "*/*")
+        if not any(kind.split(";")[0].strip() in ("*/*", "text/*", "text/html") for kind in accept.split(",")):
+            return Answer("406 Not Acceptable", 406, content_type="text/plain")
+        return Answer(json.dumps([{"value": "t", "label": "Tag"}]), content_type="text/html")
+    srv = server({"/options/tags": negotiate})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    editor = inspector.editor("tags")
+    result = wait_answer(qtbot, editor)
+    assert result.ok and editor.data_source_error() == ""
+    assert options(editor) == [("option", "Tag")]
