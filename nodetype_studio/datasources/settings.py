@@ -57,7 +57,8 @@ MAX_TIMEOUT = 600.0
 DEFAULT_MAX_BYTES = 2 * 1024 * 1024
 DEFAULT_DATA_SOURCE_PATH = "/neos/service/data-source"
 DEFAULT_NODE = "/sites/nodetype-studio/{nodeTypeSlug}@user-admin"
-#: The longest node aggregate id a 9.x content repository accepts.
+#: How long the default 9.x node aggregate id may get: well inside NodeAggregateId::PATTERN
+#: (``[a-z0-9-]{1,255}`` in the version read), and still readable in a URL.
 MAX_AGGREGATE_ID = 64
 
 #: The table of ``settings.yaml``: key path, kind, default, ``BackendSettings`` attribute.
