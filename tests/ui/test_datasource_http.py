@@ -404,3 +404,29 @@ def test_a_controller_negotiating_text_html_answers_as_it_does_for_the_cms(qtbot
     result = wait_answer(qtbot, editor)
     assert result.ok and editor.data_source_error() == ""
     assert options(editor) == [("option", "Tag")]
+
+
+def test_threshold_lists_no_choices_until_enough_characters_are_typed(qtbot, server, open_inspector, project_root,
+                                                                      services):
+    # The CMS passes `threshold` to its select box: with a search box, the list shows only "type N more
+    # characters" until the search has that many characters, then the matching choices.
+    shop = project_root / "NodeTypes" / "Shop.yaml"
+    shop.write_text(shop.read_text(encoding="utf-8").replace(
+        "            dataSourceUri: '/options/colours'\n",
+        "            dataSourceUri: '/options/colours'\n            threshold: 2\n"), encoding="utf-8")
+    names = ["Red", "Green", "Blue", "Grey", "Black", "White"]
+    srv = server({"/options/colours": Answer(json.dumps([{"value": n.lower(), "label": n} for n in names]))})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    editor = inspector.editor("colour")
+    wait_answer(qtbot, editor)
+    assert editor.search_shown()
+    assert editor.visible_labels() == []
+    assert editor.left_to_type.isVisible() and editor.left_to_type.text() == "Type 2 more characters to list the choices"
+    qtbot.keyClicks(editor.search, "r")
+    assert editor.visible_labels() == [] and editor.left_to_type.text() == "Type 1 more character to list the choices"
+    qtbot.keyClicks(editor.search, "e")
+    assert editor.visible_labels() == ["Red", "Green", "Grey"] and not editor.left_to_type.isVisible()
+    qtbot.keyClick(editor.search, Qt.Key_Backspace)
+    assert editor.visible_labels() == [] and editor.left_to_type.isVisible()
+    other = inspector.editor("size")  # no threshold: every choice is listed at once
+    assert other.left_to_type is None

@@ -83,6 +83,7 @@ class SelectBoxEditor(EditorWidget):
     summary: QLabel | None = None
     clear_button: QToolButton | None = None
     status: QLabel | None = None  # created when there is something to say
+    left_to_type: QLabel | None = None  # "Type 2 more characters…" (threshold), created when needed
     _loading = False
     _option_rows = 0  # rows before the invalid-value rows
     _populating = False
@@ -108,6 +109,7 @@ class SelectBoxEditor(EditorWidget):
             placeholder = unescape(placeholder)
         self.placeholder = ctx.text(placeholder, "selectBoxEditor", "placeholder") if placeholder not in (None, "") else ""
         self.minimum_for_search = ctx.option("minimumResultsForSearch")
+        self.threshold = ctx.option("threshold")
         self.data_source = self.query.key if self.query is not None else None
         self.options: list[SelectOption] = []
         self.options_loaded = self.query is None
@@ -198,14 +200,46 @@ class SelectBoxEditor(EditorWidget):
             self._layout.insertWidget(0, self.search)
         if self.search is not None:
             self.search.setVisible(wanted)
+        if not wanted and self.left_to_type is not None:
+            self.left_to_type.hide()
+
+    def _characters_left(self, text: str) -> float:
+        """How many more characters the search needs before the choices are listed (``threshold``; the
+        CMS lists none until then, and only a box with a search box has a threshold); 0 when none."""
+        if not self.search_shown():
+            return 0
+        try:
+            left = to_number(self.threshold) - len(text)
+        except JsError:
+            return 0
+        return left if left > 0 else 0  # (NaN is never > 0; the CMS computes with the number as given)
+
+    def _show_characters_left(self, left: float) -> None:
+        if left <= 0:
+            if self.left_to_type is not None:
+                self.left_to_type.hide()
+            return
+        if self.left_to_type is None:
+            self.left_to_type = QLabel(self)
+            self.left_to_type.setObjectName("selectLeftToType")
+            style.tint(self.left_to_type, style.MUTED)
+            self._layout.insertWidget(self._layout.indexOf(self.search) + 1, self.left_to_type)
+        self.left_to_type.setText(f"Type {to_string(left)} more character{'' if left == 1 else 's'} to list the choices")
+        self.left_to_type.show()
 
     def _view(self):
         return self.list if self.list is not None else self.combo.view()
 
     @Slot(str)  # a declared slot connects faster than a plain method
     def _filter(self, text: str) -> None:
-        needle = text.casefold().strip()
         view = self._view()
+        left = self._characters_left(text)
+        self._show_characters_left(left)
+        if left:  # below the threshold the CMS's list shows only how many characters are still missing
+            for index in range(len(self.rows)):
+                view.setRowHidden(index, True)
+            return
+        needle = text.casefold().strip()
         header_row, header_has_match = None, False
         for index, row in enumerate(self.rows):
             if row.kind == "group":
@@ -355,7 +389,7 @@ class SelectBoxEditor(EditorWidget):
         if self._loading and self.summary is not None:
             self.summary.setText(LOADING)
             self.summary.show()
-        if self.search is not None and self.search.text():
+        if self.search is not None and (self.search.text() or self._characters_left("")):
             self._filter(self.search.text())
 
     def _show_unjudged(self, selected: list[str]) -> None:
