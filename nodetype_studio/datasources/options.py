@@ -34,6 +34,14 @@ class SelectOption:
     group: str | None = None
     icon: str | None = None
     disabled: bool = False
+    #: What choosing it commits when that is not ``value`` itself: the entry's own number or boolean
+    #: ``value`` (the CMS commits the entry's value as it is; ``value`` is its text, for matching).
+    stored: int | float | bool | None = field(default=None, compare=False)
+
+    @property
+    def commits(self) -> Any:
+        """The value the select box commits for this choice."""
+        return self.value if self.stored is None else self.stored
 
 
 @dataclass
@@ -75,8 +83,9 @@ def collect_options(entries: Any, translate: Translate | None = None) -> Collect
         try:
             value = stored_value(entry["value"]) if "value" in entry else key
             label = translate(raw_label, key) if translate else to_string(raw_label)
+            # a falsy group (0, false, "", null) files the choice under "Without group", as the CMS's list does;
             # a string is its own String() (the common case, without the general conversion)
-            group_text = (group or None) if type(group) is str else to_string(group) if group is not None else None
+            group_text = (group or None) if type(group) is str else to_string(group) if truthy(group) else None
         except JsError as exc:  # e.g. an object with its own "toString" key: the browser throws
             where = f"item {key}" if is_list else f"key \u201c{key}\u201d"
             result.dropped.append((key, f"{where} cannot be turned into text ({exc})"))
@@ -87,10 +96,18 @@ def collect_options(entries: Any, translate: Translate | None = None) -> Collect
                 label=label,
                 group=group_text,
                 icon=icon if isinstance(icon, str) and icon else None,
-                disabled=entry.get("disabled") is True,
+                disabled=truthy(entry.get("disabled")),  # the CMS's list ignores clicks on any truthy `disabled`
+                stored=None if type(raw_value := entry.get("value")) is str or raw_value is None else _stored(raw_value),
             )
         )
     return result
+
+
+def _stored(value: Any) -> int | float | bool | None:
+    """An entry's own number or boolean ``value`` as the browser holds it (``2.0`` is the number 2)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value if isinstance(value, (bool, int, float)) else None
 
 
 def parse_options(entries: Any, translate: Translate | None = None) -> list[SelectOption]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 from urllib.parse import quote, unquote_plus, urlsplit
 
-from nodetype_studio.js.values import js_entries, to_string
+from nodetype_studio.js.values import js_entries, to_string, truthy
 
 # encodeURIComponent leaves letters, digits and these characters alone
 _UNRESERVED = "-_.!~*'()"
@@ -158,7 +158,8 @@ class DataSourceQuery:
         identifier, uri = _text(option("dataSourceIdentifier")), _text(option("dataSourceUri"))
         if identifier is None and uri is None:
             return None
-        return cls(identifier, uri, option("dataSourceAdditionalData"), option("dataSourceDisableCaching") is True)
+        # the CMS passes Boolean(dataSourceDisableCaching) on: any truthy value ('true', 1) disables the cache
+        return cls(identifier, uri, option("dataSourceAdditionalData"), truthy(option("dataSourceDisableCaching")))
 
     @classmethod
     def from_mapping(cls, options: Mapping) -> "DataSourceQuery | None":

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -119,20 +119,26 @@ def from_body(body: bytes, source: Source) -> DataSourceResult:
     size = len(body)
     if body.startswith(b"\xef\xbb\xbf"):
         body = body[3:]
+    # the browser's response.text() decodes UTF-8 whatever the bytes: a bad sequence becomes U+FFFD
+    not_utf8 = ""
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return failure(source, "The answer is not JSON", f"byte {exc.start} is not UTF-8", size)
+        text = body.decode("utf-8", errors="replace")
+        not_utf8 = f"byte {exc.start} is not UTF-8"
     if not text.strip():
         return failure(source, "The answer is not JSON", "the body is empty", size)
     try:
         data = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
-        return failure(source, "The answer is not JSON",
-                       f"{exc.msg} at line {exc.lineno}, column {exc.colno}: {excerpt(text)}", size)
+        detail = f"{exc.msg} at line {exc.lineno}, column {exc.colno}: {excerpt(text)}"
+        return failure(source, "The answer is not JSON", f"{not_utf8}; {detail}" if not_utf8 else detail, size)
     except (ValueError, RecursionError) as exc:
         return failure(source, "The answer is not JSON", str(exc), size)
-    return from_data(data, source, size)
+    result = from_data(data, source, size)
+    if not_utf8 and result.ok:
+        result = replace(result, notes=(f"{not_utf8}: shown as \ufffd, as the browser decodes it", *result.notes))
+    return result
 
 
 #: ``excerpt`` looks at most at this many characters of a body: its cost is bounded and linear.
@@ -174,6 +180,24 @@ def http_failure(status: int, reason: str, body: bytes, source: Source) -> DataS
     """An HTTP error status (404, 500, ...), with the start of the body (the server's message)."""
     text = excerpt(body[: EXCERPT_SCAN * 4].decode("utf-8", errors="replace")) if body else ""
     return failure(source, f"HTTP {status} {reason}".strip(), text, len(body))
+
+
+def http_error_answer(status: int, reason: str, body: bytes, source: Source) -> DataSourceResult:
+    """What an answer with an HTTP error status (>= 400) gives.
+
+    The CMS's request helper fails only on 401 (it asks the user to log in again) and on 5xx; any
+    other status (404, 409, ...) hands the body on to be read as JSON like a good answer. So a 4xx
+    whose body is a usable list or map fills the box there: the preview shows those options too,
+    with a note naming the status. Everything else is a failure with the status and the body's start.
+    """
+    if status == 401 or status >= 500:
+        return http_failure(status, reason, body, source)
+    result = from_body(body, source)
+    if not result.ok:
+        return http_failure(status, reason, body, source)
+    note = (f"the server answered HTTP {status} {reason}".rstrip() + "; the CMS shows these options all the same "
+            "(its requests fail only on 401 and 5xx)")
+    return replace(result, notes=(note, *result.notes))
 
 
 @dataclass

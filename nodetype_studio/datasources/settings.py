@@ -5,7 +5,7 @@
       timeout: 10                         # seconds per request
       maxResponseSize: 2MB                # bytes, or a size with a unit (KB, MB)
       dataSourcePath: '/neos/service/data-source'
-      node: '/sites/nodetype-studio/{nodeTypeSlug}@user-admin'   # the `node` parameter
+      node: '/sites/nodetype-studio/{nodeTypeSlug}@user-admin'   # the `node` parameter (default: see below)
       headers: {Cookie: '...'}            # sent with requests to the baseUrl's origin only (a session)
 
 The ``.nodetype-studio`` folder is looked for in the project root and then in its parent folders
@@ -13,10 +13,16 @@ The ``.nodetype-studio`` folder is looked for in the project root and then in it
 stop the preview: each problem is a ``Diagnostic`` in ``diagnostics`` (with file and line; as text
 in ``problems``) and the default is used. The file is read by ``nodetype_studio.model.settingsfile``
 against the table ``FIELDS``.
+
+Without ``backend.node`` the ``node`` parameter has the shape the project's CMS sends (facts §4.1):
+an 8.3 context path (``DEFAULT_NODE``), or for 9.x a JSON node address (``NodeAddress::toJson()``:
+content repository ``default``, workspace ``user-admin``, no dimensions, the node type's slug as
+node aggregate id), which a 9.x backend decodes with ``NodeAddress::fromJsonString``.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Mapping
@@ -51,6 +57,9 @@ MAX_TIMEOUT = 600.0
 DEFAULT_MAX_BYTES = 2 * 1024 * 1024
 DEFAULT_DATA_SOURCE_PATH = "/neos/service/data-source"
 DEFAULT_NODE = "/sites/nodetype-studio/{nodeTypeSlug}@user-admin"
+#: How long the default 9.x node aggregate id may get: well inside NodeAggregateId::PATTERN
+#: (``[a-z0-9-]{1,255}`` in the version read), and still readable in a URL.
+MAX_AGGREGATE_ID = 64
 
 #: The table of ``settings.yaml``: key path, kind, default, ``BackendSettings`` attribute.
 FIELDS = (
@@ -84,9 +93,14 @@ class BackendSettings:
             return ()
         return self.headers if origin_of(url) == origin_of(self.base_url) else ()
 
-    def node_address(self, node_type: str) -> str:
-        """The ``node`` parameter for a preview node of ``node_type``."""
+    def node_address(self, node_type: str, cms_version: str = "8.3") -> str:
+        """The ``node`` parameter for a preview node of ``node_type``, shaped as ``cms_version``'s CMS sends it
+        unless ``backend.node`` says otherwise."""
         slug = re.sub(r"[^a-z0-9]+", "-", node_type.lower()).strip("-") or "node"
+        if self.node == DEFAULT_NODE and not cms_version.startswith("8"):
+            aggregate_id = slug[:MAX_AGGREGATE_ID].rstrip("-") or "node"
+            return json.dumps({"contentRepositoryId": "default", "workspaceName": "user-admin",
+                               "dimensionSpacePoint": [], "aggregateId": aggregate_id}, separators=(",", ":"))
         try:
             return self.node.format(nodeType=node_type, nodeTypeSlug=slug)
         except (KeyError, IndexError, ValueError):

@@ -40,7 +40,7 @@ from nodetype_studio.datasources.result import (
     failure,
     from_body,
     from_data,
-    http_failure,
+    http_error_answer,
 )
 from nodetype_studio.datasources.settings import settings_signature
 
@@ -261,7 +261,9 @@ class DataSourceService(QObject):
     def _start_http(self, pending: _Pending) -> None:
         url = QUrl.fromEncoded(QByteArray(pending.source.url.encode("utf-8")))
         request = QNetworkRequest(url)
-        request.setRawHeader(b"Accept", b"application/json")
+        # what the CMS's fetch() sends (it sets no Accept header): a Flow controller negotiates its media type
+        # from it, and one that only lists text/html answers 406 to an Accept of application/json alone
+        request.setRawHeader(b"Accept", b"*/*")
         request.setRawHeader(b"User-Agent", f"NodeTypeStudio/{__version__}".encode())
         headers = self.settings.headers_for(pending.source.url)  # the session cookie goes to the backend only
         for name, value in headers:
@@ -362,7 +364,7 @@ class DataSourceService(QObject):
         status = reply.attribute(QNetworkRequest.HttpStatusCodeAttribute)
         if isinstance(status, int) and status >= 400:
             reason = str(reply.attribute(QNetworkRequest.HttpReasonPhraseAttribute) or "")
-            return lambda: http_failure(status, reason, body, source)
+            return lambda: http_error_answer(status, reason, body, source)
         error = reply.error()
         if error != QNetworkReply.NetworkError.NoError:
             message = _NETWORK_ERRORS.get(error, "Network error")

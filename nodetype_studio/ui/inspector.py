@@ -387,7 +387,8 @@ class InspectorWidget(QWidget):
         if self.data_session is not None:
             self.data_session.close()
         service = self.data_service or (lambda root=source.root: _project_service(root))
-        self.data_session = DataSourceSession(service, source.name, lambda: self.node.values if self.node else {})
+        self.data_session = DataSourceSession(service, source.name, lambda: self.node.values if self.node else {},
+                                              source.cms_version)
 
     def _context(self, item: ItemView) -> EditorContext:
         source = self.source

@@ -1,5 +1,7 @@
 """Backend settings: .nodetype-studio/settings.yaml, the environment, and what happens with bad values."""
 
+import json
+
 from nodetype_studio.datasources.settings import (
     DEFAULT_MAX_BYTES,
     ENV_BACKEND,
@@ -82,3 +84,16 @@ def test_signature_changes_with_the_file_and_the_environment(tmp_path):
 def test_sizes():
     assert parse_size(1000) == 1000 and parse_size("2MB") == 2 * 1024 * 1024 and parse_size("1.5k") == 1536
     assert parse_size(0) is None and parse_size(True) is None and parse_size("2 parsecs") is None
+
+
+def test_the_default_node_parameter_follows_the_cms_version(tmp_path):
+    settings = load_settings(tmp_path, environ={})
+    assert settings.node_address("Acme.Site:Document.Event", "8.3") == "/sites/nodetype-studio/acme-site-document-event@user-admin"
+    assert settings.node_address("Acme.Site:Document.Event", "9") == (
+        '{"contentRepositoryId":"default","workspaceName":"user-admin","dimensionSpacePoint":[],'
+        '"aggregateId":"acme-site-document-event"}')
+    long_name = "Vendor.Very.Long.Package.Name:Content.With.A.Rather.Long.Node.Type.Name.Indeed"
+    aggregate_id = json.loads(settings.node_address(long_name, "9"))["aggregateId"]
+    assert len(aggregate_id) <= 64 and not aggregate_id.endswith("-")  # a 9.x node aggregate id's limit
+    write(tmp_path, "backend:\n  node: '/sites/x/{nodeTypeSlug}'\n")
+    assert load_settings(tmp_path, environ={}).node_address("A:B", "9") == "/sites/x/a-b"  # configured: as written

@@ -2,6 +2,8 @@
 
 import json
 
+from PySide6.QtCore import Qt
+
 from nodetype_studio.datasources import parse_php_query
 from tests.datasources.helpers import Answer, closed_port
 from tests.ui.datasource_helpers import WAIT_MS, options, wait_answer
@@ -15,6 +17,11 @@ COLOURS = [
 ]
 
 
+#: The `node` parameter a 9.x CMS sends (a JSON node address), encoded; the fixture project is a 9.x one.
+NODE_9 = ("%7B%22contentRepositoryId%22%3A%22default%22%2C%22workspaceName%22%3A%22user-admin%22"
+          "%2C%22dimensionSpacePoint%22%3A%5B%5D%2C%22aggregateId%22%3A%22acme-sources-content-product%22%7D")
+
+
 def product(open_inspector, project_root, services, srv, **settings):
     service = services(project_root, base_url=srv.url, **settings)
     return open_inspector(project_root, PRODUCT, service), service
@@ -26,13 +33,13 @@ def test_nested_additional_data_is_sent_in_php_bracket_encoding(qtbot, server, o
     wait_answer(qtbot, inspector.editor("colour"))
     [request] = srv.requests_to("/options/colours")
     assert request.query == (
-        "node=%2Fsites%2Fnodetype-studio%2Facme-sources-content-product%40user-admin"
+        f"node={NODE_9}"
         "&filter%5Bkinds%5D%5B0%5D=paint&filter%5Bkinds%5D%5B1%5D=ink"
         "&filter%5Bstock%5D%5Bminimum%5D=3&filter%5Bstock%5D%5Bwarehouse%5D=Nord%2FS%C3%BCd%20%26%20Co"
         "&includeArchived=false"
     )
     assert parse_php_query(request.query)["filter"] == {"kinds": ["paint", "ink"], "stock": {"minimum": "3", "warehouse": "Nord/Süd & Co"}}
-    assert request.headers["Accept"] == "application/json"
+    assert request.headers["Accept"] == "*/*"  # the browser's fetch() default: the CMS sets none
 
 
 def test_list_answer_with_groups_and_icons(qtbot, server, open_inspector, project_root, services):
@@ -196,7 +203,24 @@ def test_identifier_goes_to_the_cms_endpoint(qtbot, server, open_inspector, proj
     assert options(editor) == [("option", "Small")]
     assert editor.data_source_status().startswith(f"Options from {srv.url}/neos/service/data-source/acme-sizes")
     [request] = srv.requests_to("/neos/service/data-source/acme-sizes")
-    assert request.query == "node=%2Fsites%2Fnodetype-studio%2Facme-sources-content-product%40user-admin"
+    assert request.query == f"node={NODE_9}"
+
+
+def test_the_node_parameter_has_the_shape_the_projects_cms_sends(qtbot, server, open_inspector, project_root,
+                                                                 services):
+    # 9.x: a JSON node address (the server decodes it with NodeAddress::fromJsonString); 8.3: a context path.
+    srv = server({"/neos/service/data-source/acme-sizes": Answer(json.dumps({"s": {"label": "Small"}}))})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    wait_answer(qtbot, inspector.editor("size"))
+    [nine] = srv.requests_to("/neos/service/data-source/acme-sizes")
+    assert json.loads(parse_php_query(nine.query)["node"]) == {
+        "contentRepositoryId": "default", "workspaceName": "user-admin", "dimensionSpacePoint": [],
+        "aggregateId": "acme-sources-content-product"}
+    (project_root / ".nodetype-studio.yaml").write_text("cmsVersion: '8.3'\n", encoding="utf-8")
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    wait_answer(qtbot, inspector.editor("size"))
+    [_, eight] = srv.requests_to("/neos/service/data-source/acme-sizes")
+    assert eight.query == "node=%2Fsites%2Fnodetype-studio%2Facme-sources-content-product%40user-admin"
 
 
 def test_settings_file_and_environment_configure_the_default_service(qtbot, server, open_inspector, project_root,
@@ -232,3 +256,177 @@ def test_the_ui_stays_responsive_while_requests_wait(qtbot, server, open_inspect
     tags = inspector.editor("tags")  # a multiple select says it in its summary line
     assert tags.is_loading() and tags.summary.text() == "Loading options\u2026" and tags.summary.isVisible()
 
+
+
+def test_a_4xx_answer_with_usable_json_fills_the_box_as_in_the_cms(qtbot, server, open_inspector, project_root, services):
+    # The CMS's request helper rejects only 401 (login) and 5xx; a 404 body is read as JSON like any answer.
+    tags = json.dumps([{"value": "t", "label": "Tag"}])
+    answers = iter([Answer(tags, 404), Answer(tags, 401), Answer(tags, 503, reason="Service Unavailable")])
+    srv = server({"/options/tags": lambda request: next(answers)})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    editor = inspector.editor("tags")
+    result = wait_answer(qtbot, editor)
+    assert result.ok and editor.data_source_error() == ""
+    assert options(editor) == [("option", "Tag")]
+    assert ("the server answered HTTP 404 Not Found; the CMS shows these options all the same "
+            "(its requests fail only on 401 and 5xx)") in editor.data_source_status()
+    editor.reload_options()
+    wait_answer(qtbot, editor)
+    assert editor.data_source_error().startswith("HTTP 401 Unauthorized: ")
+    editor.reload_options()
+    wait_answer(qtbot, editor)
+    assert editor.data_source_error().startswith("HTTP 503 Service Unavailable: ")
+    assert options(editor) == [("option", "Tag")]  # the options of the 404 answer are kept
+
+
+def test_a_falsy_group_files_the_choice_under_without_group(qtbot, server, open_inspector, project_root, services):
+    # The CMS's grouped list labels a choice by `group ? group : "Without group"`: 0 and false are no group.
+    rooms = [{"value": "lobby", "label": "Lobby", "group": 0}, {"value": "attic", "label": "Attic", "group": "Roof"},
+             {"value": "shed", "label": "Shed", "group": False}, {"value": "yard", "label": "Yard", "group": ""}]
+    srv = server({"/options/colours": Answer(json.dumps(rooms))})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    editor = inspector.editor("colour")
+    wait_answer(qtbot, editor)
+    assert options(editor) == [
+        ("group", "Roof"), ("option", "Attic"),
+        ("group", "Without group"), ("option", "Lobby"), ("option", "Shed"), ("option", "Yard"),
+    ]
+    assert "Without group, Roof" in editor.data_source_status()  # the CMS's order: groups by first appearance
+
+
+def test_a_truthy_non_boolean_disable_caching_disables_the_cache(qtbot, server, open_inspector, project_root, services):
+    # The CMS hands `Boolean(dataSourceDisableCaching)` to its loader: the text 'false' is truthy too.
+    shop = project_root / "NodeTypes" / "Shop.yaml"
+    shop.write_text(shop.read_text(encoding="utf-8").replace("dataSourceDisableCaching: true",
+                                                             "dataSourceDisableCaching: 'false'"), encoding="utf-8")
+    srv = server({"/options/tags": Answer(json.dumps([{"value": "t", "label": "T"}]))})
+    service = services(project_root, base_url=srv.url)
+    first = open_inspector(project_root, PRODUCT, service)
+    wait_answer(qtbot, first.editor("tags"))
+    second = open_inspector(project_root, PRODUCT, service)
+    assert second.editor("tags").is_loading()  # not answered from the cache: asked again
+    wait_answer(qtbot, second.editor("tags"))
+    assert len(srv.requests_to("/options/tags")) == 2
+    assert options(second.editor("tags")) == [("option", "T")]
+
+
+def test_a_number_value_is_committed_as_that_number(qtbot, server, open_inspector, project_root, services):
+    # The CMS's option keeps the entry's own `value` as it is and commits it: 2, not "2" (a map key stays text);
+    # the node stores it typed, but the CMS's validators check the handed-over value until a reload.
+    answer = [{"value": 1, "label": "One"}, {"value": 2.0, "label": "Two"}, {"value": "3", "label": "Three"},
+              {"value": True, "label": "Yes"}]
+    srv = server({"/options/colours": Answer(json.dumps(answer)), "/options/tags": Answer(json.dumps(answer))})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    inspector.set_values({"colour": 1, "tags": [1]})
+    colour, tags = inspector.editor("colour"), inspector.editor("tags")
+    wait_answer(qtbot, colour)
+    wait_answer(qtbot, tags)
+    assert colour.combo.currentText() == "One" and ("invalid", 'Invalid value: "1"') not in options(colour)
+    colour.combo.setFocus()
+    handed = []
+    for _ in range(3):
+        with qtbot.waitSignal(colour.valueChanged) as blocker:
+            qtbot.keyClick(colour.combo, Qt.Key_Down)
+        handed.append((colour.combo.currentText(), blocker.args[0]))
+    assert handed == [("Two", 2), ("Three", "3"), ("Yes", True)]
+    assert type(handed[0][1]) is int
+    assert inspector.node.validation_value("colour") is True
+    tags.list.setFocus()
+    tags.list.setCurrentRow(3)
+    with qtbot.waitSignal(tags.valueChanged) as blocker:
+        qtbot.keyClick(tags.list.viewport(), Qt.Key_Space)
+    assert blocker.args == [[1, True]] and tags.summary.text() == "One, Yes"
+
+
+def test_a_truthy_disabled_makes_the_choice_unselectable(qtbot, server, open_inspector, project_root, services):
+    # The CMS's list element ignores clicks when `disabled` is truthy: a PHP data source's 1 or "1" too.
+    answer = [{"value": "a", "label": "Open"}, {"value": "b", "label": "One", "disabled": 1},
+              {"value": "c", "label": "Text", "disabled": "1"}, {"value": "d", "label": "Zero", "disabled": 0},
+              {"value": "e", "label": "Flag", "disabled": True}]
+    srv = server({"/options/colours": Answer(json.dumps(answer))})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    editor = inspector.editor("colour")
+    wait_answer(qtbot, editor)
+    model = editor.combo.model()
+    enabled = {model.item(i).text(): model.item(i).isEnabled() for i in range(model.rowCount())}
+    assert enabled == {"Open": True, "One": False, "Text": False, "Zero": True, "Flag": False}
+    editor.combo.setFocus()
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.keyClick(editor.combo, Qt.Key_Down)  # from nothing chosen to the first choice
+    assert blocker.args == ["a"]
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.keyClick(editor.combo, Qt.Key_Down)  # past the disabled ones
+    assert blocker.args == ["d"] and editor.combo.currentText() == "Zero"
+
+
+def test_a_body_that_is_not_utf8_is_decoded_as_the_browser_does(qtbot, server, open_inspector, project_root, services):
+    # response.text() decodes UTF-8 with U+FFFD for bad bytes, and JSON.parse reads the rest: a Latin-1 "é"
+    # shows as the replacement character, the choices are there.
+    body = '[{"value": "cafe", "label": "Caf\u00e9"}, {"value": "tea", "label": "Tea"}]'.encode("latin-1")
+    srv = server({"/options/colours": Answer(body, content_type="application/json; charset=iso-8859-1")})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    editor = inspector.editor("colour")
+    result = wait_answer(qtbot, editor)
+    assert result.ok and editor.data_source_error() == ""
+    assert options(editor) == [("option", "Caf\ufffd"), ("option", "Tea")]
+    assert "byte 32 is not UTF-8: shown as \ufffd, as the browser decodes it" in editor.data_source_status()
+
+
+def test_an_object_identity_value_selects_the_choice_with_that_id(qtbot, server, open_inspector, project_root,
+                                                                  services):
+    # Entity-typed properties (a media Tag, say) may be stored as {__identity, __type}: the CMS's data-source
+    # select box reads such a value as its identity string.
+    srv = server({"/neos/service/data-source/acme-sizes": Answer(json.dumps({"s": {"label": "Small"}, "m": {"label": "Medium"}})),
+                  "/options/tags": Answer(json.dumps([{"value": "t1", "label": "Red"}, {"value": "t2", "label": "Blue"}]))})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    inspector.set_values({"size": {"__identity": "m", "__type": "Acme\\Shop\\Domain\\Model\\Size"},
+                          "tags": [{"__identity": "t2", "__type": "Neos\\Media\\Domain\\Model\\Tag"}]})
+    size, tags = inspector.editor("size"), inspector.editor("tags")
+    wait_answer(qtbot, size)
+    wait_answer(qtbot, tags)
+    assert size.combo.currentText() == "Medium" and [k for k, _ in options(size)] == ["option", "option"]
+    assert tags.summary.text() == "Blue" and [k for k, _ in options(tags)] == ["option", "option"]
+    assert tags.list.item(1).checkState() == Qt.Checked
+
+
+def test_a_controller_negotiating_text_html_answers_as_it_does_for_the_cms(qtbot, server, open_inspector, project_root,
+                                                                            services):
+    # A Flow controller lists text/html by default and answers 406 when the Accept header allows none of its
+    # types; the CMS's fetch() sends Accept */*, so such a dataSourceUri endpoint works there.
+    def negotiate(request):
+        accept = request.headers.get("Accept", "*/*")
+        if not any(kind.split(";")[0].strip() in ("*/*", "text/*", "text/html") for kind in accept.split(",")):
+            return Answer("406 Not Acceptable", 406, content_type="text/plain")
+        return Answer(json.dumps([{"value": "t", "label": "Tag"}]), content_type="text/html")
+    srv = server({"/options/tags": negotiate})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    editor = inspector.editor("tags")
+    result = wait_answer(qtbot, editor)
+    assert result.ok and editor.data_source_error() == ""
+    assert options(editor) == [("option", "Tag")]
+
+
+def test_threshold_lists_no_choices_until_enough_characters_are_typed(qtbot, server, open_inspector, project_root,
+                                                                      services):
+    # The CMS passes `threshold` to its select box: with a search box, the list shows only "type N more
+    # characters" until the search has that many characters, then the matching choices.
+    shop = project_root / "NodeTypes" / "Shop.yaml"
+    shop.write_text(shop.read_text(encoding="utf-8").replace(
+        "            dataSourceUri: '/options/colours'\n",
+        "            dataSourceUri: '/options/colours'\n            threshold: 2\n"), encoding="utf-8")
+    names = ["Red", "Green", "Blue", "Grey", "Black", "White"]
+    srv = server({"/options/colours": Answer(json.dumps([{"value": n.lower(), "label": n} for n in names]))})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    editor = inspector.editor("colour")
+    wait_answer(qtbot, editor)
+    assert editor.search_shown()
+    assert editor.visible_labels() == []
+    assert editor.left_to_type.isVisible() and editor.left_to_type.text() == "Type 2 more characters to list the choices"
+    qtbot.keyClicks(editor.search, "r")
+    assert editor.visible_labels() == [] and editor.left_to_type.text() == "Type 1 more character to list the choices"
+    qtbot.keyClicks(editor.search, "e")
+    assert editor.visible_labels() == ["Red", "Green", "Grey"] and not editor.left_to_type.isVisible()
+    qtbot.keyClick(editor.search, Qt.Key_Backspace)
+    assert editor.visible_labels() == [] and editor.left_to_type.isVisible()
+    other = inspector.editor("size")  # no threshold: every choice is listed at once
+    assert other.left_to_type is None

@@ -350,3 +350,17 @@ def test_check_boxes_follow_a_switch_of_the_scheme(make_editor, qtbot):
         qtbot.waitUntil(lambda: base_is(before) and _indicator_contrast(editor, 0) > 40, timeout=2000)
     finally:
         app.setPalette(before)
+
+
+def test_threshold_counts_as_the_cms_computes_it(make_editor, qtbot):
+    # `threshold - searchTerm.length` with the number as given: a fraction stays one, infinity never lists.
+    fraction = make_editor("SelectBoxEditor", {"values": values(6), "threshold": 1.5})
+    assert fraction.visible_labels() == [] and fraction.left_to_type.text() == "Type 1.5 more characters to list the choices"
+    qtbot.keyClicks(fraction.search, "C")
+    assert fraction.left_to_type.text() == "Type 0.5 more characters to list the choices"
+    qtbot.keyClicks(fraction.search, "h")
+    assert len(fraction.visible_labels()) == 6
+    endless = make_editor("SelectBoxEditor", {"values": values(6), "threshold": float("inf")})
+    assert endless.visible_labels() == [] and endless.left_to_type.text() == "Type Infinity more characters to list the choices"
+    few = make_editor("SelectBoxEditor", {"values": values(2), "threshold": 3})  # no search box: no threshold
+    assert few.visible_labels() == ["Choice 0", "Choice 1"] and few.left_to_type is None

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from nodetype_studio.datasources import DataSourceQuery
 from nodetype_studio.datasources.options import SelectOption, grouped, parse_options
-from nodetype_studio.js.values import JsError, to_number, unescape
+from nodetype_studio.js.values import JsError, to_number, to_string, unescape
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
@@ -47,6 +47,19 @@ INVALID_COLOR = QColor(style.ERROR)
 _COMBO_POLICY = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)  # made once, set per box
 _NO_FLAGS = Qt.ItemFlag.NoItemFlags
 MAX_LIST_ROWS = 8
+
+
+def _as_text(value: Any) -> str:
+    """A stored value as the choices' text (JavaScript's ``String()`` for booleans and numbers)."""
+    return to_string(value) if isinstance(value, (bool, int, float)) else str(value)
+
+
+def _identity(value: Any) -> Any:
+    """An object identity (``{"__identity": "<id>", "__type": ...}``, how entity-typed properties may be
+    stored) as its id; any other value as it is."""
+    if isinstance(value, dict) and isinstance(value.get("__identity"), str):
+        return value["__identity"]
+    return value
 
 
 def invalid_label(value: Any) -> str:
@@ -70,11 +83,13 @@ class SelectBoxEditor(EditorWidget):
     summary: QLabel | None = None
     clear_button: QToolButton | None = None
     status: QLabel | None = None  # created when there is something to say
+    left_to_type: QLabel | None = None  # "Type 2 more characters…" (threshold), created when needed
     _loading = False
     _option_rows = 0  # rows before the invalid-value rows
     _populating = False
     _tinted = False
     _bold: QFont | None = None
+    _stored: dict[str, Any] = {}  # choice text -> committed number/boolean (replaced, never changed in place)
 
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
@@ -94,6 +109,7 @@ class SelectBoxEditor(EditorWidget):
             placeholder = unescape(placeholder)
         self.placeholder = ctx.text(placeholder, "selectBoxEditor", "placeholder") if placeholder not in (None, "") else ""
         self.minimum_for_search = ctx.option("minimumResultsForSearch")
+        self.threshold = ctx.option("threshold")
         self.data_source = self.query.key if self.query is not None else None
         self.options: list[SelectOption] = []
         self.options_loaded = self.query is None
@@ -141,6 +157,8 @@ class SelectBoxEditor(EditorWidget):
     def set_options(self, options: list[SelectOption], loaded: bool = True) -> None:
         """Replace the choices (static values, or a data-source response)."""
         self.options = list(options)
+        # choices whose entry gave a number or boolean `value` commit that, not its text (as in the CMS)
+        self._stored = {o.value: o.stored for o in self.options if o.stored is not None}
         self.options_loaded = self.options_loaded or loaded
         self._populating = True
         try:
@@ -182,14 +200,46 @@ class SelectBoxEditor(EditorWidget):
             self._layout.insertWidget(0, self.search)
         if self.search is not None:
             self.search.setVisible(wanted)
+        if not wanted and self.left_to_type is not None:
+            self.left_to_type.hide()
+
+    def _characters_left(self, text: str) -> float:
+        """How many more characters the search needs before the choices are listed (``threshold``; the
+        CMS lists none until then, and only a box with a search box has a threshold); 0 when none."""
+        if not self.search_shown():
+            return 0
+        try:
+            left = to_number(self.threshold) - len(text)
+        except JsError:
+            return 0
+        return left if left > 0 else 0  # (NaN is never > 0; the CMS computes with the number as given)
+
+    def _show_characters_left(self, left: float) -> None:
+        if left <= 0:
+            if self.left_to_type is not None:
+                self.left_to_type.hide()
+            return
+        if self.left_to_type is None:
+            self.left_to_type = QLabel(self)
+            self.left_to_type.setObjectName("selectLeftToType")
+            style.tint(self.left_to_type, style.MUTED)
+            self._layout.insertWidget(self._layout.indexOf(self.search) + 1, self.left_to_type)
+        self.left_to_type.setText(f"Type {to_string(left)} more character{'' if left == 1 else 's'} to list the choices")
+        self.left_to_type.show()
 
     def _view(self):
         return self.list if self.list is not None else self.combo.view()
 
     @Slot(str)  # a declared slot connects faster than a plain method
     def _filter(self, text: str) -> None:
-        needle = text.casefold().strip()
         view = self._view()
+        left = self._characters_left(text)
+        self._show_characters_left(left)
+        if left:  # below the threshold the CMS's list shows only how many characters are still missing
+            for index in range(len(self.rows)):
+                view.setRowHidden(index, True)
+            return
+        needle = text.casefold().strip()
         header_row, header_has_match = None, False
         for index, row in enumerate(self.rows):
             if row.kind == "group":
@@ -304,13 +354,17 @@ class SelectBoxEditor(EditorWidget):
 
     # -- showing values -------------------------------------------------------------------------
     def _selected(self, value: Any) -> list[str]:
+        if self.query is not None:  # the data-source variant reads an object identity as its id, as the CMS does
+            value = [_identity(v) for v in value] if isinstance(value, (list, tuple)) else _identity(value)
         if value is None or value == "":
             return []
         if isinstance(value, (list, tuple)):
-            return [str(v) for v in value if v not in (None, "")]
-        if isinstance(value, bool):
-            return ["true" if value else "false"]
-        return [str(value)]
+            return [_as_text(v) for v in value if v not in (None, "")]
+        return [_as_text(value)]
+
+    def _committed(self, value: str) -> Any:
+        """What choosing the choice ``value`` commits (its entry's own number or boolean, else the text)."""
+        return self._stored.get(value, value)
 
     def show_value(self, value: Any) -> None:
         selected = self._selected(value)
@@ -335,7 +389,7 @@ class SelectBoxEditor(EditorWidget):
         if self._loading and self.summary is not None:
             self.summary.setText(LOADING)
             self.summary.show()
-        if self.search is not None and self.search.text():
+        if self.search is not None and (self.search.text() or self._characters_left("")):
             self._filter(self.search.text())
 
     def _show_unjudged(self, selected: list[str]) -> None:
@@ -428,7 +482,7 @@ class SelectBoxEditor(EditorWidget):
         if not 0 <= index < len(self.rows) or self.rows[index].kind == "group":
             return
         value = self.rows[index].value
-        self.commit(value)
+        self.commit(self._committed(value))
         self.show_value(value)
 
     @Slot()  # a declared slot connects faster than a plain method
@@ -448,5 +502,5 @@ class SelectBoxEditor(EditorWidget):
             current.append(value)
         elif item.checkState() != Qt.CheckState.Checked and value in current:
             current.remove(value)
-        self.commit(current)
+        self.commit([self._committed(v) for v in current])
         self.show_value(current)
