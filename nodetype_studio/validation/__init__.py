@@ -2,10 +2,11 @@
 
 Public API::
 
-    validate_value(value, validation_config, platform=None, *, budget=None, cms_version=None) -> list[ValidationMessage]
+    validate_value(value, validation_config, platform=None, cms_version=None, *, budget=None) -> list[ValidationMessage]
     validate_property(node_type, property_name, value, *, budget=None, cms_version=None) -> list[ValidationMessage]
         # budget: seconds a regular expression may take (default: the browser's verdict, 2 s)
-        # cms_version: "8.3" or "9" (default), the UI whose validators run
+        # cms_version: "8.3" or "9" (default), the UI whose validators run (the inspector's `validate`
+        # hook is called as validate_value is: value, config, platform, CMS version)
     get_validator(identifier, platform=None) -> Validator | None
     registered_validators(platform=None) -> dict[str, Validator]
 

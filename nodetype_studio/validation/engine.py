@@ -120,8 +120,8 @@ def _run(validator: Validator, identifier: str, value, options, cms_version: str
     return [ValidationMessage(identifier, i.message, i.message_id, dict(i.arguments), i.severity, compat) for i in issues]
 
 
-def validate_value(value, validation_config, platform: Platform | None = None, *,
-                   budget: float | None = None, cms_version: str | None = None) -> list[ValidationMessage]:
+def validate_value(value, validation_config, platform: Platform | None = None, cms_version: str | None = None, *,
+                   budget: float | None = None) -> list[ValidationMessage]:
     """All findings of the validators configured in ``validation_config`` (the property's
     ``validation`` map: identifier -> options) for ``value``, in configuration order.
 
