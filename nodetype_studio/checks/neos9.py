@@ -224,8 +224,7 @@ def _property_issues(nt, fragment, prop: str, config, siblings: dict, platform) 
                            + ("" if declares else "; this override configures nothing"),
                            _at(fragment, path), name, prop, ops=() if declares else (Op("unset", path),),
                            hint="the node's own data replaces it; remove the declaration"))
-    for where in (("ui", "inspector", "editorOptions", "startingPoint"),
-                  ("ui", "inline", "editorOptions", "linking", "startingPoint")):
+    for where in starting_points(config):
         if where[1] == "inspector" and not _searches_nodes(nt, prop, platform):
             continue  # (another editor's `startingPoint` is an unknown option)
         written = _get(config, *where)
@@ -242,6 +241,26 @@ def _property_issues(nt, fragment, prop: str, config, siblings: dict, platform) 
                            f"{name}: property {prop} uses {editor}, which the 9.x UI removed (plugin views are gone)",
                            _at(fragment, path + ("ui", "inspector", "editor")), name, prop,
                            hint="remove the property or give it an editor that exists in 9.x"))
+    return found
+
+
+_INSPECTOR_START = ("ui", "inspector", "editorOptions", "startingPoint")
+_INLINE_START = ("ui", "inline", "editorOptions", "linking", "startingPoint")
+
+
+def starting_points(config) -> list[tuple]:
+    """Where a property's configuration writes a `startingPoint` (most write none: decided quickly)."""
+    ui = config.get("ui") if isinstance(config, dict) else None
+    if not isinstance(ui, dict):
+        return []
+    found: list[tuple] = []
+    inspector = ui.get("inspector")
+    options = inspector.get("editorOptions") if isinstance(inspector, dict) else None
+    if isinstance(options, dict) and "startingPoint" in options:
+        found.append(_INSPECTOR_START)
+    inline = ui.get("inline")
+    if isinstance(inline, dict) and _get(inline, "editorOptions", "linking", "startingPoint") is not None:
+        found.append(_INLINE_START)
     return found
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from nodetype_studio.checks.base import Context, get, iter_properties, node_rule
-from nodetype_studio.checks.neos9 import starting_point_for_9
+from nodetype_studio.checks.base import Context, get, iter_properties, node_rule, property_configs
+from nodetype_studio.checks.neos9 import starting_point_for_9, starting_points
 from nodetype_studio.content.startpoint import is_8_3, read_starting_point
 from nodetype_studio.diagnostics import Severity
 from nodetype_studio.js.values import is_client_eval
@@ -36,7 +36,9 @@ def starting_point(ctx: Context, nt):
     sites = ctx.platform.node_type("Sites")
     # (path of the value, value, editor, whether `option-type` reports a value that is not text there)
     places: list[tuple[tuple, Any, str, bool]] = []
-    for prop in iter_properties(nt):
+    # (most properties have no `startingPoint`: only those that write one are looked at closer)
+    wanted = {name for name, written, _effective in property_configs(nt) if starting_points(written)}
+    for prop in iter_properties(nt, wanted) if wanted else ():
         default = _REFERENCE_EDITORS.get(prop.type) if isinstance(prop.type, str) else None
         editor = _editor_name(ctx, prop.editor_id, default) if prop.has_inspector else None
         if editor in _SEARCH_EDITORS and "startingPoint" in prop.written_options:

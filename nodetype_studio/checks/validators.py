@@ -106,10 +106,15 @@ def _error_message_not_text(ctx: Context, prop: PropertyView, spec: ValidatorSpe
 
 def _ui_bounds(ctx: Context, identifier: str, spec: ValidatorSpec, options: dict) -> tuple[float, float] | None:
     """`minimum` and `maximum` of a built-in range validator as the CMS reads them (NaN: no bound)."""
-    validator = get_validator(identifier, ctx.platform) if spec.custom_identifier is None else None
-    if not isinstance(validator, RangeValidator):
+    if spec.custom_identifier is not None:
         return None
-    return validator.bounds(jsvalue.from_python(options))
+
+    def read() -> tuple[float, float] | None:
+        validator = get_validator(identifier, ctx.platform)
+        return validator.bounds(jsvalue.from_python(options)) if isinstance(validator, RangeValidator) else None
+
+    # (the options of an inherited validator are one object in every type that inherits it)
+    return ctx.remembered(("ui-bounds", identifier, id(options)), (options,), read)
 
 
 def _validator_rules(ctx: Context, prop: PropertyView, spec: ValidatorSpec, options: dict, path: tuple,
@@ -150,6 +155,9 @@ _NULL_OPTIONS_WHEN = {
 @property_rule
 def validator_null_options(ctx: Context, prop: PropertyView):
     """Options written `~`: the browser's validator reads an option of null, a TypeError."""
+    validation = prop.validation
+    if not isinstance(validation, dict) or None not in validation.values():
+        return  # (the common case, decided without looking at each validator)
     version = cms_version(ctx.project)
     for identifier, options, spec in iter_validators(ctx, prop):
         if options is not None or spec is None or spec.custom_identifier is not None:
