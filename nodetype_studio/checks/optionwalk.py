@@ -19,6 +19,8 @@ def describe_type(type_name: str) -> str:
 
 
 def describe_value(value: Any) -> str:
+    if value is None:
+        return "null (`~`)"
     if isinstance(value, bool):
         return f"boolean `{str(value).lower()}`"
     if isinstance(value, (int, float)):

@@ -9,6 +9,7 @@ group, replacing what the type wrote under those names. 9.x has none of it (``ne
 from __future__ import annotations
 
 from nodetype_studio.checks.base import Context, get, node_rule
+from nodetype_studio.checks.optionwalk import describe_value
 from nodetype_studio.diagnostics import Severity
 from nodetype_studio.model.postprocessors import PLUGIN, plugin_views, plugin_views_fail, plugin_views_of
 
@@ -27,7 +28,7 @@ def plugin_views_invalid(ctx: Context, nt):
         return
     if not isinstance(views, (dict, list)):
         yield ctx.at(nt, ("options", "pluginViews"), Severity.ERROR, "plugin-views-invalid",
-                     f"`options.pluginViews` is {_shown(views)}, not a map of views: Neos 8.3's plugin post-processor "
+                     f"`options.pluginViews` is {describe_value(views)}, not a map of views: Neos 8.3's plugin post-processor "
                      "cannot read it and the CMS fails to load the node types. Write `ViewName: {label: ..., "
                      "controllerActions: ...}` entries")
         return
@@ -35,7 +36,7 @@ def plugin_views_invalid(ctx: Context, nt):
     for key, entry in entries:
         if not isinstance(entry, (dict, list)):
             yield ctx.at(nt, ("options", "pluginViews", key), Severity.ERROR, "plugin-views-invalid",
-                         f"plugin view `{key}` is {_shown(entry)}, not a map: Neos 8.3 makes a PluginViewDefinition of "
+                         f"plugin view `{key}` is {describe_value(entry)}, not a map: Neos 8.3 makes a PluginViewDefinition of "
                          "each view, which takes a map, and the CMS fails to load the node types. Write "
                          "`{label: ..., controllerActions: ...}`")
 
@@ -52,12 +53,3 @@ def plugin_views_replace(ctx: Context, nt):
                          "has `options.pluginViews`: what is written here never reaches the inspector. Use another name",
                          "views" if path[0] == "properties" else None)
 
-
-def _shown(value) -> str:
-    if isinstance(value, str):
-        return f"the string `{value[:40]}`"
-    if isinstance(value, bool):
-        return f"`{str(value).lower()}`"
-    if value is None:
-        return "`~`"
-    return f"`{value}`"
