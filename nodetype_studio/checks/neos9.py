@@ -26,7 +26,7 @@ from nodetype_studio.catalogue.neos9 import (
     php_class,
 )
 from nodetype_studio.checks.base import _position_in
-from nodetype_studio.content.startpoint import SITES_PATH, read_starting_point
+from nodetype_studio.content.startpoint import SEARCH_EDITORS, SITES_PATH, read_starting_point
 from nodetype_studio.diagnostics import Diagnostic, Location, Severity
 from nodetype_studio.model.constraints import allows
 
@@ -269,7 +269,7 @@ def _searches_nodes(nt, prop: str, platform) -> bool:
     config = _get(nt.merged, "properties", prop)
     editor = _get(config, "ui", "inspector", "editor")
     if isinstance(editor, str):
-        return platform.normalize_editor(editor).short in ("ReferenceEditor", "ReferencesEditor", "LinkEditor")
+        return platform.normalize_editor(editor).short in SEARCH_EDITORS
     return editor is None and _get(config, "type") in REFERENCE_TYPES
 
 

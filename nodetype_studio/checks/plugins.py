@@ -9,14 +9,14 @@ group, replacing what the type wrote under those names. 9.x has none of it (``ne
 from __future__ import annotations
 
 from nodetype_studio.checks.base import Context, get, node_rule
+from nodetype_studio.checks.neos9 import cms_version
 from nodetype_studio.checks.optionwalk import describe_value
 from nodetype_studio.diagnostics import Severity
 from nodetype_studio.model.postprocessors import PLUGIN, plugin_views, plugin_views_fail, plugin_views_of
 
 
 def _runs_plugin_postprocessor(ctx: Context, nt) -> bool:
-    info = getattr(ctx.project, "cms_version", None)
-    return getattr(getattr(info, "version", None), "value", None) == "8.3" and PLUGIN in (nt.postprocessors or ())
+    return cms_version(ctx.project) == "8.3" and PLUGIN in (nt.postprocessors or ())
 
 
 @node_rule

@@ -10,11 +10,10 @@ from typing import Any
 
 from nodetype_studio.checks.base import Context, get, iter_properties, node_rule, property_configs
 from nodetype_studio.checks.neos9 import starting_point_for_9, starting_points
-from nodetype_studio.content.startpoint import is_8_3, read_starting_point
+from nodetype_studio.content.startpoint import SEARCH_EDITORS, is_8_3, read_starting_point
 from nodetype_studio.diagnostics import Severity
 from nodetype_studio.js.values import is_client_eval
 
-_SEARCH_EDITORS = frozenset({"ReferenceEditor", "ReferencesEditor", "LinkEditor"})
 #: the editors of reference properties where none is resolved (9.x moves them to `references:`)
 _REFERENCE_EDITORS = {"reference": "ReferenceEditor", "references": "ReferencesEditor"}
 _INSPECTOR_OPTIONS = ("ui", "inspector", "editorOptions", "startingPoint")
@@ -41,7 +40,7 @@ def starting_point(ctx: Context, nt):
     for prop in iter_properties(nt, wanted) if wanted else ():
         default = _REFERENCE_EDITORS.get(prop.type) if isinstance(prop.type, str) else None
         editor = _editor_name(ctx, prop.editor_id, default) if prop.has_inspector else None
-        if editor in _SEARCH_EDITORS and "startingPoint" in prop.written_options:
+        if editor in SEARCH_EDITORS and "startingPoint" in prop.written_options:
             typed = _editor_name(ctx, prop.editor_id) is not None  # the option walker checks this editor's options
             places.append((prop.path + _INSPECTOR_OPTIONS, prop.written_options["startingPoint"], editor, typed))
         inline = get(prop.written, *_INLINE_LINKING)
@@ -54,7 +53,7 @@ def starting_point(ctx: Context, nt):
             if not isinstance(inspector, dict) or not isinstance(inspector.get("editorOptions"), dict):
                 continue
             editor = _editor_name(ctx, inspector.get("editor"), "ReferencesEditor")
-            if editor in _SEARCH_EDITORS and "startingPoint" in inspector["editorOptions"]:
+            if editor in SEARCH_EDITORS and "startingPoint" in inspector["editorOptions"]:
                 places.append((("references", name) + _INSPECTOR_OPTIONS, inspector["editorOptions"]["startingPoint"],
                                editor, False))
     for path, value, editor, typed in places:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from nodetype_studio import boundedio
-from nodetype_studio.content.startpoint import sample_path
+from nodetype_studio.content.startpoint import SEARCH_EDITORS, sample_path
 from nodetype_studio.content.tree import (
     SITES,
     ContentNode,
@@ -31,9 +31,6 @@ from nodetype_studio.content.tree import (
     slug,
 )
 from nodetype_studio.content.types import TypeIndex
-
-_SEARCH_EDITORS = ("ReferenceEditor", "ReferencesEditor", "LinkEditor")
-_DEFAULT_TYPES = {"ReferenceEditor", "ReferencesEditor", "LinkEditor"}
 
 
 def site_name(project: Any, types: TypeIndex) -> str:
@@ -156,7 +153,7 @@ def _paths_of(config: Any, types: TypeIndex) -> Iterable[tuple[str, list[str]]]:
         return
     editor = inspector.get("editor")
     short = types.platform.normalize_editor(editor).short if isinstance(editor, str) else None
-    if short not in _SEARCH_EDITORS:
+    if short not in SEARCH_EDITORS:
         return
     options = inspector.get("editorOptions")
     if not isinstance(options, dict):
@@ -165,7 +162,7 @@ def _paths_of(config: Any, types: TypeIndex) -> Iterable[tuple[str, list[str]]]:
     # a string, or a list (or map) of names; another value (`nodeTypes: 1`) names none
     wanted = [wanted] if isinstance(wanted, str) else [w for w in wanted if isinstance(w, str)] \
         if isinstance(wanted, (list, tuple, dict)) else []
-    if not wanted and short in _DEFAULT_TYPES:
+    if not wanted:  # (each of these editors searches documents by default)
         wanted = [types.platform_type("Document")]
     sites = types.platform_type("Sites")
     start = options.get("startingPoint")

@@ -34,6 +34,8 @@ _IDENTIFIER_RE = re.compile(r"^[a-z0-9-]{1,255}$")
 #: digits, dashes; no empty part, so no trailing slash), optionally ``@workspace;dimensions``.
 _LEGACY_PATH_RE = re.compile(r"^(/|(?:/[a-z0-9-]+)+)(@[a-z0-9-]+(;.*)?)?$", re.I)
 SITES_PATH = "/sites"
+#: the editors whose node search starts at `startingPoint` (short names)
+SEARCH_EDITORS = frozenset({"ReferenceEditor", "ReferencesEditor", "LinkEditor"})
 
 
 @dataclass(frozen=True)
