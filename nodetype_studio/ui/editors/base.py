@@ -99,6 +99,10 @@ class EditorWidget(QWidget):
     def show_value(self, value: Any) -> None:
         """Put ``value`` into the widgets (signals of the widgets must not reach ``valueChanged``)."""
 
+    def translated(self, value: Any) -> str:
+        """A label-like text the editor shows (translated when it is an id); '' for anything but text."""
+        return self.ctx.text(value) if isinstance(value, str) and value else ""
+
     def watched_changed(self, name: str, value: Any) -> None:
         """Property ``name`` (one of ``watches``) was edited to ``value``."""
 

@@ -11,7 +11,6 @@ without an English text in the CMS: it shows the ids). The only option it reads 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
@@ -31,12 +30,9 @@ class PluginSelectBox(SelectBoxEditor):
                          parent)
         self.ctx = ctx
 
-    def _translate(self, value: Any) -> str:
-        return self.ctx.text(value) if isinstance(value, str) and value else ""
-
     def offer(self, choices: list[tuple[str, str]]) -> None:
         """Show ``choices`` ((value, label)); the placeholder says whether there is anything to choose."""
-        self.placeholder = self._translate(SELECT_PLUGIN if choices else NO_PLUGIN)
+        self.placeholder = self.translated(SELECT_PLUGIN if choices else NO_PLUGIN)
         self.combo.setPlaceholderText(self.placeholder)
         self.set_options([SelectOption(value, label) for value, label in choices])
 
@@ -50,4 +46,4 @@ class PluginSelectBox(SelectBoxEditor):
 class MasterPluginEditor(PluginSelectBox):
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
-        self.offer(master_plugins(workspace_of(ctx), self._translate))
+        self.offer(master_plugins(workspace_of(ctx), self.translated))

@@ -10,7 +10,6 @@ With nothing to offer it shows the node type's label instead. The only option it
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -28,7 +27,7 @@ class NodeTypeEditor(SelectBoxEditor):
         current = ctx.node_value("_nodeType") if ctx.node_value is not None else None
         project = getattr(ctx.workspace, "project", None)
         name = current if isinstance(current, str) else ""
-        choices = type_choices(project, name, self._translate)
+        choices = type_choices(project, name, self.translated)
         self.no_choices = QLabel(self)
         self.no_choices.setObjectName("nodeTypeLabel")
         self.no_choices.setWordWrap(True)
@@ -40,9 +39,6 @@ class NodeTypeEditor(SelectBoxEditor):
             self.combo.setToolTip(f"The CMS offers the types the node\u2019s parent allows. The preview takes the "
                                   f"node to be {choices.where} and offers what the constraints there allow.")
         self.set_options(choices.options)
-
-    def _translate(self, value: Any) -> str:
-        return self.ctx.text(value) if isinstance(value, str) and value else ""
 
     def _groups(self) -> list[tuple[str | None, list[SelectOption]]]:
         return cms_order(self.options)  # the types come in the CMS's order: nothing is sorted again

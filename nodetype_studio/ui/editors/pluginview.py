@@ -29,4 +29,4 @@ class PluginViewEditor(PluginSelectBox):
         self._offer_views(value)
 
     def _offer_views(self, plugin: Any) -> None:
-        self.offer(views_of_plugin(workspace_of(self.ctx), plugin, self._translate))
+        self.offer(views_of_plugin(workspace_of(self.ctx), plugin, self.translated))

@@ -11,7 +11,6 @@ the CMS, so the id is what it shows). The editor draws its own label (none); it 
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
@@ -31,9 +30,9 @@ class PluginViewsEditor(EditorWidget):
         project = getattr(workspace, "project", None)
         name = ctx.node_value("_nodeType") if ctx.node_value is not None else None
         node_type = project.node_types.get(name) if project is not None and isinstance(name, str) else None
-        translate = self._translate
+        translate = self.translated
         self.views = view_definitions(node_type, translate) if node_type is not None else []
-        where = translate(ON_CURRENT_PAGE) or ON_CURRENT_PAGE
+        where = translate(ON_CURRENT_PAGE)
         self.list = QLabel(self)
         self.list.setObjectName("pluginViews")
         self.list.setTextFormat(Qt.TextFormat.RichText)
@@ -43,5 +42,3 @@ class PluginViewsEditor(EditorWidget):
             if self.views else "")
         self.add_field(self.list)
 
-    def _translate(self, value: Any) -> str:
-        return self.ctx.text(value) if isinstance(value, str) and value else ""
