@@ -7,21 +7,13 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QLabel
 
-from nodetype_studio.model import load_project
-from nodetype_studio.preview.inspector import InspectorSource
-from nodetype_studio.ui.inspector import InspectorWidget
+from tests.ui.site_package import inspector_of
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "fidelity" / "platform"
 
 
 def _show(qtbot, name):
-    project = load_project(FIXTURE, use_cache=False)
-    widget = InspectorWidget()
-    qtbot.addWidget(widget)
-    widget.resize(420, 640)
-    widget.show()
-    widget.show_node_type(InspectorSource.from_model(project.node_type(name), project))
-    return widget
+    return inspector_of(qtbot, FIXTURE, name)
 
 
 def test_a_mixin_preview_shows_the_editor_and_says_it_is_the_studios(qtbot):
