@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -38,33 +37,57 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def skip_feature_scan() -> None:
-    """Tell PySide6 up front which of the studio's modules use it.
+#: top-level packages whose modules never use PySide6: the standard library and the parsers the model uses
+_NOT_QT = frozenset(sys.stdlib_module_names) | {"yaml", "_yaml", "ruamel", "pygments"}
 
-    Once PySide6 is imported, it reads the source of every module imported after it, to see whether the
-    text names PySide6 (a module that does may select PySide6 features such as ``snake_case``; the studio
-    selects none). That is about 0.2 ms per module, some 20 ms for the modules the window imports before
-    its first preview. The answer for the studio's own modules is known without reading them: the ones under
-    ``ui/`` use PySide6 (0, "no feature selected") and no other may (-1, "not a PySide6 module", which the
-    layer contracts enforce). The entries go into the table PySide6 publishes for this
-    (``PySide6.support.feature.pyside_feature_dict``), only for modules it has not seen; with another
-    PySide6 that lacks the table, nothing changes."""
+
+def _uses_qt(name: str) -> int | None:
+    """PySide6's verdict on module ``name`` as its feature table keeps it (0: uses PySide6; -1: does not),
+    or None when it is not known without reading the module."""
+    top, _, rest = name.partition(".")
+    if top == "nodetype_studio":
+        return 0 if rest == "ui" or rest.startswith("ui.") else -1  # (the layer contracts keep Qt under ui/)
+    return -1 if top in _NOT_QT else None
+
+
+class _FeatureTable:
+    """An import finder that finds nothing: it enters each module that is about to be imported into
+    PySide6's feature table when its verdict is known (``_uses_qt``)."""
+
+    def __init__(self, table: dict):
+        self.table = table
+
+    def find_spec(self, name, path=None, target=None):
+        verdict = _uses_qt(name)
+        if verdict is not None:
+            self.table.setdefault(name, verdict)
+        return None
+
+
+def skip_feature_scan() -> None:
+    """Tell PySide6 up front which modules use it.
+
+    Once PySide6 is imported, it reads the source of every module imported after it (and of every module
+    already loaded, when it is next imported somewhere) to see whether the text names PySide6: a module
+    that does may select PySide6 features such as ``snake_case``; the studio selects none. That is about
+    0.1 ms per module, some 25 ms for the modules the window imports before its first preview. The answer
+    is known without reading them for the studio's own modules (the ones under ``ui/`` use PySide6, no
+    other may) and for the standard library's and the YAML and highlighting libraries' (they do not).
+    The entries go into the table PySide6 publishes for this (``PySide6.support.feature.pyside_feature_dict``),
+    only for modules it has not seen: for modules loaded now, and, through an import finder that finds
+    nothing, for each module as it is imported. With another PySide6 that lacks the table, nothing changes."""
     try:
         from PySide6.support import feature
     except ImportError:
         return
     table = getattr(feature, "pyside_feature_dict", None)
-    if not isinstance(table, dict):
+    if not isinstance(table, dict) or any(isinstance(f, _FeatureTable) for f in sys.meta_path):
         return
-    root = Path(__file__).resolve().parent.parent
-    for folder, subfolders, files in os.walk(root):
-        subfolders[:] = [name for name in subfolders if name.isidentifier()]  # (not __pycache__ or resources-1)
-        parts = ("nodetype_studio", *Path(folder).relative_to(root).parts)
-        uses_qt = parts[1:2] == ("ui",)
-        for name in files:
-            if name.endswith(".py"):
-                module = ".".join(parts if name == "__init__.py" else (*parts, name[:-3]))
-                table.setdefault(module, 0 if uses_qt else -1)
+    for name in list(sys.modules):
+        verdict = _uses_qt(name)
+        if verdict is not None:
+            table.setdefault(name, verdict)
+    sys.meta_path.insert(0, _FeatureTable(table))
 
 
 def run_app(argv: list[str], *, exit_process: bool = False) -> int:
