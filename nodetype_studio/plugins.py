@@ -88,8 +88,9 @@ def _load_all() -> tuple[tuple[Plugin, ...], tuple[Diagnostic, ...]]:
     problems: list[Diagnostic] = []
     from importlib.metadata import entry_points  # slow to import: only when plugins are asked for
 
+    installed = entry_points()  # (every installed distribution read once, not once per group)
     for kind, group in GROUPS.items():
-        for ep in entry_points(group=group):
+        for ep in installed.select(group=group):
             try:
                 for obj in _as_list(ep.load()):
                     plugins.append(Plugin(kind, obj, f"{ep.name} = {ep.value}"))
