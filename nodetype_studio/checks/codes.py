@@ -80,6 +80,7 @@ CHECK_CODES: dict[str, str] = {
     "datasource-unresolved": "A data-source select box that no plugin, fixture file or backend answers",
     "datasource-fixture-invalid": "A data-source fixture file that cannot be read or has the wrong shape",
     "datasource-fixture-entry": "A fixture entry the select box leaves out (no label)",
+    "datasource-identifier-spaces": "A `dataSourceIdentifier` with spaces around it (or only spaces): the CMS's request finds no data source",
     "datasource-uri-wins": "Both `dataSourceUri` and `dataSourceIdentifier`: the URI is used",
     "datasource-values-ignored": "`values` next to a data source: the data-source select box ignores them",
     # spec vs CMS

@@ -66,6 +66,15 @@ def data_source(ctx: Context, prop: PropertyView):
         yield at(Severity.INFO, "datasource-values-ignored",
                  "`values` next to a data source: the select box shows only the data source's options "
                  "(the CMS ignores `values` here)", prop.options_path + ("values",))
+    if not query.uri and query.identifier is not None and query.identifier != query.identifier.strip():
+        # set as written (JavaScript truthiness) and sent with its spaces: no data source has that identifier
+        name = query.identifier.strip()
+        yield at(Severity.WARNING, "datasource-identifier-spaces",
+                 f"`dataSourceIdentifier` {query.name} has spaces around it: the CMS sends them, finds no data source "
+                 f"of that identifier and the select box stays empty; write `{name}`" if name else
+                 "`dataSourceIdentifier` is only spaces: it still counts as set, so the CMS shows a data-source "
+                 "select box (`values` ignored) whose request names no data source; name one or remove the option")
+        return
     if query.uri and not is_absolute_http(query.uri):
         yield at(Severity.INFO, "compat-datasource-uri-relative",
                  f"`dataSourceUri` {query.name} is not an absolute URL: the CMS builds it with `new URL()`, which "

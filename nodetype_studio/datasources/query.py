@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 from urllib.parse import quote, unquote_plus, urlsplit
 
-from nodetype_studio.js.values import js_entries, to_string, truthy
+from nodetype_studio.js.values import JsError, js_entries, to_string, truthy
 
 # encodeURIComponent leaves letters, digits and these characters alone
 _UNRESERVED = "-_.!~*'()"
@@ -139,8 +139,16 @@ def data_source_arguments(query: str) -> dict[str, Any]:
     return arguments
 
 
-def _text(value: Any) -> str | None:
-    return value.strip() if isinstance(value, str) and value.strip() else None
+def _option_text(value: Any) -> str | None:
+    """A data-source option as the Neos UI uses it: set when truthy in JavaScript (a text of spaces is
+    set; 0 and '' are not), and put into the URL as ``String(value)`` would spell it, spaces kept
+    (neos-ui ``SelectBoxEditor`` and the backend connector's ``dataSource`` endpoint)."""
+    if not truthy(value):
+        return None
+    try:
+        return to_string(value)
+    except JsError:  # (a map with its own `toString`: the browser fails to build the URL)
+        return "[object Object]"
 
 
 @dataclass(frozen=True)
@@ -155,7 +163,7 @@ class DataSourceQuery:
     @classmethod
     def from_options(cls, option: Callable[[str], Any]) -> "DataSourceQuery | None":
         """From an option getter (``ctx.option``); None when the box has no data source."""
-        identifier, uri = _text(option("dataSourceIdentifier")), _text(option("dataSourceUri"))
+        identifier, uri = _option_text(option("dataSourceIdentifier")), _option_text(option("dataSourceUri"))
         if identifier is None and uri is None:
             return None
         # the CMS passes Boolean(dataSourceDisableCaching) on: any truthy value ('true', 1) disables the cache

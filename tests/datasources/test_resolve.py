@@ -21,7 +21,12 @@ def env_with(tmp_path, files=(), base_url=None):
 
 def test_query_from_options():
     assert DataSourceQuery.from_mapping({"values": {}}) is None
-    assert DataSourceQuery.from_mapping({"dataSourceIdentifier": "  "}) is None
+    # set when truthy in JavaScript, and spelled as `String(value)` would spell it
+    assert DataSourceQuery.from_mapping({"dataSourceIdentifier": ""}) is None
+    assert DataSourceQuery.from_mapping({"dataSourceIdentifier": 0, "dataSourceUri": False}) is None
+    assert DataSourceQuery.from_mapping({"dataSourceIdentifier": "  "}).identifier == "  "
+    assert DataSourceQuery.from_mapping({"dataSourceIdentifier": 5}).identifier == "5"
+    assert DataSourceQuery.from_mapping({"dataSourceIdentifier": {"toString": 1}}).identifier == "[object Object]"
     query = DataSourceQuery.from_mapping({"dataSourceIdentifier": "x", "dataSourceUri": "http://h/o",
                                           "dataSourceAdditionalData": {"a": 1}, "dataSourceDisableCaching": True})
     assert (query.kind, query.key, query.disable_caching) == ("uri", "http://h/o", True)

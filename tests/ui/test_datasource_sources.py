@@ -3,6 +3,8 @@
 import json
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+
 from nodetype_studio.datasources import data_source_plugin
 from nodetype_studio.model import load_project
 from nodetype_studio.preview.inspector import InspectorSource
@@ -165,3 +167,26 @@ def test_project_service_is_found_only_when_a_box_asks(qtbot, open_inspector, pr
     assert looked_up and Path(looked_up[0]).resolve() == project_root.resolve()
     assert options(colour) == [("option", "Red")]
     inspector.data_session.service.shutdown()
+
+
+def test_an_identifier_of_spaces_is_set_as_in_the_browser_and_values_are_ignored(qtbot, open_inspector, project_root,
+                                                                                  services):
+    """The Neos UI takes a data-source option that is truthy in JavaScript: a text of spaces makes a data-source
+    box (the static `values` unused), while an empty text or 0 leaves the static box."""
+    (project_root / "NodeTypes" / "Blank.yaml").write_text(
+        "'Acme.Sources:Content.Blank':\n"
+        "  superTypes:\n    'Neos.Neos:Content': true\n"
+        "  properties:\n" + "".join(
+            f"    {name}:\n      type: string\n      ui:\n        label: {name}\n        inspector:\n"
+            f"          group: default\n          editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'\n"
+            f"          editorOptions:\n            dataSourceIdentifier: {written}\n"
+            f"            values:\n              a:\n                label: Static A\n"
+            for name, written in (("spaces", "'  '"), ("empty", "''"), ("zero", "0"))), encoding="utf-8")
+    inspector = open_inspector(project_root, "Acme.Sources:Content.Blank", services(project_root))
+    spaces, empty, zero = (inspector.editor(name) for name in ("spaces", "empty", "zero"))
+    assert spaces.data_source_status().startswith("No options: nothing answers data source \u201c  \u201d")
+    assert "Static A" not in [text for _kind, text in options(spaces)]
+    qtbot.mouseClick(spaces.field, Qt.MouseButton.LeftButton)  # the list the user opens: no static entry either
+    assert "Static A" not in [spaces.field.itemText(i) for i in range(spaces.field.count())]
+    for box in (empty, zero):
+        assert "Static A" in [text for _kind, text in options(box)] and box.data_source_status() == ""
