@@ -10,14 +10,18 @@ PAGE = "Acme.Studio:Document.Page"
 
 def test_a_keystroke_leaves_files_changed_on_disk_to_the_watcher(qtbot, window, project):
     assert window.session.watched  # so a keystroke does not look at every file of the project
+    watcher = window.projects.watcher
+    watcher.paused = True  # its report waits for the flush below (else a slow poll could miss it come and go)
     page = project / "NodeTypes" / "Document" / "Page.yaml"
     page.write_text(page.read_text(encoding="utf-8").replace("label: 'Page'", "label: 'On disk'"), encoding="utf-8")
     window.select_type(TEASER)
     window.definition.label_field.set_text("Typed")
     window.flush()
     assert window.session.project.node_type(TEASER).label == "Typed"
-    qtbot.waitUntil(lambda: window.projects.watcher.pending, timeout=5000)
-    window.projects.watcher.flush()  # the watcher's report: every file is read again
+    qtbot.waitUntil(lambda: watcher.pending, timeout=5000)
+    assert window.session.project.node_type(PAGE).label != "On disk"  # the keystroke did not read the disk
+    watcher.paused = False
+    watcher.flush()  # the watcher's report: every file is read again
     window.flush()
     assert window.session.project.node_type(PAGE).label == "On disk"
     assert window.session.project.node_type(TEASER).label == "Typed"
