@@ -88,3 +88,33 @@ def test_an_editor_removed_in_9_is_reported_only_under_9(tmp_path, capsys):
     (package / ".nodetype-studio.yaml").write_text("cmsVersion: '9'\n")
     code, out = run(capsys, "check", str(package))
     assert "warning editor-removed-in-9: `PluginViewEditor` exists up to version 8.3 and was removed in 9.0" in out
+
+
+def test_the_command_line_chooses_the_rules_over_the_project_files(project_dir, capsys):
+    """`--cms-version` on list, show, check, validate, render and content: a package that supports both versions
+    is checked under each in turn, whatever its configuration or composer files say."""
+    (project_dir / ".nodetype-studio.yaml").write_text("cmsVersion: '9'\n")
+    code, out = run(capsys, "check", str(project_dir), "--cms-version", "8.3")
+    assert code == 0 and "warning supertypes-list" in out and out.splitlines()[-1].endswith("; Neos 8.3 rules (setting)")
+    code, out = run(capsys, "check", str(project_dir), "--cms-version", "9.x", "--format", "json")
+    assert code == 1 and json.loads(out)["cmsVersion"]["version"] == "9"
+    code, out = run(capsys, "show", str(project_dir), "Acme.Res:Chain", "--cms-version", "8.3")
+    assert code == 0 and out.splitlines()[3] == "# rules of Neos 8.3 (Neos 8.3, as configured)"
+    code, out = run(capsys, "list", str(project_dir), "--json", "--cms-version", "8")
+    assert json.loads(out)["cmsVersion"]["version"] == "8.3"
+    for command in ("validate", "render", "content"):
+        assert "--cms-version" in _help(capsys, command)
+
+
+def _help(capsys, command: str) -> str:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("value", ["10", "latest", ""])
+def test_a_command_line_version_we_do_not_know_is_refused(project_dir, capsys, value):
+    with pytest.raises(SystemExit) as exited:
+        main(["check", str(project_dir), "--cms-version", value])
+    assert exited.value.code == 2
+    assert f"{value!r} names no CMS version the studio knows (8.3 or 9)" in capsys.readouterr().err

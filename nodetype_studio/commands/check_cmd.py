@@ -16,7 +16,7 @@ from nodetype_studio.checks import code_selected, collect_findings, finding_orde
 from nodetype_studio.checks.codes import unknown_codes
 from nodetype_studio.checks.config import load_config, split_codes
 from nodetype_studio.checks.report import FORMATS, to_json, to_sarif, to_text
-from nodetype_studio.commands.common import display_path, open_project
+from nodetype_studio.commands.common import add_cms_version, display_path, open_project
 from nodetype_studio.diagnostics import Severity
 
 
@@ -30,11 +30,12 @@ def register(sub) -> None:
     parser.add_argument("--ignore", metavar="CODES", action="append",
                         help="do not report codes starting with one of these (comma-separated; repeatable)")
     parser.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE instead of stdout")
+    add_cms_version(parser)
     parser.set_defaults(func=run)
 
 
 def run(args) -> int:
-    project = open_project(args.path)
+    project = open_project(args.path, args.cms_version)
     if project is None:
         return 2
     if not any(not f.baseline for f in project.files):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import os
@@ -10,12 +11,28 @@ from pathlib import Path
 from typing import Any
 
 from nodetype_studio.model import Project, load_project
+from nodetype_studio.model.version import parse_version
 
 
-def open_project(path: str) -> Project | None:
-    """Load a project; on a path problem print a message and return None (exit code 2)."""
+def _cms_version(text: str) -> str:
+    version = parse_version(text)
+    if version is None:
+        raise argparse.ArgumentTypeError(f"{text!r} names no CMS version the studio knows (8.3 or 9)")
+    return version.value
+
+
+def add_cms_version(parser: argparse.ArgumentParser) -> None:
+    """``--cms-version 8.3|9``: the rules of that version, whatever the project's files say (a package that
+    supports both is checked under each in turn)."""
+    parser.add_argument("--cms-version", metavar="VERSION", type=_cms_version, default=None,
+                        help="apply the rules of this CMS version (8.3 or 9) instead of the detected one")
+
+
+def open_project(path: str, cms_version: str | None = None) -> Project | None:
+    """Load a project (under the rules of ``cms_version`` when given); on a path problem print a message
+    and return None (exit code 2)."""
     try:
-        return load_project(path)
+        return load_project(path, cms_version=cms_version)
     except FileNotFoundError:
         print(f"nodetype-studio: {path}: no such file or folder", file=sys.stderr)
     except PermissionError as exc:
@@ -55,10 +72,10 @@ def print_load_failures(project: Project, limit: int = 10) -> None:
         print(f"... and {len(failures) - limit} more files that could not be loaded", file=sys.stderr)
 
 
-def open_node_type(path: str, name: str) -> tuple[Project | None, Any]:
+def open_node_type(path: str, name: str, cms_version: str | None = None) -> tuple[Project | None, Any]:
     """The project at ``path`` and its node type ``name``; None for either that could not be had,
     after a message on stderr (commands exit 2 for an unreadable path)."""
-    project = open_project(path)
+    project = open_project(path, cms_version)
     if project is None:
         return None, None
     nt = project.node_type(name)

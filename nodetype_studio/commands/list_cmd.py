@@ -9,7 +9,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from nodetype_studio.commands.common import display_path, load_failures, open_project, print_load_failures
+from nodetype_studio.commands.common import (
+    add_cms_version,
+    display_path,
+    load_failures,
+    open_project,
+    print_load_failures,
+)
 
 
 def register(sub) -> None:
@@ -17,11 +23,12 @@ def register(sub) -> None:
     parser.add_argument("path", help="package, distribution, folder of packages, or one NodeTypes file")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--all", action="store_true", help="include the studio's platform baseline types")
+    add_cms_version(parser)
     parser.set_defaults(func=run)
 
 
 def run(args) -> int:
-    project = open_project(args.path)
+    project = open_project(args.path, args.cms_version)
     if project is None:
         return 2
     types = sorted(project.node_types.values(), key=lambda nt: nt.name) if args.all else project.project_node_types()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import yaml
 
-from nodetype_studio.commands.common import display_path, open_node_type, to_json
+from nodetype_studio.commands.common import add_cms_version, display_path, open_node_type, to_json
 from nodetype_studio.model.yamlload import YList, YMap
 
 
@@ -23,6 +23,7 @@ def register(sub) -> None:
     parser.add_argument("--json", action="store_true",
                         help="print JSON (.nan/.inf/-.inf values, which JSON cannot spell, as those strings)")
     parser.add_argument("--provenance", action="store_true", help="say for every value where it came from")
+    add_cms_version(parser)
     parser.set_defaults(func=run)
 
 
@@ -80,7 +81,7 @@ def show_json(project, nt, provenance: bool = False) -> str:
 
 
 def run(args) -> int:
-    project, nt = open_node_type(args.path, args.node_type)
+    project, nt = open_node_type(args.path, args.node_type, args.cms_version)
     if nt is None or project is None:
         return 2 if project is None else 1
     if args.json:

@@ -17,7 +17,7 @@ import difflib
 import re
 import sys
 
-from nodetype_studio.commands.common import open_node_type, to_json
+from nodetype_studio.commands.common import add_cms_version, open_node_type, to_json
 from nodetype_studio.model.yamlload import load_yaml_text
 from nodetype_studio.validation import validate_property
 
@@ -38,6 +38,7 @@ def register(sub) -> None:
                         help="VALUE is the text typed into the property's text field: validated as that string, "
                         "unconverted, as the CMS does while the user types (default: a stored value, read as YAML)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_cms_version(parser)
     parser.set_defaults(func=run)
 
 
@@ -61,7 +62,7 @@ def _plain(value):
 
 
 def run(args) -> int:
-    project, nt = open_node_type(args.path, args.node_type)
+    project, nt = open_node_type(args.path, args.node_type, args.cms_version)
     if project is None or nt is None:
         return 2 if project is None else 1
     properties = nt.preview.get("properties") or {}
