@@ -397,6 +397,13 @@ class ClientEvalController(QObject):
                 if old is None or new is None:
                     continue
                 old.label, old.icon = new.label, new.icon
+                if new.collapsed != old.collapsed:
+                    # The CMS shows a group folded when its evaluated `collapsed` differs from the user's
+                    # toggle of it (TabPanel: toggled !== collapsed): a new default flips what is shown,
+                    # whether or not the user toggled it. A group not built yet starts from the new value.
+                    old.collapsed = new.collapsed
+                    if section is not None:
+                        section.toggle()
                 if section is not None:
                     section.header.text = new.label or new.id
                     section.header.icon = icons.icon(new.icon, packages, fallback=False)
