@@ -112,3 +112,35 @@ def test_9_has_no_plugin_editors(qtbot, tmp_path):
     assert isinstance(editor, PlaceholderEditor)
     shown = " ".join(label.text() for label in editor.findChildren(QLabel))
     assert "MasterPluginEditor` was removed in Neos 9" in shown and "Missing Editor" in shown
+
+
+def test_a_stored_plugin_or_view_not_offered_shows_the_placeholder_not_an_invalid_row(qtbot, tmp_path):
+    # neos-ui's MasterPlugin and PluginView editors give their choices to the SelectBox as they are (no
+    # processSelectBoxOptions, which adds "Invalid value" rows): a value among none of them selects nothing
+    from PySide6.QtWidgets import QToolButton
+
+    from nodetype_studio.model import load_project
+    from nodetype_studio.preview.inspector import InspectorSource
+    from nodetype_studio.ui.inspector import InspectorWidget
+
+    project = load_project(write_site_package(tmp_path, TYPES, neos="^8.3"), use_cache=False)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.resize(420, 700)
+    widget.show()
+    widget.show_node_type(InspectorSource.from_model(project.node_type("Acme.Site:FlickrView"), project),
+                          {"plugin": "gone-node", "view": "Gone"})
+    stored = []
+    widget.valueChanged.connect(lambda name, value: stored.append((name, value)))
+    plugin = editor_on_its_tab(qtbot, widget, "plugin")
+    combo = plugin.findChild(QComboBox)
+    qtbot.waitUntil(combo.isVisible)
+    assert not any("Invalid value" in text for text in _texts(combo))
+    assert combo.currentIndex() == -1 and combo.placeholderText().endswith("masterPluginEditor.selectPlugin")
+    view = editor_on_its_tab(qtbot, widget, "view").findChild(QComboBox)
+    assert _texts(view) == [] and view.currentIndex() == -1
+    clear = next(b for b in plugin.findChildren(QToolButton) if b.toolTip() == "Clear")
+    assert clear.isVisible()  # a value is stored: it can be reset
+    qtbot.mouseClick(clear, Qt.MouseButton.LeftButton)
+    assert stored[-1] == ("plugin", "")
+    assert not clear.isVisible()

@@ -5,7 +5,8 @@ As neos-ui's ``Editors/MasterPlugin``: a plain select box (no search box, an emp
 plugin nodes whose type has plugin views, each labelled as the backend labels it
 (``preview.plugins.master_plugins``, from the preview's sample content); the value is the node's
 identifier. Its placeholder is "select a plugin" or, with nothing to offer, "no plugin configured" (ids
-without an English text in the CMS: it shows the ids). The only option it reads is ``disabled``.
+without an English text in the CMS: it shows the ids); a stored value that is not among the choices
+shows the placeholder too (no "Invalid value" row). The only option it reads is ``disabled``.
 """
 
 from __future__ import annotations
@@ -41,6 +42,17 @@ class PluginSelectBox(SelectBoxEditor):
 
     def _update_search(self) -> None:
         """The CMS's box here has no search box."""
+
+    def _set_invalid_rows(self, invalid: list[str]) -> None:
+        """No "Invalid value" row: these editors hand their choices to the select box as they are (not
+        through the SelectBoxEditor's helper that adds one), so a stored value that is not among them
+        selects nothing and the placeholder shows."""
+        super()._set_invalid_rows([])
+
+    def _select_in_combo(self, selected: list[str], has_invalid: bool) -> None:
+        super()._select_in_combo(selected, False)
+        if self.clear_button is not None:  # the select box offers its reset for any stored value
+            self.clear_button.setVisible(bool(selected))
 
 
 class MasterPluginEditor(PluginSelectBox):
