@@ -200,6 +200,19 @@ def test_value_not_among_choices_is_shown_invalid(make_editor):
     assert 'Invalid value: "old"' in multi.summary.text()
 
 
+def test_invalid_value_rows_count_towards_the_search_box(make_editor, qtbot):
+    # The CMS appends its "Invalid value" options to the same list it counts for
+    # `minimumResultsForSearch` (selectBoxHelpers.ts processSelectBoxOptions / shouldDisplaySearchBox)
+    editor = make_editor("SelectBoxEditor", {"values": values(4)}, value="gone")  # default minimum: 5
+    assert editor.search_shown()  # 4 choices + 1 invalid value
+    editor.combo.setFocus()
+    qtbot.keyClick(editor.combo, Qt.Key.Key_Up)  # from the invalid value to "Choice 3"
+    assert editor.value() == "v3" and editor.combo.currentText() == "Choice 3"
+    assert not editor.search_shown()  # 4 choices left
+    multi = make_editor("SelectBoxEditor", {"values": values(3)}, type="array", value=["old", "older"])
+    assert multi.search_shown()  # 3 choices + 2 invalid values
+
+
 def test_data_source_select_box_says_where_choices_come_from(make_editor):
     editor = make_editor("SelectBoxEditor", {"dataSourceIdentifier": "acme-colours"})
     assert editor.status.isVisible() and "acme-colours" in editor.status.text()

@@ -43,11 +43,11 @@ class PluginSelectBox(SelectBoxEditor):
     def _update_search(self) -> None:
         """The CMS's box here has no search box."""
 
-    def _set_invalid_rows(self, invalid: list[str]) -> None:
+    def _set_invalid_rows(self, invalid: list[str]) -> bool:
         """No "Invalid value" row: these editors hand their choices to the select box as they are (not
         through the SelectBoxEditor's helper that adds one), so a stored value that is not among them
         selects nothing and the placeholder shows."""
-        super()._set_invalid_rows([])
+        return super()._set_invalid_rows([])
 
     def _select_in_combo(self, selected: list[str], has_invalid: bool) -> None:
         super()._select_in_combo(selected, False)

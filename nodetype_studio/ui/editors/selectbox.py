@@ -191,7 +191,8 @@ class SelectBoxEditor(EditorWidget):
             threshold = to_number(self.minimum_for_search)
         except JsError:
             threshold = math.nan
-        wanted = threshold >= 0 and len(self.options) >= threshold
+        # the CMS counts its "Invalid value" rows too: they are options of the same list
+        wanted = threshold >= 0 and len(self.options) + self._invalid_count() >= threshold
         if wanted and self.search is None:
             self.search = QLineEdit(self)
             self.search.setObjectName("selectSearch")
@@ -202,6 +203,9 @@ class SelectBoxEditor(EditorWidget):
             self.search.setVisible(wanted)
         if not wanted and self.left_to_type is not None:
             self.left_to_type.hide()
+
+    def _invalid_count(self) -> int:
+        return sum(1 for row in self.rows[self._option_rows:] if row.kind == "invalid")
 
     def _characters_left(self, text: str) -> float:
         """How many more characters the search needs before the choices are listed (``threshold``; the
@@ -379,7 +383,8 @@ class SelectBoxEditor(EditorWidget):
             self.combo.setPlaceholderText(self.placeholder if self.allow_empty else "")
         self._populating = True
         try:
-            self._set_invalid_rows(invalid)
+            if self._set_invalid_rows(invalid):
+                self._update_search()
             if self.list is not None:
                 self._select_in_list(selected)
             else:
@@ -399,10 +404,11 @@ class SelectBoxEditor(EditorWidget):
         elif self.summary is not None:
             self.summary.setText(", ".join(selected))
 
-    def _set_invalid_rows(self, invalid: list[str]) -> None:
+    def _set_invalid_rows(self, invalid: list[str]) -> bool:
+        """Show ``invalid`` as the "Invalid value" rows; whether they changed."""
         current = [row.value for row in self.rows[self._option_rows:]]
         if current == invalid:
-            return
+            return False
         while len(self.rows) > self._option_rows:
             self.rows.pop()
             if self.combo is not None:
@@ -411,6 +417,7 @@ class SelectBoxEditor(EditorWidget):
                 self.list.takeItem(len(self.rows))
         for value in invalid:
             self._append(Row("invalid", invalid_label(value), value))
+        return True
 
     def _index_of(self, value: str) -> int:
         for index, row in enumerate(self.rows):
