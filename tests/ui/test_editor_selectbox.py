@@ -200,6 +200,27 @@ def test_value_not_among_choices_is_shown_invalid(make_editor):
     assert 'Invalid value: "old"' in multi.summary.text()
 
 
+def test_invalid_value_in_a_grouped_list_is_filed_without_group(make_editor, qtbot):
+    # The invalid option has no group; a grouped list puts such options under "Without group"
+    # (neos-facts §4.4), so it must not look like a choice of the last group.
+    grouped_only = {k: v for k, v in FRUIT.items() if "group" in v}
+    editor = make_editor("SelectBoxEditor", {"values": grouped_only, "minimumResultsForSearch": 0}, value="gone")
+    assert editor.display_rows()[-3:] == [("option", "Lemon"), ("group", "Without group"),
+                                          ("invalid", 'Invalid value: "gone"')]
+    qtbot.keyClicks(editor.search, "gone")
+    view, rows = editor.combo.view(), editor.display_rows()
+    assert not view.isRowHidden(rows.index(("group", "Without group")))
+    assert view.isRowHidden(rows.index(("group", "Yellow")))
+    editor.search.clear()
+    editor.combo.setFocus()
+    qtbot.keyClick(editor.combo, Qt.Key.Key_Up)  # the invalid value's row -> Lemon (the heading is skipped)
+    assert editor.value() == "l" and ("group", "Without group") not in editor.display_rows()
+    # with ungrouped choices that bucket is already there, last: the invalid value joins it
+    mixed = make_editor("SelectBoxEditor", {"values": FRUIT}, type="array", value=["gone"])
+    assert mixed.display_rows()[-3:] == [("group", "Without group"), ("option", "Mystery"),
+                                         ("invalid", 'Invalid value: "gone"')]
+
+
 def test_invalid_value_rows_count_towards_the_search_box(make_editor, qtbot):
     # The CMS appends its "Invalid value" options to the same list it counts for
     # `minimumResultsForSearch` (selectBoxHelpers.ts processSelectBoxOptions / shouldDisplaySearchBox)

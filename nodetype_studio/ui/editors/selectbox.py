@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from nodetype_studio.datasources import DataSourceQuery
-from nodetype_studio.datasources.options import SelectOption, grouped, parse_options
+from nodetype_studio.datasources.options import WITHOUT_GROUP, SelectOption, grouped, parse_options
 from nodetype_studio.js.values import JsError, to_number, to_string, unescape
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import icons, style
@@ -85,7 +85,7 @@ class SelectBoxEditor(EditorWidget):
     status: QLabel | None = None  # created when there is something to say
     left_to_type: QLabel | None = None  # "Type 2 more characters…" (threshold), created when needed
     _loading = False
-    _option_rows = 0  # rows before the invalid-value rows
+    _option_rows = 0  # rows before the invalid-value rows (and the "Without group" heading they may need)
     _populating = False
     _tinted = False
     _bold: QFont | None = None
@@ -406,7 +406,7 @@ class SelectBoxEditor(EditorWidget):
 
     def _set_invalid_rows(self, invalid: list[str]) -> bool:
         """Show ``invalid`` as the "Invalid value" rows; whether they changed."""
-        current = [row.value for row in self.rows[self._option_rows:]]
+        current = [row.value for row in self.rows[self._option_rows:] if row.kind == "invalid"]
         if current == invalid:
             return False
         while len(self.rows) > self._option_rows:
@@ -415,6 +415,10 @@ class SelectBoxEditor(EditorWidget):
                 self.combo.removeItem(len(self.rows))
             else:
                 self.list.takeItem(len(self.rows))
+        if invalid and self.options and all(option.group for option in self.options):
+            # an invalid value has no group: in a grouped list the CMS files it under "Without group",
+            # which only it fills here (with ungrouped choices, that bucket is already the last one)
+            self._append(Row("group", WITHOUT_GROUP))
         for value in invalid:
             self._append(Row("invalid", invalid_label(value), value))
         return True
