@@ -200,6 +200,28 @@ def test_value_not_among_choices_is_shown_invalid(make_editor):
     assert 'Invalid value: "old"' in multi.summary.text()
 
 
+def test_empty_and_null_entries_of_a_multiple_value_are_invalid_values(make_editor, qtbot):
+    # Only a null or empty value as a whole is "no value" to the CMS (selectBoxHelpers.ts); inside a list each
+    # entry is looked up among the choices, and its label is what JavaScript's String() makes of it.
+    editor = make_editor("SelectBoxEditor", {"values": values(2)}, type="array", value=["v1", "", None])
+    assert editor.display_rows()[-2:] == [("invalid", 'Invalid value: ""'), ("invalid", 'Invalid value: "null"')]
+    assert editor.summary.text() == 'Choice 1, Invalid value: "", Invalid value: "null"'
+    editor.list.setFocus()
+    editor.list.setCurrentRow(0)
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.keyClick(editor.list, Qt.Key.Key_Space)  # check "Choice 0"
+    assert blocker.args == [["v1", "", None, "v0"]]  # the entries left alone keep their value
+    editor.list.setCurrentRow(2)
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.keyClick(editor.list, Qt.Key.Key_Space)  # uncheck the empty entry: it is gone
+    assert blocker.args == [["v1", None, "v0"]]
+    assert ("invalid", 'Invalid value: ""') not in editor.display_rows()
+    single = make_editor("SelectBoxEditor", {"values": values(2)}, value={"a": 1})
+    assert single.combo.currentText() == 'Invalid value: "[object Object]"'
+    empty = make_editor("SelectBoxEditor", {"values": values(2)}, value="")
+    assert [kind for kind, _text in empty.display_rows()] == ["option", "option"]
+
+
 def test_invalid_value_in_a_grouped_list_is_filed_without_group(make_editor, qtbot):
     # The invalid option has no group; a grouped list puts such options under "Without group"
     # (neos-facts §4.4), so it must not look like a choice of the last group.

@@ -50,8 +50,15 @@ MAX_LIST_ROWS = 8
 
 
 def _as_text(value: Any) -> str:
-    """A stored value as the choices' text (JavaScript's ``String()`` for booleans and numbers)."""
-    return to_string(value) if isinstance(value, (bool, int, float)) else str(value)
+    """A stored value as the choices' text: JavaScript's ``String()``, as the CMS matches it against the
+    choices (``value in validValues``) and writes it into its "Invalid value" label (``null``,
+    ``[object Object]``, ``1,2``)."""
+    if isinstance(value, str):
+        return value
+    try:
+        return to_string(value)
+    except JsError:  # an object with its own `toString`: the browser throws; show it as it is
+        return str(value)
 
 
 def _identity(value: Any) -> Any:
@@ -357,14 +364,18 @@ class SelectBoxEditor(EditorWidget):
         self.list.addItem(item)
 
     # -- showing values -------------------------------------------------------------------------
-    def _selected(self, value: Any) -> list[str]:
+    def _entries(self, value: Any) -> list[tuple[str, Any]]:
+        """``(text, value)`` of each stored value. A null or empty value is no value; inside a list, as
+        in the CMS, an empty string or null is a value like any other (one no choice has, usually)."""
         if self.query is not None:  # the data-source variant reads an object identity as its id, as the CMS does
             value = [_identity(v) for v in value] if isinstance(value, (list, tuple)) else _identity(value)
         if value is None or value == "":
             return []
-        if isinstance(value, (list, tuple)):
-            return [_as_text(v) for v in value if v not in (None, "")]
-        return [_as_text(value)]
+        items = value if isinstance(value, (list, tuple)) else [value]
+        return [(_as_text(v), v) for v in items]
+
+    def _selected(self, value: Any) -> list[str]:
+        return [text for text, _value in self._entries(value)]
 
     def _committed(self, value: str) -> Any:
         """What choosing the choice ``value`` commits (its entry's own number or boolean, else the text)."""
@@ -508,10 +519,12 @@ class SelectBoxEditor(EditorWidget):
         if not 0 <= index < len(self.rows) or self.rows[index].kind == "group":
             return
         value = self.rows[index].value
-        current = self._selected(self.value())
+        entries = self._entries(self.value())
+        current = [text for text, _stored in entries]
+        kept = dict(entries)  # the values the user leaves as they are keep their type (null, a number)
         if item.checkState() == Qt.CheckState.Checked and value not in current:
             current.append(value)
         elif item.checkState() != Qt.CheckState.Checked and value in current:
             current.remove(value)
-        self.commit([self._committed(v) for v in current])
+        self.commit([self._stored.get(v, kept.get(v, v)) for v in current])
         self.show_value(current)
