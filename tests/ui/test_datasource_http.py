@@ -430,3 +430,35 @@ def test_threshold_lists_no_choices_until_enough_characters_are_typed(qtbot, ser
     assert editor.visible_labels() == [] and editor.left_to_type.isVisible()
     other = inspector.editor("size")  # no threshold: every choice is listed at once
     assert other.left_to_type is None
+
+
+def test_no_invalid_value_while_the_options_load_again(qtbot, server, project_root, services):
+    # While a data-source box loads, the CMS lists no options and judges no value ("we have to wait till
+    # the options are loaded as otherwise everything will be shown as invalid": DataSourceBasedSelectBoxEditor)
+    from nodetype_studio.preview.context import EditorContext
+    from nodetype_studio.ui.datasource_session import DataSourceSession
+    from nodetype_studio.ui.editors.selectbox import SelectBoxEditor
+    from nodetype_studio.ui.editors.selectsource import LOADING
+
+    answers = iter([Answer(json.dumps([{"value": "a", "label": "A"}])), Answer("{", status=500),
+                    Answer(json.dumps([{"value": "a", "label": "A"}]), delay=0.5)])
+    srv = server({"/options/letters": lambda _request: next(answers)})
+    session = DataSourceSession(services(project_root, base_url=srv.url), PRODUCT)
+    editor = SelectBoxEditor(EditorContext("Neos.Neos/Inspector/Editors/SelectBoxEditor",
+                                           options={"dataSourceUri": "/options/letters"}, data_sources=session))
+    qtbot.addWidget(editor)
+    editor.set_value("gone")
+    editor.show()
+    wait_answer(qtbot, editor)
+    assert editor.combo.currentText() == 'Invalid value: "gone"'
+    editor.reload_options()  # the server fails: the options shown before stay, and are judged
+    wait_answer(qtbot, editor)
+    assert "Retry" in editor.binding.action_texts()
+    retry = next(a for a in editor.binding.menu_button.menu().actions() if a.text() == "Retry")
+    retry.trigger()
+    assert editor.is_loading()
+    assert ("invalid", 'Invalid value: "gone"') not in options(editor)
+    assert editor.combo.currentIndex() == -1 and editor.combo.placeholderText() == LOADING
+    wait_answer(qtbot, editor)
+    assert options(editor)[-1] == ("invalid", 'Invalid value: "gone"')
+    assert editor.combo.currentText() == 'Invalid value: "gone"'

@@ -387,8 +387,10 @@ class SelectBoxEditor(EditorWidget):
         if selected:
             known = {o.value for o in self.options}
             invalid = [v for v in selected if v not in known]
-        if not self.options_loaded:
-            invalid = []  # choices not loaded (yet): a value cannot be judged
+        if not self.options_loaded or self._loading:
+            # choices not loaded (yet), or loading again: a value cannot be judged (the CMS lists no
+            # choices while its data source loads, so it shows no "Invalid value" either)
+            invalid = []
             self._show_unjudged(selected)
         elif self.query is not None and self.combo is not None:
             self.combo.setPlaceholderText(self.placeholder if self.allow_empty else "")
@@ -409,7 +411,7 @@ class SelectBoxEditor(EditorWidget):
             self._filter(self.search.text())
 
     def _show_unjudged(self, selected: list[str]) -> None:
-        """Data-source choices not loaded: say they are loading, or show the stored value as it is."""
+        """Data-source choices not loaded or loading: say they are loading, or show the stored value as it is."""
         if self.combo is not None:
             self.combo.setPlaceholderText(LOADING if self._loading else (selected[0] if selected else self.placeholder))
         elif self.summary is not None:
