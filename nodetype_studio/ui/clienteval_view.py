@@ -345,11 +345,13 @@ class ClientEvalController(QObject):
                     if row.panel is not None:  # rebuilt with the new text when next opened
                         row.panel.deleteLater()
                         row.panel = None
-        for name in {path[1] for path in changed if path[0] == "ui" and len(path) > 3 and path[2] == "views"}:
+        # (paths of views: ("ui", "inspector", "views", <view id>, <key>, ...))
+        for name in {path[3] for path in changed if path[:3] == ("ui", "inspector", "views") and len(path) > 4}:
             old_view = self._view(inspector.layout_info, name)
             new_view = self._view(new_layout, name)
             if old_view is not None and new_view is not None:
-                old_view.label, old_view.options, old_view.help = new_view.label, new_view.options, new_view.help
+                old_view.label, old_view.view = new_view.label, new_view.view
+                old_view.options, old_view.help = new_view.options, new_view.help
                 note = inspector.findChild(QLabel, f"view:{name}")
                 if note is not None:
                     note.setText(f"{old_view.label or old_view.name}: inspector view {old_view.view or '(none)'}")

@@ -282,3 +282,29 @@ def test_a_client_eval_collapsed_follows_the_values_over_the_users_toggle(qtbot,
     click_open()
     widget.select_tab("extra")
     assert widget.editor("remark").isVisible()
+
+
+def test_an_inspector_view_follows_its_client_eval_label_and_view(qtbot, tmp_path):
+    # View items are part of the view configuration the UI evaluates again after every edit (neos-facts §6;
+    # neos-ui NodeTypesRegistry.getInspectorViewConfigurationFor: label, view, viewOptions of each view)
+    from PySide6.QtCore import QPoint, Qt
+
+    from tests.ui.site_package import inspector_of, write_site_package
+
+    root = write_site_package(tmp_path, (
+        "'Acme.Site:Box':\n"
+        "  superTypes:\n    'Neos.Neos:Content': true\n"
+        "  ui:\n    inspector:\n"
+        "      views:\n        stats:\n          group: default\n"
+        "          label: 'ClientEval:node.properties.open ? \"Open stats\" : \"Stats\"'\n"
+        "          view: 'ClientEval:\"Neos.Neos/Inspector/Views/Data/\" + (node.properties.open ? \"TableView\" : \"TimeSeriesView\")'\n"
+        "  properties:\n"
+        "    open:\n      type: boolean\n      ui:\n        label: Open\n        inspector:\n          group: default\n"))
+    widget = inspector_of(qtbot, root, "Acme.Site:Box")
+    widget.select_tab("default")
+    note = widget.sections["default"].findChild(QLabel, "view:stats")
+    assert note.text() == "Stats: inspector view Neos.Neos/Inspector/Views/Data/TimeSeriesView"
+    box = widget.editor("open").checkbox
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(6, box.height() // 2))
+    widget.clienteval.flush()
+    assert note.text() == "Open stats: inspector view Neos.Neos/Inspector/Views/Data/TableView"
