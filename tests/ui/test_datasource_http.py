@@ -462,3 +462,30 @@ def test_no_invalid_value_while_the_options_load_again(qtbot, server, project_ro
     wait_answer(qtbot, editor)
     assert options(editor)[-1] == ("invalid", 'Invalid value: "gone"')
     assert editor.combo.currentText() == 'Invalid value: "gone"'
+
+
+def test_entities_offered_by_a_data_source_are_matched_by_their_identity(qtbot, server, project_root, services):
+    # A data source may offer entities as object identities; the CMS compares them (and the stored value)
+    # by their `__identity` (neos-ui selectBoxHelpers.ts, createSelectBoxValueStringFromPossiblyStrange-
+    # NodePropertyValue; neos-ui#3963), so a stored tag is its choice, not an "Invalid value"
+    from nodetype_studio.preview.context import EditorContext
+    from nodetype_studio.ui.datasource_session import DataSourceSession
+    from nodetype_studio.ui.editors.selectbox import SelectBoxEditor
+
+    tag = "Neos\\Media\\Domain\\Model\\Tag"
+    answer = json.dumps([{"value": {"__identity": "t1", "__type": tag}, "label": "Tag one"},
+                         {"value": {"__identity": "t2", "__type": tag}, "label": "Tag two"}])
+    srv = server({"/options/tags": Answer(answer)})
+    session = DataSourceSession(services(project_root, base_url=srv.url), PRODUCT)
+    editor = SelectBoxEditor(EditorContext("Neos.Neos/Inspector/Editors/SelectBoxEditor",
+                                           options={"dataSourceUri": "/options/tags"}, data_sources=session))
+    qtbot.addWidget(editor)
+    editor.set_value({"__identity": "t1", "__type": tag})
+    editor.show()
+    wait_answer(qtbot, editor)
+    assert options(editor) == [("option", "Tag one"), ("option", "Tag two")]
+    assert editor.combo.currentText() == "Tag one"
+    editor.combo.setFocus()
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.keyClick(editor.combo, Qt.Key.Key_Down)
+    assert blocker.args == ["t2"] and editor.combo.currentText() == "Tag two"
