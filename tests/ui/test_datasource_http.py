@@ -489,3 +489,33 @@ def test_entities_offered_by_a_data_source_are_matched_by_their_identity(qtbot, 
     with qtbot.waitSignal(editor.valueChanged) as blocker:
         qtbot.keyClick(editor.combo, Qt.Key.Key_Down)
     assert blocker.args == ["t2"] and editor.combo.currentText() == "Tag two"
+
+
+def test_no_reset_button_while_the_options_load_again(qtbot, server, project_root, services):
+    # react-ui-components SelectBox: showResetButton = allowEmpty && !displayLoadingIndicator && value
+    from PySide6.QtWidgets import QToolButton
+
+    from nodetype_studio.preview.context import EditorContext
+    from nodetype_studio.ui.datasource_session import DataSourceSession
+    from nodetype_studio.ui.editors.selectbox import SelectBoxEditor
+
+    answers = iter([Answer(json.dumps([{"value": "a", "label": "A"}])), Answer("{", status=500),
+                    Answer(json.dumps([{"value": "a", "label": "A"}]), delay=0.5)])
+    srv = server({"/options/letters": lambda _request: next(answers)})
+    session = DataSourceSession(services(project_root, base_url=srv.url), PRODUCT)
+    editor = SelectBoxEditor(EditorContext("Neos.Neos/Inspector/Editors/SelectBoxEditor",
+                                           options={"dataSourceUri": "/options/letters", "allowEmpty": True},
+                                           data_sources=session))
+    qtbot.addWidget(editor)
+    editor.set_value("a")
+    editor.show()
+    clear = next(b for b in editor.findChildren(QToolButton) if b.toolTip() == "Clear")
+    assert not clear.isVisible()  # loading
+    wait_answer(qtbot, editor)
+    assert editor.combo.currentText() == "A" and clear.isVisible()
+    editor.reload_options()  # fails: the options stay
+    wait_answer(qtbot, editor)
+    next(a for a in editor.binding.menu_button.menu().actions() if a.text() == "Retry").trigger()
+    assert editor.is_loading() and not clear.isVisible()
+    wait_answer(qtbot, editor)
+    assert clear.isVisible()

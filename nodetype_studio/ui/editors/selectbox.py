@@ -445,8 +445,8 @@ class SelectBoxEditor(EditorWidget):
     def _select_in_combo(self, selected: list[str], has_invalid: bool) -> None:
         index = self._index_of(selected[0]) if selected else -1
         self.combo.setCurrentIndex(index)
-        if self.clear_button is not None:
-            self.clear_button.setVisible(index >= 0)
+        if self.clear_button is not None:  # (the CMS offers no reset while its options load)
+            self.clear_button.setVisible(index >= 0 and not self._loading)
         if has_invalid != self._tinted:
             (style.tint(self.combo, style.ERROR) if has_invalid else style.untint(self.combo))
             self._tinted = has_invalid
