@@ -2,7 +2,7 @@
 
 Both shapes are read the way the CMS reads them (neos-facts §4.3): a map ``{key: {label, ...}}`` or a
 list ``[{value, label, ...}]``, iterated in JavaScript key order; an entry's own ``value`` wins over
-its key (the list index for lists); entries whose ``label`` is falsy (or that are not objects, e.g.
+its key (the list index for lists; an object identity ``{__identity, __type}`` stands for its id); entries whose ``label`` is falsy (or that are not objects, e.g.
 ``values.x: ~`` removing an inherited choice) are skipped. When any choice has a ``group``, the
 select box sorts choices by group first (stable inside a group; choices without a group come last),
 as the spec requires; ``cms_order`` gives the order the CMS's browser shows instead.
@@ -81,7 +81,7 @@ def collect_options(entries: Any, translate: Translate | None = None) -> Collect
         group = entry.get("group")
         icon = entry.get("icon")
         try:
-            value = stored_value(entry["value"]) if "value" in entry else key
+            value = stored_value(_identity(entry["value"])) if "value" in entry else key
             label = translate(raw_label, key) if translate else to_string(raw_label)
             # a falsy group (0, false, "", null) files the choice under "Without group", as the CMS's list does;
             # a string is its own String() (the common case, without the general conversion)
@@ -101,6 +101,14 @@ def collect_options(entries: Any, translate: Translate | None = None) -> Collect
             )
         )
     return result
+
+
+def _identity(value: Any) -> Any:
+    """An entry's object identity value (``{"__identity": "<id>", "__type": ...}``, how a data source offers
+    entities) as its id, as the CMS's select box reads it; any other value as it is."""
+    if isinstance(value, Mapping) and isinstance(value.get("__identity"), str):
+        return value["__identity"]
+    return value
 
 
 def _stored(value: Any) -> int | float | bool | None:

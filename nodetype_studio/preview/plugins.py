@@ -26,10 +26,25 @@ from nodetype_studio.model.postprocessors import plugin_views_fail, plugin_views
 
 #: Main.xlf ``masterPlugins.nodeTypeOnPageLabel`` (Neos.Neos, English)
 ON_PAGE = '"{type}" on page "{page}"'
-#: the ids the editors translate; Neos.Neos's Main.xlf has no text for them, so the UI shows the ids
+#: the ids the editors translate (neos-ui 8.3 ``Editors/MasterPlugin``, ``PluginView``, ``PluginViews``)
 SELECT_PLUGIN = "Neos.Neos:Main:content.inspector.editors.masterPluginEditor.selectPlugin"
 NO_PLUGIN = "Neos.Neos:Main:content.inspector.editors.masterPluginEditor.noPluginConfigured"
 ON_CURRENT_PAGE = "content.inspector.editors.pluginViewsEditor.displayedOnCurrentPage"
+#: their English texts in 8.3's Neos.Neos ``Main.xlf`` (9.0 dropped them with the editors); the
+#: platform's translation files are not part of a project, so they are carried here
+ENGLISH_83 = {
+    SELECT_PLUGIN: "Select a Plugin",
+    NO_PLUGIN: "No plugin configured",
+    "Neos.Neos:Main:content.inspector.editors.pluginViewsEditor.displayedOnPage": "view is displayed on page",
+    "Neos.Neos:Main:" + ON_CURRENT_PAGE: "view is displayed on current page",
+}
+
+
+def ui_text(translation_id: str, lookup: Callable[[str], str | None]) -> str:
+    """What the 8.3 UI shows for one of these ids: its translation (an id without a package and source
+    is one of Neos.Neos's ``Main``, as for the UI's translator), else the id as written."""
+    full = translation_id if ":" in translation_id else f"Neos.Neos:Main:{translation_id}"
+    return lookup(full) or ENGLISH_83.get(full) or translation_id
 
 
 def view_definitions(node_type: Any, translate: Callable[[Any], str]) -> list[tuple[str, str]]:

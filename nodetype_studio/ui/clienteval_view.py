@@ -345,11 +345,13 @@ class ClientEvalController(QObject):
                     if row.panel is not None:  # rebuilt with the new text when next opened
                         row.panel.deleteLater()
                         row.panel = None
-        for name in {path[1] for path in changed if path[0] == "ui" and len(path) > 3 and path[2] == "views"}:
+        # (paths of views: ("ui", "inspector", "views", <view id>, <key>, ...))
+        for name in {path[3] for path in changed if path[:3] == ("ui", "inspector", "views") and len(path) > 4}:
             old_view = self._view(inspector.layout_info, name)
             new_view = self._view(new_layout, name)
             if old_view is not None and new_view is not None:
-                old_view.label, old_view.options, old_view.help = new_view.label, new_view.options, new_view.help
+                old_view.label, old_view.view = new_view.label, new_view.view
+                old_view.options, old_view.help = new_view.options, new_view.help
                 note = inspector.findChild(QLabel, f"view:{name}")
                 if note is not None:
                     note.setText(f"{old_view.label or old_view.name}: inspector view {old_view.view or '(none)'}")
@@ -397,6 +399,13 @@ class ClientEvalController(QObject):
                 if old is None or new is None:
                     continue
                 old.label, old.icon = new.label, new.icon
+                if new.collapsed != old.collapsed:
+                    # The CMS shows a group folded when its evaluated `collapsed` differs from the user's
+                    # toggle of it (TabPanel: toggled !== collapsed): a new default flips what is shown,
+                    # whether or not the user toggled it. A group not built yet starts from the new value.
+                    old.collapsed = new.collapsed
+                    if section is not None:
+                        section.toggle()
                 if section is not None:
                     section.header.text = new.label or new.id
                     section.header.icon = icons.icon(new.icon, packages, fallback=False)

@@ -430,3 +430,92 @@ def test_threshold_lists_no_choices_until_enough_characters_are_typed(qtbot, ser
     assert editor.visible_labels() == [] and editor.left_to_type.isVisible()
     other = inspector.editor("size")  # no threshold: every choice is listed at once
     assert other.left_to_type is None
+
+
+def test_no_invalid_value_while_the_options_load_again(qtbot, server, project_root, services):
+    # While a data-source box loads, the CMS lists no options and judges no value ("we have to wait till
+    # the options are loaded as otherwise everything will be shown as invalid": DataSourceBasedSelectBoxEditor)
+    from nodetype_studio.preview.context import EditorContext
+    from nodetype_studio.ui.datasource_session import DataSourceSession
+    from nodetype_studio.ui.editors.selectbox import SelectBoxEditor
+    from nodetype_studio.ui.editors.selectsource import LOADING
+
+    answers = iter([Answer(json.dumps([{"value": "a", "label": "A"}])), Answer("{", status=500),
+                    Answer(json.dumps([{"value": "a", "label": "A"}]), delay=0.5)])
+    srv = server({"/options/letters": lambda _request: next(answers)})
+    session = DataSourceSession(services(project_root, base_url=srv.url), PRODUCT)
+    editor = SelectBoxEditor(EditorContext("Neos.Neos/Inspector/Editors/SelectBoxEditor",
+                                           options={"dataSourceUri": "/options/letters"}, data_sources=session))
+    qtbot.addWidget(editor)
+    editor.set_value("gone")
+    editor.show()
+    wait_answer(qtbot, editor)
+    assert editor.combo.currentText() == 'Invalid value: "gone"'
+    editor.reload_options()  # the server fails: the options shown before stay, and are judged
+    wait_answer(qtbot, editor)
+    assert "Retry" in editor.binding.action_texts()
+    retry = next(a for a in editor.binding.menu_button.menu().actions() if a.text() == "Retry")
+    retry.trigger()
+    assert editor.is_loading()
+    assert ("invalid", 'Invalid value: "gone"') not in options(editor)
+    assert editor.combo.currentIndex() == -1 and editor.combo.placeholderText() == LOADING
+    wait_answer(qtbot, editor)
+    assert options(editor)[-1] == ("invalid", 'Invalid value: "gone"')
+    assert editor.combo.currentText() == 'Invalid value: "gone"'
+
+
+def test_entities_offered_by_a_data_source_are_matched_by_their_identity(qtbot, server, project_root, services):
+    # A data source may offer entities as object identities; the CMS compares them (and the stored value)
+    # by their `__identity` (neos-ui selectBoxHelpers.ts, createSelectBoxValueStringFromPossiblyStrange-
+    # NodePropertyValue; neos-ui#3963), so a stored tag is its choice, not an "Invalid value"
+    from nodetype_studio.preview.context import EditorContext
+    from nodetype_studio.ui.datasource_session import DataSourceSession
+    from nodetype_studio.ui.editors.selectbox import SelectBoxEditor
+
+    tag = "Neos\\Media\\Domain\\Model\\Tag"
+    answer = json.dumps([{"value": {"__identity": "t1", "__type": tag}, "label": "Tag one"},
+                         {"value": {"__identity": "t2", "__type": tag}, "label": "Tag two"}])
+    srv = server({"/options/tags": Answer(answer)})
+    session = DataSourceSession(services(project_root, base_url=srv.url), PRODUCT)
+    editor = SelectBoxEditor(EditorContext("Neos.Neos/Inspector/Editors/SelectBoxEditor",
+                                           options={"dataSourceUri": "/options/tags"}, data_sources=session))
+    qtbot.addWidget(editor)
+    editor.set_value({"__identity": "t1", "__type": tag})
+    editor.show()
+    wait_answer(qtbot, editor)
+    assert options(editor) == [("option", "Tag one"), ("option", "Tag two")]
+    assert editor.combo.currentText() == "Tag one"
+    editor.combo.setFocus()
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.keyClick(editor.combo, Qt.Key.Key_Down)
+    assert blocker.args == ["t2"] and editor.combo.currentText() == "Tag two"
+
+
+def test_no_reset_button_while_the_options_load_again(qtbot, server, project_root, services):
+    # react-ui-components SelectBox: showResetButton = allowEmpty && !displayLoadingIndicator && value
+    from PySide6.QtWidgets import QToolButton
+
+    from nodetype_studio.preview.context import EditorContext
+    from nodetype_studio.ui.datasource_session import DataSourceSession
+    from nodetype_studio.ui.editors.selectbox import SelectBoxEditor
+
+    answers = iter([Answer(json.dumps([{"value": "a", "label": "A"}])), Answer("{", status=500),
+                    Answer(json.dumps([{"value": "a", "label": "A"}]), delay=0.5)])
+    srv = server({"/options/letters": lambda _request: next(answers)})
+    session = DataSourceSession(services(project_root, base_url=srv.url), PRODUCT)
+    editor = SelectBoxEditor(EditorContext("Neos.Neos/Inspector/Editors/SelectBoxEditor",
+                                           options={"dataSourceUri": "/options/letters", "allowEmpty": True},
+                                           data_sources=session))
+    qtbot.addWidget(editor)
+    editor.set_value("a")
+    editor.show()
+    clear = next(b for b in editor.findChildren(QToolButton) if b.toolTip() == "Clear")
+    assert not clear.isVisible()  # loading
+    wait_answer(qtbot, editor)
+    assert editor.combo.currentText() == "A" and clear.isVisible()
+    editor.reload_options()  # fails: the options stay
+    wait_answer(qtbot, editor)
+    next(a for a in editor.binding.menu_button.menu().actions() if a.text() == "Retry").trigger()
+    assert editor.is_loading() and not clear.isVisible()
+    wait_answer(qtbot, editor)
+    assert clear.isVisible()

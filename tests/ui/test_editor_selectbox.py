@@ -200,6 +200,62 @@ def test_value_not_among_choices_is_shown_invalid(make_editor):
     assert 'Invalid value: "old"' in multi.summary.text()
 
 
+def test_empty_and_null_entries_of_a_multiple_value_are_invalid_values(make_editor, qtbot):
+    # Only a null or empty value as a whole is "no value" to the CMS (selectBoxHelpers.ts); inside a list each
+    # entry is looked up among the choices, and its label is what JavaScript's String() makes of it.
+    editor = make_editor("SelectBoxEditor", {"values": values(2)}, type="array", value=["v1", "", None])
+    assert editor.display_rows()[-2:] == [("invalid", 'Invalid value: ""'), ("invalid", 'Invalid value: "null"')]
+    assert editor.summary.text() == 'Choice 1, Invalid value: "", Invalid value: "null"'
+    editor.list.setFocus()
+    editor.list.setCurrentRow(0)
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.keyClick(editor.list, Qt.Key.Key_Space)  # check "Choice 0"
+    assert blocker.args == [["v1", "", None, "v0"]]  # the entries left alone keep their value
+    editor.list.setCurrentRow(2)
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.keyClick(editor.list, Qt.Key.Key_Space)  # uncheck the empty entry: it is gone
+    assert blocker.args == [["v1", None, "v0"]]
+    assert ("invalid", 'Invalid value: ""') not in editor.display_rows()
+    single = make_editor("SelectBoxEditor", {"values": values(2)}, value={"a": 1})
+    assert single.combo.currentText() == 'Invalid value: "[object Object]"'
+    empty = make_editor("SelectBoxEditor", {"values": values(2)}, value="")
+    assert [kind for kind, _text in empty.display_rows()] == ["option", "option"]
+
+
+def test_invalid_value_in_a_grouped_list_is_filed_without_group(make_editor, qtbot):
+    # The invalid option has no group; a grouped list puts such options under "Without group"
+    # (neos-facts §4.4), so it must not look like a choice of the last group.
+    grouped_only = {k: v for k, v in FRUIT.items() if "group" in v}
+    editor = make_editor("SelectBoxEditor", {"values": grouped_only, "minimumResultsForSearch": 0}, value="gone")
+    assert editor.display_rows()[-3:] == [("option", "Lemon"), ("group", "Without group"),
+                                          ("invalid", 'Invalid value: "gone"')]
+    qtbot.keyClicks(editor.search, "gone")
+    view, rows = editor.combo.view(), editor.display_rows()
+    assert not view.isRowHidden(rows.index(("group", "Without group")))
+    assert view.isRowHidden(rows.index(("group", "Yellow")))
+    editor.search.clear()
+    editor.combo.setFocus()
+    qtbot.keyClick(editor.combo, Qt.Key.Key_Up)  # the invalid value's row -> Lemon (the heading is skipped)
+    assert editor.value() == "l" and ("group", "Without group") not in editor.display_rows()
+    # with ungrouped choices that bucket is already there, last: the invalid value joins it
+    mixed = make_editor("SelectBoxEditor", {"values": FRUIT}, type="array", value=["gone"])
+    assert mixed.display_rows()[-3:] == [("group", "Without group"), ("option", "Mystery"),
+                                         ("invalid", 'Invalid value: "gone"')]
+
+
+def test_invalid_value_rows_count_towards_the_search_box(make_editor, qtbot):
+    # The CMS appends its "Invalid value" options to the same list it counts for
+    # `minimumResultsForSearch` (selectBoxHelpers.ts processSelectBoxOptions / shouldDisplaySearchBox)
+    editor = make_editor("SelectBoxEditor", {"values": values(4)}, value="gone")  # default minimum: 5
+    assert editor.search_shown()  # 4 choices + 1 invalid value
+    editor.combo.setFocus()
+    qtbot.keyClick(editor.combo, Qt.Key.Key_Up)  # from the invalid value to "Choice 3"
+    assert editor.value() == "v3" and editor.combo.currentText() == "Choice 3"
+    assert not editor.search_shown()  # 4 choices left
+    multi = make_editor("SelectBoxEditor", {"values": values(3)}, type="array", value=["old", "older"])
+    assert multi.search_shown()  # 3 choices + 2 invalid values
+
+
 def test_data_source_select_box_says_where_choices_come_from(make_editor):
     editor = make_editor("SelectBoxEditor", {"dataSourceIdentifier": "acme-colours"})
     assert editor.status.isVisible() and "acme-colours" in editor.status.text()

@@ -236,3 +236,75 @@ def test_a_reference_follows_its_client_eval_hidden_and_label(inspector, qtbot, 
     widget.editor("linked").checkbox.click()  # false
     widget.clienteval.flush()
     assert not label.isVisible() and not widget.editor("target").isVisible()
+
+
+def test_a_client_eval_collapsed_follows_the_values_over_the_users_toggle(qtbot, tmp_path):
+    # The UI evaluates a group's `collapsed` again after every edit and shows the group folded when that
+    # value differs from the user's own toggle of it (neos-ui Inspector/TabPanel: toggled !== collapsed)
+    from PySide6.QtCore import QPoint, Qt
+
+    from tests.ui.site_package import inspector_of, write_site_package
+
+    root = write_site_package(tmp_path, (
+        "'Acme.Site:Box':\n"
+        "  superTypes:\n    'Neos.Neos:Content': true\n"
+        "  ui:\n    inspector:\n"
+        "      tabs:\n        extra:\n          label: Extra\n"
+        "      groups:\n"
+        "        more:\n          label: More\n          collapsed: 'ClientEval:!node.properties.open'\n"
+        "        later:\n          label: Later\n          tab: extra\n          collapsed: 'ClientEval:!node.properties.open'\n"
+        "  properties:\n"
+        "    open:\n      type: boolean\n      ui:\n        label: Open\n        inspector:\n          group: default\n"
+        "    note:\n      type: string\n      ui:\n        label: Note\n        inspector:\n          group: default\n"
+        "    detail:\n      type: string\n      ui:\n        label: Detail\n        inspector:\n          group: more\n"
+        "    remark:\n      type: string\n      ui:\n        label: Remark\n        inspector:\n          group: later\n"))
+    widget = inspector_of(qtbot, root, "Acme.Site:Box")
+    widget.select_tab("default")
+    more = widget.sections["more"]
+    detail = widget.editor("detail")
+    box = widget.editor("open").checkbox
+
+    def click_open():
+        qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(6, box.height() // 2))  # on the box itself
+        widget.clienteval.flush()
+
+    assert not detail.isVisible()  # `open` is false: folded
+    click_open()
+    assert detail.isVisible()  # evaluated `collapsed` is false now: unfolded
+    qtbot.mouseClick(more.header, Qt.MouseButton.LeftButton)  # the user folds it
+    assert not detail.isVisible()
+    qtbot.keyClicks(widget.editor("note").line, "x")  # an edit that leaves `collapsed` as it is
+    widget.clienteval.flush()
+    assert not detail.isVisible()  # the user's toggle stays
+    click_open()
+    assert detail.isVisible()  # toggled (true) !== collapsed (true) is false: unfolded
+    # a group on a tab not shown yet starts from the value evaluated last
+    click_open()
+    widget.select_tab("extra")
+    assert widget.editor("remark").isVisible()
+
+
+def test_an_inspector_view_follows_its_client_eval_label_and_view(qtbot, tmp_path):
+    # View items are part of the view configuration the UI evaluates again after every edit (neos-facts §6;
+    # neos-ui NodeTypesRegistry.getInspectorViewConfigurationFor: label, view, viewOptions of each view)
+    from PySide6.QtCore import QPoint, Qt
+
+    from tests.ui.site_package import inspector_of, write_site_package
+
+    root = write_site_package(tmp_path, (
+        "'Acme.Site:Box':\n"
+        "  superTypes:\n    'Neos.Neos:Content': true\n"
+        "  ui:\n    inspector:\n"
+        "      views:\n        stats:\n          group: default\n"
+        "          label: 'ClientEval:node.properties.open ? \"Open stats\" : \"Stats\"'\n"
+        "          view: 'ClientEval:\"Neos.Neos/Inspector/Views/Data/\" + (node.properties.open ? \"TableView\" : \"TimeSeriesView\")'\n"
+        "  properties:\n"
+        "    open:\n      type: boolean\n      ui:\n        label: Open\n        inspector:\n          group: default\n"))
+    widget = inspector_of(qtbot, root, "Acme.Site:Box")
+    widget.select_tab("default")
+    note = widget.sections["default"].findChild(QLabel, "view:stats")
+    assert note.text() == "Stats: inspector view Neos.Neos/Inspector/Views/Data/TimeSeriesView"
+    box = widget.editor("open").checkbox
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(6, box.height() // 2))
+    widget.clienteval.flush()
+    assert note.text() == "Open stats: inspector view Neos.Neos/Inspector/Views/Data/TableView"

@@ -4,8 +4,9 @@ node shows.
 As neos-ui's ``Editors/MasterPlugin``: a plain select box (no search box, an empty choice) of the site's
 plugin nodes whose type has plugin views, each labelled as the backend labels it
 (``preview.plugins.master_plugins``, from the preview's sample content); the value is the node's
-identifier. Its placeholder is "select a plugin" or, with nothing to offer, "no plugin configured" (ids
-without an English text in the CMS: it shows the ids). The only option it reads is ``disabled``.
+identifier. Its placeholder is "Select a Plugin" or, with nothing to offer, "No plugin configured" (the
+English texts of the ids it translates, ``preview.plugins.ui_text``); a stored value that is not among the choices
+shows the placeholder too (no "Invalid value" row). The only option it reads is ``disabled``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from PySide6.QtWidgets import QWidget
 from nodetype_studio.datasources.options import SelectOption, cms_order
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.preview.offline import workspace_of
-from nodetype_studio.preview.plugins import NO_PLUGIN, SELECT_PLUGIN, master_plugins
+from nodetype_studio.preview.plugins import NO_PLUGIN, SELECT_PLUGIN, master_plugins, ui_text
 from nodetype_studio.ui.editors.selectbox import SelectBoxEditor
 
 
@@ -32,7 +33,7 @@ class PluginSelectBox(SelectBoxEditor):
 
     def offer(self, choices: list[tuple[str, str]]) -> None:
         """Show ``choices`` ((value, label)); the placeholder says whether there is anything to choose."""
-        self.placeholder = self.translated(SELECT_PLUGIN if choices else NO_PLUGIN)
+        self.placeholder = ui_text(SELECT_PLUGIN if choices else NO_PLUGIN, self.ctx.translator.lookup)
         self.combo.setPlaceholderText(self.placeholder)
         self.set_options([SelectOption(value, label) for value, label in choices])
 
@@ -41,6 +42,17 @@ class PluginSelectBox(SelectBoxEditor):
 
     def _update_search(self) -> None:
         """The CMS's box here has no search box."""
+
+    def _set_invalid_rows(self, invalid: list[str]) -> bool:
+        """No "Invalid value" row: these editors hand their choices to the select box as they are (not
+        through the SelectBoxEditor's helper that adds one), so a stored value that is not among them
+        selects nothing and the placeholder shows."""
+        return super()._set_invalid_rows([])
+
+    def _select_in_combo(self, selected: list[str], has_invalid: bool) -> None:
+        super()._select_in_combo(selected, False)
+        if self.clear_button is not None:  # the select box offers its reset for any stored value
+            self.clear_button.setVisible(bool(selected))
 
 
 class MasterPluginEditor(PluginSelectBox):

@@ -3,9 +3,9 @@
 
 As neos-ui's ``Editors/PluginViews``: a list with each view's label in bold and where it is shown. A view
 is shown on another page when a PluginView node there names this plugin and view; the preview's sample
-content has none, so each view says what the CMS says then (the id
-``content.inspector.editors.pluginViewsEditor.displayedOnCurrentPage``, which has no English text in
-the CMS, so the id is what it shows). The editor draws its own label (none); it stores nothing.
+content has none, so each view says what the CMS says then ("view is displayed on current page", the
+English text of ``content.inspector.editors.pluginViewsEditor.displayedOnCurrentPage``, written right
+after the label as the UI writes it). The editor draws its own label (none); it stores nothing.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.preview.offline import workspace_of
-from nodetype_studio.preview.plugins import ON_CURRENT_PAGE, view_definitions
+from nodetype_studio.preview.plugins import ON_CURRENT_PAGE, ui_text, view_definitions
 from nodetype_studio.ui.editors.base import EditorWidget
 
 
@@ -32,7 +32,7 @@ class PluginViewsEditor(EditorWidget):
         node_type = project.node_types.get(name) if project is not None and isinstance(name, str) else None
         translate = self.translated
         self.views = view_definitions(node_type, translate) if node_type is not None else []
-        where = translate(ON_CURRENT_PAGE)
+        where = ui_text(ON_CURRENT_PAGE, ctx.translator.lookup)
         self.list = QLabel(self)
         self.list.setObjectName("pluginViews")
         self.list.setTextFormat(Qt.TextFormat.RichText)

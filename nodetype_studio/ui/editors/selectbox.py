@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from nodetype_studio.datasources import DataSourceQuery
-from nodetype_studio.datasources.options import SelectOption, grouped, parse_options
+from nodetype_studio.datasources.options import WITHOUT_GROUP, SelectOption, grouped, parse_options
 from nodetype_studio.js.values import JsError, to_number, to_string, unescape
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import icons, style
@@ -50,8 +50,15 @@ MAX_LIST_ROWS = 8
 
 
 def _as_text(value: Any) -> str:
-    """A stored value as the choices' text (JavaScript's ``String()`` for booleans and numbers)."""
-    return to_string(value) if isinstance(value, (bool, int, float)) else str(value)
+    """A stored value as the choices' text: JavaScript's ``String()``, as the CMS matches it against the
+    choices (``value in validValues``) and writes it into its "Invalid value" label (``null``,
+    ``[object Object]``, ``1,2``)."""
+    if isinstance(value, str):
+        return value
+    try:
+        return to_string(value)
+    except JsError:  # an object with its own `toString`: the browser throws; show it as it is
+        return str(value)
 
 
 def _identity(value: Any) -> Any:
@@ -85,7 +92,7 @@ class SelectBoxEditor(EditorWidget):
     status: QLabel | None = None  # created when there is something to say
     left_to_type: QLabel | None = None  # "Type 2 more characters…" (threshold), created when needed
     _loading = False
-    _option_rows = 0  # rows before the invalid-value rows
+    _option_rows = 0  # rows before the invalid-value rows (and the "Without group" heading they may need)
     _populating = False
     _tinted = False
     _bold: QFont | None = None
@@ -191,7 +198,8 @@ class SelectBoxEditor(EditorWidget):
             threshold = to_number(self.minimum_for_search)
         except JsError:
             threshold = math.nan
-        wanted = threshold >= 0 and len(self.options) >= threshold
+        # the CMS counts its "Invalid value" rows too: they are options of the same list
+        wanted = threshold >= 0 and len(self.options) + self._invalid_count() >= threshold
         if wanted and self.search is None:
             self.search = QLineEdit(self)
             self.search.setObjectName("selectSearch")
@@ -202,6 +210,9 @@ class SelectBoxEditor(EditorWidget):
             self.search.setVisible(wanted)
         if not wanted and self.left_to_type is not None:
             self.left_to_type.hide()
+
+    def _invalid_count(self) -> int:
+        return sum(1 for row in self.rows[self._option_rows:] if row.kind == "invalid")
 
     def _characters_left(self, text: str) -> float:
         """How many more characters the search needs before the choices are listed (``threshold``; the
@@ -353,14 +364,18 @@ class SelectBoxEditor(EditorWidget):
         self.list.addItem(item)
 
     # -- showing values -------------------------------------------------------------------------
-    def _selected(self, value: Any) -> list[str]:
+    def _entries(self, value: Any) -> list[tuple[str, Any]]:
+        """``(text, value)`` of each stored value. A null or empty value is no value; inside a list, as
+        in the CMS, an empty string or null is a value like any other (one no choice has, usually)."""
         if self.query is not None:  # the data-source variant reads an object identity as its id, as the CMS does
             value = [_identity(v) for v in value] if isinstance(value, (list, tuple)) else _identity(value)
         if value is None or value == "":
             return []
-        if isinstance(value, (list, tuple)):
-            return [_as_text(v) for v in value if v not in (None, "")]
-        return [_as_text(value)]
+        items = value if isinstance(value, (list, tuple)) else [value]
+        return [(_as_text(v), v) for v in items]
+
+    def _selected(self, value: Any) -> list[str]:
+        return [text for text, _value in self._entries(value)]
 
     def _committed(self, value: str) -> Any:
         """What choosing the choice ``value`` commits (its entry's own number or boolean, else the text)."""
@@ -372,14 +387,17 @@ class SelectBoxEditor(EditorWidget):
         if selected:
             known = {o.value for o in self.options}
             invalid = [v for v in selected if v not in known]
-        if not self.options_loaded:
-            invalid = []  # choices not loaded (yet): a value cannot be judged
+        if not self.options_loaded or self._loading:
+            # choices not loaded (yet), or loading again: a value cannot be judged (the CMS lists no
+            # choices while its data source loads, so it shows no "Invalid value" either)
+            invalid = []
             self._show_unjudged(selected)
         elif self.query is not None and self.combo is not None:
             self.combo.setPlaceholderText(self.placeholder if self.allow_empty else "")
         self._populating = True
         try:
-            self._set_invalid_rows(invalid)
+            if self._set_invalid_rows(invalid):
+                self._update_search()
             if self.list is not None:
                 self._select_in_list(selected)
             else:
@@ -393,24 +411,30 @@ class SelectBoxEditor(EditorWidget):
             self._filter(self.search.text())
 
     def _show_unjudged(self, selected: list[str]) -> None:
-        """Data-source choices not loaded: say they are loading, or show the stored value as it is."""
+        """Data-source choices not loaded or loading: say they are loading, or show the stored value as it is."""
         if self.combo is not None:
             self.combo.setPlaceholderText(LOADING if self._loading else (selected[0] if selected else self.placeholder))
         elif self.summary is not None:
             self.summary.setText(", ".join(selected))
 
-    def _set_invalid_rows(self, invalid: list[str]) -> None:
-        current = [row.value for row in self.rows[self._option_rows:]]
+    def _set_invalid_rows(self, invalid: list[str]) -> bool:
+        """Show ``invalid`` as the "Invalid value" rows; whether they changed."""
+        current = [row.value for row in self.rows[self._option_rows:] if row.kind == "invalid"]
         if current == invalid:
-            return
+            return False
         while len(self.rows) > self._option_rows:
             self.rows.pop()
             if self.combo is not None:
                 self.combo.removeItem(len(self.rows))
             else:
                 self.list.takeItem(len(self.rows))
+        if invalid and self.options and all(option.group for option in self.options):
+            # an invalid value has no group: in a grouped list the CMS files it under "Without group",
+            # which only it fills here (with ungrouped choices, that bucket is already the last one)
+            self._append(Row("group", WITHOUT_GROUP))
         for value in invalid:
             self._append(Row("invalid", invalid_label(value), value))
+        return True
 
     def _index_of(self, value: str) -> int:
         for index, row in enumerate(self.rows):
@@ -421,8 +445,8 @@ class SelectBoxEditor(EditorWidget):
     def _select_in_combo(self, selected: list[str], has_invalid: bool) -> None:
         index = self._index_of(selected[0]) if selected else -1
         self.combo.setCurrentIndex(index)
-        if self.clear_button is not None:
-            self.clear_button.setVisible(index >= 0)
+        if self.clear_button is not None:  # (the CMS offers no reset while its options load)
+            self.clear_button.setVisible(index >= 0 and not self._loading)
         if has_invalid != self._tinted:
             (style.tint(self.combo, style.ERROR) if has_invalid else style.untint(self.combo))
             self._tinted = has_invalid
@@ -497,10 +521,12 @@ class SelectBoxEditor(EditorWidget):
         if not 0 <= index < len(self.rows) or self.rows[index].kind == "group":
             return
         value = self.rows[index].value
-        current = self._selected(self.value())
+        entries = self._entries(self.value())
+        current = [text for text, _stored in entries]
+        kept = dict(entries)  # the values the user leaves as they are keep their type (null, a number)
         if item.checkState() == Qt.CheckState.Checked and value not in current:
             current.append(value)
         elif item.checkState() != Qt.CheckState.Checked and value in current:
             current.remove(value)
-        self.commit([self._committed(v) for v in current])
+        self.commit([self._stored.get(v, kept.get(v, v)) for v in current])
         self.show_value(current)
