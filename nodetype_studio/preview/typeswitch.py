@@ -107,7 +107,8 @@ def usual_place(project: Any, nt: Any) -> tuple[str, list | None]:
     prefix = project.platform.prefix
     document = f"{prefix}.Neos:Document"
     if nt.is_of_type(f"{prefix}.Neos:Site"):  # (9.x) the site node: the CMS offers every document type
-        return "the site node", [t for t in project.node_types.values() if t.is_of_type(document)]
+        # (that can be created: the UI's node type registry holds no abstract type)
+        return "the site node", [t for t in project.node_types.values() if not t.abstract and t.is_of_type(document)]
     for name in sorted(project.node_types):
         other = project.node_types[name]
         if other.abstract:

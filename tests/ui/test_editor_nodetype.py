@@ -219,3 +219,40 @@ def test_disabled_turns_the_box_off(qtbot, tmp_path):
     qtbot.waitUntil(combo.isVisible)
     assert combo.currentText() == "Locked"
     assert not combo.isEnabled()
+
+
+# the site node (9.x): every document type is offered, but only those that can be created
+SITE_TYPES = """\
+'Acme.Site:Home':
+  superTypes:
+    'Neos.Neos:Site': true
+  ui:
+    label: 'Home'
+    group: 'general'
+'Acme.Site:Page':
+  superTypes:
+    'Neos.Neos:Document': true
+  ui:
+    label: 'Page'
+    group: 'general'
+"""
+
+
+def test_the_site_node_offers_the_document_types_but_no_abstract_one(qtbot, tmp_path):
+    widget = inspector_of(qtbot, write_site_package(tmp_path, SITE_TYPES), "Acme.Site:Home")
+    editor = _open_type_tab(qtbot, widget)
+    combo = editor.findChild(QComboBox)
+    qtbot.waitUntil(combo.isVisible)
+    assert combo.currentText() == "Home"
+    texts = [combo.itemText(i) for i in range(combo.count())]
+    assert "Page" in texts and "Home" in texts
+    # `Neos.Neos:Document` and `Neos.Neos:Site` are abstract (their label: "Document", group `general`)
+    assert "Document" not in texts
+    combo.setFocus()
+    stored = set()
+    for key in (Qt.Key.Key_Up, Qt.Key.Key_Down):  # to the first choice, then through all of them
+        for _ in range(combo.count()):
+            qtbot.keyClick(combo, key)
+            stored.add(widget.node.get("_nodeType"))
+    assert "Acme.Site:Page" in stored
+    assert stored.isdisjoint({"Neos.Neos:Document", "Neos.Neos:Site"})
