@@ -326,3 +326,15 @@ def test_child_nodes_without_a_type_are_no_tethered_node_to_place_a_type_in(tmp_
     choices = _choices(project, "Acme.Site:Note")
     assert "content collection" in choices.where
     assert "Acme.Site:Teaser" in [o.value for o in choices.options]
+
+
+def test_without_choices_a_type_without_a_label_shows_no_text(qtbot, tmp_path):
+    # neos-ui NodeType/index.js renders `translate(ui.label)`: undefined without a label, so nothing shows
+    types = "'Acme.Site:Unlabelled':\n  superTypes:\n    'Neos.Neos:Node': true\n"
+    widget = inspector_of(qtbot, write_site_package(tmp_path, types), "Acme.Site:Unlabelled")
+    editor = _open_type_tab(qtbot, widget)
+    label = editor.findChild(QLabel, "nodeTypeLabel")
+    qtbot.waitUntil(label.isVisible)
+    assert label.text() == ""
+    assert "no `ui.label`" in label.toolTip()
+    assert not editor.findChild(QComboBox).isVisible()
