@@ -9,7 +9,8 @@ group are not offered. With nothing to offer, the editor shows the node type's l
 
 The preview node has no parent: it is taken to be where such a node usually is. That is below the first
 node type (by name) whose ``constraints.nodeTypes`` allow this very type by its name, or in the first
-tethered child node whose constraints do (a slider's `items` allowing its slides); else below a document
+tethered child node whose constraints do (a slider's `items` allowing its slides; there the child's own
+constraints apply too, those of ``childNodes`` winning key by key, as in the CMS); else below a document
 for a document and in a content collection for content. The constraints are those the project resolves,
 read as the content repository reads them (``model.constraints``). For another type with no such place
 there is nothing to offer.
@@ -107,7 +108,8 @@ def usual_place(project: Any, nt: Any) -> tuple[str, list | None]:
     prefix = project.platform.prefix
     document = f"{prefix}.Neos:Document"
     if nt.is_of_type(f"{prefix}.Neos:Site"):  # (9.x) the site node: the CMS offers every document type
-        return "the site node", [t for t in project.node_types.values() if t.is_of_type(document)]
+        # (that can be created: the UI's node type registry holds no abstract type)
+        return "the site node", [t for t in project.node_types.values() if not t.abstract and t.is_of_type(document)]
     for name in sorted(project.node_types):
         other = project.node_types[name]
         if other.abstract:
@@ -118,8 +120,9 @@ def usual_place(project: Any, nt: Any) -> tuple[str, list | None]:
         children = other.effective.get("childNodes")
         for child, config in (children.items() if isinstance(children, dict) else ()):
             allowed = node_type_constraints(config)
-            if allowed is not None and allowed.get(nt.name) is True:
-                return f"in the child node `{child}` of {name}", allowed_types(project, allowed)
+            tethered = tethered_constraints(project, config)
+            if allowed is not None and allowed.get(nt.name) is True and tethered is not None:
+                return f"in the child node `{child}` of {name}", allowed_types(project, tethered)
     for base, kind, parent in ((document, "below a document", document),
                                (f"{prefix}.Neos:Content", "in a content collection", f"{prefix}.Neos:ContentCollection")):
         if nt.is_of_type(base):
@@ -127,6 +130,18 @@ def usual_place(project: Any, nt: Any) -> tuple[str, list | None]:
             constraints = node_type_constraints(found.effective) if found is not None else None
             return f"{kind} ({parent})", allowed_types(project, constraints or {})
     return "", None
+
+
+def tethered_constraints(project: Any, config: Any) -> dict | None:
+    """The constraints below a tethered child node of configuration ``config`` (``childNodes.<name>``): the
+    child's type's own ``constraints.nodeTypes``, overridden key by key by those of ``config`` (8.3
+    ``NodeType::allowsGrandchildNodeType``, 9.x ``NodeTypeManager::isNodeTypeAllowedAsChildToTetheredNode``).
+    None when ``config`` makes no tethered node: it names no type, or no type the project has."""
+    written = config.get("type") if isinstance(config, dict) else None
+    child_type = project.node_type(written) if isinstance(written, str) else None
+    if child_type is None:
+        return None
+    return {**(node_type_constraints(child_type.effective) or {}), **(node_type_constraints(config) or {})}
 
 
 def allowed_types(project: Any, constraints: dict) -> list:

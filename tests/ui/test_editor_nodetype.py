@@ -219,3 +219,122 @@ def test_disabled_turns_the_box_off(qtbot, tmp_path):
     qtbot.waitUntil(combo.isVisible)
     assert combo.currentText() == "Locked"
     assert not combo.isEnabled()
+
+
+# the site node (9.x): every document type is offered, but only those that can be created
+SITE_TYPES = """\
+'Acme.Site:Home':
+  superTypes:
+    'Neos.Neos:Site': true
+  ui:
+    label: 'Home'
+    group: 'general'
+'Acme.Site:Page':
+  superTypes:
+    'Neos.Neos:Document': true
+  ui:
+    label: 'Page'
+    group: 'general'
+"""
+
+
+def test_the_site_node_offers_the_document_types_but_no_abstract_one(qtbot, tmp_path):
+    widget = inspector_of(qtbot, write_site_package(tmp_path, SITE_TYPES), "Acme.Site:Home")
+    editor = _open_type_tab(qtbot, widget)
+    combo = editor.findChild(QComboBox)
+    qtbot.waitUntil(combo.isVisible)
+    assert combo.currentText() == "Home"
+    texts = [combo.itemText(i) for i in range(combo.count())]
+    assert "Page" in texts and "Home" in texts
+    # `Neos.Neos:Document` and `Neos.Neos:Site` are abstract (their label: "Document", group `general`)
+    assert "Document" not in texts
+    combo.setFocus()
+    stored = set()
+    for key in (Qt.Key.Key_Up, Qt.Key.Key_Down):  # to the first choice, then through all of them
+        for _ in range(combo.count()):
+            qtbot.keyClick(combo, key)
+            stored.add(widget.node.get("_nodeType"))
+    assert "Acme.Site:Page" in stored
+    assert stored.isdisjoint({"Neos.Neos:Document", "Neos.Neos:Site"})
+
+
+# below a tethered child node the CMS reads the child's type's own constraints, overridden key by key by
+# those of `childNodes` (8.3 NodeType::allowsGrandchildNodeType, 9.x isNodeTypeAllowedAsChildToTetheredNode)
+TETHERED_TYPES = """\
+'Acme.Site:Deck':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Deck'
+    group: 'general'
+  childNodes:
+    cards:
+      type: 'Neos.Neos:ContentCollection'
+      constraints:
+        nodeTypes:
+          'Acme.Site:Card': true
+          'Acme.Site:Teaser': false
+'Acme.Site:Loose':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Loose'
+    group: 'general'
+  childNodes:
+    extra:
+      constraints:
+        nodeTypes:
+          '*': false
+          'Acme.Site:Note': true
+'Acme.Site:Card':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Card'
+    group: 'general'
+'Acme.Site:Teaser':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Teaser'
+    group: 'general'
+'Acme.Site:Note':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Note'
+    group: 'general'
+"""
+
+
+def test_a_tethered_child_node_also_applies_its_types_own_constraints(qtbot, tmp_path):
+    for version in ("^9.0", "^8.3"):
+        root = write_site_package(tmp_path / version[1:], TETHERED_TYPES, neos=version)
+        widget = inspector_of(qtbot, root, "Acme.Site:Card")
+        editor = _open_type_tab(qtbot, widget)
+        combo = editor.findChild(QComboBox)
+        qtbot.waitUntil(combo.isVisible)
+        assert "in the child node `cards` of Acme.Site:Deck" in combo.toolTip()
+        texts = [combo.itemText(i) for i in range(combo.count())]
+        # the content collection's own `'*': true` lets other content in; `childNodes` refuses the teaser
+        assert {"Card", "Deck", "Note"} <= set(texts)
+        assert "Teaser" not in texts
+
+
+def test_child_nodes_without_a_type_are_no_tethered_node_to_place_a_type_in(tmp_path):
+    project = load_project(write_site_package(tmp_path, TETHERED_TYPES), use_cache=False)
+    choices = _choices(project, "Acme.Site:Note")
+    assert "content collection" in choices.where
+    assert "Acme.Site:Teaser" in [o.value for o in choices.options]
+
+
+def test_without_choices_a_type_without_a_label_shows_no_text(qtbot, tmp_path):
+    # neos-ui NodeType/index.js renders `translate(ui.label)`: undefined without a label, so nothing shows
+    types = "'Acme.Site:Unlabelled':\n  superTypes:\n    'Neos.Neos:Node': true\n"
+    widget = inspector_of(qtbot, write_site_package(tmp_path, types), "Acme.Site:Unlabelled")
+    editor = _open_type_tab(qtbot, widget)
+    label = editor.findChild(QLabel, "nodeTypeLabel")
+    qtbot.waitUntil(label.isVisible)
+    assert label.text() == ""
+    assert "no `ui.label`" in label.toolTip()
+    assert not editor.findChild(QComboBox).isVisible()

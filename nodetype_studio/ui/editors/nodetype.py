@@ -4,7 +4,8 @@ that may take the node's place, grouped as the "create new" dialog groups them.
 The choices come from ``preview.typeswitch`` (which parent the preview assumes is said in the tooltip).
 The CMS draws a plain select box here, not its SelectBoxEditor: no search box, no empty choice, groups in
 the order given, and a type that is not among the choices leaves the box empty (no "Invalid value" row).
-With nothing to offer it shows the node type's label instead. The only option it reads is ``disabled``.
+With nothing to offer it shows the node type's label instead (empty without one, as in the CMS). The only
+option it reads is ``disabled``.
 """
 
 from __future__ import annotations
@@ -32,7 +33,10 @@ class NodeTypeEditor(SelectBoxEditor):
         self.no_choices.setObjectName("nodeTypeLabel")
         self.no_choices.setWordWrap(True)
         self.add_widget(self.no_choices)
-        self.no_choices.setText(choices.label or name)
+        # the CMS shows the translated `ui.label` as it is: nothing at all for a type without one
+        self.no_choices.setText(choices.label)
+        if not choices.label:
+            self.no_choices.setToolTip(f"{name or 'The node type'} has no `ui.label`: the CMS shows nothing here.")
         self.no_choices.setVisible(not choices.options)
         self.combo.setVisible(bool(choices.options))
         if choices.where:
