@@ -410,6 +410,7 @@ class InspectorWidget(QWidget):
             workspace=source.workspace,
             data_sources=self.data_session,
             settings_merged=True,  # the model's post-processing merged the Settings' editor defaults in
+            transliteration=source.transliteration,
         )
 
     def _spec(self, identifier: str | None):
