@@ -18,9 +18,20 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-# Letters stripping the accent does not make ASCII, spelled as the CMS's transliteration spells them
-# whatever the language (the language-specific spellings come from `transliterationRules`).
-_SPELLED = {"ß": "ss", "æ": "ae", "ø": "o", "å": "a", "œ": "oe", "ł": "l", "đ": "d", "þ": "th"}
+# Characters of Latin-1 and Latin Extended-A that stripping the accent does not make ASCII (or makes other
+# ASCII), spelled as the CMS's `Transliterator::utf8ToAscii` spells them whatever the language (the
+# language-specific spellings come from `transliterationRules`). Upper case matters: "Ørsted" -> "orsted".
+_SPELLED = {
+    "ß": "ss", "Æ": "AE", "æ": "ae", "Ø": "O", "ø": "o", "å": "a", "Œ": "OE", "œ": "oe", "Ł": "L", "ł": "l",
+    "Đ": "D", "đ": "d", "Ð": "D", "ð": "d", "Þ": "Th", "þ": "th", "Ħ": "H", "ħ": "h", "ı": "i", "ĸ": "k",
+    "Ŋ": "NG", "ŋ": "ng", "Ŧ": "T", "ŧ": "t",
+    # (the CMS's table spells these two unlike their letters)
+    "Ý": "U", "ĳ": "",
+    # signs the table spells in letters, digits or punctuation (a separator in the segment)
+    "×": "x", "÷": "/", "µ": "u", "©": "(c)", "®": "(r)", "°": "deg", "±": "+-", "¼": "1/4", "½": "1/2",
+    "¾": "3/4", "¢": "C/", "£": "PS", "¤": "$?", "¥": "Y=", "§": "SS", "¶": "P", "¡": "!", "¿": "?", "¦": "|",
+    "¬": "!", "«": "<<", "»": ">>", "·": "*",
+}
 # Flow's `Locale`: the language is the identifier's first part (2-8 letters), lowercased.
 _LOCALE = re.compile(r"([a-zA-Z]{2,8})(?:[-_][a-zA-Z0-9]+)*")
 _DEFAULT_LOCALE = "en"

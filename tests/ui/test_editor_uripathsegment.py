@@ -74,13 +74,13 @@ def _type(field, text):
         QTest.sendKeyEvent(QTest.KeyAction.Click, field, Qt.Key.Key_unknown, char, Qt.KeyboardModifier.NoModifier)
 
 
-def _sync(qtbot, tmp_path, settings, neos="^9.0"):
+def _sync(qtbot, tmp_path, settings, neos="^9.0", text="Äpfel & Öl für Übermut"):
     root = write_site_package(tmp_path, PAGE, settings=settings, neos=neos)
     widget = inspector_of(qtbot, root, "Acme.Site:Page")
     segment = editor_on_its_tab(qtbot, widget, "uriPathSegment")
     title = widget.editors["title"]
     title.line.setFocus()
-    _type(title.line, "Äpfel & Öl für Übermut")
+    _type(title.line, text)
     qtbot.mouseClick(segment.sync_button, Qt.MouseButton.LeftButton)
     return segment.line.text(), widget.node.get("uriPathSegment")
 
@@ -107,3 +107,9 @@ def test_the_projects_own_transliteration_rules_are_used(qtbot, tmp_path):
 """
     shown, _stored = _sync(qtbot, tmp_path, settings)
     assert shown == "aepfel-und-oel-fuer-uebermut"
+
+
+def test_letters_without_an_accent_to_strip_are_spelled_as_the_cms_spells_them(qtbot, tmp_path):
+    # Transliterator::utf8ToAscii (behat/transliterator data/x00.php, x01.php): capitals too, and signs
+    shown, stored = _sync(qtbot, tmp_path, NO_DIMENSIONS, text="Ørsted × Łódź – Œuvre, Æsir & Þór © 20°")
+    assert shown == stored == "orsted-x-lodz-oeuvre-aesir-thor-c-20deg"
