@@ -82,6 +82,8 @@ class EditorContext:
     #: ``Neos.Neos.transliterationRules`` of the language the project's CMS makes URL path segments in
     #: (``preview.urisegment``); empty: the CMS's default, English, has none.
     transliteration: Mapping[str, str] = field(default_factory=dict)
+    #: The preview node's label (``preview.urisegment.node_label``), set by the inspector.
+    node_label: Callable[[], str] | None = None
 
     @property
     def short_name(self) -> str:

@@ -4,7 +4,8 @@ The CMS's ``NodeUriPathSegmentGenerator`` takes the language of the node's ``lan
 (``de_CH`` -> ``de``), or without one the language of Flow's current locale (``Neos.Flow.i18n.defaultLocale``,
 ``en`` unless the project sets it); it applies ``Neos.Neos.transliterationRules`` of that language (the
 platform has ``de``: ``ä`` -> ``ae``, and ``da``), transliterates the rest to ASCII and ``urlize``s it:
-lowercase, every run of other characters one ``-``, none at either end.
+lowercase, every run of other characters one ``-``, none at either end. An empty text is replaced by
+the node's label (``node_label``), as the generator falls back to ``$node->getLabel()``.
 
 The preview node has no dimension space point: it stands in the one the backend opens first, the
 language dimension's default (8.3: the first value of the default preset; 9.x: the first value the
@@ -16,7 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Callable
 
 # Characters of Latin-1 and Latin Extended-A that stripping the accent does not make ASCII (or makes other
 # ASCII), spelled as the CMS's `Transliterator::utf8ToAscii` spells them whatever the language (the
@@ -106,3 +107,34 @@ def uri_path_segment(text: str, rules: Mapping[str, str] | None = None) -> str:
     spelled = "".join(_SPELLED.get(ch, ch) for ch in text)
     ascii_text = unicodedata.normalize("NFKD", spelled).encode("ascii", "ignore").decode("ascii")
     return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+
+
+#: How long the platform's node label gets (``NodeLabelToken``: ``cropAtWord(100, '…')``).
+LABEL_LENGTH = 100
+_LABEL_SPACE = re.compile(r"<br\W*?/?>|\u00a0|[\x00-\x1f\x7f-\x9f]|\s+", re.IGNORECASE)
+_TAG = re.compile(r"<[^>]*>")
+
+
+def _php_empty(value: Any) -> bool:
+    return value is None or value is False or value in ("", "0", 0, 0.0) or value == [] or value == {}
+
+
+def node_label(value_of: Callable[[str], Any], type_label: str) -> str:
+    """The node's label as the platform's label expression makes it
+    (``${Neos.Node.labelForNode(node).properties('title', 'text')}``, Neos.Neos:Node): the first non-empty of
+    ``title`` and ``text``, else the node type's (translated) label; tags stripped, white space one space,
+    cropped at a word. (A type's own ``label`` expression is not evaluated: the preview uses this one.)"""
+    label: Any = ""
+    for name in ("title", "text"):
+        value = value_of(name)
+        if not _php_empty(value) and isinstance(value, (str, int, float)):
+            label = str(value)
+            break
+    if not label:
+        label = type_label
+    label = _TAG.sub("", _LABEL_SPACE.sub(" ", label)).strip()
+    if len(label) > LABEL_LENGTH:
+        cut = label[:LABEL_LENGTH]
+        word_end = max(cut.rfind(" "), 0)
+        label = (cut[:word_end] if word_end else cut) + "\u2026"
+    return label

@@ -113,3 +113,36 @@ def test_letters_without_an_accent_to_strip_are_spelled_as_the_cms_spells_them(q
     # Transliterator::utf8ToAscii (behat/transliterator data/x00.php, x01.php): capitals too, and signs
     shown, stored = _sync(qtbot, tmp_path, NO_DIMENSIONS, text="Ørsted × Łódź – Œuvre, Æsir & Þór © 20°")
     assert shown == stored == "orsted-x-lodz-oeuvre-aesir-thor-c-20deg"
+
+
+BLOG_POST = """
+'Acme.Site:BlogPost':
+  superTypes:
+    'Neos.Neos:Document': true
+  ui:
+    label: 'Blog post über Öl'
+  properties:
+    text:
+      type: string
+      ui:
+        label: Teaser
+        inspector:
+          group: document
+"""
+
+
+@pytest.mark.parametrize("neos", ["^9.0", "~8.3.0"])
+def test_without_a_title_the_segment_is_made_from_the_node_label(qtbot, tmp_path, neos):
+    # NodeUriPathSegmentGenerator: `$text ?: $node->getLabel() ?: <node name>`; the platform's label is
+    # `labelForNode(node).properties('title', 'text')`, else the node type's label (NodeLabelToken)
+    root = write_site_package(tmp_path, BLOG_POST, neos=neos)
+    widget = inspector_of(qtbot, root, "Acme.Site:BlogPost")
+    segment = editor_on_its_tab(qtbot, widget, "uriPathSegment")
+    assert widget.node.get("title") in ("", None)
+    qtbot.mouseClick(segment.sync_button, Qt.MouseButton.LeftButton)
+    assert segment.line.text() == widget.node.get("uriPathSegment") == "blog-post-uber-ol"
+    teaser = widget.editors["text"]
+    teaser.line.setFocus()
+    _type(teaser.line, "<b>Fresh</b> news")
+    qtbot.mouseClick(segment.sync_button, Qt.MouseButton.LeftButton)
+    assert segment.line.text() == "fresh-news"  # the label is the `text` property now, tags stripped

@@ -56,7 +56,9 @@ class UriPathSegmentEditor(TextFieldEditor):
         return value if isinstance(value, str) else ""
 
     def sync(self) -> None:
-        """Fill the field with a segment made from the title, in the language of the project's CMS."""
-        segment = uri_path_segment(self.title_text(), self.ctx.transliteration)
+        """Fill the field with a segment made from the title, in the language of the project's CMS; without
+        a title, from the node's label (the CMS's generator falls back to it: never an empty segment)."""
+        text = self.title_text() or (self.ctx.node_label() if self.ctx.node_label is not None else "")
+        segment = uri_path_segment(text, self.ctx.transliteration)
         self.line.setText(segment)
         self.commit(segment)
