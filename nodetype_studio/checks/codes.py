@@ -102,6 +102,7 @@ CHECK_CODES: dict[str, str] = {
     "compat-datetime-format": "A DateTime format letter the CMS does not convert",
     "compat-editor-default-value": "DateTimeEditor `defaultValue` option is not read by the CMS",
     "compat-legacy-identifier": "A legacy editor or validator identifier spelling",
+    "compat-create-new": "Reference editor `createNew`, which fails in the 9.x CMS",
     "config-invalid": "The project check configuration cannot be read",
     "config-unknown-key": "An unknown key in the project check configuration",
 }
