@@ -170,8 +170,10 @@ class ContentTree:
         return self.search(term, node_types, path, include_start=start.include_start)
 
     # -- changing ------------------------------------------------------------------------------
-    def create(self, parent_path: str, node_type: str, title: str, title_property: str = "title") -> tuple[ContentNode | None, str]:
-        """Add a node titled ``title`` under ``parent_path``; ``(node, "")`` or ``(None, why not)``."""
+    def create(self, parent_path: str, node_type: str, title: str,
+               title_property: str | None = "title") -> tuple[ContentNode | None, str]:
+        """Add a node titled ``title`` under ``parent_path``; ``(node, "")`` or ``(None, why not)``. Without a
+        ``title_property`` the node keeps the text nowhere (only its name is made from it)."""
         parent_path = normalize_path(parent_path)
         title = title.strip()
         if not title:
@@ -185,7 +187,7 @@ class ContentTree:
         name = self.free_name(parent_path, slug(title) or "node")
         path = f"{parent_path.rstrip('/')}/{name}"
         properties = {title_property: title} if title_property and title_property != "title" else {}
-        node = ContentNode(path, self.types.normalize(node_type), title, properties=properties)
+        node = ContentNode(path, self.types.normalize(node_type), title if title_property else "", properties=properties)
         self._insert(node, after_subtree_of=parent_path)
         self.changed()
         return node, ""

@@ -6,6 +6,11 @@ from typing import Any
 
 from nodetype_studio.model.prefix import Platform
 
+#: Neos 8.3's node creation handlers (neos-ui Classes/NodeCreationHandler/*) that write `title` from the
+#: creation data, each for nodes of one base type; and the one writing the creation dialog's properties.
+_TITLE_HANDLERS = {"DocumentTitleNodeCreationHandler": "Document", "ContentTitleNodeCreationHandler": "Content"}
+_PROMOTED_HANDLER = "CreationDialogPropertiesCreationHandler"
+
 
 class TypeIndex:
     """Node type facts of one project, with ``is_of_type`` answers cached (searches ask them often).
@@ -55,6 +60,26 @@ class TypeIndex:
         """Non-abstract node types that are of one of ``wanted``; project types first, then by name."""
         names = [n for n, nt in self.node_types.items() if not nt.abstract and self.is_any(n, wanted)]
         return sorted(names, key=lambda n: (self.node_types[n].from_baseline, n))
+
+    def creation_keeps(self, name: str, property_name: str) -> bool:
+        """Neos 8.3: creating a node of type ``name`` with the data ``{property_name: text}`` (as the reference
+        editors' ``createNew`` sends it) writes that property. The type's ``options.nodeCreationHandlers`` do
+        the writing: the title handlers write ``title`` (of documents, of content), the creation dialog's
+        handler the properties with ``ui.showInCreationDialog: true``; nothing else is written."""
+        node_type = self.node_types.get(self.normalize(name))
+        effective = getattr(node_type, "effective", None) if node_type is not None else None
+        options = effective.get("options") if isinstance(effective, dict) else None
+        handlers = options.get("nodeCreationHandlers") if isinstance(options, dict) else None
+        classes = {entry["nodeCreationHandler"].rsplit("\\", 1)[-1] for entry in handlers.values()
+                   if isinstance(entry, dict) and isinstance(entry.get("nodeCreationHandler"), str)} \
+            if isinstance(handlers, dict) else set()
+        if property_name == "title" and any(handler in classes and self.is_of_type(name, self.platform_type(base))
+                                            for handler, base in _TITLE_HANDLERS.items()):
+            return True
+        properties = effective.get("properties") if isinstance(effective, dict) else None
+        config = properties.get(property_name) if isinstance(properties, dict) else None
+        ui = config.get("ui") if isinstance(config, dict) else None
+        return _PROMOTED_HANDLER in classes and isinstance(ui, dict) and ui.get("showInCreationDialog") is True
 
     def label(self, name: str) -> str:
         """The node type's ``ui.label`` when it is plain text, else the part after the colon."""

@@ -125,14 +125,21 @@ class ReferenceEditor(ChosenDisplay, EditorWidget):
     def _chosen(self, result: Result) -> None:
         identifier = result.key
         if result.kind == "create":
-            node, problem = self.tree.create(self.create_new["path"], self.create_new["type"], result.key,
-                                             self.create_new["titleProperty"])
+            node_type, title_property = self.create_new["type"], self.create_new["titleProperty"]
+            # 8.3 writes the typed text only where the new node's creation handlers write it (TypeIndex.creation_keeps)
+            kept = not is_8_3(self.workspace.project) or self.tree.types.creation_keeps(node_type, title_property)
+            node, problem = self.tree.create(self.create_new["path"], node_type, result.key,
+                                             title_property if kept else None)
             if node is None:
                 self.say(f"Could not create \u201c{result.key}\u201d: {problem}", style.ERROR)
                 return
             identifier = node.identifier
             saved = self.tree.last_save_problem
-            self.say(saved or f"Created \u201c{node.title}\u201d at {node.path}", style.ERROR if saved else style.MUTED)
+            done = f"Created \u201c{node.title}\u201d at {node.path}" if kept else (
+                f"Created a {self.tree.types.label(node_type)} at {node.path} without \u201c{result.key}\u201d: Neos 8.3 "
+                f"writes the typed text only into `title` of documents and content, or into a property shown in the "
+                f"creation dialog (`ui.showInCreationDialog`), and `{title_property}` is neither")
+            self.say(saved or done, style.ERROR if saved else style.MUTED)
         else:
             self.say("")
         value: Any = self._selected() + [identifier] if self.multiple else identifier
