@@ -15,7 +15,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from nodetype_studio.content.startpoint import StartingPoint, is_8_3, preview_note, read_starting_point
+from nodetype_studio.content.startpoint import StartingPoint, is_8_3, preview_note, read_starting_point, sample_path
 from nodetype_studio.content.tree import ContentNode
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.preview.offline import number, string_list, workspace_of
@@ -75,7 +75,10 @@ class ReferenceEditor(ChosenDisplay, EditorWidget):
             self.notes.append("`createNew` needs both `path` and `type`; creating nodes is off.")
             return None
         title_property = value.get("titleProperty")
-        return {"path": value["path"], "type": value["type"],
+        path = value["path"]
+        if not is_8_3(self.workspace.project):  # 9.x names nodes by absolute path: `/<Neos.Neos:Sites>/<site>/…`
+            path = sample_path(path, self.tree.types.platform_type("Sites"))
+        return {"path": path, "type": value["type"],
                 "titleProperty": title_property if isinstance(title_property, str) and title_property else "title"}
 
     # -- results -------------------------------------------------------------------------------

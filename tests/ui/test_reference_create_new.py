@@ -72,3 +72,11 @@ def test_the_text_is_kept_where_the_cms_writes_it(qtbot, tmp_path, neos, title_p
     assert node.title == "Ada Lovelace"
     assert where == "title" or node.properties[where] == "Ada Lovelace"
     assert "Created \u201cAda Lovelace\u201d" in editor.message.text()
+
+
+def test_9x_creates_under_the_absolute_node_path_of_the_sites_root(qtbot, tmp_path):
+    # 9.x node paths start at the root node type (`/<Neos.Neos:Sites>/acme/authors`), as the sample content
+    # the studio makes for `createNew.path` does; the preview follows the spec and keeps `titleProperty`
+    editor, node = _create(qtbot, tmp_path, "^9.0", "name")
+    assert node.properties["name"] == "Ada Lovelace"
+    assert "Created \u201cAda Lovelace\u201d" in editor.message.text()
