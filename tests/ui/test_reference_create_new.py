@@ -80,3 +80,43 @@ def test_9x_creates_under_the_absolute_node_path_of_the_sites_root(qtbot, tmp_pa
     editor, node = _create(qtbot, tmp_path, "^9.0", "name")
     assert node.properties["name"] == "Ada Lovelace"
     assert "Created \u201cAda Lovelace\u201d" in editor.message.text()
+
+
+TAGS = """
+'Acme.Site:Tag':
+  superTypes:
+    'Neos.Neos:Content': true
+'Acme.Site:Page':
+  superTypes:
+    'Neos.Neos:Document': true
+  properties:
+    tags:
+      type: references
+      ui:
+        label: Tags
+        inspector:
+          group: document
+          editorOptions:
+            nodeTypes: ['Acme.Site:Tag']
+            createNew:
+              path: '/sites/acme/tags'
+              type: 'Acme.Site:Tag'
+"""
+
+
+@pytest.mark.parametrize("neos", ["~8.3.0", "^9.0"])
+def test_a_type_the_parents_constraints_refuse_is_not_created(qtbot, tmp_path, neos):
+    # neos-ui's CreateInto change applies only `isNodeTypeAllowedAsChildNode` (Changes/Create.php canApply):
+    # a document allows documents only (Neos.Neos:Document `constraints.nodeTypes`), so no tag is created
+    root = write_site_package(tmp_path, TAGS, neos=neos)
+    widget = inspector_of(qtbot, root, "Acme.Site:Page")
+    editor = editor_on_its_tab(qtbot, widget, "tags")
+    assert editor.tree.node("/sites/acme/tags") is not None
+    qtbot.keyClicks(editor.search.line, "Travel")
+    create = editor.search.results()[-1]
+    assert create.kind == "create" and not create.enabled
+    assert "do not allow Tag at /sites/acme/tags" in create.subtitle
+    results = editor.search.list
+    last = results.item(results.count() - 1)
+    qtbot.mouseClick(results.viewport(), Qt.MouseButton.LeftButton, pos=results.visualItemRect(last).center())
+    assert editor.tree.node("/sites/acme/tags/travel") is None and editor.value() in (None, [])

@@ -105,6 +105,8 @@ class ReferenceEditor(ChosenDisplay, EditorWidget):
             problem = f"unknown node type {node_type}"
         elif self.tree.types.is_abstract(node_type):
             problem = f"{node_type} is abstract"
+        else:
+            problem = self.tree.refuses_child(path, node_type)
         label = self.tree.types.label(node_type)
         subtitle = f"Cannot create: {problem}" if problem else f"New {label} under {path}"
         return Result("create", text, f"Create \u201c{text}\u201d", subtitle, "fas fa-plus", enabled=not problem)
