@@ -146,3 +146,14 @@ def test_without_a_title_the_segment_is_made_from_the_node_label(qtbot, tmp_path
     _type(teaser.line, "<b>Fresh</b> news")
     qtbot.mouseClick(segment.sync_button, Qt.MouseButton.LeftButton)
     assert segment.line.text() == "fresh-news"  # the label is the `text` property now, tags stripped
+
+
+def test_a_segment_longer_than_maxlength_is_shown_whole(make_editor, qtbot):
+    # the CMS commits the generated segment; the input's `maxlength` only stops typing, it never cuts a value
+    editor = make_editor("UriPathSegmentEditor", {"title": "A rather long page title", "maxlength": 10})
+    qtbot.mouseClick(editor.sync_button, Qt.MouseButton.LeftButton)
+    assert editor.line.text() == editor.value() == "a-rather-long-page-title"
+    editor.line.setFocus()
+    editor.line.end(False)
+    qtbot.keyClicks(editor.line, "x")  # still as long: nothing more can be typed
+    assert editor.line.text() == "a-rather-long-page-title"

@@ -60,5 +60,5 @@ class UriPathSegmentEditor(TextFieldEditor):
         a title, from the node's label (the CMS's generator falls back to it: never an empty segment)."""
         text = self.title_text() or (self.ctx.node_label() if self.ctx.node_label is not None else "")
         segment = uri_path_segment(text, self.ctx.transliteration)
-        self.line.setText(segment)
+        self.show_value(segment)  # shown whole, as the browser shows a value longer than `maxlength`
         self.commit(segment)
