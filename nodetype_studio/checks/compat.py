@@ -20,6 +20,7 @@ from nodetype_studio.checks.base import (
     property_rule,
 )
 from nodetype_studio.content.startpoint import is_8_3
+from nodetype_studio.content.types import TypeIndex
 from nodetype_studio.diagnostics import Severity
 from nodetype_studio.js.values import is_client_eval, truthy
 
@@ -277,3 +278,30 @@ def create_new_in_9(ctx: Context, nt):
         if identifier is None or (editor is not None and editor.short_name in _CREATE_NEW_EDITORS.values()):
             yield ctx.at(nt, ("references", name) + _CREATE_NEW, Severity.INFO, "compat-create-new", _CREATE_NEW_IN_9,
                          str(name))
+
+
+@node_rule
+def create_new_title_in_8_3(ctx: Context, nt):
+    """8.3 writes the text typed for `createNew` only where the new node's creation handlers write creation
+    data (``TypeIndex.creation_keeps``; neos-ui Classes/NodeCreationHandler, neos/neos-ui#3730)."""
+    if not is_8_3(ctx.project):
+        return
+    wanted = {name for name, written, _effective in property_configs(nt) if _creates(get(written, *_CREATE_NEW[:-1]))}
+    for prop in iter_properties(nt, wanted) if wanted else ():
+        default = _CREATE_NEW_EDITORS.get(prop.type) if isinstance(prop.type, str) else None
+        editor = ctx.editor(prop.editor_id) if isinstance(prop.editor_id, str) else None
+        name = editor.short_name if editor is not None else (default if prop.editor_id is None else None)
+        create = prop.written_options.get("createNew")
+        if not (prop.has_inspector and name in _CREATE_NEW_EDITORS.values() and isinstance(create, dict)):
+            continue
+        node_type, title_property = create["type"], create.get("titleProperty")
+        title_property = title_property if isinstance(title_property, str) and title_property else "title"
+        types = ctx.remembered(("create-new-types", id(ctx.project)), (ctx.project,), lambda: TypeIndex(ctx.project))
+        if not isinstance(node_type, str) or not types.known(node_type) or types.creation_keeps(node_type, title_property):
+            continue
+        where = ("titleProperty",) if "titleProperty" in create else ("type",)
+        yield ctx.at(nt, prop.path + _CREATE_NEW + where, Severity.WARNING, "option-create-new-title",
+                     f"Neos 8.3 creates the {node_type} without the typed text: the editor sends it as `{title_property}`, "
+                     "and a new node's creation handlers write only `title` (of documents and content) and the "
+                     f"properties shown in the creation dialog; show `{title_property}` there "
+                     "(`ui.showInCreationDialog: true`) or leave `titleProperty` at `title`", prop.name)
