@@ -44,6 +44,7 @@ CHECK_CODES: dict[str, str] = {
     "option-preset-null-unused": "A crop preset set to null that no supertype defines",
     "option-starting-point": "A reference or link editor `startingPoint` the project's CMS version cannot resolve "
                              "(its node search finds nothing)",
+    "option-create-new-title": "A reference `createNew` whose typed text Neos 8.3 writes into no property",
     "option-highlighting-mode": "A CodeEditor highlighting mode that is not built in",
     "datetime-format-letter": "A DateTime format letter outside the ones the CMS documents",
     "datetime-format-escape": "A backslash in a DateTime format (escaping is not supported)",
@@ -103,6 +104,7 @@ CHECK_CODES: dict[str, str] = {
     "compat-datetime-format": "A DateTime format letter the CMS does not convert",
     "compat-editor-default-value": "DateTimeEditor `defaultValue` option is not read by the CMS",
     "compat-legacy-identifier": "A legacy editor or validator identifier spelling",
+    "compat-create-new": "Reference editor `createNew`, which fails in the 9.x CMS",
     "config-invalid": "The project check configuration cannot be read",
     "config-unknown-key": "An unknown key in the project check configuration",
 }

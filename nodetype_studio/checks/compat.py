@@ -10,7 +10,17 @@ from typing import Any, Callable
 
 from nodetype_studio.catalogue import EDITORS, VALIDATORS
 from nodetype_studio.catalogue.vocab import FORMATTING_KEYS, HEADING_KEYS, format_problems
-from nodetype_studio.checks.base import Context, PropertyView, get, property_rule
+from nodetype_studio.checks.base import (
+    Context,
+    PropertyView,
+    get,
+    iter_properties,
+    node_rule,
+    property_configs,
+    property_rule,
+)
+from nodetype_studio.content.startpoint import is_8_3
+from nodetype_studio.content.types import TypeIndex
 from nodetype_studio.diagnostics import Severity
 from nodetype_studio.js.values import is_client_eval, truthy
 
@@ -229,3 +239,69 @@ def legacy_identifiers(ctx: Context, prop: PropertyView):
             yield ctx.at(prop.nt, prop.path + ("validation", str(identifier)), Severity.WARNING, "validator-unknown",
                          f"unknown validator `{identifier}`: the browser logs \"Validator not found\" and lets every "
                          f"value pass {_RENAMED_WHY}; write `{normalized.value}`", prop.name)
+
+
+_CREATE_NEW_EDITORS = {"reference": "ReferenceEditor", "references": "ReferencesEditor"}
+_CREATE_NEW = ("ui", "inspector", "editorOptions", "createNew")
+_CREATE_NEW_IN_9 = (
+    "`createNew`: the 9.x CMS offers to create the node, but creating it fails with a server error: its "
+    "reference editor still names the parent in 8.3's context-path form (`<path>@<workspace>`), which the 9.x "
+    "server cannot read (neos/neos-ui#3732). The preview creates the node as the CMS's documentation describes")
+
+
+def _creates(options: Any) -> bool:
+    """The CMS's editor offers \u201ccreate new\u201d: `createNew.type && createNew.path` (JavaScript truthiness)."""
+    create = options.get("createNew") if isinstance(options, dict) else None
+    return isinstance(create, dict) and truthy(create.get("type")) and truthy(create.get("path")) \
+        and not any(is_client_eval(create.get(k)) for k in ("type", "path"))
+
+
+@node_rule
+def create_new_in_9(ctx: Context, nt):
+    """Reference editors' `createNew` in a 9.x project (neos-ui Reference/createNew.js; neos/neos-ui#3732)."""
+    if is_8_3(ctx.project):
+        return
+    wanted = {name for name, written, _effective in property_configs(nt) if _creates(get(written, *_CREATE_NEW[:-1]))}
+    for prop in iter_properties(nt, wanted) if wanted else ():
+        default = _CREATE_NEW_EDITORS.get(prop.type) if isinstance(prop.type, str) else None
+        editor = ctx.editor(prop.editor_id) if isinstance(prop.editor_id, str) else None
+        name = editor.short_name if editor is not None else (default if prop.editor_id is None else None)
+        if prop.has_inspector and name in _CREATE_NEW_EDITORS.values():
+            yield ctx.at(nt, prop.path + _CREATE_NEW, Severity.INFO, "compat-create-new", _CREATE_NEW_IN_9, prop.name)
+    references = get(nt.merged, "references")
+    for name, ref in references.items() if isinstance(references, dict) else ():
+        inspector = get(ref, "ui", "inspector")
+        if not isinstance(inspector, dict) or not _creates(inspector.get("editorOptions")):
+            continue
+        identifier = inspector.get("editor")
+        editor = ctx.editor(identifier) if isinstance(identifier, str) else None
+        if identifier is None or (editor is not None and editor.short_name in _CREATE_NEW_EDITORS.values()):
+            yield ctx.at(nt, ("references", name) + _CREATE_NEW, Severity.INFO, "compat-create-new", _CREATE_NEW_IN_9,
+                         str(name))
+
+
+@node_rule
+def create_new_title_in_8_3(ctx: Context, nt):
+    """8.3 writes the text typed for `createNew` only where the new node's creation handlers write creation
+    data (``TypeIndex.creation_keeps``; neos-ui Classes/NodeCreationHandler, neos/neos-ui#3730)."""
+    if not is_8_3(ctx.project):
+        return
+    wanted = {name for name, written, _effective in property_configs(nt) if _creates(get(written, *_CREATE_NEW[:-1]))}
+    for prop in iter_properties(nt, wanted) if wanted else ():
+        default = _CREATE_NEW_EDITORS.get(prop.type) if isinstance(prop.type, str) else None
+        editor = ctx.editor(prop.editor_id) if isinstance(prop.editor_id, str) else None
+        name = editor.short_name if editor is not None else (default if prop.editor_id is None else None)
+        create = prop.written_options.get("createNew")
+        if not (prop.has_inspector and name in _CREATE_NEW_EDITORS.values() and isinstance(create, dict)):
+            continue
+        node_type, title_property = create["type"], create.get("titleProperty")
+        title_property = title_property if isinstance(title_property, str) and title_property else "title"
+        types = ctx.remembered(("create-new-types", id(ctx.project)), (ctx.project,), lambda: TypeIndex(ctx.project))
+        if not isinstance(node_type, str) or not types.known(node_type) or types.creation_keeps(node_type, title_property):
+            continue
+        where = ("titleProperty",) if "titleProperty" in create else ("type",)
+        yield ctx.at(nt, prop.path + _CREATE_NEW + where, Severity.WARNING, "option-create-new-title",
+                     f"Neos 8.3 creates the {node_type} without the typed text: the editor sends it as `{title_property}`, "
+                     "and a new node's creation handlers write only `title` (of documents and content) and the "
+                     f"properties shown in the creation dialog; show `{title_property}` there "
+                     "(`ui.showInCreationDialog: true`) or leave `titleProperty` at `title`", prop.name)

@@ -170,8 +170,10 @@ class ContentTree:
         return self.search(term, node_types, path, include_start=start.include_start)
 
     # -- changing ------------------------------------------------------------------------------
-    def create(self, parent_path: str, node_type: str, title: str, title_property: str = "title") -> tuple[ContentNode | None, str]:
-        """Add a node titled ``title`` under ``parent_path``; ``(node, "")`` or ``(None, why not)``."""
+    def create(self, parent_path: str, node_type: str, title: str,
+               title_property: str | None = "title") -> tuple[ContentNode | None, str]:
+        """Add a node titled ``title`` under ``parent_path``; ``(node, "")`` or ``(None, why not)``. Without a
+        ``title_property`` the node keeps the text nowhere (only its name is made from it)."""
         parent_path = normalize_path(parent_path)
         title = title.strip()
         if not title:
@@ -182,13 +184,35 @@ class ContentTree:
             return None, f"the node type \u201c{node_type}\u201d does not exist in this project"
         if self.types.is_abstract(node_type):
             return None, f"the node type \u201c{node_type}\u201d is abstract; nodes of it cannot be created"
+        refused = self.refuses_child(parent_path, node_type)
+        if refused:
+            return None, refused
         name = self.free_name(parent_path, slug(title) or "node")
         path = f"{parent_path.rstrip('/')}/{name}"
         properties = {title_property: title} if title_property and title_property != "title" else {}
-        node = ContentNode(path, self.types.normalize(node_type), title, properties=properties)
+        node = ContentNode(path, self.types.normalize(node_type), title if title_property else "", properties=properties)
         self._insert(node, after_subtree_of=parent_path)
         self.changed()
         return node, ""
+
+    def refuses_child(self, parent_path: str, node_type: str) -> str:
+        """Why the content repository would not create a ``node_type`` node below ``parent_path`` (its
+        constraints), or "" when it would."""
+        parent = self.node(parent_path)
+        if parent is None:
+            return ""
+        grandparent = self.node(parent.parent_path) if parent.path != SITES else None
+        tethered = None
+        if grandparent is not None:
+            child_nodes = self.types.config(grandparent.node_type).get("childNodes")
+            if isinstance(child_nodes, dict) and isinstance(child_nodes.get(parent.name), dict):
+                tethered = (grandparent.node_type, parent.name)
+        if self.types.allows_child(parent.node_type, node_type, tethered):
+            return ""
+        where = f"`childNodes.{parent.name}.constraints` of {self.types.label(tethered[0])}" \
+            if tethered else f"the constraints of {self.types.label(parent.node_type)}"
+        return (f"{where} do not allow {self.types.label(node_type)} at {parent.path} "
+                f"(`constraints.nodeTypes`): the CMS creates no node there")
 
     def set_title(self, path: str, title: str) -> bool:
         node = self.node(path)

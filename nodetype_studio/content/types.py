@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from nodetype_studio.model.constraints import allows
 from nodetype_studio.model.prefix import Platform
+
+#: Neos 8.3's node creation handlers (neos-ui Classes/NodeCreationHandler/*) that write `title` from the
+#: creation data, each for nodes of one base type; and the one writing the creation dialog's properties.
+_TITLE_HANDLERS = {"DocumentTitleNodeCreationHandler": "Document", "ContentTitleNodeCreationHandler": "Content"}
+_PROMOTED_HANDLER = "CreationDialogPropertiesCreationHandler"
 
 
 class TypeIndex:
@@ -55,6 +61,56 @@ class TypeIndex:
         """Non-abstract node types that are of one of ``wanted``; project types first, then by name."""
         names = [n for n, nt in self.node_types.items() if not nt.abstract and self.is_any(n, wanted)]
         return sorted(names, key=lambda n: (self.node_types[n].from_baseline, n))
+
+    def creation_keeps(self, name: str, property_name: str) -> bool:
+        """Neos 8.3: creating a node of type ``name`` with the data ``{property_name: text}`` (as the reference
+        editors' ``createNew`` sends it) writes that property. The type's ``options.nodeCreationHandlers`` do
+        the writing: the title handlers write ``title`` (of documents, of content), the creation dialog's
+        handler the properties with ``ui.showInCreationDialog: true``; nothing else is written."""
+        node_type = self.node_types.get(self.normalize(name))
+        effective = getattr(node_type, "effective", None) if node_type is not None else None
+        options = effective.get("options") if isinstance(effective, dict) else None
+        handlers = options.get("nodeCreationHandlers") if isinstance(options, dict) else None
+        classes = {entry["nodeCreationHandler"].rsplit("\\", 1)[-1] for entry in handlers.values()
+                   if isinstance(entry, dict) and isinstance(entry.get("nodeCreationHandler"), str)} \
+            if isinstance(handlers, dict) else set()
+        if property_name == "title" and any(handler in classes and self.is_of_type(name, self.platform_type(base))
+                                            for handler, base in _TITLE_HANDLERS.items()):
+            return True
+        properties = effective.get("properties") if isinstance(effective, dict) else None
+        config = properties.get(property_name) if isinstance(properties, dict) else None
+        ui = config.get("ui") if isinstance(config, dict) else None
+        return _PROMOTED_HANDLER in classes and isinstance(ui, dict) and ui.get("showInCreationDialog") is True
+
+    def allows_child(self, parent_type: str, name: str, tethered_as: tuple[str, str] | None = None) -> bool:
+        """Whether the content repository creates a node of type ``name`` below a node of ``parent_type``
+        (``constraints.nodeTypes``, ``model.constraints``). Below a tethered node, ``tethered_as`` (its
+        parent's type, its name): the tethered type's constraints overruled by the parent's
+        ``childNodes.<name>.constraints`` (8.3 ``NodeType::allowsGrandchildNodeType``, 9.x
+        ``NodeTypeManager::isNodeTypeAllowedAsChildToTetheredNode``)."""
+        if self.project is None or not hasattr(self.project, "node_types"):
+            return True  # no project: nothing says no
+        constraints = self._node_type_constraints(self.config(parent_type))
+        if tethered_as is not None:
+            entries = self.config(tethered_as[0]).get("childNodes")
+            entry = entries.get(tethered_as[1]) if isinstance(entries, dict) else None
+            if isinstance(entry, dict):
+                declared = entry.get("type")
+                constraints = self._node_type_constraints(self.config(declared)) if isinstance(declared, str) else {}
+                constraints = {**constraints, **self._node_type_constraints(entry)}
+        return allows(self.project, constraints, self.normalize(name))
+
+    @staticmethod
+    def _node_type_constraints(config: Any) -> dict:
+        constraints = config.get("constraints") if isinstance(config, dict) else None
+        node_types = constraints.get("nodeTypes") if isinstance(constraints, dict) else None
+        return node_types if isinstance(node_types, dict) else {}
+
+    def config(self, name: str) -> dict:
+        """The node type's effective configuration ({} for an unknown type)."""
+        node_type = self.node_types.get(self.normalize(name))
+        effective = getattr(node_type, "effective", None) if node_type is not None else None
+        return effective if isinstance(effective, dict) else {}
 
     def label(self, name: str) -> str:
         """The node type's ``ui.label`` when it is plain text, else the part after the colon."""

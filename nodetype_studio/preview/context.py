@@ -79,6 +79,11 @@ class EditorContext:
     #: ``options`` are the CMS's effective ones, the platform's Settings defaults merged in (the inspector):
     #: a default only those Settings give is not filled in again where the options lack it.
     settings_merged: bool = False
+    #: ``Neos.Neos.transliterationRules`` of the language the project's CMS makes URL path segments in
+    #: (``preview.urisegment``); empty: the CMS's default, English, has none.
+    transliteration: Mapping[str, str] = field(default_factory=dict)
+    #: The preview node's label (``preview.urisegment.node_label``), set by the inspector.
+    node_label: Callable[[], str] | None = None
 
     @property
     def short_name(self) -> str:

@@ -23,6 +23,7 @@ from nodetype_studio.model.prefix import Platform
 from nodetype_studio.model.sorting import js_sort
 from nodetype_studio.php.values import to_bool as php_truthy
 from nodetype_studio.preview.i18n import Translator, generated_id
+from nodetype_studio.preview.urisegment import transliteration_rules
 
 
 def _mapping(value: Any) -> Mapping:
@@ -126,6 +127,8 @@ class InspectorSource:
     abstract: bool = False  # (the CMS never creates a node of an abstract type: no creation dialog)
     #: the creation dialog's elements (``preview.creationdialog``): ClientEval sees the dialog's transient node
     creation_dialog: bool = False
+    #: the transliteration rules of the project's URL path segments (``preview.urisegment``)
+    transliteration: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_model(cls, node_type, project) -> "InspectorSource":
@@ -134,9 +137,12 @@ class InspectorSource:
 
         packages = package_folders(project)
         version = getattr(getattr(getattr(project, "cms_version", None), "version", None), "value", "9")
+        settings = getattr(project, "settings", None)
+        rules = transliteration_rules(settings, project.platform.prefix, version) if isinstance(settings, Mapping) else {}
         return cls(node_type.name, node_type.preview, project.platform, Translator(packages), packages,
                    Workspace.for_project(project), getattr(project, "root", None),
-                   frozenset(getattr(node_type, "preview_additions", ())), version, getattr(node_type, "abstract", False) is True)
+                   frozenset(getattr(node_type, "preview_additions", ())), version, getattr(node_type, "abstract", False) is True,
+                   transliteration=rules)
 
 
 def package_folders(project) -> dict[str, Path]:

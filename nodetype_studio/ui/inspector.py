@@ -37,6 +37,7 @@ from nodetype_studio.preview.inspector import (
     resource_file,
 )
 from nodetype_studio.preview.node import PreviewNode
+from nodetype_studio.preview.urisegment import node_label
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.clienteval_view import ClientEvalController
 from nodetype_studio.ui.datasource_session import DataSourceSession
@@ -410,6 +411,8 @@ class InspectorWidget(QWidget):
             workspace=source.workspace,
             data_sources=self.data_session,
             settings_merged=True,  # the model's post-processing merged the Settings' editor defaults in
+            transliteration=source.transliteration,
+            node_label=lambda: node_label(self.node.get, node_type_label(source)),
         )
 
     def _spec(self, identifier: str | None):

@@ -15,7 +15,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from nodetype_studio.content.startpoint import StartingPoint, is_8_3, preview_note, read_starting_point
+from nodetype_studio.content.startpoint import StartingPoint, is_8_3, preview_note, read_starting_point, sample_path
 from nodetype_studio.content.tree import ContentNode
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.preview.offline import number, string_list, workspace_of
@@ -75,7 +75,10 @@ class ReferenceEditor(ChosenDisplay, EditorWidget):
             self.notes.append("`createNew` needs both `path` and `type`; creating nodes is off.")
             return None
         title_property = value.get("titleProperty")
-        return {"path": value["path"], "type": value["type"],
+        path = value["path"]
+        if not is_8_3(self.workspace.project):  # 9.x names nodes by absolute path: `/<Neos.Neos:Sites>/<site>/…`
+            path = sample_path(path, self.tree.types.platform_type("Sites"))
+        return {"path": path, "type": value["type"],
                 "titleProperty": title_property if isinstance(title_property, str) and title_property else "title"}
 
     # -- results -------------------------------------------------------------------------------
@@ -102,6 +105,8 @@ class ReferenceEditor(ChosenDisplay, EditorWidget):
             problem = f"unknown node type {node_type}"
         elif self.tree.types.is_abstract(node_type):
             problem = f"{node_type} is abstract"
+        else:
+            problem = self.tree.refuses_child(path, node_type)
         label = self.tree.types.label(node_type)
         subtitle = f"Cannot create: {problem}" if problem else f"New {label} under {path}"
         return Result("create", text, f"Create \u201c{text}\u201d", subtitle, "fas fa-plus", enabled=not problem)
@@ -125,14 +130,21 @@ class ReferenceEditor(ChosenDisplay, EditorWidget):
     def _chosen(self, result: Result) -> None:
         identifier = result.key
         if result.kind == "create":
-            node, problem = self.tree.create(self.create_new["path"], self.create_new["type"], result.key,
-                                             self.create_new["titleProperty"])
+            node_type, title_property = self.create_new["type"], self.create_new["titleProperty"]
+            # 8.3 writes the typed text only where the new node's creation handlers write it (TypeIndex.creation_keeps)
+            kept = not is_8_3(self.workspace.project) or self.tree.types.creation_keeps(node_type, title_property)
+            node, problem = self.tree.create(self.create_new["path"], node_type, result.key,
+                                             title_property if kept else None)
             if node is None:
                 self.say(f"Could not create \u201c{result.key}\u201d: {problem}", style.ERROR)
                 return
             identifier = node.identifier
             saved = self.tree.last_save_problem
-            self.say(saved or f"Created \u201c{node.title}\u201d at {node.path}", style.ERROR if saved else style.MUTED)
+            done = f"Created \u201c{node.title}\u201d at {node.path}" if kept else (
+                f"Created a {self.tree.types.label(node_type)} at {node.path} without \u201c{result.key}\u201d: Neos 8.3 "
+                f"writes the typed text only into `title` of documents and content, or into a property shown in the "
+                f"creation dialog (`ui.showInCreationDialog`), and `{title_property}` is neither")
+            self.say(saved or done, style.ERROR if saved else style.MUTED)
         else:
             self.say("")
         value: Any = self._selected() + [identifier] if self.multiple else identifier

@@ -3,31 +3,20 @@ readonly; no HTML attribute options) with a button that makes a URL path segment
 
 The title comes from ``editorOptions.title`` when it is plain text; the platform sets it to
 ``ClientEval:node.properties.title``, which (until ClientEval is evaluated) means the preview node's
-``title`` value. The button is hidden for disabled or read-only fields, as in the CMS.
+``title`` value. The button is hidden for disabled or read-only fields, as in the CMS. The segment is
+spelled as the CMS spells it for the project's language (``preview.urisegment``).
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from typing import Any
 
 from PySide6.QtWidgets import QToolButton, QWidget
 
 from nodetype_studio.preview.context import EditorContext
+from nodetype_studio.preview.urisegment import uri_path_segment
 from nodetype_studio.ui import icons
 from nodetype_studio.ui.editors.textfield import TextFieldEditor
-
-# Letters whose ASCII spelling is not what stripping the accent gives.
-_SPELLED = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss", "æ": "ae", "ø": "o", "å": "a",
-            "œ": "oe", "ł": "l", "đ": "d", "þ": "th"}
-
-
-def slugify(text: str) -> str:
-    """``Über uns & more!`` -> ``ueber-uns-more``."""
-    spelled = "".join(_SPELLED.get(ch, ch) for ch in text)
-    ascii_text = unicodedata.normalize("NFKD", spelled).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
 
 
 class UriPathSegmentEditor(TextFieldEditor):
@@ -67,7 +56,9 @@ class UriPathSegmentEditor(TextFieldEditor):
         return value if isinstance(value, str) else ""
 
     def sync(self) -> None:
-        """Fill the field with a segment made from the title."""
-        segment = slugify(self.title_text())
-        self.line.setText(segment)
+        """Fill the field with a segment made from the title, in the language of the project's CMS; without
+        a title, from the node's label (the CMS's generator falls back to it: never an empty segment)."""
+        text = self.title_text() or (self.ctx.node_label() if self.ctx.node_label is not None else "")
+        segment = uri_path_segment(text, self.ctx.transliteration)
+        self.show_value(segment)  # shown whole, as the browser shows a value longer than `maxlength`
         self.commit(segment)

@@ -1,0 +1,159 @@
+"""The URL path segment's sync button spells the segment as the project's CMS does: the transliteration
+rules of the language of the node's `language` dimension (the backend's default one), else of Flow's
+default locale (`en`, which has none): NodeUriPathSegmentGenerator + TransliterationService."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from tests.ui.site_package import editor_on_its_tab, inspector_of, write_site_package
+
+PAGE = """
+'Acme.Site:Page':
+  superTypes:
+    'Neos.Neos:Document': true
+"""
+
+NO_DIMENSIONS = None
+GERMAN_9 = """
+Neos:
+  ContentRepositoryRegistry:
+    contentRepositories:
+      default:
+        contentDimensions:
+          language:
+            label: Language
+            values:
+              de_CH:
+                label: Swiss German
+              en:
+                label: English
+"""
+GERMAN_8_3 = """
+Neos:
+  ContentRepository:
+    contentDimensions:
+      language:
+        default: en_US
+        defaultPreset: de
+        label: Language
+        presets:
+          de:
+            label: Deutsch
+            values: [de_DE, mul_ZZ]
+            uriSegment: de
+          en:
+            label: English
+            values: [en_US, mul_ZZ]
+            uriSegment: en
+"""
+ENGLISH_DIMENSION = """
+Neos:
+  ContentRepositoryRegistry:
+    contentRepositories:
+      default:
+        contentDimensions:
+          language:
+            values:
+              en_GB: {}
+              de: {}
+"""
+GERMAN_DEFAULT_LOCALE = """
+Neos:
+  Flow:
+    i18n:
+      defaultLocale: de
+"""
+
+
+def _type(field, text):
+    """Real key presses; QTest's keyClicks knows ASCII only, so each character is a key event of its own text."""
+    for char in text:
+        QTest.sendKeyEvent(QTest.KeyAction.Click, field, Qt.Key.Key_unknown, char, Qt.KeyboardModifier.NoModifier)
+
+
+def _sync(qtbot, tmp_path, settings, neos="^9.0", text="Äpfel & Öl für Übermut"):
+    root = write_site_package(tmp_path, PAGE, settings=settings, neos=neos)
+    widget = inspector_of(qtbot, root, "Acme.Site:Page")
+    segment = editor_on_its_tab(qtbot, widget, "uriPathSegment")
+    title = widget.editors["title"]
+    title.line.setFocus()
+    _type(title.line, text)
+    qtbot.mouseClick(segment.sync_button, Qt.MouseButton.LeftButton)
+    return segment.line.text(), widget.node.get("uriPathSegment")
+
+
+@pytest.mark.parametrize("settings, neos, expected", [
+    (NO_DIMENSIONS, "^9.0", "apfel-ol-fur-ubermut"),  # no language: Flow's default locale, English: no rules
+    (NO_DIMENSIONS, "~8.3.0", "apfel-ol-fur-ubermut"),
+    (GERMAN_9, "^9.0", "aepfel-oel-fuer-uebermut"),  # de_CH -> de: the platform's German rules
+    (GERMAN_8_3, "~8.3.0", "aepfel-oel-fuer-uebermut"),  # the default preset's first value, de_DE
+    (ENGLISH_DIMENSION, "^9.0", "apfel-ol-fur-ubermut"),  # the first value the dimension lists
+    (GERMAN_DEFAULT_LOCALE, "^9.0", "aepfel-oel-fuer-uebermut"),  # no dimension: the default locale's language
+])
+def test_sync_spells_the_segment_in_the_projects_language(qtbot, tmp_path, settings, neos, expected):
+    shown, stored = _sync(qtbot, tmp_path, settings, neos)
+    assert shown == expected and stored == expected
+
+
+def test_the_projects_own_transliteration_rules_are_used(qtbot, tmp_path):
+    settings = GERMAN_9 + """
+  Neos:
+    transliterationRules:
+      de:
+        '&': ' und '
+"""
+    shown, _stored = _sync(qtbot, tmp_path, settings)
+    assert shown == "aepfel-und-oel-fuer-uebermut"
+
+
+def test_letters_without_an_accent_to_strip_are_spelled_as_the_cms_spells_them(qtbot, tmp_path):
+    # Transliterator::utf8ToAscii (behat/transliterator data/x00.php, x01.php): capitals too, and signs
+    shown, stored = _sync(qtbot, tmp_path, NO_DIMENSIONS, text="Ørsted × Łódź – Œuvre, Æsir & Þór © 20°")
+    assert shown == stored == "orsted-x-lodz-oeuvre-aesir-thor-c-20deg"
+
+
+BLOG_POST = """
+'Acme.Site:BlogPost':
+  superTypes:
+    'Neos.Neos:Document': true
+  ui:
+    label: 'Blog post über Öl'
+  properties:
+    text:
+      type: string
+      ui:
+        label: Teaser
+        inspector:
+          group: document
+"""
+
+
+@pytest.mark.parametrize("neos", ["^9.0", "~8.3.0"])
+def test_without_a_title_the_segment_is_made_from_the_node_label(qtbot, tmp_path, neos):
+    # NodeUriPathSegmentGenerator: `$text ?: $node->getLabel() ?: <node name>`; the platform's label is
+    # `labelForNode(node).properties('title', 'text')`, else the node type's label (NodeLabelToken)
+    root = write_site_package(tmp_path, BLOG_POST, neos=neos)
+    widget = inspector_of(qtbot, root, "Acme.Site:BlogPost")
+    segment = editor_on_its_tab(qtbot, widget, "uriPathSegment")
+    assert widget.node.get("title") in ("", None)
+    qtbot.mouseClick(segment.sync_button, Qt.MouseButton.LeftButton)
+    assert segment.line.text() == widget.node.get("uriPathSegment") == "blog-post-uber-ol"
+    teaser = widget.editors["text"]
+    teaser.line.setFocus()
+    _type(teaser.line, "<b>Fresh</b> news")
+    qtbot.mouseClick(segment.sync_button, Qt.MouseButton.LeftButton)
+    assert segment.line.text() == "fresh-news"  # the label is the `text` property now, tags stripped
+
+
+def test_a_segment_longer_than_maxlength_is_shown_whole(make_editor, qtbot):
+    # the CMS commits the generated segment; the input's `maxlength` only stops typing, it never cuts a value
+    editor = make_editor("UriPathSegmentEditor", {"title": "A rather long page title", "maxlength": 10})
+    qtbot.mouseClick(editor.sync_button, Qt.MouseButton.LeftButton)
+    assert editor.line.text() == editor.value() == "a-rather-long-page-title"
+    editor.line.setFocus()
+    editor.line.end(False)
+    qtbot.keyClicks(editor.line, "x")  # still as long: nothing more can be typed
+    assert editor.line.text() == "a-rather-long-page-title"
