@@ -22,6 +22,7 @@ from nodetype_studio.preview.typeswitch import (
     allowed_types,
     grouped_types,
     node_type_constraints,
+    role_type,
     ui_of,
     usual_place,
 )
@@ -59,12 +60,11 @@ def insert_offer(project: Any, reference: str, translate: Callable[[Any], str],
     nt = project.node_types.get(reference) if project is not None else None
     if nt is None:
         return None
-    prefix = project.platform.prefix
-    document = f"{prefix}.Neos:Document"
-    role, role_type = ("document", document) if nt.is_of_type(document) else ("content", f"{prefix}.Neos:Content")
-    into = [t for t in allowed_types(project, node_type_constraints(nt.effective) or {}) if t.is_of_type(role_type)]
+    document = role_type(project, "document")
+    role, role_name = ("document", document) if nt.is_of_type(document) else ("content", role_type(project, "content"))
+    into = [t for t in allowed_types(project, node_type_constraints(nt.effective) or {}) if t.is_of_type(role_name)]
     where, siblings = usual_place(project, nt)
-    beside = [t for t in siblings or () if t.is_of_type(role_type)]
+    beside = [t for t in siblings or () if t.is_of_type(role_name)]
     offer = InsertOffer(reference, role, where)
     for mode, types in (("before", beside), ("into", into), ("after", beside)):
         offer.groups[mode] = [(group, [_offered(t, translate, packages or {}) for t in group.types])

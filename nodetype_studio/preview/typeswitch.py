@@ -103,11 +103,20 @@ def node_type_constraints(config: Any) -> dict | None:
     return constraints if isinstance(constraints, dict) else None
 
 
+_ROLES = {"document": "Document", "content": "Content", "contentCollection": "ContentCollection"}
+
+
+def role_type(project: Any, role: str) -> str:
+    """The node type the Neos UI gives ``role`` ("document", "content" or "contentCollection"): the setting
+    ``Neos.Neos.Ui.nodeTypeRoles`` (the platform's type in the project's spelling when it names none)."""
+    written = project.platform_setting("Ui", "nodeTypeRoles", role)
+    return written if isinstance(written, str) and written else project.platform.node_type(_ROLES[role])
+
+
 def usual_place(project: Any, nt: Any) -> tuple[str, list | None]:
     """``(where, the node types allowed there)`` of the place the preview assumes (None: no place)."""
-    prefix = project.platform.prefix
-    document = f"{prefix}.Neos:Document"
-    if nt.is_of_type(f"{prefix}.Neos:Site"):  # (9.x) the site node: the CMS offers every document type
+    document = role_type(project, "document")
+    if nt.is_of_type(project.platform.node_type("Site")):  # (9.x) the site node: the CMS offers every document type
         # (that can be created: the UI's node type registry holds no abstract type)
         return "the site node", [t for t in project.node_types.values() if not t.abstract and t.is_of_type(document)]
     for name in sorted(project.node_types):
@@ -124,7 +133,7 @@ def usual_place(project: Any, nt: Any) -> tuple[str, list | None]:
             if allowed is not None and allowed.get(nt.name) is True and tethered is not None:
                 return f"in the child node `{child}` of {name}", allowed_types(project, tethered)
     for base, kind, parent in ((document, "below a document", document),
-                               (f"{prefix}.Neos:Content", "in a content collection", f"{prefix}.Neos:ContentCollection")):
+                               (role_type(project, "content"), "in a content collection", role_type(project, "contentCollection"))):
         if nt.is_of_type(base):
             found = project.node_types.get(parent)
             constraints = node_type_constraints(found.effective) if found is not None else None

@@ -338,3 +338,37 @@ def test_without_choices_a_type_without_a_label_shows_no_text(qtbot, tmp_path):
     assert label.text() == ""
     assert "no `ui.label`" in label.toolTip()
     assert not editor.findChild(QComboBox).isVisible()
+
+
+def _cms_spelled(tmp_path: Path) -> Path:
+    """The fixture project in the spec's spelling (`Cms.Cms:…`, settings under `Cms: Cms:`)."""
+    return write_site_package(tmp_path, TYPES.replace("Neos.Neos:", "Cms.Cms:"),
+                              settings=SETTINGS.replace("Neos:\n  Neos:", "Cms:\n  Cms:"))
+
+
+def test_a_project_in_the_cms_spelling_gets_the_same_choices(qtbot, tmp_path):
+    neos = load_project(_project(tmp_path / "neos"), use_cache=False)
+    cms = load_project(_cms_spelled(tmp_path / "cms"), use_cache=False)
+    assert cms.platform.prefix == "Cms"
+    for name in ("Acme.Site:Text", "Acme.Site:Page", "Acme.Site:Slide"):
+        ours, theirs = _choices(neos, name), _choices(cms, name)
+        assert [o.value for o in theirs.options] == [o.value.replace("Neos.Neos:", "Cms.Cms:") for o in ours.options] != []
+        assert theirs.where == ours.where.replace("Neos.Neos:", "Cms.Cms:")
+    from nodetype_studio.preview.insertdialog import insert_offer  # the "Create new" dialog reads the roles too
+
+    offers = [insert_offer(project, "Acme.Site:Text", str) for project in (neos, cms)]
+    assert [offer.role for offer in offers] == ["content", "content"]
+    assert [len(offer.groups["after"]) for offer in offers] == [len(offers[0].groups["after"])] * 2 != [0, 0]
+    widget = inspector_of(qtbot, tmp_path / "cms" / "Acme.Site", "Acme.Site:Text")
+    combo = _open_type_tab(qtbot, widget).findChild(QComboBox)
+    qtbot.waitUntil(combo.isVisible)
+    assert combo.currentText() == "Text" and "Teaser" in [combo.itemText(i) for i in range(combo.count())]
+
+
+def test_the_document_role_is_the_one_the_ui_settings_name(tmp_path):
+    """`Neos.Neos.Ui.nodeTypeRoles.document` decides what counts as a document, as in the Neos UI."""
+    settings = SETTINGS + "    Ui:\n      nodeTypeRoles:\n        document: 'Acme.Site:Landing'\n"
+    project = load_project(write_site_package(tmp_path, TYPES, settings=settings), use_cache=False)
+    choices = _choices(project, "Acme.Site:Landing")
+    assert choices.where.startswith("below a document (Acme.Site:Landing)")
+    assert _choices(project, "Acme.Site:Page").where != choices.where  # a Page is no longer of the role's type
