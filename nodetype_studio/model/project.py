@@ -44,6 +44,8 @@ from nodetype_studio.model.yamlload import (
 # (dashes are common in the name part: `Vendor.Site:Button.properties.url--inspector`)
 NAME_RE = re.compile(r"^[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$")
 PLATFORM_PACKAGES = {"Neos.Neos", "Cms.Cms"}
+#: 9.x's root node type (the content repository's name in both spellings: only `Neos.Neos` becomes `Cms.Cms`)
+ROOT_TYPE = "Neos.ContentRepository:Root"
 
 
 @dataclass
@@ -320,7 +322,7 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
     if version.version is not CmsVersion.V8_3 and "Neos.ContentRepository.Core" not in {p.name for p in baseline.packages}:
         # 9.x's content repository always has its root type (NodeTypeManager; platform facts §7.1), also
         # when the folder holds Neos.ContentRepository.Core itself (which ships no NodeTypes file)
-        root_type = YMap({f"{platform.prefix}.ContentRepository:Root": YMap()})
+        root_type = YMap({ROOT_TYPE: YMap()})
         files.insert(0, SourceFile(Path("<Neos.ContentRepository.Core built-in>"), None, root_type, "nodetypes", baseline=True))
     diagnostics.extend(loadorder.ambiguities(
         [(pkg, kind, str(p), parsed.loaded.data) for pkg, p, parsed, kind in parsed_files], found.packages))
@@ -418,7 +420,7 @@ def _collect_fragments(project: Project) -> None:
     # is skipped by the CMS's NodeTypeManager: it does not exist, and using it as a supertype fails.
     # 9.x's root type is the exception: the NodeTypeManager gives it an empty configuration when it is
     # missing or null, so it stays (with nothing but what the CMS gives every type).
-    root = f"{platform.prefix}.ContentRepository:Root" if project.cms_version.version is not CmsVersion.V8_3 else None
+    root = ROOT_TYPE if project.cms_version.version is not CmsVersion.V8_3 else None
     for name, nt in list(project.node_types.items()):
         last = nt.fragments[-1] if nt.fragments else None
         if last is not None and not last.file.baseline and name != root and _merged_fragments(nt.fragments) is None:

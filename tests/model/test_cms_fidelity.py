@@ -288,6 +288,20 @@ def test_the_9x_root_type_survives_being_set_to_null(open_project):
     assert "Neos.ContentRepository:Root" not in open_project(files, root="Other", cms_version="8.3").node_types
 
 
+def test_the_9x_root_type_is_the_content_repositorys_in_the_cms_spelling_too(open_project):
+    # only `Neos.Neos` is spelled `Cms.Cms` by the spec: the root type keeps its name, and survives null
+    project = open_project({"NodeTypes/Root.yaml": """
+        'Neos.ContentRepository:Root': ~
+        'Acme.Site:Page':
+          superTypes:
+            'Cms.Cms:Document': true
+        """}, cms_version="9")
+    assert project.platform.prefix == "Cms"
+    assert project.node_types["Neos.ContentRepository:Root"].effective == {"references": {}}
+    assert project.node_types["Cms.Cms:Sites"].ancestors == ["Neos.ContentRepository:Root"]
+    assert [d.code for d in project.diagnostics if d.code in ("supertype-unknown", "nodetype-unset")] == []
+
+
 def test_9x_reference_editor_uses_php_comparisons(open_project):
     # DefaultPropertyEditorPostprocessor (9.0): the single-reference editor only for `maxItems === 1` (an
     # integer; `1.0` and `true` are not), and an editor that PHP finds empty ('0') is replaced by the default
