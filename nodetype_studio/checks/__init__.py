@@ -284,8 +284,9 @@ def _owned_namespaces(ctx: Context, own: list) -> set[str]:
              if ns in folders or ns in names or any(n.endswith(("__" + ns, "/" + ns)) for n in names)}
     if not owned and namespaces:
         # folder names unrelated to package keys: the namespace most types use is the project's own,
-        # except the platform's packages (Neos.NodeTypes...), which come with the CMS
-        platform = ctx.platform.prefix + "."
+        # except the platform's packages (Neos.NodeTypes...), which come with the CMS (named `Neos.` in
+        # the Cms spelling too: only Neos.Neos is spelled Cms.Cms)
+        platform = tuple({"Neos.", ctx.platform.prefix + "."})
         candidates = {ns: n for ns, n in namespaces.items() if not ns.startswith(platform)} or namespaces
         top = max(candidates.values())
         owned = {ns for ns, n in candidates.items() if n == top}

@@ -304,3 +304,29 @@ def test_a_type_without_groups_is_asked_about_its_ui_unless_a_supertype_is_missi
         "property `title` is in group `seo`, which the node type does not define, so the inspector never shows "
         "it (unless `Vendor.Elsewhere:SeoMixin` defines `ui.inspector.groups.seo`; it is not part of the opened "
         "folder)")
+
+
+PLATFORM_OVERRIDE = """'{name}':
+  properties:
+    layout:
+      ui:
+        inspector:
+          group: 'layout'
+"""
+
+
+@pytest.mark.parametrize("platform", ["Neos.Neos", "Cms.Cms"])
+def test_an_override_in_a_folder_not_named_after_its_package_is_partial_in_either_spelling(tmp_path, platform):
+    """Without a folder named like the package, the namespace most types use is the project's own, and the
+    platform's packages (named `Neos.…`, also in the Cms spelling, where only Neos.Neos becomes Cms.Cms) are not."""
+    from nodetype_studio.checks import run_checks
+    from nodetype_studio.model import load_project
+
+    folder = tmp_path / "my-site" / "Configuration"
+    folder.mkdir(parents=True)
+    own = f"'Vendor.Site:Teaser':\n  superTypes:\n    '{platform}:Content': true\n"
+    overrides = "".join(PLATFORM_OVERRIDE.format(name=f"Neos.NodeTypes:{name}") for name in ("Form", "Quote"))
+    (folder / "NodeTypes.yaml").write_text(own + overrides, encoding="utf-8")  # more of the platform's types than its own
+    project = load_project(tmp_path / "my-site", use_cache=False)
+    assert project.platform.prefix == platform.split(".")[0]
+    assert [(d.code, d.node_type) for d in run_checks(project)] == []
