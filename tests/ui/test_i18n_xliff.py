@@ -1,0 +1,124 @@
+"""XLIFF files read as Flow reads them for the inspector (its ``XliffFileProvider`` and V12 ``XliffParser``):
+what the labels of a real inspector show."""
+
+import pytest
+from PySide6.QtWidgets import QLabel
+
+from nodetype_studio.model import load_project
+from nodetype_studio.preview.i18n import Translator
+from nodetype_studio.preview.inspector import InspectorSource
+from nodetype_studio.ui.inspector import InspectorWidget
+from tests.model.modelkit import write_files
+
+COMPOSER = '{"name": "acme/site", "type": "neos-site", "extra": {"neos": {"package-key": "Acme.Site"}}}'
+NODE_TYPE = """
+    'Acme.Site:Content.Card':
+      superTypes:
+        'Neos.Neos:Content': true
+      ui:
+        label: i18n
+        inspector:
+          groups:
+            card:
+              label: i18n
+      properties:
+"""
+PROPERTY = """
+        {name}:
+          type: string
+          ui:
+            label: i18n
+            inspector:
+              group: card
+"""
+UNITS = ["plain", "nested", "plural", "markup", "target", "zero", "gettext"]
+PREFIX = "Acme.Site:NodeTypes.Content.Card:properties."
+
+
+def xliff(*files: str, version: str = "1.2") -> str:
+    return f'<?xml version="1.0"?><xliff version="{version}" xmlns="urn:oasis:names:tc:xliff:document:1.2">{"".join(files)}</xliff>'
+
+
+def unit(unit_id: str, source: str, target: str | None = None, extra: str = "") -> str:
+    target_tag = f"<target>{target}</target>" if target is not None else ""
+    return f'<trans-unit id="{unit_id}"{extra}><source>{source}</source>{target_tag}</trans-unit>'
+
+
+def card_file(attributes: str, body: str) -> str:
+    return f'<file source-language="en" datatype="plaintext" {attributes}><body>{body}</body></file>'
+
+
+@pytest.fixture
+def show(qtbot, tmp_path):
+    """``show(xlf_text)``: the inspector of a card type whose labels are all `i18n`, with that XLIFF file."""
+
+    def make(text: str) -> dict[str, str]:
+        properties = "".join(PROPERTY.format(name=name) for name in UNITS)
+        root = write_files(tmp_path / "Acme.Site", {
+            "composer.json": COMPOSER,
+            "NodeTypes/Content/Card.yaml": NODE_TYPE + properties,
+            "Resources/Private/Translations/en/NodeTypes/Content/Card.xlf": text,
+        })
+        project = load_project(root, use_cache=False)
+        widget = InspectorWidget()
+        qtbot.addWidget(widget)
+        widget.show_node_type(InspectorSource.from_model(project.node_type("Acme.Site:Content.Card"), project))
+        widget.show()
+        shown = {label.objectName().removeprefix("label:"): label.text()
+                 for label in widget.findChildren(QLabel) if label.objectName().startswith("label:")}
+        return {"title": widget.title.text(), "group": widget.sections["card"].header.text, **shown}
+
+    return make
+
+
+BODY = "".join([
+    unit("ui.label", "Card"),
+    unit("groups.card", "Card options"),
+    unit("properties.plain", "Plain"),
+    '<group id="box">' + unit("properties.nested", "Nested") + "</group>",
+    '<group restype="x-gettext-plurals">' + unit("properties.plural[0]", "One card") + unit("properties.plural[1]", "{0} cards") + "</group>",
+    unit("properties.markup", 'Read <g id="1">the</g> guide'),
+    unit("properties.target", "Source text", "Target text"),
+    unit("properties.zero", "Source of zero", "0"),
+    unit("properties.gettext", "Metadata", extra=' restype="x-gettext-domain-header"'),
+])
+
+
+def test_units_are_read_as_flow_reads_them(show):
+    shown = show(xliff(card_file('product-name="Acme.Site" original=""', BODY)))
+    assert shown["title"] == "Card" and shown["group"] == "Card options"
+    assert shown["plain"] == "Plain"
+    # only trans-units directly in <body> count: one in a plain <group> is not read
+    assert shown["nested"] == PREFIX + "nested"
+    # a Gettext plural group gives its singular form under the id without the index
+    assert shown["plural"] == "One card"
+    # the text directly in <source>, not that of inline elements (SimpleXML's string cast)
+    assert shown["markup"] == "Read  guide"
+    assert shown["target"] == "Target text"
+    assert shown["zero"] == "Source of zero"  # (PHP's empty("0") is true: the source is used)
+    assert shown["gettext"] == PREFIX + "gettext"  # (a restype marks Gettext metadata, no label)
+
+
+def test_the_file_element_naming_the_source_is_read(show):
+    other_package = card_file('product-name="Other.Package"', unit("properties.plain", "Other package's"))
+    other_source = card_file('original="NodeTypes/Content/Other"', unit("properties.plain", "Other source's"))
+    mine = card_file('original="NodeTypes/Content/Card"', unit("properties.plain", "Mine"))
+    shown = show(xliff(mine, other_package, other_source))
+    assert shown["plain"] == "Mine"
+    assert shown["title"] == "Acme.Site:NodeTypes.Content.Card:ui.label"  # (not in the file that is read)
+
+
+def test_only_xliff_1_2_documents_give_texts(show):
+    assert show(xliff(card_file("", BODY), version="2.0"))["plain"] == PREFIX + "plain"
+    assert show(xliff(card_file("", BODY), version=""))["plain"] == PREFIX + "plain"
+
+
+def test_deeply_nested_documents_are_refused_while_read(tmp_path):
+    folder = tmp_path / "Resources/Private/Translations/en"
+    folder.mkdir(parents=True)
+    inner = "<g>" * 300 + "x" + "</g>" * 300  # (real files nest about five levels; libxml2 stops at 256)
+    (folder / "Deep.xlf").write_text(xliff(card_file("", unit("a", "Shallow") + unit("b", inner))), encoding="utf-8")
+    (folder / "Fine.xlf").write_text(xliff(card_file("", unit("a", "Shallow"))), encoding="utf-8")
+    tr = Translator({"V.P": tmp_path})
+    assert tr.text("V.P:Deep:a") == "V.P:Deep:a"
+    assert tr.text("V.P:Fine:a") == "Shallow"
