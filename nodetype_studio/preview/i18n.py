@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from fnmatch import fnmatchcase
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
@@ -155,11 +156,31 @@ def _read_xliff(path: Path, mtime_ns: int, package: str, source: str) -> dict[st
 
 
 class Translator:
-    """Turns labels into display text; ``packages`` maps package keys to their folders."""
+    """Turns labels into display text; ``packages`` maps package keys to their folders.
 
-    def __init__(self, packages: Mapping[str, Path] | None = None, language: str = "en"):
+    ``auto_include`` is the project's ``<Platform>.userInterface.translation.autoInclude`` setting: the
+    Neos UI only has the texts of the sources it lists (package key -> wildcard patterns such as
+    ``NodeTypes/*``; Neos.Neos ``XliffService``), any other id shows as the id. None: every source.
+    """
+
+    def __init__(self, packages: Mapping[str, Path] | None = None, language: str = "en",
+                 auto_include: Mapping[str, Any] | None = None):
         self.packages = {name: Path(path) for name, path in (packages or {}).items()}
         self.language = language
+        self.auto_include = auto_include
+
+    def included(self, package: str, source: str) -> bool:
+        """Whether the UI gets the texts of ``package``'s source ``source`` (dotted, as in an id)."""
+        if self.auto_include is None:
+            return True
+        patterns = self.auto_include.get(package)
+        if isinstance(patterns, Mapping):
+            patterns = list(patterns.values())  # (a PHP array either way)
+        if not isinstance(patterns, list):  # (`true` or `~` include nothing: the setting wants a list)
+            return False
+        path = source.replace(".", "/")
+        # PHP's fnmatch() without flags: case-sensitive, and `*` also matches `/`
+        return any(isinstance(pattern, str) and fnmatchcase(path, pattern) for pattern in patterns)
 
     def xliff_path(self, package: str, source: str) -> Path | None:
         folder = self.packages.get(package)
@@ -173,6 +194,8 @@ class Translator:
         if parts is None:
             return None
         package, source, unit = parts
+        if not self.included(package, source):
+            return None
         path = self.xliff_path(package, source)
         if path is not None:
             try:

@@ -139,7 +139,7 @@ class InspectorSource:
         version = getattr(getattr(getattr(project, "cms_version", None), "version", None), "value", "9")
         settings = getattr(project, "settings", None)
         rules = transliteration_rules(settings, project.platform.prefix, version) if isinstance(settings, Mapping) else {}
-        return cls(node_type.name, node_type.preview, project.platform, Translator(packages), packages,
+        return cls(node_type.name, node_type.preview, project.platform, project_translator(project, packages), packages,
                    Workspace.for_project(project), getattr(project, "root", None),
                    frozenset(getattr(node_type, "preview_additions", ())), version, getattr(node_type, "abstract", False) is True,
                    transliteration=rules)
@@ -162,6 +162,14 @@ def package_folders(project) -> dict[str, Path]:
         if namespace not in folders and nt.package in folders:
             folders[namespace] = folders[nt.package]
     return folders
+
+
+def project_translator(project, packages: Mapping[str, Path] | None = None) -> Translator:
+    """The translator of a project: its package folders (``packages``, else ``package_folders``) and the
+    sources its settings send to the UI (``userInterface.translation.autoInclude``, Neos.Neos XliffService)."""
+    auto_include = project.platform_setting("userInterface", "translation", "autoInclude", default={})
+    return Translator(package_folders(project) if packages is None else packages,
+                      auto_include=auto_include if isinstance(auto_include, Mapping) else {})
 
 
 _MISSING_DEFINITION = "the CMS shows \u201cMissing editor definition\u201d"

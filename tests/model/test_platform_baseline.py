@@ -256,6 +256,9 @@ def test_a_package_that_overrides_platform_types_keeps_the_platform_texts(tmp_pa
         "'Neos.NodeTypes:Page':\n  ui:\n    icon: icon-file\n"
         "'Acme.Site:Page':\n  superTypes:\n    'Neos.NodeTypes:Page': true\n  ui:\n    label: i18n\n",
         encoding="utf-8")
+    (root / "Configuration" / "Settings.yaml").write_text(  # (the UI only gets the sources listed there)
+        "Neos:\n  Neos:\n    userInterface:\n      translation:\n        autoInclude:\n          Acme.Site: ['NodeTypes/*']\n",
+        encoding="utf-8")
     xliff = root / "Resources/Private/Translations/en/NodeTypes"
     xliff.mkdir(parents=True)
     (xliff / "Page.xlf").write_text(

@@ -11,6 +11,14 @@ from nodetype_studio.ui.inspector import InspectorWidget
 from tests.model.modelkit import write_files
 
 COMPOSER = '{"name": "acme/site", "type": "neos-site", "extra": {"neos": {"package-key": "Acme.Site"}}}'
+SETTINGS = """
+    Neos:
+      Neos:
+        userInterface:
+          translation:
+            autoInclude:
+              Acme.Site: ['NodeTypes/*']
+"""
 NODE_TYPE = """
     'Acme.Site:Content.Card':
       superTypes:
@@ -52,10 +60,11 @@ def card_file(attributes: str, body: str) -> str:
 def show(qtbot, tmp_path):
     """``show(xlf_text)``: the inspector of a card type whose labels are all `i18n`, with that XLIFF file."""
 
-    def make(text: str) -> dict[str, str]:
+    def make(text: str, settings: str = SETTINGS) -> dict[str, str]:
         properties = "".join(PROPERTY.format(name=name) for name in UNITS)
         root = write_files(tmp_path / "Acme.Site", {
             "composer.json": COMPOSER,
+            "Configuration/Settings.yaml": settings,
             "NodeTypes/Content/Card.yaml": NODE_TYPE + properties,
             "Resources/Private/Translations/en/NodeTypes/Content/Card.xlf": text,
         })
@@ -66,7 +75,8 @@ def show(qtbot, tmp_path):
         widget.show()
         shown = {label.objectName().removeprefix("label:"): label.text()
                  for label in widget.findChildren(QLabel) if label.objectName().startswith("label:")}
-        return {"title": widget.title.text(), "group": widget.sections["card"].header.text, **shown}
+        return {"title": widget.title.text(), "group": widget.sections["card"].header.text,
+                "meta tab": widget.tab_tooltip("meta"), **shown}
 
     return make
 
@@ -122,3 +132,26 @@ def test_deeply_nested_documents_are_refused_while_read(tmp_path):
     tr = Translator({"V.P": tmp_path})
     assert tr.text("V.P:Deep:a") == "V.P:Deep:a"
     assert tr.text("V.P:Fine:a") == "Shallow"
+
+
+@pytest.mark.parametrize("patterns, translated", [
+    ("['NodeTypes/*']", True),  # (PHP's fnmatch: `*` also matches the `/` of a sub-folder)
+    ("['Main', 'NodeTypes/Content/Card']", True),
+    ("{a: 'NodeTypes/Content/*'}", True),
+    ("['NodeTypes/Document/*', 'Main']", False),
+    ("['nodetypes/*']", False),
+    ("true", False),
+    ("~", False),
+])
+def test_only_the_sources_the_settings_send_to_the_ui_are_translated(show, patterns, translated):
+    settings = SETTINGS.replace("['NodeTypes/*']", patterns)
+    shown = show(xliff(card_file("", BODY)), settings)
+    assert shown["plain"] == ("Plain" if translated else PREFIX + "plain")
+    assert shown["title"] == ("Card" if translated else "Acme.Site:NodeTypes.Content.Card:ui.label")
+    assert shown["meta tab"] == "Metadata"  # (the platform's own sources are listed by its packages)
+
+
+def test_a_package_without_the_setting_shows_ids(show):
+    shown = show(xliff(card_file("", BODY)), "Neos:\n  Neos:\n    userInterface: {}\n")
+    assert shown["group"] == "Acme.Site:NodeTypes.Content.Card:groups.card"
+    assert shown["plain"] == PREFIX + "plain"
