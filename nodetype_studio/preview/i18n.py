@@ -1,10 +1,11 @@
 """Labels as the inspector shows them: translation ids, ``i18n`` shorthands and XLIFF translations.
 
-Qt-free. A string that looks like ``Package:Source:id`` (or ``Package:id``, source ``Main``) is a
-translation id: it is shown as its English text when the package ships
-``Resources/Private/Translations/en/<Source as folders>.xlf`` (XLIFF 1.2, read as Flow reads it) holding it (or, for the platform's own
-ids, from a small table of English texts), and as the id itself otherwise — the CMS shows the raw id
-when no translation exists. A value of exactly ``i18n`` stands for a generated id (neos-facts §5.13).
+Qt-free. A string that looks like ``Package:Source:id`` is a translation id (Flow's shorthand
+``Package:id`` is none to the UI): it is shown as its English text when the package ships
+``Resources/Private/Translations/en/<Source as folders>.xlf`` (XLIFF 1.2, read as Flow reads it)
+holding it (or, for the platform's own ids, from a small table of English texts), and as the id
+itself otherwise — the CMS shows the raw id when no translation exists. A value of exactly ``i18n``
+stands for a generated id (neos-facts §5.13).
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from nodetype_studio import boundedio
 
 # Package keys are dotted (`Neos.Neos`, `Vendor.Site`); an id is everything after the last colon.
 _ID_RE = re.compile(r"^([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)+):(?:([A-Za-z][\w.]*):)?([\w.\-]+)$")
+# The UI splits an id at its colons into package, source and unit (neos-ui `I18nRegistry.js`
+# `getTranslationAddress`): Flow's shorthand `Package:id` (source `Main`) names a source and no unit there,
+# finds no text and is shown as written.
 
 # English texts of the platform ids that editor defaults and baseline node types use. The platform's
 # own translation files are not part of a project, so these few are carried as data.
@@ -35,13 +39,18 @@ _PLATFORM_PACKAGES = ("Neos.Neos", "Cms.Cms", "TYPO3.Neos")
 
 
 def split_id(text: str) -> tuple[str, str, str] | None:
-    """``(package, source, id)`` if ``text`` is a translation id, else None."""
+    """``(package, source, id)`` if ``text`` is a translation id the UI looks up, else None."""
     if not isinstance(text, str):
         return None
     m = _ID_RE.match(text.strip())
-    if not m:
+    if not m or m.group(2) is None:
         return None
-    return m.group(1), m.group(2) or "Main", m.group(3)
+    return m.group(1), m.group(2), m.group(3)
+
+
+def looks_like_id(text: str) -> bool:
+    """Whether ``text`` is shaped as a translation id, ``Package:Source:id`` or the shorthand ``Package:id``."""
+    return isinstance(text, str) and _ID_RE.match(text.strip()) is not None
 
 
 def generated_id(node_type: str, *suffix: str) -> str:

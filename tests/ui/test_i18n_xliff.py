@@ -1,6 +1,8 @@
 """XLIFF files read as Flow reads them for the inspector (its ``XliffFileProvider`` and V12 ``XliffParser``):
 what the labels of a real inspector show."""
 
+import textwrap
+
 import pytest
 from PySide6.QtWidgets import QLabel
 
@@ -155,3 +157,34 @@ def test_a_package_without_the_setting_shows_ids(show):
     shown = show(xliff(card_file("", BODY)), "Neos:\n  Neos:\n    userInterface: {}\n")
     assert shown["group"] == "Acme.Site:NodeTypes.Content.Card:groups.card"
     assert shown["plain"] == PREFIX + "plain"
+
+
+def test_the_package_id_shorthand_is_shown_as_written(qtbot, tmp_path):
+    """The UI splits an id at its colons into package, source and unit: `Acme.Site:greeting` names the
+    source `greeting` and no unit, so it finds no text, although Flow's own translator reads it as
+    `Acme.Site:Main:greeting`."""
+    labelled = """
+        {name}:
+          type: string
+          ui:
+            label: '{label}'
+            inspector:
+              group: card
+    """
+    properties = "".join(labelled.format(name=name, label=label) for name, label in (
+        ("short", "Acme.Site:greeting"), ("full", "Acme.Site:Main:greeting"), ("platform", "Neos.Neos:choose")))
+    root = write_files(tmp_path / "Acme.Site", {
+        "composer.json": COMPOSER,
+        "Configuration/Settings.yaml": SETTINGS.replace("['NodeTypes/*']", "['Main', 'NodeTypes/*']"),
+        "NodeTypes/Content/Card.yaml": NODE_TYPE + textwrap.indent(textwrap.dedent(properties), "    " * 2),
+        "Resources/Private/Translations/en/Main.xlf": xliff(card_file("", unit("greeting", "Hello"))),
+    })
+    project = load_project(root, use_cache=False)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show_node_type(InspectorSource.from_model(project.node_type("Acme.Site:Content.Card"), project))
+    widget.show()
+    shown = {label.objectName(): label.text() for label in widget.findChildren(QLabel)}
+    assert shown["label:full"] == "Hello"
+    assert shown["label:short"] == "Acme.Site:greeting"
+    assert shown["label:platform"] == "Neos.Neos:choose"
