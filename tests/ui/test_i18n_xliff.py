@@ -188,3 +188,48 @@ def test_the_package_id_shorthand_is_shown_as_written(qtbot, tmp_path):
     assert shown["label:full"] == "Hello"
     assert shown["label:short"] == "Acme.Site:greeting"
     assert shown["label:platform"] == "Neos.Neos:choose"
+
+
+def test_a_legacy_editor_spelling_gets_no_generated_ids(qtbot, tmp_path):
+    """The CMS replaces editor-specific `i18n` values only for the editor names it compares with
+    (`Neos.Neos/Inspector/Editors/SelectBoxEditor`, ...), as written: the UI still shows a legacy
+    `Content/Inspector/Editors/SelectBoxEditor` as a select box, with the text `i18n`."""
+    select = """
+        {name}:
+          type: string
+          ui:
+            label: i18n
+            inspector:
+              group: card
+              editor: '{editor}'
+              editorOptions:
+                allowEmpty: true
+                placeholder: i18n
+                values:
+                  one:
+                    label: i18n
+    """
+    properties = "".join(select.format(name=name, editor=editor) for name, editor in (
+        ("current", "Neos.Neos/Inspector/Editors/SelectBoxEditor"),
+        ("legacy", "Content/Inspector/Editors/SelectBoxEditor"),
+        ("typo3", "TYPO3.Neos/Inspector/Editors/SelectBoxEditor")))
+    units = "".join(unit(f"properties.{name}.selectBoxEditor.{key}", text) for name in ("current", "legacy", "typo3")
+                    for key, text in (("placeholder", "Pick one"), ("values.one", "Number one")))
+    root = write_files(tmp_path / "Acme.Site", {
+        "composer.json": COMPOSER,
+        "Configuration/Settings.yaml": SETTINGS,
+        "NodeTypes/Content/Card.yaml": NODE_TYPE + textwrap.indent(textwrap.dedent(properties), "    " * 2),
+        "Resources/Private/Translations/en/NodeTypes/Content/Card.xlf": xliff(card_file("", units)),
+    })
+    project = load_project(root, use_cache=False)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show_node_type(InspectorSource.from_model(project.node_type("Acme.Site:Content.Card"), project))
+    widget.show()
+    current = widget.editor("current")
+    assert current.combo.placeholderText() == "Pick one"
+    assert current.display_rows() == [("option", "Number one")]
+    for name in ("legacy", "typo3"):
+        box = widget.editor(name)
+        assert box.combo.placeholderText() == "i18n"
+        assert box.display_rows() == [("option", "i18n")]
