@@ -4,6 +4,7 @@ what the labels of a real inspector show."""
 import textwrap
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from nodetype_studio.model import load_project
@@ -64,6 +65,7 @@ def show(qtbot, tmp_path):
 
     def make(text: str, settings: str = SETTINGS) -> dict[str, str]:
         properties = "".join(PROPERTY.format(name=name) for name in UNITS)
+
         root = write_files(tmp_path / "Acme.Site", {
             "composer.json": COMPOSER,
             "Configuration/Settings.yaml": settings,
@@ -75,6 +77,7 @@ def show(qtbot, tmp_path):
         qtbot.addWidget(widget)
         widget.show_node_type(InspectorSource.from_model(project.node_type("Acme.Site:Content.Card"), project))
         widget.show()
+        make.widget = widget
         shown = {label.objectName().removeprefix("label:"): label.text()
                  for label in widget.findChildren(QLabel) if label.objectName().startswith("label:")}
         return {"title": widget.title.text(), "group": widget.sections["card"].header.text,
@@ -233,3 +236,15 @@ def test_a_legacy_editor_spelling_gets_no_generated_ids(qtbot, tmp_path):
         box = widget.editor(name)
         assert box.combo.placeholderText() == "i18n"
         assert box.display_rows() == [("option", "i18n")]
+
+
+def test_markup_in_a_translation_shows_as_written(show):
+    """An escaped tag in a unit is text: the UI puts the translation into the page as text."""
+    body = BODY.replace(unit("properties.plain", "Plain"), unit("properties.plain", "Size &lt;b&gt;big&lt;/b&gt; &amp; more"))
+    body = body.replace(unit("ui.label", "Card"), unit("ui.label", "Card &lt;i&gt;new&lt;/i&gt;"))
+    shown = show(xliff(card_file("", body)))
+    assert shown["plain"] == "Size <b>big</b> & more"
+    assert shown["title"] == "Card <i>new</i>"
+    labels = [show.widget.findChild(QLabel, "label:plain"), show.widget.title]
+    assert all(label.textFormat() == Qt.TextFormat.PlainText for label in labels)  # (tags are not rendered)
+
