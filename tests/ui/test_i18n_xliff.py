@@ -63,9 +63,18 @@ def card_file(attributes: str, body: str) -> str:
 def show(qtbot, tmp_path):
     """``show(xlf_text)``: the inspector of a card type whose labels are all `i18n`, with that XLIFF file."""
 
-    def make(text: str, settings: str = SETTINGS) -> dict[str, str]:
+    def make(text: str, settings: str = SETTINGS, preset: str | None = None) -> dict[str, str]:
         properties = "".join(PROPERTY.format(name=name) for name in UNITS)
-
+        if preset:  # `plain` takes its label from a preset
+            properties = properties.replace(PROPERTY.format(name="plain"), f"""
+        plain:
+          type: string
+          options:
+            preset: '{preset}'
+          ui:
+            inspector:
+              group: card
+""")
         root = write_files(tmp_path / "Acme.Site", {
             "composer.json": COMPOSER,
             "Configuration/Settings.yaml": settings,
@@ -248,3 +257,23 @@ def test_markup_in_a_translation_shows_as_written(show):
     labels = [show.widget.findChild(QLabel, "label:plain"), show.widget.title]
     assert all(label.textFormat() == Qt.TextFormat.PlainText for label in labels)  # (tags are not rendered)
 
+
+def test_an_i18n_label_from_a_preset_is_shown_as_written(show):
+    """Presets are merged by a postprocessor, after the CMS replaced the `i18n` values of the node types
+    (neos-facts §5.11-§5.13): an `i18n` label that a preset brings stays `i18n` in the UI."""
+    settings = SETTINGS + """
+        nodeTypes:
+          presets:
+            properties:
+              acme:
+                plain:
+                  ui:
+                    label: i18n
+                    help:
+                      message: i18n
+    """
+    shown = show(xliff(card_file("", BODY + unit("properties.plain.ui.help.message", "Some help"))),
+                 settings, preset="acme.plain")
+    assert shown["plain"] == "i18n"
+    assert "i18n" in show.widget.toggle_help("plain").text()
+    assert shown["nested"] == PREFIX + "nested"  # (its own `i18n` label: replaced by the CMS)
