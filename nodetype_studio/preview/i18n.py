@@ -20,7 +20,10 @@ from typing import Any, Mapping
 from nodetype_studio import boundedio
 
 # Package keys are dotted (`Neos.Neos`, `Vendor.Site`); an id is everything after the last colon.
-_ID_RE = re.compile(r"^([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)+):(?:([A-Za-z][\w.]*):)?([\w.\-]+)$")
+# The source is a dotted path below the package's translation folder (a node type name's: letters, digits,
+# `_`, `-`); the unit is anything up to the next colon (a select box value such as `1/2` or `#fff` is part
+# of a generated id, and the UI looks it up as written).
+_ID_RE = re.compile(r"^([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)+):(?:([A-Za-z][\w.\-]*):)?([^:]+)$")
 # The UI splits an id at its colons into package, source and unit (neos-ui `I18nRegistry.js`
 # `getTranslationAddress`): Flow's shorthand `Package:id` (source `Main`) names a source and no unit there,
 # finds no text and is shown as written.

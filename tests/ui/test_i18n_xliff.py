@@ -277,3 +277,53 @@ def test_an_i18n_label_from_a_preset_is_shown_as_written(show):
     assert shown["plain"] == "i18n"
     assert "i18n" in show.widget.toggle_help("plain").text()
     assert shown["nested"] == PREFIX + "nested"  # (its own `i18n` label: replaced by the CMS)
+
+
+def test_ids_with_any_characters_but_colons_are_looked_up(qtbot, tmp_path):
+    """The UI splits an id at its colons and looks the parts up as they are: a type name with `-` (as
+    `Vendor:Button.properties.text--inspector` mixins are named) and a select value such as `1/2` or
+    `#fff` give ids that the UI translates."""
+    node_type = """
+    'Acme.Site:Content.Card--wide':
+      superTypes:
+        'Neos.Neos:Content': true
+      ui:
+        label: i18n
+        inspector:
+          groups:
+            card:
+              label: 'Card'
+      properties:
+        width:
+          type: string
+          ui:
+            label: i18n
+            inspector:
+              group: card
+              editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'
+              editorOptions:
+                values:
+                  '1/2':
+                    label: i18n
+                  '#fff':
+                    label: i18n
+                  'a b':
+                    label: i18n
+    """
+    units = "".join(unit(unit_id, text) for unit_id, text in (
+        ("ui.label", "Wide card"), ("properties.width", "Width"), ("properties.width.selectBoxEditor.values.1/2", "Half"),
+        ("properties.width.selectBoxEditor.values.#fff", "White"), ("properties.width.selectBoxEditor.values.a b", "A and b")))
+    root = write_files(tmp_path / "Acme.Site", {
+        "composer.json": COMPOSER,
+        "Configuration/Settings.yaml": SETTINGS,
+        "NodeTypes/Content/Card.yaml": node_type,
+        "Resources/Private/Translations/en/NodeTypes/Content/Card--wide.xlf": xliff(card_file("", units)),
+    })
+    project = load_project(root, use_cache=False)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show_node_type(InspectorSource.from_model(project.node_type("Acme.Site:Content.Card--wide"), project))
+    widget.show()
+    assert widget.title.text() == "Wide card"
+    assert widget.findChild(QLabel, "label:width").text() == "Width"
+    assert widget.editor("width").display_rows() == [("option", "Half"), ("option", "White"), ("option", "A and b")]
