@@ -21,7 +21,7 @@ from nodetype_studio.model import load_project
 from nodetype_studio.model.baseline import load_baseline, versions
 from nodetype_studio.model.version import CmsVersion
 from nodetype_studio.preview.i18n import Translator
-from nodetype_studio.preview.inspector import InspectorSource, package_folders
+from nodetype_studio.preview.inspector import InspectorSource, package_folders, project_translator
 
 CASES = [(version, name) for version in VERSIONS for name in EXPECTED[version]]
 
@@ -127,7 +127,8 @@ def ids_in(value) -> set[str]:
 @pytest.mark.parametrize("version", VERSIONS)
 def test_every_label_id_reads_as_its_english_text(tmp_path, version):
     project = load_project(platform_project(tmp_path, version), use_cache=False)
-    translator = Translator(package_folders(project))
+    # (with the platform's autoInclude settings: the UI only gets the sources they list)
+    translator = project_translator(project)
     used = set().union(*(ids_in(e["configuration"]) for e in EXPECTED[version].values()),
                        ids_in(EDITOR_DEFAULTS), ids_in(NODE_TYPE_GROUPS))
     assert len(used) > 90
