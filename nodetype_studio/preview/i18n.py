@@ -62,10 +62,13 @@ def generated_id(node_type: str, *suffix: str) -> str:
     return f"{package}:NodeTypes.{name}:{'.'.join(suffix)}"
 
 
-# Real XLIFF files nest about five levels; libxml2, which reads them for Flow, stops at 256 by default. A
-# deeper document is refused while it is read, before its tree fills the memory (the file-size bound
-# alone lets 8 MB of nested tags cost hundreds of MB and seconds).
-MAX_XLIFF_DEPTH = 256
+# Real XLIFF files nest about five levels; libxml2, which reads them for Flow, refuses a 258th level (PHP 8.2,
+# libxml2 2.9.14). A deeper document is refused while it is read, before its tree fills the memory (the
+# file-size bound alone lets 8 MB of nested tags cost hundreds of MB and seconds).
+MAX_XLIFF_DEPTH = 257
+# Flow's XliffReader takes a document for XLIFF only when its first node is the <xliff> element: a
+# comment, processing instruction or DOCTYPE before it (after the XML declaration) makes Flow skip the file.
+_ROOT_FIRST_RE = re.compile(rb"^(?:\xef\xbb\xbf)?(?:<\?xml\s[^>]*\?>)?\s*<[^!?]")
 _FEED_BYTES = 64 * 1024
 
 
@@ -148,13 +151,16 @@ def _plural_index(unit_id: str) -> int:
 def _read_xliff(path: Path, mtime_ns: int, package: str, source: str) -> dict[str, str]:
     """Trans-unit id -> text of the XLIFF file that holds ``package:source`` (source as a path, e.g.
     ``NodeTypes/Content/Teaser``), read as Flow reads translations (``XliffFileProvider``, ``V12/XliffParser``):
-    only XLIFF 1.2 documents; of several ``<file>`` elements the last whose ``product-name`` (default: the
-    package) and ``original`` (default: the path) name ``package:source``. The platform package's files
-    name it ``Neos.Neos`` in every spelling."""
+    only XLIFF 1.2 documents that start with their ``<xliff>`` element; of several ``<file>`` elements the
+    last whose ``product-name`` (default: the package) and ``original`` (default: the path) name
+    ``package:source``. The platform package's files name it ``Neos.Neos`` in every spelling."""
     names = {package, "Neos.Neos"} if package in _PLATFORM_PACKAGES else {package}
     try:
-        root = _parse_bounded(boundedio.read_bytes(path))  # (a file larger than the studio reads: no texts)
+        data = boundedio.read_bytes(path)  # (a file larger than the studio reads: no texts)
+        root = _parse_bounded(data)
     except (ET.ParseError, OSError, _TooDeep):
+        return {}
+    if not data.startswith((b"\xff\xfe", b"\xfe\xff")) and not _ROOT_FIRST_RE.match(data):
         return {}
     if _local(root) != "xliff" or root.get("version") != "1.2":
         return {}  # (Flow reads no other version: an XLIFF 2.0 file gives no texts)

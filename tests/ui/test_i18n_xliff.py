@@ -327,3 +327,22 @@ def test_ids_with_any_characters_but_colons_are_looked_up(qtbot, tmp_path):
     assert widget.title.text() == "Wide card"
     assert widget.findChild(QLabel, "label:width").text() == "Width"
     assert widget.editor("width").display_rows() == [("option", "Half"), ("option", "White"), ("option", "A and b")]
+
+
+@pytest.mark.parametrize("prolog, translated", [
+    ('<?xml version="1.0" encoding="UTF-8"?>\n\n', True),
+    ("\ufeff", True),
+    ('<?xml version="1.0"?>\n<!-- the card\'s texts -->\n', False),
+    ('<?xml version="1.0"?>\n<!DOCTYPE xliff>\n', False),
+    ('<?xml version="1.0"?><?xml-stylesheet href="x.xsl"?>', False),
+])
+def test_a_file_is_read_only_when_it_starts_with_its_xliff_element(show, prolog, translated):
+    """Flow's XliffReader reads the document's first node and skips the file unless it is <xliff>
+    (checked with PHP 8.2's XMLReader: a comment, DOCTYPE or processing instruction comes first)."""
+    text = xliff(card_file("", BODY)).removeprefix('<?xml version="1.0"?>')
+    assert show(prolog + text)["plain"] == ("Plain" if translated else PREFIX + "plain")
+
+
+def test_a_comment_inside_the_xliff_element_is_fine(show):
+    text = xliff("<!-- the card's texts -->" + card_file("", BODY))
+    assert show(text)["plain"] == "Plain"
