@@ -343,8 +343,10 @@ def enrich_i18n(nt, project) -> None:
 
 def _editor_option_ids(project, editor, options: dict, base: str) -> dict:
     """``options`` with the editor-specific ``i18n`` values replaced by ids under ``base`` (the same
-    object when nothing changes)."""
-    short = project.platform.normalize_editor(editor).short if isinstance(editor, str) else None
+    object when nothing changes). The CMS compares the editor as written with the platform's names, so a
+    legacy spelling (``Content/Inspector/Editors/...``, ``TYPO3.Neos/...``) gets no ids."""
+    normalized = project.platform.normalize_editor(editor) if isinstance(editor, str) else None
+    short = normalized.short if normalized is not None and normalized.legacy is None else None
     if short not in _EDITOR_I18N:
         return options
     area, keys = _EDITOR_I18N[short]

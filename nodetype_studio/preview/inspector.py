@@ -139,7 +139,7 @@ class InspectorSource:
         version = getattr(getattr(getattr(project, "cms_version", None), "version", None), "value", "9")
         settings = getattr(project, "settings", None)
         rules = transliteration_rules(settings, project.platform.prefix, version) if isinstance(settings, Mapping) else {}
-        return cls(node_type.name, node_type.preview, project.platform, Translator(packages), packages,
+        return cls(node_type.name, node_type.preview, project.platform, project_translator(project, packages), packages,
                    Workspace.for_project(project), getattr(project, "root", None),
                    frozenset(getattr(node_type, "preview_additions", ())), version, getattr(node_type, "abstract", False) is True,
                    transliteration=rules)
@@ -162,6 +162,14 @@ def package_folders(project) -> dict[str, Path]:
         if namespace not in folders and nt.package in folders:
             folders[namespace] = folders[nt.package]
     return folders
+
+
+def project_translator(project, packages: Mapping[str, Path] | None = None) -> Translator:
+    """The translator of a project: its package folders (``packages``, else ``package_folders``) and the
+    sources its settings send to the UI (``userInterface.translation.autoInclude``, Neos.Neos XliffService)."""
+    auto_include = project.platform_setting("userInterface", "translation", "autoInclude", default={})
+    return Translator(package_folders(project) if packages is None else packages,
+                      auto_include=auto_include if isinstance(auto_include, Mapping) else {})
 
 
 _MISSING_DEFINITION = "the CMS shows \u201cMissing editor definition\u201d"
@@ -216,14 +224,15 @@ def item_configs(config: Mapping, cms_version: str = "9") -> dict[str, Mapping]:
     return items
 
 
-def _text(tr: Translator, value: Any, node_type: str, *suffix: str) -> str:
-    """``tr.text(value, generated_id(node_type, *suffix))``, without making the id for a plain label (no
-    colon, not ``i18n``) or a missing one, which never use it (most labels, and most help messages)."""
+def _text(tr: Translator, value: Any) -> str:
+    """Display text of a property's label or help message. No id is made for an ``i18n`` value here: the
+    model replaced every one the CMS replaces (the type's own, facts §5.13), and one that a preset brings
+    is merged after that replacement (§5.11, §5.12), so the UI looks ``i18n`` up as a plain id and shows it."""
     if value is None:
         return ""
-    if type(value) is str and ":" not in value and value.strip() != "i18n":
-        return value
-    return tr.text(value, generated_id(node_type, *suffix))
+    if type(value) is str and ":" not in value:
+        return value  # a plain label (the common case): nothing to look up
+    return tr.text(value)
 
 
 def _property_item(name: str, config: Mapping, source: InspectorSource, section: str = "properties") -> ItemView:
@@ -232,7 +241,7 @@ def _property_item(name: str, config: Mapping, source: InspectorSource, section:
     help_config = _mapping(ui.get("help"))
     raw_type = config.get("type")
     prop_type = raw_type if isinstance(raw_type, str) else "string"
-    tr, nt = source.translator, source.name
+    tr = source.translator
     hidden_value = inspector.get("hidden")
     dynamic = hidden_value if is_client_eval(hidden_value) else None
     group = inspector.get("group")
@@ -242,7 +251,7 @@ def _property_item(name: str, config: Mapping, source: InspectorSource, section:
     return ItemView(
         kind="property",
         name=name,
-        label=_text(tr, ui.get("label"), nt, section, name),
+        label=_text(tr, ui.get("label")),
         config=config,
         group=group if isinstance(group, str) else None,
         editor=editor,
@@ -251,7 +260,7 @@ def _property_item(name: str, config: Mapping, source: InspectorSource, section:
         options_set=type(editor_options) is dict or isinstance(editor_options, abc.Mapping),
         type=prop_type,
         validation=_mapping(config.get("validation")),
-        help=_text(tr, help_config.get("message"), nt, section, name, "ui", "help", "message") if help_config else "",
+        help=_text(tr, help_config.get("message")) if help_config else "",
         help_thumbnail=thumbnail if isinstance(thumbnail, str) else None,
         # An unevaluated ClientEval expression is shown (its outcome depends on other values).
         hidden=js_truthy(hidden_value) and dynamic is None,

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from nodetype_studio.preview.creationdialog import has_creation_dialog
 from nodetype_studio.preview.insertdialog import MODES, OfferedType, insert_offer
-from nodetype_studio.preview.inspector import InspectorSource, package_folders
+from nodetype_studio.preview.inspector import InspectorSource, package_folders, project_translator
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.inspector import InspectorWidget
 from nodetype_studio.ui.sections import GroupHeader
@@ -48,9 +48,7 @@ class InsertDialogPreview(QDialog):
         self.project = project
         self.packages = package_folders(project)
         if translator is None:
-            from nodetype_studio.preview.i18n import Translator
-
-            translator = Translator(self.packages)
+            translator = project_translator(project, self.packages)
         self.translator = translator
         self.offer = insert_offer(project, reference, self._translate, self.packages)
         self.setWindowTitle("Create new")

@@ -48,6 +48,7 @@ class ElidedLabel(QLabel):
 
     def __init__(self, text: str = "", parent: QWidget | None = None):
         super().__init__(text, parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)  # (as make_label: a label is text, never markup)
         self.setSizePolicy(LABEL_POLICY)
 
     def shown_text(self) -> str:
@@ -105,6 +106,8 @@ def make_label(text: str, parent: QWidget) -> QLabel:
     """A property label: short ones are plain labels, long ones with spaces wrap, long ones without
     (translation ids) are elided in the middle; long ones carry the full text as tooltip."""
     label = ElidedLabel(text, parent) if len(text) > WRAP_FROM and " " not in text else QLabel(text, parent)
+    # the UI puts a label (or its translation) into the page as text: `<b>` in it shows as written
+    label.setTextFormat(Qt.TextFormat.PlainText)
     fit_label(label, text)
     return label
 

@@ -21,7 +21,7 @@ from nodetype_studio.model import load_project
 from nodetype_studio.model.baseline import load_baseline, versions
 from nodetype_studio.model.version import CmsVersion
 from nodetype_studio.preview.i18n import Translator
-from nodetype_studio.preview.inspector import InspectorSource, package_folders
+from nodetype_studio.preview.inspector import InspectorSource, package_folders, project_translator
 
 CASES = [(version, name) for version in VERSIONS for name in EXPECTED[version]]
 
@@ -127,7 +127,8 @@ def ids_in(value) -> set[str]:
 @pytest.mark.parametrize("version", VERSIONS)
 def test_every_label_id_reads_as_its_english_text(tmp_path, version):
     project = load_project(platform_project(tmp_path, version), use_cache=False)
-    translator = Translator(package_folders(project))
+    # (with the platform's autoInclude settings: the UI only gets the sources they list)
+    translator = project_translator(project)
     used = set().union(*(ids_in(e["configuration"]) for e in EXPECTED[version].values()),
                        ids_in(EDITOR_DEFAULTS), ids_in(NODE_TYPE_GROUPS))
     assert len(used) > 90
@@ -255,6 +256,9 @@ def test_a_package_that_overrides_platform_types_keeps_the_platform_texts(tmp_pa
         "'Neos.Neos:Document':\n  properties:\n    title:\n      ui:\n        inspector:\n          position: 5\n"
         "'Neos.NodeTypes:Page':\n  ui:\n    icon: icon-file\n"
         "'Acme.Site:Page':\n  superTypes:\n    'Neos.NodeTypes:Page': true\n  ui:\n    label: i18n\n",
+        encoding="utf-8")
+    (root / "Configuration" / "Settings.yaml").write_text(  # (the UI only gets the sources listed there)
+        "Neos:\n  Neos:\n    userInterface:\n      translation:\n        autoInclude:\n          Acme.Site: ['NodeTypes/*']\n",
         encoding="utf-8")
     xliff = root / "Resources/Private/Translations/en/NodeTypes"
     xliff.mkdir(parents=True)

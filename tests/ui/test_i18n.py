@@ -10,7 +10,8 @@ from nodetype_studio.preview.i18n import (
 
 def test_split_id():
     assert split_id("Acme.Preview:NodeTypes.Translated:ui.label") == ("Acme.Preview", "NodeTypes.Translated", "ui.label")
-    assert split_id("Neos.Neos:choose") == ("Neos.Neos", "Main", "choose")
+    # the UI splits at the colons: `Package:id` names no unit (neos-ui I18nRegistry.js getTranslationAddress)
+    assert split_id("Neos.Neos:choose") is None
     assert split_id("Note: this is text") is None
     assert split_id("Title") is None
     assert split_id("http://example.org") is None
@@ -42,7 +43,7 @@ def test_platform_ids_have_english_texts():
     assert "Main:content.inspector.editors.codeEditor.editCode" in PLATFORM_TEXTS
 
 
-def test_xliff_2_and_targets(tmp_path):
+def test_xliff_2_gives_no_texts_and_targets_win(tmp_path):
     folder = tmp_path / "Resources/Private/Translations/en/NodeTypes"
     folder.mkdir(parents=True)
     (folder / "Two.xlf").write_text(
@@ -50,7 +51,14 @@ def test_xliff_2_and_targets(tmp_path):
         '<file id="f"><unit id="ui.label"><segment><source>Src</source><target>Tgt</target></segment></unit></file></xliff>',
         encoding="utf-8",
     )
+    (folder / "One.xlf").write_text(
+        '<xliff version="1.2"><file><body><trans-unit id="ui.label"><source>Src</source><target>Tgt</target>'
+        '</trans-unit></body></file></xliff>',
+        encoding="utf-8",
+    )
     (folder / "Broken.xlf").write_text("<xliff><not closed", encoding="utf-8")
     tr = Translator({"V.P": tmp_path})
-    assert tr.text("V.P:NodeTypes.Two:ui.label") == "Tgt"
+    # Flow reads XLIFF 1.2 only (`XliffFileProvider::getParser`): the CMS shows the id
+    assert tr.text("V.P:NodeTypes.Two:ui.label") == "V.P:NodeTypes.Two:ui.label"
+    assert tr.text("V.P:NodeTypes.One:ui.label") == "Tgt"
     assert tr.text("V.P:NodeTypes.Broken:ui.label") == "V.P:NodeTypes.Broken:ui.label"

@@ -24,7 +24,7 @@ from nodetype_studio.js import values as jsvalue
 from nodetype_studio.media.mediatypes import patterns
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.preview.context import EditorContext
-from nodetype_studio.preview.i18n import split_id
+from nodetype_studio.preview.i18n import looks_like_id
 from nodetype_studio.preview.offline import string_list, workspace_of
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
@@ -73,7 +73,7 @@ def placeholder_text(ctx: EditorContext) -> str:
     if not jsvalue.truthy(value):
         return FALLBACK_PLACEHOLDER
     shown = ctx.text(jsvalue.to_string(value), "linkEditor", "placeholder")
-    if split_id(shown) is not None and ctx.translator.lookup(shown) is None:
+    if looks_like_id(shown) and ctx.translator.lookup(shown) is None:
         return FALLBACK_PLACEHOLDER  # still the id: no translation
     return shown
 

@@ -93,8 +93,7 @@ def type_infos(project, show_platform: bool = False) -> dict[str, TypeInfo]:
                 seen.add(parent)
                 queue.append(types[parent])
     # (imported here, not with the window: the preview's modules pull in the catalogue and the model)
-    from nodetype_studio.preview.i18n import Translator
-    from nodetype_studio.preview.inspector import package_folders
+    from nodetype_studio.preview.inspector import project_translator
 
     previous = _last_infos if _last_infos.get("types") is not None and _last_infos["names"] == types.keys() else {}
     # labels are translation ids (the platform's always): the translator of the same packages and node types
@@ -108,7 +107,7 @@ def type_infos(project, show_platform: bool = False) -> dict[str, TypeInfo]:
             shown[name] = known[2]  # resolved configuration unchanged (an edit elsewhere): same info
         else:
             if translator is None:
-                translator = Translator(package_folders(project))
+                translator = project_translator(project)
             shown[name] = _info(nt, types, translator)
         made[name] = (nt.effective, nt.local, shown[name])
     _last_infos.clear()
@@ -141,10 +140,9 @@ def _edited_infos(project, show_platform: bool) -> dict[str, TypeInfo] | None:
         if known is None or (known[0] is nt.effective and known[1] is nt.local):
             continue  # not shown, or the same configuration
         if translator is None:
-            from nodetype_studio.preview.i18n import Translator
-            from nodetype_studio.preview.inspector import package_folders
+            from nodetype_studio.preview.inspector import project_translator
 
-            translator = _last_infos["translator"] = Translator(package_folders(project))
+            translator = _last_infos["translator"] = project_translator(project)
         info = shown[nt.name] = _info(nt, types, translator)
         _last_infos[nt.name] = (nt.effective, nt.local, info)
     _last_infos["shown"] = shown  # (never changed once returned: the next edit copies it)
