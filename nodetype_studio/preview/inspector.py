@@ -18,11 +18,10 @@ from nodetype_studio.catalogue import editor_for_type
 from nodetype_studio.catalogue.neos9 import REMOVED_EDITORS
 from nodetype_studio.js.values import is_client_eval, js_entries
 from nodetype_studio.js.values import truthy as js_truthy
-from nodetype_studio.model.baseline import load_baseline
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.model.sorting import js_sort
+from nodetype_studio.model.translations import Translator, generated_id, package_folders, project_translator
 from nodetype_studio.php.values import to_bool as php_truthy
-from nodetype_studio.preview.i18n import Translator, generated_id
 from nodetype_studio.preview.urisegment import transliteration_rules
 
 
@@ -143,33 +142,6 @@ class InspectorSource:
                    Workspace.for_project(project), getattr(project, "root", None),
                    frozenset(getattr(node_type, "preview_additions", ())), version, getattr(node_type, "abstract", False) is True,
                    transliteration=rules)
-
-
-def package_folders(project) -> dict[str, Path]:
-    """Package key -> folder; a node type namespace also maps to the folder of the package declaring it
-    (packages found by folder name, e.g. ``Vendor__Vendor.Pkg``, still find their translations/icons)."""
-    folders = {p.name: Path(p.path) for p in getattr(project, "packages", [])}
-    # platform packages the folder does not hold: the baseline of the project's version has their texts
-    # (before the namespaces below: a project package that overrides `Neos.Neos:Document` does not own
-    # the `Neos.Neos:` ids, the platform's translation files do)
-    version = getattr(project, "cms_version", None)
-    if version is not None:
-        prefix = project.platform.prefix
-        for name, folder in load_baseline(version.version.value, prefix).package_folders(prefix).items():
-            folders.setdefault(name, folder)
-    for nt in getattr(project, "node_types", {}).values():
-        namespace = nt.name.partition(":")[0]
-        if namespace not in folders and nt.package in folders:
-            folders[namespace] = folders[nt.package]
-    return folders
-
-
-def project_translator(project, packages: Mapping[str, Path] | None = None) -> Translator:
-    """The translator of a project: its package folders (``packages``, else ``package_folders``) and the
-    sources its settings send to the UI (``userInterface.translation.autoInclude``, Neos.Neos XliffService)."""
-    auto_include = project.platform_setting("userInterface", "translation", "autoInclude", default={})
-    return Translator(package_folders(project) if packages is None else packages,
-                      auto_include=auto_include if isinstance(auto_include, Mapping) else {})
 
 
 _MISSING_DEFINITION = "the CMS shows \u201cMissing editor definition\u201d"
