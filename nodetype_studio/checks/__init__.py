@@ -27,6 +27,7 @@ from nodetype_studio.checks import (  # noqa: F401  (registers rules)
     plugins,
     properties,
     startpoint,
+    translations,
     validators,
 )
 from nodetype_studio.checks.base import (

@@ -174,6 +174,16 @@ def _read_xliff(path: Path, mtime_ns: int, package: str, source: str) -> dict[st
     return {unit_id: text.strip() for unit_id, text in units.items() if text.strip()}
 
 
+def unit_texts(path: Path, package: str, source: str) -> dict[str, str] | None:
+    """Unit id -> text of ``package``'s source ``source`` (dotted, as in an id) in the XLIFF file at ``path``,
+    read as ``Translator.lookup`` reads it; None when there is no such file."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return _read_xliff(path, stat.st_mtime_ns, package, source.replace(".", "/"))
+
+
 class Translator:
     """Turns labels into display text; ``packages`` maps package keys to their folders.
 

@@ -1,0 +1,129 @@
+"""Translation ids that the CMS's UI shows as they are written, because it has no text for them.
+
+The labels, help messages and placeholders a node type writes as translation ids (``Package:Source:id``,
+or ``i18n``, which the CMS replaces by a generated id) are looked up in the package's English XLIFF file
+``Resources/Private/Translations/en/<Source as folders>.xlf``, and the UI gets a source's texts only when
+``<Platform>.userInterface.translation.autoInclude`` lists it for the package (Neos.Neos XliffService).
+Only ids of packages the opened folder holds are judged (another package's files are not here), each at
+the node type that writes it; one finding per node type and source, naming how many of its ids miss.
+
+* ``translation-not-included`` (warning): the source has an XLIFF file, but the setting does not list it.
+* ``translation-unit-missing`` (warning): the file is included but lacks the id.
+* ``translation-file-missing`` (info): the package has English translations, but no such file (a text
+  may come from elsewhere: another package's file naming this one, or ``Data/Translations``, which the
+  studio does not read). A package without English translations at all is not judged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from nodetype_studio.checks.base import Context, node_rule
+from nodetype_studio.diagnostics import Severity
+from nodetype_studio.model.translations import project_translator, split_id, unit_texts
+
+#: What a node type's own configuration holds that the UI translates, below ``ui`` of the type, of a
+#: property or of a reference (paths relative to that ``ui``).
+_UI_TEXTS = (("label",), ("help", "message"), ("inline", "editorOptions", "placeholder"),
+             ("inspector", "editorOptions", "placeholder"), ("inspector", "editorOptions", "buttonLabel"))
+
+
+def _texts(config: Any) -> Iterator[tuple[tuple, str]]:
+    """``(path, value)`` of every text the UI translates in a node type's own configuration."""
+    if not isinstance(config, dict):
+        return
+    ui = config.get("ui")
+    if isinstance(ui, dict):
+        yield from _at(("ui",), ui, (("label",), ("help", "message")))
+        inspector = ui.get("inspector")
+        for kind, entries in (inspector.items() if isinstance(inspector, dict) else ()):
+            for key, entry in (entries.items() if isinstance(entries, dict) else ()):
+                yield from _at(("ui", "inspector", kind, key), entry, (("label",),))
+        creation = ui.get("creationDialog")
+        elements = creation.get("elements") if isinstance(creation, dict) else None
+        for key, element in (elements.items() if isinstance(elements, dict) else ()):
+            yield from _at(("ui", "creationDialog", "elements", key, "ui"),
+                           element.get("ui") if isinstance(element, dict) else None, (("label",),))
+    for section in ("properties", "references"):
+        entries = config.get(section)
+        for name, entry in (entries.items() if isinstance(entries, dict) else ()):
+            entry_ui = entry.get("ui") if isinstance(entry, dict) else None
+            yield from _at((section, name, "ui"), entry_ui, _UI_TEXTS)
+            options = entry_ui.get("inspector", {}).get("editorOptions") if isinstance(entry_ui, dict) and \
+                isinstance(entry_ui.get("inspector"), dict) else None
+            values = options.get("values") if isinstance(options, dict) else None
+            for key, value in (values.items() if isinstance(values, dict) else ()):
+                yield from _at((section, name, "ui", "inspector", "editorOptions", "values", key), value, (("label",),))
+
+
+def _at(base: tuple, node: Any, paths: tuple) -> Iterator[tuple[tuple, str]]:
+    for path in paths:
+        value = node
+        for key in path:
+            value = value.get(key) if isinstance(value, dict) else None
+        if isinstance(value, str) and ":" in value:
+            yield base + path, value
+
+
+@node_rule
+def untranslated(ctx: Context, nt: Any):
+    """Ids of the project's own packages the UI has no text for (see the module docstring)."""
+    missing: dict[tuple[str, str], list[tuple[tuple, str]]] = {}
+    for path, value in _texts(nt.local):
+        parts = split_id(value)
+        if parts is not None:
+            missing.setdefault(parts[:2], []).append((path, parts[2]))
+    if not missing:
+        return
+    translator, own = ctx.remembered(("translations",), (ctx.project,), lambda: _translator(ctx.project))
+    for (package, source), uses in missing.items():
+        if package not in own:
+            continue
+        path = translator.xliff_path(package, source)
+        if path is None:
+            continue
+        ctx.disk_reads.add(nt.name)  # a translation file may come, go or change without an edit
+        shown = _shown(path, own[package], package)
+        texts = unit_texts(path, package, source)
+        if texts is None:
+            if not (own[package] / "Resources" / "Private" / "Translations" / translator.language).is_dir():
+                continue  # a package without English translations at all: nothing to tell a missing file by
+            code, severity = "translation-file-missing", Severity.INFO
+            why = f"{shown} does not exist"
+            lacking = uses
+        elif not translator.included(package, source):
+            code, severity = "translation-not-included", Severity.WARNING
+            setting = f"{ctx.platform.package}.userInterface.translation.autoInclude"
+            why = (f"{shown} is not sent to the UI: `{setting}` does not list `{source.replace('.', '/')}` for "
+                   f"{package} (add `{package}: ['NodeTypes/*']` to it in the package's Configuration/Settings.yaml)")
+            lacking = uses
+        else:
+            lacking = [(where, unit) for where, unit in uses if unit not in texts]
+            if not lacking:
+                continue
+            code, severity = "translation-unit-missing", Severity.WARNING
+            why = f"{shown} has no unit {', '.join(f'`{unit}`' for _where, unit in lacking[:3])}" + \
+                ("\u2026" if len(lacking) > 3 else "")
+        count = f"{len(lacking)} translation id{'s' if len(lacking) != 1 else ''}"
+        first_path, first_unit = lacking[0]
+        yield ctx.at(nt, first_path, severity, code,
+                     f"{nt.name}: the CMS shows {count} of `{package}:{source}` as written (e.g. "
+                     f"`{package}:{source}:{first_unit}`): {why}", nearest=True)
+
+
+def _translator(project: Any):
+    """The project's translator, and the folders of the packages the opened folder holds (by package key
+    and by the namespaces of their node types)."""
+    translator = project_translator(project)
+    held = {Path(p.path) for p in getattr(project, "packages", ()) if not getattr(p, "is_global", False)}
+    own = {name: folder for name, folder in translator.packages.items() if folder in held}
+    return translator, own
+
+
+def _shown(path: Path, folder: Path, package: str) -> str:
+    try:
+        return f"{package}'s {path.relative_to(folder).as_posix()}"
+    except ValueError:
+        return str(path)

@@ -1,0 +1,112 @@
+"""Translation ids the CMS's UI shows as written: the checks read the package's XLIFF files and the
+`userInterface.translation.autoInclude` setting as the UI gets its texts (nodetype_studio.checks.translations)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nodetype_studio.checks import run_checks
+from nodetype_studio.model import load_project
+
+TYPES = """\
+'Vendor.Site:Mixin.Titled':
+  abstract: true
+  properties:
+    title:
+      type: string
+      ui:
+        label: i18n
+        inspector:
+          group: default
+'Vendor.Site:Card':
+  superTypes:
+    'PLATFORM:Content': true
+    'Vendor.Site:Mixin.Titled': true
+  ui:
+    label: i18n
+    help:
+      message: 'Vendor.Site:NodeTypes.Card:ui.help.message'
+  properties:
+    size:
+      type: string
+      ui:
+        label: 'Vendor.Site:NodeTypes.Card:properties.size'
+        inspector:
+          group: default
+          editor: 'PLATFORM/Inspector/Editors/SelectBoxEditor'
+          editorOptions:
+            placeholder: i18n
+            values:
+              s:
+                label: i18n
+              m:
+                label: 'Neos.Seo:Main:medium'
+"""
+
+
+def _xlf(*units: str) -> str:
+    body = "".join(f'<trans-unit id="{unit}"><source>{unit} text</source></trans-unit>' for unit in units)
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2"><file original="" product-name="Vendor.Site" '
+            f'source-language="en" datatype="plaintext"><body>{body}</body></file></xliff>\n')
+
+
+def _project(tmp_path: Path, platform: str = "Neos.Neos", include: str | None = "['NodeTypes/*']", card_units=None):
+    root = tmp_path / "Vendor.Site"
+    (root / "Configuration").mkdir(parents=True)
+    (root / "Configuration" / "NodeTypes.yaml").write_text(TYPES.replace("PLATFORM", platform), encoding="utf-8")
+    prefix = platform.split(".")[0]
+    if include is not None:
+        (root / "Configuration" / "Settings.yaml").write_text(
+            f"{prefix}:\n  {prefix}:\n    userInterface:\n      translation:\n        autoInclude:\n"
+            f"          Vendor.Site: {include}\n", encoding="utf-8")
+    folder = root / "Resources" / "Private" / "Translations" / "en" / "NodeTypes"
+    (folder / "Mixin").mkdir(parents=True)
+    (folder / "Mixin" / "Titled.xlf").write_text(_xlf("properties.title"), encoding="utf-8")
+    units = ("ui.label", "ui.help.message", "properties.size", "properties.size.selectBoxEditor.placeholder",
+             "properties.size.selectBoxEditor.values.s") if card_units is None else card_units
+    (folder / "Card.xlf").write_text(_xlf(*units), encoding="utf-8")
+    return load_project(root, use_cache=False)
+
+
+def _found(project) -> list[tuple[str, str, int]]:
+    return [(d.code, d.node_type, d.line) for d in run_checks(project) if d.code.startswith("translation-")]
+
+
+@pytest.mark.parametrize("platform", ["Neos.Neos", "Cms.Cms"])
+def test_every_id_with_a_text_the_ui_gets_is_clean(tmp_path, platform):
+    # (`Neos.Seo:Main:medium` is another package's: not judged)
+    assert _found(_project(tmp_path, platform)) == []
+
+
+def test_missing_units_are_counted_per_node_type_and_reported_where_written(tmp_path):
+    project = _project(tmp_path, card_units=("ui.label",))
+    (finding,) = [d for d in run_checks(project) if d.code == "translation-unit-missing"]
+    assert (finding.node_type, finding.line) == ("Vendor.Site:Card", 17)  # the help message, the first one lacking
+    assert finding.message.startswith("Vendor.Site:Card: the CMS shows 4 translation ids of `Vendor.Site:NodeTypes.Card` "
+                                      "as written (e.g. `Vendor.Site:NodeTypes.Card:ui.help.message`)")
+    assert "has no unit `ui.help.message`, `properties.size`, `properties.size.selectBoxEditor.placeholder`\u2026" \
+        in finding.message
+
+
+@pytest.mark.parametrize("include", ["['Main']", "~", "true", None])
+def test_sources_the_setting_does_not_list_are_not_sent_to_the_ui(tmp_path, include):
+    found = _found(_project(tmp_path, include=include))
+    # both files exist; the inherited label is reported once, at the mixin that writes it
+    assert sorted(found) == [("translation-not-included", "Vendor.Site:Card", 15),
+                             ("translation-not-included", "Vendor.Site:Mixin.Titled", 7)]
+
+
+def test_a_missing_file_is_a_note_and_a_package_without_translations_is_not_judged(tmp_path):
+    project = _project(tmp_path)
+    card = project.root / "Resources" / "Private" / "Translations" / "en" / "NodeTypes" / "Card.xlf"
+    card.unlink()
+    project = load_project(project.root, use_cache=False)
+    (finding,) = [d for d in run_checks(project) if d.code.startswith("translation-")]
+    assert (finding.code, finding.severity.value, finding.line) == ("translation-file-missing", "info", 15)
+    assert "Vendor.Site's Resources/Private/Translations/en/NodeTypes/Card.xlf does not exist" in finding.message
+    import shutil
+
+    shutil.rmtree(project.root / "Resources")
+    assert _found(load_project(project.root, use_cache=False)) == []
