@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from nodetype_studio.catalogue import EDITORS
 from nodetype_studio.model.merge import MISSING, get_path
+from nodetype_studio.model.prefix import Platform
 from nodetype_studio.preview.inspector import reference_type
 from nodetype_studio.studio.owndefinition import own_config
 from nodetype_studio.studio.values import REMOVE
@@ -150,9 +151,8 @@ class ReferencesPage(QSplitter):
                   tooltip="ui.showInCreationDialog: the 9.x creation dialog promotes only properties, "
                           "so a reference is not offered there (check neos9-reference-creation-dialog)")
         self._add(general, "Reload if changed", ("ui", "reloadIfChanged"), bool_field(self.body))
-        self._add(general, "Editor", ("ui", "inspector", "editor"), ChoiceField(self.body, [
-            ("Neos.Neos/Inspector/Editors/ReferenceEditor", "ReferenceEditor"),
-            ("Neos.Neos/Inspector/Editors/ReferencesEditor", "ReferencesEditor")]))
+        self.editor_field = ChoiceField(self.body, _editor_choices(Platform()))
+        self._add(general, "Editor", ("ui", "inspector", "editor"), self.editor_field)
         body.addLayout(general)
         constraints = QGroupBox("Constraints", self.body)
         constraints_form = QFormLayout(constraints)
@@ -201,6 +201,7 @@ class ReferencesPage(QSplitter):
     # -- showing -------------------------------------------------------------------------------------------
     def show_node_type(self, node_type, project, reference: str | None = None) -> None:
         self.node_type, self.project = node_type, project
+        self.editor_field.set_choices(_editor_choices(getattr(project, "platform", None) or Platform()))
         self.setEnabled(node_type is not None)
         version = getattr(getattr(getattr(project, "cms_version", None), "version", None), "value", "9")
         self.version_note.setText("Neos 8.3 ignores the references section: declare references as properties "
@@ -357,3 +358,8 @@ class ReferencesPage(QSplitter):
 
     def field(self, *path: str) -> Field | KeyedTable:
         return self.fields[tuple(path)]
+
+
+def _editor_choices(platform: Platform) -> list[tuple[str, str]]:
+    """The two reference editors, spelled as the project spells the platform (`Neos.Neos/…` or `Cms.Cms/…`)."""
+    return [(platform.editor(name), name) for name in ("ReferenceEditor", "ReferencesEditor")]

@@ -198,3 +198,33 @@ def test_an_8_3_project_is_told_that_references_are_ignored(qtbot, make_window, 
     assert page.reference_list.count() == 0
     # the legacy reference property is an ordinary property with its editor under 8.3
     assert type(window.preview.current().editor("author")).__name__ == "ReferenceEditor"
+
+
+def test_the_editor_choices_are_spelled_as_the_project_spells_the_platform(qtbot, make_window, tmp_path):
+    """A project in the spec's Cms spelling gets `Cms.Cms/Inspector/Editors/…` written when an editor is
+    chosen, as its other platform identifiers are spelled."""
+    folder = tmp_path / "Acme.Cms"
+    (folder / "NodeTypes").mkdir(parents=True)
+    (folder / "composer.json").write_text('{"name": "acme/cms", "require": {"neos/neos": "^9.0"}}')
+    types = folder / "NodeTypes" / "Card.yaml"
+    types.write_text("'Acme.Cms:Card':\n  superTypes:\n    'Cms.Cms:Content': true\n  references:\n"
+                     "    related:\n      ui:\n        label: 'Related'\n", encoding="utf-8")
+    window = make_window(folder)
+    window.select_type("Acme.Cms:Card")
+    window.flush()
+    definition = window.definition
+    definition.setCurrentIndex(definition.indexOf(definition.references_page))
+    page = definition.references_page
+    combo = page.field("ui", "inspector", "editor").combo
+    texts = [combo.itemText(i) for i in range(combo.count())]
+    assert "ReferenceEditor" in texts
+    assert page.isEnabled() and page.current_reference() == "related"
+    combo.setFocus()
+    for _ in range(len(texts)):  # down the list to the single-reference editor
+        if combo.currentText() == "ReferenceEditor":
+            break
+        qtbot.keyClick(combo, Qt.Key_Down)
+    window.flush()
+    assert combo.currentText() == "ReferenceEditor"
+    written = window.session.project.node_type("Acme.Cms:Card").local["references"]["related"]["ui"]["inspector"]
+    assert written["editor"] == "Cms.Cms/Inspector/Editors/ReferenceEditor"
