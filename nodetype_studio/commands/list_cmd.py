@@ -1,4 +1,9 @@
-"""`nodetype-studio list PATH [--json]`: every node type with its supertypes, package and files.
+"""`nodetype-studio list PATH [--filter TEXT] [--no-include-abstract] [--json]`: every node type with its
+supertypes, package and files.
+
+``--filter`` and ``--include-abstract`` are those of the CMS's ``./flow nodetypes:list`` (8.3 and 9.x
+``NodeTypesCommandController::listCommand()``): names containing the text (``str_contains``: case-sensitive),
+abstract types listed unless told not to.
 
 Files that could not be loaded are reported on stderr (and under ``loadErrors`` in JSON); the exit code
 is then 1, because the list is incomplete.
@@ -6,6 +11,7 @@ is then 1, because the list is incomplete.
 
 from __future__ import annotations
 
+import argparse
 import json
 from typing import Any
 
@@ -23,6 +29,10 @@ def register(sub) -> None:
     parser.add_argument("path", help="package, distribution, folder of packages, or one NodeTypes file")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--all", action="store_true", help="include the studio's platform baseline types")
+    parser.add_argument("--filter", metavar="TEXT", default=None,
+                        help="only node types whose name contains TEXT (case-sensitive, as the CMS's nodetypes:list)")
+    parser.add_argument("--include-abstract", action=argparse.BooleanOptionalAction, default=True,
+                        help="list abstract node types (default: yes; --no-include-abstract leaves them out)")
     add_cms_version(parser)
     parser.set_defaults(func=run)
 
@@ -32,6 +42,8 @@ def run(args) -> int:
     if project is None:
         return 2
     types = sorted(project.node_types.values(), key=lambda nt: nt.name) if args.all else project.project_node_types()
+    types = [nt for nt in types if (args.include_abstract or not nt.abstract)
+             and (not args.filter or args.filter in nt.name)]
     rows: list[dict[str, Any]] = [
         {
             "name": nt.name,

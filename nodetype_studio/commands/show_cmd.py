@@ -1,6 +1,14 @@
-"""`nodetype-studio show PATH NODETYPE [--json] [--provenance]`: the effective configuration."""
+"""`nodetype-studio show PATH NODETYPE [--path KEYS] [--level N] [--json] [--provenance]`: the effective configuration.
+
+Like the CMS's ``./flow nodetypes:show`` (8.3: ``Neos.ContentRepository``, 9.x: ``Neos.ContentRepositoryRegistry``
+``Classes/Command/NodeTypesCommandController.php``): ``--path`` prints only the value at a dotted configuration path
+(``NodeType::getConfiguration()``, i.e. ``ObjectAccess::getPropertyPath()``; a missing or null value is "not there"),
+``--level`` (8.3) replaces everything from that depth on with ``'...'``.
+"""
 
 from __future__ import annotations
+
+import sys
 
 import yaml
 
@@ -20,6 +28,11 @@ def register(sub) -> None:
     parser = sub.add_parser("show", help="show a node type's effective configuration (like the CMS's nodetypes:show)")
     parser.add_argument("path")
     parser.add_argument("node_type", metavar="NODETYPE")
+    parser.add_argument("--path", dest="config_path", metavar="KEYS", default="",
+                        help="print only this dotted path of the configuration, e.g. properties.title "
+                             "(a key that itself holds dots, like a validator name, may be written as is)")
+    parser.add_argument("--level", type=int, default=0, metavar="N",
+                        help="show the configuration only N levels deep, deeper values as '...' (0: all)")
     parser.add_argument("--json", action="store_true",
                         help="print JSON (.nan/.inf/-.inf values, which JSON cannot spell, as those strings)")
     parser.add_argument("--provenance", action="store_true", help="say for every value where it came from")
@@ -38,6 +51,52 @@ def _leaves(value, path=()):
         yield path, value
 
 
+_MISSING = object()
+
+
+def _child(value, segment: str):
+    """``value[segment]`` as PHP would look a string key up in an array (``'0'`` is key 0), else _MISSING."""
+    if isinstance(value, dict):
+        if segment in value:
+            return segment, value[segment]
+        if segment.lstrip("-").isdigit() and int(segment) in value:
+            return int(segment), value[int(segment)]
+    elif isinstance(value, list) and segment.isdigit() and int(segment) < len(value):
+        return int(segment), value[int(segment)]
+    return None, _MISSING
+
+
+def lookup(config, dotted: str) -> tuple[tuple, object]:
+    """The key path and the value at ``dotted`` in ``config``, or ``((), _MISSING)``.
+
+    The CMS splits the path at every dot; where that finds nothing, a key that contains dots
+    (``Neos.Neos/Validation/StringLengthValidator``) is tried with the following segments joined to it.
+    """
+    segments = dotted.split(".")
+
+    def walk(value, start: int, keys: tuple):
+        if start == len(segments):
+            return keys, value
+        for end in range(start + 1, len(segments) + 1):
+            key, child = _child(value, ".".join(segments[start:end]))
+            if child is not _MISSING:
+                found = walk(child, end, keys + (key,))
+                if found[1] is not _MISSING:
+                    return found
+        return (), _MISSING
+
+    return walk(config, 0, ())
+
+
+def truncate(value, level: int, depth: int = 1):
+    """The CMS's ``truncateArrayAtLevel()`` (8.3): from depth ``level`` on every value is ``'...'``; 0 keeps all."""
+    if level <= 0 or not isinstance(value, (dict, list)):
+        return value
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    kept = {key: "..." if depth >= level else truncate(child, level, depth + 1) for key, child in items}
+    return kept if isinstance(value, dict) else list(kept.values())
+
+
 def _origin(nt, path) -> dict:
     prov = nt.provenance(path)
     where = f"{display_path(prov.location.file)}:{prov.location.line}:{prov.location.column}" if prov.location else None
@@ -52,31 +111,43 @@ def _scalar_text(value) -> str:
     return yaml.dump(value, Dumper=_Dumper, default_flow_style=True, allow_unicode=True, width=10**6).strip().removesuffix("...").strip()
 
 
-def _print_annotated(nt, value, path=(), indent=0) -> None:
+def _note(nt, path) -> str:
+    origin = _origin(nt, path)
+    note = origin["layer"] or "?"
+    if origin["at"]:
+        note += f" @ {origin['at']}"
+    for old in origin["overridden"]:
+        note += f"; overrides {_scalar_text(old['value'])} ({old['layer']}{' @ ' + old['at'] if old['at'] else ''})"
+    return note
+
+
+def _print_annotated(nt, value, path=(), indent=0, level=0) -> None:
     pad = "  " * indent
     items = value.items() if isinstance(value, dict) else enumerate(value)
     for key, child in items:
         label = f"{pad}- " if isinstance(value, list) else f"{pad}{_scalar_text(key)}:"
+        sep = " " if isinstance(value, dict) else ""
+        if 0 < level <= indent + 1:
+            print(f"{label}{sep}'...'")
+            continue
         if isinstance(child, (dict, list)) and child:
             print(label if isinstance(value, dict) else f"{pad}-")
-            _print_annotated(nt, child, path + (key,), indent + 1)
+            _print_annotated(nt, child, path + (key,), indent + 1, level)
             continue
-        origin = _origin(nt, path + (key,))
-        note = origin["layer"] or "?"
-        if origin["at"]:
-            note += f" @ {origin['at']}"
-        for old in origin["overridden"]:
-            note += f"; overrides {_scalar_text(old['value'])} ({old['layer']}{' @ ' + old['at'] if old['at'] else ''})"
-        sep = " " if isinstance(value, dict) else ""
-        print(f"{label}{sep}{_scalar_text(child)}  # {note}")
+        print(f"{label}{sep}{_scalar_text(child)}  # {_note(nt, path + (key,))}")
 
 
-def show_json(project, nt, provenance: bool = False) -> str:
-    """What `show --json` prints for ``nt``: the CMS's configuration and the version whose rules made it."""
+def show_json(project, nt, provenance: bool = False, keys: tuple = (), value=_MISSING, level: int = 0) -> str:
+    """What `show --json` prints for ``nt``: the CMS's configuration (or its part at ``keys``, ``value``)
+    and the version whose rules made it."""
+    value = nt.effective if value is _MISSING else value
     data = {"name": nt.name, "cmsVersion": project.cms_version.to_json(), "abstract": nt.abstract,
-            "final": nt.final, "package": nt.package, "supertypes": nt.ancestors, "configuration": nt.effective}
+            "final": nt.final, "package": nt.package, "supertypes": nt.ancestors}
+    if keys:
+        data["path"] = ".".join(map(str, keys))
+    data["configuration"] = truncate(value, level)
     if provenance:
-        data["provenance"] = {".".join(map(str, p)): _origin(nt, p) for p, _ in _leaves(nt.effective)}
+        data["provenance"] = {".".join(map(str, p)): _origin(nt, p) for p, _ in _leaves(value, keys)}
     return to_json(data)  # strict JSON: .nan/.inf as those strings
 
 
@@ -84,15 +155,31 @@ def run(args) -> int:
     project, nt = open_node_type(args.path, args.node_type, args.cms_version)
     if nt is None or project is None:
         return 2 if project is None else 1
+    keys: tuple = ()
+    value = nt.effective
+    if args.config_path:
+        keys, value = lookup(nt.effective, args.config_path)
+        if value is _MISSING or value is None:  # the CMS's hasConfiguration(): not null
+            why = " (it is null)" if value is None else ""
+            print(f"nodetype-studio: node type {nt.name!r} does not have configuration {args.config_path!r}{why}",
+                  file=sys.stderr)
+            return 1
     if args.json:
-        print(show_json(project, nt, args.provenance))
+        print(show_json(project, nt, args.provenance, keys, value, args.level))
         return 0
     print(f"# {nt.name}" + (" (abstract)" if nt.abstract else "") + (" (final)" if nt.final else ""))
     print(f"# inherits (merge order): {', '.join(nt.ancestors) or '-'}")
     print(f"# defined in: {', '.join(display_path(loc.file) + ':' + str(loc.line) for loc in nt.files)}")
     print(f"# rules of {project.cms_version.version.label} ({project.cms_version.detail})")
-    if args.provenance:
-        _print_annotated(nt, nt.effective)
+    if keys:
+        print(f"# configuration {nt.name}.{'.'.join(map(str, keys))}")
+    if not isinstance(value, (dict, list)) or not value:  # a single value (or an empty map or list)
+        note = f"  # {_note(nt, keys)}" if args.provenance else ""
+        print(f"{_scalar_text(truncate(value, args.level))}{note}")
+    elif args.provenance:
+        _print_annotated(nt, value, keys, level=args.level)
     else:
-        print(yaml.dump({nt.name: nt.effective}, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120), end="")
+        shown = truncate(value, args.level)
+        print(yaml.dump(shown if keys else {nt.name: shown}, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                        width=120), end="")
     return 0
