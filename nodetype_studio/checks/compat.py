@@ -256,18 +256,24 @@ def _creates(options: Any) -> bool:
         and not any(is_client_eval(create.get(k)) for k in ("type", "path"))
 
 
-@node_rule
-def create_new_in_9(ctx: Context, nt):
-    """Reference editors' `createNew` in a 9.x project (neos-ui Reference/createNew.js; neos/neos-ui#3732)."""
-    if is_8_3(ctx.project):
-        return
+def _creating_properties(ctx: Context, nt):
+    """The properties of ``nt`` whose reference editor offers “create new” (its written `createNew`)."""
     wanted = {name for name, written, _effective in property_configs(nt) if _creates(get(written, *_CREATE_NEW[:-1]))}
     for prop in iter_properties(nt, wanted) if wanted else ():
         default = _CREATE_NEW_EDITORS.get(prop.type) if isinstance(prop.type, str) else None
         editor = ctx.editor(prop.editor_id) if isinstance(prop.editor_id, str) else None
         name = editor.short_name if editor is not None else (default if prop.editor_id is None else None)
         if prop.has_inspector and name in _CREATE_NEW_EDITORS.values():
-            yield ctx.at(nt, prop.path + _CREATE_NEW, Severity.INFO, "compat-create-new", _CREATE_NEW_IN_9, prop.name)
+            yield prop
+
+
+@node_rule
+def create_new_in_9(ctx: Context, nt):
+    """Reference editors' `createNew` in a 9.x project (neos-ui Reference/createNew.js; neos/neos-ui#3732)."""
+    if is_8_3(ctx.project):
+        return
+    for prop in _creating_properties(ctx, nt):
+        yield ctx.at(nt, prop.path + _CREATE_NEW, Severity.INFO, "compat-create-new", _CREATE_NEW_IN_9, prop.name)
     references = get(nt.merged, "references")
     for name, ref in references.items() if isinstance(references, dict) else ():
         inspector = get(ref, "ui", "inspector")
@@ -286,13 +292,9 @@ def create_new_title_in_8_3(ctx: Context, nt):
     data (``TypeIndex.creation_keeps``; neos-ui Classes/NodeCreationHandler, neos/neos-ui#3730)."""
     if not is_8_3(ctx.project):
         return
-    wanted = {name for name, written, _effective in property_configs(nt) if _creates(get(written, *_CREATE_NEW[:-1]))}
-    for prop in iter_properties(nt, wanted) if wanted else ():
-        default = _CREATE_NEW_EDITORS.get(prop.type) if isinstance(prop.type, str) else None
-        editor = ctx.editor(prop.editor_id) if isinstance(prop.editor_id, str) else None
-        name = editor.short_name if editor is not None else (default if prop.editor_id is None else None)
+    for prop in _creating_properties(ctx, nt):
         create = prop.written_options.get("createNew")
-        if not (prop.has_inspector and name in _CREATE_NEW_EDITORS.values() and isinstance(create, dict)):
+        if not isinstance(create, dict):
             continue
         node_type, title_property = create["type"], create.get("titleProperty")
         title_property = title_property if isinstance(title_property, str) and title_property else "title"

@@ -20,13 +20,19 @@ def _diff(before: str, after: str) -> list[str]:
             if line[:1] in "+-" and not line.startswith(("+++", "---"))]
 
 
+def _references_page(window):
+    """Turn the definition editor to its References page."""
+    definition = window.definition
+    definition.setCurrentIndex(definition.indexOf(definition.references_page))
+    return definition.references_page
+
+
 def test_add_edit_undo_and_save_a_reference(qtbot, window, project, answers):
     teaser_file = project / "NodeTypes" / "Content" / "Teaser.yaml"
     before = teaser_file.read_text(encoding="utf-8")
     select_in_tree(qtbot, window, "teaser", TEASER)
+    page = _references_page(window)
     definition = window.definition
-    definition.setCurrentIndex(definition.indexOf(definition.references_page))
-    page = definition.references_page
     assert definition.tabText(definition.currentIndex()) == "References"
     assert page.reference_list.count() == 0 and page.empty.isVisible()
 
@@ -94,9 +100,7 @@ def test_add_edit_undo_and_save_a_reference(qtbot, window, project, answers):
 def test_remove_the_last_reference_removes_the_section(qtbot, window, project):
     teaser_file = project / "NodeTypes" / "Content" / "Teaser.yaml"
     select_in_tree(qtbot, window, "teaser", TEASER)
-    definition = window.definition
-    definition.setCurrentIndex(definition.indexOf(definition.references_page))
-    page = definition.references_page
+    page = _references_page(window)
     qtbot.mouseClick(page.add_button, Qt.LeftButton)
     window.flush()
     assert "references:" in window.session.editor.document(teaser_file).text
@@ -110,9 +114,7 @@ def test_remove_the_last_reference_removes_the_section(qtbot, window, project):
 
 def test_a_name_that_is_taken_is_refused_with_a_message(qtbot, window):
     select_in_tree(qtbot, window, "teaser", TEASER)
-    definition = window.definition
-    definition.setCurrentIndex(definition.indexOf(definition.references_page))
-    page = definition.references_page
+    page = _references_page(window)
     qtbot.mouseClick(page.add_button, Qt.LeftButton)
     window.flush()
     taken = next(iter(window.node_type().properties))
@@ -191,9 +193,7 @@ def test_an_8_3_project_is_told_that_references_are_ignored(qtbot, make_window, 
     window = make_window(folder)
     window.select_type("Acme.Legacy:Content.Quote")
     window.flush()
-    definition = window.definition
-    definition.setCurrentIndex(definition.indexOf(definition.references_page))
-    page = definition.references_page
+    page = _references_page(window)
     assert page.version_note.isVisible() and "Neos 8.3 ignores" in page.version_note.text()
     assert page.reference_list.count() == 0
     # the legacy reference property is an ordinary property with its editor under 8.3
@@ -212,9 +212,7 @@ def test_the_editor_choices_are_spelled_as_the_project_spells_the_platform(qtbot
     window = make_window(folder)
     window.select_type("Acme.Cms:Card")
     window.flush()
-    definition = window.definition
-    definition.setCurrentIndex(definition.indexOf(definition.references_page))
-    page = definition.references_page
+    page = _references_page(window)
     combo = page.field("ui", "inspector", "editor").combo
     texts = [combo.itemText(i) for i in range(combo.count())]
     assert "ReferenceEditor" in texts

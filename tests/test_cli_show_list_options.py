@@ -1,5 +1,5 @@
-"""`show --path/--level`, the options of the CMS's own `./flow nodetypes:show`
-(NodeTypesCommandController in Neos.ContentRepository 8.3
+"""`show --path/--level` and `list --filter/--include-abstract`, the options of the CMS's own
+`./flow nodetypes:show` and `nodetypes:list` (NodeTypesCommandController in Neos.ContentRepository 8.3
 and Neos.ContentRepositoryRegistry 9.x)."""
 
 from __future__ import annotations
@@ -157,3 +157,38 @@ def test_show_level_json_and_provenance(site, capsys):
     lines = body(out).splitlines()
     assert "ui:" in lines and "  label: '...'" in lines
     assert lines[0] == "type: string  # own @ Acme.Site/NodeTypes/Page.yaml:6:7"
+
+
+# --- list --filter / --include-abstract -------------------------------------------------------------
+
+
+def names(out: str) -> list[str]:
+    return [line.split(" ")[0] for line in out.splitlines() if line and not line.startswith((" ", "#"))]
+
+
+def test_list_filter_is_a_case_sensitive_substring(site, capsys):
+    code, out, _ = run(capsys, "list", str(site), "--filter", "Teas")
+    assert code == 0 and names(out) == ["Acme.Site:Teaser"]
+    _, out, _ = run(capsys, "list", str(site), "--filter", "teas")
+    assert names(out) == []
+    _, out, _ = run(capsys, "list", str(site), "--filter", "Site:")
+    assert names(out) == ["Acme.Site:Mixin.Abstract", "Acme.Site:Page", "Acme.Site:Teaser"]
+
+
+def test_list_filter_with_all_and_json(site, capsys):
+    _, out, _ = run(capsys, "list", str(site), "--all", "--json", "--filter", "Neos.Neos:Content")
+    listed = [row["name"] for row in json.loads(out)["nodeTypes"]]
+    assert listed == ["Neos.Neos:Content", "Neos.Neos:ContentCollection"]
+
+
+def test_list_abstract_types_are_included_unless_told(site, capsys):
+    _, out, _ = run(capsys, "list", str(site))
+    assert "Acme.Site:Mixin.Abstract" in names(out)
+    _, out, _ = run(capsys, "list", str(site), "--include-abstract")
+    assert "Acme.Site:Mixin.Abstract" in names(out)
+    _, out, _ = run(capsys, "list", str(site), "--no-include-abstract")
+    assert names(out) == ["Acme.Site:Page", "Acme.Site:Teaser"]
+    _, out, _ = run(capsys, "list", str(site), "--no-include-abstract", "--all", "--json")
+    rows = json.loads(out)["nodeTypes"]
+    assert rows and not any(row["abstract"] for row in rows)
+    assert "Neos.Neos:Document" not in [row["name"] for row in rows]  # abstract in the platform
