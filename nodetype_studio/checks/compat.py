@@ -256,9 +256,16 @@ def _creates(options: Any) -> bool:
         and not any(is_client_eval(create.get(k)) for k in ("type", "path"))
 
 
+def _written_options(written: Any) -> Any:
+    """A written property's ``ui.inspector.editorOptions`` (None when there is none)."""
+    ui = written.get("ui")
+    inspector = ui.get("inspector") if isinstance(ui, dict) else None
+    return inspector.get("editorOptions") if isinstance(inspector, dict) else None
+
+
 def _creating_properties(ctx: Context, nt):
     """The properties of ``nt`` whose reference editor offers “create new” (its written `createNew`)."""
-    wanted = {name for name, written, _effective in property_configs(nt) if _creates(get(written, *_CREATE_NEW[:-1]))}
+    wanted = {name for name, written, _effective in property_configs(nt) if _creates(_written_options(written))}
     for prop in iter_properties(nt, wanted) if wanted else ():
         default = _CREATE_NEW_EDITORS.get(prop.type) if isinstance(prop.type, str) else None
         editor = ctx.editor(prop.editor_id) if isinstance(prop.editor_id, str) else None

@@ -16,7 +16,6 @@ the node type that writes it; one finding per node type and source, naming how m
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,47 +23,67 @@ from nodetype_studio.checks.base import Context, node_rule
 from nodetype_studio.diagnostics import Severity
 from nodetype_studio.model.translations import project_translator, split_id, unit_texts
 
-#: What a node type's own configuration holds that the UI translates, below ``ui`` of the type, of a
-#: property or of a reference (paths relative to that ``ui``).
-_UI_TEXTS = (("label",), ("help", "message"), ("inline", "editorOptions", "placeholder"),
-             ("inspector", "editorOptions", "placeholder"), ("inspector", "editorOptions", "buttonLabel"))
 
-
-def _texts(config: Any) -> Iterator[tuple[tuple, str]]:
-    """``(path, value)`` of every text the UI translates in a node type's own configuration."""
+def _texts(config: Any) -> list[tuple[tuple, str]]:
+    """``(path, value)`` of every text the UI translates in a node type's own configuration that could be
+    a translation id (it has a colon): the type's label and help message, the labels of its inspector tabs,
+    groups and views and of its creation dialog elements, and of each property and reference its label, help
+    message, inline and inspector placeholder, CodeEditor button label and select box value labels. (Every
+    node type is walked on every check run: plain loops, no generic path walker.)"""
+    found: list[tuple[tuple, str]] = []
     if not isinstance(config, dict):
-        return
+        return found
     ui = config.get("ui")
     if isinstance(ui, dict):
-        yield from _at(("ui",), ui, (("label",), ("help", "message")))
+        _label(found, ("ui",), ui)
         inspector = ui.get("inspector")
         for kind, entries in (inspector.items() if isinstance(inspector, dict) else ()):
             for key, entry in (entries.items() if isinstance(entries, dict) else ()):
-                yield from _at(("ui", "inspector", kind, key), entry, (("label",),))
+                if isinstance(entry, dict):
+                    _text(found, ("ui", "inspector", kind, key, "label"), entry.get("label"))
         creation = ui.get("creationDialog")
         elements = creation.get("elements") if isinstance(creation, dict) else None
         for key, element in (elements.items() if isinstance(elements, dict) else ()):
-            yield from _at(("ui", "creationDialog", "elements", key, "ui"),
-                           element.get("ui") if isinstance(element, dict) else None, (("label",),))
+            element_ui = element.get("ui") if isinstance(element, dict) else None
+            if isinstance(element_ui, dict):
+                _text(found, ("ui", "creationDialog", "elements", key, "ui", "label"), element_ui.get("label"))
     for section in ("properties", "references"):
         entries = config.get(section)
         for name, entry in (entries.items() if isinstance(entries, dict) else ()):
             entry_ui = entry.get("ui") if isinstance(entry, dict) else None
-            yield from _at((section, name, "ui"), entry_ui, _UI_TEXTS)
-            options = entry_ui.get("inspector", {}).get("editorOptions") if isinstance(entry_ui, dict) and \
-                isinstance(entry_ui.get("inspector"), dict) else None
-            values = options.get("values") if isinstance(options, dict) else None
+            if not isinstance(entry_ui, dict):
+                continue
+            base = (section, name, "ui")
+            _label(found, base, entry_ui)
+            inline = entry_ui.get("inline")
+            inline_options = inline.get("editorOptions") if isinstance(inline, dict) else None
+            if isinstance(inline_options, dict):
+                _text(found, base + ("inline", "editorOptions", "placeholder"), inline_options.get("placeholder"))
+            inspector = entry_ui.get("inspector")
+            options = inspector.get("editorOptions") if isinstance(inspector, dict) else None
+            if not isinstance(options, dict):
+                continue
+            at = base + ("inspector", "editorOptions")
+            _text(found, at + ("placeholder",), options.get("placeholder"))
+            _text(found, at + ("buttonLabel",), options.get("buttonLabel"))
+            values = options.get("values")
             for key, value in (values.items() if isinstance(values, dict) else ()):
-                yield from _at((section, name, "ui", "inspector", "editorOptions", "values", key), value, (("label",),))
+                if isinstance(value, dict):
+                    _text(found, at + ("values", key, "label"), value.get("label"))
+    return found
 
 
-def _at(base: tuple, node: Any, paths: tuple) -> Iterator[tuple[tuple, str]]:
-    for path in paths:
-        value = node
-        for key in path:
-            value = value.get(key) if isinstance(value, dict) else None
-        if isinstance(value, str) and ":" in value:
-            yield base + path, value
+def _label(found: list, base: tuple, ui: dict) -> None:
+    """A ``ui`` map's label and help message."""
+    _text(found, base + ("label",), ui.get("label"))
+    help_ = ui.get("help")
+    if isinstance(help_, dict):
+        _text(found, base + ("help", "message"), help_.get("message"))
+
+
+def _text(found: list, path: tuple, value: Any) -> None:
+    if type(value) is str and ":" in value:
+        found.append((path, value))
 
 
 @node_rule
@@ -96,8 +115,10 @@ def untranslated(ctx: Context, nt: Any):
         elif not translator.included(package, source):
             code, severity = "translation-not-included", Severity.WARNING
             setting = f"{ctx.platform.package}.userInterface.translation.autoInclude"
-            why = (f"{shown} is not sent to the UI: `{setting}` does not list `{source.replace('.', '/')}` for "
-                   f"{package} (add `{package}: ['NodeTypes/*']` to it in the package's Configuration/Settings.yaml)")
+            source_path = source.replace(".", "/")
+            pattern = "NodeTypes/*" if source_path.startswith("NodeTypes/") else source_path
+            why = (f"{shown} is not sent to the UI: `{setting}` does not list `{source_path}` for "
+                   f"{package} (add `{package}: ['{pattern}']` to it in the package's Configuration/Settings.yaml)")
             lacking = uses
         else:
             lacking = [(where, unit) for where, unit in uses if unit not in texts]

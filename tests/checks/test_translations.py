@@ -110,3 +110,16 @@ def test_a_missing_file_is_a_note_and_a_package_without_translations_is_not_judg
 
     shutil.rmtree(project.root / "Resources")
     assert _found(load_project(project.root, use_cache=False)) == []
+
+
+def test_the_setting_to_add_names_the_source_the_ids_use(tmp_path):
+    project = _project(tmp_path)
+    main = project.root / "Resources" / "Private" / "Translations" / "en" / "Main.xlf"
+    main.write_text(_xlf("greeting"), encoding="utf-8")
+    types = project.root / "Configuration" / "NodeTypes.yaml"
+    types.write_text(types.read_text(encoding="utf-8") + "'Vendor.Site:Note':\n  ui:\n    label: 'Vendor.Site:Main:greeting'\n",
+                     encoding="utf-8")
+    (finding,) = [d for d in run_checks(load_project(project.root, use_cache=False))
+                  if d.code == "translation-not-included"]
+    assert finding.node_type == "Vendor.Site:Note"
+    assert "does not list `Main` for Vendor.Site (add `Vendor.Site: ['Main']` to it" in finding.message
