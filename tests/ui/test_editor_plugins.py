@@ -148,3 +148,16 @@ def test_a_stored_plugin_or_view_not_offered_shows_the_placeholder_not_an_invali
     qtbot.mouseClick(clear, Qt.MouseButton.LeftButton)
     assert stored[-1] == ("plugin", "")
     assert not clear.isVisible()
+
+
+def test_a_view_label_wider_than_the_inspector_does_not_widen_it(qtbot, tmp_path):
+    """An untranslated id is one long word: the list wraps or cuts it, the inspector keeps its width."""
+    long_label = "Acme.Site:NodeTypes.Flickr:options.pluginViews.UserFeed.label.that.nobody.translated"
+    types = TYPES.replace("label: 'User feed'", f"label: '{long_label}'")
+    widget = inspector_of(qtbot, write_site_package(tmp_path, types, neos="^8.3"), "Acme.Site:Flickr")
+    widget.resize(300, 700)
+    editor = editor_on_its_tab(qtbot, widget, "views")
+    qtbot.waitUntil(editor.isVisible)
+    assert long_label in editor.list.text()
+    qtbot.waitUntil(lambda: editor.width() <= widget.width())
+    assert editor.list.width() <= widget.width()

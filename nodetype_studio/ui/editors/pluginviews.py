@@ -13,7 +13,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.preview.offline import workspace_of
@@ -37,6 +37,8 @@ class PluginViewsEditor(EditorWidget):
         self.list.setObjectName("pluginViews")
         self.list.setTextFormat(Qt.TextFormat.RichText)
         self.list.setWordWrap(True)
+        # a label or an untranslated id longer than the inspector is wide must not widen it (it wraps or is cut)
+        self.list.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.list.setText("<ul style='margin: 0'>" + "".join(
             f"<li><b>{escape(label)}</b>{escape(where)}</li>" for _name, label in self.views) + "</ul>"
             if self.views else "")
