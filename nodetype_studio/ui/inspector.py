@@ -43,7 +43,7 @@ from nodetype_studio.ui.clienteval_view import ClientEvalController
 from nodetype_studio.ui.datasource_session import DataSourceSession
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.registry import EditorRegistry, default_registry
-from nodetype_studio.ui.sections import ElidedLabel, GroupSection, HelpRow, make_label
+from nodetype_studio.ui.sections import LABEL_POLICY, ElidedLabel, GroupSection, HelpRow, make_label
 from nodetype_studio.ui.validation_worker import BackgroundValidator
 from nodetype_studio.validation import validate_value
 from nodetype_studio.validation.engine import PENDING_ID, TIMEOUT_ID
@@ -431,6 +431,7 @@ class InspectorWidget(QWidget):
             note.setObjectName(f"view:{item.name}")
             style.tint(note, style.MUTED)
             note.setWordWrap(True)
+            note.setSizePolicy(LABEL_POLICY)  # (a long label or id does not widen the inspector)
             layout.addWidget(note)
             return
         ctx = self._context(item)

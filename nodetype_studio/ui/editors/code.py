@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -31,6 +32,9 @@ from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.highlight import PygmentsHighlighter
 from nodetype_studio.ui.sections import LABEL_POLICY
+
+#: the button takes the row's width (made once, set per editor)
+BUTTON_POLICY = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
 
 # The languages ``code_mode`` gives -> pygments lexer alias.
 LEXERS = {
@@ -97,6 +101,7 @@ class CodeEditor(EditorWidget):
             self.label.setToolTip(ctx.label)
             self.add_widget(self.label)
         self.button = QPushButton(icons.icon("fas fa-code"), ctx.text(ctx.option("buttonLabel", ""), "codeEditor", "buttonLabel"), self)
+        self.button.setSizePolicy(BUTTON_POLICY)  # the row's width: a long label or id does not widen the inspector
         self.button.clicked.connect(self.open_dialog)
         self.add_field(self.button)
         self.preview: QLabel | None = None  # the first lines of the code, once there is code
