@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -32,9 +31,6 @@ from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.highlight import PygmentsHighlighter
 from nodetype_studio.ui.sections import LABEL_POLICY
-
-#: the button takes the row's width (made once, set per editor)
-BUTTON_POLICY = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
 
 # The languages ``code_mode`` gives -> pygments lexer alias.
 LEXERS = {
@@ -101,7 +97,9 @@ class CodeEditor(EditorWidget):
             self.label.setToolTip(ctx.label)
             self.add_widget(self.label)
         self.button = QPushButton(icons.icon("fas fa-code"), ctx.text(ctx.option("buttonLabel", ""), "codeEditor", "buttonLabel"), self)
-        self.button.setSizePolicy(BUTTON_POLICY)  # the row's width: a long label or id does not widen the inspector
+        # as wide as its label where there is room, narrower where there is not: a long label or id does not
+        # widen the inspector (a set minimum width replaces the label's width as the least the layout gives)
+        self.button.setMinimumWidth(1)
         self.button.clicked.connect(self.open_dialog)
         self.add_field(self.button)
         self.preview: QLabel | None = None  # the first lines of the code, once there is code
