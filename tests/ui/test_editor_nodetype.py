@@ -363,6 +363,10 @@ def test_a_project_in_the_cms_spelling_gets_the_same_choices(qtbot, tmp_path):
     combo = _open_type_tab(qtbot, widget).findChild(QComboBox)
     qtbot.waitUntil(combo.isVisible)
     assert combo.currentText() == "Text" and "Teaser" in [combo.itemText(i) for i in range(combo.count())]
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)  # the user picks the next type with the keyboard
+    chosen = widget.node.get("_nodeType")
+    assert chosen != "Acme.Site:Text" and chosen in {o.value for o in _choices(cms, "Acme.Site:Text").options}
 
 
 def test_the_document_role_is_the_one_the_ui_settings_name(tmp_path):
