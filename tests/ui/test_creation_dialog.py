@@ -13,7 +13,7 @@ from nodetype_studio.model import load_project
 from nodetype_studio.preview.creationdialog import creation_elements, creation_source, has_creation_dialog
 from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.ui.inspector import InspectorWidget
-from tests.ui.site_package import write_site_package
+from tests.ui.site_package import inspector_of, write_site_package
 
 TYPES = """\
 'Acme.Site:Row':
@@ -186,11 +186,7 @@ def test_odd_elements_open_a_dialog_that_says_what_it_can(qtbot, tmp_path):
     root = tmp_path / "Acme.Site"
     (root / "Configuration").mkdir(parents=True)
     (root / "Configuration" / "NodeTypes.yaml").write_text(ODD)
-    project = load_project(root, use_cache=False)
-    widget = InspectorWidget()
-    qtbot.addWidget(widget)
-    widget.show()
-    widget.show_node_type(InspectorSource.from_model(project.node_type("Acme.Site:Odd"), project))
+    widget = inspector_of(qtbot, root, "Acme.Site:Odd")
     dialog = _open(qtbot, widget)
     assert set(dialog.inspector.editors) == {"a", "b", "c"}
     qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)  # validation of odd values: no exception
@@ -227,11 +223,7 @@ HIDDEN = """\
 
 def test_elements_hidden_by_ui_hidden_are_not_shown(qtbot, tmp_path):
     # NodeCreationDialog renders no element whose (evaluated) `ui.hidden` is truthy (facts §5.9, §6)
-    project = load_project(write_site_package(tmp_path, HIDDEN), use_cache=False)
-    widget = InspectorWidget()
-    qtbot.addWidget(widget)
-    widget.show()
-    widget.show_node_type(InspectorSource.from_model(project.node_type("Acme.Site:Teaser"), project))
+    widget = inspector_of(qtbot, write_site_package(tmp_path, HIDDEN), "Acme.Site:Teaser")
     dialog = _open(qtbot, widget)
     editors = dialog.inspector.editors
     assert editors["mode"].isVisible()
@@ -266,11 +258,7 @@ TRANSIENT = """\
 def test_expressions_in_the_dialog_see_the_transient_node(qtbot, tmp_path):
     # The dialog's `node` is only {nodeType, parent, properties: {_nodeType, ...the dialog's values}} (no
     # identifier, contextPath, label...); `parentNode` is the node created into: a page for a document (facts §6)
-    project = load_project(write_site_package(tmp_path, TRANSIENT), use_cache=False)
-    widget = InspectorWidget()
-    qtbot.addWidget(widget)
-    widget.show()
-    widget.show_node_type(InspectorSource.from_model(project.node_type("Acme.Site:Landing"), project))
+    widget = inspector_of(qtbot, write_site_package(tmp_path, TRANSIENT), "Acme.Site:Landing")
     dialog = _open(qtbot, widget)
     section = next(iter(dialog.inspector.sections.values()))
     kind = section.findChild(QLabel, "label:kind")
