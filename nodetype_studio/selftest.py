@@ -159,7 +159,11 @@ def step_libraries(report: Report) -> str:
 
     if LexborHTMLParser("<p>Gr\u00fc<b>\u00dfe</b></p>").text() != "Gr\u00fc\u00dfe":
         raise RuntimeError("selectolax extracted the wrong text from HTML")
-    return names + ", selectolax"
+    from nodetype_studio.preview.urisegment import uri_path_segment  # text-unidecode's table (a data file)
+
+    if uri_path_segment("\u041f\u0440\u0438\u0432\u0435\u0442") != "privet":
+        raise RuntimeError("text-unidecode's table is missing or wrong")
+    return names + ", selectolax, text-unidecode"
 
 
 def step_validation(report: Report) -> str:

@@ -3,8 +3,11 @@
 The CMS's ``NodeUriPathSegmentGenerator`` takes the language of the node's ``language`` dimension value
 (``de_CH`` -> ``de``), or without one the language of Flow's current locale (``Neos.Flow.i18n.defaultLocale``,
 ``en`` unless the project sets it); it applies ``Neos.Neos.transliterationRules`` of that language (the
-platform has ``de``: ``ä`` -> ``ae``, and ``da``), transliterates the rest to ASCII and ``urlize``s it:
-lowercase, every run of other characters one ``-``, none at either end. An empty text is replaced by
+platform has ``de``: ``ä`` -> ``ae``, and ``da``), transliterates the rest to ASCII with
+behat/transliterator's ``utf8ToAscii`` and ``urlize``s it: lowercase, an apostrophe inside a word dropped,
+every run of other characters one ``-``, none at either end. behat/transliterator's tables (since its
+1.1) are generated from Perl's Text::Unidecode; the preview reads the same tables from the
+``text-unidecode`` package (its test cases, Cyrillic and Lithuanian among them, agree). An empty text is replaced by
 the node's label (``node_label``), as the generator falls back to ``$node->getLabel()``.
 
 The preview node has no dimension space point: it stands in the one the backend opens first, the
@@ -15,24 +18,9 @@ dimension lists, as the backend opens the first root generalization; neos-ui Bac
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Mapping
 from typing import Any, Callable
 
-# Characters of Latin-1 and Latin Extended-A that stripping the accent does not make ASCII (or makes other
-# ASCII), spelled as the CMS's `Transliterator::utf8ToAscii` spells them whatever the language (the
-# language-specific spellings come from `transliterationRules`). Upper case matters: "Ørsted" -> "orsted".
-_SPELLED = {
-    "ß": "ss", "Æ": "AE", "æ": "ae", "Ø": "O", "ø": "o", "å": "a", "Œ": "OE", "œ": "oe", "Ł": "L", "ł": "l",
-    "Đ": "D", "đ": "d", "Ð": "D", "ð": "d", "Þ": "Th", "þ": "th", "Ħ": "H", "ħ": "h", "ı": "i", "ĸ": "k",
-    "Ŋ": "NG", "ŋ": "ng", "Ŧ": "T", "ŧ": "t",
-    # (the CMS's table spells these two unlike their letters)
-    "Ý": "U", "ĳ": "",
-    # signs the table spells in letters, digits or punctuation (a separator in the segment)
-    "×": "x", "÷": "/", "µ": "u", "©": "(c)", "®": "(r)", "°": "deg", "±": "+-", "¼": "1/4", "½": "1/2",
-    "¾": "3/4", "¢": "C/", "£": "PS", "¤": "$?", "¥": "Y=", "§": "SS", "¶": "P", "¡": "!", "¿": "?", "¦": "|",
-    "¬": "!", "«": "<<", "»": ">>", "·": "*",
-}
 # Flow's `Locale`: the language is the identifier's first part (2-8 letters), lowercased.
 _LOCALE = re.compile(r"([a-zA-Z]{2,8})(?:[-_][a-zA-Z0-9]+)*")
 _DEFAULT_LOCALE = "en"
@@ -101,12 +89,26 @@ def _replace(text: str, rules: Mapping[str, str]) -> str:
     return pattern.sub(lambda m: rules[m.group(0)], text)
 
 
+def to_ascii(text: str) -> str:
+    """``Transliterator::utf8ToAscii``: every non-ASCII character spelled as Text::Unidecode's tables spell
+    it (``Привет`` -> ``Privet``, ``北京`` -> ``Bei Jing ``), ``?`` for one beyond them."""
+    if text.isascii():
+        return text
+    from text_unidecode import unidecode  # (its 64k-entry table is read on first use)
+
+    return "".join(ch if ch < "\x80" else unidecode(ch) if ch <= "\uffff" else "?" for ch in text)
+
+
+# `postProcessText` of behat/transliterator: an apostrophe between two word characters goes ("it's" -> "its",
+# and the soft sign "Mal'chik" -> "malchik"), then every run of other characters becomes one separator.
+_INNER_APOSTROPHE = re.compile(r"([A-Za-z0-9_])'([A-Za-z0-9_])")
+_SEPARATORS = re.compile(r"[^a-z0-9]+")
+
+
 def uri_path_segment(text: str, rules: Mapping[str, str] | None = None) -> str:
     """``Über uns & more!`` -> ``uber-uns-more`` (with the German rules: ``ueber-uns-more``)."""
-    text = _replace(text, rules or {})
-    spelled = "".join(_SPELLED.get(ch, ch) for ch in text)
-    ascii_text = unicodedata.normalize("NFKD", spelled).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+    ascii_text = to_ascii(_replace(text, rules or {})).lower()
+    return _SEPARATORS.sub("-", _INNER_APOSTROPHE.sub(r"\1\2", ascii_text)).strip("-")
 
 
 #: How long the platform's node label gets (``NodeLabelToken``: ``cropAtWord(100, '…')``).

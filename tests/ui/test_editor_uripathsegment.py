@@ -115,6 +115,19 @@ def test_letters_without_an_accent_to_strip_are_spelled_as_the_cms_spells_them(q
     assert shown == stored == "orsted-x-lodz-oeuvre-aesir-thor-c-20deg"
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("Привет, мир!", "privet-mir"),  # Cyrillic (behat's x04 table)
+    ("Мальчик", "malchik"),  # the soft sign is an apostrophe, dropped inside a word
+    ("Ελληνικά", "ellenika"),  # Greek
+    ("北京", "bei-jing"),  # CJK: one syllable each, a space after it
+    ("That’s it's 'o'clock'", "thats-its-oclock"),
+])
+def test_sync_transliterates_every_script_as_the_cms_does(qtbot, tmp_path, text, expected):
+    # TransliterationService -> Transliterator::utf8ToAscii (Text::Unidecode's tables) -> urlize
+    shown, stored = _sync(qtbot, tmp_path, NO_DIMENSIONS, text=text)
+    assert shown == stored == expected
+
+
 BLOG_POST = """
 'Acme.Site:BlogPost':
   superTypes:
@@ -157,3 +170,22 @@ def test_a_segment_longer_than_maxlength_is_shown_whole(make_editor, qtbot):
     editor.line.end(False)
     qtbot.keyClicks(editor.line, "x")  # still as long: nothing more can be typed
     assert editor.line.text() == "a-rather-long-page-title"
+
+
+@pytest.mark.parametrize("text, expected", [
+    # behat/transliterator's own test cases for Transliterator::transliterate, which the CMS's
+    # TransliterationService + urlize amount to for a text without language rules
+    ("BonJour & au revoir", "bonjour-au-revoir"),
+    ("D\u00e9j\u00e0", "deja"),
+    ("tr\u0105nsl\u012fteration t\u0117st \u0173s\u0105ge \u016b\u017e", "transliteration-test-usage-uz"),
+    ("\u0442\u043e\u0432\u0430 \u0435 \u0442\u0435\u0441\u0442\u043e\u0432\u043e \u0437\u0430\u0433\u043b\u0430\u0432\u0438\u0435",
+     "tova-e-testovo-zaglavie"),
+    ("\u044d\u0442\u043e \u0442\u0435\u0441\u0442\u043e\u0432\u044b\u0439 \u0437\u0430\u0433\u043e\u043b\u043e\u0432\u043e\u043a",
+     "eto-testovyi-zagolovok"),
+    ("f\u00fchren Aktivit\u00e4ten Hagl\u00f6fs", "fuhren-aktivitaten-haglofs"),
+    ("that it's 'eleven' 'o'clock'", "that-its-eleven-oclock"),
+])
+def test_segments_agree_with_the_transliterators_own_cases(text, expected):
+    from nodetype_studio.preview.urisegment import uri_path_segment
+
+    assert uri_path_segment(text) == expected
