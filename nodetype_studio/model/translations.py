@@ -57,6 +57,17 @@ def looks_like_id(text: str) -> bool:
     return isinstance(text, str) and _ID_RE.match(text.strip()) is not None
 
 
+# HTML's white space (space, tab, line feed, form feed, carriage return; not the no-break space).
+_HTML_SPACE = re.compile(r"[ \t\n\f\r]+")
+
+
+def as_rendered(text: str) -> str:
+    """A label as the browser shows it (``white-space: normal``): each run of white space one space, none at
+    either end. An XLIFF source wrapped over two lines is one line in the CMS's inspector, and a text of
+    spaces only is an empty label there (the UI shows such a translation, not its id)."""
+    return _HTML_SPACE.sub(" ", text).strip(" ")
+
+
 def generated_id(node_type: str, *suffix: str) -> str:
     """The id the CMS generates for an ``i18n`` value: ``Vendor.Pkg:NodeTypes.Name:<suffix>``."""
     package, _, name = node_type.partition(":")
@@ -171,7 +182,7 @@ def _read_xliff(path: Path, mtime_ns: int, package: str, source: str) -> dict[st
             continue
         if (file.get("product-name") or package) in names and (file.get("original") or source) == source:
             units = _file_units(file)
-    return {unit_id: text.strip() for unit_id, text in units.items() if text.strip()}
+    return {unit_id: text for unit_id, text in units.items() if text}
 
 
 def unit_texts(path: Path, package: str, source: str) -> dict[str, str] | None:
@@ -238,6 +249,10 @@ class Translator:
         if package in _PLATFORM_PACKAGES:
             return PLATFORM_TEXTS.get(f"{source}:{unit}")
         return None
+
+    def label(self, value, generated: str | None = None) -> str:
+        """``text()`` of a label, as the browser renders it (``as_rendered``)."""
+        return as_rendered(self.text(value, generated))
 
     def text(self, value, generated: str | None = None) -> str:
         """Display text of a label/placeholder value; ``generated`` is the id an ``i18n`` value stands for."""

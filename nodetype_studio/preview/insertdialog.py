@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from nodetype_studio.model.translations import as_rendered
 from nodetype_studio.preview.inspector import resource_file
 from nodetype_studio.preview.typeswitch import (
     TypeGroup,
@@ -78,7 +79,7 @@ def _offered(nt: Any, translate: Callable[[Any], str], packages: Mapping[str, Pa
     found = ui.get("help")
     help_config: Mapping = found if isinstance(found, Mapping) else {}
     message = help_config.get("message")
-    return OfferedType(nt.name, translate(ui.get("label")) or nt.name, icon if isinstance(icon, str) else None,
+    return OfferedType(nt.name, as_rendered(translate(ui.get("label")) or nt.name), icon if isinstance(icon, str) else None,
                        translate(message) if isinstance(message, str) else "",
                        _thumbnail(nt.name, help_config.get("thumbnail"), packages))
 

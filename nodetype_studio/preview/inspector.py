@@ -20,7 +20,13 @@ from nodetype_studio.js.values import is_client_eval, js_entries
 from nodetype_studio.js.values import truthy as js_truthy
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.model.sorting import js_sort
-from nodetype_studio.model.translations import Translator, generated_id, package_folders, project_translator
+from nodetype_studio.model.translations import (
+    Translator,
+    as_rendered,
+    generated_id,
+    package_folders,
+    project_translator,
+)
 from nodetype_studio.php.values import to_bool as php_truthy
 from nodetype_studio.preview.urisegment import transliteration_rules
 
@@ -223,7 +229,7 @@ def _property_item(name: str, config: Mapping, source: InspectorSource, section:
     return ItemView(
         kind="property",
         name=name,
-        label=_text(tr, ui.get("label")),
+        label=as_rendered(_text(tr, ui.get("label"))),
         config=config,
         group=group if isinstance(group, str) else None,
         editor=editor,
@@ -285,7 +291,7 @@ def node_type_label(source: InspectorSource) -> str:
     ui = _mapping(_mapping(source.config).get("ui"))
     if not ui.get("label"):
         return source.name
-    return source.translator.text(ui.get("label"), generated_id(source.name, "ui", "label"))
+    return source.translator.label(ui.get("label"), generated_id(source.name, "ui", "label"))
 
 
 def same_but_label(old: Any, new: Any) -> bool:
@@ -332,7 +338,7 @@ def build_layout(source: InspectorSource) -> InspectorLayout:
         ItemView(
             kind="view",
             name=view_id,
-            label=tr.text(view.get("label"), generated_id(nt, "views", view_id)),
+            label=tr.label(view.get("label"), generated_id(nt, "views", view_id)),
             config=view,
             group=view.get("group") if isinstance(view.get("group"), str) else None,
             view=view.get("view") if isinstance(view.get("view"), str) else None,
@@ -345,7 +351,7 @@ def build_layout(source: InspectorSource) -> InspectorLayout:
     ]
 
     tabs = [
-        TabView(tab_id, tr.text(tab.get("label"), generated_id(nt, "tabs", tab_id)), tab.get("icon"))
+        TabView(tab_id, tr.label(tab.get("label"), generated_id(nt, "tabs", tab_id)), tab.get("icon"))
         for tab_id, tab in js_sort(_entries(inspector.get("tabs")), _position, _first)
     ]
     tab_by_id = {t.id: t for t in tabs}
@@ -376,7 +382,7 @@ def build_layout(source: InspectorSource) -> InspectorLayout:
         tab.groups.append(
             GroupView(
                 id=group_id,
-                label=tr.text(group.get("label"), generated_id(nt, "groups", group_id)),
+                label=tr.label(group.get("label"), generated_id(nt, "groups", group_id)),
                 icon=group.get("icon"),
                 tab=tab.id,
                 collapsed=js_truthy(group.get("collapsed")),

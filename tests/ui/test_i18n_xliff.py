@@ -116,8 +116,9 @@ def test_units_are_read_as_flow_reads_them(show):
     assert shown["nested"] == PREFIX + "nested"
     # a Gettext plural group gives its singular form under the id without the index
     assert shown["plural"] == "One card"
-    # the text directly in <source>, not that of inline elements (SimpleXML's string cast)
-    assert shown["markup"] == "Read  guide"
+    # the text directly in <source>, not that of inline elements (SimpleXML's string cast: "Read  guide"),
+    # shown as the browser renders a label, with its two spaces as one
+    assert shown["markup"] == "Read guide"
     assert shown["target"] == "Target text"
     assert shown["zero"] == "Source of zero"  # (PHP's empty("0") is true: the source is used)
     assert shown["gettext"] == PREFIX + "gettext"  # (a restype marks Gettext metadata, no label)
@@ -346,3 +347,18 @@ def test_a_file_is_read_only_when_it_starts_with_its_xliff_element(show, prolog,
 def test_a_comment_inside_the_xliff_element_is_fine(show):
     text = xliff("<!-- the card's texts -->" + card_file("", BODY))
     assert show(text)["plain"] == "Plain"
+
+
+def test_labels_show_their_white_space_as_the_browser_renders_it(show):
+    # An XLIFF source wrapped over lines is one line in the CMS's inspector (HTML's `white-space: normal`);
+    # a target of spaces only is a translation (XliffService takes a non-empty target), so the UI shows no id.
+    shown = show(xliff(card_file("", "".join([
+        unit("ui.label", "\n      A card\n    "),
+        unit("groups.card", "Card\toptions"),
+        unit("properties.plain", "A long label\n          that wraps"),
+        unit("properties.target", "Source text", "   "),
+    ]))))
+    assert shown["title"] == "A card"
+    assert shown["group"] == "Card options"
+    assert shown["plain"] == "A long label that wraps"
+    assert PREFIX not in shown["target"]

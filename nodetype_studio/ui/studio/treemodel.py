@@ -151,7 +151,7 @@ def _edited_infos(project, show_platform: bool) -> dict[str, TypeInfo] | None:
 
 def _info(nt, types, translator) -> TypeInfo:
     ui = nt.effective.get("ui") if isinstance(nt.effective.get("ui"), dict) else {}
-    label = translator.text(ui.get("label")) if isinstance(ui.get("label"), str) else ""
+    label = translator.label(ui.get("label")) if isinstance(ui.get("label"), str) else ""
     props = " ".join(nt.properties)
     return TypeInfo(nt.name, label, ui.get("icon"), nt.abstract, nt.final, nt.from_baseline,
                     tuple(s for s in nt.declared_supertypes if s in types), f"{nt.name} {label} {props}".lower())
