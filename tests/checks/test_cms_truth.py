@@ -375,3 +375,60 @@ def test_allow_original_and_default_option_are_inert_under_a_lock(check, option)
     name = option.split(":")[0]
     assert [d.message for d in findings if d.code == "option-crop-locked"] == [
         f"`crop.aspectRatio.{name}` has no effect while `crop.aspectRatio.locked` is set"]
+
+
+HIDDEN_REQUIRED = """\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    p:
+      type: string
+      ui:
+        label: P
+        inspector:
+          group: default
+          hidden: {hidden}
+      validation:
+        'Neos.Neos/Validation/NotEmptyValidator': {{}}
+"""
+
+
+@pytest.mark.parametrize("hidden", ["'false'", "'yes'", "1"])
+def test_any_truthy_hidden_value_hides_a_required_property(check, hidden):
+    # The UI hides an inspector item whose `hidden` is truthy in JavaScript, so a non-empty string (even
+    # 'false') or 1 hides it as `true` does (facts §5.7 step 4, §5.9)
+    _project, findings = check(HIDDEN_REQUIRED.format(hidden=hidden))
+    assert [(d.code, d.line) for d in findings if d.code == "property-hidden-required"] == [("property-hidden-required", 11)]
+
+
+@pytest.mark.parametrize("hidden", ["false", "0", "''", "~", "'ClientEval:node.properties.p == 1'"])
+def test_a_falsy_or_client_eval_hidden_value_does_not_hide_for_good(check, hidden):
+    _project, findings = check(HIDDEN_REQUIRED.format(hidden=hidden))
+    assert [d.code for d in findings if d.code == "property-hidden-required"] == []
+
+
+def test_a_property_hidden_by_a_truthy_string_has_no_position_to_clash(check):
+    # only shown items are ordered: a property hidden by `hidden: 'true'` shares no position with anyone
+    _project, findings = check("""\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    a:
+      type: string
+      ui:
+        label: A
+        inspector:
+          group: default
+          position: 10
+    b:
+      type: string
+      ui:
+        label: B
+        inspector:
+          group: default
+          position: 10
+          hidden: 'true'
+""")
+    assert [d.format_text() for d in findings if d.code == "position-duplicate"] == []
