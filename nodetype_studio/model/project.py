@@ -476,7 +476,9 @@ def _compute_local(nt: NodeType, project: Project) -> None:
     nt._supertype_map = {name: on for _key, name, on in entries}
     nt.declared_supertypes = list(dict.fromkeys(name for _key, name, on in entries if on))
     nt.disabled_supertypes = [name for _key, name, on in entries if not on]
-    if "superTypes" in local:
+    if isinstance(local.get("superTypes"), (dict, list)):
+        # (a null `superTypes` stays null: the CMS merges the local configuration as written, so
+        # nodetypes:show prints `superTypes: null` for a type that switched all of them off with `~`)
         local["superTypes"] = normalized
     if "properties" in local:
         # As the CMS's NodeTypeManager: null properties are dropped, and properties that end up
