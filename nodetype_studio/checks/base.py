@@ -24,6 +24,7 @@ from nodetype_studio.catalogue import (
 )
 from nodetype_studio.diagnostics import Diagnostic, Location, Severity
 from nodetype_studio.js.values import is_client_eval  # noqa: F401 (the checks read it from here)
+from nodetype_studio.js.values import truthy as js_truthy
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.validation import registered_validators
 
@@ -87,6 +88,14 @@ def number(value: Any) -> float | None:
         return float(value)
     except (TypeError, ValueError):
         return None
+
+
+def always_hidden(inspector: Any) -> bool:
+    """True when a ``ui.inspector`` block hides its item whatever the node's values: the UI hides an item
+    whose ``hidden`` is truthy in JavaScript (``1``, ``'false'``, any non-empty string), and a
+    ``ClientEval:`` value is decided by the values at run time (facts §5.7 step 4, §5.9)."""
+    hidden = inspector.get("hidden") if isinstance(inspector, dict) else None
+    return js_truthy(hidden) and not is_client_eval(hidden)
 
 
 def fmt_number(value: float) -> str:

@@ -18,6 +18,8 @@ CHECK_CODES: dict[str, str] = {
     "neos9-creation-handler": "A node creation handler written with the 8.3 key `nodeCreationHandler`",
     "neos9-postprocessor": "A post-processor class that 9.x removed or renamed",
     "neos9-starting-point": "An 8.3 `startingPoint` node path (`/sites/…`), which 9.x spells `/<Neos.Neos:Sites>/…`",
+    "neos9-label-not-text": "A label or help message that is not text, or a `ui` that is not a map (9.x's label "
+                            "enrichment fails with a TypeError)",
     "neos9-plugin-views": "`options.pluginViews`, which 9.x no longer turns into a `views` property",
     "neos83-references-ignored": "A `references:` section in an 8.3 project (8.3 ignores it)",
     # editors and property types

@@ -8,6 +8,7 @@ from nodetype_studio.catalogue import suggest
 from nodetype_studio.checks.base import (
     Context,
     PropertyView,
+    always_hidden,
     as_map,
     fmt_number,
     get,
@@ -127,7 +128,7 @@ def duplicate_positions(ctx: Context, nt):
     shown_groups = {str(get(view, "group")) for view in _defined(nt, "views").values() if isinstance(view, dict)}
     for name, _written, effective in property_configs(nt):
         inspector = get(effective, "ui", "inspector")
-        if not isinstance(inspector, dict) or inspector.get("hidden") is True:
+        if not isinstance(inspector, dict) or always_hidden(inspector):
             continue
         group = inspector.get("group")
         if isinstance(group, str):

@@ -26,6 +26,7 @@ from nodetype_studio.catalogue.neos9 import (
     php_class,
 )
 from nodetype_studio.checks.base import _position_in
+from nodetype_studio.checks.optionwalk import describe_value
 from nodetype_studio.content.startpoint import SEARCH_EDITORS, SITES_PATH, read_starting_point
 from nodetype_studio.diagnostics import Diagnostic, Location, Severity
 from nodetype_studio.model.constraints import allows
@@ -470,7 +471,74 @@ def version_findings(project, per_type=None) -> list[Diagnostic]:
     found += _reference_section_findings(project)
     found += [d for nt in project.node_types.values()
               for d in per_type("creation-dialog", nt, lambda nt=nt: _creation_dialog_findings_of(nt))]
+    found += [d for nt in project.node_types.values()
+              for d in per_type("label-enrichment", nt, lambda nt=nt: _label_enrichment_findings_of(nt))]
     return found
+
+
+def _label_enrichment_findings_of(nt) -> list[Diagnostic]:
+    """9.x's label enrichment (Neos.ContentRepositoryRegistry NodeTypeEnrichmentService, run on each node
+    type's own configuration before any node type is built) compares labels and help messages with
+    ``i18n`` through ``trim()`` under ``strict_types``: a value written there that is not a string (``~``
+    included) is a TypeError, and so is a ``ui`` block that is not a map. No node type loads then.
+    8.3's aspect has no strict types: it reads null, numbers and booleans as text."""
+    if not any(is_users(fragment) for fragment in nt.fragments):
+        return []
+    found = []
+    for path, value, reason in _enrichment_type_errors(nt.local):
+        fragment = next((f for f in reversed(nt.fragments) if isinstance(f.config, dict)
+                         and _position_in(f.config, path) is not None), None)
+        if fragment is None or not is_users(fragment):
+            continue  # the platform's own value (the studio's baseline has none of these)
+        name = path[1] if len(path) > 1 and path[0] in ("properties", "references") else None
+        found.append(Diagnostic.at(
+            _at(fragment, path), Severity.ERROR, "neos9-label-not-text",
+            f"{nt.name}: `{'.'.join(map(str, path))}` is {describe_value(value)}, {reason}: Neos 9's label "
+            "enrichment (NodeTypeEnrichmentService, strict types) fails on it with a TypeError and loads no "
+            "node type. Write a text, or leave the key out", node_type=nt.name,
+            property_name=str(name) if name is not None else None))
+    return found
+
+
+def _enrichment_type_errors(config: dict):
+    """(path, value, why) of every value the 9.x label enrichment cannot take in ``config`` (one type's own)."""
+    def text(parent, key, path):
+        # shouldFetchTranslation(): `trim()` of the value when the key exists
+        if isinstance(parent, dict) and key in parent and not isinstance(parent[key], str):
+            yield path + (key,), parent[key], "not text"
+
+    def help_message(ui, path):
+        # isset(help.message) first: a null message is skipped, any other non-string value fails
+        help_ = ui.get("help")
+        if isinstance(help_, dict) and help_.get("message") is not None:
+            yield from text(help_, "message", path + ("help",))
+
+    ui = config.get("ui")
+    if ui is not None and not isinstance(ui, (dict, list)):
+        yield ("ui",), ui, "not a map"
+    if isinstance(ui, dict):
+        yield from text(ui, "label", ("ui",))
+        yield from help_message(ui, ("ui",))
+        inspector = ui.get("inspector")
+        for kind, items in inspector.items() if isinstance(inspector, dict) else ():
+            for item_id, item in items.items() if isinstance(items, dict) else ():
+                yield from text(item, "label", ("ui", "inspector", kind, item_id))
+        elements = _get(ui, "creationDialog", "elements")
+        for element_id, element in elements.items() if isinstance(elements, dict) else ():
+            element_ui = element.get("ui") if isinstance(element, dict) else None
+            path = ("ui", "creationDialog", "elements", element_id, "ui")
+            if element_ui is not None and not isinstance(element_ui, (dict, list)):
+                yield path, element_ui, "not a map"
+            yield from text(element_ui, "label", path)
+    for section in ("properties", "references"):
+        entries = config.get(section)
+        for name, entry in entries.items() if isinstance(entries, dict) else ():
+            entry_ui = entry.get("ui") if isinstance(entry, dict) else None
+            if entry_ui is not None and not isinstance(entry_ui, (dict, list)):
+                yield (section, name, "ui"), entry_ui, "not a map"
+            if isinstance(entry_ui, dict):
+                yield from text(entry_ui, "label", (section, name, "ui"))
+                yield from help_message(entry_ui, (section, name, "ui"))
 
 
 def _creation_dialog_findings_of(nt) -> list[Diagnostic]:

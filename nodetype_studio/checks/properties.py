@@ -8,6 +8,7 @@ from nodetype_studio.catalogue.types import canonical_type
 from nodetype_studio.checks.base import (
     Context,
     PropertyView,
+    always_hidden,
     fmt_number,
     get,
     number,
@@ -75,7 +76,7 @@ def _has_not_empty(ctx: Context, prop: PropertyView) -> bool:
 
 @property_rule(combined=True)
 def hidden_but_required(ctx: Context, prop: PropertyView):
-    if get(prop.effective, "ui", "inspector", "hidden") is not True or not _has_not_empty(ctx, prop):
+    if not always_hidden(get(prop.effective, "ui", "inspector")) or not _has_not_empty(ctx, prop):
         return
     if prop.written.get("defaultValue") not in (None, "", [], {}):
         return  # created nodes get a value the user never has to enter

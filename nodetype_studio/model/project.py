@@ -417,17 +417,29 @@ def _collect_fragments(project: Project) -> None:
                 nt.package = nt.package or source.package
             nt.fragments.append(Fragment(source, config, pos))
     # A node type whose merged configuration ends up null (`Name: ~` in the last file that names it)
-    # is skipped by the CMS's NodeTypeManager: it does not exist, and using it as a supertype fails.
-    # 9.x's root type is the exception: the NodeTypeManager gives it an empty configuration when it is
-    # missing or null, so it stays (with nothing but what the CMS gives every type).
-    root = ROOT_TYPE if project.cms_version.version is not CmsVersion.V8_3 else None
+    # is skipped by 8.3's NodeTypeManager: it does not exist, and using it as a supertype fails. 9.x
+    # fails before that: its NodeTypeEnrichmentService passes every entry of the loaded configuration
+    # to a method that takes an `array` (a TypeError for null). The studio drops the type in both.
+    # 9.x's root type stays: the NodeTypeManager gives it an empty configuration when it is missing.
+    is_9 = project.cms_version.version is not CmsVersion.V8_3
+    root = ROOT_TYPE if is_9 else None
     for name, nt in list(project.node_types.items()):
         last = nt.fragments[-1] if nt.fragments else None
-        if last is not None and not last.file.baseline and name != root and _merged_fragments(nt.fragments) is None:
+        if last is not None and not last.file.baseline and _merged_fragments(nt.fragments) is None:
             last = next(f for f in reversed(nt.fragments) if f.config is None)
-            del project.node_types[name]
-            diags.append(info("nodetype-unset", f"{name!r} is set to null here, so the CMS drops the node type",
-                              Location(str(last.file.path), *last.key_pos), node_type=name))
+            where = Location(str(last.file.path), *last.key_pos)
+            if is_9:
+                diags.append(error("nodetype-unset",
+                                   f"{name!r} is set to null here: Neos 9 fails to load the node types (its "
+                                   f"NodeTypeEnrichmentService takes each node type's configuration as a map, a "
+                                   f"TypeError for null; Neos 8.3 drops the type). Delete the entry; to keep editors from "
+                                   f"creating another package's type, give it `abstract: true`",
+                                   where, node_type=name))
+            else:
+                diags.append(info("nodetype-unset", f"{name!r} is set to null here, so the CMS drops the node type",
+                                  where, node_type=name))
+            if name != root:
+                del project.node_types[name]
 
 
 def _compute_local(nt: NodeType, project: Project) -> None:
@@ -476,7 +488,9 @@ def _compute_local(nt: NodeType, project: Project) -> None:
     nt._supertype_map = {name: on for _key, name, on in entries}
     nt.declared_supertypes = list(dict.fromkeys(name for _key, name, on in entries if on))
     nt.disabled_supertypes = [name for _key, name, on in entries if not on]
-    if "superTypes" in local:
+    if isinstance(local.get("superTypes"), (dict, list)):
+        # (a null `superTypes` stays null: the CMS merges the local configuration as written, so
+        # nodetypes:show prints `superTypes: null` for a type that switched all of them off with `~`)
         local["superTypes"] = normalized
     if "properties" in local:
         # As the CMS's NodeTypeManager: null properties are dropped, and properties that end up

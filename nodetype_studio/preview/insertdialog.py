@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from nodetype_studio.model.merge import get_path, merge
 from nodetype_studio.model.translations import as_rendered
+from nodetype_studio.php.values import to_bool as php_truthy
 from nodetype_studio.preview.inspector import resource_file
 from nodetype_studio.preview.typeswitch import (
     TypeGroup,
@@ -68,12 +70,12 @@ def insert_offer(project: Any, reference: str, translate: Callable[[Any], str],
     beside = [t for t in siblings or () if t.is_of_type(role_name)]
     offer = InsertOffer(reference, role, where)
     for mode, types in (("before", beside), ("into", into), ("after", beside)):
-        offer.groups[mode] = [(group, [_offered(t, translate, packages or {}) for t in group.types])
+        offer.groups[mode] = [(group, [_offered(project, t, translate, packages or {}) for t in group.types])
                               for group in grouped_types(project, types, translate)]
     return offer
 
 
-def _offered(nt: Any, translate: Callable[[Any], str], packages: Mapping[str, Path]) -> OfferedType:
+def _offered(project: Any, nt: Any, translate: Callable[[Any], str], packages: Mapping[str, Path]) -> OfferedType:
     ui = ui_of(nt)
     icon = ui.get("icon")
     found = ui.get("help")
@@ -81,12 +83,38 @@ def _offered(nt: Any, translate: Callable[[Any], str], packages: Mapping[str, Pa
     message = help_config.get("message")
     return OfferedType(nt.name, as_rendered(translate(ui.get("label")) or nt.name), icon if isinstance(icon, str) else None,
                        translate(message) if isinstance(message, str) else "",
-                       _thumbnail(nt.name, help_config.get("thumbnail"), packages))
+                       _help_thumbnail(project, nt, packages))
 
 
-def _thumbnail(name: str, written: Any, packages: Mapping[str, Path]) -> Path | None:
-    if isinstance(written, str) and written:
-        return resource_file(written, packages)
+def _help_thumbnail(project: Any, nt: Any, packages: Mapping[str, Path]) -> Path | None:
+    """The image the dialog shows as ``nt``'s help thumbnail. The CMS resolves it in the label enrichment
+    (9.x NodeTypeEnrichmentService, 8.3 NodeTypeConfigurationEnrichmentAspect), on each type's own
+    configuration and only where that sets ``ui.help``: a written thumbnail stays, else the type's own
+    ``Resources/Public/NodeTypes/Thumbnails/<Name>.png`` is filled in when it exists. Subtypes inherit the
+    result like any other key; a type with no ``ui.help`` of its own or inherited shows none."""
+    is_83 = getattr(getattr(getattr(project, "cms_version", None), "version", None), "value", None) == "8.3"
+    merged: dict = {}
+    owners = [project.node_types[name] for name in nt.ancestors if name in project.node_types] + [nt]
+    for owner in owners:
+        if "ui" not in owner.local:
+            continue
+        ui = owner.local["ui"]
+        help_ = ui.get("help") if isinstance(ui, dict) else None
+        if isinstance(help_, dict):
+            written = help_.get("thumbnail")
+            # (9.x tests the written thumbnail with `!empty`, 8.3 with `isset`: '' keeps 8.3 from looking)
+            if (written is None if is_83 else not php_truthy(written)):
+                found = _thumbnail_file(owner.name, packages)
+                if found is not None:
+                    ui = {**ui, "help": {**help_, "thumbnail": found}}
+        merged = merge(merged, {"ui": ui})
+    thumbnail = get_path(merged, ("ui", "help", "thumbnail"), None)
+    if isinstance(thumbnail, Path):
+        return thumbnail
+    return resource_file(thumbnail, packages) if isinstance(thumbnail, str) and thumbnail else None
+
+
+def _thumbnail_file(name: str, packages: Mapping[str, Path]) -> Path | None:
     package, _, short = name.partition(":")
     folder = packages.get(package)
     if folder is None or not short or "/" in short or "\\" in short:

@@ -375,3 +375,129 @@ def test_allow_original_and_default_option_are_inert_under_a_lock(check, option)
     name = option.split(":")[0]
     assert [d.message for d in findings if d.code == "option-crop-locked"] == [
         f"`crop.aspectRatio.{name}` has no effect while `crop.aspectRatio.locked` is set"]
+
+
+HIDDEN_REQUIRED = """\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    p:
+      type: string
+      ui:
+        label: P
+        inspector:
+          group: default
+          hidden: {hidden}
+      validation:
+        'Neos.Neos/Validation/NotEmptyValidator': {{}}
+"""
+
+
+@pytest.mark.parametrize("hidden", ["'false'", "'yes'", "1"])
+def test_any_truthy_hidden_value_hides_a_required_property(check, hidden):
+    # The UI hides an inspector item whose `hidden` is truthy in JavaScript, so a non-empty string (even
+    # 'false') or 1 hides it as `true` does (facts §5.7 step 4, §5.9)
+    _project, findings = check(HIDDEN_REQUIRED.format(hidden=hidden))
+    assert [(d.code, d.line) for d in findings if d.code == "property-hidden-required"] == [("property-hidden-required", 11)]
+
+
+@pytest.mark.parametrize("hidden", ["false", "0", "''", "~", "'ClientEval:node.properties.p == 1'"])
+def test_a_falsy_or_client_eval_hidden_value_does_not_hide_for_good(check, hidden):
+    _project, findings = check(HIDDEN_REQUIRED.format(hidden=hidden))
+    assert [d.code for d in findings if d.code == "property-hidden-required"] == []
+
+
+def test_a_property_hidden_by_a_truthy_string_has_no_position_to_clash(check):
+    # only shown items are ordered: a property hidden by `hidden: 'true'` shares no position with anyone
+    _project, findings = check("""\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    a:
+      type: string
+      ui:
+        label: A
+        inspector:
+          group: default
+          position: 10
+    b:
+      type: string
+      ui:
+        label: B
+        inspector:
+          group: default
+          position: 10
+          hidden: 'true'
+""")
+    assert [d.format_text() for d in findings if d.code == "position-duplicate"] == []
+
+
+LABELS = """\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: ~
+    inspector:
+      groups:
+        extra:
+          label: 12
+        gone: ~
+  properties:
+    title:
+      type: string
+      ui:
+        label: Title
+        help:
+          message: ~
+        inspector:
+          group: extra
+    count:
+      type: integer
+      ui:
+        label: true
+        inspector:
+          group: extra
+"""
+
+
+def test_labels_that_are_not_text_fail_the_9x_label_enrichment(tmp_path):
+    # NodeTypeEnrichmentService (9.x, declare(strict_types=1)) calls trim() on every label (and on help
+    # messages that are set): null, numbers and booleans are TypeErrors there. A null group and a null help
+    # message are skipped (`is_array` / `isset`), as is everything under 8.3 (no strict types)
+    from nodetype_studio.checks import collect_findings
+
+    found = [(d.line, d.severity.value) for d in collect_findings(_package(tmp_path / "9", LABELS, "9"))
+             if d.code == "neos9-label-not-text"]
+    assert found == [(5, "error"), (9, "error"), (23, "error")]
+    assert not [d for d in collect_findings(_package(tmp_path / "83", LABELS, "8.3")) if d.code == "neos9-label-not-text"]
+
+
+def test_a_later_file_writing_the_label_as_text_is_what_the_enrichment_reads(tmp_path):
+    from nodetype_studio.checks import collect_findings
+
+    folder = tmp_path / "Vendor.Site" / "Configuration"
+    folder.mkdir(parents=True)
+    (folder / "NodeTypes.yaml").write_text("'Vendor.Site:Thing':\n  ui:\n    label: ~\n")
+    (folder / "NodeTypes.Label.yaml").write_text("'Vendor.Site:Thing':\n  ui:\n    label: Thing\n")
+    from nodetype_studio.model import load_project
+
+    project = load_project(tmp_path / "Vendor.Site", use_cache=False, cms_version="9")
+    assert [d for d in collect_findings(project) if d.code == "neos9-label-not-text"] == []
+
+
+def test_trim_of_a_non_string_is_a_type_error_under_strict_types_only():
+    # the PHP rule behind `neos9-label-not-text`, with real PHP: the enrichment's shouldFetchTranslation()
+    from tests.php.conftest import run_php_script
+
+    script = r"""
+    declare(strict_types=1);
+    $out = [];
+    foreach (json_decode(stream_get_contents(STDIN), true) as $value) {
+        try { trim($value); $out[] = 'ok'; } catch (\TypeError $e) { $out[] = 'TypeError'; }
+    }
+    echo json_encode($out);
+    """
+    assert run_php_script(script, [None, 12, True, "i18n", " x "]) == ["TypeError", "TypeError", "TypeError", "ok", "ok"]

@@ -213,22 +213,25 @@ def test_node_type_config_that_is_a_list_says_list(open_project):
     assert finding.message == "the configuration of 'Acme.Site:Listed' must be a mapping, not a list"
 
 
+NULLED_TYPES = {
+    "NodeTypes/Types.yaml": """
+        'Acme.Site:Gone':
+          ui: {label: Gone}
+        'Acme.Site:Back': ~
+        'Acme.Site:Child':
+          superTypes: {'Acme.Site:Gone': true}
+        'Neos.Neos:Shortcut': ~
+        """,
+    "Configuration/NodeTypes.yaml": """
+        'Acme.Site:Gone': ~
+        'Acme.Site:Back':
+          ui: {label: Back}
+        """,
+}
+
+
 def test_node_type_set_to_null_last_is_dropped_as_by_the_cms(open_project):
-    project = open_project({
-        "NodeTypes/Types.yaml": """
-            'Acme.Site:Gone':
-              ui: {label: Gone}
-            'Acme.Site:Back': ~
-            'Acme.Site:Child':
-              superTypes: {'Acme.Site:Gone': true}
-            'Neos.Neos:Shortcut': ~
-            """,
-        "Configuration/NodeTypes.yaml": """
-            'Acme.Site:Gone': ~
-            'Acme.Site:Back':
-              ui: {label: Back}
-            """,
-    })
+    project = open_project(NULLED_TYPES, cms_version="8.3")
     found = codes(project, "nodetype-unset")
     assert sorted((d.severity, where(d), d.message) for d in found) == [
         (Severity.INFO, ("NodeTypes.yaml", 1, 1), "'Acme.Site:Gone' is set to null here, so the CMS drops the node type"),
@@ -240,6 +243,37 @@ def test_node_type_set_to_null_last_is_dropped_as_by_the_cms(open_project):
     assert project.node_types["Acme.Site:Back"].effective["ui"] == {"label": "Back"}
     unknown = only(project, "supertype-unknown")
     assert unknown.severity == Severity.ERROR and where(unknown) == ("Types.yaml", 5, 16)
+
+
+def test_node_type_set_to_null_last_fails_the_9x_label_enrichment(open_project):
+    # 9.x: NodeTypeEnrichmentService::enrichNodeTypeLabelsConfiguration hands every entry of the loaded
+    # configuration to addLabelsToNodeTypeConfiguration(string, array &$configuration, ...): null is a
+    # TypeError, so the CMS loads no node types at all (not only the nulled one)
+    project = open_project(NULLED_TYPES, cms_version="9")
+    found = codes(project, "nodetype-unset")
+    assert sorted((d.severity, where(d)) for d in found) == [
+        (Severity.ERROR, ("NodeTypes.yaml", 1, 1)), (Severity.ERROR, ("Types.yaml", 6, 1))]
+    assert all("Neos 9 fails to load the node types" in d.message for d in found)
+    # the studio goes on as 8.3 does: the type is left out, a later definition brings it back
+    assert "Acme.Site:Gone" not in project.node_types
+    assert project.node_types["Acme.Site:Back"].effective["ui"] == {"label": "Back"}
+
+
+def test_a_null_entry_is_a_type_error_for_a_php_array_parameter():
+    # the PHP rule behind the 9.x finding, checked with real PHP
+    from tests.php.conftest import run_php_script
+
+    script = r"""
+    declare(strict_types=1);
+    function addLabels(string $name, array &$configuration): void {}
+    $out = [];
+    foreach (json_decode(stream_get_contents(STDIN), true) as $name => &$configuration) {
+        try { addLabels($name, $configuration); $out[$name] = 'ok'; } catch (\TypeError $e) { $out[$name] = 'TypeError'; }
+    }
+    echo json_encode($out);
+    """
+    answer = run_php_script(script, {"Acme.Site:Gone": None, "Acme.Site:Empty": {}, "Acme.Site:Back": {"ui": []}})
+    assert answer == {"Acme.Site:Gone": "TypeError", "Acme.Site:Empty": "ok", "Acme.Site:Back": "ok"}
 
 
 UNKNOWN = {

@@ -401,3 +401,26 @@ def test_null_properties_of_the_same_type_in_a_later_file_drop_its_own_propertie
     props = project.node_types["Acme.Site:Own"].effective["properties"]
     assert "mine" not in props
     assert {"foo", "kept"} <= set(props)
+
+
+def test_null_supertypes_stay_null_in_the_full_configuration(open_project):
+    # `superTypes: ~` in a later file switches every supertype off; the key stays with value null in the
+    # type's configuration (facts §5.2: null replaces; §5.4: any other key `~` stays null), so the full
+    # configuration shows `superTypes: null`, not an empty map
+    project = open_project({
+        "Configuration/NodeTypes.yaml": """
+            'Acme.Site:Page':
+              superTypes:
+                'Neos.Neos:Document': true
+              ui:
+                label: Page
+            """,
+        "Configuration/NodeTypes.Override.yaml": """
+            'Acme.Site:Page':
+              superTypes: ~
+            """,
+    })
+    page = project.node_types["Acme.Site:Page"]
+    assert page.ancestors == [] and not page.is_of_type("Neos.Neos:Document")
+    assert "superTypes" in page.effective and page.effective["superTypes"] is None
+    assert page.effective["ui"] == {"label": "Page"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 
@@ -132,3 +133,58 @@ def test_a_type_without_a_creation_dialog_is_chosen_at_once(qtbot, tmp_path):
         qtbot.mouseClick(dialog.type_buttons["Acme.Site:Text"], Qt.MouseButton.LeftButton)
     assert chosen.args == ["after", "Acme.Site:Text"]
     assert "thumbnail" not in dialog.type_buttons.get("Acme.Site:Text").toolTip()
+
+
+HELP_TYPES = """\
+'Acme.Site:TeaserMixin':
+  abstract: true
+  ui:
+    help:
+      message: 'Shows a teaser'
+'Acme.Site:Teaser':
+  superTypes:
+    'Neos.Neos:Content': true
+    'Acme.Site:TeaserMixin': true
+  ui:
+    label: 'Teaser'
+    group: 'general'
+'Acme.Site:Quote':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Quote'
+    group: 'general'
+"""
+
+
+def test_the_thumbnail_is_found_by_the_name_of_the_type_that_sets_the_help(qtbot, tmp_path):
+    # The label enrichment resolves the thumbnail on each type's own configuration, and only where that
+    # sets `ui.help` (9.x NodeTypeEnrichmentService / 8.3 NodeTypeConfigurationEnrichmentAspect,
+    # setGlobalUiElementLabels): Quote sets no help, so its Quote.png is never shown; Teaser inherits the
+    # help of TeaserMixin with TeaserMixin.png, not its own Teaser.png
+    root = write_site_package(tmp_path, HELP_TYPES)
+    thumbs = root / "Resources" / "Public" / "NodeTypes" / "Thumbnails"
+    thumbs.mkdir(parents=True)
+    for name in ("TeaserMixin", "Teaser", "Quote"):
+        (thumbs / f"{name}.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    dialog = InsertDialogPreview(load_project(root, use_cache=False), "Acme.Site:Quote")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    quote = dialog.type_buttons["Acme.Site:Quote"].toolTip()
+    teaser = dialog.type_buttons["Acme.Site:Teaser"].toolTip()
+    assert "<img" not in quote
+    assert "Shows a teaser" in teaser and "TeaserMixin.png" in teaser and "/Teaser.png" not in teaser
+
+
+@pytest.mark.parametrize(("neos", "shown"), [("^9.0", True), ("^8.3", False)])
+def test_an_empty_written_thumbnail_looks_for_the_file_in_9x_only(tmp_path, neos, shown):
+    # 9.x tests the written thumbnail with `!empty` (so '' looks for Quote.png), 8.3 with `isset`
+    root = write_site_package(tmp_path, HELP_TYPES.replace(
+        "    label: 'Quote'\n", "    label: 'Quote'\n    help:\n      thumbnail: ''\n"), neos=neos)
+    thumbs = root / "Resources" / "Public" / "NodeTypes" / "Thumbnails"
+    thumbs.mkdir(parents=True)
+    (thumbs / "Quote.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    offer = insert_offer(load_project(root, use_cache=False), "Acme.Site:Quote", lambda v: v or "",
+                         {"Acme.Site": root})
+    quote = {t.name: t for _g, types in offer.groups["after"] for t in types}["Acme.Site:Quote"]
+    assert quote.thumbnail == (thumbs / "Quote.png" if shown else None)
