@@ -164,6 +164,11 @@ def coerce_value(property_type: Any, value: Any, now: datetime | None = None) ->
     return coerce(value) if coerce else value
 
 
+#: Property types whose stored null the CMS's UI shows as null: it reads references from the graph and
+#: returns before the default fallback (neos-ui ``NodePropertyConverterService::getProperty``).
+_NO_DEFAULT_FALLBACK = ("reference", "references")
+
+
 class PreviewNode:
     """The values of one node being edited in the preview.
 
@@ -228,7 +233,12 @@ class PreviewNode:
         return self.edits[name] if name in self.edits else self.values.get(name)
 
     def update(self, values: Mapping[str, Any]) -> None:
+        """Load stored values (a stored node, ``render --values``, a node just created). A null value shows
+        the property's default, as the CMS hands a node to its inspector (neos-ui
+        ``NodePropertyConverterService::getProperty``, facts §5.10); references come without that fallback."""
         for name, value in values.items():
+            if value is None and self.types.get(name) not in _NO_DEFAULT_FALLBACK:
+                value = self.defaults.get(name)
             self.set(name, value)
 
     def set_node_type(self, name: str) -> None:

@@ -199,6 +199,19 @@ def test_values_overlay_defaults_and_are_validated(inspector):
     assert widget.tab_error_count("default") == 0
 
 
+def test_a_stored_null_shows_the_default_as_the_cms_does(inspector, qtbot):
+    # neos-ui NodePropertyConverterService::getProperty: a null value is handed over as the default (facts 5.10)
+    widget = inspector("Acme.Preview:Everything", {"title": None, "count": None, "flag": None})
+    assert widget.editor("title").line.text() == "Hi"
+    assert widget.editor("count").line.text() == "3" and widget.values()["count"] == 3
+    assert widget.editor("flag").checkbox.isChecked()
+    title = widget.editor("title").line
+    title.clear()
+    qtbot.keyClicks(title, "Other")
+    widget.set_values({"title": None})
+    assert title.text() == "Hi" and widget.values()["title"] == "Hi"
+
+
 def test_other_tabs_are_built_when_first_shown(inspector, qtbot):
     widget = inspector("Acme.Preview:Everything")
     assert "layout" not in widget.editors

@@ -136,3 +136,17 @@ def test_relative_date_defaults_of_one_node_share_one_moment():
                         "b": {"type": "DateTime", "defaultValue": "now"},
                         "n": {"type": "integer", "defaultValue": 3}})
     assert node.defaults["a"] == node.defaults["b"] and node.defaults["n"] == 3
+
+
+def test_loaded_nulls_fall_back_to_the_default_but_references_stay_empty():
+    node = PreviewNode(
+        {
+            "title": {"type": "string", "defaultValue": "Hi"},
+            "when": {"type": "DateTime", "defaultValue": "tomorrow 09:00"},
+            "plain": {"type": "string"},
+            "ref": {"type": "reference", "defaultValue": "abc"},
+        },
+        now=NOW,
+    )
+    node.update({"title": None, "when": None, "plain": None, "ref": None})
+    assert node.values == {"title": "Hi", "when": "2024-02-01T09:00:00+02:00", "plain": None, "ref": None}
