@@ -174,9 +174,13 @@ class PreviewNode:
 
     ``properties`` is the node type's (effective) ``properties`` mapping. ``problems`` maps a property
     name to a message for defaults that could not be typed (e.g. an unreadable relative date).
+    ``raw_dates``: DateTime defaults stay as written, as the CMS's creation dialog hands an element's
+    ``defaultValue`` to its editor (facts §5.9, §8: ``now`` shows as an invalid date there, neos-ui
+    issue #3391); the server resolves them only when it creates the node.
     """
 
-    def __init__(self, properties: Mapping[str, Any] | None, now: datetime | None = None):
+    def __init__(self, properties: Mapping[str, Any] | None, now: datetime | None = None, *,
+                 raw_dates: bool = False):
         self._now = now
         self.types: dict[str, Any] = {}
         self.defaults: dict[str, Any] = {}
@@ -191,6 +195,9 @@ class PreviewNode:
                 default = config.get("defaultValue")
                 if default is None and prop_type == "references":
                     default = []  # the CMS hands multiple references to the inspector as a list, never null
+                if raw_dates and prop_type == "DateTime":
+                    self.defaults[name] = default
+                    continue
                 if now is None and default is not None and prop_type == "DateTime":
                     now = self.now
                 self.defaults[name] = coerce_value(prop_type, default, now)
