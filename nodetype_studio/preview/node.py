@@ -164,6 +164,22 @@ def coerce_value(property_type: Any, value: Any, now: datetime | None = None) ->
     return coerce(value) if coerce else value
 
 
+def editor_option_default(config: Mapping[str, Any]) -> Any:
+    """The DateTimeEditor option ``defaultValue`` of a property (None: it has none). The spec documents it as
+    the value a new node gets; the CMS's editor does not read it (``check`` notes that), so it serves only a
+    property without a ``defaultValue`` of its own, which is what the CMS applies."""
+    ui = config.get("ui")
+    inspector = ui.get("inspector") if isinstance(ui, Mapping) else None
+    if not isinstance(inspector, Mapping):
+        return None
+    editor = inspector.get("editor")
+    options = inspector.get("editorOptions")
+    if (editor is None or isinstance(editor, str) and editor.endswith("Inspector/Editors/DateTimeEditor")) \
+            and isinstance(options, Mapping):
+        return options.get("defaultValue")
+    return None
+
+
 #: Property types whose stored null the CMS's UI shows as null: it reads references from the graph and
 #: returns before the default fallback (neos-ui ``NodePropertyConverterService::getProperty``).
 _NO_DEFAULT_FALLBACK = ("reference", "references")
@@ -198,12 +214,14 @@ class PreviewNode:
                 if raw_dates and prop_type == "DateTime":
                     self.defaults[name] = default
                     continue
+                if default is None and prop_type == "DateTime":
+                    default = editor_option_default(config)
                 if now is None and default is not None and prop_type == "DateTime":
                     now = self.now
                 self.defaults[name] = coerce_value(prop_type, default, now)
             except DateProblem as exc:
-                self.problems[name] = f"defaultValue {config.get('defaultValue')!r} is not a date: {exc}"
-                self.defaults[name] = config.get("defaultValue")
+                self.problems[name] = f"defaultValue {default!r} is not a date: {exc}"
+                self.defaults[name] = default
         self.values: dict[str, Any] = dict(self.defaults)
         #: what the editors handed over since the values were loaded, unconverted (see validation_value)
         self.edits: dict[str, Any] = {}
