@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from nodetype_studio.diagnostics import Location, info, warning
+from nodetype_studio.diagnostics import Location, error, info, warning
 from nodetype_studio.model.merge import MISSING, get_path, merge
 from nodetype_studio.model.nodetype import Layer
 from nodetype_studio.model.yamlload import YMap
+from nodetype_studio.php.values import to_bool as php_truthy
 
 _SETTINGS_EDITORS = ("userInterface", "inspector", "editors")
 _SETTINGS_DATATYPES = ("userInterface", "inspector", "dataTypes")
@@ -48,27 +49,51 @@ def apply_presets(nt, presets: dict, project, facts=None) -> dict[str, list[Laye
                 continue
             options = config.get("options")
             preset_path = options.get("preset") if isinstance(options, dict) else None
-            if not isinstance(preset_path, str) or not preset_path:
+            if not php_truthy(preset_path):  # the CMS asks `if ($preset = ...)`
                 continue
-            keys = tuple(preset_path.split("."))
+            keys = preset_keys(preset_path)
+            property_name = name if section == "properties" else None
+            if keys is None:
+                project.diagnostics.append(error(
+                    "preset-invalid",
+                    f"{nt.name}: {section}.{name}: `options.preset` must be a preset path such as 'text.short' "
+                    f"(or a list of its keys), not {type(preset_path).__name__} {preset_path!r}: the CMS cannot "
+                    "load the node types (Arrays::getValueByPath() expects $path to be string or array)",
+                    _own_location(nt, (section, name, "options", "preset")), node_type=nt.name,
+                    property_name=property_name))
+                continue
+            shown = preset_path if isinstance(preset_path, str) else ".".join(str(k) for k in keys)
             preset = get_path(table, keys) if isinstance(table, dict) else MISSING
             if not isinstance(preset, dict):
                 project.diagnostics.append(warning(
                     "preset-unknown",
-                    f"{nt.name}: {section}.{name}: preset {preset_path!r} is not defined under "
+                    f"{nt.name}: {section}.{name}: preset {shown!r} is not defined under "
                     f"{project.platform.package}.nodeTypes.presets.{kind} (the CMS silently ignores it)",
                     _own_location(nt, (section, name, "options", "preset")), node_type=nt.name,
-                    property_name=name if section == "properties" else None))
+                    property_name=property_name))
                 continue
             changed = changed if changed is not None else dict(entries)
             changed[name] = merge(preset, config)
             if section == "properties":
                 sub = ("nodeTypes", "presets", kind) + keys
-                layers[name] = [Layer(f"preset {preset_path}", source, data, (section, name))
+                layers[name] = [Layer(f"preset {shown}", source, data, (section, name))
                                 for source, data in _settings_subtrees(project, sub)]
         if changed is not None:
             nt.merged[section] = changed
     return layers
+
+
+def preset_keys(path: Any) -> tuple | None:
+    """The keys of an ``options.preset`` path as Flow's ``Arrays::getValueByPath`` follows them: a string
+    is split at dots, a list (or map) gives its values in order; None for any other value, on which the
+    CMS throws."""
+    if isinstance(path, str):
+        return tuple(path.split("."))
+    if isinstance(path, (list, dict)):
+        keys = tuple(path.values() if isinstance(path, dict) else path)
+        # PHP cannot use a list or map as an array key either
+        return keys if all(isinstance(key, (str, int, float)) for key in keys) else None
+    return None
 
 
 def _own_location(nt, path):

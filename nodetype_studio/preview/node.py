@@ -164,14 +164,39 @@ def coerce_value(property_type: Any, value: Any, now: datetime | None = None) ->
     return coerce(value) if coerce else value
 
 
+def editor_option_default(config: Mapping[str, Any]) -> Any:
+    """The DateTimeEditor option ``defaultValue`` of a property (None: it has none). The spec documents it as
+    the value a new node gets; the CMS's editor does not read it (``check`` notes that), so it serves only a
+    property without a ``defaultValue`` of its own, which is what the CMS applies."""
+    ui = config.get("ui")
+    inspector = ui.get("inspector") if isinstance(ui, Mapping) else None
+    if not isinstance(inspector, Mapping):
+        return None
+    editor = inspector.get("editor")
+    options = inspector.get("editorOptions")
+    if (editor is None or isinstance(editor, str) and editor.endswith("Inspector/Editors/DateTimeEditor")) \
+            and isinstance(options, Mapping):
+        return options.get("defaultValue")
+    return None
+
+
+#: Property types whose stored null the CMS's UI shows as null: it reads references from the graph and
+#: returns before the default fallback (neos-ui ``NodePropertyConverterService::getProperty``).
+_NO_DEFAULT_FALLBACK = ("reference", "references")
+
+
 class PreviewNode:
     """The values of one node being edited in the preview.
 
     ``properties`` is the node type's (effective) ``properties`` mapping. ``problems`` maps a property
     name to a message for defaults that could not be typed (e.g. an unreadable relative date).
+    ``raw_dates``: DateTime defaults stay as written, as the CMS's creation dialog hands an element's
+    ``defaultValue`` to its editor (facts §5.9, §8: ``now`` shows as an invalid date there, neos-ui
+    issue #3391); the server resolves them only when it creates the node.
     """
 
-    def __init__(self, properties: Mapping[str, Any] | None, now: datetime | None = None):
+    def __init__(self, properties: Mapping[str, Any] | None, now: datetime | None = None, *,
+                 raw_dates: bool = False):
         self._now = now
         self.types: dict[str, Any] = {}
         self.defaults: dict[str, Any] = {}
@@ -186,12 +211,17 @@ class PreviewNode:
                 default = config.get("defaultValue")
                 if default is None and prop_type == "references":
                     default = []  # the CMS hands multiple references to the inspector as a list, never null
+                if raw_dates and prop_type == "DateTime":
+                    self.defaults[name] = default
+                    continue
+                if default is None and prop_type == "DateTime":
+                    default = editor_option_default(config)
                 if now is None and default is not None and prop_type == "DateTime":
                     now = self.now
                 self.defaults[name] = coerce_value(prop_type, default, now)
             except DateProblem as exc:
-                self.problems[name] = f"defaultValue {config.get('defaultValue')!r} is not a date: {exc}"
-                self.defaults[name] = config.get("defaultValue")
+                self.problems[name] = f"defaultValue {default!r} is not a date: {exc}"
+                self.defaults[name] = default
         self.values: dict[str, Any] = dict(self.defaults)
         #: what the editors handed over since the values were loaded, unconverted (see validation_value)
         self.edits: dict[str, Any] = {}
@@ -228,7 +258,12 @@ class PreviewNode:
         return self.edits[name] if name in self.edits else self.values.get(name)
 
     def update(self, values: Mapping[str, Any]) -> None:
+        """Load stored values (a stored node, ``render --values``, a node just created). A null value shows
+        the property's default, as the CMS hands a node to its inspector (neos-ui
+        ``NodePropertyConverterService::getProperty``, facts §5.10); references come without that fallback."""
         for name, value in values.items():
+            if value is None and self.types.get(name) not in _NO_DEFAULT_FALLBACK:
+                value = self.defaults.get(name)
             self.set(name, value)
 
     def set_node_type(self, name: str) -> None:

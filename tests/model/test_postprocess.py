@@ -124,6 +124,55 @@ def test_a_preset_set_in_a_supertype_applies_to_the_subtype(open_project):
     assert subtitle["ui"]["inspector"]["editorOptions"]["maxlength"] == 20
 
 
+def test_a_preset_path_written_as_a_list_of_keys_applies(open_project):
+    # the CMS looks the path up with Flow's Arrays::getValueByPath, which takes a list of keys as well
+    project = open_project({
+        "Configuration/Settings.yaml": PRESET_SETTINGS.format(prefix="Neos"),
+        "NodeTypes/Types.yaml": """
+            'Acme.Site:Box':
+              superTypes: {'Neos.Neos:Content': true}
+              properties:
+                subtitle:
+                  options: {preset: [text, short]}
+                other:
+                  options: {preset: [text, long]}
+            """,
+    })
+    subtitle = project.node_types["Acme.Site:Box"].effective["properties"]["subtitle"]
+    assert subtitle["type"] == "string"
+    assert subtitle["ui"]["inspector"]["editorOptions"]["maxlength"] == 20
+    finding = only(project, "preset-unknown")
+    assert finding.message == ("Acme.Site:Box: properties.other: preset 'text.long' is not defined under "
+                               "Neos.Neos.nodeTypes.presets.properties (the CMS silently ignores it)")
+
+
+def test_a_preset_that_is_no_path_is_an_error_and_a_falsy_one_is_no_preset(open_project):
+    project = open_project({
+        "Configuration/Settings.yaml": PRESET_SETTINGS.format(prefix="Neos"),
+        "NodeTypes/Types.yaml": """
+            'Acme.Site:Box':
+              superTypes: {'Neos.Neos:Content': true}
+              properties:
+                flagged:
+                  type: string
+                  options: {preset: true}
+                zero:
+                  type: string
+                  options: {preset: '0'}
+            """,
+    })
+    finding = only(project, "preset-invalid")
+    assert finding.severity == Severity.ERROR
+    assert finding.message == (
+        "Acme.Site:Box: properties.flagged: `options.preset` must be a preset path such as 'text.short' (or a list "
+        "of its keys), not bool True: the CMS cannot load the node types (Arrays::getValueByPath() expects $path "
+        "to be string or array)")
+    assert where(finding) == ("Types.yaml", 6, 17)
+    assert finding.property_name == "flagged"
+    # PHP reads '0' as false: the CMS applies no preset and says nothing
+    assert codes(project, "preset-unknown") == []
+
+
 # --- default editors and editor defaults ---------------------------------------------------------
 
 EDITORS = {"NodeTypes/Editors.yaml": """

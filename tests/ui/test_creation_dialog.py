@@ -13,7 +13,7 @@ from nodetype_studio.model import load_project
 from nodetype_studio.preview.creationdialog import creation_elements, creation_source, has_creation_dialog
 from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.ui.inspector import InspectorWidget
-from tests.ui.site_package import inspector_of, write_site_package
+from tests.ui.site_package import editor_on_its_tab, inspector_of, write_site_package
 
 TYPES = """\
 'Acme.Site:Row':
@@ -269,3 +269,50 @@ def test_expressions_in_the_dialog_see_the_transient_node(qtbot, tmp_path):
     qtbot.keyClicks(field, "event")
     dialog.inspector.clienteval.flush()
     qtbot.waitUntil(lambda: kind.text().endswith(" event"))
+
+
+EVENT = """\
+'Acme.Site:Event':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Event'
+    inspector:
+      groups:
+        general:
+          label: 'General'
+  properties:
+    starts:
+      type: DateTime
+      defaultValue: 'now'
+      ui:
+        label: 'Starts'
+        showInCreationDialog: true
+        inspector:
+          group: general
+          editorOptions:
+            format: 'd.m.Y H:i'
+    fixed:
+      type: DateTime
+      defaultValue: '2024-05-06T10:30:00+00:00'
+      ui:
+        label: 'Fixed'
+        showInCreationDialog: true
+        inspector:
+          group: general
+"""
+
+
+def test_a_relative_date_default_shows_as_an_invalid_date_in_the_dialog(qtbot, tmp_path):
+    # NodeCreationDialog hands an element's defaultValue to its editor as written: moment cannot read
+    # `now`, so the CMS shows "Invalid date" there (facts 5.9, 8; neos-ui issue #3391); the node created
+    # gets the date the server resolves
+    widget = inspector_of(qtbot, write_site_package(tmp_path, EVENT), "Acme.Site:Event")
+    assert editor_on_its_tab(qtbot, widget, "starts").display_text() not in ("", "Invalid date")  # the inspector of a node shows the resolved default
+    dialog = _open(qtbot, widget)
+    starts = dialog.inspector.editors["starts"]
+    assert starts.display_text() == "Invalid date" and "now" in starts.display.toolTip()
+    assert dialog.inspector.editors["fixed"].display_text() == "06-05-2024"
+    qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible()
+    assert editor_on_its_tab(qtbot, widget, "starts").display_text() not in ("", "Invalid date")

@@ -199,6 +199,36 @@ def test_values_overlay_defaults_and_are_validated(inspector):
     assert widget.tab_error_count("default") == 0
 
 
+def test_a_stored_null_shows_the_default_as_the_cms_does(inspector, qtbot):
+    # neos-ui NodePropertyConverterService::getProperty: a null value is handed over as the default (facts 5.10)
+    widget = inspector("Acme.Preview:Everything", {"title": None, "count": None, "flag": None})
+    assert widget.editor("title").line.text() == "Hi"
+    assert widget.editor("count").line.text() == "3" and widget.values()["count"] == 3
+    assert widget.editor("flag").checkbox.isChecked()
+    title = widget.editor("title").line
+    title.clear()
+    qtbot.keyClicks(title, "Other")
+    widget.set_values({"title": None})
+    assert title.text() == "Hi" and widget.values()["title"] == "Hi"
+
+
+def test_a_datetime_editor_option_default_fills_the_editor_as_the_spec_says(qtbot, tmp_path):
+    # the spec documents `defaultValue` as a DateTimeEditor option (value of a new node); the CMS ignores
+    # it (check reports compat-editor-default-value) and the preview follows the spec
+    from tests.ui.site_package import inspector_of, write_site_package
+
+    types = (
+        "'Acme.Site:Event':\n  superTypes:\n    'Neos.Neos:Content': true\n"
+        "  ui:\n    inspector:\n      groups:\n        event:\n          label: Event\n"
+        "  properties:\n    starts:\n      type: DateTime\n      ui:\n        label: Starts\n"
+        "        inspector:\n          group: event\n          editorOptions:\n"
+        "            format: 'd.m.Y H:i'\n            defaultValue: 'tomorrow 19:00'\n"
+    )
+    widget = inspector_of(qtbot, write_site_package(tmp_path, types), "Acme.Site:Event")
+    tomorrow = (datetime.now() + timedelta(days=1)).strftime("%d.%m.%Y")
+    assert widget.editor("starts").display_text() == f"{tomorrow} 19:00"
+
+
 def test_other_tabs_are_built_when_first_shown(inspector, qtbot):
     widget = inspector("Acme.Preview:Everything")
     assert "layout" not in widget.editors

@@ -1,5 +1,7 @@
 """ClientEval in the inspector preview: hidden fields, labels, options, groups and tabs follow the values."""
 
+import copy
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -94,8 +96,17 @@ def test_typing_updates_data_source_options_of_another_editor(inspector, qtbot):
     assert widget.clienteval.value_at(OPTIONS + ("category",)) == "news-x"
 
 
-def test_failing_expressions_are_listed_and_keep_their_string(inspector, qtbot):
-    widget = inspector("Acme.Test:LinkBox", {"category": None})
+def test_failing_expressions_are_listed_and_keep_their_string(qtbot, project):
+    # without its default the category is null until typed, so its toUpperCase() fails (a stored null would
+    # show the default, as the CMS hands it to the inspector)
+    source = InspectorSource.from_model(project.node_types["Acme.Test:LinkBox"], project)
+    config = copy.deepcopy(source.config)
+    del config["properties"]["category"]["defaultValue"]
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show_node_type(replace(source, config=config))
+    widget.resize(380, 900)
+    widget.show()
     note = widget.clienteval.note
     assert note.isVisible()
     assert "dataSourceAdditionalData.nested.0" in note.text() and "TypeError" in note.text()

@@ -136,3 +136,36 @@ def test_relative_date_defaults_of_one_node_share_one_moment():
                         "b": {"type": "DateTime", "defaultValue": "now"},
                         "n": {"type": "integer", "defaultValue": 3}})
     assert node.defaults["a"] == node.defaults["b"] and node.defaults["n"] == 3
+
+
+def test_loaded_nulls_fall_back_to_the_default_but_references_stay_empty():
+    node = PreviewNode(
+        {
+            "title": {"type": "string", "defaultValue": "Hi"},
+            "when": {"type": "DateTime", "defaultValue": "tomorrow 09:00"},
+            "plain": {"type": "string"},
+            "ref": {"type": "reference", "defaultValue": "abc"},
+        },
+        now=NOW,
+    )
+    node.update({"title": None, "when": None, "plain": None, "ref": None})
+    assert node.values == {"title": "Hi", "when": "2024-02-01T09:00:00+02:00", "plain": None, "ref": None}
+
+
+def test_the_datetime_editor_option_default_serves_a_property_without_its_own():
+    # the spec's DateTimeEditor option `defaultValue` (the CMS's editor does not read it; check notes that)
+    def prop(**extra):
+        options = {"format": "d-m-Y H:i", "defaultValue": "tomorrow 09:00"}
+        return {"type": "DateTime", "ui": {"inspector": {"editorOptions": options, **extra}}}
+
+    node = PreviewNode(
+        {
+            "plain": prop(),
+            "explicit": prop(editor="Neos.Neos/Inspector/Editors/DateTimeEditor"),
+            "own": {**prop(), "defaultValue": "2024-05-06"},
+            "custom": prop(editor="Acme.Site/Inspector/Editors/Calendar"),
+        },
+        now=NOW,
+    )
+    assert node.values == {"plain": "2024-02-01T09:00:00+02:00", "explicit": "2024-02-01T09:00:00+02:00",
+                           "own": "2024-05-06T00:00:00+02:00", "custom": None}

@@ -26,6 +26,16 @@ from nodetype_studio.ui.editors.thumbs import asset_icon
 from nodetype_studio.ui.editors.upload import UploadPolicy
 
 
+def _identity(value: Any) -> Any:
+    """An asset as the CMS's editor reads one (neos-ui AssetEditor/index.js ``getIdentity``): the
+    ``__identity`` of an object identity, the ``assetUuid`` of an upload answer, else the value itself."""
+    if isinstance(value, dict):
+        for key in ("__identity", "assetUuid"):
+            if value.get(key):
+                return value[key]
+    return value
+
+
 class AssetEditor(ChosenDisplay, MediaChooser, EditorWidget):
     def __init__(self, ctx: EditorContext, parent: QWidget | None = None):
         super().__init__(ctx, parent)
@@ -81,13 +91,12 @@ class AssetEditor(ChosenDisplay, MediaChooser, EditorWidget):
     # -- value ---------------------------------------------------------------------------------
     def identifiers(self) -> list[str]:
         value = self.value()
-        if isinstance(value, str):
-            return [value] if value else []
-        if isinstance(value, dict) and isinstance(value.get("__identity"), str):
-            return [value["__identity"]]
         if isinstance(value, (list, tuple)):
-            return [v for v in value if isinstance(v, str) and v]
-        return []
+            # the CMS hands a list of assets to its editor as object identities (`{__identity, __type}`)
+            found = (_identity(v) for v in value)
+            return [v for v in found if isinstance(v, str) and v]
+        value = _identity(value)
+        return [value] if isinstance(value, str) and value else []
 
     def _result(self, asset: Asset) -> Result:
         details = [asset.filename, asset.media_type] + ([asset.dimensions] if asset.dimensions else [])

@@ -74,7 +74,10 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         self.asset_sources = string_list(ctx.option("constraints.assetSources"))
         self.aspect = ctx.option("crop.aspectRatio") if isinstance(ctx.option("crop.aspectRatio"), Mapping) else {}
         self.force_crop = truthy(self.aspect.get("forceCrop"))
-        self.upload_policy = UploadPolicy(self.library, self.media_types, ctx.option("accept"), ctx.option("maximumFileSize"))
+        # ... and its upload `accept || mediaTypes.join(',') || 'image/*'`: a null or empty list uploads images only
+        # (neos-ui Image/index.js render, Image/Components/PreviewScreen/index.js)
+        self.upload_policy = UploadPolicy(self.library, self.media_types or ["image/*"], ctx.option("accept"),
+                                          ctx.option("maximumFileSize"))
         self.dialog = None  # the open media browser or crop dialog
         self._syncing = False
 

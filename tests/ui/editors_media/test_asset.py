@@ -21,6 +21,21 @@ def test_single_for_asset_and_a_list_for_arrays(media_editor, workspace):
     assert flagged.multiple
 
 
+def test_object_identities_are_read_as_their_identifiers(media_editor, workspace, qtbot):
+    # neos-ui AssetEditor/index.js getValue/getValues: an object identity, alone or in a list (how the CMS
+    # hands stored assets to the inspector), stands for its `__identity`
+    def identity(title):
+        return {"__identity": ident(workspace, title), "__type": "Neos\\Media\\Domain\\Model\\Document"}
+
+    many = media_editor("AssetEditor", {}, type=ASSETS, value=[identity("Price list"), identity("Tile pattern")])
+    assert many.chosen_titles() == ["Price list", "Tile pattern"]
+    many.chosen_list.list.setCurrentRow(0)
+    qtbot.mouseClick(many.chosen_list.remove, Qt.LeftButton)
+    assert many.value() == [ident(workspace, "Tile pattern")]
+    single = media_editor("AssetEditor", {}, type=ASSET, value=identity("Price list"))
+    assert single.chosen_titles() == ["Price list"]
+
+
 def test_search_offers_every_media_type_by_default(media_editor):
     editor = media_editor("AssetEditor", {}, type=ASSET)
     editor.search.set_text("document")            # a tag of the PDF and the text file

@@ -221,6 +221,19 @@ def test_upload_is_limited_to_the_media_types_exactly(media_editor, workspace, t
     assert "*.jpg" in default.upload_policy.name_filter() and "*.pdf" not in default.upload_policy.name_filter()
 
 
+def test_a_null_or_empty_media_type_list_still_limits_the_upload_to_images(media_editor, tmp_path, qtbot):
+    # neos-ui Image/index.js: accept = `accept || mediaTypes.join(',')`, and PreviewScreen hands the upload
+    # `accept || 'image/*'`
+    pdf = tmp_path / "terms.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n%%EOF\n")
+    for media_types in (None, "", []):
+        editor = image_editor(media_editor, {"constraints": {"mediaTypes": media_types}})
+        assert "*.jpg" in editor.upload_policy.name_filter() and "*.pdf" not in editor.upload_policy.name_filter()
+        assert editor.upload_button.toolTip() == "Accepts image/*", media_types
+        upload_via_button(editor, qtbot, pdf)
+        assert editor.value() is None and "accepts only image/*" in editor.message.text(), media_types
+
+
 def test_deprecated_accept_is_the_upload_accept_string(media_editor, tmp_path, qtbot):
     png = tmp_path / "dot.png"
     png.write_bytes(png_bytes(2, 2))
