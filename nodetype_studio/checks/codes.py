@@ -7,7 +7,6 @@ CHECK_CODES: dict[str, str] = {
     "neos9-reference-property": "A property of type reference(s): 9.x moves it to `references:` at run time",
     "neos9-reference-twice": "A name declared both as a property and as a reference (9.x throws)",
     "neos9-reference-nodetypes": "The reference editor offers node types that `constraints.nodeTypes` forbids",
-    "neos9-reference-creation-dialog": "A reference with `showInCreationDialog` (9.x promotes only properties)",
     "neos9-reference-constraints-missing": "A reference editor limits node types that the constraints do not",
     "neos9-supertype-removed": "A supertype that 9.x removed (`Neos.Neos:Timable`, `Neos.Neos:PluginView`…)",
     "neos9-supertypes-list": "`superTypes` written as a list (9.x throws)",

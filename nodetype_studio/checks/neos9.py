@@ -470,8 +470,6 @@ def version_findings(project, per_type=None) -> list[Diagnostic]:
     found = [issue.diagnostic() for issue in scan_for_9(project, per_type)]
     found += _reference_section_findings(project)
     found += [d for nt in project.node_types.values()
-              for d in per_type("creation-dialog", nt, lambda nt=nt: _creation_dialog_findings_of(nt))]
-    found += [d for nt in project.node_types.values()
               for d in per_type("label-enrichment", nt, lambda nt=nt: _label_enrichment_findings_of(nt))]
     return found
 
@@ -539,31 +537,6 @@ def _enrichment_type_errors(config: dict):
             if isinstance(entry_ui, dict):
                 yield from text(entry_ui, "label", (section, name, "ui"))
                 yield from help_message(entry_ui, (section, name, "ui"))
-
-
-def _creation_dialog_findings_of(nt) -> list[Diagnostic]:
-    """9.x's CreationDialogNodeTypePostprocessor (neos/neos-ui, Classes/Infrastructure/ContentRepository/
-    CreationDialog) promotes only ``properties`` into the creation dialog; references, also legacy ones
-    (converted before post-processing), are not offered there."""
-    found = []
-    merged = nt.merged if isinstance(nt.merged, dict) else {}
-    merged_properties = merged.get("properties") if isinstance(merged.get("properties"), dict) else {}
-    for fragment, config in user_fragments(nt):
-        for section in ("references", "properties"):
-            entries = config.get(section)
-            for name, entry in (entries.items() if isinstance(entries, dict) else ()):
-                if _get(entry, "ui", "showInCreationDialog") is not True:
-                    continue
-                if section == "properties" and _reference_type(_get(merged_properties, name, "type")) is None:
-                    continue
-                found.append(Diagnostic.at(
-                    _at(fragment, (section, name, "ui", "showInCreationDialog")), Severity.WARNING,
-                    "neos9-reference-creation-dialog",
-                    f"{nt.name}: {section}.{name}: the 9.x creation dialog offers only properties; this "
-                    "reference is not shown there. Set it after creating the node, or ask for it with an "
-                    "explicit `ui.creationDialog.elements` entry handled by your own creation handler",
-                    node_type=nt.name, property_name=str(name)))
-    return found
 
 
 def _references_in_83_of(nt) -> list[Diagnostic]:

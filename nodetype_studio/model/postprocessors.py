@@ -19,7 +19,7 @@ Post-processors of other classes cannot run offline; ``custom_postprocessors`` n
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from nodetype_studio.model.iconnames import map_icon_name
 from nodetype_studio.model.merge import merge
@@ -281,9 +281,11 @@ def _mapped_icons(items: dict, brands: bool) -> dict | None:
     return new_items
 
 
-def _promote(name, prop: dict, settings: Settings) -> dict:
-    """A property flagged ``showInCreationDialog: true`` as a creation dialog element."""
-    data_type = prop.get("type") if prop.get("type") is not None else "string"
+def _promote(name, prop: dict, settings: Settings, data_type: Any = None) -> dict:
+    """A property (or a 9.x reference, whose element is of ``data_type``) flagged ``showInCreationDialog:
+    true`` as a creation dialog element."""
+    if data_type is None:
+        data_type = prop.get("type") if prop.get("type") is not None else "string"
     type_block = settings.data_type(data_type)
     element: dict = {"type": data_type, "ui": {"label": _get(prop, "ui", "label", default=name)}}
     if _isset(prop, "defaultValue"):
@@ -323,6 +325,19 @@ def creation_dialog(config: dict, settings: Settings, version: str, problems: li
         for name in settings.entry_facts(properties).promoted:
             prop = properties[name]
             element = _promote(name, prop, settings)
+            if explicit.get(name) is not None:
+                element = merge(element, explicit[name])
+            elements[name] = element
+    references = config.get("references") if version != "8.3" else None
+    if isinstance(references, dict) and references:
+        # 9.x promotes flagged references too, as elements of type `reference` when they allow one node
+        # (`constraints.maxItems: 1`), else `references` (platform facts §4.2); the UI's creation handler
+        # (PromotedElementsCreationHandlerFactory) sets them on the new node
+        for name in settings.entry_facts(references).promoted:
+            ref = references[name]
+            max_items = _get(ref, "constraints", "maxItems")
+            kind = "reference" if type(max_items) is int and max_items == 1 else "references"
+            element = _promote(name, ref, settings, kind)
             if explicit.get(name) is not None:
                 element = merge(element, explicit[name])
             elements[name] = element

@@ -316,3 +316,70 @@ def test_a_relative_date_default_shows_as_an_invalid_date_in_the_dialog(qtbot, t
     qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible()
     assert editor_on_its_tab(qtbot, widget, "starts").display_text() not in ("", "Invalid date")
+
+
+REFERENCES = """\
+'Acme.Site:Author':
+  superTypes:
+    'Neos.Neos:Document': true
+'Acme.Site:Article':
+  superTypes:
+    'Neos.Neos:Document': true
+  ui:
+    label: 'Article'
+  properties:
+    legacyRelated:
+      type: references
+      ui:
+        label: 'Related (legacy property)'
+        showInCreationDialog: true
+  references:
+    author:
+      constraints:
+        maxItems: 1
+        nodeTypes:
+          'Acme.Site:Author': true
+      ui:
+        label: 'Author'
+        showInCreationDialog: true
+        inspector:
+          position: 5
+    tags:
+      ui:
+        label: 'Tags'
+        showInCreationDialog: true
+    notAsked:
+      ui:
+        label: 'Not asked'
+"""
+
+
+def test_9x_promotes_flagged_references_into_the_creation_dialog(qtbot, tmp_path):
+    # The 9.x UI's CreationDialogNodeTypePostprocessor promotes `references` flagged showInCreationDialog,
+    # as `reference` elements when they allow one node, else `references` (platform facts §4.2); legacy
+    # reference properties are references by then. PromotedElementsCreationHandlerFactory sets them.
+    root = write_site_package(tmp_path, REFERENCES)
+    project = load_project(root, use_cache=False)
+    elements = project.node_type("Acme.Site:Article").effective["ui"]["creationDialog"]["elements"]
+    assert elements["author"]["type"] == "reference"
+    assert elements["author"]["ui"]["editor"] == "Neos.Neos/Inspector/Editors/ReferenceEditor"
+    assert elements["author"]["position"] == 5
+    assert elements["tags"]["type"] == "references"
+    assert elements["tags"]["ui"]["editor"] == "Neos.Neos/Inspector/Editors/ReferencesEditor"
+    assert elements["legacyRelated"]["type"] == "references"
+    assert "notAsked" not in elements
+    widget = inspector_of(qtbot, root, "Acme.Site:Article")
+    dialog = _open(qtbot, widget)
+    editors = dialog.inspector.editors
+    assert {"author", "tags", "legacyRelated"} <= set(editors)
+    assert all(editors[name].isVisible() for name in ("author", "tags", "legacyRelated"))
+    labels = {label.text() for label in dialog.findChildren(QLabel) if label.isVisible()}
+    assert {"Author", "Tags", "Related (legacy property)"} <= labels
+    assert not any(d.code == "neos9-reference-creation-dialog" for d in project.diagnostics)
+
+
+def test_83_promotes_no_references_section(tmp_path):
+    project = load_project(write_site_package(tmp_path, REFERENCES, neos="^8.3"), use_cache=False)
+    elements = project.node_type("Acme.Site:Article").effective["ui"]["creationDialog"]["elements"]
+    assert "author" not in elements and "tags" not in elements  # (8.3 ignores `references:`)
+    assert elements["legacyRelated"]["type"] == "references"  # a property of type references in 8.3

@@ -148,8 +148,8 @@ class ReferencesPage(QSplitter):
         self._add(general, "Position", ("ui", "inspector", "position"), ValueField(self.body))
         self._add(general, "Help message", ("ui", "help", "message"), TextField(self.body, multiline=True))
         self._add(general, "Creation dialog", ("ui", "showInCreationDialog"), bool_field(self.body),
-                  tooltip="ui.showInCreationDialog: the 9.x creation dialog promotes only properties, "
-                          "so a reference is not offered there (check neos9-reference-creation-dialog)")
+                  tooltip="ui.showInCreationDialog: the reference is asked for in the creation dialog, as an "
+                          "element of type reference (maxItems: 1) or references")
         self._add(general, "Reload if changed", ("ui", "reloadIfChanged"), bool_field(self.body))
         self.editor_field = ChoiceField(self.body, _editor_choices(Platform()))
         self._add(general, "Editor", ("ui", "inspector", "editor"), self.editor_field)
