@@ -327,6 +327,13 @@ def test_textarea_placeholder_is_percent_decoded_then_translated(make_editor, pr
     assert plain_id.value() == "x"
 
 
+def test_textarea_placeholder_of_another_type_is_written_as_javascript_writes_it(make_editor):
+    # `placeholder && translate(unescape(placeholder))`, as in the text field: false shows nothing, and the
+    # global unescape() makes JavaScript's text of `true` or a number (a YAML 1.0 is the number 1)
+    for given, text in ((False, ""), (0, "0"), (True, "true"), (1.0, "1"), (2.5, "2.5")):
+        assert make_editor("TextAreaEditor", {"placeholder": given}).text_edit.placeholderText() == text, given
+
+
 def test_a_value_longer_than_maxlength_is_shown_whole_and_takes_nothing_more(make_editor, qtbot):
     # The browser's maxlength stops input only: a longer value (a default, a stored one) is shown in full; while
     # it is that long, typing adds nothing and deleting works; below the limit typing goes in up to it.
