@@ -5,7 +5,9 @@ the spec's ``u``), ``strikethrough`` (``<s>``; the spec's ``del`` alone gives ``
 ``sup``, ``p``/``h1``-``h6``/``pre``/``blockquote`` (entries of the paragraph-style list; ``blockquote``
 only with a heading on, as in the CMS), ``ol``, ``ul``, ``left``,
 ``center``, ``right``, ``justify``, ``table``, ``a``, ``removeFormat``. ``linking`` switches the link
-dialog's fields (``anchor``, ``title``, ``targetBlank``, ``relNofollow``, ``download``).
+dialog's fields (``anchor``, ``title``, ``targetBlank``, ``relNofollow``, ``download``); what a link keeps
+does not depend on them: with ``a`` on, the CMS loads its title, target, rel and download plugins, which
+keep any ``title`` and exactly ``target="_blank"``, ``rel="nofollow"`` and ``download="download"``.
 ``autoparagraph: false`` (strictly false, as the CMS reads it) stores text without ``<p>`` and makes
 Enter a line break. Alignment is stored as ``style="text-align:…"`` on the block, the CMS's own
 output, and only for an enabled alignment (left is the default and never written).
@@ -33,7 +35,10 @@ def placeholder_text(translated: str) -> str:
 BLOCK_STYLES = (("p", "Paragraph"), *((h, f"Heading {h[1]}") for h in HEADING_KEYS), ("pre", "Preformatted"),
                 ("blockquote", "Block quote"))
 ALIGNMENTS = ("left", "center", "right", "justify")
-LINK_ATTRIBUTES = {"title": "title", "targetBlank": "target", "relNofollow": "rel", "download": "download"}
+#: Link attributes the CMS's link plugins keep, and the one value each of the switched ones has (CKEditor
+#: matches the value exactly: `target="_self"` or `rel="nofollow noopener"` is dropped); a title keeps its text.
+LINK_ATTRIBUTES = ("title", "target", "rel", "download")
+LINK_ATTRIBUTE_VALUES = {"target": "_blank", "rel": "nofollow", "download": "download"}
 # Toolbar buttons in order: (key, label, icon).
 BUTTONS = (
     ("strong", "Bold", "fas fa-bold"),
@@ -93,7 +98,8 @@ class RichTextRules:
         return [button for button in BUTTONS if button[0] in self.enabled]
 
     def link_attributes(self) -> list[str]:
-        return [attr for key, attr in LINK_ATTRIBUTES.items() if key in self.linking]
+        """The attributes a link keeps besides ``href`` (all of them once links are on, whatever ``linking`` says)."""
+        return list(LINK_ATTRIBUTES) if "a" in self.enabled else []
 
     def allowed_tags(self) -> set[str]:
         tags = {"br"}

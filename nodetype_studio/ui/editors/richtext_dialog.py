@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nodetype_studio.preview.richtext_rules import RichTextRules
+from nodetype_studio.preview.richtext_rules import LINK_ATTRIBUTE_VALUES, RichTextRules
 from nodetype_studio.ui import icons
 from nodetype_studio.ui.editors.link import FALLBACK_PLACEHOLDER, LinkOptions, LinkPicker
 from nodetype_studio.ui.editors.richtext_html import (
@@ -113,15 +113,14 @@ class LinkDialog(QDialog):
             self.title = QLineEdit(self._text(current, LINK_TITLE), self)
             self.title.setObjectName("title")
             form.addRow("Title", self.title)
-        checks = (("targetBlank", "target_blank", "Open in a new window", LINK_TARGET, "_blank"),
-                  ("relNofollow", "nofollow", "Tell search engines not to follow (nofollow)", LINK_REL, "nofollow"),
-                  ("download", "download", "Download the target instead of opening it", LINK_DOWNLOAD, True))
-        for key, attr, text, prop, on_value in checks:
+        checks = (("targetBlank", "target_blank", "Open in a new window", LINK_TARGET),
+                  ("relNofollow", "nofollow", "Tell search engines not to follow (nofollow)", LINK_REL),
+                  ("download", "download", "Download the target instead of opening it", LINK_DOWNLOAD))
+        for key, attr, text, prop in checks:
             if key in rules.linking:
                 box = QCheckBox(text, self)
                 box.setObjectName(key)
-                value = current.property(prop) if current is not None else None
-                box.setChecked(value == on_value or (on_value is True and isinstance(value, str) and bool(value)))
+                box.setChecked(current is not None and current.property(prop) is True)
                 setattr(self, attr, box)
                 form.addRow("", box)
         layout.addLayout(form)
@@ -153,15 +152,14 @@ class LinkDialog(QDialog):
         return target
 
     def attributes(self) -> dict:
+        """The link attributes the dialog offers, each as set there (off or empty: taken away, as the CMS's
+        link options do); the others are left as the link has them."""
         result = {}
-        if self.title is not None and self.title.text().strip():
+        if self.title is not None:
             result["title"] = self.title.text().strip()
-        if self.target_blank is not None and self.target_blank.isChecked():
-            result["target"] = "_blank"
-        if self.nofollow is not None and self.nofollow.isChecked():
-            result["rel"] = "nofollow"
-        if self.download is not None and self.download.isChecked():
-            result["download"] = True
+        for name, box in (("target", self.target_blank), ("rel", self.nofollow), ("download", self.download)):
+            if box is not None:
+                result[name] = LINK_ATTRIBUTE_VALUES[name] if box.isChecked() else ""
         return result
 
 

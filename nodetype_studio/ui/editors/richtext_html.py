@@ -29,7 +29,7 @@ from PySide6.QtGui import (
     QTextTable,
 )
 
-from nodetype_studio.preview.richtext_rules import RichTextRules
+from nodetype_studio.preview.richtext_rules import LINK_ATTRIBUTE_VALUES, RichTextRules
 
 LINK_TITLE = QTextFormat.UserProperty + 101
 LINK_TARGET = QTextFormat.UserProperty + 102
@@ -115,13 +115,20 @@ def prepare(source: str) -> tuple[str, list[dict[str, str]]]:
 
 
 def link_format(href: str, attributes: dict[str, str]) -> QTextCharFormat:
+    """A link's character format. Of ``attributes`` it keeps what the CMS's link plugins keep: the title's
+    text, and target, rel and download as switches that are on only for their one value (``_blank``,
+    ``nofollow``, ``download``). A name given with another value (``""``) is set off, so merging the format
+    over a link takes that attribute away; a name not given is left as the link has it."""
     fmt = QTextCharFormat()
     fmt.setAnchor(True)
     fmt.setAnchorHref(href)
     for name, prop in LINK_PROPERTIES.items():
         if name in attributes:
             value = attributes[name]
-            fmt.setProperty(prop, True if name == "download" and value == "" else value)
+            if name == "title":
+                fmt.setProperty(prop, value if isinstance(value, str) else "")
+            else:
+                fmt.setProperty(prop, value == LINK_ATTRIBUTE_VALUES[name])
     return fmt
 
 
@@ -175,13 +182,11 @@ class _Inline:
             attrs = f' href="{_attribute(fmt.anchorHref())}"'
             for attr in rules.link_attributes():
                 value = fmt.property(LINK_PROPERTIES[attr])
-                if attr == "download":
-                    if value is True:
-                        attrs += " download"
-                    elif isinstance(value, str) and value:
-                        attrs += f' download="{_attribute(value)}"'
-                elif isinstance(value, str) and value:
-                    attrs += f' {attr}="{_attribute(value)}"'
+                if attr == "title":
+                    if isinstance(value, str) and value:
+                        attrs += f' title="{_attribute(value)}"'
+                elif value is True:
+                    attrs += f' {attr}="{LINK_ATTRIBUTE_VALUES[attr]}"'
             wanted.append(("a", attrs))
         if rules.has("strong") and fmt.fontWeight() >= QFont.DemiBold and not in_heading:
             wanted.append(("strong", ""))

@@ -226,7 +226,7 @@ def test_link_with_every_linking_option(media_editor, qtbot):
         box.setChecked(True)
     link.accept()
     assert apply(editor, dialog, qtbot) == ('<p><a href="https://shop.example/prices#2025" title="Our prices" '
-                                            'target="_blank" rel="nofollow" download>prices</a></p>')
+                                            'target="_blank" rel="nofollow" download="download">prices</a></p>')
 
 
 def test_link_to_a_page_of_the_sample_content(media_editor, workspace, qtbot):
@@ -241,13 +241,38 @@ def test_link_to_a_page_of_the_sample_content(media_editor, workspace, qtbot):
     assert apply(editor, dialog, qtbot) == f'<p><a href="node://{node.identifier}">Brand A</a></p>'
 
 
-def test_attributes_of_loaded_links_are_kept_only_when_enabled(media_editor, qtbot):
-    source = '<p><a href="https://x.org" title="T" target="_blank" rel="nofollow" download>x</a></p>'
-    only_title = editor_for(media_editor, {"formatting": {"a": True}, "linking": {"title": True}}, value=source)
-    assert apply(only_title, open_dialog(only_title, qtbot), qtbot) == '<p><a href="https://x.org" title="T">x</a></p>'
-    everything = editor_for(media_editor, {"formatting": {"a": True},
-                                           "linking": {"title": 1, "targetBlank": 1, "relNofollow": 1, "download": 1}}, value=source)
-    assert apply(everything, open_dialog(everything, qtbot), qtbot) == source
+def test_loaded_links_keep_the_attributes_the_cms_keeps_whatever_linking_says(media_editor, qtbot):
+    # With `a` on, the CMS loads its title, target, rel and download plugins; `linking` only picks the dialog's
+    # fields. The plugins keep any title and exactly target="_blank", rel="nofollow" and download="download".
+    source = '<p><a href="https://x.org" title="T" target="_blank" rel="nofollow" download="download">x</a></p>'
+    for linking in ({}, {"title": True}, {"title": 1, "targetBlank": 1, "relNofollow": 1, "download": 1}):
+        editor = editor_for(media_editor, {"formatting": {"a": True}, "linking": linking}, value=source)
+        assert apply(editor, open_dialog(editor, qtbot), qtbot) == source, linking
+    other_values = '<p><a href="https://x.org" target="_self" rel="nofollow noopener" download>x</a></p>'
+    editor = editor_for(media_editor, {"formatting": {"a": True}, "linking": {"targetBlank": True, "download": True}},
+                        value=other_values)
+    assert apply(editor, open_dialog(editor, qtbot), qtbot) == '<p><a href="https://x.org">x</a></p>'
+    no_links = editor_for(media_editor, {"formatting": {"strong": True}}, value=source)
+    assert apply(no_links, open_dialog(no_links, qtbot), qtbot) == "<p>x</p>"
+
+
+def test_link_options_switched_off_in_the_dialog_are_taken_away(media_editor, qtbot):
+    source = '<p><a href="https://x.org" title="T" target="_blank" rel="nofollow">x</a></p>'
+    editor = editor_for(media_editor, {"formatting": {"a": True}, "linking": {"title": True, "targetBlank": True}},
+                        value=source)
+    dialog = open_dialog(editor, qtbot)
+    cursor = dialog.text_edit.textCursor()
+    cursor.setPosition(1)
+    dialog.text_edit.setTextCursor(cursor)
+    link = dialog.edit_link()
+    qtbot.addWidget(link)
+    assert link.title.text() == "T" and link.target_blank.isChecked()
+    link.title.clear()
+    qtbot.keyClick(link.target_blank, Qt.Key_Space)
+    assert not link.target_blank.isChecked()
+    link.accept()
+    # rel is no field of this dialog: it stays as the link has it
+    assert apply(editor, dialog, qtbot) == '<p><a href="https://x.org" rel="nofollow">x</a></p>'
 
 
 def test_removing_a_link(media_editor, qtbot):
@@ -386,7 +411,7 @@ def test_round_trip_of_messy_html_with_all_options(qapp):
     html = round_trip(MESSY, rules)
     check_clean(html, rules)
     assert html.startswith("<h1>Head bold</h1><h4>four</h4><p style=\"text-align:right\"><strong>a</strong> <em>b</em> <u>c</u> <s>d</s>")
-    assert '<a href="https://x.org" title="t" target="_blank">h</a>' in html
+    assert '<a href="https://x.org" title="t" target="_blank" rel="nofollow">h</a>' in html
     assert "<ol><li>1<ul><li>1a</li></ul></li></ol>" in html and "<table><tr><td>h</td><td>c</td></tr></table>" in html
     assert "bad()" not in html and "img" not in html and round_trip(html, rules) == html
 
