@@ -3,7 +3,8 @@
 ``formatting`` switches (JavaScript truthiness, absent = off): ``strong``, ``em``, ``underline`` (or
 the spec's ``u``), ``strikethrough`` (``<s>``; the spec's ``del`` alone gives ``<del>``), ``sub``,
 ``sup``, ``p``/``h1``-``h6``/``pre``/``blockquote`` (entries of the paragraph-style list; ``blockquote``
-only with a heading on, as in the CMS), ``ol``, ``ul``, ``left``,
+only with a heading on, as in the CMS), ``ol``, ``ul``, ``indent``/``outdent`` (their buttons also show,
+as in the CMS, whenever the cursor is in a list), ``left``,
 ``center``, ``right``, ``justify``, ``table``, ``a``, ``removeFormat``. ``linking`` switches the link
 dialog's fields (``anchor``, ``title``, ``targetBlank``, ``relNofollow``, ``download``); what a link keeps
 does not depend on them: with ``a`` on, the CMS loads its title, target, rel and download plugins, which
@@ -35,6 +36,8 @@ def placeholder_text(translated: str) -> str:
 BLOCK_STYLES = (("p", "Paragraph"), *((h, f"Heading {h[1]}") for h in HEADING_KEYS), ("pre", "Preformatted"),
                 ("blockquote", "Block quote"))
 ALIGNMENTS = ("left", "center", "right", "justify")
+#: Buttons that move list items a level in or out.
+LIST_LEVEL_KEYS = ("indent", "outdent")
 #: Link attributes the CMS's link plugins keep, and the one value each of the switched ones has (CKEditor
 #: matches the value exactly: `target="_self"` or `rel="nofollow noopener"` is dropped); a title keeps its text.
 LINK_ATTRIBUTES = ("title", "target", "rel", "download")
@@ -49,6 +52,8 @@ BUTTONS = (
     ("sup", "Superscript", "fas fa-superscript"),
     ("ol", "Numbered list", "fas fa-list-ol"),
     ("ul", "Bulleted list", "fas fa-list-ul"),
+    ("indent", "Indent", "fas fa-indent"),
+    ("outdent", "Outdent", "fas fa-outdent"),
     ("left", "Align left", "fas fa-align-left"),
     ("center", "Align center", "fas fa-align-center"),
     ("right", "Align right", "fas fa-align-right"),
@@ -94,8 +99,22 @@ class RichTextRules:
         return [(key, label) for key, label in BLOCK_STYLES if key in self.enabled]
 
     @property
+    def has_lists(self) -> bool:
+        """Whether lists can be made (the CMS loads its list plugin for `ol` or `ul`)."""
+        return "ol" in self.enabled or "ul" in self.enabled
+
+    @property
     def buttons(self) -> list[tuple[str, str, str]]:
-        return [button for button in BUTTONS if button[0] in self.enabled]
+        """The toolbar's buttons; those of ``LIST_LEVEL_KEYS`` only show while ``button_shown`` says so."""
+        return [button for button in BUTTONS
+                if button[0] in self.enabled or (button[0] in LIST_LEVEL_KEYS and self.has_lists)]
+
+    def button_shown(self, key: str, in_list: bool) -> bool:
+        """Whether a button shows with the cursor in a list item (``in_list``) or not. The CMS shows indent
+        and outdent when switched on, and also while the cursor is in a list (UI manifest.richtextToolbar.js)."""
+        if key in LIST_LEVEL_KEYS:
+            return key in self.enabled or (in_list and self.has_lists)
+        return key in self.enabled
 
     def link_attributes(self) -> list[str]:
         """The attributes a link keeps besides ``href`` (all of them once links are on, whatever ``linking`` says)."""

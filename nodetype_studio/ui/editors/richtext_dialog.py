@@ -44,6 +44,7 @@ from nodetype_studio.ui.editors.richtext_html import (
     set_quote,
     to_html,
 )
+from nodetype_studio.ui.editors.richtext_lists import indent_items, outdent_items
 
 HEADING_SCALE = {1: 2.0, 2: 1.6, 3: 1.35, 4: 1.2, 5: 1.1, 6: 1.0}
 _ALIGN = {"left": Qt.AlignLeft, "center": Qt.AlignHCenter, "right": Qt.AlignRight, "justify": Qt.AlignJustify}
@@ -200,6 +201,7 @@ class RichTextDialog(QDialog):
             "strikethrough": self.toggle_strike, "sub": lambda: self.toggle_script(QTextCharFormat.AlignSubScript),
             "sup": lambda: self.toggle_script(QTextCharFormat.AlignSuperScript),
             "ol": lambda: self.toggle_list(QTextListFormat.ListDecimal), "ul": lambda: self.toggle_list(QTextListFormat.ListDisc),
+            "indent": self.indent_list, "outdent": self.outdent_list,
             "table": self.insert_table, "a": self.edit_link, "removeFormat": self.remove_format,
         }
         shortcuts = {"strong": QKeySequence.Bold, "em": QKeySequence.Italic, "underline": QKeySequence.Underline}
@@ -230,8 +232,8 @@ class RichTextDialog(QDialog):
         self.toolbar.addWidget(self.style_box)
 
     def toolbar_keys(self) -> list[str]:
-        """What the toolbar offers: button keys, and ``style`` when the paragraph-style list is shown."""
-        keys = list(self.actions)
+        """What the toolbar shows: button keys, and ``style`` when the paragraph-style list is shown."""
+        keys = [key for key, action in self.actions.items() if action.isVisible()]
         if self.style_box is not None:
             keys.append("style")
         return keys
@@ -261,6 +263,7 @@ class RichTextDialog(QDialog):
         for key, action in self.actions.items():
             if action.isCheckable():
                 action.setChecked(bool(states.get(key)))
+            action.setVisible(self.rules.button_shown(key, text_list is not None))
         if self.style_box is not None:
             index = self.style_box.findData(self._block_key(block))
             if index >= 0:
@@ -365,6 +368,14 @@ class RichTextDialog(QDialog):
             current.setFormat(fmt)
         else:
             cursor.createList(style)
+        self._sync_toolbar()
+
+    def indent_list(self) -> None:
+        indent_items(self._selected_blocks())
+        self._sync_toolbar()
+
+    def outdent_list(self) -> None:
+        outdent_items(self._selected_blocks())
         self._sync_toolbar()
 
     def align(self, key: str) -> None:

@@ -47,11 +47,13 @@ def apply(editor, dialog, qtbot):
     ({"p": True, "h2": True}, ["style"]),
     ({"ol": True, "a": True, "table": True, "removeFormat": True, "center": True}, ["ol", "center", "table", "a", "removeFormat"]),
     ({"blockquote": True, "unknownPlugin": True}, []),
+    ({"indent": True, "strong": True}, ["strong", "indent"]),
+    ({"outdent": "yes", "ul": True}, ["ul", "outdent"]),
 ])
 def test_toolbar_shows_exactly_the_enabled_switches(media_editor, qtbot, formatting, keys):
     dialog = open_dialog(editor_for(media_editor, {"formatting": formatting}), qtbot)
     assert dialog.toolbar_keys() == keys
-    assert len(dialog.toolbar.actions()) == len(keys)
+    assert len([a for a in dialog.toolbar.actions() if a.isVisible()]) == len(keys)
 
 
 def test_paragraph_style_list_holds_the_enabled_entries_in_order(media_editor, qtbot):
@@ -163,6 +165,43 @@ def test_list_button_toggles_the_list_off(media_editor, qtbot):
     dialog.actions["ul"].trigger()
     dialog.actions["ul"].trigger()
     assert apply(editor, dialog, qtbot) == "<p>item</p>"
+
+
+def click(dialog, qtbot, key):
+    qtbot.mouseClick(dialog.toolbar.widgetForAction(dialog.actions[key]), Qt.LeftButton)
+
+
+def test_indent_and_outdent_show_in_a_list_and_nest_its_items(media_editor, qtbot):
+    # The CMS shows indent and outdent while the cursor is in a list, though neither switch is on; indent
+    # makes the item a nested item of the one before it, outdent moves it back, and out of the list
+    editor = editor_for(media_editor, {"formatting": {"ul": True}})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "one")
+    assert dialog.toolbar_keys() == ["ul"]
+    click(dialog, qtbot, "ul")
+    assert dialog.toolbar_keys() == ["ul", "indent", "outdent"]
+    click(dialog, qtbot, "indent")                       # the first item has no item to go under: unchanged
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClicks(dialog.text_edit, "two")
+    click(dialog, qtbot, "indent")
+    assert dialog.html() == "<ul><li>one<ul><li>two</li></ul></li></ul>"
+    click(dialog, qtbot, "outdent")
+    assert dialog.html() == "<ul><li>one</li><li>two</li></ul>"
+    click(dialog, qtbot, "outdent")
+    assert dialog.toolbar_keys() == ["ul"]                # out of the list: the buttons go
+    assert apply(editor, dialog, qtbot) == "<ul><li>one</li></ul><p>two</p>"
+
+
+def test_indent_takes_the_nested_items_along(media_editor, qtbot):
+    source = "<ol><li>a</li><li>b<ol><li>b1</li></ol></li></ol>"
+    editor = editor_for(media_editor, {"formatting": {"ol": True}}, value=source)
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Down)         # into "b"
+    click(dialog, qtbot, "indent")
+    assert dialog.html() == "<ol><li>a<ol><li>b<ol><li>b1</li></ol></li></ol></li></ol>"
+    click(dialog, qtbot, "outdent")
+    assert apply(editor, dialog, qtbot) == source
 
 
 @pytest.mark.parametrize("key", ["center", "right", "justify"])
