@@ -172,6 +172,60 @@ def test_textarea_rows_default_is_five_lines(make_editor):
     assert three.text_edit.height() < editor.text_edit.height()
 
 
+def type_lines(qtbot, edit, count):
+    for number in range(count):
+        if number or edit.toPlainText():
+            qtbot.keyClick(edit, Qt.Key.Key_Return)
+        qtbot.keyClicks(edit, f"line {number}")
+
+
+def test_textarea_grows_as_the_cms_once_its_row_options_are_written(qtbot):
+    # The CMS's text area shows `minRows` lines, grows with the text up to `maxRows`, and shows at least
+    # `expandedRows` (default 6) after a click into it, until a click elsewhere
+    from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
+
+    from tests.ui.conftest import build_editor
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    layout = QVBoxLayout(host)
+    editor = build_editor(qtbot, "TextAreaEditor", {"minRows": 3, "maxRows": 7, "rows": 2})
+    other = QLineEdit(host)
+    layout.addWidget(editor)
+    layout.addWidget(other)
+    host.resize(360, 600)
+    host.show()
+    host.activateWindow()
+    qtbot.waitUntil(host.isActiveWindow)
+    assert editor.visible_rows() == 3                   # `rows` is the spec's: the CMS ignores it
+    qtbot.mouseClick(editor.text_edit.viewport(), Qt.MouseButton.LeftButton)
+    assert editor.visible_rows() == 6
+    type_lines(qtbot, editor.text_edit, 4)
+    assert editor.visible_rows() == 6
+    qtbot.mouseClick(other, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(other.hasFocus)
+    assert editor.visible_rows() == 4                   # back from 6: the text's 4 lines
+    editor.text_edit.setFocus()
+    type_lines(qtbot, editor.text_edit, 5)
+    assert editor.visible_rows() == 7                   # 9 lines, at most maxRows
+    assert editor.value().count("\n") == 8
+
+
+def test_textarea_has_no_row_limit_on_83(qtbot, tmp_path):
+    from nodetype_studio.content import Workspace
+    from nodetype_studio.model import load_project
+    from tests.media_support import copy_site
+    from tests.ui.conftest import build_editor
+
+    ws = Workspace.for_project(load_project(copy_site(tmp_path / "s"), use_cache=False, cms_version="8.3"))
+    editor = build_editor(qtbot, "TextAreaEditor", {"minRows": 1, "maxRows": 3}, workspace=ws)
+    editor.resize(360, 600)
+    editor.show()
+    assert editor.visible_rows() == 1
+    type_lines(qtbot, editor.text_edit, 5)
+    assert editor.visible_rows() == 5                   # 8.3's text area does not read maxRows
+
+
 def test_textarea_takes_every_textfield_option(make_editor, qtbot):
     editor = make_editor(
         "TextAreaEditor",
