@@ -38,6 +38,16 @@ BLOCK_STYLES = (("p", "Paragraph"), *((h, f"Heading {h[1]}") for h in HEADING_KE
 ALIGNMENTS = ("left", "center", "right", "justify")
 #: Buttons that move list items a level in or out.
 LIST_LEVEL_KEYS = ("indent", "outdent")
+#: Menus that take the insert-table button's place while the cursor is in a table (the CMS's column and row
+#: drop-downs, without their header switches): (key, label, icon, ((command, label), ...)).
+TABLE_MENUS = (
+    ("tableColumn", "Column", "fas fa-grip-lines-vertical",
+     (("insertColumnBefore", "Insert column before"), ("insertColumnAfter", "Insert column after"),
+      ("removeColumn", "Delete column"))),
+    ("tableRow", "Row", "fas fa-grip-lines",
+     (("insertRowAbove", "Insert row above"), ("insertRowBelow", "Insert row below"), ("removeRow", "Delete row"))),
+)
+_TABLE_MENU_KEYS = tuple(menu[0] for menu in TABLE_MENUS)
 #: Link attributes the CMS's link plugins keep, and the one value each of the switched ones has (CKEditor
 #: matches the value exactly: `target="_self"` or `rel="nofollow noopener"` is dropped); a title keeps its text.
 LINK_ATTRIBUTES = ("title", "target", "rel", "download")
@@ -109,11 +119,17 @@ class RichTextRules:
         return [button for button in BUTTONS
                 if button[0] in self.enabled or (button[0] in LIST_LEVEL_KEYS and self.has_lists)]
 
-    def button_shown(self, key: str, in_list: bool) -> bool:
-        """Whether a button shows with the cursor in a list item (``in_list``) or not. The CMS shows indent
-        and outdent when switched on, and also while the cursor is in a list (UI manifest.richtextToolbar.js)."""
+    def button_shown(self, key: str, in_list: bool, in_table: bool = False) -> bool:
+        """Whether a button (or a ``TABLE_MENUS`` menu) shows with the cursor in a list item (``in_list``)
+        and in a table (``in_table``), or not. As the CMS's toolbar (UI manifest.richtextToolbar.js): indent
+        and outdent show when switched on and while the cursor is in a list; inside a table the column and
+        row menus take the place of the insert-table button."""
         if key in LIST_LEVEL_KEYS:
             return key in self.enabled or (in_list and self.has_lists)
+        if key == "table":
+            return key in self.enabled and not in_table
+        if key in _TABLE_MENU_KEYS:
+            return "table" in self.enabled and in_table
         return key in self.enabled
 
     def link_attributes(self) -> list[str]:

@@ -23,13 +23,15 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLineEdit,
+    QMenu,
     QTextEdit,
     QToolBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from nodetype_studio.preview.richtext_rules import LINK_ATTRIBUTE_VALUES, RichTextRules
+from nodetype_studio.preview.richtext_rules import LINK_ATTRIBUTE_VALUES, TABLE_MENUS, RichTextRules
 from nodetype_studio.ui import icons
 from nodetype_studio.ui.editors.link import FALLBACK_PLACEHOLDER, LinkOptions, LinkPicker
 from nodetype_studio.ui.editors.richtext_html import (
@@ -45,6 +47,7 @@ from nodetype_studio.ui.editors.richtext_html import (
     to_html,
 )
 from nodetype_studio.ui.editors.richtext_lists import indent_items, outdent_items
+from nodetype_studio.ui.editors.richtext_tables import edit_table
 
 HEADING_SCALE = {1: 2.0, 2: 1.6, 3: 1.35, 4: 1.2, 5: 1.1, 6: 1.0}
 _ALIGN = {"left": Qt.AlignLeft, "center": Qt.AlignHCenter, "right": Qt.AlignRight, "justify": Qt.AlignJustify}
@@ -222,6 +225,23 @@ class RichTextDialog(QDialog):
                 action.setShortcut(shortcuts[key])
             self.toolbar.addAction(action)
             self.actions[key] = action
+            if key == "table":
+                self._add_table_menus()
+
+    def _add_table_menus(self) -> None:
+        for key, label, icon, entries in TABLE_MENUS:
+            button = QToolButton(self.toolbar)
+            button.setObjectName(key)
+            button.setIcon(icons.icon(icon))
+            button.setToolTip(label)
+            button.setPopupMode(QToolButton.InstantPopup)
+            menu = QMenu(button)
+            for command, text in entries:
+                entry = menu.addAction(text)
+                entry.setObjectName(f"table:{command}")
+                entry.triggered.connect(lambda _=False, c=command: self.edit_table(c))
+            button.setMenu(menu)
+            self.actions[key] = self.toolbar.addWidget(button)
 
     def _add_style_box(self, styles) -> None:
         self.style_box = QComboBox(self)
@@ -263,7 +283,8 @@ class RichTextDialog(QDialog):
         for key, action in self.actions.items():
             if action.isCheckable():
                 action.setChecked(bool(states.get(key)))
-            action.setVisible(self.rules.button_shown(key, text_list is not None))
+            action.setVisible(self.rules.button_shown(key, text_list is not None,
+                                                      self.text_edit.textCursor().currentTable() is not None))
         if self.style_box is not None:
             index = self.style_box.findData(self._block_key(block))
             if index >= 0:
@@ -389,6 +410,13 @@ class RichTextDialog(QDialog):
         fmt.setCellSpacing(0)
         table = self.text_edit.textCursor().insertTable(rows, columns, fmt)
         self.text_edit.setTextCursor(table.cellAt(0, 0).firstCursorPosition())
+
+    def edit_table(self, command: str) -> None:
+        """A command of the column and row menus (``TABLE_MENUS``) on the cell the cursor is in."""
+        cursor = edit_table(self.text_edit.textCursor(), command)
+        if cursor is not None:
+            self.text_edit.setTextCursor(cursor)
+        self._sync_toolbar()
 
     # -- links ---------------------------------------------------------------------------------
     def _link_range(self) -> QTextCursor:

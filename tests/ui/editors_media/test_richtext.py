@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QTextCursor, QTextDocument
+from PySide6.QtGui import QAction, QTextCursor, QTextDocument
+from PySide6.QtWidgets import QToolButton
 
 from nodetype_studio.preview.richtext_rules import BUTTONS, RichTextRules
 from nodetype_studio.ui.editors.richtext_html import load_html, to_html
@@ -229,6 +230,45 @@ def test_table_insert(media_editor, qtbot):
     qtbot.keyClick(dialog.text_edit, Qt.Key_Tab)
     qtbot.keyClicks(dialog.text_edit, "b")
     assert apply(editor, dialog, qtbot) == "<table><tr><td>a</td><td>b</td></tr><tr><td></td><td></td></tr></table>"
+
+
+def table_command(dialog, qtbot, menu, command):
+    assert dialog.actions[menu].isVisible()
+    button = dialog.toolbar.findChild(QToolButton, menu)
+    entry = button.menu().findChild(QAction, f"table:{command}")
+    assert entry is not None, command
+    entry.trigger()
+
+
+def test_inside_a_table_the_column_and_row_menus_replace_the_insert_button(media_editor, qtbot):
+    # As the CMS's toolbar: no table in a table; inside one, the column and row drop-downs
+    editor = editor_for(media_editor, {"formatting": {"table": True, "strong": True}})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "Prices")
+    assert dialog.toolbar_keys() == ["strong", "table"]
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    click(dialog, qtbot, "table")
+    assert dialog.toolbar_keys() == ["strong", "tableColumn", "tableRow"]
+    qtbot.keyClicks(dialog.text_edit, "a")
+    table_command(dialog, qtbot, "tableColumn", "insertColumnAfter")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Tab)
+    qtbot.keyClicks(dialog.text_edit, "b")
+    table_command(dialog, qtbot, "tableRow", "insertRowAbove")
+    table_command(dialog, qtbot, "tableRow", "removeRow")    # the row of "b" goes
+    table_command(dialog, qtbot, "tableColumn", "removeColumn")
+    assert dialog.html() == "<p>Prices</p><table><tr><td></td><td></td></tr><tr><td></td><td></td></tr></table>"
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    assert dialog.toolbar_keys() == ["strong", "table"]
+
+
+def test_the_last_row_and_column_of_a_table_stay(media_editor, qtbot):
+    editor = editor_for(media_editor, {"formatting": {"table": True}}, value="<table><tr><td>only</td></tr></table>")
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    assert dialog.text_edit.find("only")
+    table_command(dialog, qtbot, "tableRow", "removeRow")
+    table_command(dialog, qtbot, "tableColumn", "removeColumn")
+    assert apply(editor, dialog, qtbot) == "<table><tr><td>only</td></tr></table>"
 
 
 def test_remove_format(media_editor, qtbot):
