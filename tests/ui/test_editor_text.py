@@ -32,6 +32,12 @@ def test_textfield_shows_any_stored_value_as_javascript_writes_it(make_editor):
         assert make_editor("TextFieldEditor", {}, value=value).line.text() == text, value
 
 
+def test_textarea_shows_any_stored_value_as_javascript_writes_it(make_editor):
+    for value, text in ((True, "true"), (False, "false"), (1.0, "1"), (["a", 2, None], "a,2,"), ({"a": 1}, "[object Object]"),
+                        (None, "")):
+        assert make_editor("TextAreaEditor", {}, value=value).text_edit.toPlainText() == text, value
+
+
 def test_textfield_autofocus_takes_the_focus_when_shown_but_not_from_another_widget(qtbot):
     from PySide6.QtWidgets import QApplication, QLineEdit, QVBoxLayout, QWidget
 

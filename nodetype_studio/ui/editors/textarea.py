@@ -22,6 +22,7 @@ from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.preview.offline import workspace_of
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.htmlattrs import apply_html_options, max_length
+from nodetype_studio.ui.editors.textfield import shown_text
 
 #: The CMS text area's height options and their defaults (neos-ui TextArea editor's defaultOptions).
 AUTO_ROWS = {"minRows": 2, "expandedRows": 6, "maxRows": 24}
@@ -116,7 +117,7 @@ class TextAreaEditor(EditorWidget):
             self.text_edit.setFixedHeight(height)
 
     def show_value(self, value: Any) -> None:
-        text = "" if value is None else str(value)
+        text = shown_text(value)  # as React writes a textarea's value: null empty, others as JavaScript writes them
         if text == self.text_edit.toPlainText():
             return  # already shown (e.g. an empty field): re-setting it would lay out the document again
         self._showing = True
