@@ -10,7 +10,7 @@ dialog's fields (``anchor``, ``title``, ``targetBlank``, ``relNofollow``, ``down
 does not depend on them: with ``a`` on, the CMS loads its title, target, rel and download plugins, which
 keep any ``title`` and exactly ``target="_blank"``, ``rel="nofollow"`` and ``download="download"``.
 ``autoparagraph: false`` (strictly false, as the CMS reads it) stores text without ``<p>`` and makes
-Enter a line break. Alignment is stored as ``style="text-align:…"`` on the block, the CMS's own
+Enter a line break. Alignment is stored as ``style="text-align:…;"`` on the block, the CMS's own
 output, and only for an enabled alignment (left is the default and never written).
 """
 

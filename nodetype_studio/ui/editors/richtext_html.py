@@ -7,7 +7,7 @@ format (Qt itself keeps only ``href``).
 Storing never uses Qt's ``toHtml()``: ``to_html`` walks the document (blocks, fragments, character
 and block formats, lists, tables) and writes only what the ``RichTextRules`` allow — ``<p>``,
 ``<h1>``-``<h6>``, ``<pre>``, ``<blockquote>``, ``<ol>/<ul>/<li>``, ``<table>/<tr>/<td>``, ``<strong>``, ``<em>``,
-``<u>``, ``<s>`` or ``<del>``, ``<sub>``, ``<sup>``, ``<a>``, ``<br>`` and ``style="text-align:…"``.
+``<u>``, ``<s>`` or ``<del>``, ``<sub>``, ``<sup>``, ``<a>``, ``<br>`` and ``style="text-align:…;"``.
 Formatting that is not enabled is left out (its text stays). Empty paragraphs are dropped. Bold is
 not written inside headings (headings are bold by themselves), nor underline on links.
 """
@@ -312,7 +312,8 @@ class _Range:
             name = "center"
         elif alignment & int(Qt.AlignRight.value):
             name = "right"
-        return f' style="text-align:{name}"' if name and self.rules.has(name) else ""
+        # CKEditor writes a style with a closing semicolon (ckeditor5-alignment: `style="text-align:center;"`)
+        return f' style="text-align:{name};"' if name and self.rules.has(name) else ""
 
     def _list_item(self, block, text_list, tag: str) -> None:
         indent = max(text_list.format().indent(), 1)
