@@ -149,7 +149,7 @@ class RichTextRules:
             if key in self.enabled:
                 tags.update({key, "li"})
         if "table" in self.enabled:
-            tags.update({"table", "tr", "td"})
+            tags.update({"figure", "table", "tbody", "tr", "td"})
         if "a" in self.enabled:
             tags.add("a")
         return tags

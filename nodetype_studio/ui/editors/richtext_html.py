@@ -6,7 +6,8 @@ format (Qt itself keeps only ``href``).
 
 Storing never uses Qt's ``toHtml()``: ``to_html`` walks the document (blocks, fragments, character
 and block formats, lists, tables) and writes only what the ``RichTextRules`` allow — ``<p>``,
-``<h1>``-``<h6>``, ``<pre>``, ``<blockquote>``, ``<ol>/<ul>/<li>``, ``<table>/<tr>/<td>``, ``<strong>``, ``<em>``,
+``<h1>``-``<h6>``, ``<pre>``, ``<blockquote>``, ``<ol>/<ul>/<li>``, ``<figure class="table">`` with
+``<table>/<tbody>/<tr>/<td>``, ``<strong>``, ``<em>``,
 ``<u>``, ``<s>`` or ``<del>``, ``<sub>``, ``<sup>``, ``<a>``, ``<br>`` and ``style="text-align:…;"``.
 Formatting that is not enabled is left out (its text stays). Empty paragraphs are dropped. Bold is
 not written inside headings (headings are bold by themselves), nor underline on links.
@@ -352,7 +353,7 @@ class _Range:
 
     # -- tables --------------------------------------------------------------------------------
     def _table(self, table) -> None:
-        """A table as ``<table>``, or (tables off) its cells' contents in reading order."""
+        """A table as ``<figure class="table"><table><tbody>``, or (tables off) its cells' contents in reading order."""
         enabled = self.rules.has("table")
         if enabled:
             self._flush()
@@ -366,12 +367,14 @@ class _Range:
                     continue  # covered by a spanning cell
                 if enabled:
                     inner = _Range(self.document, self.rules, table).write(cell.firstPosition(), cell.lastPosition())
-                    cells.append(f"<td>{_unwrap_single_paragraph(inner)}</td>")
+                    # (CKEditor fills an empty cell with a no-break space)
+                    cells.append(f"<td>{_unwrap_single_paragraph(inner) or '&nbsp;'}</td>")
                 else:
                     self._blocks(cell.firstPosition(), cell.lastPosition(), table)
             rows.append("<tr>" + "".join(cells) + "</tr>")
         if enabled:
-            self.parts.append(f"<table>{''.join(rows)}</table>")
+            # as CKEditor's table plugin writes a table
+            self.parts.append(f'<figure class="table"><table><tbody>{"".join(rows)}</tbody></table></figure>')
 
 
 def _unwrap_single_paragraph(inner: str) -> str:
