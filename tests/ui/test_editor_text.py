@@ -230,6 +230,8 @@ def test_textarea_has_no_row_limit_on_83(qtbot, tmp_path):
     assert editor.visible_rows() == 1
     type_lines(qtbot, editor.text_edit, 5)
     assert editor.visible_rows() == 5                   # 8.3's text area does not read maxRows
+    huge = build_editor(qtbot, "TextAreaEditor", {"minRows": float("inf")}, workspace=ws)
+    assert huge.visible_rows() == 1000                  # the preview's own bound (a widget height is a C int)
 
 
 def test_textarea_takes_every_textfield_option(make_editor, qtbot):

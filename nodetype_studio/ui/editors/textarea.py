@@ -26,6 +26,8 @@ from nodetype_studio.ui.editors.textfield import shown_text
 
 #: The CMS text area's height options and their defaults (neos-ui TextArea editor's defaultOptions).
 AUTO_ROWS = {"minRows": 2, "expandedRows": 6, "maxRows": 24}
+#: The preview's own bound (a Qt widget's height is a C int): far more lines than any screen shows.
+MOST_ROWS = 1000
 
 
 def _rows(ctx: EditorContext) -> int | None:
@@ -111,7 +113,7 @@ class TextAreaEditor(EditorWidget):
             return
         lines = self.text_edit.document().documentLayout().documentSize().height()
         shown = max(lines, rows["expandedRows"] if self.expanded else rows["minRows"])
-        shown = int(min(shown, rows["maxRows"]))
+        shown = int(min(shown, rows["maxRows"], MOST_ROWS))
         height = self.height_for_rows(max(shown, 1))
         if height != self.text_edit.height() or self.text_edit.minimumHeight() != height:
             self.text_edit.setFixedHeight(height)
