@@ -331,13 +331,15 @@ class RichTextDialog(QDialog):
         self._merge(fmt)
 
     def remove_format(self) -> None:
-        """Bold, italic, underline, strikethrough, sub- and superscript off (links stay)."""
+        """What the CMS's remove-format takes away, the attributes CKEditor marks as formatting: bold, italic,
+        underline, strikethrough, and the alignment of the selected blocks. Links stay, and so do sub- and
+        superscript (the CMS's own sub and sup plugins do not mark theirs as formatting)."""
         fmt = QTextCharFormat()
         fmt.setFontWeight(QFont.Normal)
         fmt.setFontItalic(False)
         fmt.setFontUnderline(False)
         fmt.setFontStrikeOut(False)
-        fmt.setVerticalAlignment(QTextCharFormat.AlignNormal)
+        self.text_edit.setAlignment(Qt.AlignLeft)
         self._merge(fmt)
 
     # -- blocks --------------------------------------------------------------------------------

@@ -283,6 +283,21 @@ def test_remove_format(media_editor, qtbot):
     assert apply(editor, dialog, qtbot) == "<p>loud and kept</p>"     # links are not enabled here
 
 
+def test_remove_format_takes_alignment_and_keeps_sub_sup_and_links(media_editor, qtbot):
+    # CKEditor's remove-format takes the attributes marked as formatting: the basic styles and alignment; the
+    # CMS's own sub/sup plugins do not mark theirs, and a link is no formatting
+    options = {"formatting": {k: True for k in ("strong", "sub", "sup", "center", "a", "removeFormat")}}
+    source = ('<p style="text-align:center;"><strong>H</strong><sub>2</sub>O <a href="https://x.org">see</a></p>'
+              '<p style="text-align:center;">x<sup>2</sup></p>')
+    editor = editor_for(media_editor, options, value=source)
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    dialog.text_edit.moveCursor(QTextCursor.EndOfBlock, QTextCursor.KeepAnchor)
+    click(dialog, qtbot, "removeFormat")
+    assert apply(editor, dialog, qtbot) == ('<p>H<sub>2</sub>O <a href="https://x.org">see</a></p>'
+                                            '<p style="text-align:center;">x<sup>2</sup></p>')
+
+
 # -- links ---------------------------------------------------------------------------------------------------
 def test_link_dialog_shows_only_the_enabled_linking_fields(media_editor, qtbot):
     dialog = open_dialog(editor_for(media_editor, {"formatting": {"a": True}, "linking": {"title": True, "targetBlank": True}}), qtbot)
