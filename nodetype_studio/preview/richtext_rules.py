@@ -52,14 +52,16 @@ _TABLE_MENU_KEYS = tuple(menu[0] for menu in TABLE_MENUS)
 #: matches the value exactly: `target="_self"` or `rel="nofollow noopener"` is dropped); a title keeps its text.
 LINK_ATTRIBUTES = ("title", "target", "rel", "download")
 LINK_ATTRIBUTE_VALUES = {"target": "_blank", "rel": "nofollow", "download": "download"}
-# Toolbar buttons in order: (key, label, icon).
+# Toolbar buttons in the order of the CMS's toolbar (UI manifest.richtextToolbar.js): (key, label, icon). The
+# paragraph-style list comes right after the link button (``STYLE_LIST_AFTER``).
 BUTTONS = (
     ("strong", "Bold", "fas fa-bold"),
     ("em", "Italic", "fas fa-italic"),
     ("underline", "Underline", "fas fa-underline"),
-    ("strikethrough", "Strikethrough", "fas fa-strikethrough"),
     ("sub", "Subscript", "fas fa-subscript"),
     ("sup", "Superscript", "fas fa-superscript"),
+    ("strikethrough", "Strikethrough", "fas fa-strikethrough"),
+    ("a", "Link", "fas fa-link"),
     ("ol", "Numbered list", "fas fa-list-ol"),
     ("ul", "Bulleted list", "fas fa-list-ul"),
     ("indent", "Indent", "fas fa-indent"),
@@ -69,9 +71,11 @@ BUTTONS = (
     ("right", "Align right", "fas fa-align-right"),
     ("justify", "Justify", "fas fa-align-justify"),
     ("table", "Insert table", "fas fa-table"),
-    ("a", "Link", "fas fa-link"),
     ("removeFormat", "Remove formatting", "fas fa-remove-format"),
 )
+_BUTTON_KEYS = [button[0] for button in BUTTONS]
+#: The buttons the paragraph-style list follows (those up to the link button).
+STYLE_LIST_AFTER = tuple(_BUTTON_KEYS[:_BUTTON_KEYS.index("a") + 1])
 
 
 @dataclass(frozen=True, slots=True)

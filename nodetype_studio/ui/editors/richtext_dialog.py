@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nodetype_studio.preview.richtext_rules import LINK_ATTRIBUTE_VALUES, TABLE_MENUS, RichTextRules
+from nodetype_studio.preview.richtext_rules import LINK_ATTRIBUTE_VALUES, STYLE_LIST_AFTER, TABLE_MENUS, RichTextRules
 from nodetype_studio.ui import icons
 from nodetype_studio.ui.editors.link import FALLBACK_PLACEHOLDER, LinkOptions, LinkPicker
 from nodetype_studio.ui.editors.richtext_html import (
@@ -209,9 +209,9 @@ class RichTextDialog(QDialog):
         }
         shortcuts = {"strong": QKeySequence.Bold, "em": QKeySequence.Italic, "underline": QKeySequence.Underline}
         styles = self.rules.block_styles
-        if styles:
-            self._add_style_box(styles)
         for key, label, icon in self.rules.buttons:
+            if styles and self.style_box is None and key not in STYLE_LIST_AFTER:
+                self._add_style_box(styles)
             action = QAction(icons.icon(icon), label, self)
             action.setObjectName(f"format:{key}")
             action.setToolTip(label)
@@ -227,6 +227,8 @@ class RichTextDialog(QDialog):
             self.actions[key] = action
             if key == "table":
                 self._add_table_menus()
+        if styles and self.style_box is None:
+            self._add_style_box(styles)
 
     def _add_table_menus(self) -> None:
         for key, label, icon, entries in TABLE_MENUS:
@@ -249,14 +251,13 @@ class RichTextDialog(QDialog):
         for key, label in styles:
             self.style_box.addItem(label, key)
         self.style_box.activated.connect(lambda index: self.set_block_style(self.style_box.itemData(index)))
-        self.toolbar.addWidget(self.style_box)
+        self._style_action = self.toolbar.addWidget(self.style_box)
 
     def toolbar_keys(self) -> list[str]:
-        """What the toolbar shows: button keys, and ``style`` when the paragraph-style list is shown."""
-        keys = [key for key, action in self.actions.items() if action.isVisible()]
-        if self.style_box is not None:
-            keys.append("style")
-        return keys
+        """What the toolbar shows, in its order: button keys, and ``style`` for the paragraph-style list."""
+        keys = {self._style_action: "style"} if self.style_box is not None else {}
+        keys.update((action, key) for key, action in self.actions.items())
+        return [keys[action] for action in self.toolbar.actions() if action in keys and action.isVisible()]
 
     def style_entries(self) -> list[str]:
         return [self.style_box.itemData(i) for i in range(self.style_box.count())] if self.style_box else []

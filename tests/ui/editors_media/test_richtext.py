@@ -46,7 +46,10 @@ def apply(editor, dialog, qtbot):
     ({"del": True}, ["strikethrough"]),
     ({"underline": True, "u": True, "strikethrough": True, "del": True}, ["underline", "strikethrough"]),
     ({"p": True, "h2": True}, ["style"]),
-    ({"ol": True, "a": True, "table": True, "removeFormat": True, "center": True}, ["ol", "center", "table", "a", "removeFormat"]),
+    ({"ol": True, "a": True, "table": True, "removeFormat": True, "center": True}, ["a", "ol", "center", "table", "removeFormat"]),
+    # the CMS's order: sub and sup before strikethrough, then the link, then the paragraph-style list
+    ({"ul": 1, "h1": 1, "a": 1, "strikethrough": 1, "sup": 1, "strong": 1}, ["strong", "sup", "strikethrough", "a", "style", "ul"]),
+    ({"h1": True, "strong": True}, ["strong", "style"]),
     ({"blockquote": True, "unknownPlugin": True}, []),
     ({"indent": True, "strong": True}, ["strong", "indent"]),
     ({"outdent": "yes", "ul": True}, ["ul", "outdent"]),
