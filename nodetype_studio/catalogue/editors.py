@@ -73,9 +73,14 @@ _LINKING = opt(
     open=True, description="Link editor panel switches (custom link plugins read further keys)",
 )
 
-#: Inspector and inline rich text: `formatting` keys the CMS names otherwise.
+#: Inspector and inline rich text: `formatting` keys the CMS names otherwise, and a length limit it does not have
+#: (neither its CKEditor configuration nor its rich-text editors read `maxlength`; neos-facts §2.5).
+_NO_MAXLENGTH = ("the CMS's rich-text editing has no length limit; limit the text with a StringLengthValidator "
+                 "(`maximum`, and `ignoreHtml: true` to count the text without its markup) under `validation`")
 RICH_TEXT_HINTS = MappingProxyType({
-    f"formatting.{alias}": f"the CMS's switch is `formatting.{name}`" for alias, name in FORMATTING_ALIASES.items()
+    **{f"formatting.{alias}": f"the CMS's switch is `formatting.{name}`" for alias, name in FORMATTING_ALIASES.items()},
+    "maxlength": _NO_MAXLENGTH,
+    "maxLength": _NO_MAXLENGTH,
 })
 
 RICH_TEXT_OPTIONS = options(

@@ -90,6 +90,7 @@ CHECK_CODES: dict[str, str] = {
     "datasource-values-ignored": "`values` next to a data source: the data-source select box ignores them",
     # spec vs CMS
     "compat-rows": "TextArea `rows` is not read by the CMS",
+    "compat-max-rows": "TextArea `maxRows`, which the 8.3 CMS does not read",
     "compat-button-label": "CodeEditor `buttonLabel` is not read by the CMS",
     "compat-highlighting-mode": "CodeEditor highlighting default/modes differ in the CMS",
     "compat-enable-original": "Image `enableOriginal` is read as `allowOriginal` by the CMS",

@@ -105,6 +105,20 @@ def formatting_needs_heading(ctx: Context, prop: PropertyView):
 
 
 @property_rule
+def max_rows_in_8_3(ctx: Context, prop: PropertyView):
+    """8.3's text area grows without an upper bound: only 9.x reads `maxRows` (neos-facts §2.2)."""
+    if "maxRows" not in prop.written_options or not is_8_3(ctx.project):
+        return
+    spec = _editor(ctx, prop)
+    value = prop.written_options["maxRows"]
+    if spec is None or spec.short_name != "TextAreaEditor" or value is None or is_client_eval(value):
+        return
+    yield ctx.at(prop.nt, prop.options_path + ("maxRows",), Severity.INFO, "compat-max-rows",
+                 "Neos 8.3's text area does not read `maxRows`: it grows with its text without a limit (`maxRows` "
+                 "works from Neos 9.0)", prop.name)
+
+
+@property_rule
 def code_highlighting(ctx: Context, prop: PropertyView):
     spec = _editor(ctx, prop)
     if spec is None or spec.short_name != "CodeEditor":

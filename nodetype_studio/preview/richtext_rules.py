@@ -3,11 +3,14 @@
 ``formatting`` switches (JavaScript truthiness, absent = off): ``strong``, ``em``, ``underline`` (or
 the spec's ``u``), ``strikethrough`` (``<s>``; the spec's ``del`` alone gives ``<del>``), ``sub``,
 ``sup``, ``p``/``h1``-``h6``/``pre``/``blockquote`` (entries of the paragraph-style list; ``blockquote``
-only with a heading on, as in the CMS), ``ol``, ``ul``, ``left``,
+only with a heading on, as in the CMS), ``ol``, ``ul``, ``indent``/``outdent`` (their buttons also show,
+as in the CMS, whenever the cursor is in a list), ``left``,
 ``center``, ``right``, ``justify``, ``table``, ``a``, ``removeFormat``. ``linking`` switches the link
-dialog's fields (``anchor``, ``title``, ``targetBlank``, ``relNofollow``, ``download``).
+dialog's fields (``anchor``, ``title``, ``targetBlank``, ``relNofollow``, ``download``); what a link keeps
+does not depend on them: with ``a`` on, the CMS loads its title, target, rel and download plugins, which
+keep any ``title`` and exactly ``target="_blank"``, ``rel="nofollow"`` and ``download="download"``.
 ``autoparagraph: false`` (strictly false, as the CMS reads it) stores text without ``<p>`` and makes
-Enter a line break. Alignment is stored as ``style="text-align:…"`` on the block, the CMS's own
+Enter a line break. Alignment is stored as ``style="text-align:…;"`` on the block, the CMS's own
 output, and only for an enabled alignment (left is the default and never written).
 """
 
@@ -33,25 +36,46 @@ def placeholder_text(translated: str) -> str:
 BLOCK_STYLES = (("p", "Paragraph"), *((h, f"Heading {h[1]}") for h in HEADING_KEYS), ("pre", "Preformatted"),
                 ("blockquote", "Block quote"))
 ALIGNMENTS = ("left", "center", "right", "justify")
-LINK_ATTRIBUTES = {"title": "title", "targetBlank": "target", "relNofollow": "rel", "download": "download"}
-# Toolbar buttons in order: (key, label, icon).
+#: Buttons that move list items a level in or out.
+LIST_LEVEL_KEYS = ("indent", "outdent")
+#: Menus that take the insert-table button's place while the cursor is in a table (the CMS's column and row
+#: drop-downs, without their header switches): (key, label, icon, ((command, label), ...)).
+TABLE_MENUS = (
+    ("tableColumn", "Column", "fas fa-grip-lines-vertical",
+     (("insertColumnBefore", "Insert column before"), ("insertColumnAfter", "Insert column after"),
+      ("removeColumn", "Delete column"))),
+    ("tableRow", "Row", "fas fa-grip-lines",
+     (("insertRowAbove", "Insert row above"), ("insertRowBelow", "Insert row below"), ("removeRow", "Delete row"))),
+)
+_TABLE_MENU_KEYS = tuple(menu[0] for menu in TABLE_MENUS)
+#: Link attributes the CMS's link plugins keep, and the one value each of the switched ones has (CKEditor
+#: matches the value exactly: `target="_self"` or `rel="nofollow noopener"` is dropped); a title keeps its text.
+LINK_ATTRIBUTES = ("title", "target", "rel", "download")
+LINK_ATTRIBUTE_VALUES = {"target": "_blank", "rel": "nofollow", "download": "download"}
+# Toolbar buttons in the order of the CMS's toolbar (UI manifest.richtextToolbar.js): (key, label, icon). The
+# paragraph-style list comes right after the link button (``STYLE_LIST_AFTER``).
 BUTTONS = (
     ("strong", "Bold", "fas fa-bold"),
     ("em", "Italic", "fas fa-italic"),
     ("underline", "Underline", "fas fa-underline"),
-    ("strikethrough", "Strikethrough", "fas fa-strikethrough"),
     ("sub", "Subscript", "fas fa-subscript"),
     ("sup", "Superscript", "fas fa-superscript"),
+    ("strikethrough", "Strikethrough", "fas fa-strikethrough"),
+    ("a", "Link", "fas fa-link"),
     ("ol", "Numbered list", "fas fa-list-ol"),
     ("ul", "Bulleted list", "fas fa-list-ul"),
+    ("indent", "Indent", "fas fa-indent"),
+    ("outdent", "Outdent", "fas fa-outdent"),
     ("left", "Align left", "fas fa-align-left"),
     ("center", "Align center", "fas fa-align-center"),
     ("right", "Align right", "fas fa-align-right"),
     ("justify", "Justify", "fas fa-align-justify"),
     ("table", "Insert table", "fas fa-table"),
-    ("a", "Link", "fas fa-link"),
     ("removeFormat", "Remove formatting", "fas fa-remove-format"),
 )
+_BUTTON_KEYS = [button[0] for button in BUTTONS]
+#: The buttons the paragraph-style list follows (those up to the link button).
+STYLE_LIST_AFTER = tuple(_BUTTON_KEYS[:_BUTTON_KEYS.index("a") + 1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +113,32 @@ class RichTextRules:
         return [(key, label) for key, label in BLOCK_STYLES if key in self.enabled]
 
     @property
+    def has_lists(self) -> bool:
+        """Whether lists can be made (the CMS loads its list plugin for `ol` or `ul`)."""
+        return "ol" in self.enabled or "ul" in self.enabled
+
+    @property
     def buttons(self) -> list[tuple[str, str, str]]:
-        return [button for button in BUTTONS if button[0] in self.enabled]
+        """The toolbar's buttons; those of ``LIST_LEVEL_KEYS`` only show while ``button_shown`` says so."""
+        return [button for button in BUTTONS
+                if button[0] in self.enabled or (button[0] in LIST_LEVEL_KEYS and self.has_lists)]
+
+    def button_shown(self, key: str, in_list: bool, in_table: bool = False) -> bool:
+        """Whether a button (or a ``TABLE_MENUS`` menu) shows with the cursor in a list item (``in_list``)
+        and in a table (``in_table``), or not. As the CMS's toolbar (UI manifest.richtextToolbar.js): indent
+        and outdent show when switched on and while the cursor is in a list; inside a table the column and
+        row menus take the place of the insert-table button."""
+        if key in LIST_LEVEL_KEYS:
+            return key in self.enabled or (in_list and self.has_lists)
+        if key == "table":
+            return key in self.enabled and not in_table
+        if key in _TABLE_MENU_KEYS:
+            return "table" in self.enabled and in_table
+        return key in self.enabled
 
     def link_attributes(self) -> list[str]:
-        return [attr for key, attr in LINK_ATTRIBUTES.items() if key in self.linking]
+        """The attributes a link keeps besides ``href`` (all of them once links are on, whatever ``linking`` says)."""
+        return list(LINK_ATTRIBUTES) if "a" in self.enabled else []
 
     def allowed_tags(self) -> set[str]:
         tags = {"br"}
@@ -108,7 +153,7 @@ class RichTextRules:
             if key in self.enabled:
                 tags.update({key, "li"})
         if "table" in self.enabled:
-            tags.update({"table", "tr", "td"})
+            tags.update({"figure", "table", "tbody", "tr", "td"})
         if "a" in self.enabled:
             tags.add("a")
         return tags

@@ -37,6 +37,18 @@ def _list_form_project(tmp_path, version: str):
     return _package(tmp_path, LIST_FORM, version)
 
 
+def test_text_area_max_rows_is_only_an_8_3_note(tmp_path):
+    # 9.x reads `maxRows` (default 24); 8.3 does not (compat-max-rows, tests/fixtures/checks/compat-max-rows.yaml)
+    from tests.checks.helpers import check_text
+
+    text = load_case(FIXTURES / "compat-max-rows.yaml").text
+    _project, findings = check_text(tmp_path / "83", text)
+    assert [d.code for d in findings] == ["compat-max-rows"]
+    nine = "\n".join(line for line in text.splitlines() if not line.startswith("# file:"))
+    _project, findings = check_text(tmp_path / "9", nine)
+    assert [d.format_text() for d in findings] == []
+
+
 def test_the_list_form_of_supertypes_is_one_error_under_9(tmp_path):
     # NodeTypeManager of 9.x throws 1651821391 on a supertype key that is not a string: one problem,
     # reported once (the 9.x code, which `migrate` fixes), not again by the loader's `supertypes-list`

@@ -32,6 +32,12 @@ def test_textfield_shows_any_stored_value_as_javascript_writes_it(make_editor):
         assert make_editor("TextFieldEditor", {}, value=value).line.text() == text, value
 
 
+def test_textarea_shows_any_stored_value_as_javascript_writes_it(make_editor):
+    for value, text in ((True, "true"), (False, "false"), (1.0, "1"), (["a", 2, None], "a,2,"), ({"a": 1}, "[object Object]"),
+                        (None, "")):
+        assert make_editor("TextAreaEditor", {}, value=value).text_edit.toPlainText() == text, value
+
+
 def test_textfield_autofocus_takes_the_focus_when_shown_but_not_from_another_widget(qtbot):
     from PySide6.QtWidgets import QApplication, QLineEdit, QVBoxLayout, QWidget
 
@@ -170,6 +176,62 @@ def test_textarea_rows_default_is_five_lines(make_editor):
     three = make_editor("TextAreaEditor", {"rows": 3})
     assert three.visible_rows() == 3
     assert three.text_edit.height() < editor.text_edit.height()
+
+
+def type_lines(qtbot, edit, count):
+    for number in range(count):
+        if number or edit.toPlainText():
+            qtbot.keyClick(edit, Qt.Key.Key_Return)
+        qtbot.keyClicks(edit, f"line {number}")
+
+
+def test_textarea_grows_as_the_cms_once_its_row_options_are_written(qtbot):
+    # The CMS's text area shows `minRows` lines, grows with the text up to `maxRows`, and shows at least
+    # `expandedRows` (default 6) after a click into it, until a click elsewhere
+    from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
+
+    from tests.ui.conftest import build_editor
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    layout = QVBoxLayout(host)
+    editor = build_editor(qtbot, "TextAreaEditor", {"minRows": 3, "maxRows": 7, "rows": 2})
+    other = QLineEdit(host)
+    layout.addWidget(editor)
+    layout.addWidget(other)
+    host.resize(360, 600)
+    host.show()
+    host.activateWindow()
+    qtbot.waitUntil(host.isActiveWindow)
+    assert editor.visible_rows() == 3                   # `rows` is the spec's: the CMS ignores it
+    qtbot.mouseClick(editor.text_edit.viewport(), Qt.MouseButton.LeftButton)
+    assert editor.visible_rows() == 6
+    type_lines(qtbot, editor.text_edit, 4)
+    assert editor.visible_rows() == 6
+    qtbot.mouseClick(other, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(other.hasFocus)
+    assert editor.visible_rows() == 4                   # back from 6: the text's 4 lines
+    editor.text_edit.setFocus()
+    type_lines(qtbot, editor.text_edit, 5)
+    assert editor.visible_rows() == 7                   # 9 lines, at most maxRows
+    assert editor.value().count("\n") == 8
+
+
+def test_textarea_has_no_row_limit_on_83(qtbot, tmp_path):
+    from nodetype_studio.content import Workspace
+    from nodetype_studio.model import load_project
+    from tests.media_support import copy_site
+    from tests.ui.conftest import build_editor
+
+    ws = Workspace.for_project(load_project(copy_site(tmp_path / "s"), use_cache=False, cms_version="8.3"))
+    editor = build_editor(qtbot, "TextAreaEditor", {"minRows": 1, "maxRows": 3}, workspace=ws)
+    editor.resize(360, 600)
+    editor.show()
+    assert editor.visible_rows() == 1
+    type_lines(qtbot, editor.text_edit, 5)
+    assert editor.visible_rows() == 5                   # 8.3's text area does not read maxRows
+    huge = build_editor(qtbot, "TextAreaEditor", {"minRows": float("inf")}, workspace=ws)
+    assert huge.visible_rows() == 1000                  # the preview's own bound (a widget height is a C int)
 
 
 def test_textarea_takes_every_textfield_option(make_editor, qtbot):
@@ -325,6 +387,13 @@ def test_textarea_placeholder_is_percent_decoded_then_translated(make_editor, pr
     assert plain_id.text_edit.placeholderText() == "Headline"
     qtbot.keyClicks(plain_id.text_edit, "x")  # the placeholder is only a hint: typing replaces it
     assert plain_id.value() == "x"
+
+
+def test_textarea_placeholder_of_another_type_is_written_as_javascript_writes_it(make_editor):
+    # `placeholder && translate(unescape(placeholder))`, as in the text field: false shows nothing, and the
+    # global unescape() makes JavaScript's text of `true` or a number (a YAML 1.0 is the number 1)
+    for given, text in ((False, ""), (0, "0"), (True, "true"), (1.0, "1"), (2.5, "2.5")):
+        assert make_editor("TextAreaEditor", {"placeholder": given}).text_edit.placeholderText() == text, given
 
 
 def test_a_value_longer_than_maxlength_is_shown_whole_and_takes_nothing_more(make_editor, qtbot):

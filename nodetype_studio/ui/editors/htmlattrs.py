@@ -50,14 +50,13 @@ def apply_html_options(ctx: EditorContext, widget: QWidget, i18n_key: str, *, pe
     field decodes HTML entities (lodash ``unescape``), the text area (``percent_decoded``) calls the
     browser's global ``unescape()``, which decodes ``%XX`` / ``%uXXXX`` and leaves entities as written."""
     placeholder = ctx.option("placeholder")
-    if placeholder not in (None, "") and not (placeholder is False and not percent_decoded):
+    if placeholder not in (None, "") and placeholder is not False:
+        # both editors: `options.placeholder && translate(unescape(options.placeholder))`; either unescape makes
+        # a string of a number or `true` first (0 is shown: React writes the number)
         if not percent_decoded:
-            # `options.placeholder && translate(unescape(options.placeholder))`: lodash's unescape makes a string
-            # of a number or `true` first (0 is shown: React writes the number)
             shown = ctx.text_unescaped(jsvalue.to_string(placeholder), i18n_key, "placeholder")
         else:
-            shown = ctx.text(jsvalue.unescape(placeholder) if isinstance(placeholder, str) else placeholder,
-                             i18n_key, "placeholder")
+            shown = ctx.text(jsvalue.unescape(jsvalue.to_string(placeholder)), i18n_key, "placeholder")
         widget.setPlaceholderText(shown)
     if ctx.flag("readonly"):
         widget.setReadOnly(True)

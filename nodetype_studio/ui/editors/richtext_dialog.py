@@ -23,13 +23,15 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLineEdit,
+    QMenu,
     QTextEdit,
     QToolBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from nodetype_studio.preview.richtext_rules import RichTextRules
+from nodetype_studio.preview.richtext_rules import LINK_ATTRIBUTE_VALUES, STYLE_LIST_AFTER, TABLE_MENUS, RichTextRules
 from nodetype_studio.ui import icons
 from nodetype_studio.ui.editors.link import FALLBACK_PLACEHOLDER, LinkOptions, LinkPicker
 from nodetype_studio.ui.editors.richtext_html import (
@@ -44,6 +46,8 @@ from nodetype_studio.ui.editors.richtext_html import (
     set_quote,
     to_html,
 )
+from nodetype_studio.ui.editors.richtext_lists import indent_items, outdent_items
+from nodetype_studio.ui.editors.richtext_tables import edit_table
 
 HEADING_SCALE = {1: 2.0, 2: 1.6, 3: 1.35, 4: 1.2, 5: 1.1, 6: 1.0}
 _ALIGN = {"left": Qt.AlignLeft, "center": Qt.AlignHCenter, "right": Qt.AlignRight, "justify": Qt.AlignJustify}
@@ -113,15 +117,14 @@ class LinkDialog(QDialog):
             self.title = QLineEdit(self._text(current, LINK_TITLE), self)
             self.title.setObjectName("title")
             form.addRow("Title", self.title)
-        checks = (("targetBlank", "target_blank", "Open in a new window", LINK_TARGET, "_blank"),
-                  ("relNofollow", "nofollow", "Tell search engines not to follow (nofollow)", LINK_REL, "nofollow"),
-                  ("download", "download", "Download the target instead of opening it", LINK_DOWNLOAD, True))
-        for key, attr, text, prop, on_value in checks:
+        checks = (("targetBlank", "target_blank", "Open in a new window", LINK_TARGET),
+                  ("relNofollow", "nofollow", "Tell search engines not to follow (nofollow)", LINK_REL),
+                  ("download", "download", "Download the target instead of opening it", LINK_DOWNLOAD))
+        for key, attr, text, prop in checks:
             if key in rules.linking:
                 box = QCheckBox(text, self)
                 box.setObjectName(key)
-                value = current.property(prop) if current is not None else None
-                box.setChecked(value == on_value or (on_value is True and isinstance(value, str) and bool(value)))
+                box.setChecked(current is not None and current.property(prop) is True)
                 setattr(self, attr, box)
                 form.addRow("", box)
         layout.addLayout(form)
@@ -153,15 +156,14 @@ class LinkDialog(QDialog):
         return target
 
     def attributes(self) -> dict:
+        """The link attributes the dialog offers, each as set there (off or empty: taken away, as the CMS's
+        link options do); the others are left as the link has them."""
         result = {}
-        if self.title is not None and self.title.text().strip():
+        if self.title is not None:
             result["title"] = self.title.text().strip()
-        if self.target_blank is not None and self.target_blank.isChecked():
-            result["target"] = "_blank"
-        if self.nofollow is not None and self.nofollow.isChecked():
-            result["rel"] = "nofollow"
-        if self.download is not None and self.download.isChecked():
-            result["download"] = True
+        for name, box in (("target", self.target_blank), ("rel", self.nofollow), ("download", self.download)):
+            if box is not None:
+                result[name] = LINK_ATTRIBUTE_VALUES[name] if box.isChecked() else ""
         return result
 
 
@@ -202,13 +204,14 @@ class RichTextDialog(QDialog):
             "strikethrough": self.toggle_strike, "sub": lambda: self.toggle_script(QTextCharFormat.AlignSubScript),
             "sup": lambda: self.toggle_script(QTextCharFormat.AlignSuperScript),
             "ol": lambda: self.toggle_list(QTextListFormat.ListDecimal), "ul": lambda: self.toggle_list(QTextListFormat.ListDisc),
+            "indent": self.indent_list, "outdent": self.outdent_list,
             "table": self.insert_table, "a": self.edit_link, "removeFormat": self.remove_format,
         }
         shortcuts = {"strong": QKeySequence.Bold, "em": QKeySequence.Italic, "underline": QKeySequence.Underline}
         styles = self.rules.block_styles
-        if styles:
-            self._add_style_box(styles)
         for key, label, icon in self.rules.buttons:
+            if styles and self.style_box is None and key not in STYLE_LIST_AFTER:
+                self._add_style_box(styles)
             action = QAction(icons.icon(icon), label, self)
             action.setObjectName(f"format:{key}")
             action.setToolTip(label)
@@ -222,6 +225,25 @@ class RichTextDialog(QDialog):
                 action.setShortcut(shortcuts[key])
             self.toolbar.addAction(action)
             self.actions[key] = action
+            if key == "table":
+                self._add_table_menus()
+        if styles and self.style_box is None:
+            self._add_style_box(styles)
+
+    def _add_table_menus(self) -> None:
+        for key, label, icon, entries in TABLE_MENUS:
+            button = QToolButton(self.toolbar)
+            button.setObjectName(key)
+            button.setIcon(icons.icon(icon))
+            button.setToolTip(label)
+            button.setPopupMode(QToolButton.InstantPopup)
+            menu = QMenu(button)
+            for command, text in entries:
+                entry = menu.addAction(text)
+                entry.setObjectName(f"table:{command}")
+                entry.triggered.connect(lambda _=False, c=command: self.edit_table(c))
+            button.setMenu(menu)
+            self.actions[key] = self.toolbar.addWidget(button)
 
     def _add_style_box(self, styles) -> None:
         self.style_box = QComboBox(self)
@@ -229,14 +251,13 @@ class RichTextDialog(QDialog):
         for key, label in styles:
             self.style_box.addItem(label, key)
         self.style_box.activated.connect(lambda index: self.set_block_style(self.style_box.itemData(index)))
-        self.toolbar.addWidget(self.style_box)
+        self._style_action = self.toolbar.addWidget(self.style_box)
 
     def toolbar_keys(self) -> list[str]:
-        """What the toolbar offers: button keys, and ``style`` when the paragraph-style list is shown."""
-        keys = list(self.actions)
-        if self.style_box is not None:
-            keys.append("style")
-        return keys
+        """What the toolbar shows, in its order: button keys, and ``style`` for the paragraph-style list."""
+        keys = {self._style_action: "style"} if self.style_box is not None else {}
+        keys.update((action, key) for key, action in self.actions.items())
+        return [keys[action] for action in self.toolbar.actions() if action in keys and action.isVisible()]
 
     def style_entries(self) -> list[str]:
         return [self.style_box.itemData(i) for i in range(self.style_box.count())] if self.style_box else []
@@ -263,6 +284,8 @@ class RichTextDialog(QDialog):
         for key, action in self.actions.items():
             if action.isCheckable():
                 action.setChecked(bool(states.get(key)))
+            action.setVisible(self.rules.button_shown(key, text_list is not None,
+                                                      self.text_edit.textCursor().currentTable() is not None))
         if self.style_box is not None:
             index = self.style_box.findData(self._block_key(block))
             if index >= 0:
@@ -309,13 +332,15 @@ class RichTextDialog(QDialog):
         self._merge(fmt)
 
     def remove_format(self) -> None:
-        """Bold, italic, underline, strikethrough, sub- and superscript off (links stay)."""
+        """What the CMS's remove-format takes away, the attributes CKEditor marks as formatting: bold, italic,
+        underline, strikethrough, and the alignment of the selected blocks. Links stay, and so do sub- and
+        superscript (the CMS's own sub and sup plugins do not mark theirs as formatting)."""
         fmt = QTextCharFormat()
         fmt.setFontWeight(QFont.Normal)
         fmt.setFontItalic(False)
         fmt.setFontUnderline(False)
         fmt.setFontStrikeOut(False)
-        fmt.setVerticalAlignment(QTextCharFormat.AlignNormal)
+        self.text_edit.setAlignment(Qt.AlignLeft)
         self._merge(fmt)
 
     # -- blocks --------------------------------------------------------------------------------
@@ -369,6 +394,14 @@ class RichTextDialog(QDialog):
             cursor.createList(style)
         self._sync_toolbar()
 
+    def indent_list(self) -> None:
+        indent_items(self._selected_blocks())
+        self._sync_toolbar()
+
+    def outdent_list(self) -> None:
+        outdent_items(self._selected_blocks())
+        self._sync_toolbar()
+
     def align(self, key: str) -> None:
         self.text_edit.setAlignment(_ALIGN[key])
         self._sync_toolbar()
@@ -380,6 +413,13 @@ class RichTextDialog(QDialog):
         fmt.setCellSpacing(0)
         table = self.text_edit.textCursor().insertTable(rows, columns, fmt)
         self.text_edit.setTextCursor(table.cellAt(0, 0).firstCursorPosition())
+
+    def edit_table(self, command: str) -> None:
+        """A command of the column and row menus (``TABLE_MENUS``) on the cell the cursor is in."""
+        cursor = edit_table(self.text_edit.textCursor(), command)
+        if cursor is not None:
+            self.text_edit.setTextCursor(cursor)
+        self._sync_toolbar()
 
     # -- links ---------------------------------------------------------------------------------
     def _link_range(self) -> QTextCursor:

@@ -6,8 +6,9 @@ format (Qt itself keeps only ``href``).
 
 Storing never uses Qt's ``toHtml()``: ``to_html`` walks the document (blocks, fragments, character
 and block formats, lists, tables) and writes only what the ``RichTextRules`` allow — ``<p>``,
-``<h1>``-``<h6>``, ``<pre>``, ``<blockquote>``, ``<ol>/<ul>/<li>``, ``<table>/<tr>/<td>``, ``<strong>``, ``<em>``,
-``<u>``, ``<s>`` or ``<del>``, ``<sub>``, ``<sup>``, ``<a>``, ``<br>`` and ``style="text-align:…"``.
+``<h1>``-``<h6>``, ``<pre>``, ``<blockquote>``, ``<ol>/<ul>/<li>``, ``<figure class="table">`` with
+``<table>/<tbody>/<tr>/<td>``, ``<strong>``, ``<em>``,
+``<u>``, ``<s>`` or ``<del>``, ``<sub>``, ``<sup>``, ``<a>``, ``<br>`` and ``style="text-align:…;"``.
 Formatting that is not enabled is left out (its text stays). Empty paragraphs are dropped. Bold is
 not written inside headings (headings are bold by themselves), nor underline on links.
 """
@@ -29,7 +30,7 @@ from PySide6.QtGui import (
     QTextTable,
 )
 
-from nodetype_studio.preview.richtext_rules import RichTextRules
+from nodetype_studio.preview.richtext_rules import LINK_ATTRIBUTE_VALUES, RichTextRules
 
 LINK_TITLE = QTextFormat.UserProperty + 101
 LINK_TARGET = QTextFormat.UserProperty + 102
@@ -115,13 +116,20 @@ def prepare(source: str) -> tuple[str, list[dict[str, str]]]:
 
 
 def link_format(href: str, attributes: dict[str, str]) -> QTextCharFormat:
+    """A link's character format. Of ``attributes`` it keeps what the CMS's link plugins keep: the title's
+    text, and target, rel and download as switches that are on only for their one value (``_blank``,
+    ``nofollow``, ``download``). A name given with another value (``""``) is set off, so merging the format
+    over a link takes that attribute away; a name not given is left as the link has it."""
     fmt = QTextCharFormat()
     fmt.setAnchor(True)
     fmt.setAnchorHref(href)
     for name, prop in LINK_PROPERTIES.items():
         if name in attributes:
             value = attributes[name]
-            fmt.setProperty(prop, True if name == "download" and value == "" else value)
+            if name == "title":
+                fmt.setProperty(prop, value if isinstance(value, str) else "")
+            else:
+                fmt.setProperty(prop, value == LINK_ATTRIBUTE_VALUES[name])
     return fmt
 
 
@@ -175,13 +183,11 @@ class _Inline:
             attrs = f' href="{_attribute(fmt.anchorHref())}"'
             for attr in rules.link_attributes():
                 value = fmt.property(LINK_PROPERTIES[attr])
-                if attr == "download":
-                    if value is True:
-                        attrs += " download"
-                    elif isinstance(value, str) and value:
-                        attrs += f' download="{_attribute(value)}"'
-                elif isinstance(value, str) and value:
-                    attrs += f' {attr}="{_attribute(value)}"'
+                if attr == "title":
+                    if isinstance(value, str) and value:
+                        attrs += f' title="{_attribute(value)}"'
+                elif value is True:
+                    attrs += f' {attr}="{LINK_ATTRIBUTE_VALUES[attr]}"'
             wanted.append(("a", attrs))
         if rules.has("strong") and fmt.fontWeight() >= QFont.DemiBold and not in_heading:
             wanted.append(("strong", ""))
@@ -307,7 +313,8 @@ class _Range:
             name = "center"
         elif alignment & int(Qt.AlignRight.value):
             name = "right"
-        return f' style="text-align:{name}"' if name and self.rules.has(name) else ""
+        # CKEditor writes a style with a closing semicolon (ckeditor5-alignment: `style="text-align:center;"`)
+        return f' style="text-align:{name};"' if name and self.rules.has(name) else ""
 
     def _list_item(self, block, text_list, tag: str) -> None:
         indent = max(text_list.format().indent(), 1)
@@ -346,7 +353,7 @@ class _Range:
 
     # -- tables --------------------------------------------------------------------------------
     def _table(self, table) -> None:
-        """A table as ``<table>``, or (tables off) its cells' contents in reading order."""
+        """A table as ``<figure class="table"><table><tbody>``, or (tables off) its cells' contents in reading order."""
         enabled = self.rules.has("table")
         if enabled:
             self._flush()
@@ -360,12 +367,14 @@ class _Range:
                     continue  # covered by a spanning cell
                 if enabled:
                     inner = _Range(self.document, self.rules, table).write(cell.firstPosition(), cell.lastPosition())
-                    cells.append(f"<td>{_unwrap_single_paragraph(inner)}</td>")
+                    # (CKEditor fills an empty cell with a no-break space)
+                    cells.append(f"<td>{_unwrap_single_paragraph(inner) or '&nbsp;'}</td>")
                 else:
                     self._blocks(cell.firstPosition(), cell.lastPosition(), table)
             rows.append("<tr>" + "".join(cells) + "</tr>")
         if enabled:
-            self.parts.append(f"<table>{''.join(rows)}</table>")
+            # as CKEditor's table plugin writes a table
+            self.parts.append(f'<figure class="table"><table><tbody>{"".join(rows)}</tbody></table></figure>')
 
 
 def _unwrap_single_paragraph(inner: str) -> str:

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QTextCursor, QTextDocument
+from PySide6.QtGui import QAction, QTextCursor, QTextDocument
+from PySide6.QtWidgets import QToolButton
 
 from nodetype_studio.preview.richtext_rules import BUTTONS, RichTextRules
 from nodetype_studio.ui.editors.richtext_html import load_html, to_html
@@ -45,13 +46,18 @@ def apply(editor, dialog, qtbot):
     ({"del": True}, ["strikethrough"]),
     ({"underline": True, "u": True, "strikethrough": True, "del": True}, ["underline", "strikethrough"]),
     ({"p": True, "h2": True}, ["style"]),
-    ({"ol": True, "a": True, "table": True, "removeFormat": True, "center": True}, ["ol", "center", "table", "a", "removeFormat"]),
+    ({"ol": True, "a": True, "table": True, "removeFormat": True, "center": True}, ["a", "ol", "center", "table", "removeFormat"]),
+    # the CMS's order: sub and sup before strikethrough, then the link, then the paragraph-style list
+    ({"ul": 1, "h1": 1, "a": 1, "strikethrough": 1, "sup": 1, "strong": 1}, ["strong", "sup", "strikethrough", "a", "style", "ul"]),
+    ({"h1": True, "strong": True}, ["strong", "style"]),
     ({"blockquote": True, "unknownPlugin": True}, []),
+    ({"indent": True, "strong": True}, ["strong", "indent"]),
+    ({"outdent": "yes", "ul": True}, ["ul", "outdent"]),
 ])
 def test_toolbar_shows_exactly_the_enabled_switches(media_editor, qtbot, formatting, keys):
     dialog = open_dialog(editor_for(media_editor, {"formatting": formatting}), qtbot)
     assert dialog.toolbar_keys() == keys
-    assert len(dialog.toolbar.actions()) == len(keys)
+    assert len([a for a in dialog.toolbar.actions() if a.isVisible()]) == len(keys)
 
 
 def test_paragraph_style_list_holds_the_enabled_entries_in_order(media_editor, qtbot):
@@ -165,6 +171,43 @@ def test_list_button_toggles_the_list_off(media_editor, qtbot):
     assert apply(editor, dialog, qtbot) == "<p>item</p>"
 
 
+def click(dialog, qtbot, key):
+    qtbot.mouseClick(dialog.toolbar.widgetForAction(dialog.actions[key]), Qt.LeftButton)
+
+
+def test_indent_and_outdent_show_in_a_list_and_nest_its_items(media_editor, qtbot):
+    # The CMS shows indent and outdent while the cursor is in a list, though neither switch is on; indent
+    # makes the item a nested item of the one before it, outdent moves it back, and out of the list
+    editor = editor_for(media_editor, {"formatting": {"ul": True}})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "one")
+    assert dialog.toolbar_keys() == ["ul"]
+    click(dialog, qtbot, "ul")
+    assert dialog.toolbar_keys() == ["ul", "indent", "outdent"]
+    click(dialog, qtbot, "indent")                       # the first item has no item to go under: unchanged
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClicks(dialog.text_edit, "two")
+    click(dialog, qtbot, "indent")
+    assert dialog.html() == "<ul><li>one<ul><li>two</li></ul></li></ul>"
+    click(dialog, qtbot, "outdent")
+    assert dialog.html() == "<ul><li>one</li><li>two</li></ul>"
+    click(dialog, qtbot, "outdent")
+    assert dialog.toolbar_keys() == ["ul"]                # out of the list: the buttons go
+    assert apply(editor, dialog, qtbot) == "<ul><li>one</li></ul><p>two</p>"
+
+
+def test_indent_takes_the_nested_items_along(media_editor, qtbot):
+    source = "<ol><li>a</li><li>b<ol><li>b1</li></ol></li></ol>"
+    editor = editor_for(media_editor, {"formatting": {"ol": True}}, value=source)
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Down)         # into "b"
+    click(dialog, qtbot, "indent")
+    assert dialog.html() == "<ol><li>a<ol><li>b<ol><li>b1</li></ol></li></ol></li></ol>"
+    click(dialog, qtbot, "outdent")
+    assert apply(editor, dialog, qtbot) == source
+
+
 @pytest.mark.parametrize("key", ["center", "right", "justify"])
 def test_alignment_is_a_text_align_style_when_enabled(media_editor, qtbot, key):
     editor = editor_for(media_editor, {"formatting": {key: True}})
@@ -172,7 +215,7 @@ def test_alignment_is_a_text_align_style_when_enabled(media_editor, qtbot, key):
     qtbot.keyClicks(dialog.text_edit, "text")
     dialog.actions[key].trigger()
     assert dialog.actions[key].isChecked()
-    assert apply(editor, dialog, qtbot) == f'<p style="text-align:{key}">text</p>'
+    assert apply(editor, dialog, qtbot) == f'<p style="text-align:{key};">text</p>'  # as CKEditor writes it
 
 
 def test_left_is_the_default_and_never_written(media_editor, qtbot):
@@ -189,7 +232,49 @@ def test_table_insert(media_editor, qtbot):
     qtbot.keyClicks(dialog.text_edit, "a")
     qtbot.keyClick(dialog.text_edit, Qt.Key_Tab)
     qtbot.keyClicks(dialog.text_edit, "b")
-    assert apply(editor, dialog, qtbot) == "<table><tr><td>a</td><td>b</td></tr><tr><td></td><td></td></tr></table>"
+    # as CKEditor writes a table: in a figure, with a tbody, an empty cell holding a no-break space
+    assert apply(editor, dialog, qtbot) == ('<figure class="table"><table><tbody><tr><td>a</td><td>b</td></tr>'
+                                            '<tr><td>&nbsp;</td><td>&nbsp;</td></tr></tbody></table></figure>')
+
+
+def table_command(dialog, qtbot, menu, command):
+    assert dialog.actions[menu].isVisible()
+    button = dialog.toolbar.findChild(QToolButton, menu)
+    entry = button.menu().findChild(QAction, f"table:{command}")
+    assert entry is not None, command
+    entry.trigger()
+
+
+def test_inside_a_table_the_column_and_row_menus_replace_the_insert_button(media_editor, qtbot):
+    # As the CMS's toolbar: no table in a table; inside one, the column and row drop-downs
+    editor = editor_for(media_editor, {"formatting": {"table": True, "strong": True}})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "Prices")
+    assert dialog.toolbar_keys() == ["strong", "table"]
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    click(dialog, qtbot, "table")
+    assert dialog.toolbar_keys() == ["strong", "tableColumn", "tableRow"]
+    qtbot.keyClicks(dialog.text_edit, "a")
+    table_command(dialog, qtbot, "tableColumn", "insertColumnAfter")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Tab)
+    qtbot.keyClicks(dialog.text_edit, "b")
+    table_command(dialog, qtbot, "tableRow", "insertRowAbove")
+    table_command(dialog, qtbot, "tableRow", "removeRow")    # the row of "b" goes
+    table_command(dialog, qtbot, "tableColumn", "removeColumn")
+    assert dialog.html() == ('<p>Prices</p><figure class="table"><table><tbody><tr><td>&nbsp;</td><td>&nbsp;</td></tr>'
+                             '<tr><td>&nbsp;</td><td>&nbsp;</td></tr></tbody></table></figure>')
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    assert dialog.toolbar_keys() == ["strong", "table"]
+
+
+def test_the_last_row_and_column_of_a_table_stay(media_editor, qtbot):
+    editor = editor_for(media_editor, {"formatting": {"table": True}}, value="<table><tr><td>only</td></tr></table>")
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    assert dialog.text_edit.find("only")
+    table_command(dialog, qtbot, "tableRow", "removeRow")
+    table_command(dialog, qtbot, "tableColumn", "removeColumn")
+    assert apply(editor, dialog, qtbot) == '<figure class="table"><table><tbody><tr><td>only</td></tr></tbody></table></figure>'
 
 
 def test_remove_format(media_editor, qtbot):
@@ -199,6 +284,21 @@ def test_remove_format(media_editor, qtbot):
     dialog.text_edit.selectAll()
     dialog.actions["removeFormat"].trigger()
     assert apply(editor, dialog, qtbot) == "<p>loud and kept</p>"     # links are not enabled here
+
+
+def test_remove_format_takes_alignment_and_keeps_sub_sup_and_links(media_editor, qtbot):
+    # CKEditor's remove-format takes the attributes marked as formatting: the basic styles and alignment; the
+    # CMS's own sub/sup plugins do not mark theirs, and a link is no formatting
+    options = {"formatting": {k: True for k in ("strong", "sub", "sup", "center", "a", "removeFormat")}}
+    source = ('<p style="text-align:center;"><strong>H</strong><sub>2</sub>O <a href="https://x.org">see</a></p>'
+              '<p style="text-align:center;">x<sup>2</sup></p>')
+    editor = editor_for(media_editor, options, value=source)
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    dialog.text_edit.moveCursor(QTextCursor.EndOfBlock, QTextCursor.KeepAnchor)
+    click(dialog, qtbot, "removeFormat")
+    assert apply(editor, dialog, qtbot) == ('<p>H<sub>2</sub>O <a href="https://x.org">see</a></p>'
+                                            '<p style="text-align:center;">x<sup>2</sup></p>')
 
 
 # -- links ---------------------------------------------------------------------------------------------------
@@ -226,7 +326,7 @@ def test_link_with_every_linking_option(media_editor, qtbot):
         box.setChecked(True)
     link.accept()
     assert apply(editor, dialog, qtbot) == ('<p><a href="https://shop.example/prices#2025" title="Our prices" '
-                                            'target="_blank" rel="nofollow" download>prices</a></p>')
+                                            'target="_blank" rel="nofollow" download="download">prices</a></p>')
 
 
 def test_link_to_a_page_of_the_sample_content(media_editor, workspace, qtbot):
@@ -241,13 +341,38 @@ def test_link_to_a_page_of_the_sample_content(media_editor, workspace, qtbot):
     assert apply(editor, dialog, qtbot) == f'<p><a href="node://{node.identifier}">Brand A</a></p>'
 
 
-def test_attributes_of_loaded_links_are_kept_only_when_enabled(media_editor, qtbot):
-    source = '<p><a href="https://x.org" title="T" target="_blank" rel="nofollow" download>x</a></p>'
-    only_title = editor_for(media_editor, {"formatting": {"a": True}, "linking": {"title": True}}, value=source)
-    assert apply(only_title, open_dialog(only_title, qtbot), qtbot) == '<p><a href="https://x.org" title="T">x</a></p>'
-    everything = editor_for(media_editor, {"formatting": {"a": True},
-                                           "linking": {"title": 1, "targetBlank": 1, "relNofollow": 1, "download": 1}}, value=source)
-    assert apply(everything, open_dialog(everything, qtbot), qtbot) == source
+def test_loaded_links_keep_the_attributes_the_cms_keeps_whatever_linking_says(media_editor, qtbot):
+    # With `a` on, the CMS loads its title, target, rel and download plugins; `linking` only picks the dialog's
+    # fields. The plugins keep any title and exactly target="_blank", rel="nofollow" and download="download".
+    source = '<p><a href="https://x.org" title="T" target="_blank" rel="nofollow" download="download">x</a></p>'
+    for linking in ({}, {"title": True}, {"title": 1, "targetBlank": 1, "relNofollow": 1, "download": 1}):
+        editor = editor_for(media_editor, {"formatting": {"a": True}, "linking": linking}, value=source)
+        assert apply(editor, open_dialog(editor, qtbot), qtbot) == source, linking
+    other_values = '<p><a href="https://x.org" target="_self" rel="nofollow noopener" download>x</a></p>'
+    editor = editor_for(media_editor, {"formatting": {"a": True}, "linking": {"targetBlank": True, "download": True}},
+                        value=other_values)
+    assert apply(editor, open_dialog(editor, qtbot), qtbot) == '<p><a href="https://x.org">x</a></p>'
+    no_links = editor_for(media_editor, {"formatting": {"strong": True}}, value=source)
+    assert apply(no_links, open_dialog(no_links, qtbot), qtbot) == "<p>x</p>"
+
+
+def test_link_options_switched_off_in_the_dialog_are_taken_away(media_editor, qtbot):
+    source = '<p><a href="https://x.org" title="T" target="_blank" rel="nofollow">x</a></p>'
+    editor = editor_for(media_editor, {"formatting": {"a": True}, "linking": {"title": True, "targetBlank": True}},
+                        value=source)
+    dialog = open_dialog(editor, qtbot)
+    cursor = dialog.text_edit.textCursor()
+    cursor.setPosition(1)
+    dialog.text_edit.setTextCursor(cursor)
+    link = dialog.edit_link()
+    qtbot.addWidget(link)
+    assert link.title.text() == "T" and link.target_blank.isChecked()
+    link.title.clear()
+    qtbot.keyClick(link.target_blank, Qt.Key_Space)
+    assert not link.target_blank.isChecked()
+    link.accept()
+    # rel is no field of this dialog: it stays as the link has it
+    assert apply(editor, dialog, qtbot) == '<p><a href="https://x.org" rel="nofollow">x</a></p>'
 
 
 def test_removing_a_link(media_editor, qtbot):
@@ -367,8 +492,10 @@ def check_clean(html: str, rules: RichTextRules) -> None:
     collector.feed(html)
     assert collector.tags <= rules.allowed_tags(), (collector.tags - rules.allowed_tags(), html)
     for tag, name, value in collector.attributes:
-        if name == "style":
-            match = re.fullmatch(r"text-align:(center|right|justify)", value or "")
+        if tag == "figure":
+            assert (name, value) == ("class", "table"), html
+        elif name == "style":
+            match = re.fullmatch(r"text-align:(center|right|justify);", value or "")
             assert match and rules.has(match.group(1)), html
         else:
             assert tag == "a" and (name == "href" or name in rules.link_attributes()), (tag, name, html)
@@ -385,9 +512,9 @@ def test_round_trip_of_messy_html_with_all_options(qapp):
                                         | {"p": True, "pre": True}, "linking": {"title": True, "targetBlank": True}})
     html = round_trip(MESSY, rules)
     check_clean(html, rules)
-    assert html.startswith("<h1>Head bold</h1><h4>four</h4><p style=\"text-align:right\"><strong>a</strong> <em>b</em> <u>c</u> <s>d</s>")
-    assert '<a href="https://x.org" title="t" target="_blank">h</a>' in html
-    assert "<ol><li>1<ul><li>1a</li></ul></li></ol>" in html and "<table><tr><td>h</td><td>c</td></tr></table>" in html
+    assert html.startswith("<h1>Head bold</h1><h4>four</h4><p style=\"text-align:right;\"><strong>a</strong> <em>b</em> <u>c</u> <s>d</s>")
+    assert '<a href="https://x.org" title="t" target="_blank" rel="nofollow">h</a>' in html
+    assert "<ol><li>1<ul><li>1a</li></ul></li></ol>" in html and ('<figure class="table"><table><tbody><tr><td>h</td><td>c</td></tr></tbody></table></figure>' in html)
     assert "bad()" not in html and "img" not in html and round_trip(html, rules) == html
 
 
