@@ -14,7 +14,6 @@ from PySide6.QtGui import (
     QTextDocument,
     QTextDocumentFragment,
     QTextListFormat,
-    QTextTableFormat,
 )
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -40,6 +39,7 @@ from nodetype_studio.ui.editors.richtext_html import (
     LINK_REL,
     LINK_TARGET,
     LINK_TITLE,
+    grid_format,
     is_quote,
     link_format,
     load_html,
@@ -407,11 +407,7 @@ class RichTextDialog(QDialog):
         self._sync_toolbar()
 
     def insert_table(self, rows: int = 2, columns: int = 2) -> None:
-        fmt = QTextTableFormat()
-        fmt.setBorder(1)
-        fmt.setCellPadding(4)
-        fmt.setCellSpacing(0)
-        table = self.text_edit.textCursor().insertTable(rows, columns, fmt)
+        table = self.text_edit.textCursor().insertTable(rows, columns, grid_format())
         self.text_edit.setTextCursor(table.cellAt(0, 0).firstCursorPosition())
 
     def edit_table(self, command: str) -> None:

@@ -26,8 +26,11 @@ from PySide6.QtGui import (
     QTextCursor,
     QTextDocument,
     QTextFormat,
+    QTextFrame,
+    QTextFrameFormat,
     QTextListFormat,
     QTextTable,
+    QTextTableFormat,
 )
 
 from nodetype_studio.preview.richtext_rules import LINK_ATTRIBUTE_VALUES, RichTextRules
@@ -133,10 +136,35 @@ def link_format(href: str, attributes: dict[str, str]) -> QTextCharFormat:
     return fmt
 
 
+def grid_format() -> QTextTableFormat:
+    """How the dialog draws a table: its cells outlined, as CKEditor's editing view outlines them (the
+    stored HTML carries no border; Qt would draw none)."""
+    fmt = QTextTableFormat()
+    fmt.setBorder(1)
+    fmt.setBorderStyle(QTextFrameFormat.BorderStyle.BorderStyle_Solid)
+    fmt.setCellPadding(4)
+    fmt.setCellSpacing(0)
+    return fmt
+
+
+def _outline_tables(frame: QTextFrame) -> None:
+    for child in frame.childFrames():
+        if isinstance(child, QTextTable):
+            fmt = child.format()
+            grid = grid_format()
+            fmt.setBorder(grid.border())
+            fmt.setBorderStyle(grid.borderStyle())
+            fmt.setCellPadding(grid.cellPadding())
+            fmt.setCellSpacing(grid.cellSpacing())
+            child.setFormat(fmt)
+        _outline_tables(child)
+
+
 def load_html(document: QTextDocument, source: str) -> None:
     """Put ``source`` into ``document`` (see the module docstring for what is kept)."""
     cleaned, links = prepare(source)
     document.setHtml(cleaned)
+    _outline_tables(document.rootFrame())
     pending = []
     block = document.begin()
     while block.isValid():

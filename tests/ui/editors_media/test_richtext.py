@@ -546,3 +546,15 @@ def test_random_options_and_input_give_clean_stable_html(qapp, switches, linking
     html = round_trip("".join(parts), rules)
     check_clean(html, rules)
     assert round_trip(html, rules) == html
+
+
+def test_a_stored_table_is_drawn_with_its_cells_outlined(media_editor, qtbot):
+    # The stored HTML has no border; the dialog outlines loaded tables as it outlines inserted ones (as
+    # CKEditor's editing view does), or a table reads as loose words.
+    from PySide6.QtGui import QTextTable
+
+    value = '<p>x</p><figure class="table"><table><tbody><tr><td>a</td><td>b</td></tr></tbody></table></figure>'
+    dialog = open_dialog(editor_for(media_editor, {"formatting": {"table": True}}, value=value), qtbot)
+    tables = [f for f in dialog.text_edit.document().rootFrame().childFrames() if isinstance(f, QTextTable)]
+    assert len(tables) == 1
+    assert (tables[0].format().border(), tables[0].format().cellPadding()) == (1, 4)
