@@ -11,14 +11,15 @@ stands for a generated id (neos-facts §5.13).
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
 from fnmatch import fnmatchcase
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from nodetype_studio import boundedio
 from nodetype_studio.model.baseline import load_baseline
+from nodetype_studio.model.xliff import MAX_XLIFF_DEPTH, PLATFORM_PACKAGES, read_xliff
+
+__all__ = ["MAX_XLIFF_DEPTH", "PLATFORM_TEXTS", "Translator", "generated_id", "looks_like_id", "package_folders",
+           "project_translator", "split_id", "unit_texts"]
 
 # Package keys are dotted (`Neos.Neos`, `Vendor.Site`); an id is everything after the last colon.
 # The source is a dotted path below the package's translation folder (a node type name's: letters, digits,
@@ -39,7 +40,6 @@ PLATFORM_TEXTS: Mapping[str, str] = {
     "Main:content.inspector.editors.linkEditor.search": "Paste a link, or type to search",
     "Main:invalidValue": "Invalid value",
 }
-_PLATFORM_PACKAGES = ("Neos.Neos", "Cms.Cms", "TYPO3.Neos")
 
 
 def split_id(text: str) -> tuple[str, str, str] | None:
@@ -74,117 +74,6 @@ def generated_id(node_type: str, *suffix: str) -> str:
     return f"{package}:NodeTypes.{name}:{'.'.join(suffix)}"
 
 
-# Real XLIFF files nest about five levels; libxml2, which reads them for Flow, refuses a 258th level (PHP 8.2,
-# libxml2 2.9.14). A deeper document is refused while it is read, before its tree fills the memory (the
-# file-size bound alone lets 8 MB of nested tags cost hundreds of MB and seconds).
-MAX_XLIFF_DEPTH = 257
-# Flow's XliffReader takes a document for XLIFF only when its first node is the <xliff> element: a
-# comment, processing instruction or DOCTYPE before it (after the XML declaration) makes Flow skip the file.
-_ROOT_FIRST_RE = re.compile(rb"^(?:\xef\xbb\xbf)?(?:<\?xml\s[^>]*\?>)?\s*<[^!?]")
-_FEED_BYTES = 64 * 1024
-
-
-class _TooDeep(Exception):
-    pass
-
-
-def _parse_bounded(data: bytes) -> ET.Element:
-    """The document's root; ``ET.ParseError`` for broken XML (entity amplification is refused by expat),
-    ``_TooDeep`` for elements nested deeper than ``MAX_XLIFF_DEPTH``."""
-    parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start", "end"))
-    depth, root = 0, None
-    for offset in range(0, max(len(data), 1), _FEED_BYTES):
-        parser.feed(data[offset:offset + _FEED_BYTES])
-        events: Any = parser.read_events()  # ("start" | "end", element) only: no other events were asked for
-        for kind, element in events:
-            if kind == "start":
-                depth += 1
-                root = element if root is None else root
-                if depth > MAX_XLIFF_DEPTH:
-                    raise _TooDeep
-            else:
-                depth -= 1
-    parser.close()
-    if root is None:
-        raise ET.ParseError("no element")
-    return root
-
-
-def _local(element: ET.Element) -> str:
-    return element.tag.rsplit("}", 1)[-1] if isinstance(element.tag, str) else ""
-
-
-def _own_text(element: ET.Element | None) -> str:
-    """The text directly inside ``element``, without that of inline elements in it (what the CMS's XML
-    reader gives for ``<source>``)."""
-    if element is None:
-        return ""
-    return (element.text or "") + "".join(child.tail or "" for child in element)
-
-
-def _child(element: ET.Element, name: str) -> ET.Element | None:
-    return next((child for child in element if _local(child) == name), None)
-
-
-def _unit_text(unit: ET.Element) -> str:
-    """``<target>`` unless it is empty (PHP's ``empty()``: also ``"0"``), else ``<source>``."""
-    target = _own_text(_child(unit, "target"))
-    return target if target not in ("", "0") else _own_text(_child(unit, "source"))
-
-
-def _file_units(file: ET.Element) -> dict[str, str]:
-    """Unit id -> text of one ``<file>``: the trans-units directly in its ``<body>`` (a ``restype`` marks
-    Gettext metadata), and of a ``x-gettext-plurals`` group its singular form (``id[0]``) under ``id``."""
-    units: dict[str, str] = {}
-    body = _child(file, "body")
-    for element in body if body is not None else ():
-        name = _local(element)
-        if name == "trans-unit" and element.get("restype") is None and element.get("id") is not None:
-            units[element.get("id", "")] = _unit_text(element)
-        elif name == "group" and element.get("restype") == "x-gettext-plurals":
-            forms = [child for child in element if _local(child) == "trans-unit"]
-            if not forms:
-                continue
-            first = forms[0].get("id") or ""
-            singular = [form for form in forms if _plural_index(form.get("id") or "") == 0]
-            if singular:  # (of two forms with one index the later wins, as in Flow's array)
-                units[first[:first.find("[")] if "[" in first else ""] = _unit_text(singular[-1])
-    return units
-
-
-def _plural_index(unit_id: str) -> int:
-    """The form index of a plural trans-unit id ``base[n]``: Flow takes what lies between the ``[`` (else
-    the first character) and the last character, cast as PHP's ``(int)`` does."""
-    digits = re.match(r"\s*([+-]?\d+)", unit_id[unit_id.find("[") + 1 if "[" in unit_id else 1:-1])
-    return int(digits.group(1)) if digits else 0
-
-
-@lru_cache(maxsize=256)
-def _read_xliff(path: Path, mtime_ns: int, package: str, source: str) -> dict[str, str]:
-    """Trans-unit id -> text of the XLIFF file that holds ``package:source`` (source as a path, e.g.
-    ``NodeTypes/Content/Teaser``), read as Flow reads translations (``XliffFileProvider``, ``V12/XliffParser``):
-    only XLIFF 1.2 documents that start with their ``<xliff>`` element; of several ``<file>`` elements the
-    last whose ``product-name`` (default: the package) and ``original`` (default: the path) name
-    ``package:source``. The platform package's files name it ``Neos.Neos`` in every spelling."""
-    names = {package, "Neos.Neos"} if package in _PLATFORM_PACKAGES else {package}
-    try:
-        data = boundedio.read_bytes(path)  # (a file larger than the studio reads: no texts)
-        root = _parse_bounded(data)
-    except (ET.ParseError, OSError, _TooDeep):
-        return {}
-    if not data.startswith((b"\xff\xfe", b"\xfe\xff")) and not _ROOT_FIRST_RE.match(data):
-        return {}
-    if _local(root) != "xliff" or root.get("version") != "1.2":
-        return {}  # (Flow reads no other version: an XLIFF 2.0 file gives no texts)
-    units: dict[str, str] = {}
-    for file in root:
-        if _local(file) != "file":
-            continue
-        if (file.get("product-name") or package) in names and (file.get("original") or source) == source:
-            units = _file_units(file)
-    return {unit_id: text for unit_id, text in units.items() if text}
-
-
 def unit_texts(path: Path, package: str, source: str) -> dict[str, str] | None:
     """Unit id -> text of ``package``'s source ``source`` (dotted, as in an id) in the XLIFF file at ``path``,
     read as ``Translator.lookup`` reads it; None when there is no such file."""
@@ -192,7 +81,7 @@ def unit_texts(path: Path, package: str, source: str) -> dict[str, str] | None:
         stat = path.stat()
     except OSError:
         return None
-    return _read_xliff(path, stat.st_mtime_ns, package, source.replace(".", "/"))
+    return read_xliff(path, stat.st_mtime_ns, package, source.replace(".", "/"))
 
 
 class Translator:
@@ -243,10 +132,10 @@ class Translator:
             except OSError:
                 stat = None
             if stat is not None:
-                found = _read_xliff(path, stat.st_mtime_ns, package, source.replace(".", "/")).get(unit)
+                found = read_xliff(path, stat.st_mtime_ns, package, source.replace(".", "/")).get(unit)
                 if found:
                     return found
-        if package in _PLATFORM_PACKAGES:
+        if package in PLATFORM_PACKAGES:
             return PLATFORM_TEXTS.get(f"{source}:{unit}")
         return None
 
