@@ -1,25 +1,27 @@
 """Labels as the CMS's UI shows them: translation ids, ``i18n`` shorthands and XLIFF translations.
 
 Qt-free. A string that looks like ``Package:Source:id`` is a translation id (Flow's shorthand
-``Package:id`` is none to the UI): it is shown as its English text when the package ships
-``Resources/Private/Translations/en/<Source as folders>.xlf`` (XLIFF 1.2, read as Flow reads it)
-holding it (or, for the platform's own ids, from a small table of English texts), and as the id
-itself otherwise — the CMS shows the raw id when no translation exists. A value of exactly ``i18n``
-stands for a generated id (neos-facts §5.13).
+``Package:id`` is none to the UI): it is shown as its English text when an XLIFF file serving the source
+holds it — the package's ``Resources/Private/Translations/en/<Source as folders>.xlf``, or any file of any
+package or of a distribution's ``Data/Translations/en`` whose ``<file>`` names the source, merged as Flow
+merges them (``model.xliff``) — or, for the platform's own ids, from a small table of English texts, and
+as the id itself otherwise: the CMS shows the raw id when no translation exists. A value of exactly
+``i18n`` stands for a generated id (neos-facts §5.13).
 """
 
 from __future__ import annotations
 
+import os
 import re
 from fnmatch import fnmatchcase
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from nodetype_studio.model.baseline import load_baseline
-from nodetype_studio.model.xliff import MAX_XLIFF_DEPTH, PLATFORM_PACKAGES, read_xliff
+from nodetype_studio.model.xliff import MAX_XLIFF_DEPTH, PLATFORM_PACKAGES, XliffIndex, package_key
 
 __all__ = ["MAX_XLIFF_DEPTH", "PLATFORM_TEXTS", "Translator", "generated_id", "looks_like_id", "package_folders",
-           "project_translator", "split_id", "unit_texts"]
+           "project_translator", "split_id"]
 
 # Package keys are dotted (`Neos.Neos`, `Vendor.Site`); an id is everything after the last colon.
 # The source is a dotted path below the package's translation folder (a node type name's: letters, digits,
@@ -74,18 +76,16 @@ def generated_id(node_type: str, *suffix: str) -> str:
     return f"{package}:NodeTypes.{name}:{'.'.join(suffix)}"
 
 
-def unit_texts(path: Path, package: str, source: str) -> dict[str, str] | None:
-    """Unit id -> text of ``package``'s source ``source`` (dotted, as in an id) in the XLIFF file at ``path``,
-    read as ``Translator.lookup`` reads it; None when there is no such file."""
-    try:
-        stat = path.stat()
-    except OSError:
-        return None
-    return read_xliff(path, stat.st_mtime_ns, package, source.replace(".", "/"))
-
 
 class Translator:
     """Turns labels into display text; ``packages`` maps package keys to their folders.
+
+    The texts of a source are those Flow's ``XliffFileProvider`` gives the UI: every XLIFF file of every
+    package's ``Resources/Private/Translations/<language>/`` whose ``<file>`` names the source (by default a
+    file names its own package and path), merged in the packages' load order, then those of the
+    distribution's ``Data/Translations/<language>/`` (``global_folder``), which override all. ``folders``:
+    the package folders in the CMS's load order (default: those of ``packages``, in its order); the keys
+    ``packages`` gives a folder are the package a file in it names by default.
 
     ``auto_include`` is the project's ``<Platform>.userInterface.translation.autoInclude`` setting: the
     Neos UI only has the texts of the sources it lists (package key -> wildcard patterns such as
@@ -93,10 +93,31 @@ class Translator:
     """
 
     def __init__(self, packages: Mapping[str, Path] | None = None, language: str = "en",
-                 auto_include: Mapping[str, Any] | None = None):
-        self.packages = {name: Path(path) for name, path in (packages or {}).items()}
+                 auto_include: Mapping[str, Any] | None = None, *, folders: Sequence[Path] | None = None,
+                 global_folder: Path | None = None):
+        self.packages = {name: _path(path) for name, path in (packages or {}).items()}
         self.language = language
         self.auto_include = auto_include
+        self.folders = [_path(folder) for folder in (self.packages.values() if folders is None else folders)]
+        self.global_folder = global_folder
+        self._index: XliffIndex | None = None
+
+    def _xliff(self) -> XliffIndex:
+        """The index of the translation files, made on the first question (listing the folders is the cost)."""
+        if self._index is None:
+            keys: dict[Path, list[str]] = {}
+            for name, folder in self.packages.items():
+                keys.setdefault(folder, []).append(package_key(name))
+            below = os.path.join("Resources", "Private", "Translations", self.language)
+            folders = [(os.path.join(folder, below), tuple(dict.fromkeys(keys.get(folder) or [folder.name])))
+                       for folder in dict.fromkeys(self.folders)]
+            if self.global_folder is not None:  # (files there name `Neos.Flow` by default)
+                folders.append((os.path.join(self.global_folder, self.language), ("Neos.Flow",)))
+            self._index = XliffIndex(folders)
+        return self._index
+
+    def _file_id(self, package: str, source: str) -> str:
+        return f"{package_key(package)}:{source.replace('.', '/')}"
 
     def included(self, package: str, source: str) -> bool:
         """Whether the UI gets the texts of ``package``'s source ``source`` (dotted, as in an id)."""
@@ -111,11 +132,25 @@ class Translator:
         # PHP's fnmatch() without flags: case-sensitive, and `*` also matches `/`
         return any(isinstance(pattern, str) and fnmatchcase(path, pattern) for pattern in patterns)
 
+    def unit_texts(self, package: str, source: str) -> dict[str, str] | None:
+        """Unit id -> text of ``package``'s source ``source`` (dotted, as in an id), merged from every file that
+        serves it; None when none does."""
+        return self._xliff().texts(self._file_id(package, source))
+
     def xliff_path(self, package: str, source: str) -> Path | None:
+        """The file whose texts of ``package``'s source win (the last that serves it), else where the package's
+        own file would be; None for a package without a folder."""
+        served = self._xliff().files(self._file_id(package, source))
+        if served:
+            return served[-1]
         folder = self.packages.get(package)
         if folder is None:
             return None
         return folder / "Resources" / "Private" / "Translations" / self.language / (source.replace(".", "/") + ".xlf")
+
+    def xliff_paths(self, package: str, source: str) -> list[Path]:
+        """Every file serving ``package``'s source, in the order their texts are merged."""
+        return self._xliff().files(self._file_id(package, source))
 
     def lookup(self, translation_id: str) -> str | None:
         """The English text of a translation id, or None when there is none."""
@@ -125,16 +160,9 @@ class Translator:
         package, source, unit = parts
         if not self.included(package, source):
             return None
-        path = self.xliff_path(package, source)
-        if path is not None:
-            try:
-                stat = path.stat()
-            except OSError:
-                stat = None
-            if stat is not None:
-                found = read_xliff(path, stat.st_mtime_ns, package, source.replace(".", "/")).get(unit)
-                if found:
-                    return found
+        found = (self.unit_texts(package, source) or {}).get(unit)
+        if found:
+            return found
         if package in PLATFORM_PACKAGES:
             return PLATFORM_TEXTS.get(f"{source}:{unit}")
         return None
@@ -159,11 +187,33 @@ class Translator:
 
 
 def project_translator(project, packages: Mapping[str, Path] | None = None) -> Translator:
-    """The translator of a project: its package folders (``packages``, else ``package_folders``) and the
-    sources its settings send to the UI (``userInterface.translation.autoInclude``, Neos.Neos XliffService)."""
+    """The translator of a project: its package folders (``packages``, else ``package_folders``) in the CMS's
+    load order, its distribution's ``Data/Translations``, and the sources its settings send to the UI
+    (``userInterface.translation.autoInclude``, Neos.Neos XliffService)."""
     auto_include = project.platform_setting("userInterface", "translation", "autoInclude", default={})
-    return Translator(package_folders(project) if packages is None else packages,
-                      auto_include=auto_include if isinstance(auto_include, Mapping) else {})
+    folders = package_folders(project) if packages is None else packages
+    root = getattr(project, "root", None)
+    return Translator(folders, auto_include=auto_include if isinstance(auto_include, Mapping) else {},
+                      folders=translation_folders(project, folders),
+                      global_folder=Path(root) / "Data" / "Translations"
+                      if root is not None and getattr(project, "kind", None) == "distribution" else None)
+
+
+def translation_folders(project, packages: Mapping[str, Path]) -> list[Path]:
+    """The package folders whose translations the CMS reads, in its load order: the baseline's platform
+    packages (those the project does not hold itself) first, then the project's packages."""
+    folders: list[Path] = []
+    version = getattr(project, "cms_version", None)
+    if version is not None:
+        for package in load_baseline(version.version.value, project.platform.prefix).packages:
+            if packages.get(package.name) == package.path:
+                folders.append(package.path)
+    folders += [_path(p.path) for p in getattr(project, "packages", []) if not getattr(p, "is_global", False)]
+    return folders
+
+
+def _path(path) -> Path:
+    return path if isinstance(path, Path) else Path(path)  # (a Path made again is parsed again: many per preview)
 
 
 def package_folders(project) -> dict[str, Path]:
