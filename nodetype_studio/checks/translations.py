@@ -106,7 +106,7 @@ def untranslated(ctx: Context, nt: Any):
             continue
         ctx.disk_reads.add(nt.name)  # a translation file may come, go or change without an edit
         texts = translator.unit_texts(package, source)
-        shown = _shown(path, own[package], package)
+        shown = _shown(translator, package, source, path)
         if texts is None:
             if not (own[package] / "Resources" / "Private" / "Translations" / translator.language).is_dir():
                 continue  # a package without English translations at all: nothing to tell a missing file by
@@ -144,8 +144,17 @@ def _translator(project: Any):
     return translator, own
 
 
-def _shown(path: Path, folder: Path, package: str) -> str:
-    try:
-        return f"{package}'s {path.relative_to(folder).as_posix()}"
-    except ValueError:
-        return str(path)
+def _shown(translator: Any, package: str, source: str, path: Path) -> str:
+    """The file serving a source whose texts win (``path``), as ``Package's relative/path``, and how many
+    others serve it."""
+    shown = str(path)
+    owners = [(package, translator.packages[package])] if package in translator.packages else []
+    for name, folder in owners + list(translator.packages.items()):
+        if folder in path.parents:
+            shown = f"{name}'s {path.relative_to(folder).as_posix()}"
+            break
+    else:
+        if translator.global_folder is not None and translator.global_folder in path.parents:
+            shown = path.relative_to(translator.global_folder.parent.parent).as_posix()  # (Data/Translations/...)
+    others = len(translator.xliff_paths(package, source)) - 1
+    return shown + (f" (and {others} other file{'s' if others != 1 else ''} serving it)" if others > 0 else "")
