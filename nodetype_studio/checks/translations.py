@@ -1,17 +1,18 @@
 """Translation ids that the CMS's UI shows as they are written, because it has no text for them.
 
 The labels, help messages and placeholders a node type writes as translation ids (``Package:Source:id``,
-or ``i18n``, which the CMS replaces by a generated id) are looked up in the package's English XLIFF file
-``Resources/Private/Translations/en/<Source as folders>.xlf``, and the UI gets a source's texts only when
-``<Platform>.userInterface.translation.autoInclude`` lists it for the package (Neos.Neos XliffService).
+or ``i18n``, which the CMS replaces by a generated id) are looked up as the translator looks them up: in
+every English XLIFF file that serves the source (the package's own
+``Resources/Private/Translations/en/<Source as folders>.xlf``, any package's file whose ``<file>`` names it,
+a distribution's ``Data/Translations/en``; Flow's XliffFileProvider), and the UI gets a source's texts only
+when ``<Platform>.userInterface.translation.autoInclude`` lists it for the package (Neos.Neos XliffService).
 Only ids of packages the opened folder holds are judged (another package's files are not here), each at
 the node type that writes it; one finding per node type and source, naming how many of its ids miss.
 
-* ``translation-not-included`` (warning): the source has an XLIFF file, but the setting does not list it.
-* ``translation-unit-missing`` (warning): the file is included but lacks the id.
-* ``translation-file-missing`` (info): the package has English translations, but no such file (a text
-  may come from elsewhere: another package's file naming this one, or ``Data/Translations``, which the
-  studio does not read). A package without English translations at all is not judged.
+* ``translation-not-included`` (warning): a file serves the source, but the setting does not list it.
+* ``translation-unit-missing`` (warning): the source is included but no file serving it has the id.
+* ``translation-file-missing`` (info): the package has English translations, but no file serves the
+  source. A package without English translations at all is not judged.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 from nodetype_studio.checks.base import Context, node_rule
 from nodetype_studio.diagnostics import Severity
-from nodetype_studio.model.translations import project_translator, split_id, unit_texts
+from nodetype_studio.model.translations import project_translator, split_id
 
 
 def _texts(config: Any) -> list[tuple[tuple, str]]:
@@ -104,8 +105,8 @@ def untranslated(ctx: Context, nt: Any):
         if path is None:
             continue
         ctx.disk_reads.add(nt.name)  # a translation file may come, go or change without an edit
-        shown = _shown(path, own[package], package)
-        texts = unit_texts(path, package, source)
+        texts = translator.unit_texts(package, source)
+        shown = _shown(translator, package, source, path)
         if texts is None:
             if not (own[package] / "Resources" / "Private" / "Translations" / translator.language).is_dir():
                 continue  # a package without English translations at all: nothing to tell a missing file by
@@ -143,8 +144,17 @@ def _translator(project: Any):
     return translator, own
 
 
-def _shown(path: Path, folder: Path, package: str) -> str:
-    try:
-        return f"{package}'s {path.relative_to(folder).as_posix()}"
-    except ValueError:
-        return str(path)
+def _shown(translator: Any, package: str, source: str, path: Path) -> str:
+    """The file serving a source whose texts win (``path``), as ``Package's relative/path``, and how many
+    others serve it."""
+    shown = str(path)
+    owners = [(package, translator.packages[package])] if package in translator.packages else []
+    for name, folder in owners + list(translator.packages.items()):
+        if folder in path.parents:
+            shown = f"{name}'s {path.relative_to(folder).as_posix()}"
+            break
+    else:
+        if translator.global_folder is not None and translator.global_folder in path.parents:
+            shown = path.relative_to(translator.global_folder.parent.parent).as_posix()  # (Data/Translations/...)
+    others = len(translator.xliff_paths(package, source)) - 1
+    return shown + (f" (and {others} other file{'s' if others != 1 else ''} serving it)" if others > 0 else "")

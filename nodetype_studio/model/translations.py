@@ -1,24 +1,27 @@
 """Labels as the CMS's UI shows them: translation ids, ``i18n`` shorthands and XLIFF translations.
 
 Qt-free. A string that looks like ``Package:Source:id`` is a translation id (Flow's shorthand
-``Package:id`` is none to the UI): it is shown as its English text when the package ships
-``Resources/Private/Translations/en/<Source as folders>.xlf`` (XLIFF 1.2, read as Flow reads it)
-holding it (or, for the platform's own ids, from a small table of English texts), and as the id
-itself otherwise — the CMS shows the raw id when no translation exists. A value of exactly ``i18n``
-stands for a generated id (neos-facts §5.13).
+``Package:id`` is none to the UI): it is shown as its English text when an XLIFF file serving the source
+holds it — the package's ``Resources/Private/Translations/en/<Source as folders>.xlf``, or any file of any
+package or of a distribution's ``Data/Translations/en`` whose ``<file>`` names the source, merged as Flow
+merges them (``model.xliff``) — or, for the platform's own ids, from a small table of English texts, and
+as the id itself otherwise: the CMS shows the raw id when no translation exists. A value of exactly
+``i18n`` stands for a generated id (neos-facts §5.13).
 """
 
 from __future__ import annotations
 
+import os
 import re
-import xml.etree.ElementTree as ET
 from fnmatch import fnmatchcase
-from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
-from nodetype_studio import boundedio
 from nodetype_studio.model.baseline import load_baseline
+from nodetype_studio.model.xliff import MAX_XLIFF_DEPTH, PLATFORM_PACKAGES, XliffIndex, package_key
+
+__all__ = ["MAX_XLIFF_DEPTH", "PLATFORM_TEXTS", "Translator", "generated_id", "looks_like_id", "package_folders",
+           "project_translator", "split_id"]
 
 # Package keys are dotted (`Neos.Neos`, `Vendor.Site`); an id is everything after the last colon.
 # The source is a dotted path below the package's translation folder (a node type name's: letters, digits,
@@ -39,7 +42,6 @@ PLATFORM_TEXTS: Mapping[str, str] = {
     "Main:content.inspector.editors.linkEditor.search": "Paste a link, or type to search",
     "Main:invalidValue": "Invalid value",
 }
-_PLATFORM_PACKAGES = ("Neos.Neos", "Cms.Cms", "TYPO3.Neos")
 
 
 def split_id(text: str) -> tuple[str, str, str] | None:
@@ -74,129 +76,16 @@ def generated_id(node_type: str, *suffix: str) -> str:
     return f"{package}:NodeTypes.{name}:{'.'.join(suffix)}"
 
 
-# Real XLIFF files nest about five levels; libxml2, which reads them for Flow, refuses a 258th level (PHP 8.2,
-# libxml2 2.9.14). A deeper document is refused while it is read, before its tree fills the memory (the
-# file-size bound alone lets 8 MB of nested tags cost hundreds of MB and seconds).
-MAX_XLIFF_DEPTH = 257
-# Flow's XliffReader takes a document for XLIFF only when its first node is the <xliff> element: a
-# comment, processing instruction or DOCTYPE before it (after the XML declaration) makes Flow skip the file.
-_ROOT_FIRST_RE = re.compile(rb"^(?:\xef\xbb\xbf)?(?:<\?xml\s[^>]*\?>)?\s*<[^!?]")
-_FEED_BYTES = 64 * 1024
-
-
-class _TooDeep(Exception):
-    pass
-
-
-def _parse_bounded(data: bytes) -> ET.Element:
-    """The document's root; ``ET.ParseError`` for broken XML (entity amplification is refused by expat),
-    ``_TooDeep`` for elements nested deeper than ``MAX_XLIFF_DEPTH``."""
-    parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start", "end"))
-    depth, root = 0, None
-    for offset in range(0, max(len(data), 1), _FEED_BYTES):
-        parser.feed(data[offset:offset + _FEED_BYTES])
-        events: Any = parser.read_events()  # ("start" | "end", element) only: no other events were asked for
-        for kind, element in events:
-            if kind == "start":
-                depth += 1
-                root = element if root is None else root
-                if depth > MAX_XLIFF_DEPTH:
-                    raise _TooDeep
-            else:
-                depth -= 1
-    parser.close()
-    if root is None:
-        raise ET.ParseError("no element")
-    return root
-
-
-def _local(element: ET.Element) -> str:
-    return element.tag.rsplit("}", 1)[-1] if isinstance(element.tag, str) else ""
-
-
-def _own_text(element: ET.Element | None) -> str:
-    """The text directly inside ``element``, without that of inline elements in it (what the CMS's XML
-    reader gives for ``<source>``)."""
-    if element is None:
-        return ""
-    return (element.text or "") + "".join(child.tail or "" for child in element)
-
-
-def _child(element: ET.Element, name: str) -> ET.Element | None:
-    return next((child for child in element if _local(child) == name), None)
-
-
-def _unit_text(unit: ET.Element) -> str:
-    """``<target>`` unless it is empty (PHP's ``empty()``: also ``"0"``), else ``<source>``."""
-    target = _own_text(_child(unit, "target"))
-    return target if target not in ("", "0") else _own_text(_child(unit, "source"))
-
-
-def _file_units(file: ET.Element) -> dict[str, str]:
-    """Unit id -> text of one ``<file>``: the trans-units directly in its ``<body>`` (a ``restype`` marks
-    Gettext metadata), and of a ``x-gettext-plurals`` group its singular form (``id[0]``) under ``id``."""
-    units: dict[str, str] = {}
-    body = _child(file, "body")
-    for element in body if body is not None else ():
-        name = _local(element)
-        if name == "trans-unit" and element.get("restype") is None and element.get("id") is not None:
-            units[element.get("id", "")] = _unit_text(element)
-        elif name == "group" and element.get("restype") == "x-gettext-plurals":
-            forms = [child for child in element if _local(child) == "trans-unit"]
-            if not forms:
-                continue
-            first = forms[0].get("id") or ""
-            singular = [form for form in forms if _plural_index(form.get("id") or "") == 0]
-            if singular:  # (of two forms with one index the later wins, as in Flow's array)
-                units[first[:first.find("[")] if "[" in first else ""] = _unit_text(singular[-1])
-    return units
-
-
-def _plural_index(unit_id: str) -> int:
-    """The form index of a plural trans-unit id ``base[n]``: Flow takes what lies between the ``[`` (else
-    the first character) and the last character, cast as PHP's ``(int)`` does."""
-    digits = re.match(r"\s*([+-]?\d+)", unit_id[unit_id.find("[") + 1 if "[" in unit_id else 1:-1])
-    return int(digits.group(1)) if digits else 0
-
-
-@lru_cache(maxsize=256)
-def _read_xliff(path: Path, mtime_ns: int, package: str, source: str) -> dict[str, str]:
-    """Trans-unit id -> text of the XLIFF file that holds ``package:source`` (source as a path, e.g.
-    ``NodeTypes/Content/Teaser``), read as Flow reads translations (``XliffFileProvider``, ``V12/XliffParser``):
-    only XLIFF 1.2 documents that start with their ``<xliff>`` element; of several ``<file>`` elements the
-    last whose ``product-name`` (default: the package) and ``original`` (default: the path) name
-    ``package:source``. The platform package's files name it ``Neos.Neos`` in every spelling."""
-    names = {package, "Neos.Neos"} if package in _PLATFORM_PACKAGES else {package}
-    try:
-        data = boundedio.read_bytes(path)  # (a file larger than the studio reads: no texts)
-        root = _parse_bounded(data)
-    except (ET.ParseError, OSError, _TooDeep):
-        return {}
-    if not data.startswith((b"\xff\xfe", b"\xfe\xff")) and not _ROOT_FIRST_RE.match(data):
-        return {}
-    if _local(root) != "xliff" or root.get("version") != "1.2":
-        return {}  # (Flow reads no other version: an XLIFF 2.0 file gives no texts)
-    units: dict[str, str] = {}
-    for file in root:
-        if _local(file) != "file":
-            continue
-        if (file.get("product-name") or package) in names and (file.get("original") or source) == source:
-            units = _file_units(file)
-    return {unit_id: text for unit_id, text in units.items() if text}
-
-
-def unit_texts(path: Path, package: str, source: str) -> dict[str, str] | None:
-    """Unit id -> text of ``package``'s source ``source`` (dotted, as in an id) in the XLIFF file at ``path``,
-    read as ``Translator.lookup`` reads it; None when there is no such file."""
-    try:
-        stat = path.stat()
-    except OSError:
-        return None
-    return _read_xliff(path, stat.st_mtime_ns, package, source.replace(".", "/"))
-
 
 class Translator:
     """Turns labels into display text; ``packages`` maps package keys to their folders.
+
+    The texts of a source are those Flow's ``XliffFileProvider`` gives the UI: every XLIFF file of every
+    package's ``Resources/Private/Translations/<language>/`` whose ``<file>`` names the source (by default a
+    file names its own package and path), merged in the packages' load order, then those of the
+    distribution's ``Data/Translations/<language>/`` (``global_folder``), which override all. ``folders``:
+    the package folders in the CMS's load order (default: those of ``packages``, in its order); the keys
+    ``packages`` gives a folder are the package a file in it names by default.
 
     ``auto_include`` is the project's ``<Platform>.userInterface.translation.autoInclude`` setting: the
     Neos UI only has the texts of the sources it lists (package key -> wildcard patterns such as
@@ -204,10 +93,31 @@ class Translator:
     """
 
     def __init__(self, packages: Mapping[str, Path] | None = None, language: str = "en",
-                 auto_include: Mapping[str, Any] | None = None):
-        self.packages = {name: Path(path) for name, path in (packages or {}).items()}
+                 auto_include: Mapping[str, Any] | None = None, *, folders: Sequence[Path] | None = None,
+                 global_folder: Path | None = None):
+        self.packages = {name: _path(path) for name, path in (packages or {}).items()}
         self.language = language
         self.auto_include = auto_include
+        self.folders = [_path(folder) for folder in (self.packages.values() if folders is None else folders)]
+        self.global_folder = global_folder
+        self._index: XliffIndex | None = None
+
+    def _xliff(self) -> XliffIndex:
+        """The index of the translation files, made on the first question (listing the folders is the cost)."""
+        if self._index is None:
+            keys: dict[Path, list[str]] = {}
+            for name, folder in self.packages.items():
+                keys.setdefault(folder, []).append(package_key(name))
+            below = os.path.join("Resources", "Private", "Translations", self.language)
+            folders = [(os.path.join(folder, below), tuple(dict.fromkeys(keys.get(folder) or [folder.name])))
+                       for folder in dict.fromkeys(self.folders)]
+            if self.global_folder is not None:  # (files there name `Neos.Flow` by default)
+                folders.append((os.path.join(self.global_folder, self.language), ("Neos.Flow",)))
+            self._index = XliffIndex(folders)
+        return self._index
+
+    def _file_id(self, package: str, source: str) -> str:
+        return f"{package_key(package)}:{source.replace('.', '/')}"
 
     def included(self, package: str, source: str) -> bool:
         """Whether the UI gets the texts of ``package``'s source ``source`` (dotted, as in an id)."""
@@ -222,11 +132,25 @@ class Translator:
         # PHP's fnmatch() without flags: case-sensitive, and `*` also matches `/`
         return any(isinstance(pattern, str) and fnmatchcase(path, pattern) for pattern in patterns)
 
+    def unit_texts(self, package: str, source: str) -> dict[str, str] | None:
+        """Unit id -> text of ``package``'s source ``source`` (dotted, as in an id), merged from every file that
+        serves it; None when none does."""
+        return self._xliff().texts(self._file_id(package, source))
+
     def xliff_path(self, package: str, source: str) -> Path | None:
+        """The file whose texts of ``package``'s source win (the last that serves it), else where the package's
+        own file would be; None for a package without a folder."""
+        served = self._xliff().files(self._file_id(package, source))
+        if served:
+            return served[-1]
         folder = self.packages.get(package)
         if folder is None:
             return None
         return folder / "Resources" / "Private" / "Translations" / self.language / (source.replace(".", "/") + ".xlf")
+
+    def xliff_paths(self, package: str, source: str) -> list[Path]:
+        """Every file serving ``package``'s source, in the order their texts are merged."""
+        return self._xliff().files(self._file_id(package, source))
 
     def lookup(self, translation_id: str) -> str | None:
         """The English text of a translation id, or None when there is none."""
@@ -236,17 +160,10 @@ class Translator:
         package, source, unit = parts
         if not self.included(package, source):
             return None
-        path = self.xliff_path(package, source)
-        if path is not None:
-            try:
-                stat = path.stat()
-            except OSError:
-                stat = None
-            if stat is not None:
-                found = _read_xliff(path, stat.st_mtime_ns, package, source.replace(".", "/")).get(unit)
-                if found:
-                    return found
-        if package in _PLATFORM_PACKAGES:
+        found = (self.unit_texts(package, source) or {}).get(unit)
+        if found:
+            return found
+        if package in PLATFORM_PACKAGES:
             return PLATFORM_TEXTS.get(f"{source}:{unit}")
         return None
 
@@ -270,11 +187,33 @@ class Translator:
 
 
 def project_translator(project, packages: Mapping[str, Path] | None = None) -> Translator:
-    """The translator of a project: its package folders (``packages``, else ``package_folders``) and the
-    sources its settings send to the UI (``userInterface.translation.autoInclude``, Neos.Neos XliffService)."""
+    """The translator of a project: its package folders (``packages``, else ``package_folders``) in the CMS's
+    load order, its distribution's ``Data/Translations``, and the sources its settings send to the UI
+    (``userInterface.translation.autoInclude``, Neos.Neos XliffService)."""
     auto_include = project.platform_setting("userInterface", "translation", "autoInclude", default={})
-    return Translator(package_folders(project) if packages is None else packages,
-                      auto_include=auto_include if isinstance(auto_include, Mapping) else {})
+    folders = package_folders(project) if packages is None else packages
+    root = getattr(project, "root", None)
+    return Translator(folders, auto_include=auto_include if isinstance(auto_include, Mapping) else {},
+                      folders=translation_folders(project, folders),
+                      global_folder=Path(root) / "Data" / "Translations"
+                      if root is not None and getattr(project, "kind", None) == "distribution" else None)
+
+
+def translation_folders(project, packages: Mapping[str, Path]) -> list[Path]:
+    """The package folders whose translations the CMS reads, in its load order: the baseline's platform
+    packages (those the project does not hold itself) first, then the project's packages."""
+    folders: list[Path] = []
+    version = getattr(project, "cms_version", None)
+    if version is not None:
+        for package in load_baseline(version.version.value, project.platform.prefix).packages:
+            if packages.get(package.name) == package.path:
+                folders.append(package.path)
+    folders += [_path(p.path) for p in getattr(project, "packages", []) if not getattr(p, "is_global", False)]
+    return folders
+
+
+def _path(path) -> Path:
+    return path if isinstance(path, Path) else Path(path)  # (a Path made again is parsed again: many per preview)
 
 
 def package_folders(project) -> dict[str, Path]:

@@ -123,3 +123,48 @@ def test_the_setting_to_add_names_the_source_the_ids_use(tmp_path):
                   if d.code == "translation-not-included"]
     assert finding.node_type == "Vendor.Site:Note"
     assert "does not list `Main` for Vendor.Site (add `Vendor.Site: ['Main']` to it" in finding.message
+
+
+def _override(project, name: str, text: str) -> None:
+    """An XLIFF file of the package at ``name`` (below its English folder)."""
+    path = project.root / "Resources" / "Private" / "Translations" / "en" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def test_a_unit_only_an_override_file_has_is_found(tmp_path):
+    """Flow merges every file serving a source (XliffFileProvider): a unit the package's own file lacks
+    is there when another file, whose `<file>` names the source, has it."""
+    project = _project(tmp_path, card_units=("ui.label",))
+    _override(project, "Overrides/Card.xlf", _xlf("ui.help.message", "properties.size", "properties.size.selectBoxEditor.placeholder",
+                                                  "properties.size.selectBoxEditor.values.s")
+              .replace('original=""', 'original="NodeTypes/Card"'))
+    assert _found(load_project(project.root, use_cache=False)) == []
+    # the finding names every file serving the source when a unit is still missing
+    _override(project, "Overrides/Card.xlf", _xlf("ui.help.message").replace('original=""', 'original="NodeTypes/Card"'))
+    (finding,) = [d for d in run_checks(load_project(project.root, use_cache=False)) if d.code.startswith("translation-")]
+    assert finding.code == "translation-unit-missing"
+    assert ("Vendor.Site's Resources/Private/Translations/en/Overrides/Card.xlf (and 1 other file serving it) has no "
+            "unit `properties.size`") in finding.message
+
+
+def test_a_source_served_by_a_file_of_another_path_has_its_file(tmp_path):
+    project = _project(tmp_path)
+    card = project.root / "Resources" / "Private" / "Translations" / "en" / "NodeTypes" / "Card.xlf"
+    _override(project, "Labels.xlf", card.read_text(encoding="utf-8").replace('original=""', 'original="NodeTypes/Card"'))
+    card.unlink()
+    assert _found(load_project(project.root, use_cache=False)) == []
+
+
+def test_a_finding_names_the_distributions_file_whose_texts_win(tmp_path):
+    dist = tmp_path / "dist"
+    _project(dist / "DistributionPackages", card_units=("ui.label",))
+    (dist / "composer.json").write_text('{"name": "acme/dist"}', encoding="utf-8")
+    data = dist / "Data" / "Translations" / "en" / "Card.xlf"
+    data.parent.mkdir(parents=True)
+    data.write_text(_xlf("ui.help.message").replace('original=""', 'original="NodeTypes/Card"'), encoding="utf-8")
+    project = load_project(dist, use_cache=False)
+    assert project.kind == "distribution"
+    (finding,) = [d for d in run_checks(project) if d.code.startswith("translation-")]
+    assert finding.code == "translation-unit-missing"
+    assert "Data/Translations/en/Card.xlf (and 1 other file serving it) has no unit `properties.size`" in finding.message

@@ -12,6 +12,7 @@ from nodetype_studio.preview.i18n import Translator
 from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.ui.inspector import InspectorWidget
 from tests.model.modelkit import write_files
+from tests.ui.site_package import inspector_of, write_site_package
 
 COMPOSER = '{"name": "acme/site", "type": "neos-site", "extra": {"neos": {"package-key": "Acme.Site"}}}'
 SETTINGS = """
@@ -362,3 +363,35 @@ def test_labels_show_their_white_space_as_the_browser_renders_it(show):
     assert shown["group"] == "Card options"
     assert shown["plain"] == "A long label that wraps"
     assert PREFIX not in shown["target"]
+
+
+def test_a_site_package_overrides_the_platforms_labels_the_inspector_shows(qtbot, tmp_path):
+    """Flow merges every package's XLIFF files (XliffFileProvider): a site's file whose `<file>` names
+    Neos.Neos's `NodeTypes/Document` replaces the platform's label of the title; one whose `original` names
+    the page's source gives the page's texts although its path is another."""
+    root = write_site_package(tmp_path, textwrap.dedent("""
+        'Acme.Site:Page':
+          superTypes:
+            'Neos.Neos:Document': true
+          ui:
+            label: i18n
+          properties:
+            subtitle:
+              type: string
+              ui:
+                label: i18n
+                inspector:
+                  group: document
+        """), settings=textwrap.dedent(SETTINGS))
+    write_files(root / "Resources/Private/Translations/en", {
+        "Overrides.xlf": xliff(card_file('product-name="Neos.Neos" original="NodeTypes/Document"',
+                                         unit("properties.title", "Page title"))),
+        "Labels/Page.xlf": xliff(card_file('original="NodeTypes/Page"',
+                                           unit("ui.label", "Landing page") + unit("properties.subtitle", "Subtitle"))),
+    })
+    widget = inspector_of(qtbot, root, "Acme.Site:Page")
+    shown = {label.objectName(): label.text() for label in widget.findChildren(QLabel)}
+    assert shown["label:title"] == "Page title"
+    assert shown["label:uriPathSegment"] == "URL path segment"  # (the platform's other labels stay)
+    assert widget.title.text() == "Landing page"
+    assert shown["label:subtitle"] == "Subtitle"
