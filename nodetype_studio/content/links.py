@@ -2,7 +2,7 @@
 
 Stored values: ``node://<identifier>``, ``asset://<identifier>``, or a URI (``https://...``,
 ``mailto:...``, ``tel:...``, ``#anchor``). An anchor may follow a node link (``node://<id>#top``).
-Typed text becomes a link suggestion when it is a URL (``http``/``https``/``ftp`` with a valid host),
+Typed text becomes a link suggestion when it is a URL (``http``/``https``/``ftp``/``news`` with a valid host),
 a bare host name with a top-level domain (``acme.example/about`` -> ``https://acme.example/about``),
 or a valid e-mail address (-> ``mailto:``).
 """
@@ -22,7 +22,8 @@ _HOST_RE = re.compile(rf"^(?:{_LABEL}\.)+[a-z]{{2,63}}$", re.IGNORECASE)
 _IPV4_RE = re.compile(r"^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$")
 _BARE_RE = re.compile(rf"^((?:{_LABEL}\.)+[a-z]{{2,63}})(:\d{{1,5}})?([/?#]\S*)?$", re.IGNORECASE)
 _TEL_RE = re.compile(r"^tel:\+?[0-9][0-9 ()./-]{2,}$", re.IGNORECASE)
-_URL_SCHEMES = ("http", "https", "ftp")
+#: the schemes with a host that the Neos UI's link input takes as a URI (utils-helpers ``isUri``)
+_URL_SCHEMES = ("http", "https", "ftp", "news")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,17 +72,17 @@ def suggestion(text: str) -> Suggestion | None:
         return None
     lower = text.lower()
     if lower.startswith("mailto:"):
-        address = email_address(text[7:].split("?", 1)[0])
-        return Suggestion("email", "mailto:" + address, f"E-mail {address}") if address else None
+        # kept as typed, with any `?subject=…`: the CMS stores a typed URI verbatim
+        typed = text[7:].split("?", 1)[0]
+        return Suggestion("email", text, f"E-mail {typed}") if email_address(typed) else None
     if _TEL_RE.match(text):
         return Suggestion("phone", text, f"Call {text[4:]}")
     if text.startswith("#") and len(text) > 1 and " " not in text:
         return Suggestion("anchor", text, f"Anchor {text}")
     if "://" in text:
         return Suggestion("url", text, text) if valid_url(text) else None
-    address = email_address(text)
-    if address:
-        return Suggestion("email", "mailto:" + address, f"E-mail {address}")
+    if email_address(text):  # the CMS offers `mailto:` + the text as typed (not normalised)
+        return Suggestion("email", "mailto:" + text, f"E-mail {text}")
     if _BARE_RE.match(text):
         url = "https://" + text
         return Suggestion("url", url, f"Format as link: {url}") if valid_url(url) else None

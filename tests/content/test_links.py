@@ -11,7 +11,12 @@ from nodetype_studio.content.links import parse_stored, suggestion
     ("acme.example", "https://acme.example", "url"),
     ("www.acme.example/team", "https://www.acme.example/team", "url"),
     ("hello@acme.example", "mailto:hello@acme.example", "email"),
-    ("mailto:Hello@Acme.Example", "mailto:Hello@acme.example", "email"),
+    # a typed URI is stored as typed (the Neos UI's link input applies its search term verbatim)
+    ("mailto:Hello@Acme.Example", "mailto:Hello@Acme.Example", "email"),
+    ("mailto:team@acme.example?subject=Order%2042", "mailto:team@acme.example?subject=Order%2042", "email"),
+    ("Team@Acme.Example", "mailto:Team@Acme.Example", "email"),
+    ("news://news.acme.example/comp.lang.python", "news://news.acme.example/comp.lang.python", "url"),
+    ("ftp://files.acme.example/price.pdf", "ftp://files.acme.example/price.pdf", "url"),
     ("tel:+49 30 1234567", "tel:+49 30 1234567", "phone"),
     ("#contact", "#contact", "anchor"),
 ])
