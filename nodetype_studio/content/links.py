@@ -9,6 +9,7 @@ or a valid e-mail address (-> ``mailto:``).
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -19,6 +20,7 @@ NODE_SCHEME = "node://"
 ASSET_SCHEME = "asset://"
 _LABEL = r"(?!-)[a-z0-9-]{1,63}(?<!-)"
 _HOST_RE = re.compile(rf"^(?:{_LABEL}\.)+[a-z]{{2,63}}$", re.IGNORECASE)
+_SINGLE_LABEL_RE = re.compile(rf"^(?=[a-z0-9-]*[a-z]){_LABEL}$", re.IGNORECASE)
 _IPV4_RE = re.compile(r"^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$")
 _BARE_RE = re.compile(rf"^((?:{_LABEL}\.)+[a-z]{{2,63}})(:\d{{1,5}})?([/?#]\S*)?$", re.IGNORECASE)
 _TEL_RE = re.compile(r"^tel:\+?[0-9][0-9 ()./-]{2,}$", re.IGNORECASE)
@@ -41,8 +43,15 @@ class StoredLink:
 
 
 def valid_host(host: str) -> bool:
+    """A host name (a single label such as an intranet's ``wiki`` too), an IPv4 or a bracketed IPv6 address."""
     host = host.lower()
-    return host == "localhost" or bool(_HOST_RE.match(host)) or bool(_IPV4_RE.match(host))
+    if _HOST_RE.match(host) or _IPV4_RE.match(host) or _SINGLE_LABEL_RE.match(host):
+        return True
+    try:
+        ipaddress.IPv6Address(host)
+    except ValueError:
+        return False
+    return True
 
 
 def valid_url(text: str) -> bool:

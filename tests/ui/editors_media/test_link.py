@@ -71,6 +71,17 @@ def test_typed_mailto_and_news_links_are_stored_as_typed(media_editor, qtbot):
     assert editor.value() == ""
 
 
+def test_a_url_to_an_intranet_host_can_be_set(media_editor, qtbot):
+    # isUri (neos-ui utils-helpers) accepts any http(s):// text; a host without a top-level domain is a valid URL
+    editor = media_editor("LinkEditor", {})
+    qtbot.keyClicks(editor.search.line, "http://intranet/wiki/Start")
+    assert kinds(editor)[0] == ("url", "http://intranet/wiki/Start")
+    with qtbot.waitSignal(editor.valueChanged):
+        qtbot.keyClick(editor.search.line, Qt.Key_Return)
+    assert editor.value() == "http://intranet/wiki/Start"
+    assert editor.shown_target() == ("http://intranet/wiki/Start", "External link")
+
+
 def test_a_url_is_offered_even_below_the_search_threshold(media_editor):
     editor = media_editor("LinkEditor", {})
     editor.search.set_text("x")
