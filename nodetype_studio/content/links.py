@@ -2,13 +2,14 @@
 
 Stored values: ``node://<identifier>``, ``asset://<identifier>``, or a URI (``https://...``,
 ``mailto:...``, ``tel:...``, ``#anchor``). An anchor may follow a node link (``node://<id>#top``).
-Typed text becomes a link suggestion when it is a URL (``http``/``https``/``ftp`` with a valid host),
+Typed text becomes a link suggestion when it is a URL (``http``/``https``/``ftp``/``news`` with a valid host),
 a bare host name with a top-level domain (``acme.example/about`` -> ``https://acme.example/about``),
 or a valid e-mail address (-> ``mailto:``).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -19,10 +20,12 @@ NODE_SCHEME = "node://"
 ASSET_SCHEME = "asset://"
 _LABEL = r"(?!-)[a-z0-9-]{1,63}(?<!-)"
 _HOST_RE = re.compile(rf"^(?:{_LABEL}\.)+[a-z]{{2,63}}$", re.IGNORECASE)
+_SINGLE_LABEL_RE = re.compile(rf"^(?=[a-z0-9-]*[a-z]){_LABEL}$", re.IGNORECASE)
 _IPV4_RE = re.compile(r"^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$")
 _BARE_RE = re.compile(rf"^((?:{_LABEL}\.)+[a-z]{{2,63}})(:\d{{1,5}})?([/?#]\S*)?$", re.IGNORECASE)
 _TEL_RE = re.compile(r"^tel:\+?[0-9][0-9 ()./-]{2,}$", re.IGNORECASE)
-_URL_SCHEMES = ("http", "https", "ftp")
+#: the schemes with a host that the Neos UI's link input takes as a URI (utils-helpers ``isUri``)
+_URL_SCHEMES = ("http", "https", "ftp", "news")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +43,15 @@ class StoredLink:
 
 
 def valid_host(host: str) -> bool:
+    """A host name (a single label such as an intranet's ``wiki`` too), an IPv4 or a bracketed IPv6 address."""
     host = host.lower()
-    return host == "localhost" or bool(_HOST_RE.match(host)) or bool(_IPV4_RE.match(host))
+    if _HOST_RE.match(host) or _IPV4_RE.match(host) or _SINGLE_LABEL_RE.match(host):
+        return True
+    try:
+        ipaddress.IPv6Address(host)
+    except ValueError:
+        return False
+    return True
 
 
 def valid_url(text: str) -> bool:
@@ -71,17 +81,17 @@ def suggestion(text: str) -> Suggestion | None:
         return None
     lower = text.lower()
     if lower.startswith("mailto:"):
-        address = email_address(text[7:].split("?", 1)[0])
-        return Suggestion("email", "mailto:" + address, f"E-mail {address}") if address else None
+        # kept as typed, with any `?subject=…`: the CMS stores a typed URI verbatim
+        typed = text[7:].split("?", 1)[0]
+        return Suggestion("email", text, f"E-mail {typed}") if email_address(typed) else None
     if _TEL_RE.match(text):
         return Suggestion("phone", text, f"Call {text[4:]}")
     if text.startswith("#") and len(text) > 1 and " " not in text:
         return Suggestion("anchor", text, f"Anchor {text}")
     if "://" in text:
         return Suggestion("url", text, text) if valid_url(text) else None
-    address = email_address(text)
-    if address:
-        return Suggestion("email", "mailto:" + address, f"E-mail {address}")
+    if email_address(text):  # the CMS offers `mailto:` + the text as typed (not normalised)
+        return Suggestion("email", "mailto:" + text, f"E-mail {text}")
     if _BARE_RE.match(text):
         url = "https://" + text
         return Suggestion("url", url, f"Format as link: {url}") if valid_url(url) else None

@@ -11,12 +11,14 @@ The single editor stores the node identifier (``''`` when cleared); ``References
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from nodetype_studio.content.startpoint import StartingPoint, is_8_3, preview_note, read_starting_point, sample_path
 from nodetype_studio.content.tree import ContentNode
+from nodetype_studio.js import values as jsvalue
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.preview.offline import number, string_list, workspace_of
 from nodetype_studio.ui import style
@@ -34,7 +36,7 @@ class ReferenceEditor(ChosenDisplay, EditorWidget):
         self.tree = self.workspace.content
         self.notes: list[str] = []
         self.node_types = string_list(ctx.option("nodeTypes")) or [ctx.platform.node_type("Document")]
-        self.threshold = number(ctx, "threshold", self.notes, or_default=True)  # `threshold || 2`, as in the CMS
+        self.threshold = self._threshold(ctx)
         self.starting_point = self._starting_point(ctx.option("startingPoint"))
         self.create_new = self._create_new(ctx.option("createNew"))
         placeholder = ctx.option("placeholder")
@@ -59,6 +61,23 @@ class ReferenceEditor(ChosenDisplay, EditorWidget):
             self.say(" ".join(self.notes), style.NOTE)
 
     # -- options -------------------------------------------------------------------------------
+    def _threshold(self, ctx: EditorContext) -> int:
+        """Characters before results show. The CMS's reference data loader hands ``options.threshold`` to its
+        select box as written; only a missing one gets the box's own default 2. The box lists results once
+        ``threshold - typed length`` is no longer positive (JavaScript arithmetic), so 0, ``~``, ``''`` and
+        ``false`` list them from the first character, and so does a value that is not a number."""
+        if not ctx.has_option("threshold"):
+            return number(ctx, "threshold", self.notes)
+        value = ctx.option("threshold")
+        amount = jsvalue.to_number(value)
+        if math.isnan(amount):
+            self.notes.append(f"`threshold` \u201c{value}\u201d is not a number; the CMS then lists results from "
+                              f"the first character.")
+            return 0
+        if math.isinf(amount):
+            return number(ctx, "threshold", self.notes)  # never reached / always reached: as number() explains it
+        return max(math.ceil(amount), 0)
+
     def _starting_point(self, value: Any) -> StartingPoint:
         """How the CMS of the project's version reads ``startingPoint`` (``content.startpoint``)."""
         read = read_starting_point(value, is_8_3(self.workspace.project), self.tree.types.platform_type("Sites"))

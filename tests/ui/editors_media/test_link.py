@@ -58,6 +58,30 @@ def test_email_addresses_become_mailto(media_editor):
     assert editor.shown_target() == ("hello@shop.example", "E-mail address")
 
 
+def test_typed_mailto_and_news_links_are_stored_as_typed(media_editor, qtbot):
+    # neos-ui utils-helpers isUri takes http(s)://, news://, ftp://, mailto:, tel: and # as a URI and the link
+    # input stores such a search term verbatim: a mail link keeps its `?subject=`, a news link can be set.
+    editor = media_editor("LinkEditor", {})
+    for typed in ("mailto:Orders@Shop.Example?subject=Order%2042", "news://news.shop.example/shop.announce"):
+        qtbot.keyClicks(editor.search.line, typed)
+        with qtbot.waitSignal(editor.valueChanged):
+            qtbot.keyClick(editor.search.line, Qt.Key_Return)
+        assert editor.value() == typed
+        qtbot.mouseClick(editor.picker.chosen.remove, Qt.LeftButton)
+    assert editor.value() == ""
+
+
+def test_a_url_to_an_intranet_host_can_be_set(media_editor, qtbot):
+    # isUri (neos-ui utils-helpers) accepts any http(s):// text; a host without a top-level domain is a valid URL
+    editor = media_editor("LinkEditor", {})
+    qtbot.keyClicks(editor.search.line, "http://intranet/wiki/Start")
+    assert kinds(editor)[0] == ("url", "http://intranet/wiki/Start")
+    with qtbot.waitSignal(editor.valueChanged):
+        qtbot.keyClick(editor.search.line, Qt.Key_Return)
+    assert editor.value() == "http://intranet/wiki/Start"
+    assert editor.shown_target() == ("http://intranet/wiki/Start", "External link")
+
+
 def test_a_url_is_offered_even_below_the_search_threshold(media_editor):
     editor = media_editor("LinkEditor", {})
     editor.search.set_text("x")

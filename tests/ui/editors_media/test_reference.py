@@ -28,19 +28,29 @@ def test_threshold_three_does_not_search_after_two_characters(media_editor, qtbo
     assert editor.search.result_titles()[:2] == ["Sample brand", "Another brand"]
 
 
-def test_threshold_zero_or_null_means_two(media_editor, qtbot):
-    # The Neos UI's reference data loader uses `threshold || 2`.
-    for threshold in (0, None):
+def test_threshold_zero_null_or_empty_lists_results_from_the_first_character(media_editor, qtbot):
+    # The CMS's reference data loader passes `options.threshold` to its select box as written (the box's
+    # default 2 only replaces a missing one) and the box hides results while `threshold - length > 0`.
+    for threshold in (0, None, "", False):
         editor = media_editor("ReferencesEditor", {"threshold": threshold}, type="references")
         qtbot.keyClicks(editor.search.line, "b")
-        assert editor.search.results() == [] and not editor.search.searched(), threshold
-        qtbot.keyClicks(editor.search.line, "r")
-        assert "Brand A" in editor.search.result_titles(), threshold
+        assert editor.search.searched() and "Brand A" in editor.search.result_titles(), threshold
+        assert editor.search.list.isVisible() and editor.message.isHidden(), threshold
 
 
-def test_threshold_that_is_not_a_number_falls_back_with_a_note(media_editor):
+def test_a_numeric_string_threshold_counts_as_that_number(media_editor, qtbot):
+    editor = media_editor("ReferenceEditor", {"threshold": "3"}, type="reference")
+    qtbot.keyClicks(editor.search.line, "br")
+    assert editor.search.results() == [] and editor.search.status.text() == "Type at least 3 characters to search"
+    qtbot.keyClicks(editor.search.line, "a")
+    assert "Brand A" in editor.search.result_titles()
+
+
+def test_threshold_that_is_not_a_number_lists_at_once_with_a_note(media_editor, qtbot):
     editor = media_editor("ReferenceEditor", {"threshold": "many"}, type="reference")
-    assert editor.threshold == 2 and "not a number" in editor.message.text()
+    assert editor.threshold == 0 and "not a number" in editor.message.text()
+    qtbot.keyClicks(editor.search.line, "b")
+    assert "Brand A" in editor.search.result_titles()
 
 
 def test_a_fractional_threshold_rounds_up_and_an_infinite_one_is_explained(media_editor, qtbot):
