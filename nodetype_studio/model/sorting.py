@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Sequence, TypeVar
 
-from nodetype_studio.js.values import js_keys
+from nodetype_studio.js.values import JS_WHITESPACE, JsError, js_keys, parse_float
+from nodetype_studio.js.values import to_string as js_string
 
 _PHP_START = re.compile(r"^start(?: ([0-9]+))?$")
 _PHP_END = re.compile(r"^end(?: ([0-9]+))?$")
@@ -155,19 +156,33 @@ def php_sort(items: Sequence[tuple[Hashable, object]], *, strict: bool = True) -
     return out, problems
 
 
-# searched anywhere in the position, as the UI's `String.match` does (only the prefix test is anchored)
-_JS_WEIGHT = {word: re.compile(word + r"\s+(\d+)") for word in ("start", "end")}
-_JS_REF = {word: re.compile(word + r"\s+(\S+)(?:\s+(\d+))?") for word in ("before", "after")}
+# searched anywhere in the position, as the UI's `String.match` does (only the prefix test is anchored);
+# JavaScript's `\s` and `\d` (its whitespace, ASCII digits), not Python's
+_SPACE, _NON_SPACE = f"[{JS_WHITESPACE}]", f"[^{JS_WHITESPACE}]"
+_JS_WEIGHT = {word: re.compile(rf"{word}{_SPACE}+([0-9]+)") for word in ("start", "end")}
+_JS_REF = {word: re.compile(rf"{word}{_SPACE}+({_NON_SPACE}+)(?:{_SPACE}+([0-9]+))?") for word in ("before", "after")}
+
+
+def _js_text(position) -> str | None:
+    """``String(position)`` for a position that is neither a number nor a boolean (a YAML list is joined
+    with commas: ``[start]`` reads as ``start``); None where JavaScript throws (the index is used then)."""
+    if isinstance(position, str):
+        return position
+    try:
+        return js_string(position)
+    except JsError:
+        return None
 
 
 def _js_number(position) -> float | None:
+    """``parseFloat(String(position))`` when finite (the sorter uses the index otherwise)."""
     if isinstance(position, bool):
         return None
     if isinstance(position, (int, float)):
         # the sorter works on String(position): an infinity does not parse back to a finite number
         return float(position) if math.isfinite(position) else None
-    m = re.match(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)", str(position))
-    return float(m.group(1)) if m else None
+    number = parse_float(position)
+    return number if math.isfinite(number) else None
 
 
 def _js_key_order(keys) -> list:
@@ -192,6 +207,11 @@ def js_sort(items: Iterable[T], position_of: Callable[[T], Any], key_of: Callabl
         if not position or position != position:  # NaN is falsy in JavaScript too
             middle.setdefault(float(index), []).append(key)
             continue
+        if not isinstance(position, (bool, int, float)):
+            position = _js_text(position)
+            if position is None:
+                middle.setdefault(float(index), []).append(key)
+                continue
         if isinstance(position, str):
             if position.startswith("start"):
                 m = _JS_WEIGHT["start"].search(position)

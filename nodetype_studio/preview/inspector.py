@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from nodetype_studio.catalogue import editor_for_type
+from nodetype_studio.catalogue import canonical_type, editor_for_type
 from nodetype_studio.catalogue.neos9 import REMOVED_EDITORS
 from nodetype_studio.js.values import is_client_eval, js_entries
 from nodetype_studio.js.values import truthy as js_truthy
@@ -174,8 +174,18 @@ def _editor_id(raw_type: Any, inspector: Mapping, platform: Platform, cms_versio
         return None, f"`editor` is {kind}, not an editor identifier: the CMS cannot resolve it"
     if raw_type is None:
         return None, f"the property has no `type`, so no editor is set: {_MISSING_DEFINITION}"
-    spec = editor_for_type(raw_type, platform) if isinstance(raw_type, str) else None
+    spec = editor_for_type(raw_type, platform) if _is_data_type_key(raw_type, platform) else None
     return (spec.identifier(platform), "") if spec is not None else (None, "")
+
+
+def _is_data_type_key(raw_type: Any, platform: Platform) -> bool:
+    """``raw_type`` spelled as a key of the CMS's ``dataTypes`` setting, which the editor post-processor
+    looks the type up in as written (neos-facts §1.2, §1.3): ``\\DateTime``, or a type with a leading
+    backslash or spaces, names the same value type but has no default editor there (the CMS fails with
+    "Could not find editor")."""
+    if not isinstance(raw_type, str):
+        return False
+    return canonical_type(raw_type, platform) == (platform.normalize_type(raw_type).short or raw_type)
 
 
 def reference_type(config: Mapping) -> str:

@@ -80,3 +80,22 @@ def test_cycles_unknown_references_and_shared_keys_as_the_ui_orders_them(ui_sort
         [["a", 5], ["b", 1], ["a", None]],  # a property and a view named alike: the later item stays
     ]
     assert [_ours(case) for case in cases] == ui_sort(cases)
+
+
+def test_positions_of_other_types_are_read_as_the_ui_converts_them(ui_sort):
+    """The sorter reads ``String(position)``: a YAML list is its items joined with commas, a string
+    parses to a number only when finite, and its weights are ASCII digits after JavaScript whitespace."""
+    cases = [
+        [["c", 3], ["b", 5], ["a", ["start"]]],
+        [["a", [7]], ["b", 5], ["c", 8]],
+        [["a", ["after c"]], ["b", 5], ["c", 3]],
+        [["a", [2, 1]], ["b", 1.5], ["c", 3]],
+        [["a", "1e400"], ["b", 5], ["c", 3]],
+        [["a", "-1e400"], ["b", -5], ["c", 3]],
+        [["a", "start \u0663"], ["b", "start 1"], ["c", 3]],
+        [["a", "end\u00a02"], ["b", "end 1"], ["c", 3]],
+        [["a", "start\u001f5"], ["b", "start 1"], ["c", 3]],
+        [["a", "before\u00a0c"], ["b", 5], ["c", 3]],
+        [["a", "\u00a07"], ["b", 5], ["c", 8]],
+    ]
+    assert [_ours(case) for case in cases] == ui_sort(cases)
