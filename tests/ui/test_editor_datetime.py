@@ -217,3 +217,12 @@ def test_disabled_picker_does_not_open(make_editor, qtbot):
     editor.picker_action.trigger()
     qtbot.mouseClick(editor.display, Qt.LeftButton)
     assert editor.picker is None
+
+
+def test_an_escaped_time_letter_still_gives_the_time_picker(make_editor, qtbot):
+    # hasTimeFormat/hasDateFormat test the format as written: `\H\i` is a time-only, 24-hour format in the CMS
+    editor = make_editor("DateTimeEditor", {"format": "\\H\\i"})
+    qtbot.mouseClick(editor.display, Qt.LeftButton)
+    picker = editor.picker
+    assert picker.calendar is None
+    assert picker.hour_box.isVisible() and picker.hour_box.count() == 24 and picker.ampm_box is None
