@@ -219,6 +219,22 @@ def test_disabled_picker_does_not_open(make_editor, qtbot):
     assert editor.picker is None
 
 
+def test_format_is_shown_as_the_cms_converts_it_backslashes_escape_nothing(make_editor, qtbot):
+    # helpers.js replaces each PHP letter of its table by a moment.js token and leaves the rest, backslashes
+    # included, to moment.format(): `\U\h\r` after a time is "Xhhr" in the CMS, not PHP's "Uhr"; `\T` stays a
+    # T only because moment itself escapes letters it knows nothing of. S keeps the spec's meaning.
+    value = "2024-03-01T15:07:09+00:00"
+    local = datetime.fromisoformat(value).astimezone()
+    timed = make_editor("DateTimeEditor", {"format": "H:i \\U\\h\\r"}, value=value)
+    assert timed.display_text() == f"{local:%H:%M} Xhhr"
+    iso_like = make_editor("DateTimeEditor", {"format": "Y-m-d\\TH:i"}, value=value)
+    assert iso_like.display_text() == f"{local:%Y-%m-%dT%H:%M}"
+    dated = make_editor("DateTimeEditor", {"format": "\\d\\a\\y: jS, W"}, value="2024-03-01T00:00:00+00:00")
+    assert dated.display_text() == "DDaYY: 1st, 9"  # moment's ISO week has no leading zero
+    long_date = make_editor("DateTimeEditor", {"format": "L"}, value="2024-03-01T00:00:00+00:00")
+    assert long_date.display_text() == "03/01/2024"  # a letter outside the table is a moment token there
+
+
 def test_an_escaped_time_letter_still_gives_the_time_picker(make_editor, qtbot):
     # hasTimeFormat/hasDateFormat test the format as written: `\H\i` is a time-only, 24-hour format in the CMS
     editor = make_editor("DateTimeEditor", {"format": "\\H\\i"})

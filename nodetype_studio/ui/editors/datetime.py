@@ -33,6 +33,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nodetype_studio.catalogue.vocab import FORMAT_LETTER
+from nodetype_studio.js.moment import format_moment
 from nodetype_studio.php.dateformat import format_mode, format_php_date
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.preview.node import iso8601
@@ -54,6 +56,23 @@ def parse_iso(value: Any) -> datetime | None:
     except ValueError:
         return None
     return parsed if parsed.tzinfo else parsed.astimezone()
+
+
+def label_text(moment: datetime, fmt: str) -> str:
+    """The field's text as the CMS makes it: each PHP letter of its conversion table replaced by its
+    moment.js token, every other character left as it is (a backslash escapes nothing in PHP's sense),
+    then ``moment.format()``. ``S`` and ``t``, which the spec documents and the CMS does not convert, show
+    what the spec says (as bracketed moment literals)."""
+    parts = []
+    for char in fmt:
+        letter = FORMAT_LETTER.get(char)
+        if letter is not None and letter.moment is not None:
+            parts.append(letter.moment)
+        elif letter is not None:  # S, t: the spec's meaning
+            parts.append(f"[{format_php_date(moment, char)}]")
+        else:
+            parts.append(char)
+    return format_moment(moment, "".join(parts))
 
 
 #: What the field shows for a stored value that is not a date (moment's text, as the CMS shows it).
@@ -245,7 +264,7 @@ class DateTimeEditor(EditorWidget):
             if moment is None:  # the CMS formats moment(value): "Invalid date" for what it cannot read
                 text = "" if value in (None, "") else INVALID_DATE
             elif self.format:
-                text = format_php_date(self._display_zone(moment), self.format)
+                text = label_text(self._display_zone(moment), self.format)
             else:
                 text = iso8601(moment)
             if key is not None:
