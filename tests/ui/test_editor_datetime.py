@@ -1,12 +1,21 @@
 """DateTimeEditor: format letters, picker modes, minuteStep, placeholder, ISO 8601 storage."""
 
 import re
+import time
 from datetime import datetime, timedelta, timezone
 
+import pytest
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import QTableView, QToolButton
 
+from nodetype_studio.preview.node import iso8601
+
 ISO = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$")
+
+
+def local_iso(text: str) -> str:
+    """The moment ``text`` names as the CMS stores it: in local time with the local offset."""
+    return iso8601(datetime.fromisoformat(text).astimezone())
 
 
 def click_day(qtbot, calendar, day: QDate) -> None:
@@ -101,7 +110,7 @@ def test_date_only_values_are_midnight_utc(make_editor, qtbot):
     picker = editor.open_picker()
     click_day(qtbot, picker.calendar, QDate(2024, 2, 29))
     apply(qtbot, editor)
-    assert editor.value() == "2024-02-29T00:00:00+00:00"
+    assert editor.value() == local_iso("2024-02-29T00:00:00+00:00")  # midnight UTC, in local time
     assert editor.display_text() == "29-02-2024"
 
 
@@ -166,7 +175,7 @@ def test_a_picked_day_is_stored_only_by_apply(make_editor, qtbot):
     assert picker.calendar.selectedDate() == QDate(2024, 1, 20)
     with qtbot.waitSignal(editor.valueChanged) as blocker:
         apply(qtbot, editor)
-    assert blocker.args == ["2024-01-20T00:00:00+00:00"]
+    assert blocker.args == [local_iso("2024-01-20T00:00:00+00:00")]
     assert editor.display_text() == "20-01-2024" and not picker.isVisible()
 
 
@@ -189,7 +198,7 @@ def test_today_stores_at_once_start_of_utc_day_or_this_second(make_editor, qtbot
     with qtbot.waitSignal(dated.valueChanged) as blocker:
         qtbot.mouseClick(dated.picker.today_button, Qt.LeftButton)
     after = datetime.now(timezone.utc)
-    assert blocker.args[0] in {f"{d:%Y-%m-%d}T00:00:00+00:00" for d in (before, after)}
+    assert blocker.args[0] in {local_iso(f"{d:%Y-%m-%d}T00:00:00+00:00") for d in (before, after)}
     assert not dated.picker.isVisible()
     timed = make_editor("DateTimeEditor", {"format": "d-m-Y H:i", "minuteStep": 30})
     qtbot.mouseClick(timed.display, Qt.LeftButton)
@@ -242,3 +251,35 @@ def test_an_escaped_time_letter_still_gives_the_time_picker(make_editor, qtbot):
     picker = editor.picker
     assert picker.calendar is None
     assert picker.hour_box.isVisible() and picker.hour_box.count() == 24 and picker.ampm_box is None
+
+
+@pytest.fixture
+def new_york(monkeypatch):
+    """The machine's local zone set to New York (UTC-5 in winter) for one test (display texts cached in
+    another zone forgotten before and after)."""
+    from nodetype_studio.ui.editors import datetime as editor_module
+
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
+    editor_module._DISPLAY_CACHE.clear()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+    editor_module._DISPLAY_CACHE.clear()
+
+
+def test_date_only_pick_is_stored_and_shown_in_local_time_as_the_cms_does(make_editor, qtbot, new_york):
+    # The CMS's calendar picks midnight UTC for a date-only format, then commits
+    # moment(date).format('YYYY-MM-DDTHH:mm:ssZ') and labels moment(value).format(...): both in the browser's
+    # zone, so in New York the field shows the day before the one marked in the calendar.
+    editor = make_editor("DateTimeEditor", {"format": "d-m-Y"})
+    picker = editor.open_picker()
+    click_day(qtbot, picker.calendar, QDate(2024, 2, 29))
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        apply(qtbot, editor)
+    assert blocker.args == ["2024-02-28T19:00:00-05:00"]
+    assert editor.display_text() == "28-02-2024"
+    qtbot.mouseClick(editor.display, Qt.LeftButton)
+    assert editor.picker.calendar.selectedDate() == QDate(2024, 2, 29)
+    stored = make_editor("DateTimeEditor", {"format": "d-m-Y"}, value="2024-03-01T00:00:00+00:00")
+    assert stored.display_text() == "29-02-2024"

@@ -4,8 +4,10 @@ The picker (opened by clicking the field) shows a calendar when the format has d
 hour/minute lists when it has time letters (12-hour with am/pm unless ``G``/``H`` are used; seconds
 when ``s`` is used). Minutes offered are the multiples of ``minuteStep`` (5 when it is empty), or of
 ``timeConstraints.minutes.step`` where that is given. Values are stored as ISO 8601
-strings ``YYYY-MM-DDTHH:MM:SS+HH:MM``: date-only pickers store midnight UTC, as the CMS does; others
-store local time with its offset.
+strings ``YYYY-MM-DDTHH:MM:SS+HH:MM`` in local time with its offset, as the CMS formats the picked
+``Date``: a date-only picker picks midnight UTC (its calendar works in UTC), stored in local time.
+The field shows the value in local time in every mode, as the CMS's does (so west of UTC a
+date-only value shows the day before the one its calendar marks, as in the CMS).
 
 The picker works as the CMS's does: a day or time picked in it is only held (the field keeps showing
 the stored value) until **Apply** stores it and closes the picker; **Apply** with nothing picked in this
@@ -264,7 +266,7 @@ class DateTimeEditor(EditorWidget):
             if moment is None:  # the CMS formats moment(value): "Invalid date" for what it cannot read
                 text = "" if value in (None, "") else INVALID_DATE
             elif self.format:
-                text = label_text(self._display_zone(moment), self.format)
+                text = label_text(moment.astimezone(), self.format)  # the CMS formats a local Date
             else:
                 text = iso8601(moment)
             if key is not None:
@@ -281,7 +283,7 @@ class DateTimeEditor(EditorWidget):
             self.picker.show_moment(self._display_zone(moment) if moment else None)
 
     def _display_zone(self, moment: datetime) -> datetime:
-        # Date-only values live in UTC (midnight UTC); everything else is shown in local time.
+        # The picker's zone: a date-only calendar works in UTC (react-datetime `utc`), others in local time.
         return moment.astimezone(timezone.utc) if self.mode.kind == "date" else moment.astimezone()
 
     def display_text(self) -> str:
@@ -330,7 +332,7 @@ class DateTimeEditor(EditorWidget):
     @Slot()  # a declared slot connects faster than a plain method
     def apply(self) -> None:
         """Store what was picked and close; with nothing picked yet the CMS stores its empty pick: ''."""
-        self._close_and_store(iso8601(self.held) if self.held is not None else "")
+        self._close_and_store(iso8601(self.held.astimezone()) if self.held is not None else "")
 
     @Slot()  # a declared slot connects faster than a plain method
     def pick_today(self) -> None:
@@ -339,7 +341,7 @@ class DateTimeEditor(EditorWidget):
             now = datetime.now(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0)
         else:
             now = datetime.now().astimezone().replace(microsecond=0)
-        self._close_and_store(iso8601(now))
+        self._close_and_store(iso8601(now.astimezone()))  # moment(date).format(...): the local offset
 
     @Slot()  # a declared slot connects faster than a plain method
     def clear(self) -> None:
