@@ -283,3 +283,20 @@ def test_date_only_pick_is_stored_and_shown_in_local_time_as_the_cms_does(make_e
     assert editor.picker.calendar.selectedDate() == QDate(2024, 2, 29)
     stored = make_editor("DateTimeEditor", {"format": "d-m-Y"}, value="2024-03-01T00:00:00+00:00")
     assert stored.display_text() == "29-02-2024"
+
+
+def test_time_constraints_bound_and_space_hours_minutes_and_seconds(make_editor, qtbot):
+    # DateInput hands timeConstraints to react-datetime: "{hours: {min: 9, max: 15, step: 2}} means the hours
+    # can't be lower than 9 and higher than 15"; each entry is laid over the picker's own 0-23/0-59 step 1.
+    editor = make_editor("DateTimeEditor", {"format": "d-m-Y H:i:s", "timeConstraints": {
+        "hours": {"min": 9, "max": 15, "step": 2}, "minutes": {"min": 10, "max": 40, "step": 15},
+        "seconds": {"step": 30}}}, value="2024-03-01T12:34:50+00:00")
+    qtbot.mouseClick(editor.display, Qt.LeftButton)
+    picker = editor.picker
+    hours = [picker.hour_box.itemData(i) for i in range(picker.hour_box.count())]
+    seconds = [picker.second_box.itemData(i) for i in range(picker.second_box.count())]
+    assert hours == [9, 11, 13, 15] and picker.minutes_offered() == [10, 25, 40] and seconds == [0, 30]
+    assert picker.hour_box.currentText() != ""  # a stored time off the offered values shows the one below it
+    only_hours = make_editor("DateTimeEditor", {"format": "H:i", "timeConstraints": {"hours": {"max": 18}}})
+    qtbot.mouseClick(only_hours.display, Qt.LeftButton)
+    assert only_hours.picker.hour_box.count() == 19 and only_hours.picker.minutes_offered() == list(range(0, 60, 5))
