@@ -9,8 +9,8 @@ stands for::
     parse_duration(text) -> Duration; shift(moment, duration, sign); parse_reference(text, now)
 
 Read, combined freely as PHP does: absolute dates (`2024-01-31`, `2024-01-31T10:00:00+02:00`,
-`31.01.2024`, `31.01.24`, `31-01-2024`, `01/31/2024`, `2024/01/31`, `31 January 2024`, `1 jan`,
-`January 31, 2024`, `Jan 5`, `January 2025`, `january`), times (`10:00`, `9:30pm`, `10am`, `t0930`,
+`31.01.2024`, `31.01.24`, `31-01-2024`, `01/31/2024`, `12/25`, `2024/01/31`, `2024-12`,
+`31 January 2024`, `1 jan`, `January 31, 2024`, `Jan 5`, `January 2025`, `january`), times (`10:00`, `9:30pm`, `10am`, `t0930`,
 `0930`, `back of 7pm`, `front of 7`), `@<timestamp>`, time zones (`Z`, `UTC`, `+02:00`,
 `Europe/Berlin`), `now`, `today`, `midnight`, `noon`, `tomorrow`, `yesterday`, offsets (`+1 day`,
 `-2 weeks`, `3 days ago`, `+1 week 2 days`, `+2 weekdays`, `+500 ms`), `next`/`last`/`previous`/`this`
@@ -163,6 +163,9 @@ def _rules() -> list[tuple[str, Handler]]:
         year = int(m["y"]) if m["y"] else None
         st.date = (year, MONTHS[m["mo"]], 1 if year else None)
 
+    def year_month(st: _State, m: Match) -> None:
+        st.date = (int(m["y"]), int(m["mo"]), 1)
+
     def set_time(st: _State, m: Match) -> None:
         st.time = _time(m["h"], m["i"], m["s"], m["f"], m["ap"])
 
@@ -239,6 +242,9 @@ def _rules() -> list[tuple[str, Handler]]:
         (rf"(?P<y>\d{{4}})-(?P<mo>\d{{1,2}})-(?P<d>\d{{1,2}})(?:[t ](?P<h>\d{{1,2}}):(?P<i>\d{{2}})(?::(?P<s>\d{{2}}){fraction})?)?\s*{_TZ}?(?![\d:])", iso),
         (r"(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})(?!\d)", date("y", "mo", "d")),
         (r"(?P<mo>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{4}|\d{2})(?!\d)", date("y", "mo", "d")),
+        # PHP's "americanshort" (month/day of this year) and "gnudateshorter" (year-month, its first day)
+        (r"(?P<mo>1[0-2]|0?[1-9])/(?P<d>3[01]|[0-2]?\d)(?P<y>)(?![\d/])", date("y", "mo", "d")),
+        (r"(?P<y>\d{4})-(?P<mo>1[0-2]|0?[1-9])(?![\d-])", year_month),
         (r"(?P<d>\d{1,2})\.(?P<mo>\d{1,2})\.(?P<y>\d{4}|\d{2})(?![\d:])", date("y", "mo", "d")),
         (r"(?P<d>\d{1,2})-(?P<mo>\d{1,2})-(?P<y>\d{4})(?!\d)", date("y", "mo", "d")),
         (rf"(?P<d>\d{{1,2}})(?:st|nd|rd|th)?[ .\t-]*(?P<mo>{_MONTH})\.?(?:[ .\t-]*(?P<y>\d{{4}}))?{_END}", date("y", "mo", "d")),

@@ -52,6 +52,9 @@ def phrases() -> list[str]:
               "2024-01-31 UTC", "2024-01-31 Europe/Berlin", "+1 week 2 days", "+1 month -1 day", "+500 ms",
               "next month +2 days", "tomorrow +1 hour", "noon +30 min", "+2 weekdays", "-3 weekdays",
               "saturday +1 weekday", "+0 day", "+1 day +1 day"]
+    # month/day of this year and year-month (PHP's "americanshort" and "gnudateshorter")
+    found += ["12/25", "1/2", "09/9", "2/30", "12/25 noon", "1/2 3pm", "tomorrow 12/25", "12/25 +1 day", "13/25",
+              "12/32", "12/25/", "2024-12", "2024-1", "2024-12 10:00", "2024-02 +1 month", "2024-13"]
     found += ["next weekday", "last weekday", "this weekday", "previous weekdays", "second weekday", "+0 weekday",
               "next weekday 10:00", "tomorrow yesterday", "tomorrow +1 day", "+1 day tomorrow", "today tomorrow",
               "next week monday", "next week sunday", "next week +1 day", "+1 week next week", "next week 10:00",
