@@ -196,7 +196,7 @@ def _rules() -> list[tuple[str, Handler]]:
         amount = ORDINALS.get(word, RELATIVE_WORDS.get(word, 0))
         if unit in WEEKDAYS:
             st.weekday = (WEEKDAYS[unit], amount)
-            st.time = st.time or (0, 0, 0, 0)
+            st.time = (0, 0, 0, 0)  # a weekday resets the time, also one given before it ("9:00 monday")
         elif unit == "week" and word in ORDINALS:
             raise PhpTimeError(f"PHP does not read {word + ' ' + unit!r} (write '+{amount} weeks')")
         else:
@@ -205,21 +205,21 @@ def _rules() -> list[tuple[str, Handler]]:
             st.week_relative = st.week_relative or (unit == "week" and word in RELATIVE_WORDS)
             if UNITS[unit][0] == "wd":  # "next weekday" also sets the time to midnight
                 st.weekdays_given = True
-                st.time = st.time or (0, 0, 0, 0)
+                st.time = (0, 0, 0, 0)
 
     def ago(st: _State, m: Match) -> None:
         st.rel = {k: -v for k, v in st.rel.items()}
 
     def weekday(st: _State, m: Match) -> None:
         st.weekday = (WEEKDAYS[m[1]], 0)
-        st.time = st.time or (0, 0, 0, 0)
+        st.time = (0, 0, 0, 0)
 
     def day_of(st: _State, m: Match) -> None:
         st.day_of = m[1]
 
     def nth_weekday(st: _State, m: Match) -> None:
         st.nth_weekday = (ORDINALS.get(m[1], RELATIVE_WORDS.get(m[1], 0)), WEEKDAYS[m[2]])
-        st.time = st.time or (0, 0, 0, 0)
+        st.time = (0, 0, 0, 0)
 
     def stamp(st: _State, m: Match) -> None:
         try:

@@ -55,6 +55,10 @@ def phrases() -> list[str]:
     # month/day of this year and year-month (PHP's "americanshort" and "gnudateshorter")
     found += ["12/25", "1/2", "09/9", "2/30", "12/25 noon", "1/2 3pm", "tomorrow 12/25", "12/25 +1 day", "13/25",
               "12/32", "12/25/", "2024-12", "2024-1", "2024-12 10:00", "2024-02 +1 month", "2024-13"]
+    # a weekday resets a time written before it (and keeps one written after it)
+    found += ["9:00 monday", "9:00 next monday", "noon next friday", "10:00 next weekday", "9am this friday",
+              "9:00 first monday of next month", "9:00 monday next week", "9:00 second monday", "monday 9:00",
+              "next monday 9:00", "first monday of next month 10:00"]
     found += ["next weekday", "last weekday", "this weekday", "previous weekdays", "second weekday", "+0 weekday",
               "next weekday 10:00", "tomorrow yesterday", "tomorrow +1 day", "+1 day tomorrow", "today tomorrow",
               "next week monday", "next week sunday", "next week +1 day", "+1 week next week", "next week 10:00",
