@@ -364,7 +364,10 @@ def _resolve(st: _State, now: dt.datetime) -> dt.datetime:
             day = last - dt.timedelta(days=(last.weekday() - target) % 7)
     else:
         day = _normalize(ry, rm, day.day)
-    day = _add_weekdays(day + dt.timedelta(days=st.rel["d"]), st.rel["wd"])
+    # "first/last day of" drops day and week offsets ("first day of next week", "last day of +2 days",
+    # "first day of tomorrow" stay in this month), as PHP does
+    day_offset = 0 if st.day_of else st.rel["d"]
+    day = _add_weekdays(day + dt.timedelta(days=day_offset), st.rel["wd"])
     if st.weekdays_given and st.rel["wd"] == 0 and day.weekday() >= 5:  # "+0 weekdays" leaves a weekend
         day += dt.timedelta(days=7 - day.weekday())
     hour_overflow = dt.timedelta(hours=h) if h == 24 else dt.timedelta(0)
