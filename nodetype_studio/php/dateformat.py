@@ -3,7 +3,8 @@
 The DateTimeEditor's ``format`` option is written in PHP date letters (``d-m-Y H:i``). This module
 renders every letter of the spec's table (plus the other common PHP letters) and detects the
 picker mode the way the CMS does (date part / time part / 24-hour clock by the letters present).
-A backslash escapes the next character, as in PHP.
+A backslash escapes the next character in ``format_php_date``, as in PHP; ``format_mode`` reads the
+format as written, as the CMS does.
 """
 
 from __future__ import annotations
@@ -156,8 +157,9 @@ class FormatMode:
 
 @lru_cache(maxsize=256)  # one per DateTime editor built; formats repeat and the mode is immutable
 def format_mode(fmt: str) -> FormatMode:
-    """Picker mode by the letters present (a format with neither part is treated as date-only)."""
-    letters = {ch for ch, escaped in _letters(fmt or "") if not escaped}
+    """Picker mode by the letters present (a format with neither part is treated as date-only). The CMS
+    tests the format as written: a letter after a backslash counts too."""
+    letters = set(fmt or "")
     has_time = bool(letters & TIME_LETTERS)
     has_date = bool(letters & DATE_LETTERS) or not has_time
     return FormatMode(

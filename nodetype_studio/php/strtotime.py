@@ -9,8 +9,8 @@ stands for::
     parse_duration(text) -> Duration; shift(moment, duration, sign); parse_reference(text, now)
 
 Read, combined freely as PHP does: absolute dates (`2024-01-31`, `2024-01-31T10:00:00+02:00`,
-`31.01.2024`, `31.01.24`, `31-01-2024`, `01/31/2024`, `2024/01/31`, `31 January 2024`, `1 jan`,
-`January 31, 2024`, `Jan 5`, `January 2025`, `january`), times (`10:00`, `9:30pm`, `10am`, `t0930`,
+`31.01.2024`, `31.01.24`, `31-01-2024`, `01/31/2024`, `12/25`, `2024/01/31`, `2024-12`,
+`31 January 2024`, `1 jan`, `January 31, 2024`, `Jan 5`, `January 2025`, `january`), times (`10:00`, `9:30pm`, `10am`, `t0930`,
 `0930`, `back of 7pm`, `front of 7`), `@<timestamp>`, time zones (`Z`, `UTC`, `+02:00`,
 `Europe/Berlin`), `now`, `today`, `midnight`, `noon`, `tomorrow`, `yesterday`, offsets (`+1 day`,
 `-2 weeks`, `3 days ago`, `+1 week 2 days`, `+2 weekdays`, `+500 ms`), `next`/`last`/`previous`/`this`
@@ -163,6 +163,9 @@ def _rules() -> list[tuple[str, Handler]]:
         year = int(m["y"]) if m["y"] else None
         st.date = (year, MONTHS[m["mo"]], 1 if year else None)
 
+    def year_month(st: _State, m: Match) -> None:
+        st.date = (int(m["y"]), int(m["mo"]), 1)
+
     def set_time(st: _State, m: Match) -> None:
         st.time = _time(m["h"], m["i"], m["s"], m["f"], m["ap"])
 
@@ -193,7 +196,7 @@ def _rules() -> list[tuple[str, Handler]]:
         amount = ORDINALS.get(word, RELATIVE_WORDS.get(word, 0))
         if unit in WEEKDAYS:
             st.weekday = (WEEKDAYS[unit], amount)
-            st.time = st.time or (0, 0, 0, 0)
+            st.time = (0, 0, 0, 0)  # a weekday resets the time, also one given before it ("9:00 monday")
         elif unit == "week" and word in ORDINALS:
             raise PhpTimeError(f"PHP does not read {word + ' ' + unit!r} (write '+{amount} weeks')")
         else:
@@ -202,21 +205,21 @@ def _rules() -> list[tuple[str, Handler]]:
             st.week_relative = st.week_relative or (unit == "week" and word in RELATIVE_WORDS)
             if UNITS[unit][0] == "wd":  # "next weekday" also sets the time to midnight
                 st.weekdays_given = True
-                st.time = st.time or (0, 0, 0, 0)
+                st.time = (0, 0, 0, 0)
 
     def ago(st: _State, m: Match) -> None:
         st.rel = {k: -v for k, v in st.rel.items()}
 
     def weekday(st: _State, m: Match) -> None:
         st.weekday = (WEEKDAYS[m[1]], 0)
-        st.time = st.time or (0, 0, 0, 0)
+        st.time = (0, 0, 0, 0)
 
     def day_of(st: _State, m: Match) -> None:
         st.day_of = m[1]
 
     def nth_weekday(st: _State, m: Match) -> None:
         st.nth_weekday = (ORDINALS.get(m[1], RELATIVE_WORDS.get(m[1], 0)), WEEKDAYS[m[2]])
-        st.time = st.time or (0, 0, 0, 0)
+        st.time = (0, 0, 0, 0)
 
     def stamp(st: _State, m: Match) -> None:
         try:
@@ -239,6 +242,9 @@ def _rules() -> list[tuple[str, Handler]]:
         (rf"(?P<y>\d{{4}})-(?P<mo>\d{{1,2}})-(?P<d>\d{{1,2}})(?:[t ](?P<h>\d{{1,2}}):(?P<i>\d{{2}})(?::(?P<s>\d{{2}}){fraction})?)?\s*{_TZ}?(?![\d:])", iso),
         (r"(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})(?!\d)", date("y", "mo", "d")),
         (r"(?P<mo>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{4}|\d{2})(?!\d)", date("y", "mo", "d")),
+        # PHP's "americanshort" (month/day of this year) and "gnudateshorter" (year-month, its first day)
+        (r"(?P<mo>1[0-2]|0?[1-9])/(?P<d>3[01]|[0-2]?\d)(?P<y>)(?![\d/])", date("y", "mo", "d")),
+        (r"(?P<y>\d{4})-(?P<mo>1[0-2]|0?[1-9])(?![\d-])", year_month),
         (r"(?P<d>\d{1,2})\.(?P<mo>\d{1,2})\.(?P<y>\d{4}|\d{2})(?![\d:])", date("y", "mo", "d")),
         (r"(?P<d>\d{1,2})-(?P<mo>\d{1,2})-(?P<y>\d{4})(?!\d)", date("y", "mo", "d")),
         (rf"(?P<d>\d{{1,2}})(?:st|nd|rd|th)?[ .\t-]*(?P<mo>{_MONTH})\.?(?:[ .\t-]*(?P<y>\d{{4}}))?{_END}", date("y", "mo", "d")),
@@ -358,7 +364,10 @@ def _resolve(st: _State, now: dt.datetime) -> dt.datetime:
             day = last - dt.timedelta(days=(last.weekday() - target) % 7)
     else:
         day = _normalize(ry, rm, day.day)
-    day = _add_weekdays(day + dt.timedelta(days=st.rel["d"]), st.rel["wd"])
+    # "first/last day of" drops day and week offsets ("first day of next week", "last day of +2 days",
+    # "first day of tomorrow" stay in this month), as PHP does
+    day_offset = 0 if st.day_of else st.rel["d"]
+    day = _add_weekdays(day + dt.timedelta(days=day_offset), st.rel["wd"])
     if st.weekdays_given and st.rel["wd"] == 0 and day.weekday() >= 5:  # "+0 weekdays" leaves a weekend
         day += dt.timedelta(days=7 - day.weekday())
     hour_overflow = dt.timedelta(hours=h) if h == 24 else dt.timedelta(0)

@@ -52,6 +52,18 @@ def phrases() -> list[str]:
               "2024-01-31 UTC", "2024-01-31 Europe/Berlin", "+1 week 2 days", "+1 month -1 day", "+500 ms",
               "next month +2 days", "tomorrow +1 hour", "noon +30 min", "+2 weekdays", "-3 weekdays",
               "saturday +1 weekday", "+0 day", "+1 day +1 day"]
+    # month/day of this year and year-month (PHP's "americanshort" and "gnudateshorter")
+    found += ["12/25", "1/2", "09/9", "2/30", "12/25 noon", "1/2 3pm", "tomorrow 12/25", "12/25 +1 day", "13/25",
+              "12/32", "12/25/", "2024-12", "2024-1", "2024-12 10:00", "2024-02 +1 month", "2024-13"]
+    # a weekday resets a time written before it (and keeps one written after it)
+    found += ["9:00 monday", "9:00 next monday", "noon next friday", "10:00 next weekday", "9am this friday",
+              "9:00 first monday of next month", "9:00 monday next week", "9:00 second monday", "monday 9:00",
+              "next monday 9:00", "first monday of next month 10:00"]
+    # "first/last day of" drops day and week offsets
+    found += ["first day of next week", "first day of +1 day", "last day of +2 weeks", "first day of tomorrow",
+              "last day of yesterday", "first day of next month +1 day", "+1 day first day of next month",
+              "first day of +1 month +3 days", "last day of +1 year -2 days", "first day of 3 days ago",
+              "first monday of next month +1 day"]
     found += ["next weekday", "last weekday", "this weekday", "previous weekdays", "second weekday", "+0 weekday",
               "next weekday 10:00", "tomorrow yesterday", "tomorrow +1 day", "+1 day tomorrow", "today tomorrow",
               "next week monday", "next week sunday", "next week +1 day", "+1 week next week", "next week 10:00",

@@ -1,12 +1,21 @@
 """DateTimeEditor: format letters, picker modes, minuteStep, placeholder, ISO 8601 storage."""
 
 import re
+import time
 from datetime import datetime, timedelta, timezone
 
+import pytest
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import QTableView, QToolButton
 
+from nodetype_studio.preview.node import iso8601
+
 ISO = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$")
+
+
+def local_iso(text: str) -> str:
+    """The moment ``text`` names as the CMS stores it: in local time with the local offset."""
+    return iso8601(datetime.fromisoformat(text).astimezone())
 
 
 def click_day(qtbot, calendar, day: QDate) -> None:
@@ -101,7 +110,7 @@ def test_date_only_values_are_midnight_utc(make_editor, qtbot):
     picker = editor.open_picker()
     click_day(qtbot, picker.calendar, QDate(2024, 2, 29))
     apply(qtbot, editor)
-    assert editor.value() == "2024-02-29T00:00:00+00:00"
+    assert editor.value() == local_iso("2024-02-29T00:00:00+00:00")  # midnight UTC, in local time
     assert editor.display_text() == "29-02-2024"
 
 
@@ -166,7 +175,7 @@ def test_a_picked_day_is_stored_only_by_apply(make_editor, qtbot):
     assert picker.calendar.selectedDate() == QDate(2024, 1, 20)
     with qtbot.waitSignal(editor.valueChanged) as blocker:
         apply(qtbot, editor)
-    assert blocker.args == ["2024-01-20T00:00:00+00:00"]
+    assert blocker.args == [local_iso("2024-01-20T00:00:00+00:00")]
     assert editor.display_text() == "20-01-2024" and not picker.isVisible()
 
 
@@ -189,7 +198,7 @@ def test_today_stores_at_once_start_of_utc_day_or_this_second(make_editor, qtbot
     with qtbot.waitSignal(dated.valueChanged) as blocker:
         qtbot.mouseClick(dated.picker.today_button, Qt.LeftButton)
     after = datetime.now(timezone.utc)
-    assert blocker.args[0] in {f"{d:%Y-%m-%d}T00:00:00+00:00" for d in (before, after)}
+    assert blocker.args[0] in {local_iso(f"{d:%Y-%m-%d}T00:00:00+00:00") for d in (before, after)}
     assert not dated.picker.isVisible()
     timed = make_editor("DateTimeEditor", {"format": "d-m-Y H:i", "minuteStep": 30})
     qtbot.mouseClick(timed.display, Qt.LeftButton)
@@ -217,3 +226,77 @@ def test_disabled_picker_does_not_open(make_editor, qtbot):
     editor.picker_action.trigger()
     qtbot.mouseClick(editor.display, Qt.LeftButton)
     assert editor.picker is None
+
+
+def test_format_is_shown_as_the_cms_converts_it_backslashes_escape_nothing(make_editor, qtbot):
+    # helpers.js replaces each PHP letter of its table by a moment.js token and leaves the rest, backslashes
+    # included, to moment.format(): `\U\h\r` after a time is "Xhhr" in the CMS, not PHP's "Uhr"; `\T` stays a
+    # T only because moment itself escapes letters it knows nothing of. S keeps the spec's meaning.
+    value = "2024-03-01T15:07:09+00:00"
+    local = datetime.fromisoformat(value).astimezone()
+    timed = make_editor("DateTimeEditor", {"format": "H:i \\U\\h\\r"}, value=value)
+    assert timed.display_text() == f"{local:%H:%M} Xhhr"
+    iso_like = make_editor("DateTimeEditor", {"format": "Y-m-d\\TH:i"}, value=value)
+    assert iso_like.display_text() == f"{local:%Y-%m-%dT%H:%M}"
+    dated = make_editor("DateTimeEditor", {"format": "\\d\\a\\y: jS, W"}, value="2024-03-01T00:00:00+00:00")
+    assert dated.display_text() == "DDaYY: 1st, 9"  # moment's ISO week has no leading zero
+    long_date = make_editor("DateTimeEditor", {"format": "L"}, value="2024-03-01T00:00:00+00:00")
+    assert long_date.display_text() == "03/01/2024"  # a letter outside the table is a moment token there
+
+
+def test_an_escaped_time_letter_still_gives_the_time_picker(make_editor, qtbot):
+    # hasTimeFormat/hasDateFormat test the format as written: `\H\i` is a time-only, 24-hour format in the CMS
+    editor = make_editor("DateTimeEditor", {"format": "\\H\\i"})
+    qtbot.mouseClick(editor.display, Qt.LeftButton)
+    picker = editor.picker
+    assert picker.calendar is None
+    assert picker.hour_box.isVisible() and picker.hour_box.count() == 24 and picker.ampm_box is None
+
+
+@pytest.fixture
+def new_york(monkeypatch):
+    """The machine's local zone set to New York (UTC-5 in winter) for one test (display texts cached in
+    another zone forgotten before and after)."""
+    from nodetype_studio.ui.editors import datetime as editor_module
+
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
+    editor_module._DISPLAY_CACHE.clear()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+    editor_module._DISPLAY_CACHE.clear()
+
+
+def test_date_only_pick_is_stored_and_shown_in_local_time_as_the_cms_does(make_editor, qtbot, new_york):
+    # The CMS's calendar picks midnight UTC for a date-only format, then commits
+    # moment(date).format('YYYY-MM-DDTHH:mm:ssZ') and labels moment(value).format(...): both in the browser's
+    # zone, so in New York the field shows the day before the one marked in the calendar.
+    editor = make_editor("DateTimeEditor", {"format": "d-m-Y"})
+    picker = editor.open_picker()
+    click_day(qtbot, picker.calendar, QDate(2024, 2, 29))
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        apply(qtbot, editor)
+    assert blocker.args == ["2024-02-28T19:00:00-05:00"]
+    assert editor.display_text() == "28-02-2024"
+    qtbot.mouseClick(editor.display, Qt.LeftButton)
+    assert editor.picker.calendar.selectedDate() == QDate(2024, 2, 29)
+    stored = make_editor("DateTimeEditor", {"format": "d-m-Y"}, value="2024-03-01T00:00:00+00:00")
+    assert stored.display_text() == "29-02-2024"
+
+
+def test_time_constraints_bound_and_space_hours_minutes_and_seconds(make_editor, qtbot):
+    # DateInput hands timeConstraints to react-datetime: "{hours: {min: 9, max: 15, step: 2}} means the hours
+    # can't be lower than 9 and higher than 15"; each entry is laid over the picker's own 0-23/0-59 step 1.
+    editor = make_editor("DateTimeEditor", {"format": "d-m-Y H:i:s", "timeConstraints": {
+        "hours": {"min": 9, "max": 15, "step": 2}, "minutes": {"min": 10, "max": 40, "step": 15},
+        "seconds": {"step": 30}}}, value="2024-03-01T12:34:50+00:00")
+    qtbot.mouseClick(editor.display, Qt.LeftButton)
+    picker = editor.picker
+    hours = [picker.hour_box.itemData(i) for i in range(picker.hour_box.count())]
+    seconds = [picker.second_box.itemData(i) for i in range(picker.second_box.count())]
+    assert hours == [9, 11, 13, 15] and picker.minutes_offered() == [10, 25, 40] and seconds == [0, 30]
+    assert picker.hour_box.currentText() != ""  # a stored time off the offered values shows the one below it
+    only_hours = make_editor("DateTimeEditor", {"format": "H:i", "timeConstraints": {"hours": {"max": 18}}})
+    qtbot.mouseClick(only_hours.display, Qt.LeftButton)
+    assert only_hours.picker.hour_box.count() == 19 and only_hours.picker.minutes_offered() == list(range(0, 60, 5))

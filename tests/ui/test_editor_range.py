@@ -55,12 +55,14 @@ def test_click_the_value_to_type_one(make_editor, qtbot):
     field = editor.value_input
     assert field is not None and field.isVisible()
     field.selectAll()
-    with qtbot.waitSignal(editor.valueChanged) as blocker:
-        qtbot.keyClicks(field, "73")
-        qtbot.keyClick(field, Qt.Key_Return)
-    assert blocker.args == [73]
+    stored = []
+    editor.valueChanged.connect(stored.append)
+    qtbot.keyClicks(field, "73")  # the CMS stores each keystroke's number
+    assert stored == [7, 73]
     assert editor.slider.value() == 73 and editor.value_text() == "73"
-    assert editor.value_button.isVisible()
+    with qtbot.assertNotEmitted(editor.valueChanged):
+        qtbot.keyClick(field, Qt.Key_Return)
+    assert editor.value_button.isVisible() and not field.isVisible()
 
 
 def test_a_click_beside_the_value_or_on_a_disabled_value_types_nothing(make_editor, qtbot):
@@ -156,10 +158,9 @@ def test_options_without_min_or_max_store_no_number(make_editor, qtbot):
     assert editor.value() is None and editor.value_text() == "" and editor.slider.value() == 5
     field = editor.start_typing()
     field.selectAll()
-    qtbot.keyClicks(field, "7")
     with qtbot.waitSignal(editor.valueChanged) as blocker:
-        qtbot.keyClick(field, Qt.Key_Return)
-    assert blocker.args == [None]
+        qtbot.keyClicks(field, "7")
+    assert blocker.args == [None] and field.text() == ""
     # without any editorOptions the defaults apply to the clamp too, and `editorOptions: {}` is options as well
     plain = make_editor("RangeEditor", {}, value=3)
     plain.slider.setFocus()
@@ -196,9 +197,7 @@ def test_typing_takes_digits_only(make_editor, qtbot):
     field.selectAll()
     qtbot.keyClicks(field, "2.5")
     assert field.text() == "25"
-    with qtbot.waitSignal(fractional.valueChanged) as blocker:
-        qtbot.keyClick(field, Qt.Key_Return)
-    assert blocker.args == [25.0]
+    assert fractional.value() == 25.0
 
 
 def test_decimal_steps_give_the_browsers_exact_values(make_editor, qtbot):
@@ -252,3 +251,24 @@ def test_in_the_inspector_a_failed_range_shows_its_error_without_the_label(qtbot
     assert widget.findChild(QLabel, "label:fine").text() == "Size"
     failure = widget.editors["broken"].findChild(QLabel, "rangeFailure")
     assert failure.isVisible() and failure.text().startswith("TypeError: Cannot read properties of null")
+
+
+def test_each_keystroke_is_stored_clamped_and_shown_as_stored(make_editor, qtbot):
+    # Range/index.js: the value field's onChange parses, clamps to [min, max] and commits at once, and the
+    # field shows the stored value: with min 10, typing "5" stores and shows 10, the next "0" makes 100 (the
+    # max). A field emptied is no number: nothing is stored and the stored value comes back.
+    editor = make_editor("RangeEditor", {"min": 10, "max": 100}, value=30)
+    qtbot.mouseClick(editor.value_button, Qt.LeftButton)
+    field = editor.value_input
+    field.selectAll()
+    stored = []
+    editor.valueChanged.connect(stored.append)
+    qtbot.keyClick(field, Qt.Key_5)
+    assert stored == [10] and field.text() == "10" and editor.slider.value() == 0
+    qtbot.keyClick(field, Qt.Key_0)
+    assert stored == [10, 100] and field.text() == "100" and editor.value() == 100
+    field.selectAll()
+    qtbot.keyClick(field, Qt.Key_Backspace)
+    assert stored == [10, 100] and field.text() == "100"
+    qtbot.keyClick(field, Qt.Key_Return)
+    assert editor.value_text() == "100" and editor.value_button.isVisible()

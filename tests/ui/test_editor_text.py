@@ -276,6 +276,17 @@ def test_boolean_is_a_checkbox_with_its_own_label(make_editor, qtbot):
         assert make_editor("BooleanEditor", {}, value=text).checkbox.isChecked() is checked, text
 
 
+def test_boolean_shows_other_values_by_javascript_truthiness(make_editor, qtbot):
+    # Boolean/index.js `toBoolean`: a non-string value is checked by Boolean(value), so an empty list or map
+    # (a BooleanEditor on an array property) is checked and NaN is not
+    for value, checked in (([], True), ({}, True), (float("nan"), False), (0, False), (2, True), (None, False)):
+        assert make_editor("BooleanEditor", {}, type="array", value=value).checkbox.isChecked() is checked, value
+    editor = make_editor("BooleanEditor", {}, type="array", value=[])
+    with qtbot.waitSignal(editor.valueChanged) as blocker:
+        qtbot.mouseClick(editor.checkbox, Qt.LeftButton)
+    assert blocker.args == [False]  # a click toggles what is shown
+
+
 LONG_SENTENCE = "Hide this page in the main menu and in every breadcrumb of the site"
 LONG_ID = "Acme.Site:NodeTypes.Document.Page:properties.hiddenInMainMenu"
 

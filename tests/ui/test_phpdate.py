@@ -51,7 +51,7 @@ def test_common_formats_and_escapes():
         ("F Y", "date", False),
         ("D, d M y h:i:s A", "datetime", False),
         ("", "date", False),
-        ("\\H\\i", "date", False),
+        ("\\H\\i", "time", True),  # the CMS tests the format as written: escaped letters count
     ],
 )
 def test_mode_detection(fmt, kind, h24):

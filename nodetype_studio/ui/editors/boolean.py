@@ -13,8 +13,8 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, Qt, Slot
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QSizePolicy, QWidget
 
+from nodetype_studio.js import values as jsvalue
 from nodetype_studio.preview.context import EditorContext
-from nodetype_studio.preview.node import coerce_value
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.sections import WRAP_FROM, make_label
 
@@ -70,4 +70,12 @@ class BooleanEditor(EditorWidget):
         self.commit(bool(checked))
 
     def show_value(self, value: Any) -> None:
-        self.checkbox.setChecked(bool(coerce_value("boolean", value)) if value is not None else False)
+        self.checkbox.setChecked(shown_checked(value))
+
+
+def shown_checked(value: Any) -> bool:
+    """Whether the CMS's checkbox shows ``value`` as checked: a string when it is ``true``, ``on`` or ``1``
+    (lower-cased, not trimmed), anything else by JavaScript truthiness (``[]`` and ``{}`` checked, NaN not)."""
+    if isinstance(value, str):
+        return value.lower() in ("true", "on", "1")
+    return jsvalue.truthy(value)

@@ -3,9 +3,13 @@
 The picker (opened by clicking the field) shows a calendar when the format has date letters and
 hour/minute lists when it has time letters (12-hour with am/pm unless ``G``/``H`` are used; seconds
 when ``s`` is used). Minutes offered are the multiples of ``minuteStep`` (5 when it is empty), or of
-``timeConstraints.minutes.step`` where that is given. Values are stored as ISO 8601
-strings ``YYYY-MM-DDTHH:MM:SS+HH:MM``: date-only pickers store midnight UTC, as the CMS does; others
-store local time with its offset.
+``timeConstraints.minutes.step`` where that is given; ``timeConstraints`` ``min``/``max``/``step`` of
+``hours`` (24-hour formats), ``minutes`` and ``seconds`` bound and space the values offered.
+Values are stored as ISO 8601 strings ``YYYY-MM-DDTHH:MM:SS+HH:MM`` in local time with its offset,
+as the CMS formats the picked ``Date``: a date-only picker picks midnight UTC (its calendar works in
+UTC), stored in local time.
+The field shows the value in local time in every mode, as the CMS's does (so west of UTC a
+date-only value shows the day before the one its calendar marks, as in the CMS).
 
 The picker works as the CMS's does: a day or time picked in it is only held (the field keeps showing
 the stored value) until **Apply** stores it and closes the picker; **Apply** with nothing picked in this
@@ -33,6 +37,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nodetype_studio.catalogue.vocab import FORMAT_LETTER
+from nodetype_studio.js.moment import format_moment
 from nodetype_studio.php.dateformat import format_mode, format_php_date
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.preview.node import iso8601
@@ -56,6 +62,23 @@ def parse_iso(value: Any) -> datetime | None:
     return parsed if parsed.tzinfo else parsed.astimezone()
 
 
+def label_text(moment: datetime, fmt: str) -> str:
+    """The field's text as the CMS makes it: each PHP letter of its conversion table replaced by its
+    moment.js token, every other character left as it is (a backslash escapes nothing in PHP's sense),
+    then ``moment.format()``. ``S`` and ``t``, which the spec documents and the CMS does not convert, show
+    what the spec says (as bracketed moment literals)."""
+    parts = []
+    for char in fmt:
+        letter = FORMAT_LETTER.get(char)
+        if letter is not None and letter.moment is not None:
+            parts.append(letter.moment)
+        elif letter is not None:  # S, t: the spec's meaning
+            parts.append(f"[{format_php_date(moment, char)}]")
+        else:
+            parts.append(char)
+    return format_moment(moment, "".join(parts))
+
+
 #: What the field shows for a stored value that is not a date (moment's text, as the CMS shows it).
 INVALID_DATE = "Invalid date"
 
@@ -64,21 +87,40 @@ INVALID_DATE = "Invalid date"
 _DISPLAY_CACHE: dict[tuple, str] = {}
 
 
-def _minute_step(ctx: EditorContext) -> int:
-    """The picker's minute step as the CMS works it out: ``timeConstraints`` is laid over
-    ``{minutes: {step: minuteStep || 5}}`` key by key, so its own ``minutes`` entry replaces that one,
-    and the picker's default step (1) applies where that entry has none."""
+#: The time picker's own constraints (react-datetime): what a ``timeConstraints`` entry is laid over.
+_PICKER_CONSTRAINTS = {"hours": (0, 23, 1), "minutes": (0, 59, 1), "seconds": (0, 59, 1)}
+
+
+def _time_constraint(ctx: EditorContext, part: str) -> range:
+    """The values the CMS's picker offers for ``part``: ``timeConstraints`` is laid over
+    ``{minutes: {step: minuteStep || 5}}`` key by key (its own ``minutes`` entry replaces that one), and
+    each entry then over the picker's defaults field by field: ``min``/``max`` bound the values (the
+    DateInput's "hours can't be lower than 9 and higher than 15"), ``step`` spaces them."""
+    given: Any = None
     constraints = ctx.option("timeConstraints")
-    if isinstance(constraints, Mapping) and "minutes" in constraints:
-        minutes = constraints["minutes"]
-        value = minutes.get("step", 1) if isinstance(minutes, Mapping) else 1
-    else:
-        value = ctx.option_or_default("minuteStep")
-    try:
-        step = int(value)
-    except (TypeError, ValueError):
-        step = 1
-    return step if 1 <= step <= 60 else 1
+    if isinstance(constraints, Mapping) and part in constraints:
+        given = constraints[part]
+    elif part == "minutes":
+        given = {"step": ctx.option_or_default("minuteStep")}
+    low, high, step = _PICKER_CONSTRAINTS[part]
+    if isinstance(given, Mapping):
+        values = []
+        for key, default in (("min", low), ("max", high), ("step", step)):
+            try:
+                values.append(int(given.get(key, default)))
+            except (TypeError, ValueError):
+                values.append(default)
+        if low <= values[0] <= values[1] <= high:
+            low, high = values[0], values[1]
+        step = values[2] if 1 <= values[2] <= high - low + 1 else 1
+    return range(low, high + 1, step)
+
+
+def _show_nearest(box: QComboBox, value: int) -> None:
+    """Select the offered value at or below ``value`` (the first one when all are above it)."""
+    offered = [box.itemData(i) for i in range(box.count())]
+    below = [i for i, item in enumerate(offered) if item <= value]
+    box.setCurrentIndex(below[-1] if below else 0)
 
 
 class _ClickableField(QLineEdit):
@@ -121,21 +163,22 @@ class DateTimePicker(QFrame):
             row.addWidget(QLabel("Time", self))
             self.hour_box = QComboBox(self)
             self.hour_box.setObjectName("hourBox")
-            hours = range(24) if mode.twenty_four_hour else range(1, 13)
+            # a 12-hour picker offers every hour: its constraints count in the 24 hours, not shown here
+            hours = editor.hours if mode.twenty_four_hour else range(1, 13)
             for hour in hours:
                 self.hour_box.addItem(f"{hour:02d}" if mode.twenty_four_hour else str(hour), hour)
             row.addWidget(self.hour_box)
             row.addWidget(QLabel(":", self))
             self.minute_box = QComboBox(self)
             self.minute_box.setObjectName("minuteBox")
-            for minute in range(0, 60, editor.minute_step):
+            for minute in editor.minutes:
                 self.minute_box.addItem(f"{minute:02d}", minute)
             row.addWidget(self.minute_box)
             if mode.has_seconds:
                 row.addWidget(QLabel(":", self))
                 self.second_box = QComboBox(self)
                 self.second_box.setObjectName("secondBox")
-                for second in range(60):
+                for second in editor.seconds:
                     self.second_box.addItem(f"{second:02d}", second)
                 row.addWidget(self.second_box)
             if not mode.twenty_four_hour:
@@ -172,12 +215,11 @@ class DateTimePicker(QFrame):
             self.calendar.setSelectedDate(QDate(moment.year, moment.month, moment.day))
         if self.hour_box is not None:
             hour = moment.hour if self.editor.mode.twenty_four_hour else (moment.hour % 12 or 12)
-            self.hour_box.setCurrentIndex(self.hour_box.findData(hour))
+            _show_nearest(self.hour_box, hour)
             # A stored minute between steps shows the step at or below it.
-            step = self.editor.minute_step
-            self.minute_box.setCurrentIndex(self.minute_box.findData(moment.minute - moment.minute % step))
+            _show_nearest(self.minute_box, moment.minute)
             if self.second_box is not None:
-                self.second_box.setCurrentIndex(moment.second)
+                _show_nearest(self.second_box, moment.second)
             if self.ampm_box is not None:
                 self.ampm_box.setCurrentIndex(1 if moment.hour >= 12 else 0)
 
@@ -205,7 +247,10 @@ class DateTimeEditor(EditorWidget):
         fmt = ctx.option("format")
         self.format = fmt if isinstance(fmt, str) and fmt else ""
         self.mode = format_mode(self.format)
-        self.minute_step = _minute_step(ctx)
+        self.hours = _time_constraint(ctx, "hours")
+        self.minutes = _time_constraint(ctx, "minutes")
+        self.seconds = _time_constraint(ctx, "seconds")
+        self.minute_step = self.minutes.step
         self.display = _ClickableField(self)
         self.display.setReadOnly(True)
         self.display.setObjectName("dateDisplay")
@@ -245,7 +290,7 @@ class DateTimeEditor(EditorWidget):
             if moment is None:  # the CMS formats moment(value): "Invalid date" for what it cannot read
                 text = "" if value in (None, "") else INVALID_DATE
             elif self.format:
-                text = format_php_date(self._display_zone(moment), self.format)
+                text = label_text(moment.astimezone(), self.format)  # the CMS formats a local Date
             else:
                 text = iso8601(moment)
             if key is not None:
@@ -262,7 +307,7 @@ class DateTimeEditor(EditorWidget):
             self.picker.show_moment(self._display_zone(moment) if moment else None)
 
     def _display_zone(self, moment: datetime) -> datetime:
-        # Date-only values live in UTC (midnight UTC); everything else is shown in local time.
+        # The picker's zone: a date-only calendar works in UTC (react-datetime `utc`), others in local time.
         return moment.astimezone(timezone.utc) if self.mode.kind == "date" else moment.astimezone()
 
     def display_text(self) -> str:
@@ -311,7 +356,7 @@ class DateTimeEditor(EditorWidget):
     @Slot()  # a declared slot connects faster than a plain method
     def apply(self) -> None:
         """Store what was picked and close; with nothing picked yet the CMS stores its empty pick: ''."""
-        self._close_and_store(iso8601(self.held) if self.held is not None else "")
+        self._close_and_store(iso8601(self.held.astimezone()) if self.held is not None else "")
 
     @Slot()  # a declared slot connects faster than a plain method
     def pick_today(self) -> None:
@@ -320,7 +365,7 @@ class DateTimeEditor(EditorWidget):
             now = datetime.now(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0)
         else:
             now = datetime.now().astimezone().replace(microsecond=0)
-        self._close_and_store(iso8601(now))
+        self._close_and_store(iso8601(now.astimezone()))  # moment(date).format(...): the local offset
 
     @Slot()  # a declared slot connects faster than a plain method
     def clear(self) -> None:

@@ -4,7 +4,9 @@
 ``maxLabel`` replace them; it is never part of the stored value. Like the CMS's range editor, these
 three are shown as written (not translated). As in the CMS, a new value is read as an integer (cut
 towards zero) when the step is whole, even off a whole minimum, else as a float, then clamped; the
-value field takes digits only. Without a value the thumb sits where the browser puts it for
+value field takes digits only and, as the CMS's, stores each keystroke's number at once, clamped, and
+shows what it stored (with ``min: 10`` a typed ``5`` becomes ``10`` before the next digit; a field
+emptied shows the stored value again). Without a value the thumb sits where the browser puts it for
 an empty ``<input type="range">``: in the middle of the range, on a step. The CMS shows missing bounds
 from its defaults but clamps with the options as given: with ``editorOptions`` that lack ``min`` or
 ``max`` every change stores no number (NaN), and so does the preview (None), with a note.
@@ -269,7 +271,8 @@ class RangeEditor(EditorWidget):
             # the CMS's field refuses every key that is not a number (no minus sign, no decimal point)
             self.value_input.setValidator(QRegularExpressionValidator(_DIGITS, self.value_input))
             self.value_input.setMaximumWidth(80)
-            self.value_input.editingFinished.connect(self._typed_value)
+            self.value_input.textEdited.connect(self._typed_value)
+            self.value_input.editingFinished.connect(self._show_display)
             self.row.insertWidget(self.row.indexOf(self.value_button), self.value_input)
         self.value_input.setText(self.value_button.text())
         self.value_button.hide()
@@ -278,18 +281,34 @@ class RangeEditor(EditorWidget):
         self.value_input.selectAll()
         return self.value_input
 
-    @Slot()  # a declared slot connects faster than a plain method
-    def _typed_value(self) -> None:
-        if self.value_input is None or self.value_input.isHidden():
+    @Slot(str)  # a declared slot connects faster than a plain method
+    def _typed_value(self, text: str) -> None:
+        """A keystroke in the value field: the CMS's onChange parses, clamps and stores at once, and its
+        field then shows the stored value (a text that is no number stores nothing and is replaced by it)."""
+        field = self.value_input
+        if field is None:
             return
-        text = self.value_input.text()
         number = jsvalue.parse_int(text) if self.integral else jsvalue.parse_float(text)
-        self._show_display()
         if math.isnan(number):
+            field.setText(self.value_button.text())
             return
         if self.unbounded:
-            self._commit_nothing()
+            self.commit(None)
+            self._show_typed(None)
             return
         value = self._parsed(number)
-        self.show_value(value)
         self.commit(value)
+        self._show_typed(value)
+
+    def _show_typed(self, value: Any) -> None:
+        """The slider and the value after a typed change, the field kept open."""
+        number = _number(value)
+        self._showing = True
+        try:
+            self.slider.setValue(self._position(number) if number is not None else self._middle())
+        finally:
+            self._showing = False
+        shown = _value_text(value)
+        self.value_button.setText(shown)
+        if self.value_input is not None and self.value_input.text() != shown:
+            self.value_input.setText(shown)
