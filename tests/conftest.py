@@ -1,13 +1,19 @@
 import os
+import time
 from pathlib import Path
 
+import pytest
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The preview shows dates in the machine's zone, as the CMS shows them in the browser's. The tests state
+# their times in UTC, so they run in UTC whatever the machine's zone (a test of another zone sets TZ for
+# itself: tests/ui/test_editor_datetime.py `new_york`), in this process and the ones it starts.
+os.environ["TZ"] = "UTC"
+time.tzset()
 # no persistent parse cache in tests (nor in the processes they start): what a test parses does not depend
 # on what an earlier run wrote, or on when the background writer ran; tests/model/test_parse_cache.py
 # switches it on in a folder of its own
 os.environ["NODETYPE_STUDIO_CACHE_DIR"] = "off"
-
-import pytest
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
