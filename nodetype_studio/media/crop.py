@@ -2,10 +2,11 @@
 
 ``crop.aspectRatio`` (spec, ImageEditor): ``locked`` (active when width and height are both > 0)
 fixes the ratio and hides every other choice; otherwise the choices are, in the order the CMS's
-cropper lists them (neos-ui ``ImageCropper/model.js``): "Custom" (``allowCustom``, default true), the
-original ratio (``enableOriginal``, default true; ``allowOriginal``, which the CMS reads, also switches
-it on) and the ``options`` presets in their merged order (null entries — presets removed by a
-subtype — and entries without a positive width and height are left out; the label defaults to ``W:H``).
+cropper lists them (neos-ui ``ImageCropper/model.js``): "Custom" (``allowCustom``, default true; tested
+for truthiness, so ``~`` drops it), the original ratio (``enableOriginal``, default true; ``allowOriginal``,
+which the CMS reads, also switches it on) and the ``options`` presets in their merged order (null
+entries — presets removed by a subtype — and entries without a positive width and height are left out;
+a missing or falsy label gives ``W:H``).
 
 Which choice the cropper starts with, as the CMS's cropper decides: for an existing crop, the original
 ratio or the first preset whose ratio matches it to two decimals; otherwise the ``defaultOption``
@@ -89,9 +90,11 @@ def ratio_choices(aspect: Any, image_width: int | None, image_height: int | None
         ratio = Ratio(LOCKED, f"{lock_w}:{lock_h}", lock_w, lock_h)
         return RatioChoices([ratio], True, LOCKED, snap=snap)
     ratios: list[Ratio] = []
-    if aspect.get("allowCustom", True) is not False:
+    # the CMS's cropper asks `allowCustom ? ...` and `allowOriginal ? ...` (neos-ui ImageCropper/model.js):
+    # JavaScript truthiness, so `allowCustom: ~`, `0` or `''` (null overrides the settings' true) drop "Custom"
+    if truthy(aspect.get("allowCustom", True)):
         ratios.append(Ratio(CUSTOM, "Custom"))
-    if (aspect.get("enableOriginal", True) is not False or aspect.get("allowOriginal")) and image_width and image_height:
+    if (aspect.get("enableOriginal", True) is not False or truthy(aspect.get("allowOriginal"))) and image_width and image_height:
         ratios.append(Ratio(ORIGINAL, "Original", image_width, image_height))
     presets = aspect.get("options") if isinstance(aspect.get("options"), Mapping) else {}
     preset_keys = []
@@ -106,7 +109,8 @@ def ratio_choices(aspect: Any, image_width: int | None, image_height: int | None
             problems.append(f"preset \u201c{key}\u201d needs a positive width and height")
             continue
         label = preset.get("label")
-        ratios.append(Ratio(str(key), str(label) if label not in (None, "") else f"{width}:{height}", width, height))
+        # `label || \`${width}:${height}\`` (model.js ConfiguredAspectRatioStrategy): any falsy label gives W:H
+        ratios.append(Ratio(str(key), str(label) if truthy(label) else f"{width}:{height}", width, height))
         preset_keys.append(str(key))
     default = aspect.get("defaultOption")
     if default in (None, ""):
