@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from math import gcd
 from typing import Any, Mapping
 
@@ -68,15 +69,32 @@ class RatioChoices:
         return [r.key for r in self.ratios]
 
 
-def _positive(value: Any) -> int | None:
-    """A positive whole number (``16``, ``16.0``, ``'16'``), else None."""
+def _positive(value: Any) -> float | None:
+    """A positive finite number (``16``, ``16.0``, ``'16'``, ``1.85``), else None."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         return None
     try:
         number = float(value)
     except ValueError:
         return None
-    return int(number) if math.isfinite(number) and number > 0 and number == int(number) else None
+    return number if math.isfinite(number) and number > 0 else None
+
+
+def _whole_ratio(width: float, height: float) -> tuple[int, int]:
+    """``width:height`` as whole numbers: as written when both are whole, else the same ratio reduced
+    (the CMS takes a 1.85:1 preset or a 2.39:1 lock as it is; here 1.85:1 is 37:20)."""
+    if width == int(width) and height == int(height):
+        return int(width), int(height)
+    ratio = (Fraction(width) / Fraction(height)).limit_denominator(10000)
+    return max(ratio.numerator, 1), ratio.denominator
+
+
+def _shown(value: Any) -> str:
+    """A preset's width or height in its default label, as JavaScript's template string prints it."""
+    if isinstance(value, str):
+        return value
+    number = float(value)
+    return str(int(number)) if number == int(number) else repr(number)
 
 
 def ratio_choices(aspect: Any, image_width: int | None, image_height: int | None) -> RatioChoices:
@@ -86,7 +104,8 @@ def ratio_choices(aspect: Any, image_width: int | None, image_height: int | None
     snap = truthy(aspect.get("pixelSnapping"))
     locked = aspect.get("locked") if isinstance(aspect.get("locked"), Mapping) else {}
     lock_w, lock_h = _positive(locked.get("width")), _positive(locked.get("height"))
-    if lock_w and lock_h:
+    if lock_w and lock_h:  # `locked.width > 0 && locked.height > 0`, fractions too
+        lock_w, lock_h = _whole_ratio(lock_w, lock_h)
         ratio = Ratio(LOCKED, f"{lock_w}:{lock_h}", lock_w, lock_h)
         return RatioChoices([ratio], True, LOCKED, snap=snap)
     ratios: list[Ratio] = []
@@ -104,13 +123,15 @@ def ratio_choices(aspect: Any, image_width: int | None, image_height: int | None
         if not isinstance(preset, Mapping):
             problems.append(f"preset \u201c{key}\u201d is not a map with width and height")
             continue
-        width, height = _positive(preset.get("width")), _positive(preset.get("height"))
+        raw_w, raw_h = preset.get("width"), preset.get("height")
+        width, height = _positive(raw_w), _positive(raw_h)
         if not width or not height:
             problems.append(f"preset \u201c{key}\u201d needs a positive width and height")
             continue
         label = preset.get("label")
         # `label || \`${width}:${height}\`` (model.js ConfiguredAspectRatioStrategy): any falsy label gives W:H
-        ratios.append(Ratio(str(key), str(label) if truthy(label) else f"{width}:{height}", width, height))
+        label = str(label) if truthy(label) else f"{_shown(raw_w)}:{_shown(raw_h)}"
+        ratios.append(Ratio(str(key), label, *_whole_ratio(width, height)))
         preset_keys.append(str(key))
     default = aspect.get("defaultOption")
     if default in (None, ""):

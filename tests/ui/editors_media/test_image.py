@@ -411,6 +411,28 @@ def test_a_null_or_falsy_allow_custom_offers_no_custom_ratio(media_editor, works
     assert open_crop(editor, qtbot).choice_labels() == ["Original"]
 
 
+def test_fractional_presets_and_locks_work_as_in_the_cms(media_editor, workspace, qtbot):
+    # neos-ui ImageCropper/model.js takes `o.width / o.height` and `locked.width > 0 && locked.height > 0`
+    # as numbers: a 1.85:1 preset is offered (default label "1.85:1") and a 2.39:1 lock is in force
+    aspect = {"allowCustom": False, "enableOriginal": False,
+              "options": {"flat": {"width": 1.85, "height": 1}, "scope": {"width": "2.39", "height": "1", "label": "Scope"}}}
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": aspect}}, value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(editor, qtbot)
+    assert dialog.choice_labels() == ["1.85:1", "Scope"] and dialog.note.isHidden()
+    dialog.ratio_box.setFocus()
+    qtbot.keyClick(dialog.ratio_box, Qt.Key_Down)
+    assert dialog.ratio_box.currentText() == "1.85:1"
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert editor.value()["adjustments"]["crop"] == {"x": 0, "y": 5, "width": 480, "height": 259}   # 480 / 1.85
+    assert open_crop(editor, qtbot).current_key() == "flat"          # the stored crop matches 1.85 again
+    locked = image_editor(media_editor, {"crop": {"aspectRatio": {"locked": {"width": 2.39, "height": 1}}}},
+                          value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(locked, qtbot)
+    assert dialog.ratio_box.isHidden() and dialog.locked_label.isVisible()
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert locked.value()["adjustments"]["crop"] == {"x": 0, "y": 34, "width": 480, "height": 201}  # 480 / 2.39
+
+
 def test_custom_ratio_fields(media_editor, workspace, qtbot):
     editor = image_editor(media_editor, value=chosen(workspace, "Harbour at dusk"))
     dialog = open_crop(editor, qtbot)
