@@ -2,10 +2,11 @@
 
 ``crop.aspectRatio`` (spec, ImageEditor): ``locked`` (active when width and height are both > 0)
 fixes the ratio and hides every other choice; otherwise the choices are, in the order the CMS's
-cropper lists them (neos-ui ``ImageCropper/model.js``): "Custom" (``allowCustom``, default true), the
-original ratio (``enableOriginal``, default true; ``allowOriginal``, which the CMS reads, also switches
-it on) and the ``options`` presets in their merged order (null entries — presets removed by a
-subtype — and entries without a positive width and height are left out; the label defaults to ``W:H``).
+cropper lists them (neos-ui ``ImageCropper/model.js``): "Custom" (``allowCustom``, default true; tested
+for truthiness, so ``~`` drops it), the original ratio (``enableOriginal``, default true; ``allowOriginal``,
+which the CMS reads, also switches it on) and the ``options`` presets in their merged order (null
+entries — presets removed by a subtype — and entries without a positive width and height are left out;
+a missing or falsy label gives ``W:H``).
 
 Which choice the cropper starts with, as the CMS's cropper decides: for an existing crop, the original
 ratio or the first preset whose ratio matches it to two decimals; otherwise the ``defaultOption``
@@ -22,6 +23,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from math import gcd
 from typing import Any, Mapping
 
@@ -67,15 +69,32 @@ class RatioChoices:
         return [r.key for r in self.ratios]
 
 
-def _positive(value: Any) -> int | None:
-    """A positive whole number (``16``, ``16.0``, ``'16'``), else None."""
+def _positive(value: Any) -> float | None:
+    """A positive finite number (``16``, ``16.0``, ``'16'``, ``1.85``), else None."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         return None
     try:
         number = float(value)
     except ValueError:
         return None
-    return int(number) if math.isfinite(number) and number > 0 and number == int(number) else None
+    return number if math.isfinite(number) and number > 0 else None
+
+
+def _whole_ratio(width: float, height: float) -> tuple[int, int]:
+    """``width:height`` as whole numbers: as written when both are whole, else the same ratio reduced
+    (the CMS takes a 1.85:1 preset or a 2.39:1 lock as it is; here 1.85:1 is 37:20)."""
+    if width == int(width) and height == int(height):
+        return int(width), int(height)
+    ratio = (Fraction(width) / Fraction(height)).limit_denominator(10000)
+    return max(ratio.numerator, 1), ratio.denominator
+
+
+def _shown(value: Any) -> str:
+    """A preset's width or height in its default label, as JavaScript's template string prints it."""
+    if isinstance(value, str):
+        return value
+    number = float(value)
+    return str(int(number)) if number == int(number) else repr(number)
 
 
 def ratio_choices(aspect: Any, image_width: int | None, image_height: int | None) -> RatioChoices:
@@ -85,13 +104,16 @@ def ratio_choices(aspect: Any, image_width: int | None, image_height: int | None
     snap = truthy(aspect.get("pixelSnapping"))
     locked = aspect.get("locked") if isinstance(aspect.get("locked"), Mapping) else {}
     lock_w, lock_h = _positive(locked.get("width")), _positive(locked.get("height"))
-    if lock_w and lock_h:
+    if lock_w and lock_h:  # `locked.width > 0 && locked.height > 0`, fractions too
+        lock_w, lock_h = _whole_ratio(lock_w, lock_h)
         ratio = Ratio(LOCKED, f"{lock_w}:{lock_h}", lock_w, lock_h)
         return RatioChoices([ratio], True, LOCKED, snap=snap)
     ratios: list[Ratio] = []
-    if aspect.get("allowCustom", True) is not False:
+    # the CMS's cropper asks `allowCustom ? ...` and `allowOriginal ? ...` (neos-ui ImageCropper/model.js):
+    # JavaScript truthiness, so `allowCustom: ~`, `0` or `''` (null overrides the settings' true) drop "Custom"
+    if truthy(aspect.get("allowCustom", True)):
         ratios.append(Ratio(CUSTOM, "Custom"))
-    if (aspect.get("enableOriginal", True) is not False or aspect.get("allowOriginal")) and image_width and image_height:
+    if (aspect.get("enableOriginal", True) is not False or truthy(aspect.get("allowOriginal"))) and image_width and image_height:
         ratios.append(Ratio(ORIGINAL, "Original", image_width, image_height))
     presets = aspect.get("options") if isinstance(aspect.get("options"), Mapping) else {}
     preset_keys = []
@@ -101,12 +123,15 @@ def ratio_choices(aspect: Any, image_width: int | None, image_height: int | None
         if not isinstance(preset, Mapping):
             problems.append(f"preset \u201c{key}\u201d is not a map with width and height")
             continue
-        width, height = _positive(preset.get("width")), _positive(preset.get("height"))
+        raw_w, raw_h = preset.get("width"), preset.get("height")
+        width, height = _positive(raw_w), _positive(raw_h)
         if not width or not height:
             problems.append(f"preset \u201c{key}\u201d needs a positive width and height")
             continue
         label = preset.get("label")
-        ratios.append(Ratio(str(key), str(label) if label not in (None, "") else f"{width}:{height}", width, height))
+        # `label || \`${width}:${height}\`` (model.js ConfiguredAspectRatioStrategy): any falsy label gives W:H
+        label = str(label) if truthy(label) else f"{_shown(raw_w)}:{_shown(raw_h)}"
+        ratios.append(Ratio(str(key), label, *_whole_ratio(width, height)))
         preset_keys.append(str(key))
     default = aspect.get("defaultOption")
     if default in (None, ""):

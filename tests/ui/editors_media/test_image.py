@@ -385,6 +385,54 @@ def test_enable_original_allow_custom_and_default_option(media_editor, workspace
     assert dialog.crop() == (138, 0, 203, 270)     # 3:4 as closely as pixels allow (202.5 x 270)
 
 
+def test_a_null_or_falsy_allow_custom_offers_no_custom_ratio(media_editor, workspace, qtbot):
+    # neos-ui ImageCropper/model.js: `allowCustom ? new CustomAspectRatioOption() : []`, so `allowCustom: ~`
+    # (null overrides the settings' true) leaves "Custom" out and the width and height fields locked;
+    # a falsy preset label falls back to W:H (`label || \`${width}:${height}\``)
+    for off in (None, 0, ""):
+        aspect = {"allowCustom": off, "enableOriginal": False,
+                  "options": {"wide": {"width": 16, "height": 9, "label": ""}, "square": {"width": 1, "height": 1, "label": 0}}}
+        editor = image_editor(media_editor, {"crop": {"aspectRatio": aspect}}, value=chosen(workspace, "Harbour at dusk"))
+        dialog = open_crop(editor, qtbot)
+        assert dialog.choice_labels() == ["16:9", "1:1"]
+        dialog.ratio_box.setFocus()
+        qtbot.keyClick(dialog.ratio_box, Qt.Key_Down)          # the first choice
+        assert dialog.ratio_box.currentText() == "16:9" and dialog.current_key() == "wide"
+        assert not dialog.custom_width.isEnabled() and not dialog.flip_button.isEnabled()
+        qtbot.mouseClick(dialog.flip_button, Qt.LeftButton)
+        assert dialog.current_key() == "wide" and (dialog.custom_width.value(), dialog.custom_height.value()) == (16, 9)
+        qtbot.keyClick(dialog.ratio_box, Qt.Key_Down)
+        assert dialog.ratio_box.currentText() == "1:1"
+        qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+        assert editor.value()["adjustments"]["crop"] == {"x": 105, "y": 0, "width": 270, "height": 270}
+    # `allowOriginal` is tested for truthiness too: an empty list switches the original ratio on
+    aspect = {"allowCustom": False, "enableOriginal": False, "allowOriginal": [], "options": {}}
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": aspect}}, value=chosen(workspace, "Harbour at dusk"))
+    assert open_crop(editor, qtbot).choice_labels() == ["Original"]
+
+
+def test_fractional_presets_and_locks_work_as_in_the_cms(media_editor, workspace, qtbot):
+    # neos-ui ImageCropper/model.js takes `o.width / o.height` and `locked.width > 0 && locked.height > 0`
+    # as numbers: a 1.85:1 preset is offered (default label "1.85:1") and a 2.39:1 lock is in force
+    aspect = {"allowCustom": False, "enableOriginal": False,
+              "options": {"flat": {"width": 1.85, "height": 1}, "scope": {"width": "2.39", "height": "1", "label": "Scope"}}}
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": aspect}}, value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(editor, qtbot)
+    assert dialog.choice_labels() == ["1.85:1", "Scope"] and dialog.note.isHidden()
+    dialog.ratio_box.setFocus()
+    qtbot.keyClick(dialog.ratio_box, Qt.Key_Down)
+    assert dialog.ratio_box.currentText() == "1.85:1"
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert editor.value()["adjustments"]["crop"] == {"x": 0, "y": 5, "width": 480, "height": 259}   # 480 / 1.85
+    assert open_crop(editor, qtbot).current_key() == "flat"          # the stored crop matches 1.85 again
+    locked = image_editor(media_editor, {"crop": {"aspectRatio": {"locked": {"width": 2.39, "height": 1}}}},
+                          value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(locked, qtbot)
+    assert dialog.ratio_box.isHidden() and dialog.locked_label.isVisible()
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert locked.value()["adjustments"]["crop"] == {"x": 0, "y": 34, "width": 480, "height": 201}  # 480 / 2.39
+
+
 def test_custom_ratio_fields(media_editor, workspace, qtbot):
     editor = image_editor(media_editor, value=chosen(workspace, "Harbour at dusk"))
     dialog = open_crop(editor, qtbot)
