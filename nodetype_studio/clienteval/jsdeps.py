@@ -219,6 +219,11 @@ def _member(tokens: list[Token], i: int) -> tuple[str | None, int, int, bool]:
     return None, 0, i, False
 
 
+#: Names through which an expression reads ``node`` and ``parentNode`` without naming them (the CMS
+#: evaluates ``new Function('node,parentNode', ...)``, whose ``arguments`` holds both).
+_UNSEEN_READERS = frozenset({"arguments", "eval"})
+
+
 def property_reads(expression: str) -> Reads:
     """What ``expression`` reads; unparseable (or absurdly long) input counts as reading everything."""
     if len(expression) > MAX_EXPRESSION_CHARS:
@@ -233,9 +238,15 @@ def property_reads(expression: str) -> Reads:
     refs: list[PropertyRef] = []
     all_props = parent_all = False
     for i, tok in enumerate(tokens):
-        if tok.kind != "ident" or tok.text not in ("node", "parentNode"):
+        if tok.kind != "ident":
             continue
         prev = tokens[i - 1] if i else None
+        if tok.text in _UNSEEN_READERS and not (prev is not None and prev.kind == "punct" and prev.text in (".", "?.")):
+            # `arguments[0]` is the node and a direct `eval` sees both names: reads that no token shows
+            all_props = parent_all = True
+            continue
+        if tok.text not in ("node", "parentNode"):
+            continue
         if prev is not None and prev.kind == "punct" and prev.text in (".", "?."):
             continue  # someObject.node
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None

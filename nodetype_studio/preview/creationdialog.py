@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from nodetype_studio.js.values import client_eval_expression, is_client_eval
 from nodetype_studio.preview.inspector import InspectorSource
 
 TAB = GROUP = "creationDialog"
@@ -44,6 +45,31 @@ def has_creation_dialog(config: Any, abstract: bool = False) -> bool:
     return not abstract and any(isinstance(e, Mapping) for e in _written_elements(config).values())
 
 
+# The dialog evaluates each element as a whole before it reads `ui.editorOptions` and `ui.help.message`
+# (NodeCreationDialog: preprocessNodeConfiguration over `elements`, then `{...element.ui.editorOptions,
+# autoFocus}`), so a `ClientEval:` string in place of either map gives its evaluated map. The inspector's
+# machinery evaluates an item's `editorOptions` whole but only `help.message`/`help.thumbnail`: the
+# expressions below read the parts from the element's result as the dialog does. (The closing `)` starts
+# a new line so that an expression ending in a `//` comment still closes.)
+
+
+def _editor_options(options: Any, first: bool) -> Any:
+    """The element's ``ui.editorOptions`` for the inspector; the first element also gets ``autoFocus``."""
+    if is_client_eval(options):
+        if not first:
+            return options
+        return f"ClientEval:({{...({client_eval_expression(options)}\n), autoFocus: true}})"
+    options = dict(options) if isinstance(options, Mapping) else {}
+    if first:
+        options["autoFocus"] = True  # (the dialog focuses its first element)
+    return options
+
+
+def _help_of_expression(help_value: str) -> dict[str, str]:
+    expression = client_eval_expression(help_value)
+    return {part: f"ClientEval:({expression}\n)?.{part}" for part in ("message", "thumbnail")}
+
+
 def creation_source(source: InspectorSource) -> InspectorSource | None:
     """An inspector source showing the creation dialog of ``source``'s node type (None: it has none)."""
     elements = creation_elements(source.config)
@@ -53,11 +79,8 @@ def creation_source(source: InspectorSource) -> InspectorSource | None:
     for index, (name, element) in enumerate(elements.items()):
         found = element.get("ui")
         ui: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
-        options = ui.get("editorOptions")
-        options = dict(options) if isinstance(options, Mapping) else {}
-        if index == 0:
-            options["autoFocus"] = True  # (the dialog focuses its first element)
-        inspector: dict[str, Any] = {"group": GROUP, "position": index, "editorOptions": options}
+        inspector: dict[str, Any] = {"group": GROUP, "position": index,
+                                     "editorOptions": _editor_options(ui.get("editorOptions"), index == 0)}
         if ui.get("editor") is not None:
             inspector["editor"] = ui.get("editor")
         if ui.get("hidden") is not None:  # the dialog renders no element whose (evaluated) `ui.hidden` is truthy
@@ -65,6 +88,8 @@ def creation_source(source: InspectorSource) -> InspectorSource | None:
         prop_ui: dict[str, Any] = {"label": ui.get("label") if ui.get("label") is not None else "", "inspector": inspector}
         if isinstance(ui.get("help"), Mapping):
             prop_ui["help"] = dict(ui["help"])
+        elif is_client_eval(ui.get("help")):
+            prop_ui["help"] = _help_of_expression(ui["help"])
         prop: dict[str, Any] = {"type": element.get("type", "string"), "ui": prop_ui}
         if element.get("validation") is not None:
             prop["validation"] = element["validation"]

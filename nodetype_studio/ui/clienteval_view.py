@@ -36,7 +36,8 @@ if TYPE_CHECKING:
     from nodetype_studio.clienteval import ClientEvalEngine, ConfiguredType, LiveEvaluation
 
 DEBOUNCE_MS = 150
-_ITEM_FIELDS = ("label", "editor", "options", "help", "help_thumbnail")
+_ITEM_FIELDS = ("label", "editor", "editor_problem", "options", "help", "help_thumbnail")
+_EDITOR = ("ui", "inspector", "editor")
 _engine: ClientEvalEngine | None = None
 
 
@@ -176,8 +177,13 @@ class ClientEvalController(QObject):
         # visibility afterwards (`apply_visibility`).
         from nodetype_studio.clienteval.engine import replace_paths
 
-        originals = {path: self.live.original_at(path) for path in self.dynamic_hidden.values()}
-        return replace(self.source, config=replace_paths(self.live.config, originals))
+        replaced = {path: self.live.original_at(path) for path in self.dynamic_hidden.values()}
+        # The server resolved the editor to the expression itself, so no type default stands behind it: an
+        # item whose evaluated editor is falsy shows only "Missing editor definition" (EditorEnvelope: `!editor`).
+        for path, _source, _reads in self.live.expressions:
+            if path[0] in _ITEM_SECTIONS and path[2:] == _EDITOR and not js_truthy(self.live.value_at(path)):
+                replaced[path] = ""
+        return replace(self.source, config=replace_paths(self.live.config, replaced))
 
     def is_hidden(self, name: str) -> bool:
         path = self.dynamic_hidden.get(name)
@@ -374,7 +380,7 @@ class ClientEvalController(QObject):
         if focus is not None and (focus is old or old.isAncestorOf(focus)):
             old.ctx.options, old.ctx.label = ctx.options, ctx.label  # keep the field being typed in
             return
-        editor = inspector.registry.create(ctx)
+        editor = inspector.registry.create(ctx, missing=item.editor_problem)
         holder = old.parentWidget().layout()
         holder.replaceWidget(old, editor)
         old.hide()

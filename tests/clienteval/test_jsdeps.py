@@ -30,11 +30,20 @@ def test_static_property_reads(expression, names):
     "JSON.stringify(node)",
     "node['properties'][name]",
     "'unterminated",
+    "arguments[0].properties.title",
+    "eval('node.properties.title')",
 ])
 def test_dynamic_use_reads_everything(expression):
     reads = property_reads(expression)
     assert reads.all_properties is True
     assert reads.depends_on({"anything"})
+
+
+def test_arguments_and_eval_read_the_parent_too():
+    # `new Function('node,parentNode', ...)`: arguments[1] is parentNode, and a direct eval sees it by name
+    for expression in ("arguments[1].properties.layout", "eval('parentNode.properties.layout')"):
+        assert property_reads(expression).parent_all is True
+    assert property_reads("options.arguments.length + x.eval").all_properties is False  # members of other objects
 
 
 def test_other_inputs_are_told_apart():

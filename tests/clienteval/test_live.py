@@ -157,3 +157,16 @@ def test_make_node_from_a_configuration_alone(live_project):
     assert page == make_node(shortcut, {"targetMode": "parentNode"})  # aggregate: a document
     box = live_project.node_types["Acme.Test:LinkBox"]
     assert make_node(ConfiguredType(box.name, box.effective)) == make_node(box)
+
+
+def test_expressions_reading_the_node_through_arguments_follow_the_values(engine, live_project):
+    # The CMS evaluates every expression again on every change (facts §6); `arguments[0]` is the node there
+    # too (`new Function('node,parentNode', 'return ' + expression)`, neos-ui preprocessNodeConfiguration.ts)
+    nt = live_project.node_types["Neos.Neos:Shortcut"]
+    config = copy.deepcopy(nt.effective)
+    label = ("properties", "target", "ui", "label")
+    config["properties"]["target"]["ui"]["label"] = "ClientEval:'Target for ' + arguments[0].properties.title"
+    live = LiveEvaluation(engine, config, make_node(nt, {"title": "Home"}))
+    assert live.value_at(label) == "Target for Home"
+    assert label in live.update({"title": "About"})
+    assert live.value_at(label) == "Target for About"

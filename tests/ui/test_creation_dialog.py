@@ -383,3 +383,51 @@ def test_83_promotes_no_references_section(tmp_path):
     elements = project.node_type("Acme.Site:Article").effective["ui"]["creationDialog"]["elements"]
     assert "author" not in elements and "tags" not in elements  # (8.3 ignores `references:`)
     assert elements["legacyRelated"]["type"] == "references"  # a property of type references in 8.3
+
+
+WHOLE_MAPS = """\
+'Acme.Site:Switch':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Switch'
+    creationDialog:
+      elements:
+        kind:
+          type: string
+          defaultValue: 'a'
+          ui:
+            label: 'Kind'
+            editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'
+            editorOptions: 'ClientEval:({values: {a: {label: "Alpha"}, b: {label: "Beta of " + node.nodeType}}})'
+            help: 'ClientEval:({message: "Kind is " + node.properties.kind})'
+        note:
+          type: string
+          ui:
+            label: 'Note'
+            editorOptions: 'ClientEval:({placeholder: "about " + node.properties.kind})'
+"""
+
+
+def test_whole_editor_options_and_help_may_be_expressions(qtbot, tmp_path):
+    # The dialog evaluates each element as a whole, then spreads `ui.editorOptions` (plus autoFocus) into the
+    # editor and reads `ui.help.message`: a ClientEval string in place of either map gives its result
+    # (neos-ui NodeCreationDialog/index.js renderAllElements/renderElement; facts §6)
+    widget = inspector_of(qtbot, write_site_package(tmp_path, WHOLE_MAPS), "Acme.Site:Switch")
+    dialog = _open(qtbot, widget)
+    kind = dialog.inspector.editors["kind"]
+    shown = [kind.combo.itemText(i) for i in range(kind.combo.count())]
+    assert "Alpha" in shown and "Beta of Acme.Site:Switch" in shown
+    assert kind.ctx.option("autoFocus") is True  # the first element still gets the focus flag
+    note = _field(dialog, "note")
+    assert note.placeholderText() == "about a"
+    help_row = dialog.inspector._help_rows["kind"]
+    qtbot.mouseClick(help_row.button, Qt.MouseButton.LeftButton)
+    panel = dialog.inspector.findChild(QLabel, "help:kind")
+    assert panel is not None and panel.isVisible() and "Kind is a" in panel.text()
+    kind.combo.setFocus()
+    qtbot.keyClick(kind.combo, Qt.Key.Key_Down)
+    dialog.inspector.clienteval.flush()
+    qtbot.waitUntil(lambda: dialog.values().get("kind") == "b")
+    qtbot.waitUntil(lambda: _field(dialog, "note").placeholderText() == "about b")
+    assert not dialog.inspector.clienteval.note.isVisible()  # nothing failed

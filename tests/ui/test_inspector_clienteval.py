@@ -5,6 +5,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from nodetype_studio.model import load_project
@@ -319,3 +320,32 @@ def test_an_inspector_view_follows_its_client_eval_label_and_view(qtbot, tmp_pat
     qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(6, box.height() // 2))
     widget.clienteval.flush()
     assert note.text() == "Open stats: inspector view Neos.Neos/Inspector/Views/Data/TableView"
+
+
+def test_an_editor_expression_without_a_result_shows_the_missing_definition(inspector, qtbot, tmp_path):
+    # The server resolves the editor to the expression itself (an `editor` is set, so no type default),
+    # and EditorEnvelope renders only "Missing editor definition" for a falsy evaluated editor (neos-ui
+    # neos-ui-editors/src/EditorEnvelope/index.js `!this.props.editor`; facts §1.3, §6)
+    package = tmp_path / "Acme.Pick" / "NodeTypes"
+    package.mkdir(parents=True)
+    (package / "Box.yaml").write_text(
+        "'Acme.Pick:Box':\n"
+        "  superTypes:\n    'Neos.Neos:Content': true\n"
+        "  properties:\n"
+        "    rich:\n      type: boolean\n      ui:\n        label: Rich\n        inspector:\n          group: default\n"
+        "    text:\n      type: string\n      ui:\n        label: Text\n        inspector:\n          group: default\n"
+        "          editor: 'ClientEval:node.properties.rich ? \"Neos.Neos/Inspector/Editors/TextAreaEditor\" : null'\n",
+        encoding="utf-8")
+    other = load_project(tmp_path)
+    widget = inspector("Acme.Pick:Box", target=other)
+    missing = widget.editor("text")
+    assert type(missing).__name__ == "PlaceholderEditor" and not missing.ctx.identifier
+    assert "Missing editor definition" in missing.note.text()
+    rich = widget.editor("rich").checkbox
+    rich.setFocus()
+    qtbot.keyClick(rich, Qt.Key.Key_Space)  # the first edit is evaluated at once
+    assert widget.editor("text").ctx.identifier == "Neos.Neos/Inspector/Editors/TextAreaEditor"
+    qtbot.keyClick(rich, Qt.Key.Key_Space)
+    widget.clienteval.flush()
+    assert type(widget.editor("text")).__name__ == "PlaceholderEditor"
+    assert "Missing editor definition" in widget.editor("text").note.text()
