@@ -365,6 +365,19 @@ class YamlDocument(DocumentIndex, EditOperations):
         self.saved(self.prepare_save(force))
         return self.path
 
+    def save_over(self, disk: bytes | None) -> Path:
+        """Write the current text in place of ``disk``: the file's content the caller merged with or the
+        user chose to overwrite (None: the file is gone). Refuses (FileChangedOnDisk) when the file holds
+        anything else by now, checked again right before the rename."""
+        try:
+            current: bytes | None = diskio.read_bytes(self.path)
+        except OSError:
+            current = None
+        if current != disk:
+            raise FileChangedOnDisk(self.path, "deleted" if current is None else "modified")
+        self.saved(diskio.PreparedWrite(self.path, self.encoded(), disk))
+        return self.path
+
     def prepare_save(self, force: bool = False) -> diskio.PreparedWrite:
         """Phase one of a save (nothing replaced yet); ``diskio.commit_all`` and ``saved`` finish it."""
         if not force:

@@ -98,6 +98,28 @@ def test_keep_mine_after_a_compare_saves_that_disk_version_only(project):
     assert session.save(confirm_overwrite=lambda *a: False).skipped  # a newer version was not compared
 
 
+def test_a_change_saved_on_disk_while_the_user_is_asked_is_not_overwritten(project):
+    session = Session(project)
+    session.editor.set(TEASER, ("ui", "label"), "Mine")
+    path = project / TEASER_FILE
+    theirs = path.read_text(encoding="utf-8").replace("label: 'Teaser'", "label: 'Theirs'")
+    path.write_text(theirs, encoding="utf-8")
+    newer = theirs.replace("'Subtitle'", "'Newer'")
+
+    def overwrite_after_another_save(_path, disk, _mine):
+        assert disk == theirs
+        path.write_text(newer, encoding="utf-8")  # the other program saves again while the compare is open
+        return True
+
+    result = session.save(confirm_overwrite=overwrite_after_another_save)
+    assert not result.saved and [p.name for p in result.skipped] == ["Teaser.yaml"] and not result.errors
+    assert path.read_text(encoding="utf-8") == newer and session.dirty
+    asked = []
+    result = session.save(confirm_overwrite=lambda _p, disk, _mine: asked.append(disk) or True)
+    assert result.saved and asked == [newer]
+    assert path.read_text(encoding="utf-8") == newer.replace("label: 'Theirs'", "label: 'Mine'")
+
+
 def test_a_deleted_file_is_reported_and_can_be_written_again(project):
     session = Session(project)
     session.editor.set(TEASER, ("ui", "label"), "Mine")
