@@ -62,7 +62,10 @@ def read_text(path: Path) -> str | None:
 def _decoded(raw: bytes) -> str:
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
-    return raw.decode("utf-8", errors="replace")
+    text = raw.decode("utf-8", errors="replace")
+    if "\r" in text and "\n" not in text:  # lone CR line breaks: edited as LF text (YamlDocument._set_loaded)
+        text = text.replace("\r", "\n")
+    return text
 
 
 @dataclass

@@ -63,6 +63,22 @@ def test_saving_over_a_changed_file_merges_changes_to_other_lines_without_asking
     assert not session.dirty
 
 
+def test_a_file_with_lone_cr_line_breaks_changed_on_disk_is_merged_and_keeps_them(project):
+    path = project / TEASER_FILE
+    original = path.read_text(encoding="utf-8")
+    path.write_bytes(original.replace("\n", "\r").encode("utf-8"))
+    session = Session(project)
+    session.editor.set(TEASER, ("ui", "label"), "Mine")
+    theirs = original.replace("'Subtitle'", "'Theirs'")
+    path.write_bytes(theirs.replace("\n", "\r").encode("utf-8"))
+    assert "+    label: 'Mine'" in session.diff(path) and "Subtitle" not in session.diff(path)
+    asked = []
+    result = session.save(confirm_overwrite=lambda p, disk, mine: asked.append(p) or False)
+    assert result.saved and not asked
+    expected = theirs.replace("label: 'Teaser'", "label: 'Mine'")
+    assert path.read_bytes() == expected.replace("\n", "\r").encode("utf-8")
+
+
 def test_saving_over_a_change_to_the_same_line_needs_a_confirmation(project):
     session = Session(project)
     session.editor.set(TEASER, ("ui", "label"), "Mine")
