@@ -64,6 +64,7 @@ class YamlDocument(DocumentIndex, EditOperations):
             raise EditError(f"cannot read the file: {exc.strerror or exc}", path) from None
         doc = cls(path, raw)
         doc.signature = diskio.DiskSignature.of(path, raw)
+        doc._exists_on_disk = True  # also for reload() of a document made with new()
         return doc
 
     @classmethod
