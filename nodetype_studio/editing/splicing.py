@@ -282,11 +282,10 @@ class BlockSplicer:
             else:
                 item = self.renderer.flow(value)
             return self._flow_insert(container, item, None, False)
-        text = self._text
-        self._mark_end(self._end_of(container, container.slots[-1]))
+        position = self._after_entry(container, container.slots[-1])
+        self._mark_end(position)
         column = self._column(self._start_of(container, container.slots[0]))
         lines = self.renderer.item_lines(value, column, neighbour)
-        position = line_break(text, self._end_of(container, container.slots[-1]))
         return self._keep_unterminated_block(container, container.slots[-1], position) + [
             (position, position, self.style.newline + self.style.newline.join(lines))]
 

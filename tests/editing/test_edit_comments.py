@@ -107,6 +107,19 @@ def test_a_commented_out_property_stays_in_properties_when_keys_are_added_or_mov
     assert commented + "'Vendor.Site:Content.Quote':\n" in doc.text
 
 
+def test_an_appended_list_item_goes_below_the_comments_inside_the_last_item():
+    from nodetype_studio.editing import YamlDocument
+
+    text = ("'Vendor.Site:Content.Choice':\n  properties:\n    size:\n      ui:\n        inspector:\n"
+            "          editorOptions:\n            values:\n              - label: 'Small'\n"
+            "                value: 's'\n                # disabled: true\n    colour:\n      type: string\n")
+    doc = YamlDocument.from_text(text)
+    doc.append_item(("Vendor.Site:Content.Choice", "properties", "size", "ui", "inspector", "editorOptions", "values"),
+                    {"label": "Large", "value": "l"})
+    assert ("                value: 's'\n                # disabled: true\n"
+            "              - label: 'Large'\n                value: 'l'\n    colour:") in doc.text
+
+
 def test_insert_at_the_end_of_a_mapping(tmp_path):
     doc = load("comments.yaml", tmp_path)
     doc.insert_key((PAGE, "ui"), "group", "general")
