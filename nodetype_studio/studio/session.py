@@ -390,10 +390,22 @@ def _merge_plan(doc: YamlDocument, raw: bytes | None) -> SavePlan:
     if raw is None:
         return SavePlan(Path(doc.path), doc.text, None, True)
     disk = _decoded(raw)
+    if "\ufffd" in disk and not _is_utf8(raw):
+        # not UTF-8 (another editor's encoding): merged, its characters would be written as U+FFFD
+        return SavePlan(Path(doc.path), doc.text, disk, True,
+                        MergeResult(doc.text, [_whole_file_conflict(doc.text, disk)]))
     merged = merge3(doc.original_text, doc.text, disk)
     if merged.clean and merged.text != doc.text and not _parses(merged.text):
         merged = MergeResult(doc.text, [_whole_file_conflict(doc.text, disk)])
     return SavePlan(Path(doc.path), merged.text, disk, True, merged)
+
+
+def _is_utf8(raw: bytes) -> bool:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _read_bytes(path: Path) -> bytes | None:

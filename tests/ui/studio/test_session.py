@@ -79,6 +79,18 @@ def test_a_file_with_lone_cr_line_breaks_changed_on_disk_is_merged_and_keeps_the
     assert path.read_bytes() == expected.replace("\n", "\r").encode("utf-8")
 
 
+def test_a_file_rewritten_in_another_encoding_is_not_merged_without_asking(project):
+    session = Session(project)
+    session.editor.set(TEASER, ("ui", "label"), "Mine")
+    path = project / TEASER_FILE
+    latin1 = path.read_text(encoding="utf-8").replace("'Subtitle'", "'Sous-titre abrégé'").encode("latin-1")
+    path.write_bytes(latin1)  # an editor saved it as Latin-1: "é" is no UTF-8
+    asked = []
+    result = session.save(confirm_overwrite=lambda p, disk, mine: asked.append(disk) or False)
+    assert result.skipped and not result.saved and len(asked) == 1
+    assert path.read_bytes() == latin1
+
+
 def test_saving_over_a_change_to_the_same_line_needs_a_confirmation(project):
     session = Session(project)
     session.editor.set(TEASER, ("ui", "label"), "Mine")
