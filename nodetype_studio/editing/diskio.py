@@ -91,6 +91,13 @@ class PreparedWrite:
             raise SaveError(f"cannot save: {exc.strerror or exc}", self.path) from None
         if info is not None:
             check_writable(self.path, info)
+        elif not folder.is_dir():
+            # a new file in a folder that does not exist yet (a new kind of node type: NodeTypes/<Kind>/)
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise SaveError(f"cannot save: cannot create the folder {folder}: {exc.strerror or exc}",
+                                self.path) from None
         clean_stale_temp_files(target)
         try:
             handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=_TEMP_SUFFIX, dir=folder)

@@ -64,6 +64,7 @@ class YamlDocument(DocumentIndex, EditOperations):
             raise EditError(f"cannot read the file: {exc.strerror or exc}", path) from None
         doc = cls(path, raw)
         doc.signature = diskio.DiskSignature.of(path, raw)
+        doc._exists_on_disk = True  # also for reload() of a document made with new()
         return doc
 
     @classmethod
@@ -363,6 +364,19 @@ class YamlDocument(DocumentIndex, EditOperations):
         """Write the current text atomically; refuses (FileChangedOnDisk) if the file changed since loading,
         checked again right before the rename."""
         self.saved(self.prepare_save(force))
+        return self.path
+
+    def save_over(self, disk: bytes | None) -> Path:
+        """Write the current text in place of ``disk``: the file's content the caller merged with or the
+        user chose to overwrite (None: the file is gone). Refuses (FileChangedOnDisk) when the file holds
+        anything else by now, checked again right before the rename."""
+        try:
+            current: bytes | None = diskio.read_bytes(self.path)
+        except OSError:
+            current = None
+        if current != disk:
+            raise FileChangedOnDisk(self.path, "deleted" if current is None else "modified")
+        self.saved(diskio.PreparedWrite(self.path, self.encoded(), disk))
         return self.path
 
     def prepare_save(self, force: bool = False) -> diskio.PreparedWrite:

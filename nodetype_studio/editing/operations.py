@@ -157,6 +157,9 @@ class EditOperations(BlockSplicer):
             return self.insert_key(path[:depth], path[depth], nested, _description=description)
         if not rest and _is_index(path[depth]) and int(path[depth]) == len(container.slots):
             return self.append_item(path[:depth], value, _description=description)
+        if depth > 0 and not container.slots and not _is_index(path[depth]):
+            # `[]` is PHP's empty array, to the CMS the same as `{}` (validator options are often written so)
+            return self.set(path[:depth], {_key(path[depth]): nested}, description)
         raise PathNotFound(f"{format_path(path[:depth + 1])} does not exist: the list has "
                            f"{len(container.slots)} item(s)", self.path, self._line_near(located))
 
@@ -270,6 +273,8 @@ class EditOperations(BlockSplicer):
             return located, None
         inner = self._container_at(slot.value)
         if inner.kind != "map":
+            if not inner.slots:
+                return located, None  # `[]`: PHP's empty array, as good a mapping as `{}`
             raise EditError(f"{format_path(parent_path)} is a list, not a mapping", self.path, self._line_near(located))
         return located, inner
 
@@ -285,7 +290,7 @@ class EditOperations(BlockSplicer):
         located, container = self._mapping_at(parent_path)
         if container is None and parent_path:
             current = self._value_at(located, parent_path)
-            if current is not None:
+            if current is not None and current != []:
                 raise EditError(f"{format_path(parent_path)} is a {type(current).__name__} value, not a mapping",
                                 self.path, self._line_near(located))
             return self.set(parent_path, {key: value}, description)

@@ -18,6 +18,7 @@ from nodetype_studio.editing.spans import (
     Slot,
     alias_span,
     attached_start,
+    block_scalar_end,
     container_of,
     is_blank_line,
     line_break,
@@ -95,8 +96,8 @@ class BlockSplicer:
             if tail.alias:
                 return []
             ref = tail.value
-        if not ref.is_block_scalar:
-            return []
+        if not ref.is_block_scalar or "\n" in text[block_scalar_end(text, ref):position]:
+            return []  # not a block scalar, or one followed by comment lines that already end it
         header = _BLOCK_HEADER.match(text, ref.start)
         if header is None or "-" in header.group(1) or "+" in header.group(1):
             return []
@@ -137,8 +138,13 @@ class BlockSplicer:
         column = self._column(start)
         floor = self._comment_floor(located, container, slot)
         first = attached_start(text, line_start(text, start), column, floor)
+        return first, self._lines_end(container, slot, column)
+
+    def _lines_end(self, container: Container, slot: Slot, column: int) -> int:
+        """End of a block entry's last content line, past the comment lines right below it that are
+        indented deeper than its key (at ``column``): they belong to its content."""
+        text = self._text
         last = line_break(text, self._end_of(container, slot))
-        # comment lines right below the entry and indented deeper than its key belong to its content
         following = next_line(text, last)
         while following < len(text):
             line = text[following:line_break(text, following)]
@@ -147,7 +153,11 @@ class BlockSplicer:
                 break
             last = following + len(line)
             following = next_line(text, last)
-        return first, last
+        return last
+
+    def _after_entry(self, container: Container, slot: Slot) -> int:
+        """Where text added after a block entry goes: below its content and the comments inside it."""
+        return self._lines_end(container, slot, self._column(self._start_of(container, slot)))
 
     def _line_removal(self, located, container: Container, slot: Slot) -> tuple[int, int, str]:
         text = self._text
@@ -205,8 +215,7 @@ class BlockSplicer:
                 position = attached_start(text, line_start(text, start), self._column(start), floor)
                 return position, position, body + newline + blank
             return start, start, body[column:] + newline + " " * column
-        last = anchor if anchor is not None else container.slots[-1]
-        position = line_break(text, self._end_of(container, last))
+        position = self._after_entry(container, anchor if anchor is not None else container.slots[-1])
         return position, position, newline + blank + body
 
     def _block_insert_all(self, located, container: Container, body: str, column: int, anchor: Slot | None,
@@ -240,8 +249,11 @@ class BlockSplicer:
         text = self._text
         render = self.renderer
         newline = self.style.newline
-        self._mark_end(len(text) if container is None or not container.slots else
-                       self._end_of(container, anchor if anchor is not None and not is_before else container.slots[-1]))
+        if container is None or not container.slots:
+            self._mark_end(len(text))
+        else:
+            last = anchor if anchor is not None and not is_before else container.slots[-1]
+            self._mark_end(self._end_of(container, last) if container.flow else self._after_entry(container, last))
         if container is None:
             body = newline.join(render.pair_lines(key, value, 0))
             if not text:
@@ -270,11 +282,10 @@ class BlockSplicer:
             else:
                 item = self.renderer.flow(value)
             return self._flow_insert(container, item, None, False)
-        text = self._text
-        self._mark_end(self._end_of(container, container.slots[-1]))
+        position = self._after_entry(container, container.slots[-1])
+        self._mark_end(position)
         column = self._column(self._start_of(container, container.slots[0]))
         lines = self.renderer.item_lines(value, column, neighbour)
-        position = line_break(text, self._end_of(container, container.slots[-1]))
         return self._keep_unterminated_block(container, container.slots[-1], position) + [
             (position, position, self.style.newline + self.style.newline.join(lines))]
 

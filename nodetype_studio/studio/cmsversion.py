@@ -10,11 +10,12 @@ import re
 from pathlib import Path
 
 from nodetype_studio.editing.diskio import atomic_write
-from nodetype_studio.editing.errors import SaveError
+from nodetype_studio.editing.errors import FileChangedOnDisk, SaveError
 from nodetype_studio.model.projectconfig import CONFIG_FILE, KEY
 from nodetype_studio.model.version import CmsVersion
 
 _LINE = re.compile(rf"^{KEY}\s*:.*(?:\r?\n|$)", re.M)
+BOM = b"\xef\xbb\xbf"
 
 
 def config_path(root: Path | str) -> Path:
@@ -27,17 +28,22 @@ def set_configured_version(root: Path | str, version: CmsVersion | None) -> Path
     key, so the version is detected again). Returns the file; raises ``OSError`` when it cannot be
     read or written (the file is then unchanged)."""
     path = config_path(root)
-    text = path.read_text(encoding="utf-8") if path.is_file() else ""
-    line = f"{KEY}: '{version.value}'\n" if version is not None else ""
+    raw = path.read_bytes() if path.is_file() else None
+    # the bytes as they are: a byte order mark and CRLF line breaks stay (read_text would drop the CRs)
+    content = raw or b""
+    bom = content.startswith(BOM)
+    text = (content[len(BOM):] if bom else content).decode("utf-8")
+    newline = "\r\n" if "\r\n" in text else "\n"
+    line = f"{KEY}: '{version.value}'{newline}" if version is not None else ""
     if _LINE.search(text):
         new = _LINE.sub(lambda _m: line, text, count=1)
     elif version is None:
         return path
     else:
-        new = text + ("" if not text or text.endswith("\n") else "\n") + line
+        new = text + ("" if not text or text.endswith("\n") else newline) + line
     if new != text:
         try:
-            atomic_write(path, new.encode("utf-8"))
-        except SaveError as exc:
+            atomic_write(path, (BOM if bom else b"") + new.encode("utf-8"), expected=raw)
+        except (SaveError, FileChangedOnDisk) as exc:
             raise OSError(str(exc)) from None
     return path

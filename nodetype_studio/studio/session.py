@@ -56,9 +56,16 @@ def read_text(path: Path) -> str | None:
         raw = Path(path).read_bytes()
     except OSError:
         return None
+    return _decoded(raw)
+
+
+def _decoded(raw: bytes) -> str:
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
-    return raw.decode("utf-8", errors="replace")
+    text = raw.decode("utf-8", errors="replace")
+    if "\r" in text and "\n" not in text:  # lone CR line breaks: edited as LF text (YamlDocument._set_loaded)
+        text = text.replace("\r", "\n")
+    return text
 
 
 @dataclass
@@ -203,13 +210,7 @@ class Session:
             return None
         if doc.changed_on_disk() is None:
             return SavePlan(Path(doc.path), doc.text, doc.original_text, False)
-        disk = read_text(doc.path) if Path(doc.path).exists() else None
-        if disk is None:
-            return SavePlan(Path(doc.path), doc.text, None, True)
-        merged = merge3(doc.original_text, doc.text, disk)
-        if merged.clean and merged.text != doc.text and not _parses(merged.text):
-            merged = MergeResult(doc.text, [_whole_file_conflict(doc.text, disk)])
-        return SavePlan(Path(doc.path), merged.text, disk, True, merged)
+        return _merge_plan(doc, _read_bytes(doc.path))
 
     def display(self, path: Path) -> str:
         """``path`` as shown: relative to the project's folder (asked for on every selection: remembered)."""
@@ -290,14 +291,15 @@ class Session:
                 try:
                     doc.save()
                 except FileChangedOnDisk:
+                    # the plan, the question and the write are all about this one version of the file
                     disk = _read_bytes(doc.path)
-                    plan = self.plan(Path(doc.path))
-                    approved = plan is not None and not plan.conflicts and plan.disk is not None
+                    plan = _merge_plan(doc, disk)
+                    approved = not plan.conflicts and plan.disk is not None
                     if not approved:
                         approved = disk is not None and self.acknowledged.get(key) == disk
-                    if not approved and confirm_overwrite is not None and plan is not None:
+                    if not approved and confirm_overwrite is not None:
                         approved = confirm_overwrite(Path(doc.path), plan.disk or "", plan.text)
-                    if not approved or plan is None:
+                    if not approved:
                         result.skipped.append(Path(doc.path))
                         continue
                     if plan.text != doc.text:
@@ -305,7 +307,11 @@ class Session:
                             merged(Path(doc.path), doc.text, plan.text)
                         doc.apply(Edit(doc.path, "take in the changes made on disk", 0, doc.text, plan.text, 1,
                                        plan.text.count("\n") + 1, doc.text.count("\n") + 1))
-                    doc.save(force=True)
+                    try:
+                        doc.save_over(disk)
+                    except FileChangedOnDisk:  # changed again meanwhile: the next save asks about that version
+                        result.skipped.append(Path(doc.path))
+                        continue
             except EditError as exc:
                 result.errors.append(str(exc))
                 continue
@@ -377,6 +383,29 @@ def _replay(doc: YamlDocument, entry: dict) -> list[Edit] | None:
     for edit in reversed(applied):
         doc.apply(edit.inverse())
     return None
+
+
+def _merge_plan(doc: YamlDocument, raw: bytes | None) -> SavePlan:
+    """The plan of saving ``doc`` over ``raw``, the file's content another program wrote (None: deleted)."""
+    if raw is None:
+        return SavePlan(Path(doc.path), doc.text, None, True)
+    disk = _decoded(raw)
+    if "\ufffd" in disk and not _is_utf8(raw):
+        # not UTF-8 (another editor's encoding): merged, its characters would be written as U+FFFD
+        return SavePlan(Path(doc.path), doc.text, disk, True,
+                        MergeResult(doc.text, [_whole_file_conflict(doc.text, disk)]))
+    merged = merge3(doc.original_text, doc.text, disk)
+    if merged.clean and merged.text != doc.text and not _parses(merged.text):
+        merged = MergeResult(doc.text, [_whole_file_conflict(doc.text, disk)])
+    return SavePlan(Path(doc.path), merged.text, disk, True, merged)
+
+
+def _is_utf8(raw: bytes) -> bool:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _read_bytes(path: Path) -> bytes | None:

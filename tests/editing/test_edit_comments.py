@@ -64,6 +64,62 @@ def test_insert_after_a_key_goes_below_its_content_and_its_inner_comments_stay(t
     assert "defaultValue: ''   # empty by default\n    intro:\n      type: string\n    # directly above layout" in doc.text
 
 
+def test_insert_after_a_key_goes_below_the_comments_indented_inside_it(tmp_path):
+    doc = load("comments.yaml", tmp_path)
+    old = doc.text
+    doc.insert_key((PAGE, "properties"), "intro", {"type": "string"}, after="title")
+    removed, added = changes(old, doc.text)
+    assert removed == [] and added == ["    intro:", "      type: string"]
+    assert ("      # trailing comment inside title, below its last key\n    intro:\n      type: string\n\n"
+            "    # A comment after a blank line, above subtitle.") in doc.text
+
+
+COMMENTED_OUT = """'Vendor.Site:Content.Text':
+  ui:
+    label: 'Text'
+  properties:
+    text:
+      type: string
+    # subtitle:
+    #   type: string
+'Vendor.Site:Content.Image':
+  ui:
+    label: 'Image'
+"""
+
+
+def test_a_commented_out_property_stays_in_properties_when_keys_are_added_or_moved_after_it():
+    from nodetype_studio.editing import YamlDocument
+
+    text_type = "Vendor.Site:Content.Text"
+    commented = "      type: string\n    # subtitle:\n    #   type: string\n"
+    doc = YamlDocument.from_text(COMMENTED_OUT)
+    doc.insert_key((text_type,), "childNodes", {"main": {"type": "Neos.Neos:ContentCollection"}})
+    assert commented + "  childNodes:\n" in doc.text
+
+    doc = YamlDocument.from_text(COMMENTED_OUT)
+    doc.move_key((text_type, "ui"), after="properties")
+    assert commented + "  ui:\n    label: 'Text'\n'Vendor.Site:Content.Image':" in doc.text
+    assert list(reread(doc.text)[text_type]) == ["properties", "ui"]
+
+    doc = YamlDocument.from_text(COMMENTED_OUT)
+    doc.insert_key((), "Vendor.Site:Content.Quote", {"ui": {"label": "Quote"}}, after=text_type)
+    assert commented + "'Vendor.Site:Content.Quote':\n" in doc.text
+
+
+def test_an_appended_list_item_goes_below_the_comments_inside_the_last_item():
+    from nodetype_studio.editing import YamlDocument
+
+    text = ("'Vendor.Site:Content.Choice':\n  properties:\n    size:\n      ui:\n        inspector:\n"
+            "          editorOptions:\n            values:\n              - label: 'Small'\n"
+            "                value: 's'\n                # disabled: true\n    colour:\n      type: string\n")
+    doc = YamlDocument.from_text(text)
+    doc.append_item(("Vendor.Site:Content.Choice", "properties", "size", "ui", "inspector", "editorOptions", "values"),
+                    {"label": "Large", "value": "l"})
+    assert ("                value: 's'\n                # disabled: true\n"
+            "              - label: 'Large'\n                value: 'l'\n    colour:") in doc.text
+
+
 def test_insert_at_the_end_of_a_mapping(tmp_path):
     doc = load("comments.yaml", tmp_path)
     doc.insert_key((PAGE, "ui"), "group", "general")

@@ -188,6 +188,28 @@ def test_null_values_become_mappings_or_lists(tmp_path):
     assert doc.text == "a:\n  props:\n    title: x\n  list:\n    - y\n  b: 1\n"
 
 
+def test_an_empty_list_takes_keys_like_an_empty_mapping():
+    # PHP reads `[]` and `{}` as the same empty array: validator options are often written `[]`
+    length = "Neos.Neos/Validation/StringLengthValidator"
+    text = ("'Vendor.Site:Text':\n  properties:\n    title:\n      validation:\n"
+            f"        '{length}': []\n        'Neos.Neos/Validation/NotEmptyValidator': []\n")
+    doc = YamlDocument.from_text(text)
+    doc.set(("Vendor.Site:Text", "properties", "title", "validation", length, "maximum"), 50)
+    removed, added = changes(text, doc.text)
+    assert removed == [f"        '{length}': []"]
+    assert added == [f"        '{length}':", "          maximum: 50"]
+    doc = YamlDocument.from_text(text)
+    doc.insert_key(("Vendor.Site:Text", "properties", "title", "validation", length), "minimum", 1)
+    assert reread(doc.text)["Vendor.Site:Text"]["properties"]["title"]["validation"] == {
+        length: {"minimum": 1}, "Neos.Neos/Validation/NotEmptyValidator": []}
+    flow = YamlDocument.from_text("a: {options: [], b: 1}\n")
+    flow.set(("a", "options", "x"), "y")
+    assert flow.text == "a: {options: {x: y}, b: 1}\n"
+    listed = YamlDocument.from_text("a:\n  items: []\n")
+    listed.set(("a", "items", 0), "first")  # an index still adds a list item
+    assert reread(listed.text) == {"a": {"items": ["first"]}}
+
+
 def test_replacing_block_collections_and_scalars_with_each_other(tmp_path):
     doc = YamlDocument.from_text("a:\n  m: # keep me\n    x: 1\n    y: 2\n  s: plain   # beside\nb: end\n")
     doc.set(("a", "m"), "now a scalar")

@@ -83,6 +83,22 @@ def test_a_new_file_is_refused_when_one_appeared_meanwhile(tmp_path):
     assert path.read_text() == "other: 1\n"
 
 
+def test_a_new_file_that_appeared_can_be_reloaded_and_then_saved(tmp_path):
+    path = tmp_path / "NodeTypes.New.yaml"
+    doc = YamlDocument.new(path)
+    doc.insert_key((), "Vendor.Site:New", {"abstract": True})
+    path.write_text("'Vendor.Site:Theirs':\n  abstract: true\n")
+    with pytest.raises(FileChangedOnDisk):
+        doc.save()
+    doc.reload()  # what FileChangedOnDisk offers: take the file as it is now
+    assert not doc.dirty and doc.changed_on_disk() is None
+    doc.insert_key((), "Vendor.Site:New", {"abstract": True})
+    doc.save()
+    assert path.read_text() == "'Vendor.Site:Theirs':\n  abstract: true\n\n'Vendor.Site:New':\n  abstract: true\n"
+    path.unlink()
+    assert doc.changed_on_disk() == "deleted"
+
+
 def test_read_only_folder_simulated_temp_file_creation_fails(tmp_path, monkeypatch):
     path = copy_fixture("comments.yaml", tmp_path)
     raw = path.read_bytes()

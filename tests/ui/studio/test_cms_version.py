@@ -38,6 +38,18 @@ def test_choosing_a_version_writes_the_setting_and_resolves_again(qtbot, window,
     assert window.version_label.text() == "Neos 9.x (default)"
 
 
+def test_the_setting_is_written_in_the_files_own_line_endings_after_a_bom(qtbot, window, project):
+    setting = project / ".nodetype-studio.yaml"
+    setting.write_bytes(b"\xef\xbb\xbfcmsVersion: '9'\r\n# checks of this project\r\nselect: [editor]\r\n")
+    window.version_actions["8.3"].trigger()
+    assert setting.read_bytes() == b"\xef\xbb\xbfcmsVersion: '8.3'\r\n# checks of this project\r\nselect: [editor]\r\n"
+    assert window.session.project.cms_version.version.value == "8.3"
+    window.version_actions["detect"].trigger()
+    assert setting.read_bytes() == b"\xef\xbb\xbf# checks of this project\r\nselect: [editor]\r\n"
+    window.version_actions["9"].trigger()
+    assert setting.read_bytes() == b"\xef\xbb\xbf# checks of this project\r\nselect: [editor]\r\ncmsVersion: '9'\r\n"
+
+
 def test_the_menu_opens_from_the_keyboard(qtbot, window):
     window.activateWindow()
     qtbot.waitActive(window)

@@ -97,6 +97,28 @@ def test_a_second_change_after_keep_mine_is_asked_about_again(qtbot, window, pro
     assert "Teaser card" in teaser.read_text(encoding="utf-8") and window.session.dirty
 
 
+def test_a_version_saved_while_the_compare_before_saving_is_open_is_not_overwritten(qtbot, window, project,
+                                                                                    answers):
+    teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
+    edit_label(qtbot, window, "Teaser box")
+    answers.expect(ChoiceDialog, click("keep"))
+    change_externally(teaser, "    label: 'Teaser'", "    label: 'Teaser card'")  # the line the user edited
+    qtbot.waitUntil(lambda: len(answers.seen) == 1, timeout=5000)
+    newer = []
+
+    def another_save_then_overwrite(dialog):
+        newer.append(change_externally(teaser, *EXTERNAL))  # the other program saves again meanwhile
+        click("overwrite")(dialog)
+
+    answers.expect(ReviewDialog, accept_review)
+    answers.expect(CompareDialog, another_save_then_overwrite)
+    answers.expect(ChoiceDialog, click("keep"))  # the newer version is asked about as it arrives
+    assert not window.save_all()
+    assert teaser.read_text(encoding="utf-8") == newer[0] and window.session.dirty
+    assert "Not saved (changed on disk): NodeTypes/Content/Teaser.yaml" in window.message.text()
+    qtbot.waitUntil(lambda: len(answers.seen) == 4, timeout=5000)
+
+
 def test_reload_drops_the_edits_and_shows_the_disk_version(qtbot, window, project, answers):
     teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
     edit_label(qtbot, window, "Teaser box")

@@ -63,6 +63,34 @@ def test_saving_over_a_changed_file_merges_changes_to_other_lines_without_asking
     assert not session.dirty
 
 
+def test_a_file_with_lone_cr_line_breaks_changed_on_disk_is_merged_and_keeps_them(project):
+    path = project / TEASER_FILE
+    original = path.read_text(encoding="utf-8")
+    path.write_bytes(original.replace("\n", "\r").encode("utf-8"))
+    session = Session(project)
+    session.editor.set(TEASER, ("ui", "label"), "Mine")
+    theirs = original.replace("'Subtitle'", "'Theirs'")
+    path.write_bytes(theirs.replace("\n", "\r").encode("utf-8"))
+    assert "+    label: 'Mine'" in session.diff(path) and "Subtitle" not in session.diff(path)
+    asked = []
+    result = session.save(confirm_overwrite=lambda p, disk, mine: asked.append(p) or False)
+    assert result.saved and not asked
+    expected = theirs.replace("label: 'Teaser'", "label: 'Mine'")
+    assert path.read_bytes() == expected.replace("\n", "\r").encode("utf-8")
+
+
+def test_a_file_rewritten_in_another_encoding_is_not_merged_without_asking(project):
+    session = Session(project)
+    session.editor.set(TEASER, ("ui", "label"), "Mine")
+    path = project / TEASER_FILE
+    latin1 = path.read_text(encoding="utf-8").replace("'Subtitle'", "'Sous-titre abrégé'").encode("latin-1")
+    path.write_bytes(latin1)  # an editor saved it as Latin-1: "é" is no UTF-8
+    asked = []
+    result = session.save(confirm_overwrite=lambda p, disk, mine: asked.append(disk) or False)
+    assert result.skipped and not result.saved and len(asked) == 1
+    assert path.read_bytes() == latin1
+
+
 def test_saving_over_a_change_to_the_same_line_needs_a_confirmation(project):
     session = Session(project)
     session.editor.set(TEASER, ("ui", "label"), "Mine")
@@ -96,6 +124,28 @@ def test_keep_mine_after_a_compare_saves_that_disk_version_only(project):
     path.write_text(path.read_text(encoding="utf-8").replace("label: 'Mine'", "label: 'Theirs again'"),
                     encoding="utf-8")
     assert session.save(confirm_overwrite=lambda *a: False).skipped  # a newer version was not compared
+
+
+def test_a_change_saved_on_disk_while_the_user_is_asked_is_not_overwritten(project):
+    session = Session(project)
+    session.editor.set(TEASER, ("ui", "label"), "Mine")
+    path = project / TEASER_FILE
+    theirs = path.read_text(encoding="utf-8").replace("label: 'Teaser'", "label: 'Theirs'")
+    path.write_text(theirs, encoding="utf-8")
+    newer = theirs.replace("'Subtitle'", "'Newer'")
+
+    def overwrite_after_another_save(_path, disk, _mine):
+        assert disk == theirs
+        path.write_text(newer, encoding="utf-8")  # the other program saves again while the compare is open
+        return True
+
+    result = session.save(confirm_overwrite=overwrite_after_another_save)
+    assert not result.saved and [p.name for p in result.skipped] == ["Teaser.yaml"] and not result.errors
+    assert path.read_text(encoding="utf-8") == newer and session.dirty
+    asked = []
+    result = session.save(confirm_overwrite=lambda _p, disk, _mine: asked.append(disk) or True)
+    assert result.saved and asked == [newer]
+    assert path.read_text(encoding="utf-8") == newer.replace("label: 'Theirs'", "label: 'Mine'")
 
 
 def test_a_deleted_file_is_reported_and_can_be_written_again(project):

@@ -48,6 +48,22 @@ def test_configuration_layout_packages_get_a_configuration_file(make_window, tmp
         package / "Configuration/NodeTypes.Content.Quote.yaml"
 
 
+def test_a_new_file_in_a_folder_the_package_does_not_have_yet_is_saved(qtbot, window, project, answers):
+    wizard = NewNodeTypeWizard(window)
+    qtbot.addWidget(wizard)
+    fill_name(wizard, "Acme.Studio:Collection.Slider", ["Neos.Neos:Content"])
+    wizard.name_page.label.setText("Slider")
+    wizard.file_page.initializePage()
+    assert wizard.file_page.new_path.text() == "NodeTypes/Collection/Slider.yaml"
+    assert not (project / "NodeTypes/Collection").exists()
+    wizard.properties_page.initializePage()
+    assert wizard.apply()
+    answers.expect(ReviewDialog, lambda d: d.buttons.button(d.buttons.StandardButton.Save).click())
+    assert window.save_all()
+    written = (project / "NodeTypes/Collection/Slider.yaml").read_text(encoding="utf-8")
+    assert written.startswith("'Acme.Studio:Collection.Slider':\n") and not window.session.dirty
+
+
 def test_a_new_type_in_a_new_file_with_starter_properties(qtbot, window, project, answers):
     wizard = NewNodeTypeWizard(window)
     qtbot.addWidget(wizard)
