@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from nodetype_studio import boundedio
 from nodetype_studio.editing.diskio import atomic_write
 from nodetype_studio.editing.errors import FileChangedOnDisk, SaveError
 from nodetype_studio.model.projectconfig import CONFIG_FILE, KEY
@@ -28,11 +29,14 @@ def set_configured_version(root: Path | str, version: CmsVersion | None) -> Path
     key, so the version is detected again). Returns the file; raises ``OSError`` when it cannot be
     read or written (the file is then unchanged)."""
     path = config_path(root)
-    raw = path.read_bytes() if path.is_file() else None
+    raw = boundedio.read_bytes(path) if path.is_file() else None
     # the bytes as they are: a byte order mark and CRLF line breaks stay (read_text would drop the CRs)
     content = raw or b""
     bom = content.startswith(BOM)
-    text = (content[len(BOM):] if bom else content).decode("utf-8")
+    try:
+        text = (content[len(BOM):] if bom else content).decode("utf-8")
+    except UnicodeDecodeError:
+        raise OSError(f"{path.name} is not UTF-8 text: it is left as it is") from None
     newline = "\r\n" if "\r\n" in text else "\n"
     line = f"{KEY}: '{version.value}'{newline}" if version is not None else ""
     if _LINE.search(text):

@@ -66,3 +66,13 @@ def test_an_unwritable_setting_is_reported_and_nothing_is_lost(qtbot, window, pr
     assert "Cannot save the CMS version" in window.message.text()
     assert window.session.project.cms_version.version.value == "9"
     assert window.version_actions["detect"].isChecked()
+
+
+def test_a_setting_file_that_is_not_utf8_is_reported_and_left_as_it_is(qtbot, window, project):
+    setting = project / ".nodetype-studio.yaml"
+    setting.write_bytes(b"# caf\xe9 checks\nselect: [editor]\n")  # Latin-1, written by another program
+    window.version_actions["8.3"].trigger()
+    assert "Cannot save the CMS version" in window.message.text()
+    assert "not UTF-8" in window.message.text()
+    assert setting.read_bytes() == b"# caf\xe9 checks\nselect: [editor]\n"
+    assert window.session.project.cms_version.version.value == "9"
