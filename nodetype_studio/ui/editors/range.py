@@ -226,14 +226,18 @@ class RangeEditor(EditorWidget):
     def show_value(self, value: Any) -> None:
         if self.failure:
             return
+        self._move_slider(value)
+        self.value_button.setText(_value_text(value))
+        self._show_display()
+
+    def _move_slider(self, value: Any) -> None:
+        """Put the slider at ``value`` (the middle for no number) without reporting a change."""
         number = _number(value)
         self._showing = True
         try:
             self.slider.setValue(self._position(number) if number is not None else self._middle())
         finally:
             self._showing = False
-        self.value_button.setText(_value_text(value))
-        self._show_display()
 
     def _show_display(self) -> None:
         if self.value_input is None:
@@ -302,12 +306,7 @@ class RangeEditor(EditorWidget):
 
     def _show_typed(self, value: Any) -> None:
         """The slider and the value after a typed change, the field kept open."""
-        number = _number(value)
-        self._showing = True
-        try:
-            self.slider.setValue(self._position(number) if number is not None else self._middle())
-        finally:
-            self._showing = False
+        self._move_slider(value)
         shown = _value_text(value)
         self.value_button.setText(shown)
         if self.value_input is not None and self.value_input.text() != shown:
