@@ -177,8 +177,9 @@ def test_show_provenance_text_has_file_line_and_layer(site, capsys):
     code, out, _ = run(capsys, "show", "Acme.Site", "Acme.Site:Document.Page", "--provenance")
     assert code == 0
     lines = out.splitlines()
-    label = next(line for line in lines if line.strip().startswith("label: Page teaser"))
-    assert label.endswith("# own @ Acme.Site/Configuration/NodeTypes.Override.yaml:5:9; overrides Teaser text "
+    label = next(line for line in lines if line.strip().startswith("label: 'Page teaser'"))
+    # (spelled as the CMS's nodetypes:show spells them: Symfony YAML quotes a string with a space)
+    assert label.endswith("# own @ Acme.Site/Configuration/NodeTypes.Override.yaml:5:9; overrides 'Teaser text' "
                           "(supertype Acme.Site:Mixin.Teaser @ Acme.Site/NodeTypes/Mixin/Teaser.yaml:7)")
     fmt = next(line for line in lines if line.strip().startswith("format: d-m-Y  "))
     assert re.search(r"# data-type default @ \S*resources/baseline/9/Neos\.Neos/Configuration/Settings\.yaml:\d+:\d+$", fmt)

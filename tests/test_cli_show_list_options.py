@@ -120,7 +120,7 @@ def test_show_path_provenance_text(site, capsys):
     assert code == 0
     lines = body(out).splitlines()
     assert lines[0] == "type: string  # own @ Acme.Site/NodeTypes/Page.yaml:6:7"
-    assert "  label: Sub  # own @ Acme.Site/NodeTypes/Page.yaml:9:9" in lines
+    assert "    label: Sub  # own @ Acme.Site/NodeTypes/Page.yaml:9:9" in lines
     code, out, _ = run(capsys, "show", str(site), "Acme.Site:Page", "--path", "properties.subtitle.ui.label",
                        "--provenance")
     assert body(out) == "Sub  # own @ Acme.Site/NodeTypes/Page.yaml:9:9\n"
@@ -155,7 +155,7 @@ def test_show_level_json_and_provenance(site, capsys):
     _, out, _ = run(capsys, "show", str(site), "Acme.Site:Page", "--path", "properties.subtitle", "--level", "2",
                     "--provenance")
     lines = body(out).splitlines()
-    assert "ui:" in lines and "  label: '...'" in lines
+    assert "ui:" in lines and "    label: ..." in lines
     assert lines[0] == "type: string  # own @ Acme.Site/NodeTypes/Page.yaml:6:7"
 
 

@@ -3,25 +3,16 @@
 Like the CMS's ``./flow nodetypes:show`` (8.3: ``Neos.ContentRepository``, 9.x: ``Neos.ContentRepositoryRegistry``
 ``Classes/Command/NodeTypesCommandController.php``): ``--path`` prints only the value at a dotted configuration path
 (``NodeType::getConfiguration()``, i.e. ``ObjectAccess::getPropertyPath()``; a missing or null value is "not there"),
-``--level`` (8.3) replaces everything from that depth on with ``'...'``.
+``--level`` (8.3) replaces everything from that depth on with ``'...'``. The YAML is written as the command writes
+it, with Symfony's ``Yaml::dump($configuration, 99)`` (``php/yamldump.py``), below the studio's ``#`` lines.
 """
 
 from __future__ import annotations
 
 import sys
 
-import yaml
-
 from nodetype_studio.commands.common import add_cms_version, display_path, open_node_type, to_json
-from nodetype_studio.model.yamlload import YList, YMap
-
-
-class _Dumper(yaml.SafeDumper):
-    """Dumps the model's position-carrying mappings and lists as plain YAML."""
-
-
-_Dumper.add_representer(YMap, yaml.representer.SafeRepresenter.represent_dict)
-_Dumper.add_representer(YList, yaml.representer.SafeRepresenter.represent_list)
+from nodetype_studio.php import yamldump
 
 
 def register(sub) -> None:
@@ -108,7 +99,7 @@ def _origin(nt, path) -> dict:
 
 
 def _scalar_text(value) -> str:
-    return yaml.dump(value, Dumper=_Dumper, default_flow_style=True, allow_unicode=True, width=10**6).strip().removesuffix("...").strip()
+    return yamldump.inline(value)
 
 
 def _note(nt, path) -> str:
@@ -122,19 +113,20 @@ def _note(nt, path) -> str:
 
 
 def _print_annotated(nt, value, path=(), indent=0, level=0) -> None:
-    pad = "  " * indent
+    """The configuration laid out as ``yamldump`` lays it out, each value followed by where it came from."""
+    pad = " " * (yamldump.INDENT * indent)
     items = value.items() if isinstance(value, dict) else enumerate(value)
+    as_list = isinstance(value, list) or yamldump.is_list(value)
     for key, child in items:
-        label = f"{pad}- " if isinstance(value, list) else f"{pad}{_scalar_text(key)}:"
-        sep = " " if isinstance(value, dict) else ""
+        label = f"{pad}-" if as_list else f"{pad}{_scalar_text(yamldump.php_key(key))}:"
         if 0 < level <= indent + 1:
-            print(f"{label}{sep}'...'")
+            print(f"{label} ...")
             continue
         if isinstance(child, (dict, list)) and child:
-            print(label if isinstance(value, dict) else f"{pad}-")
+            print(label)
             _print_annotated(nt, child, path + (key,), indent + 1, level)
             continue
-        print(f"{label}{sep}{_scalar_text(child)}  # {_note(nt, path + (key,))}")
+        print(f"{label} {_scalar_text(child)}  # {_note(nt, path + (key,))}")
 
 
 def show_json(project, nt, provenance: bool = False, keys: tuple = (), value=_MISSING, level: int = 0) -> str:
@@ -180,6 +172,5 @@ def run(args) -> int:
         _print_annotated(nt, value, keys, level=args.level)
     else:
         shown = truncate(value, args.level)
-        print(yaml.dump(shown if keys else {nt.name: shown}, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
-                        width=120), end="")
+        print(yamldump.dump(shown if keys else {nt.name: shown}), end="")
     return 0
