@@ -39,6 +39,18 @@ DEFAULT_VALUE_SHAPES: dict[str, tuple[Callable[[Any], bool], str]] = {
 }
 
 
+def _is_8_3(ctx: Context) -> bool:
+    info = getattr(ctx.project, "cms_version", None)
+    return info is not None and info.version.value == "8.3"
+
+
+def _blank_datetime_default(ctx: Context, prop: PropertyView, value: Any) -> bool:
+    """A DateTime `defaultValue` that is a blank string: 8.3 reads it as `new \\DateTime('')`, the moment of
+    creation; 9.x hands it to Symfony's DateTimeNormalizer, which refuses a blank string."""
+    return isinstance(value, str) and not value.strip() and isinstance(prop.type, str) \
+        and canonical_type(prop.type, ctx.platform) == "DateTime"
+
+
 @property_rule
 def default_value_type(ctx: Context, prop: PropertyView):
     if "defaultValue" not in prop.written or not isinstance(prop.type, str):
@@ -46,6 +58,18 @@ def default_value_type(ctx: Context, prop: PropertyView):
     value = prop.written["defaultValue"]
     shape = DEFAULT_VALUE_SHAPES.get(canonical_type(prop.type, ctx.platform))
     if value is None or shape is None:
+        return
+    if _blank_datetime_default(ctx, prop, value):
+        if _is_8_3(ctx):
+            yield ctx.at(prop.nt, prop.path + ("defaultValue",), Severity.WARNING, "default-value-type",
+                         f"`defaultValue` {describe_value(value)} is not an empty date: Neos 8.3 creates the node with "
+                         "`new \\DateTime('')`, the moment of creation. Write `now` if that is meant, else remove "
+                         "`defaultValue` (Neos 9 cannot create a node with it)", prop.name)
+        else:
+            yield ctx.at(prop.nt, prop.path + ("defaultValue",), Severity.ERROR, "default-value-type",
+                         f"`defaultValue` {describe_value(value)} is no date for Neos 9: creating a node fails, as "
+                         "the DateTime normalizer refuses an empty string. Write `now` for the moment of creation, "
+                         "or remove `defaultValue`", prop.name)
         return
     test, wanted = shape
     if test(value):
@@ -78,8 +102,9 @@ def _has_not_empty(ctx: Context, prop: PropertyView) -> bool:
 def hidden_but_required(ctx: Context, prop: PropertyView):
     if not always_hidden(get(prop.effective, "ui", "inspector")) or not _has_not_empty(ctx, prop):
         return
-    if prop.written.get("defaultValue") not in (None, "", [], {}):
-        return  # created nodes get a value the user never has to enter
+    default = prop.written.get("defaultValue")
+    if default not in (None, "", [], {}) or (_is_8_3(ctx) and _blank_datetime_default(ctx, prop, default)):
+        return  # created nodes get a value the user never has to enter (8.3: '' is `now` for a DateTime)
     yield ctx.at(prop.nt, prop.path + ("ui", "inspector", "hidden"), Severity.ERROR, "property-hidden-required",
                  f"property `{prop.name}` is hidden but required (NotEmptyValidator) and has no `defaultValue`: the "
                  "inspector validates it anyway and nobody can fill it in, so changes can never be applied. Give "

@@ -10,20 +10,23 @@ stands for::
 
 Read, combined freely as PHP does: absolute dates (`2024-01-31`, `2024-01-31T10:00:00+02:00`,
 `31.01.2024`, `31.01.24`, `31-01-2024`, `01/31/2024`, `12/25`, `2024/01/31`, `2024-12`,
-`31 January 2024`, `1 jan`, `January 31, 2024`, `Jan 5`, `January 2025`, `january`), times (`10:00`, `9:30pm`, `10am`, `t0930`,
-`0930`, `back of 7pm`, `front of 7`), `@<timestamp>`, time zones (`Z`, `UTC`, `+02:00`,
-`Europe/Berlin`), `now`, `today`, `midnight`, `noon`, `tomorrow`, `yesterday`, offsets (`+1 day`,
+`31 January 2024`, `1 jan`, `January 31, 2024`, `Jan 5`, `January 2025`, `january`, `20240131`), ISO weeks
+(`2024-W05`, `2024W05`, `2024-W05-3`, `2024W053`), the year's day number (`2024.031`, `2024-031`, `2024031`),
+times (`10:00`, `9:30pm`, `10am`, `t0930`, `0930`, `back of 7pm`, `front of 7`), `@<timestamp>`, time zones
+(`Z`, `UTC`, `+02:00`, `+1`, `+130`, `Europe/Berlin`; "now" is taken in a named zone, while under an offset,
+`Z` or `GMT` the clock time of ``now``'s zone is kept and read in the offset, as PHP does), `now`, `today`, `midnight`, `noon`, `tomorrow`, `yesterday`, offsets (`+1 day`,
 `-2 weeks`, `3 days ago`, `+1 week 2 days`, `+2 weekdays`, `+500 ms`), `next`/`last`/`previous`/`this`
 and `first`…`twelfth` with a unit or weekday (`next month`, `third week`, `second monday`), weekdays
 (`monday`, `next friday`, `monday next week`; `next week` alone is that week's Monday at the same time,
 `next weekday` is midnight, `third week` is refused as PHP refuses it), `first/last day of [<month phrase>]` and
 `<ordinal> <weekday> of [<month phrase>]`. A date without a time means midnight; `tomorrow` and its
 kin reset the time where they stand (`tomorrow 09:00` differs from `09:00 tomorrow`, as in PHP);
-month arithmetic overflows like PHP's (January 31 + 1 month = March 2 or 3).
+month arithmetic overflows like PHP's (January 31 + 1 month = March 2 or 3). Dots separate parts as
+spaces do: `+1.5 hours` is the offset `+1` and `5 hours`, as PHP reads it.
 
 Not read (PHP reads them differently or rarely, so they are reported rather than guessed):
-`+1` alone and unit words with trailing letters (`+1 dayz`: PHP reads the number or the letter as a
-time zone), `<ordinal> day of` other than first/last (PHP reads `third day` as +3 days and then fails on `of`),
+unit words with trailing letters (`+1 dayz`: PHP reads the letters as a time zone), times with a dot
+(`10.30`), `<ordinal> day of` other than first/last (PHP reads `third day` as +3 days and then fails on `of`),
 `this <weekday> of`, two-digit years with dashes (`31-12-24`: PHP reads year-month-day), mixed date
 separators (`31.12/2024`), a weekday name glued to `day` (`monday` + `day`), time zone abbreviations
 other than UTC/GMT/Z, and a bare 4-digit number that is not a valid `HHMM` time.
@@ -81,7 +84,11 @@ _WEEKDAY = _alternatives(WEEKDAYS)
 _UNIT = _alternatives(UNITS)
 _RELTEXT = _alternatives(list(RELATIVE_WORDS) + list(ORDINALS))
 _NTH = _alternatives(["next", "last", "previous"] + list(ORDINALS))  # "this monday of" is not read
-_TZ = r"(?P<tz>z|utc|gmt|[+-]\d{2}:?\d{2}|[a-z]+/[a-z_]+(?:/[a-z_]+)?)"
+# offsets: "+01:00", "+0100"; the short "+1", "+01", "+130" (1:30) not right after a number: PHP reads
+# "2024-13" or "2024-031" as one (refused or day-of-year) date, not as a time and an offset
+# "2024-01-31 +1 month", "+0100 days": a number with a unit is an offset in time, not a zone
+_TZ = (r"(?P<tz>z|utc|gmt|(?:[+-]\d{2}:?\d{2}|(?<!\d)[+-]\d{1,2}(?::?\d{2})?)"
+       rf"(?![ \t]*(?:{_UNIT})(?![a-z\d]))|[a-z]+/[a-z_]+(?:/[a-z_]+)?)")
 _END = r"(?![a-z\d])"
 _MERIDIAN = r"(?P<ap>[ap]\.?m\.?)"
 
@@ -91,8 +98,12 @@ Match = re.Match[str]
 @dataclass
 class _State:
     date: tuple[int | None, int | None, int | None] | None = None  # (year, month, day), None: not given
+    day_of_year: bool = False  # the day is the year's day number (January 1-366), running on past the 31st
     time: tuple[int, int, int, int] | None = None  # (hour, minute, second, microsecond)
     tz: dt.tzinfo | None = None
+    # PHP takes "now" in a zone the text names (`UTC`, `Europe/Berlin`), but keeps the wall-clock time of
+    # the default zone under an offset or abbreviation (`+01:00`, `Z`, `GMT`) and reads it in that offset
+    tz_takes_now: bool = False
     rel: dict[str, int] = field(default_factory=lambda: dict.fromkeys(("y", "m", "d", "h", "i", "s", "us", "wd"), 0))
     weekday: tuple[int, int] | None = None  # (weekday, amount: 0 this/bare, n > 0 the nth coming one, -1 last)
     week_relative: bool = False  # "next week" & co.: a weekday is taken within that ISO week
@@ -101,12 +112,20 @@ class _State:
     nth_weekday: tuple[int, int] | None = None  # (ordinal, weekday); ordinal -1 = last
 
 
+def _set_tz(st: _State, text: str) -> None:
+    st.tz = _tz(text)
+    st.tz_takes_now = text == "utc" or "/" in text
+
+
 def _tz(text: str) -> dt.tzinfo:
     if text in ("z", "utc", "gmt"):
         return dt.timezone.utc
-    m = re.fullmatch(r"([+-])(\d{2}):?(\d{2})", text)
+    # "+1", "+01", "+130" (1:30), "+0130", "+1:30": PHP reads up to two hour digits, then the minutes
+    m = re.fullmatch(r"([+-])(\d{1,2}):?(\d{2})?", text)
     if m:
-        delta = dt.timedelta(hours=int(m.group(2)), minutes=int(m.group(3)))
+        if int(m.group(2)) > 24 or int(m.group(3) or 0) > 59:
+            raise PhpTimeError(f"time zone offset {text!r} out of range")
+        delta = dt.timedelta(hours=int(m.group(2)), minutes=int(m.group(3) or 0))
         return dt.timezone(delta if m.group(1) == "+" else -delta)
     try:
         return ZoneInfo("/".join(part.title() for part in text.split("/")))
@@ -150,7 +169,7 @@ def _rules() -> list[tuple[str, Handler]]:
         if m["h"] is not None:
             st.time = _time(m["h"], m["i"], m["s"], m["f"])
         if m["tz"]:
-            st.tz = _tz(m["tz"])
+            _set_tz(st, m["tz"])
 
     def date(y: str, mo: str, d: str) -> Handler:
         def handler(st: _State, m: Match) -> None:
@@ -231,7 +250,18 @@ def _rules() -> list[tuple[str, Handler]]:
         st.tz = dt.timezone.utc
 
     def tz(st: _State, m: Match) -> None:
-        st.tz = _tz(m["tz"])
+        _set_tz(st, m["tz"])
+
+    def day_of_year(st: _State, m: Match) -> None:
+        st.date, st.day_of_year = (int(m["y"]), 1, int(m["doy"])), True
+
+    def iso_week(st: _State, m: Match) -> None:
+        # as PHP: January 1st plus the days to the week's day (1 Monday .. 7 Sunday, 0 the Sunday before;
+        # a bare week is its Monday), *set* as the day offset, as `tomorrow` sets it
+        year, week, weekday = int(m["y"]), int(m["w"]), int(m["wd"] or 1)
+        jan1 = (dt.date(year, 1, 1).weekday() + 1) % 7  # 0 Sunday .. 6 Saturday
+        st.date = (year, 1, 1)
+        st.rel["d"] = -(jan1 - 7 if jan1 > 4 else jan1) + (week - 1) * 7 + weekday
 
     def hhmm(st: _State, m: Match) -> None:
         st.time = _time(m[1], m[2])
@@ -239,6 +269,11 @@ def _rules() -> list[tuple[str, Handler]]:
     fraction = r"(?:[.,](?P<f>\d+))?"
     return [
         (r"@(-?\d+(?:\.\d+)?)", stamp),
+        # ISO weeks (`2024-W05`, `2024W05`, `2024-W05-3`, `2024W053`) and `20240131` (PHP's "datenocolon")
+        (r"(?P<y>\d{4})-?w(?P<w>0[1-9]|[1-4]\d|5[0-3])(?:-?(?P<wd>[0-7]))?(?!\d)", iso_week),
+        (r"(?P<y>\d{4})(?P<mo>0[1-9]|1[0-2])(?P<d>0[1-9]|[12]\d|3[01])(?!\d)", date("y", "mo", "d")),
+        # the year's day number: `2024.031`, `2024-031`, `2024031` (PHP's "pgydotd")
+        (r"(?P<y>\d{4})[.-]?(?P<doy>00[1-9]|0[1-9]\d|[12]\d\d|3[0-5]\d|36[0-6])(?!\d)", day_of_year),
         (rf"(?P<y>\d{{4}})-(?P<mo>\d{{1,2}})-(?P<d>\d{{1,2}})(?:[t ](?P<h>\d{{1,2}}):(?P<i>\d{{2}})(?::(?P<s>\d{{2}}){fraction})?)?\s*{_TZ}?(?![\d:])", iso),
         (r"(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})(?!\d)", date("y", "mo", "d")),
         (r"(?P<mo>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{4}|\d{2})(?!\d)", date("y", "mo", "d")),
@@ -276,7 +311,7 @@ def _parse_state(text: str) -> _State:
     st, pos, text = _State(), 0, text.strip().lower()
     rules = _compiled_rules()
     while pos < len(text):
-        if text[pos] in " ,\t":
+        if text[pos] in " ,.\t":  # PHP skips dots between the parts too: "+1.5 hours" is "+1" "5 hours"
             pos += 1
             continue
         for pattern, handler in rules:
@@ -321,14 +356,14 @@ def _add_weekdays(day: dt.date, n: int) -> dt.date:
 
 def _resolve(st: _State, now: dt.datetime) -> dt.datetime:
     tz = st.tz or now.tzinfo
-    base = now.astimezone(tz)
+    base = now.astimezone(tz) if st.tz_takes_now else now
     y, mo, d = base.year, base.month, base.day
     h, i, s, us = base.hour, base.minute, base.second, base.microsecond
     if st.date:
         y = st.date[0] if st.date[0] is not None else y
         mo = st.date[1] if st.date[1] is not None else mo
         d = st.date[2] if st.date[2] is not None else d
-        if d > 31 or not 1 <= mo <= 12:
+        if (d > 31 and not st.day_of_year) or not 1 <= mo <= 12:
             raise PhpTimeError("date out of range")
         h, i, s, us = 0, 0, 0, 0
     if st.time:

@@ -193,10 +193,13 @@ class PreviewNode:
     ``raw_dates``: DateTime defaults stay as written, as the CMS's creation dialog hands an element's
     ``defaultValue`` to its editor (facts §5.9, §8: ``now`` shows as an invalid date there, neos-ui
     issue #3391); the server resolves them only when it creates the node.
+    ``cms_version`` ("8.3" or "9") decides a blank DateTime ``defaultValue``: 8.3 creates the node with
+    ``new \\DateTime('')``, the current moment; 9.x refuses it (its DateTime normalizer rejects a blank
+    string), which is reported as a problem.
     """
 
     def __init__(self, properties: Mapping[str, Any] | None, now: datetime | None = None, *,
-                 raw_dates: bool = False):
+                 raw_dates: bool = False, cms_version: str = "9"):
         self._now = now
         self.types: dict[str, Any] = {}
         self.defaults: dict[str, Any] = {}
@@ -214,6 +217,10 @@ class PreviewNode:
                 if raw_dates and prop_type == "DateTime":
                     self.defaults[name] = default
                     continue
+                if prop_type == "DateTime" and isinstance(default, str) and not default.strip():
+                    if cms_version != "8.3":
+                        raise DateProblem("Neos 9 cannot create a node with a blank DateTime default (write `now`)")
+                    default = "now"  # 8.3: new \DateTime('') is this moment
                 if default is None and prop_type == "DateTime":
                     default = editor_option_default(config)
                 if now is None and default is not None and prop_type == "DateTime":

@@ -186,7 +186,7 @@ class InspectorWidget(QWidget):
         self.source = source
         self._open_data_session(source)
         self.node = PreviewNode(item_configs(source.config, source.cms_version) if isinstance(source.config, Mapping)
-                                else None, raw_dates=source.creation_dialog)
+                                else None, raw_dates=source.creation_dialog, cms_version=source.cms_version)
         self.node.set_node_type(source.name)
         self._generations.clear()  # answers still coming for the previous node type are dropped
         if values:

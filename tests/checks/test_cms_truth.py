@@ -513,3 +513,34 @@ def test_trim_of_a_non_string_is_a_type_error_under_strict_types_only():
     echo json_encode($out);
     """
     assert run_php_script(script, [None, 12, True, "i18n", " x "]) == ["TypeError", "TypeError", "TypeError", "ok", "ok"]
+
+
+BLANK_DATETIME_DEFAULT = """\
+'Vendor.Site:Event':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    starts:
+      type: DateTime
+      defaultValue: ''
+      validation:
+        'Neos.Neos/Validation/NotEmptyValidator': []
+      ui:
+        inspector:
+          hidden: true
+"""
+
+
+@pytest.mark.parametrize("cms_version, severity", [("8.3", "warning"), ("9", "error")])
+def test_a_blank_datetime_default_is_now_in_8_3_and_fails_in_9(tmp_path, cms_version, severity):
+    # 8.3 NodeType::getDefaultValuesForProperties(): `new \\DateTime('')`, the moment of creation (so a hidden
+    # required date is filled); 9.x SerializedPropertyValues::defaultFromNodeType() denormalizes the default and
+    # Symfony's DateTimeNormalizer throws for a blank string: the node cannot be created
+    from nodetype_studio.checks import collect_findings
+
+    findings = collect_findings(_package(tmp_path, BLANK_DATETIME_DEFAULT, cms_version), ignore=["neos9"])
+    defaults = [d for d in findings if d.code == "default-value-type"]
+    assert [(d.line, d.severity.value) for d in defaults] == [(7, severity)]
+    assert ("Neos 8.3 creates the node" if cms_version == "8.3" else "creating a node fails") in defaults[0].message
+    hidden = [d for d in findings if d.code == "property-hidden-required"]
+    assert len(hidden) == (0 if cms_version == "8.3" else 1)

@@ -133,3 +133,84 @@ def test_picker_modes_follow_the_letters(fmt):
     mode = dateformat.format_mode(fmt)
     assert mode.has_date == any(c in fmt for c in "dDjlNSwzWFmMntLoYy")
     assert mode.has_time == any(c in fmt for c in "aABgGhHisuv")
+
+
+# `new \DateTime(text)` as the CMS runs it on a DateTime defaultValue (facts section 8). PHP cannot be given
+# a "now" for `new DateTime`, so the moment comes from `strtotime(text, now)` in the same default zone, which
+# runs the same parser and takes "now" the same way for every text below (no zone names among them);
+# `new DateTime` answers whether the text is accepted, also for the blank text that `strtotime` alone refuses.
+_NEW_DATETIME = r"""
+$req = json_decode(stream_get_contents(STDIN), true);
+date_default_timezone_set($req['zone']);
+$out = [];
+foreach ($req['texts'] as $text) {
+    try {
+        $created = new DateTime($text);
+        $ok = true;
+        $offset = $created->getTimestamp() - time();
+    } catch (Exception $e) {
+        $ok = false;
+        $offset = null;
+    }
+    $stamp = $text === '' ? null : strtotime($text, $req['now']);
+    $out[] = ['accepted' => $ok, 'stamp' => $stamp === false ? null : $stamp, 'from_now' => $offset];
+}
+echo json_encode($out);
+"""
+
+DATETIME_FORMS = [
+    # ISO weeks: a week alone is its Monday; day 0 is the Sunday before, 7 the Sunday; week 53 runs on
+    "2024-W05", "2024W05", "2024-W05-3", "2024W053", "2024W05-3", "2024-W053", "2024-W05-0", "2024-W05-7",
+    "2024-W01", "2021-W01", "2023-W01-0", "2026-W01-1", "2020-W53", "2024-W53", "2024-W05 10:00",
+    "2024-W05 noon", "2024-W05-3T10:00", "2024-W05 +1 day", "+1 day 2024-W05", "2024-W05 tomorrow",
+    "tomorrow 2024-W05", "2024-W05 friday", "2024-W5", "2024-W00", "2024-W54",
+    # year, month and day run together
+    "20240131", "19991231", "20240231", "20240131T1000", "20240131 10:00", "20240131T10:00:00",
+    "20240131 +1 month", "20241301", "202401311", "2024013",
+    # the year's day number
+    "2024.031", "2024-123", "2024123", "2024.366", "2023.366", "2024-366 10:00", "2024031 tomorrow", "2024-000",
+    "2024.367",
+    # a dot separates like a space: "+1.5 hours" is the offset +01:00 and then "5 hours"
+    "+1.5 hours", "-1.5 hours", "+2.5 days", "+1.5 hours ago", "noon +1.5 hours", "+1 day.5 hours",
+    "tomorrow.noon", "2024-01-31.10:00", "1.5 hours", "+1.5",
+    # offsets keep the default zone's clock time and read it in the offset
+    "+1", "+01", "+0130", "+1:30", "-130", "now +01:00", "10:00 +01:00", "+1 day Z", "GMT", "2024-13",
+    "2024-031", "2024-01-31 +1", "2024-01-31 10:00 +1",
+    # ... but a signed number with a unit is an offset in time
+    "2024-01-31 +1 month", "2024-02-29 +1 year", "2024-01-31 +0100 days", "2024-01-31 10:00 +1 hour",
+    "2024-01-31 -1 weekday", "2024-01-31T10:00:00+02:00 +1 day",
+    # timestamps, keywords, relative phrases
+    "@1700000000", "@1700000000.5", "@1700000000 +1 hour", "@0", "now", "noon", "midnight +1 day",
+    "tomorrow 14:00", "tomorrow noon", "first monday of next month", "last day of february",
+    "last day of february 2023", "first day of next month noon", "next month",
+    # blank is "now" for `new DateTime`; nonsense is refused by both
+    "", "foo", "2024-W", "+1.5 parsecs",
+]
+
+
+@pytest.mark.parametrize("zone", ["UTC", "Europe/Berlin", "America/New_York"])
+def test_datetime_forms_read_as_new_datetime_reads_them(zone):
+    from zoneinfo import ZoneInfo
+
+    from tests.php.conftest import run_php_script
+
+    for now in (dt.datetime(2024, 1, 31, 12, 0, tzinfo=dt.timezone.utc), dt.datetime(2025, 6, 1, 23, 30, tzinfo=dt.timezone.utc)):
+        answers = run_php_script(_NEW_DATETIME, {"zone": zone, "now": int(now.timestamp()), "texts": DATETIME_FORMS})
+        local_now = now.astimezone(ZoneInfo(zone))
+        wrong = []
+        for text, php in zip(DATETIME_FORMS, answers):
+            ours = _ours(text, local_now)
+            if not php["accepted"]:
+                expected = None
+            elif text == "":
+                assert abs(php["from_now"]) <= 2  # PHP: new DateTime('') is this moment
+                expected = int(now.timestamp())
+            else:
+                expected = php["stamp"]
+            if ours != expected:
+                wrong.append(f"{text!r} in {zone} at {now:%Y-%m-%d %H:%M}Z: studio {_stamp(ours)}, PHP {_stamp(expected)}")
+        assert wrong == []
+
+
+def _stamp(timestamp):
+    return "refuses it" if timestamp is None else f"{dt.datetime.fromtimestamp(timestamp, dt.timezone.utc):%Y-%m-%d %H:%M:%S}Z"

@@ -91,13 +91,49 @@ def test_twelve_hour_formats_pick_with_am_pm(make_editor, qtbot):
     editor = make_editor("DateTimeEditor", {"format": "g:i a", "minuteStep": 20})
     picker = editor.open_picker()
     assert picker.hour_box.count() == 12 and picker.ampm_box is not None
-    picker.hour_box.setCurrentIndex(picker.hour_box.findData(12))
+    picker.hour_box.setCurrentIndex(picker.hour_box.findText("12"))
     picker.minute_box.setCurrentIndex(picker.minute_box.findData(40))
     picker.ampm_box.setCurrentIndex(0)
     picker.ampm_box.activated.emit(0)
     apply(qtbot, editor)
     assert editor.display_text() == "12:40 am"
     assert datetime.fromisoformat(editor.value()).astimezone().hour == 0
+
+
+def _texts(box) -> list[str]:
+    return [box.itemText(i) for i in range(box.count())]
+
+
+def test_twelve_hour_picker_honours_hour_constraints(make_editor, qtbot):
+    # react-datetime (neos-ui's DateInput) steps its 12-hour counter through the 0-23 hours within
+    # timeConstraints.hours and shows them as 1-12: 9..15 step 2 offers 9 am, 11 am, 1 pm, 3 pm
+    editor = make_editor("DateTimeEditor", {"format": "g:i A", "minuteStep": 10, "timeConstraints": {
+        "hours": {"min": 9, "max": 15, "step": 2}}}, value=local_iso("2024-03-01T10:20:00"))
+    qtbot.mouseClick(editor.display, Qt.LeftButton)
+    picker = editor.picker
+    assert _texts(picker.ampm_box) == ["am", "pm"]
+    assert _texts(picker.hour_box) == ["9", "11"] and picker.hour_box.currentText() == "9"
+    picker.hour_box.setFocus()
+    qtbot.keyClick(picker.hour_box, Qt.Key_Down)
+    assert picker.hour_box.currentText() == "11"
+    picker.ampm_box.setFocus()
+    qtbot.keyClick(picker.ampm_box, Qt.Key_Down)  # pm: 11 pm is not offered, 3 pm is the nearest below it
+    assert picker.ampm_box.currentText() == "pm"
+    assert _texts(picker.hour_box) == ["1", "3"] and picker.hour_box.currentText() == "3"
+    apply(qtbot, editor)
+    assert editor.display_text() == "3:20 PM"
+    assert datetime.fromisoformat(editor.value()).astimezone().hour == 15
+    qtbot.mouseClick(editor.display, Qt.LeftButton)
+    picker.hour_box.setFocus()
+    qtbot.keyClick(picker.hour_box, Qt.Key_Up)
+    apply(qtbot, editor)
+    assert editor.display_text() == "1:20 PM"
+    afternoon = make_editor("DateTimeEditor", {"format": "h:i a", "timeConstraints": {"hours": {"min": 13}}},
+                            value=local_iso("2024-03-01T08:00:00"))
+    qtbot.mouseClick(afternoon.display, Qt.LeftButton)
+    assert _texts(afternoon.picker.ampm_box) == ["pm"]
+    assert _texts(afternoon.picker.hour_box) == [str(h) for h in range(1, 12)]  # 13-23: no 12 pm
+    assert afternoon.picker.hour_box.currentText() == "1"  # 8 am is not offered: the first offered hour
 
 
 def test_seconds_in_the_format_add_a_seconds_list(make_editor):

@@ -284,6 +284,27 @@ def test_a_bad_datetime_default_is_shown_as_a_note(qtbot):
     assert "someday" in widget.editor("d").note_text()
 
 
+@pytest.mark.parametrize("cms_version", ["8.3", "9"])
+def test_a_blank_datetime_default_is_now_in_8_3_and_a_problem_in_9(qtbot, cms_version):
+    # 8.3: NodeType::getDefaultValuesForProperties() creates the node with `new \DateTime('')`, this moment;
+    # 9.x: SerializedPropertyValues::defaultFromNodeType() denormalizes it, and the DateTime normalizer refuses ''
+    config = {
+        "ui": {"inspector": {"tabs": {"default": {}}, "groups": {"g": {}}}},
+        "properties": {"d": {"type": "DateTime", "defaultValue": "", "ui": {
+            "inspector": {"group": "g", "editorOptions": {"format": "d-m-Y"}}}}},
+    }
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    before = datetime.now().strftime("%d-%m-%Y")
+    widget.show_node_type(InspectorSource("V.P:Dated", config, cms_version=cms_version))
+    after = datetime.now().strftime("%d-%m-%Y")
+    editor = widget.editor("d")
+    if cms_version == "8.3":
+        assert editor.display_text() in (before, after) and editor.note_text() == ""
+    else:
+        assert editor.display_text() == "" and "Neos 9 cannot create a node" in editor.note_text()
+
+
 def test_groups_on_a_missing_tab_are_explained(qtbot):
     config = {"ui": {"inspector": {"groups": {"g": {"label": "G"}}}},
               "properties": {"x": {"type": "string", "ui": {"inspector": {"group": "g"}}}}}

@@ -4,7 +4,9 @@ The picker (opened by clicking the field) shows a calendar when the format has d
 hour/minute lists when it has time letters (12-hour with am/pm unless ``G``/``H`` are used; seconds
 when ``s`` is used). Minutes offered are the multiples of ``minuteStep`` (5 when it is empty), or of
 ``timeConstraints.minutes.step`` where that is given; ``timeConstraints`` ``min``/``max``/``step`` of
-``hours`` (24-hour formats), ``minutes`` and ``seconds`` bound and space the values offered.
+``hours``, ``minutes`` and ``seconds`` bound and space the values offered. A 12-hour picker counts its
+hours in the 24 hours as react-datetime does: it lists the offered hours of the day part chosen, and
+offers only the day parts that have one (switching am/pm moves by 12 hours, to the nearest offered).
 Values are stored as ISO 8601 strings ``YYYY-MM-DDTHH:MM:SS+HH:MM`` in local time with its offset,
 as the CMS formats the picked ``Date``: a date-only picker picks midnight UTC (its calendar works in
 UTC), stored in local time.
@@ -117,10 +119,16 @@ def _time_constraint(ctx: EditorContext, part: str) -> range:
 
 
 def _show_nearest(box: QComboBox, value: int) -> None:
-    """Select the offered value at or below ``value`` (the first one when all are above it)."""
+    """Select the greatest offered value at or below ``value`` (the least one when all are above it)."""
     offered = [box.itemData(i) for i in range(box.count())]
-    below = [i for i, item in enumerate(offered) if item <= value]
-    box.setCurrentIndex(below[-1] if below else 0)
+    if not offered:
+        return
+    below = [item for item in offered if item <= value]
+    box.setCurrentIndex(offered.index(max(below) if below else min(offered)))
+
+
+def _twelve_hour(hour: int) -> int:
+    return hour % 12 or 12
 
 
 class _ClickableField(QLineEdit):
@@ -163,10 +171,9 @@ class DateTimePicker(QFrame):
             row.addWidget(QLabel("Time", self))
             self.hour_box = QComboBox(self)
             self.hour_box.setObjectName("hourBox")
-            # a 12-hour picker offers every hour: its constraints count in the 24 hours, not shown here
-            hours = editor.hours if mode.twenty_four_hour else range(1, 13)
-            for hour in hours:
-                self.hour_box.addItem(f"{hour:02d}" if mode.twenty_four_hour else str(hour), hour)
+            if mode.twenty_four_hour:
+                for hour in editor.hours:
+                    self.hour_box.addItem(f"{hour:02d}", hour)
             row.addWidget(self.hour_box)
             row.addWidget(QLabel(":", self))
             self.minute_box = QComboBox(self)
@@ -182,10 +189,15 @@ class DateTimePicker(QFrame):
                     self.second_box.addItem(f"{second:02d}", second)
                 row.addWidget(self.second_box)
             if not mode.twenty_four_hour:
+                # react-datetime's 12-hour counter steps through the constrained 0-23 hours and shows them
+                # as 1-12: the hour list holds the 24-hour value, am/pm picks which half is listed
                 self.ampm_box = QComboBox(self)
                 self.ampm_box.setObjectName("ampmBox")
-                self.ampm_box.addItem("am", 0)
-                self.ampm_box.addItem("pm", 12)
+                for label, start in (("am", 0), ("pm", 12)):
+                    if any(start <= hour < start + 12 for hour in editor.hours):
+                        self.ampm_box.addItem(label, start)
+                self._list_hours(self.ampm_box.itemData(0))
+                self.ampm_box.activated.connect(self._switch_day_part)
                 row.addWidget(self.ampm_box)
             row.addStretch(1)
             for box in (self.hour_box, self.minute_box, self.second_box, self.ampm_box):
@@ -205,6 +217,23 @@ class DateTimePicker(QFrame):
         self.apply_button.clicked.connect(self.editor.apply)
         layout.addWidget(self.apply_button)
 
+    def _list_hours(self, start: int) -> None:
+        """Fill the 12-hour list with the offered hours of the half day from ``start`` (0 am, 12 pm)."""
+        box = self.hour_box
+        assert box is not None
+        box.clear()
+        for hour in sorted((h for h in self.editor.hours if start <= h < start + 12), key=_twelve_hour):
+            box.addItem(str(_twelve_hour(hour)), hour)
+
+    @Slot(int)
+    def _switch_day_part(self, index: int) -> None:
+        """am/pm moves the hour by 12 (react-datetime's toggle), kept to the offered hours."""
+        assert self.hour_box is not None and self.ampm_box is not None
+        start = self.ampm_box.itemData(index)
+        previous = self.hour_box.currentData()
+        self._list_hours(start)
+        _show_nearest(self.hour_box, (previous if previous is not None else 0) % 12 + start)
+
     def minutes_offered(self) -> list[int]:
         box = self.minute_box
         return [box.itemData(i) for i in range(box.count())] if box is not None else []
@@ -214,14 +243,16 @@ class DateTimePicker(QFrame):
         if self.calendar is not None:
             self.calendar.setSelectedDate(QDate(moment.year, moment.month, moment.day))
         if self.hour_box is not None:
-            hour = moment.hour if self.editor.mode.twenty_four_hour else (moment.hour % 12 or 12)
-            _show_nearest(self.hour_box, hour)
+            if self.ampm_box is not None:
+                index = self.ampm_box.findData(12 if moment.hour >= 12 else 0)
+                index = max(index, 0)  # a half day without offered hours: the one that has them
+                self.ampm_box.setCurrentIndex(index)
+                self._list_hours(self.ampm_box.itemData(index))
+            _show_nearest(self.hour_box, moment.hour)
             # A stored minute between steps shows the step at or below it.
             _show_nearest(self.minute_box, moment.minute)
             if self.second_box is not None:
                 _show_nearest(self.second_box, moment.second)
-            if self.ampm_box is not None:
-                self.ampm_box.setCurrentIndex(1 if moment.hour >= 12 else 0)
 
     def chosen(self, base: datetime) -> datetime:
         """``base`` with the parts this picker shows replaced by the picked ones."""
@@ -231,8 +262,6 @@ class DateTimePicker(QFrame):
             result = result.replace(year=day.year(), month=day.month(), day=day.day())
         if self.hour_box is not None:
             hour = self.hour_box.currentData()
-            if self.ampm_box is not None:
-                hour = hour % 12 + self.ampm_box.currentData()
             second = self.second_box.currentData() if self.second_box is not None else 0
             result = result.replace(hour=hour, minute=self.minute_box.currentData(), second=second)
         return result.replace(microsecond=0)
