@@ -6,12 +6,16 @@ overlaid with the values typed into the inspector but not yet applied) plus ``co
 ``isAutoCreated``, ``depth`` and ``policy``. The preview has no content tree, so these fields get
 plausible values in the CMS's context-path format: by default a content node inside the ``main``
 collection of the site's home page, or a page below the site node for document types.
+
+Properties whose name starts with ``__`` are "fully private": the CMS leaves them out of the node's
+``properties`` (neos-ui ``NodePropertyConverterService::getPropertiesArray``, 8.3 and 9.x alike), so an
+expression sees them only as an unapplied inspector value, once edited.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 
 SITE_PATH = "/sites/preview"
 WORKSPACE_SUFFIX = "@user-admin;language=en_US"
@@ -46,6 +50,20 @@ class ConfiguredType:
         self.label = label if isinstance(label, str) else None
 
 
+PRIVATE_PREFIX = "__"
+
+
+def is_private(name: object) -> bool:
+    """Whether the CMS leaves property ``name`` out of a node's ``properties`` (``__`` prefix)."""
+    return isinstance(name, str) and name.startswith(PRIVATE_PREFIX)
+
+
+def client_values(values: Mapping, edited: Container = ()) -> dict:
+    """The inspector values an expression's ``node.properties`` shows: every value but a fully private
+    property's, unless it was edited (an unapplied value overlays the node whatever its name)."""
+    return {name: value for name, value in values.items() if not is_private(name) or name in edited}
+
+
 def context_path(path: str) -> str:
     return path + WORKSPACE_SUFFIX
 
@@ -59,12 +77,13 @@ def make_node(
     label: str | None = None,
     is_auto_created: bool = False,
     policy: Mapping | None = None,
+    with_private: bool = False,
 ) -> dict:
     """A client-side node for ``node_type`` (a model ``NodeType``, a ``ConfiguredType`` or a name).
 
-    ``properties`` holds every declared property with its ``defaultValue`` (or None), then
-    ``values`` on top, as the inspector overlays unapplied values. ``parent_path`` is the
-    parent's node path without workspace suffix.
+    ``properties`` holds every declared property with its ``defaultValue`` (or None) but the fully
+    private ones (``__`` prefix; ``with_private``: those too), then ``values`` on top, as the inspector
+    overlays unapplied values. ``parent_path`` is the parent's node path without workspace suffix.
     """
     type_name = node_type if isinstance(node_type, str) else node_type.name
     declared = {} if isinstance(node_type, str) else (getattr(node_type, "properties", None) or {})
@@ -77,6 +96,8 @@ def make_node(
 
     properties: dict = {}
     for prop_name, config in declared.items():
+        if not with_private and is_private(str(prop_name)):
+            continue
         default = config.get("defaultValue") if isinstance(config, Mapping) else None
         properties[prop_name] = default
     properties["_nodeType"] = type_name
@@ -103,7 +124,7 @@ def make_transient_node(node_type, parent: Mapping | None, values: Mapping | Non
     """The node the creation dialog hands its expressions: the node does not exist yet, so it has only
     ``nodeType``, ``parent`` (the context path of the node created into) and ``properties`` (``_nodeType``,
     then every element's ``defaultValue`` or None, then ``values``); facts §6."""
-    full = make_node(node_type, values)
+    full = make_node(node_type, values, with_private=True)  # the dialog's values are all transient
     properties = full["properties"]
     type_name = properties.pop("_nodeType")
     return {

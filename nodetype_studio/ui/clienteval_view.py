@@ -152,7 +152,7 @@ class ClientEvalController(QObject):
         parent = self.default_parent(source, node_type)
         base = make_transient_node(node_type, parent) if source.creation_dialog else make_node(node_type)
         self.live = LiveEvaluation(self.engine, source.config, base, parent)
-        self.live.update(values)
+        self.live.update(self._client_values(values))
         hidden_paths = {path for path, _src, _reads in self.live.expressions
                         if len(path) == 5 and path[0] in _ITEM_SECTIONS and path[2:] == ("ui", "inspector", "hidden")}
         self.dynamic_hidden = {path[1]: path for section in _ITEM_SECTIONS
@@ -275,7 +275,7 @@ class ClientEvalController(QObject):
         live, node = self.live, self.inspector.node
         if live is None or node is None:
             return
-        values = dict(node.values)
+        values = self._client_values(node.values)
 
         def work() -> None:
             try:
@@ -319,9 +319,19 @@ class ClientEvalController(QObject):
         inspector = self.inspector
         if self.live is None or inspector.node is None:
             return set()
-        changed = self.live.update(inspector.node.values)
+        changed = self.live.update(self._client_values(inspector.node.values))
         self._apply_changes(changed)
         return changed
+
+    def _client_values(self, values) -> dict:
+        """The values ``node.properties`` shows (``clienteval.node.client_values``); every value in the
+        creation dialog, whose node holds all of the dialog's transient values."""
+        from nodetype_studio.clienteval.node import client_values
+
+        if self.source is not None and self.source.creation_dialog:
+            return dict(values)
+        node = self.inspector.node
+        return client_values(values, node.edits if node is not None else ())
 
     def _apply_changes(self, changed: set[tuple]) -> None:
         self._show_problems()

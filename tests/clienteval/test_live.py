@@ -170,3 +170,18 @@ def test_expressions_reading_the_node_through_arguments_follow_the_values(engine
     assert live.value_at(label) == "Target for Home"
     assert label in live.update({"title": "About"})
     assert live.value_at(label) == "Target for About"
+
+
+def test_fully_private_properties_are_not_in_the_node(live_project):
+    # neos-ui NodePropertyConverterService::getPropertiesArray skips names starting with `__` (8.3 and 9.x)
+    from nodetype_studio.clienteval import ConfiguredType
+    from nodetype_studio.clienteval.node import client_values, make_transient_node
+
+    config = {"properties": {"__secret": {"type": "string", "defaultValue": "x"}, "_hidden": {"type": "boolean"},
+                             "title": {"type": "string"}}}
+    node = make_node(ConfiguredType("Acme.Test:Private", config))
+    assert "__secret" not in node["properties"] and "_hidden" in node["properties"]
+    assert client_values({"__secret": "x", "title": "T"}) == {"title": "T"}
+    assert client_values({"__secret": "typed", "title": "T"}, {"__secret"}) == {"__secret": "typed", "title": "T"}
+    dialog = make_transient_node(ConfiguredType("Acme.Test:Private", config), None)
+    assert dialog["properties"]["__secret"] == "x"  # the creation dialog's node holds all of its values

@@ -396,3 +396,39 @@ def test_edits_in_a_row_are_debounced_by_250_ms_as_in_the_cms(qtbot, tmp_path):
     assert label.text() == "Hello ab"
     qtbot.keyClicks(field, "c")
     assert label.text() == "Hello abc"  # after the pause's evaluation the next edit is a leading edge again
+
+
+PRIVATE = """\
+'Acme.Site:Private':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    __secret:
+      type: string
+      defaultValue: hush
+      ui:
+        label: Secret
+        inspector:
+          group: default
+    shown:
+      type: string
+      ui:
+        label: 'ClientEval:"Secret: " + node.properties.__secret'
+        inspector:
+          group: default
+"""
+
+
+def test_a_fully_private_property_is_seen_only_once_edited(qtbot, tmp_path):
+    # the CMS leaves `__` properties out of node.properties (neos-ui NodePropertyConverterService::
+    # getPropertiesArray); an unapplied inspector value overlays the node whatever its name
+    from tests.ui.site_package import inspector_of, write_site_package
+
+    widget = inspector_of(qtbot, write_site_package(tmp_path, PRIVATE), "Acme.Site:Private")
+    label = widget.sections["default"].findChild(QLabel, "label:shown")
+    assert label.text() == "Secret: undefined"
+    field = widget.editor("__secret").line
+    assert field.text() == "hush"  # the editor still shows the default
+    field.setFocus()
+    qtbot.keyClicks(field, "!")
+    assert label.text() == "Secret: hush!"
