@@ -150,7 +150,8 @@ class ClientEvalController(QObject):
 
         node_type = ConfiguredType(source.name, source.config)
         parent = self.default_parent(source, node_type)
-        base = make_transient_node(node_type, parent) if source.creation_dialog else make_node(node_type)
+        base = make_transient_node(node_type, parent) if source.creation_dialog \
+            else make_node(node_type, cms_version=source.cms_version)
         self.live = LiveEvaluation(self.engine, source.config, base, parent)
         self.live.update(self._client_values(values))
         hidden_paths = {path for path, _src, _reads in self.live.expressions
@@ -168,7 +169,7 @@ class ClientEvalController(QObject):
         prefix = source.platform.prefix
         document = node_type.config.get("aggregate") is True
         parent_type = f"{prefix}.{prefix}:{'Document' if document else 'ContentCollection'}"
-        return make_parent_node(parent_type, child_is_document=document)
+        return make_parent_node(parent_type, child_is_document=document, cms_version=source.cms_version)
 
     def set_parent(self, parent: dict | None) -> None:
         """Use another ``parentNode`` (a dict as ``make_node`` builds; None: no parent)."""
@@ -331,7 +332,8 @@ class ClientEvalController(QObject):
         if self.source is not None and self.source.creation_dialog:
             return dict(values)
         node = self.inspector.node
-        return client_values(values, node.edits if node is not None else ())
+        return client_values(values, node.edits if node is not None else (),
+                             self.live.base_node if self.live is not None else None)
 
     def _apply_changes(self, changed: set[tuple]) -> None:
         self._show_problems()

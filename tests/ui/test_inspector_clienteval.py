@@ -432,3 +432,39 @@ def test_a_fully_private_property_is_seen_only_once_edited(qtbot, tmp_path):
     field.setFocus()
     qtbot.keyClicks(field, "!")
     assert label.text() == "Secret: hush!"
+
+
+WHERE = """\
+'Acme.Site:Where':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    where:
+      type: string
+      ui:
+        label: 'ClientEval:[node.name, node.depth, node.parent === parentNode.contextPath, node.properties._hidden, node.properties._hiddenByAncestors].join("|")'
+        inspector:
+          group: default
+    address:
+      type: string
+      ui:
+        label: 'ClientEval:node.contextPath.charAt(0) === "{" ? "id " + (JSON.parse(node.contextPath).aggregateId === node.identifier) : node.contextPath'
+        inspector:
+          group: default
+"""
+
+
+@pytest.mark.parametrize("neos, where, address", [
+    # 9.x NodeInfoHelper: JSON node address (NodeAddress::toJson), no name for a node created in the UI,
+    # depth = ancestors up to the root node; `_hidden` etc. from the subtree tags (false)
+    ("^9.0", "|3|true|false|false", "id true"),
+    # 8.3: context path, node name, NodePaths::getPathDepth; `_hidden` the node's hidden field (false)
+    ("^8.3", "node-preview|4|true|false|", "/sites/preview/main/node-preview@user-admin;language=en_US"),
+])
+def test_the_node_fields_follow_the_cms_version(qtbot, tmp_path, neos, where, address):
+    from tests.ui.site_package import inspector_of, write_site_package
+
+    widget = inspector_of(qtbot, write_site_package(tmp_path, WHERE, neos=neos), "Acme.Site:Where")
+    section = widget.sections["default"]
+    assert section.findChild(QLabel, "label:where").text() == where
+    assert section.findChild(QLabel, "label:address").text() == address
