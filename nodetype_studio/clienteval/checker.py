@@ -3,7 +3,8 @@
 * ``clienteval-syntax`` (error): the expression does not compile as the CMS compiles it
   (``new Function('node,parentNode', 'return ' + expression)``, checked by V8 without running it).
 * ``clienteval-unknown-property`` (warning): ``node.properties.X`` / ``node.properties['X']`` where
-  X is not a property of the node type (the expression silently sees ``undefined``). An
+  X is not a property of the node type, or a fully private one (``__`` prefix, which the CMS leaves out
+  of ``node.properties``): the expression silently sees ``undefined``. An
   expression inherited by several types is checked against the concrete ones and reported
   once, naming the types. In the creation dialog ``node.properties`` holds the dialog's values,
   so there the known names are its elements (and properties shown in it). Types whose definition is incomplete in the project (a supertype is
@@ -35,6 +36,7 @@ from nodetype_studio.clienteval.expressions import (
     too_long,
 )
 from nodetype_studio.clienteval.jsdeps import property_reads
+from nodetype_studio.clienteval.node import is_private
 from nodetype_studio.clienteval.sandbox import JsSandbox
 from nodetype_studio.diagnostics import (
     Diagnostic,
@@ -96,7 +98,7 @@ def _dialog_elements(nt) -> set[str]:
 def _known_properties(nt, in_dialog: bool = False) -> set[str]:
     if in_dialog:
         return _dialog_elements(nt)
-    known = set(nt.properties)
+    known = {name for name in nt.properties if not is_private(str(name))}  # left out of node.properties
     refs = nt.effective.get("references")
     if isinstance(refs, dict):
         known.update(refs)
@@ -316,6 +318,14 @@ def _unknown_property_findings(site: _Site, source: str, extra: dict, lines_cach
             hint += "; the node type's definition is incomplete in this project (a supertype or its package is missing)"
         column = _column_of(site.location, site.value, ref.offset, lines_cache)
         location = Location(site.location.file, site.location.line, column)
+        if not in_dialog and is_private(ref.name) and any(ref.name in nt.properties for nt in missing):
+            stats.property_findings += 1
+            findings.append(warning(
+                "clienteval-unknown-property",
+                f"ClientEval reads node.properties.{ref.name}, but the CMS leaves properties whose name starts "
+                f"with `__` out of node.properties; the expression sees undefined until the property is edited "
+                f"in the inspector", location, **extra))
+            continue
         if not concrete:
             stats.mixin_hints += 1
             findings.append(info(

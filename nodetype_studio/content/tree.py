@@ -202,14 +202,11 @@ class ContentTree:
         if parent is None:
             return ""
         grandparent = self.node(parent.parent_path) if parent.path != SITES else None
-        tethered = None
-        if grandparent is not None:
-            child_nodes = self.types.config(grandparent.node_type).get("childNodes")
-            if isinstance(child_nodes, dict) and isinstance(child_nodes.get(parent.name), dict):
-                tethered = (grandparent.node_type, parent.name)
+        key = self.types.tethered_key(grandparent.node_type, parent.name) if grandparent is not None else None
+        tethered = (grandparent.node_type, parent.name) if grandparent is not None and key is not None else None
         if self.types.allows_child(parent.node_type, node_type, tethered):
             return ""
-        where = f"`childNodes.{parent.name}.constraints` of {self.types.label(tethered[0])}" \
+        where = f"`childNodes.{key}.constraints` of {self.types.label(tethered[0])}" \
             if tethered else f"the constraints of {self.types.label(parent.node_type)}"
         return (f"{where} do not allow {self.types.label(node_type)} at {parent.path} "
                 f"(`constraints.nodeTypes`): the CMS creates no node there")

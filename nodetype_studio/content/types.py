@@ -6,6 +6,7 @@ from typing import Any
 
 from nodetype_studio.model.constraints import allows
 from nodetype_studio.model.prefix import Platform
+from nodetype_studio.php.nodename import node_name
 
 #: Neos 8.3's node creation handlers (neos-ui Classes/NodeCreationHandler/*) that write `title` from the
 #: creation data, each for nodes of one base type; and the one writing the creation dialog's properties.
@@ -92,13 +93,23 @@ class TypeIndex:
             return True  # no project: nothing says no
         constraints = self._node_type_constraints(self.config(parent_type))
         if tethered_as is not None:
-            entries = self.config(tethered_as[0]).get("childNodes")
-            entry = entries.get(tethered_as[1]) if isinstance(entries, dict) else None
+            key = self.tethered_key(tethered_as[0], tethered_as[1])
+            entry = self.config(tethered_as[0])["childNodes"][key] if key is not None else None
             if isinstance(entry, dict):
                 declared = entry.get("type")
                 constraints = self._node_type_constraints(self.config(declared)) if isinstance(declared, str) else {}
                 constraints = {**constraints, **self._node_type_constraints(entry)}
         return allows(self.project, constraints, self.normalize(name))
+
+    def tethered_key(self, parent_type: str, name: str) -> str | None:
+        """The key of the ``childNodes`` entry of ``parent_type`` that makes its tethered child node ``name``
+        (None: none does). The CMS names the child after the key made a valid node name (``php.nodename``:
+        ``Main_Content`` makes ``main-content``)."""
+        entries = self.config(parent_type).get("childNodes")
+        for key, entry in entries.items() if isinstance(entries, dict) else ():
+            if isinstance(entry, dict) and (key == name or node_name(str(key)) == name):
+                return key
+        return None
 
     @staticmethod
     def _node_type_constraints(config: Any) -> dict:

@@ -4,8 +4,11 @@ The inspector lays out a node type from its configuration with every ClientEval 
 against the preview node (``clienteval.LiveEvaluation``). Items whose ``hidden`` is an expression
 are always built, and shown or hidden as the expression's value changes; groups without a visible
 item and tabs without a visible group are hidden too (facts §5.7). After an edit the expressions
-that read the edited property are evaluated again: at once for the first edit, then at most every
-``DEBOUNCE_MS`` while the user keeps typing (the CMS debounces by 250 ms the same way). Labels,
+that read the edited property are evaluated again with the CMS's timing: the inspector debounces
+by ``DEBOUNCE_MS`` with a leading edge (lodash ``debounce(…, 250, {leading: true})`` in neos-ui's
+``Containers/RightSideBar/Inspector/index.js``): the first edit after a pause is evaluated at once,
+edits that follow within 250 ms of each other wait until 250 ms have passed without one, then are
+evaluated once. The creation dialog evaluates on every render, so every edit there at once. Labels,
 help texts, tab and group labels and icons are updated in place; an editor whose identifier or
 options changed is rebuilt, unless it has the keyboard focus (then it keeps its widget and sees
 the new options through its context). Failed expressions keep their original string, as in the
@@ -35,7 +38,7 @@ from nodetype_studio.ui.sections import fit_label
 if TYPE_CHECKING:
     from nodetype_studio.clienteval import ClientEvalEngine, ConfiguredType, LiveEvaluation
 
-DEBOUNCE_MS = 150
+DEBOUNCE_MS = 250
 _ITEM_FIELDS = ("label", "editor", "editor_problem", "options", "help", "help_thumbnail")
 _EDITOR = ("ui", "inspector", "editor")
 _engine: ClientEvalEngine | None = None
@@ -94,9 +97,10 @@ def _item_layout(layout: InspectorLayout, section: str, name: str):
 class ClientEvalController(QObject):
     """Evaluates and applies one inspector's ClientEval expressions (see the module docstring).
 
-    The first edit after a pause is evaluated at once; the edits that come during the cool-down are
-    evaluated on a worker thread when it ends (the engine serialises its calls), and the widgets are
-    updated when the answer is back, so a slow batch never freezes typing.
+    The first edit after a pause is evaluated at once; each edit that comes while the debounce timer
+    runs starts it again, and when it runs out the last values are evaluated on a worker thread (the
+    engine serialises its calls); the widgets are updated when the answer is back, so a slow batch
+    never freezes typing.
     """
 
     _evaluated = Signal(object, object)  # (the LiveEvaluation, changed paths), from the worker thread
@@ -146,9 +150,10 @@ class ClientEvalController(QObject):
 
         node_type = ConfiguredType(source.name, source.config)
         parent = self.default_parent(source, node_type)
-        base = make_transient_node(node_type, parent) if source.creation_dialog else make_node(node_type)
+        base = make_transient_node(node_type, parent) if source.creation_dialog \
+            else make_node(node_type, cms_version=source.cms_version)
         self.live = LiveEvaluation(self.engine, source.config, base, parent)
-        self.live.update(values)
+        self.live.update(self._client_values(values))
         hidden_paths = {path for path, _src, _reads in self.live.expressions
                         if len(path) == 5 and path[0] in _ITEM_SECTIONS and path[2:] == ("ui", "inspector", "hidden")}
         self.dynamic_hidden = {path[1]: path for section in _ITEM_SECTIONS
@@ -164,7 +169,7 @@ class ClientEvalController(QObject):
         prefix = source.platform.prefix
         document = node_type.config.get("aggregate") is True
         parent_type = f"{prefix}.{prefix}:{'Document' if document else 'ContentCollection'}"
-        return make_parent_node(parent_type, child_is_document=document)
+        return make_parent_node(parent_type, child_is_document=document, cms_version=source.cms_version)
 
     def set_parent(self, parent: dict | None) -> None:
         """Use another ``parentNode`` (a dict as ``make_node`` builds; None: no parent)."""
@@ -246,26 +251,32 @@ class ClientEvalController(QObject):
 
     # -- updates -------------------------------------------------------------------------------
     def values_changed(self) -> None:
-        """An edit happened: evaluate now, or after the cool-down if edits come fast."""
+        """An edit happened: evaluate now after a pause, else once the edits have paused for the debounce
+        time (each edit restarts it, as lodash's ``debounce`` does). The creation dialog evaluates at once."""
         if self.live is None:
+            return
+        if self.source is not None and self.source.creation_dialog:
+            self._join()
+            self.refresh()
             return
         if self._timer.isActive() or self._worker is not None:
             self._pending = True
+            self._timer.start()  # (re)start: the trailing evaluation waits for a pause in the edits
             return
         self.refresh()
         self._timer.start()
 
     def _cooled_down(self) -> None:
+        # lodash's trailing edge: the last values, once; the next edit after it is a leading edge again
         if self._pending and self._worker is None:
             self._pending = False
             self._refresh_in_background()
-            self._timer.start()
 
     def _refresh_in_background(self) -> None:
         live, node = self.live, self.inspector.node
         if live is None or node is None:
             return
-        values = dict(node.values)
+        values = self._client_values(node.values)
 
         def work() -> None:
             try:
@@ -284,7 +295,7 @@ class ClientEvalController(QObject):
         self._worker = None
         if live is self.live:  # not a node type shown before
             self._apply_changes(changed)
-        if self._pending and not self._timer.isActive():
+        if self._pending and not self._timer.isActive():  # edits came while the worker ran: evaluate them too
             self._timer.start()
 
     def _join(self) -> None:
@@ -303,16 +314,26 @@ class ClientEvalController(QObject):
             self._timer.stop()
             self._pending = False
             self.refresh()
-            self._timer.start()
 
     def refresh(self) -> set[tuple]:
         """Re-evaluate what the current values affect and update the widgets; returns changed paths."""
         inspector = self.inspector
         if self.live is None or inspector.node is None:
             return set()
-        changed = self.live.update(inspector.node.values)
+        changed = self.live.update(self._client_values(inspector.node.values))
         self._apply_changes(changed)
         return changed
+
+    def _client_values(self, values) -> dict:
+        """The values ``node.properties`` shows (``clienteval.node.client_values``); every value in the
+        creation dialog, whose node holds all of the dialog's transient values."""
+        from nodetype_studio.clienteval.node import client_values
+
+        if self.source is not None and self.source.creation_dialog:
+            return dict(values)
+        node = self.inspector.node
+        return client_values(values, node.edits if node is not None else (),
+                             self.live.base_node if self.live is not None else None)
 
     def _apply_changes(self, changed: set[tuple]) -> None:
         self._show_problems()

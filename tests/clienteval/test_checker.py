@@ -151,3 +151,21 @@ def test_creation_dialog_validation_and_default_value_stay_literal(tmp_path):
     result = [d for d in findings(tmp_path) if d.code == "clienteval-not-evaluated"]
     assert [(d.line, d.severity.value) for d in result] == [(9, "warning"), (15, "warning")]
     assert "literal" in result[0].message and "literal string" in result[1].message
+
+
+def test_a_fully_private_property_read_is_reported(tmp_path):
+    # neos-ui's NodePropertyConverterService::getPropertiesArray skips properties starting with `__`
+    package = tmp_path / "Acme.Private" / "NodeTypes"
+    package.mkdir(parents=True)
+    (package / "Box.yaml").write_text(
+        "'Acme.Private:Box':\n  superTypes:\n    'Neos.Neos:Content': true\n  properties:\n"
+        "    __secret:\n      type: string\n"
+        "    _open:\n      type: string\n"
+        "    shown:\n      type: string\n      ui:\n        label: 'ClientEval:node.properties.__secret'\n"
+        "        help:\n          message: 'ClientEval:node.properties._open'\n",
+        encoding="utf-8")
+    result = [d for d in findings(tmp_path) if d.code == "clienteval-unknown-property"]
+    assert len(result) == 1
+    assert result[0].message == (
+        "ClientEval reads node.properties.__secret, but the CMS leaves properties whose name starts with `__` "
+        "out of node.properties; the expression sees undefined until the property is edited in the inspector")

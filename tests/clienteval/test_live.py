@@ -88,10 +88,10 @@ def test_data_source_additional_data_follows_other_properties(engine, live_proje
 def test_list_items_are_evaluated_in_place(engine, live_project):
     nt = live_project.node_types["Acme.Test:LinkBox"]
     path = ("properties", "kinds", "ui", "inspector", "editorOptions", "allowedTypes")
-    config, _ = engine.evaluate_config(nt.effective, make_node(nt, {"category": "news"}))
+    config, _ = engine.evaluate_config(nt.effective, make_node(nt, {"category": "news"}, cms_version="8.3"))
     assert config["properties"]["kinds"]["ui"]["inspector"]["editorOptions"]["allowedTypes"] == [
         "image", "video", "/sites/preview/main@user-admin;language=en_US"]
-    live = LiveEvaluation(engine, nt.effective, make_node(nt))
+    live = LiveEvaluation(engine, nt.effective, make_node(nt, cms_version="8.3"))
     assert live.update({"category": "podcasts"}) >= {path + (1,)}
     assert live.value_at(path) == ["image", "audio", "/sites/preview/main@user-admin;language=en_US"]
 
@@ -136,17 +136,42 @@ def test_failures_keep_the_original_and_recover_when_values_change(engine, live_
 
 
 def test_make_node_fields(live_project):
-    content = make_node(live_project.node_types["Acme.Test:LinkBox"], {"linkMode": "custom"})
+    content = make_node(live_project.node_types["Acme.Test:LinkBox"], {"linkMode": "custom"}, cms_version="8.3")
     assert content["nodeType"] == "Acme.Test:LinkBox"
     assert content["properties"]["linkMode"] == "custom" and content["properties"]["category"] == "news"
     assert content["properties"]["target"] is None and content["properties"]["_nodeType"] == "Acme.Test:LinkBox"
     assert content["parent"] == "/sites/preview/main@user-admin;language=en_US"
     assert content["contextPath"] == "/sites/preview/main/node-preview@user-admin;language=en_US"
-    assert content["depth"] == 3 and content["isAutoCreated"] is False
+    assert content["name"] == "node-preview"
+    # NodePaths::getPathDepth: one per path segment ("/sites" is 1)
+    assert content["depth"] == 4 and content["isAutoCreated"] is False
     assert content["policy"]["canEdit"] is True and len(content["identifier"]) == 36
-    page = make_node(live_project.node_types["Neos.Neos:Shortcut"], {"title": "Start"})
+    page = make_node(live_project.node_types["Neos.Neos:Shortcut"], {"title": "Start"}, cms_version="8.3")
     assert page["parent"] == "/sites/preview@user-admin;language=en_US" and page["label"] == "Start"
+    assert page["depth"] == 3
     assert js_truthy(page["policy"])
+
+
+def test_make_node_fields_in_9(live_project):
+    # 9.x NodeInfoHelper::getBasicNodeInformation: contextPath and parent are NodeAddress::toJson(), the
+    # name is '' for a node created in the UI (AbstractCreate names none), depth = countAncestorNodes
+    import json
+
+    box = live_project.node_types["Acme.Test:LinkBox"]
+    content = make_node(box, {"linkMode": "custom"}, cms_version="9.0")
+    address = json.loads(content["contextPath"])
+    assert address == {"contentRepositoryId": "default", "workspaceName": "user-admin",
+                       "dimensionSpacePoint": {"language": "en_US"}, "aggregateId": content["identifier"]}
+    assert content["contextPath"].startswith('{"contentRepositoryId":"default","workspaceName":')  # PHP's json_encode
+    parent = make_parent_node("Neos.Neos:ContentCollection", cms_version="9.0")
+    assert content["parent"] == parent["contextPath"]
+    assert content["name"] == "" and parent["name"] == "main" and parent["isAutoCreated"] is True
+    assert content["depth"] == 3 and parent["depth"] == 2  # main, the site, the root node
+    assert content["properties"]["_hiddenByAncestors"] is False
+    assert content["properties"]["_hasTimeableNodeVisibility"] is False
+    site = make_parent_node("Neos.Neos:Document", child_is_document=True, cms_version="9.0")
+    page = make_node(live_project.node_types["Neos.Neos:Shortcut"], cms_version="9.0")
+    assert page["parent"] == site["contextPath"] and site["name"] == "preview" and page["depth"] == 2
 
 
 def test_make_node_from_a_configuration_alone(live_project):
@@ -170,3 +195,18 @@ def test_expressions_reading_the_node_through_arguments_follow_the_values(engine
     assert live.value_at(label) == "Target for Home"
     assert label in live.update({"title": "About"})
     assert live.value_at(label) == "Target for About"
+
+
+def test_fully_private_properties_are_not_in_the_node(live_project):
+    # neos-ui NodePropertyConverterService::getPropertiesArray skips names starting with `__` (8.3 and 9.x)
+    from nodetype_studio.clienteval import ConfiguredType
+    from nodetype_studio.clienteval.node import client_values, make_transient_node
+
+    config = {"properties": {"__secret": {"type": "string", "defaultValue": "x"}, "_hidden": {"type": "boolean"},
+                             "title": {"type": "string"}}}
+    node = make_node(ConfiguredType("Acme.Test:Private", config))
+    assert "__secret" not in node["properties"] and "_hidden" in node["properties"]
+    assert client_values({"__secret": "x", "title": "T"}) == {"title": "T"}
+    assert client_values({"__secret": "typed", "title": "T"}, {"__secret"}) == {"__secret": "typed", "title": "T"}
+    dialog = make_transient_node(ConfiguredType("Acme.Test:Private", config), None)
+    assert dialog["properties"]["__secret"] == "x"  # the creation dialog's node holds all of its values

@@ -82,3 +82,56 @@ def test_listeners_hear_about_changes(tree):
     tree.listeners.append(lambda: heard.append(len(tree)))
     tree.create("/sites/shop", "Shop.Site:Document.Page", "New page")
     assert heard == [len(tree)]
+
+
+# NodeName::transliterateFromString's own test data (Neos.ContentRepository.Core NodeNameTest), which 8.3's
+# Utility::renderValidNodeName agrees with for these
+@pytest.mark.parametrize("text, name", [
+    ("main", "main"), ("Main", "main"), ("Main_Content", "main-content"),
+    ("Überlandstraßen; adé", "uberlandstrassen-ade"), ("TEST DRIVE: INFINITI Q50S 3.7", "test-drive-infiniti-q50s-3-7"),
+    ("日本語", "ri-ben-yu"), ("ελληνικά", "ellenika"), (" x- ", "x"),
+    (",.~", "node-8b8b04d26bfcf7731510c28619e5486c"),  # nothing left: 'node-' . md5(text)
+])
+def test_node_names_from_text(text, name):
+    from nodetype_studio.php.nodename import node_name
+
+    assert node_name(text) == name
+
+
+TETHERED = """\
+'Acme.Site:Page':
+  superTypes:
+    'Neos.Neos:Document': true
+  childNodes:
+    Main_Content:
+      type: 'Neos.Neos:ContentCollection'
+      constraints:
+        nodeTypes:
+          'Acme.Site:Teaser': false
+'Acme.Site:Teaser':
+  superTypes:
+    'Neos.Neos:Content': true
+'Acme.Site:Text':
+  superTypes:
+    'Neos.Neos:Content': true
+"""
+
+
+@pytest.mark.parametrize("neos", ["^9.0", "^8.3"])
+def test_a_tethered_child_key_names_the_node_as_the_cms_does(tmp_path, neos):
+    # the CMS names the tethered child of `childNodes.Main_Content` `main-content` (9.x
+    # NodeName::transliterateFromString, 8.3 Utility::renderValidNodeName), and its constraints apply below it
+    from nodetype_studio.content.tree import ContentNode, ContentTree
+    from nodetype_studio.content.types import TypeIndex
+    from nodetype_studio.model import load_project
+    from tests.ui.site_package import write_site_package
+
+    project = load_project(write_site_package(tmp_path, TETHERED, neos=neos), use_cache=False)
+    nodes = [ContentNode("/sites", "Neos.Neos:Sites", "Sites"), ContentNode("/sites/acme", "Acme.Site:Page", "Home"),
+             ContentNode("/sites/acme/main-content", "Neos.Neos:ContentCollection", "")]
+    tree = ContentTree(nodes, "/sites/acme", TypeIndex(project))
+    node, problem = tree.create("/sites/acme/main-content", "Acme.Site:Teaser", "Teaser")
+    assert node is None
+    assert problem.startswith("`childNodes.Main_Content.constraints` of ") and "do not allow" in problem
+    node, problem = tree.create("/sites/acme/main-content", "Acme.Site:Text", "Text")
+    assert node is not None and problem == ""

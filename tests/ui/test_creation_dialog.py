@@ -431,3 +431,18 @@ def test_whole_editor_options_and_help_may_be_expressions(qtbot, tmp_path):
     qtbot.waitUntil(lambda: dialog.values().get("kind") == "b")
     qtbot.waitUntil(lambda: _field(dialog, "note").placeholderText() == "about b")
     assert not dialog.inspector.clienteval.note.isVisible()  # nothing failed
+
+
+def test_every_edit_in_the_dialog_is_evaluated_at_once(qtbot, tmp_path):
+    # NodeCreationDialog evaluates its configuration in every render (renderAllElements), without the
+    # inspector's debounce: each keystroke shows its result at once
+    widget = inspector_of(qtbot, write_site_package(tmp_path, TRANSIENT), "Acme.Site:Landing")
+    dialog = _open(qtbot, widget)
+    section = next(iter(dialog.inspector.sections.values()))
+    kind = section.findChild(QLabel, "label:kind")
+    field = _field(dialog, "kind")
+    field.selectAll()
+    qtbot.keyClicks(field, "ev")
+    assert kind.text().endswith(" ev")
+    qtbot.keyClicks(field, "ent")
+    assert kind.text().endswith(" event")
