@@ -1,8 +1,9 @@
 """Where the CMS's transliteration tables differ from text-unidecode's, as data (generated once, not by hand).
 
 The CMS spells a character with behat/transliterator's ``Transliterator::utf8ToAscii``: one PHP table per
-256-character bank (``src/Behat/Transliterator/data/xNN.php``), ``?`` for a character whose table has no entry
-for it. Its tables and text-unidecode's both come from Perl's Text::Unidecode, from different releases, so
+256-character bank (``src/Behat/Transliterator/data/xNN.php``), ``?`` for a character whose bank has no file or
+whose table has no entry for it, ``?`` for every character above U+FFFF (their bank, ``x1f6`` say, has no file).
+Its tables and text-unidecode's both come from Perl's Text::Unidecode, from different releases, so
 ``to_ascii`` (``preview.urisegment``) reads text-unidecode's table and corrects it with what is below.
 
 Derived by comparing, character by character, text-unidecode 1.3 with behat/transliterator's bank files, each
@@ -47,3 +48,10 @@ OVERRIDES: dict[int, str] = {
 #: text-unidecode's placeholder for a character its table has no spelling for, and behat's
 #: (its table generator turns Text::Unidecode's ``'[?] '`` into ``'[?]'``, SyncTool.php ``pushItem``).
 UNKNOWN_IN_TABLE = ("[?] ", "[?]")
+
+#: Banks (code point >> 8) behat/transliterator has no data file for, where text-unidecode has nothing but
+#: ``'[?]'``: ``utf8ToAscii`` gives its ``$unknown``, ``?``, for each of their characters. (Its generator writes
+#: no file for a bank with nothing but ``'[?]'``; no copy of behat's data folder has one of these banks.)
+BANKS_WITHOUT_FILE: frozenset[int] = frozenset(
+    [0x08, *range(0x19, 0x1E), *range(0x29, 0x2E), *range(0x34, 0x4D), *range(0xA5, 0xAC), *range(0xE0, 0xF9)]
+)

@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Callable
 
-from nodetype_studio.preview.behat_translit import OVERRIDES, UNKNOWN_IN_TABLE
+from nodetype_studio.preview.behat_translit import BANKS_WITHOUT_FILE, OVERRIDES, UNKNOWN_IN_TABLE
 
 # Flow's `Locale`: the language is the identifier's first part (2-8 letters), lowercased.
 _LOCALE = re.compile(r"([a-zA-Z]{2,8})(?:[-_][a-zA-Z0-9]+)*")
@@ -94,7 +94,7 @@ def _replace(text: str, rules: Mapping[str, str]) -> str:
 
 def to_ascii(text: str) -> str:
     """``Transliterator::utf8ToAscii``: every non-ASCII character spelled as behat/transliterator's tables spell
-    it (``Привет`` -> ``Privet``, ``北京`` -> ``Bei Jing ``), ``?`` for one beyond them."""
+    it (``Привет`` -> ``Privet``, ``北京`` -> ``Bei Jing ``), ``?`` for one they have no bank file for."""
     if text.isascii():
         return text
     return "".join(_spell(ch) for ch in text)
@@ -104,7 +104,7 @@ def _spell(ch: str) -> str:
     code = ord(ch)
     if code < 0x80:
         return ch
-    if code > 0xFFFF:
+    if code > 0xFFFF or code >> 8 in BANKS_WITHOUT_FILE:
         return "?"
     spelling = OVERRIDES.get(code)
     if spelling is None:

@@ -214,6 +214,15 @@ def test_characters_are_spelled_as_the_cms_tables_spell_them(text, expected):
     assert to_ascii(text) == expected
 
 
+@pytest.mark.parametrize("char", ["\u0800", "\u1d00", "\u1a00", "\u2c00", "\u3400", "\u4c00", "\ua500", "\ue000",
+                                  "\U0001f600"])
+def test_a_character_of_a_bank_without_a_table_is_a_question_mark(char):
+    # utf8ToAscii: no data/xNN.php for the character's bank -> an empty bank -> `$unknown`, '?'
+    from nodetype_studio.preview.urisegment import to_ascii
+
+    assert to_ascii(f"a{char}b") == "a?b"
+
+
 @pytest.mark.parametrize("text, expected", [
     ("\u03f4\u03b5\u03cc\u03c2", "theos"),  # Greek: the theta symbol
     ("Tone \u02e5\u02e9", "tone-51"),  # tone letters
