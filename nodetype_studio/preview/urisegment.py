@@ -6,8 +6,9 @@ The CMS's ``NodeUriPathSegmentGenerator`` takes the language of the node's ``lan
 platform has ``de``: ``ä`` -> ``ae``, and ``da``), transliterates the rest to ASCII with
 behat/transliterator's ``utf8ToAscii`` and ``urlize``s it: lowercase, an apostrophe inside a word dropped,
 every run of other characters one ``-``, none at either end. behat/transliterator's tables (since its
-1.1) are generated from Perl's Text::Unidecode; the preview reads the same tables from the
-``text-unidecode`` package (its test cases, Cyrillic and Lithuanian among them, agree). An empty text is replaced by
+1.1) are generated from Perl's Text::Unidecode; the preview reads the ``text-unidecode`` package's table, made
+from an older Text::Unidecode, and corrects it where behat's differs (``preview.behat_translit``: Greek
+U+03F4..U+03FF, Cherokee, Middle Welsh, C1 controls, ...). An empty text is replaced by
 the node's label (``node_label``), as the generator falls back to ``$node->getLabel()``.
 
 The preview node has no dimension space point: it stands in the one the backend opens first, the
@@ -20,6 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from typing import Any, Callable
+
+from nodetype_studio.preview.behat_translit import BANKS_WITHOUT_FILE, OVERRIDES, UNKNOWN_IN_TABLE
 
 # Flow's `Locale`: the language is the identifier's first part (2-8 letters), lowercased.
 _LOCALE = re.compile(r"([a-zA-Z]{2,8})(?:[-_][a-zA-Z0-9]+)*")
@@ -90,13 +93,27 @@ def _replace(text: str, rules: Mapping[str, str]) -> str:
 
 
 def to_ascii(text: str) -> str:
-    """``Transliterator::utf8ToAscii``: every non-ASCII character spelled as Text::Unidecode's tables spell
-    it (``Привет`` -> ``Privet``, ``北京`` -> ``Bei Jing ``), ``?`` for one beyond them."""
+    """``Transliterator::utf8ToAscii``: every non-ASCII character spelled as behat/transliterator's tables spell
+    it (``Привет`` -> ``Privet``, ``北京`` -> ``Bei Jing ``), ``?`` for one they have no bank file for."""
     if text.isascii():
         return text
-    from text_unidecode import unidecode  # (its 64k-entry table is read on first use)
+    return "".join(_spell(ch) for ch in text)
 
-    return "".join(ch if ch < "\x80" else unidecode(ch) if ch <= "\uffff" else "?" for ch in text)
+
+def _spell(ch: str) -> str:
+    code = ord(ch)
+    if code < 0x80:
+        return ch
+    if code > 0xFFFF or code >> 8 in BANKS_WITHOUT_FILE:
+        return "?"
+    spelling = OVERRIDES.get(code)
+    if spelling is None:
+        from text_unidecode import unidecode  # (its 64k-entry table is read on first use)
+
+        spelling = unidecode(ch)
+        if spelling == UNKNOWN_IN_TABLE[0]:
+            spelling = UNKNOWN_IN_TABLE[1]
+    return spelling
 
 
 # `postProcessText` of behat/transliterator: an apostrophe between two word characters goes ("it's" -> "its",
