@@ -342,8 +342,8 @@ class ClientEvalController(QObject):
             if "label" in differs:
                 label = self._label_of(name)
                 if label is not None:
-                    label.setText(old.label or name)
-                    fit_label(label, old.label or name)
+                    label.setText(old.label)  # (none for an empty label, as the CMS)
+                    fit_label(label, old.label)
             if differs & {"help", "help_thumbnail"}:
                 row = inspector._help_rows.get(name)
                 if row is not None:

@@ -439,12 +439,12 @@ class InspectorWidget(QWidget):
         editor = self.registry.create(ctx, body, item.editor_problem)
         has_help = bool(item.help or item.help_thumbnail)
         if not editor.has_own_label:  # the widget decides: a placeholder never shows the label itself
-            text = item.label or item.name
-            label = make_label(text, body)
+            # the CMS renders `ui.label || ''` through its I18n component (neos-ui EditorEnvelope): a missing,
+            # null, empty or blank label shows as no text, not as the property's name
+            label = make_label(item.label, body)
             label.setObjectName(f"label:{item.name}")
             if not item.label:
-                style.emphasise(style.tint(label, style.MUTED), italic=True)
-                label.setToolTip("No ui.label set: showing the property name")
+                label.setToolTip(f"No ui.label: the CMS shows no label for \u201c{item.name}\u201d")
             if item.reload:
                 tip = label.toolTip()
                 label.setToolTip((tip + "\n" if tip else "") + RELOAD_NOTES[item.reload])

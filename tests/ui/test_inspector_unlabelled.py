@@ -56,3 +56,27 @@ def test_a_view_without_a_label_is_not_shown_under_its_id(qtbot, tmp_path):
     info = widget.findChild(QLabel, "view:info").text()
     assert not info.startswith("info:") and "no label" in info
     assert widget.findChild(QLabel, "view:told").text().startswith("About: ")
+
+
+PROPERTIES = """
+'Acme.Site:Card':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    missing: {type: string, ui: {inspector: {group: default}}}
+    nulled: {type: string, ui: {label: ~, inspector: {group: default}}}
+    empty: {type: string, ui: {label: '', inspector: {group: default}}}
+    spaces: {type: string, ui: {label: '   ', help: {message: 'Some help'}, inspector: {group: default}}}
+    named: {type: string, ui: {label: 'Named', inspector: {group: default}}}
+"""
+
+
+def test_a_property_without_a_label_shows_no_label_text(qtbot, tmp_path):
+    widget = inspector_of(qtbot, write_site_package(tmp_path, PROPERTIES), "Acme.Site:Card")
+    for name in ("missing", "nulled", "empty", "spaces"):
+        label = widget.findChild(QLabel, f"label:{name}")
+        assert label is not None and label.text() == "", name
+        assert name in label.toolTip()  # (the studio names the property where the CMS shows nothing)
+        assert widget.editor(name).isVisible()
+    assert widget.findChild(QLabel, "label:named").text() == "Named"
+    assert widget.toggle_help("spaces").isVisible()  # the help icon stays, as the CMS keeps it in the label
