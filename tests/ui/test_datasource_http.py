@@ -554,12 +554,19 @@ def test_a_failed_request_leaves_the_box_loading_as_in_the_cms(qtbot, server, op
 
 def test_an_answer_of_the_wrong_shape_does_not_leave_the_box_loading(qtbot, server, open_inspector, project_root,
                                                                      services):
-    # the request succeeded: the CMS's box stops loading (it just finds no entries with a label)
+    # the request succeeded: the CMS's box stops loading (it finds no entries with a label in the answer)
     from nodetype_studio.ui.editors.selectsource import LOADING
 
-    srv = server({"/options/colours": Answer('"just a string"')})
+    answers = iter([Answer(json.dumps(COLOURS)), Answer('"just a string"')])
+    srv = server({"/options/colours": lambda _request: next(answers)})
     inspector, _service = product(open_inspector, project_root, services, srv)
     editor = inspector.editor("colour")
     wait_answer(qtbot, editor)
+    assert ("option", "Red") in options(editor)
+    editor.reload_options()
+    wait_answer(qtbot, editor)
     assert editor.data_source_error().startswith("Unexpected answer")
     assert editor.combo.placeholderText() != LOADING
+    # it reads the answer with `Object.entries` and keeps the entries with a label: none, so no options
+    # are left (not those of the answer before; neos-facts §4.3)
+    assert options(editor) == [] and "no options" in editor.data_source_status()

@@ -124,6 +124,12 @@ class DataSourceBinding:
         else:
             error = result.message()
             asked = f"fixture file {source.label}" if source.kind == "fixture" else source.label
+            if result.shape_only and self.good is not None:
+                # the CMS reads any answer with `Object.entries` and keeps the entries with a label
+                # (selectBoxHelpers.ts, neos-facts §4.3): one that is no list or map has none, and the
+                # box shows no options, not those of an earlier answer
+                self.good = None
+                self.editor.set_options([])
             kept = "the previous options are kept" if self.good is not None else "no options"
             self.status_line = f"Asked {asked}; {kept}."
             self.notes = settings_problems
