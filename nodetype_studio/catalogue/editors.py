@@ -280,6 +280,13 @@ _IMAGE_RULES = (
          "option-value", "`crop.aspectRatio.defaultOption` `{a}` names no preset of `crop.aspectRatio.options` ({b}); "
          "the CMS's cropper then shows \"undefined:undefined\" as its ratio and a free frame",
          unless_off="features.crop", on_with="crop.aspectRatio.forceCrop"),
+    # the CMS's cropper offers "Custom" when `allowCustom` is truthy (neos-ui ImageCropper/model.js
+    # `allowCustom ? new CustomAspectRatioOption() : []`), and `~` overrides the settings' `true` with null
+    # (neos-facts §1.3): null is off there, not the default
+    Rule("not_null", ("crop.aspectRatio.allowCustom",), "option-null-off",
+         "`{a}` is null (~): the CMS's cropper reads it as false and offers no \"Custom\" aspect ratio; write "
+         "`false` to mean that, or remove the line to keep the default (`true`)",
+         unless_off="features.crop", on_with="crop.aspectRatio.forceCrop"),
     # the CMS's cropper reads `options.crop.aspectRatio`, `locked.width`/`height` and `Object.values(options)`
     # when it opens (neos-ui SecondaryEditors/ImageCropper/{index,model}.js): any of them null throws
     Rule("not_null", ("crop", "crop.aspectRatio", "crop.aspectRatio.locked", "crop.aspectRatio.options"), "option-null",

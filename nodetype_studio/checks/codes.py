@@ -39,6 +39,8 @@ CHECK_CODES: dict[str, str] = {
     "option-min-max": "RangeEditor `min` is greater than `max`",
     "option-null": "an option the editor cannot work with is null (RangeEditor `min`, `max`, `step`; "
                    "ImageEditor `crop`, `crop.aspectRatio`, its `locked` or `options`)",
+    "option-null-off": "A switch written `~` that the CMS reads as off, not as its default "
+                       "(ImageEditor `crop.aspectRatio.allowCustom`)",
     "option-crop-disabled": "Crop options while `features.crop` is false",
     "option-force-crop-disabled": "`forceCrop` opens the cropper although `features.crop` is false",
     "option-crop-locked": "Crop options that have no effect while the aspect ratio is locked",

@@ -61,6 +61,9 @@ class DataSourceResult:
     error: str = ""
     detail: str = ""
     size: int = 0  # bytes received (HTTP)
+    #: the request succeeded and its answer is JSON, only not a usable list or map; any other failure is a
+    #: request the CMS's data loader rejects (neos-facts §4.1)
+    shape_only: bool = False
 
     @property
     def ok(self) -> bool:
@@ -76,8 +79,8 @@ class DataSourceResult:
         return f"{self.error}: {self.detail}" if self.detail else self.error
 
 
-def failure(source: Source, error: str, detail: str = "", size: int = 0) -> DataSourceResult:
-    return DataSourceResult(source, error=error, detail=detail, size=size)
+def failure(source: Source, error: str, detail: str = "", size: int = 0, *, shape_only: bool = False) -> DataSourceResult:
+    return DataSourceResult(source, error=error, detail=detail, size=size, shape_only=shape_only)
 
 
 def _listed(items: list[str]) -> str:
@@ -90,11 +93,11 @@ def from_data(data: Any, source: Source, size: int = 0) -> DataSourceResult:
     if isinstance(data, Mapping) and set(data) == {"error"}:
         problem = data["error"]
         message = problem.get("message") if isinstance(problem, Mapping) else problem
-        return failure(source, "The data source reported an error", str(message), size)
+        return failure(source, "The data source reported an error", str(message), size, shape_only=True)
     if not isinstance(data, (Mapping, list)):
         return failure(source, "Unexpected answer",
                        f"expected a list of {{value, label}} entries or a map of value -> {{label}}, got {json_kind(data)}",
-                       size)
+                       size, shape_only=True)
     collected = collect_options(data)
     notes: list[str] = []
     if collected.dropped:

@@ -40,10 +40,20 @@ class Ratio:
     label: str
     width: int | None = None  # None: free (custom)
     height: int | None = None
+    #: width and height as written (a 1.85:1 preset: 1.85 and 1), which the CMS's cropper shows in its
+    #: width and height fields; None: ``width`` and ``height`` themselves
+    written: tuple[float, float] | None = None
 
     @property
     def free(self) -> bool:
         return not self.width or not self.height
+
+    @property
+    def shown(self) -> tuple[float, float] | None:
+        """The width and height the cropper's fields show (None for a free ratio)."""
+        if self.free:
+            return None
+        return self.written or (float(self.width or 0), float(self.height or 0))
 
     def reduced(self) -> tuple[int, int] | None:
         if self.free:
@@ -80,6 +90,13 @@ def _positive(value: Any) -> float | None:
     return number if math.isfinite(number) and number > 0 else None
 
 
+def custom_ratio(width: float, height: float) -> Ratio:
+    """The custom ratio of the width and height typed into the cropper's fields (fractions too); a field
+    left empty or 0 counts as 1, as the CMS's cropper reads it (``width || 1``)."""
+    width, height = (_positive(width) or 1.0), (_positive(height) or 1.0)
+    return Ratio(CUSTOM, "Custom", *_whole_ratio(width, height), written=(width, height))
+
+
 def _whole_ratio(width: float, height: float) -> tuple[int, int]:
     """``width:height`` as whole numbers: as written when both are whole, else the same ratio reduced
     (the CMS takes a 1.85:1 preset or a 2.39:1 lock as it is; here 1.85:1 is 37:20)."""
@@ -105,8 +122,8 @@ def ratio_choices(aspect: Any, image_width: int | None, image_height: int | None
     locked = aspect.get("locked") if isinstance(aspect.get("locked"), Mapping) else {}
     lock_w, lock_h = _positive(locked.get("width")), _positive(locked.get("height"))
     if lock_w and lock_h:  # `locked.width > 0 && locked.height > 0`, fractions too
-        lock_w, lock_h = _whole_ratio(lock_w, lock_h)
-        ratio = Ratio(LOCKED, f"{lock_w}:{lock_h}", lock_w, lock_h)
+        whole_w, whole_h = _whole_ratio(lock_w, lock_h)
+        ratio = Ratio(LOCKED, f"{whole_w}:{whole_h}", whole_w, whole_h, (lock_w, lock_h))
         return RatioChoices([ratio], True, LOCKED, snap=snap)
     ratios: list[Ratio] = []
     # the CMS's cropper asks `allowCustom ? ...` and `allowOriginal ? ...` (neos-ui ImageCropper/model.js):
@@ -131,7 +148,7 @@ def ratio_choices(aspect: Any, image_width: int | None, image_height: int | None
         label = preset.get("label")
         # `label || \`${width}:${height}\`` (model.js ConfiguredAspectRatioStrategy): any falsy label gives W:H
         label = str(label) if truthy(label) else f"{_shown(raw_w)}:{_shown(raw_h)}"
-        ratios.append(Ratio(str(key), label, *_whole_ratio(width, height)))
+        ratios.append(Ratio(str(key), label, *_whole_ratio(width, height), (width, height)))
         preset_keys.append(str(key))
     default = aspect.get("defaultOption")
     if default in (None, ""):

@@ -33,7 +33,7 @@ from nodetype_studio.preview.inspector import (
     build_layout,
 )
 from nodetype_studio.ui import icons, style
-from nodetype_studio.ui.sections import fit_label
+from nodetype_studio.ui.sections import fit_label, view_note
 
 if TYPE_CHECKING:
     from nodetype_studio.clienteval import ClientEvalEngine, ConfiguredType, LiveEvaluation
@@ -363,8 +363,8 @@ class ClientEvalController(QObject):
             if "label" in differs:
                 label = self._label_of(name)
                 if label is not None:
-                    label.setText(old.label or name)
-                    fit_label(label, old.label or name)
+                    label.setText(old.label)  # (none for an empty label, as the CMS)
+                    fit_label(label, old.label)
             if differs & {"help", "help_thumbnail"}:
                 row = inspector._help_rows.get(name)
                 if row is not None:
@@ -381,7 +381,7 @@ class ClientEvalController(QObject):
                 old_view.options, old_view.help = new_view.options, new_view.help
                 note = inspector.findChild(QLabel, f"view:{name}")
                 if note is not None:
-                    note.setText(f"{old_view.label or old_view.name}: inspector view {old_view.view or '(none)'}")
+                    note.setText(view_note(old_view))
 
     @staticmethod
     def _view(layout: InspectorLayout, name: str):
@@ -434,10 +434,8 @@ class ClientEvalController(QObject):
                     if section is not None:
                         section.toggle()
                 if section is not None:
-                    section.header.text = new.label or new.id
                     section.header.icon = icons.icon(new.icon, packages, fallback=False)
-                    section.header.setAccessibleName(section.header.text)
-                    section.header.update()
+                    section.header.set_label(new.label, new.id)
             elif kind == "tabs":
                 old = next((t for t in inspector.layout_info.tabs if t.id == ident), None)
                 new = next((t for t in new_layout.tabs if t.id == ident), None)

@@ -43,7 +43,7 @@ from nodetype_studio.ui.clienteval_view import ClientEvalController
 from nodetype_studio.ui.datasource_session import DataSourceSession
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.registry import EditorRegistry, default_registry
-from nodetype_studio.ui.sections import LABEL_POLICY, ElidedLabel, GroupSection, HelpRow, make_label
+from nodetype_studio.ui.sections import LABEL_POLICY, ElidedLabel, GroupSection, HelpRow, make_label, view_note
 from nodetype_studio.ui.validation_worker import BackgroundValidator
 from nodetype_studio.validation import validate_value
 from nodetype_studio.validation.engine import PENDING_ID, TIMEOUT_ID
@@ -211,7 +211,8 @@ class InspectorWidget(QWidget):
                         self.tabs.setTabIcon(index, base_icon)
                 else:
                     self.tabs.addTab(self._scroll_area(), base_icon, "")
-                self.tabs.setTabToolTip(index, tab.label or tab.id)
+                # (the CMS's tooltip is the translated label: a tab without one has none; Inspector/index.js)
+                self.tabs.setTabToolTip(index, tab.label)
                 self._tab_index[tab.id] = index
                 self._tab_icons[tab.id] = base_icon
                 self._tab_counts[tab.id] = 0
@@ -427,7 +428,7 @@ class InspectorWidget(QWidget):
         body = section.body
         layout = section.body_layout
         if item.kind == "view":
-            note = QLabel(f"{item.label or item.name}: inspector view {item.view or '(none)'}", body)
+            note = QLabel(view_note(item), body)
             note.setObjectName(f"view:{item.name}")
             style.tint(note, style.MUTED)
             note.setWordWrap(True)
@@ -438,12 +439,12 @@ class InspectorWidget(QWidget):
         editor = self.registry.create(ctx, body, item.editor_problem)
         has_help = bool(item.help or item.help_thumbnail)
         if not editor.has_own_label:  # the widget decides: a placeholder never shows the label itself
-            text = item.label or item.name
-            label = make_label(text, body)
+            # the CMS renders `ui.label || ''` through its I18n component (neos-ui EditorEnvelope): a missing,
+            # null, empty or blank label shows as no text, not as the property's name
+            label = make_label(item.label, body)
             label.setObjectName(f"label:{item.name}")
             if not item.label:
-                style.emphasise(style.tint(label, style.MUTED), italic=True)
-                label.setToolTip("No ui.label set: showing the property name")
+                label.setToolTip(f"No ui.label: the CMS shows no label for \u201c{item.name}\u201d")
             if item.reload:
                 tip = label.toolTip()
                 label.setToolTip((tip + "\n" if tip else "") + RELOAD_NOTES[item.reload])
@@ -589,8 +590,9 @@ class InspectorWidget(QWidget):
             self._tab_counts[tab.id] = count
             index = self._tab_index[tab.id]
             self.tabs.setTabIcon(index, icons.badge_icon(self._tab_icons[tab.id], count))
-            label = tab.label or tab.id
-            self.tabs.setTabToolTip(index, f"{label} \u2014 {count} error{'s' if count != 1 else ''}" if count else label)
+            label = tab.label
+            errors = f"{count} error{'s' if count != 1 else ''}"
+            self.tabs.setTabToolTip(index, (f"{label} \u2014 {errors}" if label else errors) if count else label)
         self.show_hidden_errors()
         self.errorsChanged.emit()
 

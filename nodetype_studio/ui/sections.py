@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nodetype_studio.preview.inspector import GroupView
+from nodetype_studio.preview.inspector import GroupView, ItemView
 from nodetype_studio.ui import icons, style
 
 WRAP_FROM = 40  # characters: shorter labels stay on one line (wrapping costs layout work)
@@ -112,6 +112,14 @@ def make_label(text: str, parent: QWidget) -> QLabel:
     return label
 
 
+def view_note(item: ItemView) -> str:
+    """The note standing in for an inspector view. A view without a label has an empty one in the CMS
+    (neos-ui ViewEnvelope renders it through I18n): the note then names the view's id as such, not in the
+    label's place."""
+    view = item.view or "(none)"
+    return f"{item.label}: inspector view {view}" if item.label else f"Inspector view {view} (\u201c{item.name}\u201d, no label)"
+
+
 class GroupHeader(QWidget):
     """The clickable bar of a group: icon, bold label and a fold arrow, painted in one widget.
 
@@ -135,6 +143,16 @@ class GroupHeader(QWidget):
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
         return QSize(120, self.fontMetrics().height() + 12)
+
+    def set_label(self, label: str, group_id: str) -> None:
+        """Show the group's (translated) label. The CMS renders it through its I18n component, which shows
+        nothing for a missing, null or empty label (neos-ui Inspector/PropertyGroup/index.js): the header is
+        then the icon alone, and only the tooltip names the group."""
+        self.text = label
+        self.setAccessibleName(label or group_id)
+        self.setToolTip("" if label else f"Group \u201c{group_id}\u201d has no label: the CMS shows its header "
+                                         "without text")
+        self.update()
 
     def toggle(self) -> None:
         self.expanded = not self.expanded
@@ -185,9 +203,11 @@ class GroupSection(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 6)
         layout.setSpacing(4)
-        self.header = GroupHeader(group.label or group.id, icons.icon(group.icon, packages, fallback=False),
+        self.header = GroupHeader(group.label, icons.icon(group.icon, packages, fallback=False),
                                   not group.collapsed, self)
         self.header.setObjectName("groupHeader")
+        if not group.label:
+            self.header.set_label(group.label, group.id)
         layout.addWidget(self.header)
         self.body = QWidget(self)
         self.header.body = self.body  # folded and unfolded by the header itself

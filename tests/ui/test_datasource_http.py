@@ -519,3 +519,54 @@ def test_no_reset_button_while_the_options_load_again(qtbot, server, project_roo
     assert editor.is_loading() and not clear.isVisible()
     wait_answer(qtbot, editor)
     assert clear.isVisible()
+
+
+def test_a_failed_request_leaves_the_box_loading_as_in_the_cms(qtbot, server, open_inspector, project_root, services):
+    # DataSourceBasedSelectBoxEditor sets `isLoading` before asking and clears it only in the request's
+    # `.then(...)`: a failed request (5xx, a body that is no JSON) never clears it, so the CMS's box keeps
+    # its loading indicator and the options it had; the error is a flash message (neos-facts §4.1)
+    from PySide6.QtWidgets import QLabel
+
+    from nodetype_studio.ui.editors.selectsource import LOADING
+
+    answers = iter([Answer(json.dumps(COLOURS)), Answer("<h1>Whoops</h1>", 500, content_type="text/html"),
+                    Answer(json.dumps(COLOURS))])
+    srv = server({"/options/colours": lambda _request: next(answers)})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    inspector.set_values({"colour": "purple"})
+    editor = inspector.editor("colour")
+    wait_answer(qtbot, editor)
+    assert editor.combo.currentText() == 'Invalid value: "purple"'
+    editor.reload_options()
+    assert not wait_answer(qtbot, editor).ok
+    assert editor.combo.currentIndex() == -1 and editor.combo.placeholderText() == LOADING
+    assert ("invalid", 'Invalid value: "purple"') not in options(editor)  # not judged while "loading"
+    assert ("option", "Red") in options(editor)  # the options it had stay
+    assert editor.data_source_error() == "HTTP 500 Internal Server Error: Whoops"  # (studio: in red under it)
+    note = editor.findChild(QLabel, "dataSourceNotes")
+    assert note.isVisible() and note.text().startswith("Studio note: in the CMS this box stays \u201cLoading\u201d")
+    retry = next(a for a in editor.binding.menu_button.menu().actions() if a.text() == "Retry")
+    retry.trigger()
+    wait_answer(qtbot, editor)
+    assert editor.combo.currentText() == 'Invalid value: "purple"' and editor.data_source_error() == ""
+    assert "Studio note" not in note.text()
+
+
+def test_an_answer_of_the_wrong_shape_does_not_leave_the_box_loading(qtbot, server, open_inspector, project_root,
+                                                                     services):
+    # the request succeeded: the CMS's box stops loading (it finds no entries with a label in the answer)
+    from nodetype_studio.ui.editors.selectsource import LOADING
+
+    answers = iter([Answer(json.dumps(COLOURS)), Answer('"just a string"')])
+    srv = server({"/options/colours": lambda _request: next(answers)})
+    inspector, _service = product(open_inspector, project_root, services, srv)
+    editor = inspector.editor("colour")
+    wait_answer(qtbot, editor)
+    assert ("option", "Red") in options(editor)
+    editor.reload_options()
+    wait_answer(qtbot, editor)
+    assert editor.data_source_error().startswith("Unexpected answer")
+    assert editor.combo.placeholderText() != LOADING
+    # it reads the answer with `Object.entries` and keeps the entries with a label: none, so no options
+    # are left (not those of the answer before; neos-facts §4.3)
+    assert options(editor) == [] and "no options" in editor.data_source_status()

@@ -134,3 +134,36 @@ def test_highlighting_follows_edits_across_lines(make_editor, qtbot):
     last_block = dialog.text_edit.document().lastBlock().previous()
     colours = {r.format.foreground().color().name() for r in last_block.layout().formats()}
     assert len(colours) == 1  # the whole later line is comment-coloured
+
+
+@pytest.mark.parametrize("value", [False, 0, ""])
+def test_a_falsy_value_opens_empty(make_editor, qtbot, value):
+    # neos-ui CodeMirrorWrap -> react-codemirror2 UnControlled: `replaceRange(value || '', ...)`
+    editor = make_editor("CodeEditor", {}, value=value)
+    assert editor.preview is None or editor.preview.isHidden()
+    dialog = editor.open_dialog()
+    qtbot.addWidget(dialog)
+    assert dialog.text() == "" and not dialog.note.isVisible()
+
+
+def test_a_list_of_texts_opens_as_its_lines(make_editor, qtbot):
+    # CodeMirror 5's replaceRange splits a string into lines, and takes a list as the lines themselves
+    editor = make_editor("CodeEditor", {}, value=["<p>", "Hi", "</p>"])
+    assert editor.preview.text() == "<p>\nHi\n</p>"
+    dialog = editor.open_dialog()
+    qtbot.addWidget(dialog)
+    assert dialog.text() == "<p>\nHi\n</p>"
+
+
+@pytest.mark.parametrize("value", [True, 42, 1.5, {"a": 1}, [], ["a", 2]])
+def test_a_value_codemirror_cannot_take_is_not_shown_the_python_way(make_editor, qtbot, value):
+    editor = make_editor("CodeEditor", {}, value=value)
+    assert "not text" in editor.preview.text() and str(value) not in editor.preview.text()
+    dialog = editor.open_dialog()
+    qtbot.addWidget(dialog)
+    assert dialog.text() == ""
+    assert dialog.note.isVisible() and "JavaScript error" in dialog.note.text()
+    dialog.text_edit.setFocus()
+    qtbot.keyClicks(dialog.text_edit, "<b>x</b>")
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert editor.value() == "<b>x</b>" and editor.preview.text() == "<b>x</b>"

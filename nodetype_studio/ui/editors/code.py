@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from nodetype_studio.catalogue.vocab import code_mode
+from nodetype_studio.js.values import truthy
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
@@ -50,6 +51,37 @@ LEXERS = {
     "text/x-handlebars-template": "text",
 }
 PREVIEW_LINES = 3
+
+
+def code_text(value: Any) -> tuple[str, str | None]:
+    """The text the CMS's code editor opens ``value`` with, and, when it cannot open it, why.
+
+    neos-ui hands the stored value as it is to CodeMirror (CodeMirrorWrap, react-codemirror2's UnControlled:
+    ``replaceRange(value || '', ...)``), and CodeMirror 5 splits a string into lines but takes a list as the
+    lines themselves. So a falsy value (null, ``false``, ``0``, ``''``) opens empty, a list of texts opens
+    with one line per entry, and anything else (a number, ``true``, a map, an empty list) makes CodeMirror
+    fail with a JavaScript error as the editor opens: no value is ever shown the way Python prints it.
+    """
+    if not truthy(value):
+        return "", None
+    if isinstance(value, str):
+        return value, None
+    if isinstance(value, list) and value and all(isinstance(line, str) for line in value):
+        return "\n".join(value), None
+    return "", (f"The value is {_kind(value)}, not text: the CMS's code editor fails with a JavaScript error "
+                "when it opens it (here it opens empty)")
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true"  # (false is falsy: it opens empty)
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, dict):
+        return "a map"
+    if isinstance(value, list):
+        return "a list that is not all text" if value else "an empty list"
+    return type(value).__name__
 
 
 class CodeEditorDialog(QDialog):
@@ -106,16 +138,24 @@ class CodeEditor(EditorWidget):
         self.dialog: CodeEditorDialog | None = None
 
     def show_value(self, value: Any) -> None:
-        text = "" if value is None else str(value)
+        text, problem = code_text(value)
         if self.preview is None:
-            if not text:
+            if not text and not problem:
                 return
             self.preview = QLabel(self)
             self.preview.setObjectName("codePreview")
-            self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
             self.preview.setTextFormat(Qt.TextFormat.PlainText)
-            style.tint(self.preview, style.MUTED)
             self.add_widget(self.preview)
+        if problem:
+            self.preview.setFont(self.font())
+            self.preview.setWordWrap(True)
+            style.tint(self.preview, style.NOTE)
+            self.preview.setText(problem)
+            self.preview.show()
+            return
+        self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
+        self.preview.setWordWrap(False)
+        style.tint(self.preview, style.MUTED)
         lines = text.splitlines()
         shown = lines[:PREVIEW_LINES] + (["\u2026"] if len(lines) > PREVIEW_LINES else [])
         self.preview.setText("\n".join(line[:60] for line in shown))
@@ -124,10 +164,9 @@ class CodeEditor(EditorWidget):
     @Slot()  # a declared slot connects faster than a plain method
     def open_dialog(self) -> CodeEditorDialog:
         """Open the full-screen editor (window-modal, returns at once); Apply commits the text."""
-        value = self.value()
-        self.dialog = CodeEditorDialog(
-            self.ctx.label or self.ctx.property_name, "" if value is None else str(value), self.mode, self.mode_note, self
-        )
+        text, problem = code_text(self.value())
+        note = "\n".join(n for n in (problem, self.mode_note) if n) or None
+        self.dialog = CodeEditorDialog(self.ctx.label or self.ctx.property_name, text, self.mode, note, self)
         self.dialog.accepted.connect(self._apply)
         self.dialog.open()
         return self.dialog

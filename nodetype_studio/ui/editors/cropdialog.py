@@ -9,28 +9,37 @@ Crop values are pixels of the original image. The ratio logic lives in ``nodetyp
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QLocale, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QImageReader, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QSizePolicy,
-    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from nodetype_studio.js.values import number_to_string
 from nodetype_studio.media import crop as croplib
 from nodetype_studio.media.crop import CUSTOM, Ratio, RatioChoices
 from nodetype_studio.ui import style
 
 DISPLAY_SIZE = QSize(960, 640)
 HANDLE = 10
+
+
+class DimensionBox(QDoubleSpinBox):
+    """A width or height field of the cropper: any positive number, shown as JavaScript prints it, as the
+    CMS's number inputs show a ratio's width and height (``1.85``, ``16``)."""
+
+    def textFromValue(self, value: float) -> str:  # noqa: N802 (Qt override)
+        return number_to_string(value)
 
 
 class CropArea(QWidget):
@@ -198,7 +207,7 @@ class CropDialog(QDialog):
         self.flip_button.setText("\u21c4")
         self.flip_button.setToolTip("Swap width and height")
         self.flip_button.clicked.connect(self.flip_ratio)
-        self._pending_custom: tuple[int, int] | None = None
+        self._pending_custom: tuple[float, float] | None = None
         for widget in (self.custom_width, self.flip_button, self.custom_height):
             top.addWidget(widget)
         top.addStretch(1)
@@ -242,10 +251,12 @@ class CropDialog(QDialog):
         self._crop_changed()
         self.resize(760, 600)
 
-    def _spin(self, name: str) -> QSpinBox:
-        spin = QSpinBox(self)
+    def _spin(self, name: str) -> DimensionBox:
+        spin = DimensionBox(self)
         spin.setObjectName(name)
-        spin.setRange(1, 100000)  # the CMS reads an emptied field as 1
+        spin.setDecimals(6)
+        spin.setLocale(QLocale.c())  # typed and read back with a decimal point, as shown (textFromValue)
+        spin.setRange(0, 100000)  # (0, or a field left empty, counts as 1: croplib.custom_ratio)
         spin.valueChanged.connect(self._custom_changed)
         return spin
 
@@ -273,16 +284,15 @@ class CropDialog(QDialog):
         self.clear_button.setVisible(chosen and not self.choices.locked)
         ratio = self.choices.ratios[index] if chosen else None
         if ratio is not None and ratio.key == CUSTOM:
-            w, h = self._pending_custom or self._custom_start()
-            ratio = Ratio(CUSTOM, "Custom", w, h)
+            ratio = croplib.custom_ratio(*(self._pending_custom or self._custom_start()))
         self._show_dimensions(ratio)
         self.area.set_ratio(ratio, refit=getattr(self, "_refit", True))
 
-    def _custom_start(self) -> tuple[int, int]:
+    def _custom_start(self) -> tuple[float, float]:
         """The custom ratio's first width and height (neos-ui ImageCropper/model.js CustomAspectRatioOption)."""
         previous = self.area.ratio
-        if previous is not None and not previous.free:
-            return previous.width or 1, previous.height or 1
+        if previous is not None and previous.shown is not None:
+            return previous.shown
         if self.stored_crop:
             return self.stored_crop[2], self.stored_crop[3]
         return 100, 100
@@ -293,10 +303,12 @@ class CropDialog(QDialog):
             widget.setVisible(shown)
             widget.setEnabled(CUSTOM in self.choices.keys)
         if shown:
-            assert ratio is not None and ratio.width and ratio.height
+            # the numbers as written (a 1.85:1 preset shows 1.85 and 1), as the CMS's fields show the chosen
+            # ratio's width and height (neos-ui ImageCropper/index.js AspectRatioItem `value={width}`)
+            assert ratio is not None and ratio.shown is not None
             self._syncing = True
-            self.custom_width.setValue(ratio.width)
-            self.custom_height.setValue(ratio.height)
+            self.custom_width.setValue(ratio.shown[0])
+            self.custom_height.setValue(ratio.shown[1])
             self._syncing = False
 
     def _custom_changed(self) -> None:
@@ -306,7 +318,7 @@ class CropDialog(QDialog):
     def flip_ratio(self) -> None:
         self._use_custom(self.custom_height.value(), self.custom_width.value())
 
-    def _use_custom(self, width: int, height: int) -> None:
+    def _use_custom(self, width: float, height: float) -> None:
         """Width and height typed or swapped: the custom ratio of that size (chosen if it is not yet)."""
         if CUSTOM not in self.choices.keys:
             return
@@ -315,8 +327,9 @@ class CropDialog(QDialog):
             self.set_choice(CUSTOM)
             self._pending_custom = None
             return
-        self._show_dimensions(Ratio(CUSTOM, "Custom", width, height))
-        self.area.set_ratio(Ratio(CUSTOM, "Custom", width, height))
+        ratio = croplib.custom_ratio(width, height)
+        self._show_dimensions(ratio)
+        self.area.set_ratio(ratio)
 
     def reset(self) -> None:
         self.area.set_crop(croplib.fit(self.area.ratio, self.area.image_width, self.area.image_height, self.area.snap))

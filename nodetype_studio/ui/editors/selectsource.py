@@ -5,8 +5,10 @@ box's options. While a request runs the box itself says "Loading options…" (it
 widget, so a page of many boxes is painted as fast as one with static values). Once answered, a line
 under the box says where the options come from ("Options from fixture file …"), with a small menu to
 create or edit the fixture file or to retry; notes (left-out entries, the CMS's group order) follow,
-and an unusable answer is shown in red with the detail — the previous choices stay. Changing the
-query (e.g. ``dataSourceAdditionalData`` re-evaluated) cancels the running request and asks again.
+and an unusable answer is shown in red with the detail — the previous choices stay. A failed request
+(no answer, an HTTP error, a body that is no JSON) leaves the box loading, as the CMS's box is never
+told of it, with a studio note saying so. Changing the query (e.g. ``dataSourceAdditionalData``
+re-evaluated) cancels the running request and asks again.
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ if TYPE_CHECKING:
         def set_options(self, options: list, loaded: bool = True) -> None: ...
 
 LOADING = "Loading options\u2026"
+#: Under a box whose request failed (studio only): what the CMS shows instead of the red error line.
+FAILED_NOTE = ("Studio note: in the CMS this box stays \u201cLoading\u201d after a failed request (no options "
+               "arrive) and the error shows only as a message at the top of the page")
 FIXTURE, RETRY = "fixture", "retry"
 
 
@@ -105,6 +110,7 @@ class DataSourceBinding:
         settings_problems = list(self.session.env.settings.problems) if source.kind in ("none", "backend", "uri") else []
         fixture_action = "Edit fixture file\u2026" if source.kind == "fixture" else "Create fixture file\u2026"
         error = ""
+        loading = False
         if result.ok:
             self.good = result
             self.editor.set_options(result.options(lambda label, _key: self.editor.ctx.text(label)))
@@ -118,11 +124,23 @@ class DataSourceBinding:
         else:
             error = result.message()
             asked = f"fixture file {source.label}" if source.kind == "fixture" else source.label
+            if result.shape_only and self.good is not None:
+                # the CMS reads any answer with `Object.entries` and keeps the entries with a label
+                # (selectBoxHelpers.ts, neos-facts §4.3): one that is no list or map has none, and the
+                # box shows no options, not those of an earlier answer
+                self.good = None
+                self.editor.set_options([])
             kept = "the previous options are kept" if self.good is not None else "no options"
             self.status_line = f"Asked {asked}; {kept}."
             self.notes = settings_problems
+            if not result.shape_only:
+                # The CMS's box waits for its options with no handler for a failed request
+                # (DataSourceBasedSelectBoxEditor: `resolveValue(...).then(...)`, no catch): it keeps its
+                # loading indicator and the options it had, and the error shows only as a flash message.
+                loading = True
+                self.notes = [FAILED_NOTE, *settings_problems]
             self.actions = [(RETRY, "Retry"), (FIXTURE, fixture_action)]
-        self.editor.set_loading(False)
+        self.editor.set_loading(loading, self.status_line)
         self._render(error, source.url or (str(source.path) if source.path else ""))
         self.editor.dataSourceAnswered.emit(result)
 

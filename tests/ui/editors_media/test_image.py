@@ -433,6 +433,27 @@ def test_fractional_presets_and_locks_work_as_in_the_cms(media_editor, workspace
     assert locked.value()["adjustments"]["crop"] == {"x": 0, "y": 34, "width": 480, "height": 201}  # 480 / 2.39
 
 
+def test_fractional_widths_and_heights_show_as_written_in_the_fields(media_editor, workspace, qtbot):
+    # neos-ui ImageCropper/index.js AspectRatioItem: the fields are number inputs with `value={width}` and
+    # `value={height}` of the chosen ratio, so a 1.85:1 preset shows 1.85 and 1 (not 37 and 20); a
+    # fraction typed there is a custom ratio of its own (`Number(width)`)
+    aspect = {"options": {"flat": {"width": 1.85, "height": 1}}}
+    editor = image_editor(media_editor, {"crop": {"aspectRatio": aspect}}, value=chosen(workspace, "Harbour at dusk"))
+    dialog = open_crop(editor, qtbot)
+    dialog.set_choice("flat")
+    assert (dialog.custom_width.text(), dialog.custom_height.text()) == ("1.85", "1")
+    qtbot.mouseClick(dialog.flip_button, Qt.LeftButton)
+    assert dialog.ratio_box.currentText() == "Custom"
+    assert (dialog.custom_width.text(), dialog.custom_height.text()) == ("1", "1.85")
+    dialog.custom_width.selectAll()
+    qtbot.keyClicks(dialog.custom_width, "2.5")
+    dialog.custom_height.selectAll()
+    qtbot.keyClicks(dialog.custom_height, "1")
+    assert (dialog.custom_width.text(), dialog.custom_height.text()) == ("2.5", "1")
+    x, y, w, h = dialog.crop()
+    assert (w, h) == (480, 192)                     # 480 / 2.5
+
+
 def test_custom_ratio_fields(media_editor, workspace, qtbot):
     editor = image_editor(media_editor, value=chosen(workspace, "Harbour at dusk"))
     dialog = open_crop(editor, qtbot)
