@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from nodetype_studio.checks import (  # noqa: F401  (registers rules)
+    childnodes,
     compat,
     datasources,
     editors,

@@ -78,6 +78,7 @@ CHECK_CODES: dict[str, str] = {
     "inspector-group-undefined": "A property or view in an inspector group the node type does not define",
     "inspector-tab-undefined": "An inspector group on a tab the node type does not define",
     "position-duplicate": "Two items share a position, so their order is ambiguous",
+    "childnode-type-unknown": "A tethered child node (`childNodes.<name>.type`) of a node type that is not defined",
     "plugin-views-invalid": "8.3: `options.pluginViews` the plugin post-processor cannot read",
     "plugin-views-replaced": "8.3: a `views` property or `pluginViews` group the plugin post-processor replaces",
     # data sources
