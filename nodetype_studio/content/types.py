@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nodetype_studio.model.constraints import allows
+from nodetype_studio.model.constraints import allows, as_read
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.php.nodename import node_name
 
@@ -114,8 +114,7 @@ class TypeIndex:
     @staticmethod
     def _node_type_constraints(config: Any) -> dict:
         constraints = config.get("constraints") if isinstance(config, dict) else None
-        node_types = constraints.get("nodeTypes") if isinstance(constraints, dict) else None
-        return node_types if isinstance(node_types, dict) else {}
+        return as_read(constraints.get("nodeTypes") if isinstance(constraints, dict) else None)
 
     def config(self, name: str) -> dict:
         """The node type's effective configuration ({} for an unknown type)."""

@@ -14,6 +14,19 @@ from typing import Any
 from nodetype_studio.php.values import to_bool as php_truthy
 
 
+def as_read(value: Any) -> dict:
+    """A written ``constraints.nodeTypes`` as the content repository reads it (``getConfiguration(...) ?: []``):
+    a map as it is; a non-empty list as the PHP array it becomes, keyed by position, so that no key names a
+    node type or ``*`` and nothing is allowed; no constraints for a value PHP casts to false (``~``,
+    ``false``, ``''``...) and for other scalars (the CMS fails on those with a TypeError: ``check`` reports
+    them)."""
+    if isinstance(value, Mapping):
+        return dict(value)
+    if isinstance(value, list) and value:
+        return dict(enumerate(value))
+    return {}
+
+
 def allows(project: Any, constraints: Mapping, type_name: str) -> bool:
     """Whether ``constraints`` (a ``constraints.nodeTypes`` map) allow node type ``type_name``."""
     if not constraints:

@@ -24,7 +24,7 @@ from typing import Any
 
 from nodetype_studio.datasources.options import SelectOption
 from nodetype_studio.js.values import truthy
-from nodetype_studio.model.constraints import allows
+from nodetype_studio.model.constraints import allows, as_read
 from nodetype_studio.model.sorting import js_sort, php_sort
 
 
@@ -98,9 +98,11 @@ def grouped_types(project: Any, types: list, translate: Callable[[Any], str]) ->
 
 
 def node_type_constraints(config: Any) -> dict | None:
+    """``constraints.nodeTypes`` of ``config`` as the content repository reads it (``model.constraints.as_read``);
+    None when it is neither a map nor a list."""
     found = config.get("constraints") if isinstance(config, dict) else None
     constraints = found.get("nodeTypes") if isinstance(found, dict) else None
-    return constraints if isinstance(constraints, dict) else None
+    return as_read(constraints) if isinstance(constraints, (dict, list)) else None
 
 
 _ROLES = {"document": "Document", "content": "Content", "contentCollection": "ContentCollection"}

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from nodetype_studio.model import load_project
-from nodetype_studio.model.constraints import allows
+from nodetype_studio.model.constraints import allows, as_read
 
 TYPES = """\
 'Acme.Site:Base':
@@ -60,3 +60,16 @@ def project(tmp_path_factory) -> object:
 ])
 def test_allows_decides_as_the_content_repository(project, constraints, name, expected):
     assert allows(project, constraints, name) is expected
+
+
+@pytest.mark.parametrize("written, expected", [
+    ({"*": False, "Acme.Site:Leaf": True}, True),
+    (["Acme.Site:Leaf"], False),  # a list is the PHP array [0 => ...]: no key names a type, nothing is allowed
+    (["*"], False),
+    ([], True),  # `?: []`: values PHP casts to false are no constraints at all
+    (None, True),
+    (False, True),
+    ("", True),
+])
+def test_written_constraints_are_read_as_the_content_repository_reads_them(project, written, expected):
+    assert allows(project, as_read(written), "Acme.Site:Leaf") is expected

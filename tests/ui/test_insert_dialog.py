@@ -188,3 +188,28 @@ def test_an_empty_written_thumbnail_looks_for_the_file_in_9x_only(tmp_path, neos
                          {"Acme.Site": root})
     quote = {t.name: t for _g, types in offer.groups["after"] for t in types}["Acme.Site:Quote"]
     assert quote.thumbnail == (thumbs / "Quote.png" if shown else None)
+
+
+
+LIST_TYPES = TYPES + """\
+'Acme.Site:Box':
+  superTypes:
+    'Neos.Neos:Node': true  # (no supertype brings a map of constraints to merge the list into)
+  constraints:
+    # a list, not a map: the CMS reads it as the PHP array [0 => 'Acme.Site:Text'] (NodeType::allowsChildNodeType,
+    # `getConfiguration('constraints.nodeTypes') ?: []`), in which no key names a type or `*`: nothing is allowed
+    nodeTypes: ['Acme.Site:Text']
+  ui:
+    label: 'Box'
+    group: 'general'
+"""
+
+
+def test_constraints_written_as_a_list_allow_nothing_into_the_node(qtbot, tmp_path):
+    project = load_project(write_site_package(tmp_path, LIST_TYPES), use_cache=False)
+    dialog = InsertDialogPreview(project, "Acme.Site:Box")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert not dialog.mode_buttons["into"].isEnabled()
+    qtbot.mouseClick(dialog.mode_buttons["into"], Qt.MouseButton.LeftButton)
+    assert dialog.visible_types() == []
