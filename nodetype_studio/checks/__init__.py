@@ -20,6 +20,7 @@ from typing import Any, Iterable, Sequence
 from nodetype_studio.checks import (  # noqa: F401  (registers rules)
     childnodes,
     compat,
+    constraints,
     datasources,
     editors,
     groups,
