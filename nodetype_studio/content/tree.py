@@ -206,6 +206,10 @@ class ContentTree:
         tethered = (grandparent.node_type, parent.name) if grandparent is not None and key is not None else None
         if self.types.allows_child(parent.node_type, node_type, tethered):
             return ""
+        declared = self.types.tethered_type(*tethered) if tethered else None
+        if declared is not None and not self.types.known(declared):
+            return (f"{parent.path} is a tethered child node of the type \u201c{declared}\u201d, which is not defined: "
+                    f"Neos 9 creates nothing below it")
         where = f"`childNodes.{key}.constraints` of {self.types.label(tethered[0])}" \
             if tethered else f"the constraints of {self.types.label(parent.node_type)}"
         return (f"{where} do not allow {self.types.label(node_type)} at {parent.path} "

@@ -88,28 +88,42 @@ class TypeIndex:
         (``constraints.nodeTypes``, ``model.constraints``). Below a tethered node, ``tethered_as`` (its
         parent's type, its name): the tethered type's constraints overruled by the parent's
         ``childNodes.<name>.constraints`` (8.3 ``NodeType::allowsGrandchildNodeType``, 9.x
-        ``NodeTypeManager::isNodeTypeAllowedAsChildToTetheredNode``)."""
+        ``NodeTypeManager::isNodeTypeAllowedAsChildToTetheredNode``). A tethered node's type the project
+        does not define: 9.x allows nothing below it, 8.3 has made it a ``FallbackNode``."""
         if self.project is None or not hasattr(self.project, "node_types"):
             return True  # no project: nothing says no
         constraints = self._node_type_constraints(self.config(parent_type))
-        if tethered_as is not None:
-            key = self.tethered_key(tethered_as[0], tethered_as[1])
-            entry = self.config(tethered_as[0])["childNodes"][key] if key is not None else None
-            if isinstance(entry, dict):
-                declared = entry.get("type")
-                constraints = self._node_type_constraints(self.config(declared)) if isinstance(declared, str) else {}
-                constraints = {**constraints, **self._node_type_constraints(entry)}
+        if tethered_as is not None and (key := self.tethered_key(*tethered_as)) is not None:
+            entry = self.config(tethered_as[0])["childNodes"][key]
+            declared = entry["type"]
+            if not self.known(declared):
+                if not self.is_83():
+                    return False
+                declared = self.platform_type("FallbackNode")  # 8.3 NodeTypeManager::getNodeType's fallback
+            constraints = {**self._node_type_constraints(self.config(declared)), **self._node_type_constraints(entry)}
         return allows(self.project, constraints, self.normalize(name))
+
+    def is_83(self) -> bool:
+        version = getattr(getattr(self.project, "cms_version", None), "version", None)
+        return getattr(version, "value", None) == "8.3"
 
     def tethered_key(self, parent_type: str, name: str) -> str | None:
         """The key of the ``childNodes`` entry of ``parent_type`` that makes its tethered child node ``name``
         (None: none does). The CMS names the child after the key made a valid node name (``php.nodename``:
-        ``Main_Content`` makes ``main-content``)."""
+        ``Main_Content`` makes ``main-content``); only an entry with a ``type`` makes one (8.3
+        ``NodeType::getAutoCreatedChildNodes``, 9.x's tethered node type definitions: ``isset(type)``)."""
         entries = self.config(parent_type).get("childNodes")
         for key, entry in entries.items() if isinstance(entries, dict) else ():
-            if isinstance(entry, dict) and (key == name or node_name(str(key)) == name):
+            if isinstance(entry, dict) and isinstance(entry.get("type"), str) \
+                    and (key == name or node_name(str(key)) == name):
                 return key
         return None
+
+    def tethered_type(self, parent_type: str, name: str) -> str | None:
+        """The node type written for the tethered child node ``name`` of a ``parent_type`` node (None: no such
+        tethered child node)."""
+        key = self.tethered_key(parent_type, name)
+        return self.config(parent_type)["childNodes"][key]["type"] if key is not None else None
 
     @staticmethod
     def _node_type_constraints(config: Any) -> dict:
