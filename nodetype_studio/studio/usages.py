@@ -31,17 +31,24 @@ class Usage:
     kind: str
     path: tuple
     location: Location | None
-    allowed: bool = True  # False: a constraint that forbids it, or a supertype switched off
+    #: False: a constraint that forbids it, or a supertype switched off; None: a constraint that is neither
+    #: true nor false, which the content repository does not count (``~`` takes back an inherited rule)
+    allowed: bool | None = True
 
     def describe(self) -> str:
         where = ".".join(str(part) for part in self.path)
         if self.kind == SUPERTYPE:
             return "inherits from it" if self.allowed else "switches it off as a supertype"
+        ignored = "without a rule (neither true nor false: the CMS ignores the entry)"
         if self.kind == CONSTRAINT:
+            if self.allowed is None:
+                return f"names it in its constraints {ignored} ({where})"
             return f"{'allows' if self.allowed else 'forbids'} it as a child ({where})"
         if self.kind == CHILD_NODE:
             return f"has an auto-created child node of this type ({where})"
         if self.kind == CHILD_CONSTRAINT:
+            if self.allowed is None:
+                return f"names it in the constraints of child node `{self.path[1]}` {ignored} ({where})"
             return f"{'allows' if self.allowed else 'forbids'} it in child node `{self.path[1]}` ({where})"
         return f"offers it in the editor of property `{self.path[1]}` ({where})"
 
@@ -111,7 +118,8 @@ def _constraints(constraints: Any, path: tuple, kind: str, project, target: str)
     if isinstance(node_types, dict):
         for key, on in node_types.items():
             if _named(project, key, target):
-                yield kind, path + ("nodeTypes", key), on is True
+                # only true and false are rules (ConstraintCheck: `=== true` / `=== false`)
+                yield kind, path + ("nodeTypes", key), on if isinstance(on, bool) else None
 
 
 def _get(value: Any, path: tuple) -> Any:

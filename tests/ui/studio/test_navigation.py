@@ -404,3 +404,24 @@ def test_the_central_widgets_keep_qwidget_window(nav):
     application event filters call on every widget an event passes (it crashed a key press)."""
     stack = nav.central
     assert stack.window() is nav and stack.welcome.window() is nav
+
+
+
+@pytest.fixture
+def null_constraint(nav_project) -> None:
+    """Row's constraint on Teaser written `~` instead of `false` (before the window opens the project)."""
+    row = nav_project / "NodeTypes" / "Content" / "Row.yaml"
+    row.write_text(row.read_text().replace("'Acme.Nav:Content.Teaser': false", "'Acme.Nav:Content.Teaser': ~"))
+
+
+def test_a_constraint_written_null_is_no_rule_in_the_usages(qtbot, null_constraint, nav):
+    # the content repository counts an entry only when it is true or false (ConstraintCheck `=== true`/`=== false`):
+    # `~` takes back an inherited rule, it forbids nothing
+    nav.navigator.go_to(TEASER)
+    press(qtbot, nav, Qt.Key_F7, Qt.AltModifier)
+    popup = nav.usages_popup
+    details = {popup.model.item(r).data(Qt.UserRole + 1).text: popup.model.item(r).data(Qt.UserRole + 1).detail
+               for r in range(popup.model.rowCount())}
+    assert details[ROW] == ("names it in its constraints without a rule (neither true nor false: the CMS ignores "
+                            "the entry) (constraints.nodeTypes.Acme.Nav:Content.Teaser)")
+    qtbot.keyClick(popup.input, Qt.Key_Escape)
