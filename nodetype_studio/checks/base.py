@@ -69,6 +69,20 @@ def closest_name(name: str, names: list[str], suffix: str) -> str | None:
     return stems[stem] if stem else None
 
 
+def undefined_type(project: Any, name: str) -> tuple[bool, str]:
+    """About a node type name the project does not define: whether the opened folder should define it (its
+    package is opened, or it is the platform's), and a hint to add to the finding ("did you mean", or that
+    its package may be outside the folder)."""
+    platform = getattr(project, "platform", None) or Platform()
+    opened = project.kind != "file" and name.split(":")[0] in project.package_names
+    known = opened or platform.normalize_name(name).value.startswith(platform.package + ":")
+    closest = suggest(name, list(project.node_types))
+    hints = [f"did you mean `{closest}`?"] if closest else []
+    if not known:
+        hints.append("is the package that defines it part of the opened folder?")
+    return known, f" ({' '.join(hints)})" if hints else ""
+
+
 def get(data: Any, *path: Any, default: Any = None) -> Any:
     """``data[p0][p1]...`` through dicts, or ``default`` when any step is missing."""
     for key in path:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from nodetype_studio.catalogue import suggest
-from nodetype_studio.checks.base import Context, as_map, node_rule
+from nodetype_studio.checks.base import Context, as_map, node_rule, undefined_type
 from nodetype_studio.checks.neos9 import cms_version
 from nodetype_studio.diagnostics import Severity
 
@@ -19,12 +18,7 @@ def child_node_type_unknown(ctx: Context, nt):
         written = entry.get("type") if isinstance(entry, dict) else None
         if not isinstance(written, str) or project.node_type(written) is not None:
             continue
-        package = written.split(":")[0]
-        package_opened = project.kind != "file" and package in project.package_names
-        known_namespace = package_opened or ctx.platform.normalize_name(written).value.startswith(ctx.platform.package + ":")
-        hint = "" if known_namespace else " (is the package that defines it part of the opened folder?)"
-        closest = suggest(written, list(project.node_types))
-        hint += f" (did you mean `{closest}`?)" if closest else ""
+        known_namespace, hint = undefined_type(project, written)
         if cms_version(project) == "8.3":
             effect = "Neos 8.3 creates the child node as `Neos.Neos:FallbackNode` (\u201cInvalid node\u201d)"
         else:

@@ -80,6 +80,7 @@ CHECK_CODES: dict[str, str] = {
     "position-duplicate": "Two items share a position, so their order is ambiguous",
     "childnode-type-unknown": "A tethered child node (`childNodes.<name>.type`) of a node type that is not defined",
     "constraints-not-map": "`constraints.nodeTypes` that is not a map (a list allows nothing; other values fail)",
+    "constraints-type-unknown": "`constraints.nodeTypes` names a node type that is not defined (no effect)",
     "constraints-value": "A `constraints.nodeTypes` entry that is not true, false or null (ignored; `*` is cast)",
     "plugin-views-invalid": "8.3: `options.pluginViews` the plugin post-processor cannot read",
     "plugin-views-replaced": "8.3: a `views` property or `pluginViews` group the plugin post-processor replaces",

@@ -4,7 +4,7 @@ repository reads otherwise than they look (8.3 ``NodeType::allowsChildNodeType``
 
 from __future__ import annotations
 
-from nodetype_studio.checks.base import Context, as_map, get, node_rule
+from nodetype_studio.checks.base import Context, as_map, get, node_rule, undefined_type
 from nodetype_studio.checks.neos9 import cms_version
 from nodetype_studio.diagnostics import Severity
 from nodetype_studio.php.values import to_bool as php_truthy
@@ -58,6 +58,22 @@ def constraints_value(ctx: Context, nt):
                 message = (f"{where}: `{key}` is {_shown(allowed)}, not true or false: the CMS ignores the entry "
                            f"(only true and false count), as if it were not written")
             yield ctx.at(nt, path + (key,), Severity.WARNING, "constraints-value", message)
+
+
+@node_rule
+def constraints_type_unknown(ctx: Context, nt):
+    """A constraint on a node type the project does not define: no type is of that type (``isOfType``), so
+    the entry has no effect. A type of a package outside the opened folder may exist in the real project:
+    a note there."""
+    project = ctx.project
+    for path, where, value in _constraints_of(nt.local):
+        for key in as_map(value):
+            if not isinstance(key, str) or key == "*" or project.node_type(key) is not None:
+                continue
+            known, hint = undefined_type(project, key)
+            yield ctx.at(nt, path + (key,), Severity.WARNING if known else Severity.INFO, "constraints-type-unknown",
+                         f"{where}: `{key}` is not a defined node type{hint}: no node type is of it, so the entry "
+                         f"has no effect")
 
 
 def _shown(value) -> str:

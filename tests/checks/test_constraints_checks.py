@@ -62,3 +62,14 @@ def test_a_list_on_a_child_node_and_entries_that_are_not_booleans(tmp_path):
     assert "`childNodes.items.constraints.nodeTypes` is a list" in messages
     assert "`Neos.Neos:Content` is the text 'true', not true or false: the CMS ignores the entry" in messages
     assert "`*` is `0`, which the CMS reads as false" in messages
+
+
+def test_a_type_of_a_package_outside_the_folder_is_a_note(tmp_path):
+    # the entry has no effect unless some package defines the type; a foreign package may, so only a note
+    findings = _findings(tmp_path, "^9.0", own="{'Other.Package:Slide': true, 'Vendor.Site:Thingy': false}")
+    assert sorted((code, severity) for code, severity, _l, _m in findings) == [
+        ("constraints-type-unknown", "info"), ("constraints-type-unknown", "warning")]
+    messages = " | ".join(message for _c, _s, _l, message in findings)
+    assert "`Other.Package:Slide` is not a defined node type (is the package that defines it part of the opened " \
+           "folder?)" in messages
+    assert "`Vendor.Site:Thingy` is not a defined node type (did you mean `Vendor.Site:Thing`?)" in messages
