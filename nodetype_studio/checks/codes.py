@@ -79,6 +79,7 @@ CHECK_CODES: dict[str, str] = {
     "inspector-tab-undefined": "An inspector group on a tab the node type does not define",
     "position-duplicate": "Two items share a position, so their order is ambiguous",
     "childnode-type-unknown": "A tethered child node (`childNodes.<name>.type`) of a node type that is not defined",
+    "childnode-type-missing": "A `childNodes` entry without `type`: no such child node is created (a misspelt name?)",
     "constraints-not-map": "`constraints.nodeTypes` that is not a map (a list allows nothing; other values fail)",
     "constraints-type-unknown": "`constraints.nodeTypes` names a node type that is not defined (no effect)",
     "constraints-value": "A `constraints.nodeTypes` entry that is not true, false or null (ignored; `*` is cast)",

@@ -50,3 +50,40 @@ def test_only_typed_entries_naming_no_type_are_reported(tmp_path):
 def test_neos_83_creates_the_fallback_node_instead(tmp_path):
     missing = _findings(tmp_path, "^8.3")[0]
     assert "Neos 8.3 creates the child node as `Neos.Neos:FallbackNode`" in missing.message
+
+
+MIXIN_TYPES = """\
+'Vendor.Site:Mixin.Restricted':
+  abstract: true
+  childNodes:
+    main:
+      constraints:
+        nodeTypes:
+          'Vendor.Site:Box': false
+'Vendor.Site:WithMain':
+  abstract: true
+  childNodes:
+    main:
+      type: 'Neos.Neos:ContentCollection'
+'Vendor.Site:Good':
+  superTypes:
+    'Neos.Neos:Content': true
+    'Vendor.Site:WithMain': true
+    'Vendor.Site:Mixin.Restricted': true
+"""
+
+
+def test_a_mixins_child_node_gets_its_type_from_its_users(tmp_path):
+    root = tmp_path / "Vendor.Site"
+    (root / "Configuration").mkdir(parents=True)
+    (root / "Configuration" / "NodeTypes.yaml").write_text(MIXIN_TYPES)
+    assert [d for d in run_checks(load_project(root, use_cache=False)) if d.code == "childnode-type-missing"] == []
+    (root / "Configuration" / "NodeTypes.yaml").write_text(MIXIN_TYPES + """\
+'Vendor.Site:Bad':
+  superTypes:
+    'Neos.Neos:Content': true
+    'Vendor.Site:Mixin.Restricted': true
+""")
+    [finding] = [d for d in run_checks(load_project(root, use_cache=False)) if d.code == "childnode-type-missing"]
+    assert (finding.line, finding.node_type) == (4, "Vendor.Site:Bad")
+    assert "child node `main` has no `type`" in finding.message
