@@ -27,10 +27,28 @@ def as_read(value: Any) -> dict:
     return {}
 
 
+def _spelled(project: Any, constraints: Mapping) -> Mapping:
+    """``constraints`` with their names in the project's platform spelling (``Cms.Cms:Content`` is
+    ``Neos.Neos:Content`` in a project that writes ``Neos``, as everywhere in the studio). A legacy
+    ``TYPO3.Neos:`` name stays as written: for the CMS it is a type of its own."""
+    platform = getattr(project, "platform", None)
+    if platform is None:
+        return constraints
+    spelled: dict = {}
+    for key, value in constraints.items():
+        if isinstance(key, str) and ":" in key and key != "*":
+            normalized = platform.normalize_name(key)
+            if not normalized.legacy:
+                key = normalized.value
+        spelled[key] = value
+    return spelled
+
+
 def allows(project: Any, constraints: Mapping, type_name: str) -> bool:
     """Whether ``constraints`` (a ``constraints.nodeTypes`` map) allow node type ``type_name``."""
     if not constraints:
         return True
+    constraints = _spelled(project, constraints)
     own = constraints.get(type_name)
     if own is True or own is False:
         return own

@@ -73,3 +73,19 @@ def test_allows_decides_as_the_content_repository(project, constraints, name, ex
 ])
 def test_written_constraints_are_read_as_the_content_repository_reads_them(project, written, expected):
     assert allows(project, as_read(written), "Acme.Site:Leaf") is expected
+
+
+@pytest.mark.parametrize("constraints, expected", [
+    ({"*": False, "Cms.Cms:Content": True}, True),  # the spec's spelling names the platform's type
+    ({"*": True, "Cms.Cms:Content": False}, False),
+    ({"*": False, "Cms.Cms:Document": True}, False),
+    ({"*": True, "Neos.Neos:Node": True, "Cms.Cms:Content": False}, False),  # the nearest, whatever the spelling
+    ({"*": False, "TYPO3.Neos:Content": True}, False),  # 8.3/9.x: a type of its own (legacy-name), not Content
+])
+def test_constraints_in_the_other_platform_spelling(tmp_path, constraints, expected):
+    root = tmp_path / "Acme.Site"
+    (root / "Configuration").mkdir(parents=True)
+    (root / "Configuration" / "NodeTypes.yaml").write_text(
+        "'Acme.Site:Text':\n  superTypes:\n    'Neos.Neos:Content': true\n")
+    project = load_project(root, use_cache=False)
+    assert allows(project, constraints, "Acme.Site:Text") is expected
