@@ -9,8 +9,10 @@ and block formats, lists, tables) and writes only what the ``RichTextRules`` all
 ``<h1>``-``<h6>``, ``<pre>``, ``<blockquote>``, ``<ol>/<ul>/<li>``, ``<figure class="table">`` with
 ``<table>/<tbody>/<tr>/<td>``, ``<strong>``, ``<em>``,
 ``<u>``, ``<s>`` or ``<del>``, ``<sub>``, ``<sup>``, ``<a>``, ``<br>`` and ``style="text-align:…;"``.
-Formatting that is not enabled is left out (its text stays). Empty paragraphs are dropped. Bold is
-not written inside headings (headings are bold by themselves), nor underline on links.
+Formatting that is not enabled is left out (its text stays). An empty paragraph or heading is written
+as CKEditor's data processor writes it, with a no-break space (``<p>&nbsp;</p>``), and an empty ``<p></p>``
+read in is kept as one; a text without any content is ``""`` (CKEditor's ``getData()``). Bold is not
+written inside headings (headings are bold by themselves), nor underline on links.
 """
 
 from __future__ import annotations
@@ -45,6 +47,11 @@ _DROPPED_WITH_CONTENT = {"script", "style", "template", "iframe", "object", "nos
 _DROPPED = {"img", "embed", "source", "video", "audio", "picture", "input", "button", "select", "textarea", "meta", "link"}
 # Tags Qt does not read as the CMS means them, renamed before loading.
 _RENAMED = {"strike": "s", "th": "td", "b": "strong", "i": "em"}
+# Blocks CKEditor keeps when empty (it reads `<p></p>` as an empty paragraph); Qt drops them, so they get the
+# no-break space CKEditor's data processor fills an empty block with.
+_FILLED_BLOCKS = {"p", "h1", "h2", "h3", "h4", "h5", "h6"}
+# Tags that may stand in an empty block without giving it content.
+_INLINE = {"strong", "b", "em", "i", "u", "s", "del", "strike", "sub", "sup", "span", "font", "a"}
 _ORDERED = {QTextListFormat.ListDecimal, QTextListFormat.ListLowerAlpha, QTextListFormat.ListUpperAlpha,
             QTextListFormat.ListLowerRoman, QTextListFormat.ListUpperRoman}
 LINE_BREAK = "\u2028"
@@ -75,6 +82,7 @@ class _Preparer(HTMLParser):
         self.parts: list[str] = []
         self.links: list[dict[str, str]] = []
         self._skip = 0
+        self._empty_block: str | None = None  # a block of _FILLED_BLOCKS opened and without text so far
 
     def handle_starttag(self, tag, attrs):
         if tag in _DROPPED_WITH_CONTENT:
@@ -82,6 +90,8 @@ class _Preparer(HTMLParser):
             return
         if self._skip or tag in _DROPPED:
             return
+        if tag not in _INLINE:
+            self._empty_block = tag if tag in _FILLED_BLOCKS else None
         if tag == "a":
             values = {k: (v if v is not None else "") for k, v in attrs}
             if values.get("href"):
@@ -104,10 +114,17 @@ class _Preparer(HTMLParser):
             self._skip = max(self._skip - 1, 0)
             return
         if not self._skip and tag not in _DROPPED:
+            if tag == self._empty_block:
+                self.parts.append("&nbsp;")
+                self._empty_block = None
+            elif tag not in _INLINE:
+                self._empty_block = None
             self.parts.append(f"</{_RENAMED.get(tag, tag)}>")
 
     def handle_data(self, data):
         if not self._skip:
+            if data.strip(" \t\n\r\f"):
+                self._empty_block = None
             self.parts.append(html.escape(data, quote=False))
 
 
@@ -323,9 +340,12 @@ class _Range:
             tag = f"h{level}"
         else:
             tag = "blockquote" if is_quote(fmt) and self.rules.has("blockquote") else "p"
-        inner = self.inline.write(block, in_heading=level > 0)
-        if not inner.strip() or inner == "&nbsp;":
-            return
+        if not block.text().strip(" \u00a0"):
+            if _next_to_table(block):
+                return  # (Qt's own empty block before or after a table; CKEditor has none)
+            inner = "&nbsp;"  # CKEditor's data processor fills an empty block with a no-break space
+        else:
+            inner = self.inline.write(block, in_heading=level > 0)
         if tag == "p" and not self.rules.autoparagraph:
             self.run.append(inner)
             return
@@ -405,6 +425,19 @@ class _Range:
             self.parts.append(f'<figure class="table"><table><tbody>{"".join(rows)}</tbody></table></figure>')
 
 
+def _next_to_table(block) -> bool:
+    """Whether ``block`` stands right before or after a table of its own frame (Qt keeps a block there)."""
+    own = QTextCursor(block).currentTable()
+    home = own if own is not None else block.document().rootFrame()
+    for neighbour in (block.previous(), block.next()):
+        frame = QTextCursor(neighbour).currentTable() if neighbour.isValid() else None
+        while frame is not None and frame != home:
+            if isinstance(frame, QTextTable) and frame.parentFrame() == home:
+                return True
+            frame = frame.parentFrame()
+    return False
+
+
 def _unwrap_single_paragraph(inner: str) -> str:
     match = re.fullmatch(r"<p>(.*)</p>", inner, re.DOTALL)
     if match and "<p" not in match.group(1):
@@ -413,7 +446,10 @@ def _unwrap_single_paragraph(inner: str) -> str:
 
 
 def to_html(document: QTextDocument, rules: RichTextRules) -> str:
-    """The clean HTML of ``document`` under ``rules`` (``""`` when there is no text)."""
+    """The clean HTML of ``document`` under ``rules`` (``""`` when there is no text and no table: CKEditor's
+    ``getData()`` gives ``""`` for a text without content, however many empty paragraphs it has)."""
+    if not document.toPlainText().strip() and not any(isinstance(f, QTextTable) for f in document.rootFrame().childFrames()):
+        return ""
     end = max(document.characterCount() - 1, 0)
     return _Range(document, rules).write(0, end)
 

@@ -426,6 +426,38 @@ def test_autoparagraph_default_makes_paragraphs(media_editor, qtbot):
     assert apply(editor, dialog, qtbot) == "<p>one</p><p>two</p>"
 
 
+def test_a_blank_line_is_stored_as_ckeditor_writes_an_empty_paragraph(media_editor, qtbot):
+    # CKEditor 5's data processor fills an empty block with a no-break space (its DomConverter in
+    # blockFillerMode 'nbsp'): Enter twice leaves `<p>&nbsp;</p>` between the paragraphs
+    editor = editor_for(media_editor, {"formatting": {"h2": True, "p": True}})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "one")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClicks(dialog.text_edit, "two")
+    assert apply(editor, dialog, qtbot) == "<p>one</p><p>&nbsp;</p><p>two</p>"
+
+
+def test_empty_paragraphs_read_in_or_emptied_are_kept(media_editor, qtbot):
+    editor = editor_for(media_editor, {"formatting": {"h2": True, "p": True}},
+                        value="<p>a</p><p></p><h2>b</h2><p>c</p>")
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.End)
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Backspace)      # the last paragraph emptied
+    assert apply(editor, dialog, qtbot) == "<p>a</p><p>&nbsp;</p><h2>b</h2><p>&nbsp;</p>"
+
+
+def test_a_text_of_empty_paragraphs_only_stores_an_empty_string(media_editor, qtbot):
+    # CKEditor's getData() gives "" for a text without content
+    editor = editor_for(media_editor, {}, value="<p>x</p>")
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.selectAll()
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Delete)
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    assert apply(editor, dialog, qtbot) == ""
+
+
 def test_cancel_keeps_the_value(media_editor, qtbot):
     editor = editor_for(media_editor, {}, value="<p>kept</p>")
     dialog = open_dialog(editor, qtbot)
