@@ -9,8 +9,9 @@ as in the CMS, whenever the cursor is in a list), ``left``,
 dialog's fields (``anchor``, ``title``, ``targetBlank``, ``relNofollow``, ``download``); what a link keeps
 does not depend on them: with ``a`` on, the CMS loads its title, target, rel and download plugins, which
 keep any ``title`` and exactly ``target="_blank"``, ``rel="nofollow"`` and ``download="download"``.
-``autoparagraph: false`` (strictly false, as the CMS reads it) stores text without ``<p>`` and makes
-Enter a line break. Alignment is stored as ``style="text-align:…;"`` on the block, the CMS's own
+``autoparagraph: false`` (strictly false, as the CMS reads it) stores text without ``<p>`` (several
+paragraphs, read in or pasted, as ``<span>``s, as the CMS's inline mode writes them) and makes Enter a
+line break. Alignment is stored as ``style="text-align:…;"`` on the block, the CMS's own
 output, and only for an enabled alignment (left is the default and never written).
 """
 
@@ -142,8 +143,8 @@ class RichTextRules:
 
     def allowed_tags(self) -> set[str]:
         tags = {"br"}
-        if self.autoparagraph:
-            tags.add("p")
+        # (without autoparagraph, the CMS writes paragraphs as spans when there is more than one)
+        tags.add("p" if self.autoparagraph else "span")
         simple = {"strong": "strong", "em": "em", "underline": "u", "sub": "sub", "sup": "sup"}
         tags.update(tag for key, tag in simple.items() if key in self.enabled)
         if "strikethrough" in self.enabled:

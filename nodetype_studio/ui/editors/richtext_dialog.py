@@ -43,6 +43,7 @@ from nodetype_studio.ui.editors.richtext_html import (
     is_quote,
     link_format,
     load_html,
+    plain_text_html,
     set_quote,
     to_html,
 )
@@ -82,10 +83,11 @@ class RichTextEdit(QTextEdit):
         return True
 
     def insertFromMimeData(self, source) -> None:
-        # Pasted HTML goes through the same cleaning as loaded HTML, so nothing foreign gets in.
-        if source.hasHtml():
+        # Pasted HTML goes through the same cleaning as loaded HTML, so nothing foreign gets in; pasted plain
+        # text becomes paragraphs and line breaks as CKEditor's clipboard makes them.
+        if source.hasHtml() or source.hasText():
             scratch = QTextDocument()
-            load_html(scratch, source.html())
+            load_html(scratch, source.html() if source.hasHtml() else plain_text_html(source.text()))
             self.textCursor().insertFragment(QTextDocumentFragment(scratch))
             return
         super().insertFromMimeData(source)

@@ -8,7 +8,8 @@ Storing never uses Qt's ``toHtml()``: ``to_html`` walks the document (blocks, fr
 and block formats, lists, tables) and writes only what the ``RichTextRules`` allow — ``<p>``,
 ``<h1>``-``<h6>``, ``<pre>``, ``<blockquote>``, ``<ol>/<ul>/<li>``, ``<figure class="table">`` with
 ``<table>/<tbody>/<tr>/<td>``, ``<strong>``, ``<em>``,
-``<u>``, ``<s>`` or ``<del>``, ``<sub>``, ``<sup>``, ``<a>``, ``<br>`` and ``style="text-align:…;"``.
+``<u>``, ``<s>`` or ``<del>``, ``<sub>``, ``<sup>``, ``<a>``, ``<br>``, ``style="text-align:…;"`` and,
+for paragraphs without autoparagraph, ``<span>`` (neos-ui's inline mode).
 Formatting that is not enabled is left out (its text stays). An empty paragraph or heading is written
 as CKEditor's data processor writes it, with a no-break space (``<p>&nbsp;</p>``), and an empty ``<p></p>``
 read in is kept as one; a text without any content is ``""`` (CKEditor's ``getData()``). Bold is not
@@ -55,6 +56,9 @@ _INLINE = {"strong", "b", "em", "i", "u", "s", "del", "strike", "sub", "sup", "s
 _ORDERED = {QTextListFormat.ListDecimal, QTextListFormat.ListLowerAlpha, QTextListFormat.ListUpperAlpha,
             QTextListFormat.ListLowerRoman, QTextListFormat.ListUpperRoman}
 LINE_BREAK = "\u2028"
+# The pseudo element neos-ui's inline mode writes a root paragraph as (autoparagraph: false); never in text,
+# where every "<" is escaped.
+_WRAPPER, _WRAPPER_END = "<neos-inline-wrapper>", "</neos-inline-wrapper>"
 QUOTE_INDENT = 40.0  # what Qt gives a <blockquote> it reads
 
 
@@ -285,7 +289,6 @@ class _Range:
         self.parts: list[str] = []
         self.lists: list[tuple[object, str, int]] = []  # open lists: (QTextList, tag, indent)
         self.pre_lines: list[str] = []
-        self.run: list[str] = []  # paragraphs without <p> (autoparagraph: false)
 
     def write(self, first: int, last: int) -> str:
         self._blocks(first, last, self.table if self.table is not None else self.document.rootFrame())
@@ -332,7 +335,6 @@ class _Range:
         self._close_lists(0)
         level = fmt.headingLevel()
         if fmt.nonBreakableLines() and self.rules.has("pre"):
-            self._flush_run()
             self.pre_lines.append(self.inline.write(block, pre=True))
             return
         self._flush_pre()
@@ -347,9 +349,15 @@ class _Range:
         else:
             inner = self.inline.write(block, in_heading=level > 0)
         if tag == "p" and not self.rules.autoparagraph:
-            self.run.append(inner)
+            # neos-ui's inline mode (plugins/inlineMode.js): a paragraph at the root is written in a wrapper that
+            # `to_html` takes away when it is the only one and makes a <span> else; a paragraph elsewhere (a
+            # table cell) or with attributes (alignment) is a <span>
+            align = self._align(fmt)
+            if align or self.table is not None:
+                self.parts.append(f"<span{align}>{inner}</span>")
+            else:
+                self.parts.append(f"{_WRAPPER}{inner}{_WRAPPER_END}")
             return
-        self._flush_run()
         self.parts.append(f"<{tag}{self._align(fmt)}>{inner}</{tag}>")
 
     def _align(self, fmt) -> str:
@@ -390,14 +398,8 @@ class _Range:
                 self.parts.append(f"<pre>{text}</pre>")
             self.pre_lines = []
 
-    def _flush_run(self) -> None:
-        if self.run:
-            self.parts.append("<br>".join(self.run))
-            self.run = []
-
     def _flush(self) -> None:
         self._flush_pre()
-        self._flush_run()
 
     # -- tables --------------------------------------------------------------------------------
     def _table(self, table) -> None:
@@ -439,10 +441,21 @@ def _next_to_table(block) -> bool:
 
 
 def _unwrap_single_paragraph(inner: str) -> str:
-    match = re.fullmatch(r"<p>(.*)</p>", inner, re.DOTALL)
-    if match and "<p" not in match.group(1):
-        return match.group(1)
+    """A cell's one paragraph without attributes is written bare, as CKEditor's table downcast writes it
+    (``<span>`` is the paragraph of the inline mode, autoparagraph: false)."""
+    for tag in ("p", "span"):
+        match = re.fullmatch(rf"<{tag}>(.*)</{tag}>", inner, re.DOTALL)
+        if match and f"<{tag}" not in match.group(1):
+            return match.group(1)
     return inner
+
+
+def _inline_wrappers(written: str) -> str:
+    """neos-ui's cleanupNeosInlineWrapper: the wrapper of the one root paragraph goes; with several root
+    paragraphs (read in, or pasted) each wrapper becomes a ``<span>``."""
+    if written.startswith(_WRAPPER) and written.endswith(_WRAPPER_END) and written.count(_WRAPPER) == 1:
+        return written[len(_WRAPPER):-len(_WRAPPER_END)]
+    return written.replace(_WRAPPER, "<span>").replace(_WRAPPER_END, "</span>")
 
 
 def to_html(document: QTextDocument, rules: RichTextRules) -> str:
@@ -451,7 +464,20 @@ def to_html(document: QTextDocument, rules: RichTextRules) -> str:
     if not document.toPlainText().strip() and not any(isinstance(f, QTextTable) for f in document.rootFrame().childFrames()):
         return ""
     end = max(document.characterCount() - 1, 0)
-    return _Range(document, rules).write(0, end)
+    return _inline_wrappers(_Range(document, rules).write(0, end))
+
+
+def plain_text_html(text: str) -> str:
+    """HTML for pasted plain text, as CKEditor's clipboard makes it (ckeditor5-clipboard plainTextToHtml): an
+    empty line between two lines starts a paragraph, a single line break is a ``<br>``, and spaces that HTML
+    would collapse are kept as no-break spaces."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = re.sub(r"\r?\n\r?\n", "</p><p>", text)
+    text = re.sub(r"\r?\n", "<br>", text)
+    text = re.sub(r"^\s", "&nbsp;", text)
+    text = re.sub(r"\s$", "&nbsp;", text)
+    text = re.sub(r"\s\s", " &nbsp;", text)
+    return f"<p>{text}</p>" if "</p><p>" in text or "<br>" in text else text
 
 
 def plain_text(source: str) -> str:

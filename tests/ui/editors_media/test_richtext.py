@@ -417,6 +417,55 @@ def test_autoparagraph_false_makes_enter_a_line_break(media_editor, qtbot):
     assert apply(editor, dialog, qtbot) == "one<br>two"
 
 
+def paste(dialog, qtbot, *, html=None, text=None):
+    from PySide6.QtCore import QMimeData
+    from PySide6.QtWidgets import QApplication
+
+    data = QMimeData()
+    if html is not None:
+        data.setHtml(html)
+    if text is not None:
+        data.setText(text)
+    QApplication.clipboard().setMimeData(data)
+    qtbot.keyClick(dialog.text_edit, Qt.Key_V, Qt.ControlModifier)
+
+
+def test_autoparagraph_false_stores_several_paragraphs_as_spans(media_editor, qtbot):
+    # neos-ui's inline mode (plugins/inlineMode.js + cleanupNeosInlineWrapper.js): the one root paragraph is
+    # written bare; several (pasted, or read in) each become a <span>; Enter stays a <br>
+    editor = editor_for(media_editor, {"autoparagraph": False, "formatting": {"strong": True}})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "one")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClicks(dialog.text_edit, "two ")
+    paste(dialog, qtbot, html="<p>pasted</p><p><b>more</b></p>")
+    assert apply(editor, dialog, qtbot) == "<span>one<br>two pasted</span><span><strong>more</strong></span>"
+
+
+def test_autoparagraph_false_writes_paragraphs_read_in_as_spans(media_editor, qtbot):
+    editor = editor_for(media_editor, {"autoparagraph": False, "formatting": {"h1": True}},
+                        value="<p>a</p><p></p><h1>b</h1>")
+    dialog = open_dialog(editor, qtbot)
+    assert apply(editor, dialog, qtbot) == "<span>a</span><span>&nbsp;</span><h1>b</h1>"
+    editor = editor_for(media_editor, {"autoparagraph": False}, value="<p>single</p>")
+    assert apply(editor, open_dialog(editor, qtbot), qtbot) == "single"
+
+
+@pytest.mark.parametrize("autoparagraph, pasted, stored", [
+    # CKEditor's clipboard (plainTextToHtml): a line break is a <br>, an empty line starts a paragraph
+    (True, "a\nb", "<p>xa<br>b</p>"),
+    (True, "a\n\nb", "<p>xa</p><p>b</p>"),
+    (False, "a\nb", "xa<br>b"),
+    (False, "a\n\nb", "<span>xa</span><span>b</span>"),
+])
+def test_pasted_plain_text_lines(media_editor, qtbot, autoparagraph, pasted, stored):
+    editor = editor_for(media_editor, {"autoparagraph": autoparagraph})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "x")
+    paste(dialog, qtbot, text=pasted)
+    assert apply(editor, dialog, qtbot) == stored
+
+
 def test_autoparagraph_default_makes_paragraphs(media_editor, qtbot):
     editor = editor_for(media_editor, {})
     dialog = open_dialog(editor, qtbot)
@@ -577,7 +626,13 @@ def test_random_options_and_input_give_clean_stable_html(qapp, switches, linking
                                         "autoparagraph": autoparagraph})
     html = round_trip("".join(parts), rules)
     check_clean(html, rules)
-    assert round_trip(html, rules) == html
+    again = round_trip(html, rules)
+    if autoparagraph:
+        assert again == html
+    else:
+        # The spans several paragraphs are written as are read back in as one paragraph (a span is no block;
+        # CKEditor's auto-paragraphing joins them too), so the second save may join them; then it stays
+        assert again == html or again == round_trip(again, rules)
 
 
 def test_a_stored_table_is_drawn_with_its_cells_outlined(media_editor, qtbot):
