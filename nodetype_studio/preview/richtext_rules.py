@@ -154,7 +154,7 @@ class RichTextRules:
             if key in self.enabled:
                 tags.update({key, "li"})
         if "table" in self.enabled:
-            tags.update({"figure", "table", "tbody", "tr", "td"})
+            tags.update({"figure", "table", "thead", "tbody", "tr", "th", "td"})
         if "a" in self.enabled:
             tags.add("a")
         return tags

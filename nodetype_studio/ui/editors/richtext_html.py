@@ -2,12 +2,13 @@
 
 Loading: scripts, styles, images and embedded objects are dropped before Qt reads the HTML, and every
 link's ``href``, ``title``, ``target``, ``rel`` and ``download`` are kept in the link's character
-format (Qt itself keeps only ``href``).
+format (Qt itself keeps only ``href``). A table keeps its merged cells and, as CKEditor reads them, its
+heading rows and columns (``richtext_tables``), shown shaded.
 
 Storing never uses Qt's ``toHtml()``: ``to_html`` walks the document (blocks, fragments, character
 and block formats, lists, tables) and writes only what the ``RichTextRules`` allow — ``<p>``,
 ``<h1>``-``<h6>``, ``<pre>``, ``<blockquote>``, ``<ol>/<ul>/<li>``, ``<figure class="table">`` with
-``<table>/<tbody>/<tr>/<td>``, ``<strong>``, ``<em>``,
+``<table>/<thead>/<tbody>/<tr>/<th>/<td>`` (``colspan``, ``rowspan``), ``<strong>``, ``<em>``,
 ``<u>``, ``<s>`` or ``<del>``, ``<sub>``, ``<sup>``, ``<a>``, ``<br>``, ``style="text-align:…;"`` and,
 for paragraphs without autoparagraph, ``<span>`` (neos-ui's inline mode).
 Formatting that is not enabled is left out (its text stays). An empty paragraph or heading is written
@@ -37,6 +38,7 @@ from PySide6.QtGui import (
 )
 
 from nodetype_studio.preview.richtext_rules import LINK_ATTRIBUTE_VALUES, RichTextRules
+from nodetype_studio.ui.editors.richtext_tables import HeadingScan, heading_counts, is_heading_cell, set_heading_counts
 
 LINK_TITLE = QTextFormat.UserProperty + 101
 LINK_TARGET = QTextFormat.UserProperty + 102
@@ -47,7 +49,8 @@ _TOKEN = "ntsl:"
 _DROPPED_WITH_CONTENT = {"script", "style", "template", "iframe", "object", "noscript", "head", "title"}
 _DROPPED = {"img", "embed", "source", "video", "audio", "picture", "input", "button", "select", "textarea", "meta", "link"}
 # Tags Qt does not read as the CMS means them, renamed before loading.
-_RENAMED = {"strike": "s", "th": "td", "b": "strong", "i": "em"}
+_RENAMED = {"strike": "s", "b": "strong", "i": "em"}
+_TABLE_MARK = 1000  # a table's cell spacing while it is read: this plus its number (the dialog sets its own)
 # Blocks CKEditor keeps when empty (it reads `<p></p>` as an empty paragraph); Qt drops them, so they get the
 # no-break space CKEditor's data processor fills an empty block with.
 _FILLED_BLOCKS = {"p", "h1", "h2", "h3", "h4", "h5", "h6"}
@@ -79,12 +82,15 @@ def set_quote(block_format, on: bool) -> None:
 
 # -- loading ---------------------------------------------------------------------------------------
 class _Preparer(HTMLParser):
-    """Rewrites HTML for Qt: drops active content, replaces each link by a numbered token."""
+    """Rewrites HTML for Qt: drops active content, replaces each link by a numbered token, and counts each
+    table's heading rows and columns (``tables``, by a number Qt keeps as the table's cell spacing)."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self.links: list[dict[str, str]] = []
+        self.tables: list[list[int]] = []  # [heading rows, heading columns] of each table, in order
+        self._open_tables: list[HeadingScan] = []
         self._skip = 0
         self._empty_block: str | None = None  # a block of _FILLED_BLOCKS opened and without text so far
 
@@ -96,6 +102,18 @@ class _Preparer(HTMLParser):
             return
         if tag not in _INLINE:
             self._empty_block = tag if tag in _FILLED_BLOCKS else None
+        if tag == "table":
+            self._open_tables.append(HeadingScan(len(self.tables)))
+            self.tables.append([0, 0])
+            self.parts.append(f'<table cellspacing="{_TABLE_MARK + len(self.tables) - 1}">')
+            return
+        if self._open_tables:
+            self._open_tables[-1].start(tag, attrs, self.tables)
+        if tag in ("td", "th"):
+            # Qt reads a <th> as bold, centred text; a heading cell is the table's business (``tables``)
+            spans = "".join(f' {k}="{_attribute(v)}"' for k, v in attrs if k in ("colspan", "rowspan") and v)
+            self.parts.append(f"<td{spans}>")
+            return
         if tag == "a":
             values = {k: (v if v is not None else "") for k, v in attrs}
             if values.get("href"):
@@ -118,6 +136,10 @@ class _Preparer(HTMLParser):
             self._skip = max(self._skip - 1, 0)
             return
         if not self._skip and tag not in _DROPPED:
+            if tag == "table" and self._open_tables:
+                self._open_tables.pop()
+            elif tag == "thead" and self._open_tables:
+                self._open_tables[-1].in_head = False
             if tag == self._empty_block:
                 self.parts.append("&nbsp;")
                 self._empty_block = None
@@ -132,11 +154,11 @@ class _Preparer(HTMLParser):
             self.parts.append(html.escape(data, quote=False))
 
 
-def prepare(source: str) -> tuple[str, list[dict[str, str]]]:
+def prepare(source: str) -> tuple[str, list[dict[str, str]], list[list[int]]]:
     parser = _Preparer()
     parser.feed(source or "")
     parser.close()
-    return "".join(parser.parts), parser.links
+    return "".join(parser.parts), parser.links, parser.tables
 
 
 def link_format(href: str, attributes: dict[str, str]) -> QTextCharFormat:
@@ -168,9 +190,14 @@ def grid_format() -> QTextTableFormat:
     return fmt
 
 
-def _outline_tables(frame: QTextFrame) -> None:
+def _dress_tables(frame: QTextFrame, headings: list[list[int]]) -> None:
+    """Give each table read in its heading rows and columns (found by the number ``prepare`` put in its cell
+    spacing) and the dialog's outline."""
     for child in frame.childFrames():
         if isinstance(child, QTextTable):
+            mark = round(child.format().cellSpacing()) - _TABLE_MARK
+            rows, columns = headings[mark] if 0 <= mark < len(headings) else (0, 0)
+            set_heading_counts(child, rows, columns)
             fmt = child.format()
             grid = grid_format()
             fmt.setBorder(grid.border())
@@ -178,14 +205,14 @@ def _outline_tables(frame: QTextFrame) -> None:
             fmt.setCellPadding(grid.cellPadding())
             fmt.setCellSpacing(grid.cellSpacing())
             child.setFormat(fmt)
-        _outline_tables(child)
+        _dress_tables(child, headings)
 
 
 def load_html(document: QTextDocument, source: str) -> None:
     """Put ``source`` into ``document`` (see the module docstring for what is kept)."""
-    cleaned, links = prepare(source)
+    cleaned, links, headings = prepare(source)
     document.setHtml(cleaned)
-    _outline_tables(document.rootFrame())
+    _dress_tables(document.rootFrame(), headings)
     pending = []
     block = document.begin()
     while block.isValid():
@@ -403,12 +430,15 @@ class _Range:
 
     # -- tables --------------------------------------------------------------------------------
     def _table(self, table) -> None:
-        """A table as ``<figure class="table"><table><tbody>``, or (tables off) its cells' contents in reading order."""
+        """A table as CKEditor's table plugin writes it (ckeditor5-table downcast.js): ``<figure class="table">``,
+        the heading rows in a ``<thead>``, the others in a ``<tbody>``, a cell of a heading row or column a
+        ``<th>``, merged cells with ``colspan``/``rowspan``; or (tables off) its cells' contents in reading order."""
         enabled = self.rules.has("table")
         if enabled:
             self._flush()
             self._close_lists(0)
-        rows = []
+        heading_rows, _columns = heading_counts(table)
+        sections: tuple[list[str], list[str]] = ([], [])
         for row in range(table.rows()):
             cells = []
             for column in range(table.columns()):
@@ -417,14 +447,18 @@ class _Range:
                     continue  # covered by a spanning cell
                 if enabled:
                     inner = _Range(self.document, self.rules, table).write(cell.firstPosition(), cell.lastPosition())
+                    name = "th" if is_heading_cell(table, row, column) else "td"
+                    spans = "".join(f' {attr}="{span}"' for attr, span in (("colspan", cell.columnSpan()),
+                                                                             ("rowspan", cell.rowSpan())) if span > 1)
                     # (CKEditor fills an empty cell with a no-break space)
-                    cells.append(f"<td>{_unwrap_single_paragraph(inner) or '&nbsp;'}</td>")
+                    cells.append(f"<{name}{spans}>{_unwrap_single_paragraph(inner) or '&nbsp;'}</{name}>")
                 else:
                     self._blocks(cell.firstPosition(), cell.lastPosition(), table)
-            rows.append("<tr>" + "".join(cells) + "</tr>")
+            sections[0 if row < heading_rows else 1].append("<tr>" + "".join(cells) + "</tr>")
         if enabled:
-            # as CKEditor's table plugin writes a table
-            self.parts.append(f'<figure class="table"><table><tbody>{"".join(rows)}</tbody></table></figure>')
+            head = f"<thead>{''.join(sections[0])}</thead>" if sections[0] else ""
+            body = f"<tbody>{''.join(sections[1])}</tbody>" if sections[1] else ""
+            self.parts.append(f'<figure class="table"><table>{head}{body}</table></figure>')
 
 
 def _next_to_table(block) -> bool:

@@ -575,6 +575,8 @@ def check_clean(html: str, rules: RichTextRules) -> None:
     for tag, name, value in collector.attributes:
         if tag == "figure":
             assert (name, value) == ("class", "table"), html
+        elif tag in ("td", "th"):
+            assert name in ("colspan", "rowspan") and int(value) > 1, html
         elif name == "style":
             match = re.fullmatch(r"text-align:(center|right|justify);", value or "")
             assert match and rules.has(match.group(1)), html
@@ -595,7 +597,7 @@ def test_round_trip_of_messy_html_with_all_options(qapp):
     check_clean(html, rules)
     assert html.startswith("<h1>Head bold</h1><h4>four</h4><p style=\"text-align:right;\"><strong>a</strong> <em>b</em> <u>c</u> <s>d</s>")
     assert '<a href="https://x.org" title="t" target="_blank" rel="nofollow">h</a>' in html
-    assert "<ol><li>1<ul><li>1a</li></ul></li></ol>" in html and ('<figure class="table"><table><tbody><tr><td>h</td><td>c</td></tr></tbody></table></figure>' in html)
+    assert "<ol><li>1<ul><li>1a</li></ul></li></ol>" in html and ('<figure class="table"><table><tbody><tr><th>h</th><td>c</td></tr></tbody></table></figure>' in html)
     assert "bad()" not in html and "img" not in html and round_trip(html, rules) == html
 
 
@@ -633,6 +635,39 @@ def test_random_options_and_input_give_clean_stable_html(qapp, switches, linking
         # The spans several paragraphs are written as are read back in as one paragraph (a span is no block;
         # CKEditor's auto-paragraphing joins them too), so the second save may join them; then it stays
         assert again == html or again == round_trip(again, rules)
+
+
+def test_heading_rows_columns_and_merged_cells_are_kept(media_editor, qtbot):
+    # CKEditor reads a table's heading rows (its first <thead>) and heading columns (the most leading <th> of
+    # a body row) and writes them back as <thead> rows and <th> cells; colspan and rowspan stay
+    # (ckeditor5-table upcasttable.js, downcast.js, tableediting.js)
+    value = ('<figure class="table"><table><thead><tr><th colspan="2">Prices</th><th>x</th></tr></thead>'
+             '<tbody><tr><th rowspan="2">Tea</th><td>1</td><td>2</td></tr><tr><td colspan="2">3</td></tr>'
+             '</tbody></table></figure>')
+    editor = editor_for(media_editor, {"formatting": {"table": True}}, value=value)
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.End)
+    qtbot.keyClicks(dialog.text_edit, "after")
+    assert apply(editor, dialog, qtbot) == value + "<p>after</p>"
+
+
+def test_heading_cells_are_shaded_and_follow_inserted_rows_and_columns(media_editor, qtbot):
+    from PySide6.QtGui import QTextTable
+
+    value = '<table><tr><th>h</th><td>a</td></tr><tr><th>k</th><td>b</td></tr></table>'
+    editor = editor_for(media_editor, {"formatting": {"table": True}}, value=value)
+    dialog = open_dialog(editor, qtbot)
+    table = next(f for f in dialog.text_edit.document().rootFrame().childFrames() if isinstance(f, QTextTable))
+    shaded = [[table.cellAt(r, c).format().background().style() != Qt.NoBrush for c in range(2)] for r in range(2)]
+    assert shaded == [[True, False], [True, False]]
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    assert dialog.text_edit.find("h")
+    table_command(dialog, qtbot, "tableColumn", "insertColumnBefore")    # inside the heading column: it grows
+    table_command(dialog, qtbot, "tableRow", "insertRowBelow")
+    assert apply(editor, dialog, qtbot) == (
+        '<figure class="table"><table><tbody><tr><th>&nbsp;</th><th>h</th><td>a</td></tr>'
+        '<tr><th>&nbsp;</th><th>&nbsp;</th><td>&nbsp;</td></tr><tr><th>&nbsp;</th><th>k</th><td>b</td></tr>'
+        '</tbody></table></figure>')
 
 
 def test_a_stored_table_is_drawn_with_its_cells_outlined(media_editor, qtbot):
