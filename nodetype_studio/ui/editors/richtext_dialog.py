@@ -30,7 +30,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nodetype_studio.preview.richtext_rules import LINK_ATTRIBUTE_VALUES, STYLE_LIST_AFTER, TABLE_MENUS, RichTextRules
+from nodetype_studio.preview.richtext_rules import (
+    LINK_ATTRIBUTE_VALUES,
+    STYLE_LIST_AFTER,
+    TABLE_MENUS,
+    TABLE_SWITCHES,
+    RichTextRules,
+)
 from nodetype_studio.ui import icons
 from nodetype_studio.ui.editors.link import FALLBACK_PLACEHOLDER, LinkOptions, LinkPicker
 from nodetype_studio.ui.editors.richtext_html import (
@@ -48,7 +54,7 @@ from nodetype_studio.ui.editors.richtext_html import (
     to_html,
 )
 from nodetype_studio.ui.editors.richtext_lists import indent_items, outdent_items
-from nodetype_studio.ui.editors.richtext_tables import edit_table
+from nodetype_studio.ui.editors.richtext_tables import command_state, edit_table
 
 HEADING_SCALE = {1: 2.0, 2: 1.6, 3: 1.35, 4: 1.2, 5: 1.1, 6: 1.0}
 _ALIGN = {"left": Qt.AlignLeft, "center": Qt.AlignHCenter, "right": Qt.AlignRight, "justify": Qt.AlignJustify}
@@ -243,9 +249,18 @@ class RichTextDialog(QDialog):
             for command, text in entries:
                 entry = menu.addAction(text)
                 entry.setObjectName(f"table:{command}")
+                entry.setCheckable(command in TABLE_SWITCHES)
                 entry.triggered.connect(lambda _=False, c=command: self.edit_table(c))
+            menu.aboutToShow.connect(lambda m=menu: self._sync_table_menu(m))
             button.setMenu(menu)
             self.actions[key] = self.toolbar.addWidget(button)
+
+    def _sync_table_menu(self, menu: QMenu) -> None:
+        """The header switches checked as the cell the cursor is in is, the merges that cannot be done off."""
+        for entry in menu.actions():
+            enabled, checked = command_state(self.text_edit.textCursor(), entry.objectName().removeprefix("table:"))
+            entry.setEnabled(enabled)
+            entry.setChecked(checked)
 
     def _add_style_box(self, styles) -> None:
         self.style_box = QComboBox(self)
@@ -288,6 +303,11 @@ class RichTextDialog(QDialog):
                 action.setChecked(bool(states.get(key)))
             action.setVisible(self.rules.button_shown(key, text_list is not None,
                                                       self.text_edit.textCursor().currentTable() is not None))
+        if self.text_edit.textCursor().currentTable() is not None:
+            for key, *_rest in TABLE_MENUS:
+                button = self.toolbar.widgetForAction(self.actions[key]) if key in self.actions else None
+                if isinstance(button, QToolButton) and button.menu() is not None:
+                    self._sync_table_menu(button.menu())
         if self.style_box is not None:
             index = self.style_box.findData(self._block_key(block))
             if index >= 0:
@@ -413,7 +433,7 @@ class RichTextDialog(QDialog):
         self.text_edit.setTextCursor(table.cellAt(0, 0).firstCursorPosition())
 
     def edit_table(self, command: str) -> None:
-        """A command of the column and row menus (``TABLE_MENUS``) on the cell the cursor is in."""
+        """A command of the column, row and merge menus (``TABLE_MENUS``) on the cell the cursor is in."""
         cursor = edit_table(self.text_edit.textCursor(), command)
         if cursor is not None:
             self.text_edit.setTextCursor(cursor)

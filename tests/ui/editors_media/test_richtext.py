@@ -253,7 +253,7 @@ def test_inside_a_table_the_column_and_row_menus_replace_the_insert_button(media
     assert dialog.toolbar_keys() == ["strong", "table"]
     qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
     click(dialog, qtbot, "table")
-    assert dialog.toolbar_keys() == ["strong", "tableColumn", "tableRow"]
+    assert dialog.toolbar_keys() == ["strong", "tableColumn", "tableRow", "tableMerge"]
     qtbot.keyClicks(dialog.text_edit, "a")
     table_command(dialog, qtbot, "tableColumn", "insertColumnAfter")
     qtbot.keyClick(dialog.text_edit, Qt.Key_Tab)
@@ -265,6 +265,90 @@ def test_inside_a_table_the_column_and_row_menus_replace_the_insert_button(media
                              '<tr><td>&nbsp;</td><td>&nbsp;</td></tr></tbody></table></figure>')
     dialog.text_edit.moveCursor(QTextCursor.Start)
     assert dialog.toolbar_keys() == ["strong", "table"]
+
+
+def menu_entry(dialog, menu, command):
+    """The entry of a table menu as the user sees it when the menu opens."""
+    button = dialog.toolbar.findChild(QToolButton, menu)
+    button.menu().popup(button.mapToGlobal(button.rect().bottomLeft()))
+    entry = button.menu().findChild(QAction, f"table:{command}")
+    state = (entry.isEnabled(), entry.isCheckable(), entry.isChecked())
+    button.menu().close()
+    return state
+
+
+def test_header_row_and_header_column_switches(media_editor, qtbot):
+    # The CMS's row and column drop-downs start with a "header row" / "header column" check box (UI
+    # manifest.richtextToolbar.js: setTableRowHeader, setTableColumnHeader); CKEditor writes heading rows in a
+    # <thead> and heading cells as <th>
+    editor = editor_for(media_editor, {"formatting": {"table": True}})
+    dialog = open_dialog(editor, qtbot)
+    click(dialog, qtbot, "table")
+    qtbot.keyClicks(dialog.text_edit, "a")
+    assert menu_entry(dialog, "tableRow", "setRowHeader") == (True, True, False)
+    table_command(dialog, qtbot, "tableRow", "setRowHeader")
+    assert menu_entry(dialog, "tableRow", "setRowHeader") == (True, True, True)
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Tab)
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Tab)
+    qtbot.keyClicks(dialog.text_edit, "b")
+    assert menu_entry(dialog, "tableColumn", "setColumnHeader") == (True, True, False)
+    table_command(dialog, qtbot, "tableColumn", "setColumnHeader")
+    assert dialog.html() == ('<figure class="table"><table><thead><tr><th>a</th><th>&nbsp;</th></tr></thead>'
+                             '<tbody><tr><th>b</th><td>&nbsp;</td></tr></tbody></table></figure>')
+    table_command(dialog, qtbot, "tableRow", "setRowHeader")    # up to this row: no body row is left
+    table_command(dialog, qtbot, "tableColumn", "setColumnHeader")    # off again
+    assert apply(editor, dialog, qtbot) == ('<figure class="table"><table><thead><tr><th>a</th><th>&nbsp;</th></tr>'
+                                            '<tr><th>b</th><th>&nbsp;</th></tr></thead></table></figure>')
+
+
+def test_merging_and_splitting_cells(media_editor, qtbot):
+    # The CMS's merge drop-down (mergeTableCellUp/Right/Down/Left, splitTableCellVertically/Horizontally): a
+    # merged cell takes the other's content as a paragraph after its own, and cells of another height (width)
+    # cannot be merged sideways (up or down)
+    value = '<table><tr><td>a</td><td>b</td><td>c</td></tr><tr><td>d</td><td>e</td><td>f</td></tr></table>'
+    editor = editor_for(media_editor, {"formatting": {"table": True}}, value=value)
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    assert dialog.text_edit.find("a")
+    assert menu_entry(dialog, "tableMerge", "mergeCellLeft")[0] is False
+    table_command(dialog, qtbot, "tableMerge", "mergeCellRight")
+    assert menu_entry(dialog, "tableMerge", "mergeCellDown")[0] is False    # d and e are two cells
+    assert dialog.text_edit.find("c")
+    table_command(dialog, qtbot, "tableMerge", "mergeCellDown")
+    assert dialog.html() == ('<figure class="table"><table><tbody><tr><td colspan="2"><p>a</p><p>b</p></td>'
+                             '<td rowspan="2"><p>c</p><p>f</p></td></tr><tr><td>d</td><td>e</td></tr>'
+                             '</tbody></table></figure>')
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    assert dialog.text_edit.find("a")
+    table_command(dialog, qtbot, "tableMerge", "splitCellVertically")
+    assert dialog.text_edit.find("d")
+    table_command(dialog, qtbot, "tableMerge", "splitCellHorizontally")
+    assert apply(editor, dialog, qtbot) == (
+        '<figure class="table"><table><tbody><tr><td><p>a</p><p>b</p></td><td>&nbsp;</td>'
+        '<td rowspan="3"><p>c</p><p>f</p></td></tr><tr><td>d</td><td rowspan="2">e</td></tr>'
+        '<tr><td>&nbsp;</td></tr></tbody></table></figure>')
+
+
+def test_a_row_left_without_cells_by_a_merge_goes(media_editor, qtbot):
+    # CKEditor's removeEmptyRowsColumns after a merge: no rowspan over a row that holds no cell of its own
+    value = '<table><tr><td>x</td><td>1</td></tr><tr><td>y</td><td>2</td></tr></table>'
+    editor = editor_for(media_editor, {"formatting": {"table": True}}, value=value)
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    assert dialog.text_edit.find("x")
+    table_command(dialog, qtbot, "tableMerge", "mergeCellDown")
+    assert dialog.text_edit.find("1")
+    table_command(dialog, qtbot, "tableMerge", "mergeCellDown")
+    assert apply(editor, dialog, qtbot) == ('<figure class="table"><table><tbody><tr><td><p>x</p><p>y</p></td>'
+                                            '<td><p>1</p><p>2</p></td></tr></tbody></table></figure>')
+
+
+def test_a_heading_row_does_not_merge_with_a_body_row(media_editor, qtbot):
+    value = '<table><thead><tr><th>h</th></tr></thead><tbody><tr><td>b</td></tr></tbody></table>'
+    dialog = open_dialog(editor_for(media_editor, {"formatting": {"table": True}}, value=value), qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    assert dialog.text_edit.find("h")
+    assert menu_entry(dialog, "tableMerge", "mergeCellDown")[0] is False
 
 
 def test_the_last_row_and_column_of_a_table_stay(media_editor, qtbot):
