@@ -54,6 +54,7 @@ from nodetype_studio.ui.editors.richtext_html import (
     to_html,
 )
 from nodetype_studio.ui.editors.richtext_lists import indent_items, outdent_items
+from nodetype_studio.ui.editors.richtext_scripts import script_state, toggle_script
 from nodetype_studio.ui.editors.richtext_tables import command_state, edit_table
 
 HEADING_SCALE = {1: 2.0, 2: 1.6, 3: 1.35, 4: 1.2, 5: 1.1, 6: 1.0}
@@ -209,8 +210,8 @@ class RichTextDialog(QDialog):
     def _build_toolbar(self) -> None:
         handlers = {
             "strong": self.toggle_bold, "em": self.toggle_italic, "underline": self.toggle_underline,
-            "strikethrough": self.toggle_strike, "sub": lambda: self.toggle_script(QTextCharFormat.AlignSubScript),
-            "sup": lambda: self.toggle_script(QTextCharFormat.AlignSuperScript),
+            "strikethrough": self.toggle_strike, "sub": lambda: self.toggle_script("sub"),
+            "sup": lambda: self.toggle_script("sup"),
             "ol": lambda: self.toggle_list(QTextListFormat.ListDecimal), "ul": lambda: self.toggle_list(QTextListFormat.ListDisc),
             "indent": self.indent_list, "outdent": self.outdent_list,
             "table": self.insert_table, "a": self.edit_link, "removeFormat": self.remove_format,
@@ -281,13 +282,19 @@ class RichTextDialog(QDialog):
 
     def _sync_toolbar(self, *_args) -> None:
         fmt = self.text_edit.currentCharFormat()
-        block = self.text_edit.textCursor().block()
+        cursor = self.text_edit.textCursor()
+        scripts = fmt
+        if cursor.hasSelection():  # (as ``toggle_script`` reads it: the first selected character, as CKEditor)
+            probe = QTextCursor(cursor)
+            probe.setPosition(cursor.selectionStart() + 1)
+            scripts = probe.charFormat()
+        block = cursor.block()
+        sub, sup = script_state(scripts)
         states = {
             "strong": fmt.fontWeight() >= QFont.DemiBold and block.blockFormat().headingLevel() == 0,
             "em": fmt.fontItalic(), "underline": fmt.fontUnderline() and not fmt.isAnchor(),
             "strikethrough": fmt.fontStrikeOut(),
-            "sub": fmt.verticalAlignment() == QTextCharFormat.AlignSubScript,
-            "sup": fmt.verticalAlignment() == QTextCharFormat.AlignSuperScript,
+            "sub": sub, "sup": sup,
         }
         text_list = block.textList()
         if text_list is not None:
@@ -347,11 +354,13 @@ class RichTextDialog(QDialog):
         fmt.setFontStrikeOut(not self.text_edit.currentCharFormat().fontStrikeOut())
         self._merge(fmt)
 
-    def toggle_script(self, alignment) -> None:
-        fmt = QTextCharFormat()
-        current = self.text_edit.currentCharFormat().verticalAlignment()
-        fmt.setVerticalAlignment(QTextCharFormat.AlignNormal if current == alignment else alignment)
-        self._merge(fmt)
+    def toggle_script(self, key: str) -> None:
+        """Subscript or superscript on or off, the other left as it is (``richtext_scripts``)."""
+        typed = toggle_script(self.text_edit.textCursor(), key)
+        if typed is not None:
+            self._merge(typed)
+        else:
+            self._sync_toolbar()
 
     def remove_format(self) -> None:
         """What the CMS's remove-format takes away, the attributes CKEditor marks as formatting: bold, italic,

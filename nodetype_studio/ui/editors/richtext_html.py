@@ -38,6 +38,7 @@ from PySide6.QtGui import (
 )
 
 from nodetype_studio.preview.richtext_rules import LINK_ATTRIBUTE_VALUES, RichTextRules
+from nodetype_studio.ui.editors.richtext_scripts import BOTH_MARK, fragments, mark_both, script_state
 from nodetype_studio.ui.editors.richtext_tables import HeadingScan, heading_counts, is_heading_cell, set_heading_counts
 
 LINK_TITLE = QTextFormat.UserProperty + 101
@@ -91,6 +92,7 @@ class _Preparer(HTMLParser):
         self.links: list[dict[str, str]] = []
         self.tables: list[list[int]] = []  # [heading rows, heading columns] of each table, in order
         self._open_tables: list[HeadingScan] = []
+        self._scripts: list[str] = []  # the open <sub> and <sup>
         self._skip = 0
         self._empty_block: str | None = None  # a block of _FILLED_BLOCKS opened and without text so far
 
@@ -109,6 +111,11 @@ class _Preparer(HTMLParser):
             return
         if self._open_tables:
             self._open_tables[-1].start(tag, attrs, self.tables)
+        if tag in ("sub", "sup"):
+            other = "sup" if tag == "sub" else "sub"
+            self.parts.append(f'<{tag} title="{BOTH_MARK}">' if other in self._scripts else f"<{tag}>")
+            self._scripts.append(tag)
+            return
         if tag in ("td", "th"):
             # Qt reads a <th> as bold, centred text; a heading cell is the table's business (``tables``)
             spans = "".join(f' {k}="{_attribute(v)}"' for k, v in attrs if k in ("colspan", "rowspan") and v)
@@ -136,6 +143,8 @@ class _Preparer(HTMLParser):
             self._skip = max(self._skip - 1, 0)
             return
         if not self._skip and tag not in _DROPPED:
+            if tag in self._scripts:
+                del self._scripts[len(self._scripts) - 1 - self._scripts[::-1].index(tag)]
             if tag == "table" and self._open_tables:
                 self._open_tables.pop()
             elif tag == "thead" and self._open_tables:
@@ -213,21 +222,16 @@ def load_html(document: QTextDocument, source: str) -> None:
     cleaned, links, headings = prepare(source)
     document.setHtml(cleaned)
     _dress_tables(document.rootFrame(), headings)
+    mark_both(document)
     pending = []
-    block = document.begin()
-    while block.isValid():
-        iterator = block.begin()
-        while not iterator.atEnd():
-            fragment = iterator.fragment()
-            href = fragment.charFormat().anchorHref()
-            if href.startswith(_TOKEN) and href[len(_TOKEN):].isdigit() and int(href[len(_TOKEN):]) < len(links):
-                pending.append((fragment.position(), fragment.length(), links[int(href[len(_TOKEN):])]))
-            iterator += 1
-        block = block.next()
-    for position, length, attributes in pending:
+    for first, last, fmt in fragments(document):
+        href = fmt.anchorHref()
+        if href.startswith(_TOKEN) and href[len(_TOKEN):].isdigit() and int(href[len(_TOKEN):]) < len(links):
+            pending.append((first, last, links[int(href[len(_TOKEN):])]))
+    for first, last, attributes in pending:
         cursor = QTextCursor(document)
-        cursor.setPosition(position)
-        cursor.setPosition(position + length, QTextCursor.KeepAnchor)
+        cursor.setPosition(first)
+        cursor.setPosition(last, QTextCursor.KeepAnchor)
         cursor.mergeCharFormat(link_format(attributes.get("href", ""), attributes))
     document.setModified(False)
 
@@ -273,10 +277,12 @@ class _Inline:
             wanted.append(("u", ""))
         if rules.has("strikethrough") and fmt.fontStrikeOut():
             wanted.append((rules.strike_tag, ""))
-        alignment = fmt.verticalAlignment()
-        if alignment == QTextCharFormat.AlignSubScript and rules.has("sub"):
+        # Two attributes in CKEditor, so text may be both (neos-ui plugins/sub.js, sup.js exclude nothing);
+        # CKEditor nests attribute elements of equal priority by name, <sub> outside <sup>
+        sub, sup = script_state(fmt)
+        if sub and rules.has("sub"):
             wanted.append(("sub", ""))
-        elif alignment == QTextCharFormat.AlignSuperScript and rules.has("sup"):
+        if sup and rules.has("sup"):
             wanted.append(("sup", ""))
         return wanted
 

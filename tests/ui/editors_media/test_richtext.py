@@ -370,6 +370,31 @@ def test_remove_format(media_editor, qtbot):
     assert apply(editor, dialog, qtbot) == "<p>loud and kept</p>"     # links are not enabled here
 
 
+def test_sub_and_sup_can_be_on_together(media_editor, qtbot):
+    # The CMS's sub and sup plugins are two separate text attributes (neos-ui plugins/sub.js, sup.js): the
+    # buttons switch one each, and CKEditor nests equal-priority attribute elements by name, <sub> outside
+    editor = editor_for(media_editor, {"formatting": {"sub": True, "sup": True}})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "H2O")
+    dialog.text_edit.moveCursor(QTextCursor.Left)
+    dialog.text_edit.moveCursor(QTextCursor.Left, QTextCursor.KeepAnchor)
+    click(dialog, qtbot, "sub")
+    click(dialog, qtbot, "sup")
+    assert dialog.actions["sub"].isChecked() and dialog.actions["sup"].isChecked()
+    assert dialog.html() == "<p>H<sub><sup>2</sup></sub>O</p>"
+    click(dialog, qtbot, "sub")
+    assert not dialog.actions["sub"].isChecked() and dialog.actions["sup"].isChecked()
+    assert apply(editor, dialog, qtbot) == "<p>H<sup>2</sup>O</p>"
+
+
+def test_sub_and_sup_read_in_together_stay_together(media_editor, qtbot):
+    value = "<p>a<sub><sup>2</sup></sub> b<sup>x<sub>3</sub></sup></p>"
+    editor = editor_for(media_editor, {"formatting": {"sub": True, "sup": True}}, value=value)
+    assert apply(editor, open_dialog(editor, qtbot), qtbot) == "<p>a<sub><sup>2</sup></sub> b<sup>x</sup><sub><sup>3</sup></sub></p>"
+    only_sup = editor_for(media_editor, {"formatting": {"sup": True}}, value=value)
+    assert apply(only_sup, open_dialog(only_sup, qtbot), qtbot) == "<p>a<sup>2</sup> b<sup>x3</sup></p>"
+
+
 def test_remove_format_takes_alignment_and_keeps_sub_sup_and_links(media_editor, qtbot):
     # CKEditor's remove-format takes the attributes marked as formatting: the basic styles and alignment; the
     # CMS's own sub/sup plugins do not mark theirs, and a link is no formatting
