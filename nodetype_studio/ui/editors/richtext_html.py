@@ -376,9 +376,10 @@ class _Range:
         else:
             tag = "blockquote" if is_quote(fmt) and self.rules.has("blockquote") else "p"
         if not block.text().strip(" \u00a0"):
-            if _next_to_table(block):
+            if not block.text() and _next_to_table(block):
                 return  # (Qt's own empty block before or after a table; CKEditor has none)
-            inner = "&nbsp;"  # CKEditor's data processor fills an empty block with a no-break space
+            # CKEditor's data processor fills an empty block with a no-break space
+            inner = _lone_spaces(block.text()) or "&nbsp;"
         else:
             inner = self.inline.write(block, in_heading=level > 0)
         if tag == "p" and not self.rules.autoparagraph:
@@ -465,6 +466,16 @@ class _Range:
             head = f"<thead>{''.join(sections[0])}</thead>" if sections[0] else ""
             body = f"<tbody>{''.join(sections[1])}</tbody>" if sections[1] else ""
             self.parts.append(f'<figure class="table"><table>{head}{body}</table></figure>')
+
+
+def _lone_spaces(text: str) -> str:
+    """A block's text of spaces only as CKEditor's DomConverter writes a text node alone in its block
+    (``_processDataFromViewText``): the first and the last space, and every second one of two, no-break."""
+    if text.startswith(" "):
+        text = "\u00a0" + text[1:]
+    if text.endswith(" "):
+        text = text[:-1] + "\u00a0"
+    return text.replace("  ", " \u00a0").replace("\u00a0", "&nbsp;")
 
 
 def _next_to_table(block) -> bool:

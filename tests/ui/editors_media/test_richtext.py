@@ -596,6 +596,21 @@ def test_a_blank_line_is_stored_as_ckeditor_writes_an_empty_paragraph(media_edit
     assert apply(editor, dialog, qtbot) == "<p>one</p><p>&nbsp;</p><p>two</p>"
 
 
+def test_a_paragraph_of_spaces_is_written_as_ckeditor_writes_it(media_editor, qtbot):
+    # CKEditor's DomConverter (_processDataFromViewText) writes the first and the last space of a block, and
+    # every second of two spaces, as a no-break space
+    editor = editor_for(media_editor, {})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "one")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClicks(dialog.text_edit, "   ")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClicks(dialog.text_edit, "  ")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClicks(dialog.text_edit, "two")
+    assert apply(editor, dialog, qtbot) == "<p>one</p><p>&nbsp; &nbsp;</p><p>&nbsp;&nbsp;</p><p>two</p>"
+
+
 def test_empty_paragraphs_read_in_or_emptied_are_kept(media_editor, qtbot):
     editor = editor_for(media_editor, {"formatting": {"h2": True, "p": True}},
                         value="<p>a</p><p></p><h2>b</h2><p>c</p>")
