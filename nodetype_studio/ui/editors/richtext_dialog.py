@@ -55,6 +55,7 @@ from nodetype_studio.ui.editors.richtext_html import (
 )
 from nodetype_studio.ui.editors.richtext_lists import indent_items, outdent_items
 from nodetype_studio.ui.editors.richtext_scripts import script_state, toggle_script
+from nodetype_studio.ui.editors.richtext_table_grid import TableSizeGrid
 from nodetype_studio.ui.editors.richtext_tables import command_state, edit_table
 
 HEADING_SCALE = {1: 2.0, 2: 1.6, 3: 1.35, 4: 1.2, 5: 1.1, 6: 1.0}
@@ -185,6 +186,7 @@ class RichTextDialog(QDialog):
         self.link_options = link_options
         self.workspace = workspace
         self.link_dialog: LinkDialog | None = None
+        self.table_grid: TableSizeGrid | None = None
         layout = QVBoxLayout(self)
         self.toolbar = QToolBar(self)
         self.toolbar.setObjectName("formatting")
@@ -214,7 +216,7 @@ class RichTextDialog(QDialog):
             "sup": lambda: self.toggle_script("sup"),
             "ol": lambda: self.toggle_list(QTextListFormat.ListDecimal), "ul": lambda: self.toggle_list(QTextListFormat.ListDisc),
             "indent": self.indent_list, "outdent": self.outdent_list,
-            "table": self.insert_table, "a": self.edit_link, "removeFormat": self.remove_format,
+            "table": self.choose_table_size, "a": self.edit_link, "removeFormat": self.remove_format,
         }
         shortcuts = {"strong": QKeySequence.Bold, "em": QKeySequence.Italic, "underline": QKeySequence.Underline}
         styles = self.rules.block_styles
@@ -436,6 +438,17 @@ class RichTextDialog(QDialog):
     def align(self, key: str) -> None:
         self.text_edit.setAlignment(_ALIGN[key])
         self._sync_toolbar()
+
+    def choose_table_size(self) -> TableSizeGrid:
+        """Open the table-size grid below the insert-table button (returns at once); a click inserts."""
+        if self.table_grid is None:
+            self.table_grid = TableSizeGrid(self)
+            self.table_grid.chosen.connect(self.insert_table)
+        button = self.toolbar.widgetForAction(self.actions["table"])
+        self.table_grid.hovered = (0, 0)
+        self.table_grid.move(button.mapToGlobal(button.rect().bottomLeft()))
+        self.table_grid.show()
+        return self.table_grid
 
     def insert_table(self, rows: int = 2, columns: int = 2) -> None:
         table = self.text_edit.textCursor().insertTable(rows, columns, grid_format())

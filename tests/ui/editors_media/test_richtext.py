@@ -225,16 +225,40 @@ def test_left_is_the_default_and_never_written(media_editor, qtbot):
     assert apply(editor, dialog, qtbot) == "<p>x</p>"
 
 
+def insert_table(dialog, qtbot, rows=2, columns=2):
+    """Open the insert-table grid with the toolbar button and click the cell of ``rows`` x ``columns``."""
+    qtbot.mouseClick(dialog.toolbar.widgetForAction(dialog.actions["table"]), Qt.LeftButton)
+    grid = dialog.table_grid
+    assert grid is not None and grid.isVisible()
+    point = grid.cell_rect(rows, columns).center()
+    qtbot.mouseMove(grid, point)
+    assert grid.label() == f"{rows} x {columns}"
+    qtbot.mouseClick(grid, Qt.LeftButton, pos=point)
+    assert not grid.isVisible()
+
+
 def test_table_insert(media_editor, qtbot):
     editor = editor_for(media_editor, {"formatting": {"table": True}})
     dialog = open_dialog(editor, qtbot)
-    dialog.actions["table"].trigger()
+    insert_table(dialog, qtbot)
     qtbot.keyClicks(dialog.text_edit, "a")
     qtbot.keyClick(dialog.text_edit, Qt.Key_Tab)
     qtbot.keyClicks(dialog.text_edit, "b")
     # as CKEditor writes a table: in a figure, with a tbody, an empty cell holding a no-break space
     assert apply(editor, dialog, qtbot) == ('<figure class="table"><table><tbody><tr><td>a</td><td>b</td></tr>'
                                             '<tr><td>&nbsp;</td><td>&nbsp;</td></tr></tbody></table></figure>')
+
+
+def test_the_table_size_is_picked_from_a_grid(media_editor, qtbot):
+    # As the CMS's insert-table button (UI EditorToolbar/TableButton.js): a grid of ten by ten, "rows x columns"
+    # under it, a click inserts a table of that size
+    editor = editor_for(media_editor, {"formatting": {"table": True}})
+    dialog = open_dialog(editor, qtbot)
+    insert_table(dialog, qtbot, 3, 4)
+    qtbot.keyClicks(dialog.text_edit, "x")
+    empty_row = "<tr>" + "<td>&nbsp;</td>" * 4 + "</tr>"
+    assert apply(editor, dialog, qtbot) == ('<figure class="table"><table><tbody><tr><td>x</td>' + "<td>&nbsp;</td>" * 3
+                                            + "</tr>" + empty_row * 2 + "</tbody></table></figure>")
 
 
 def table_command(dialog, qtbot, menu, command):
@@ -252,7 +276,7 @@ def test_inside_a_table_the_column_and_row_menus_replace_the_insert_button(media
     qtbot.keyClicks(dialog.text_edit, "Prices")
     assert dialog.toolbar_keys() == ["strong", "table"]
     qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
-    click(dialog, qtbot, "table")
+    insert_table(dialog, qtbot)
     assert dialog.toolbar_keys() == ["strong", "tableColumn", "tableRow", "tableMerge"]
     qtbot.keyClicks(dialog.text_edit, "a")
     table_command(dialog, qtbot, "tableColumn", "insertColumnAfter")
@@ -283,7 +307,7 @@ def test_header_row_and_header_column_switches(media_editor, qtbot):
     # <thead> and heading cells as <th>
     editor = editor_for(media_editor, {"formatting": {"table": True}})
     dialog = open_dialog(editor, qtbot)
-    click(dialog, qtbot, "table")
+    insert_table(dialog, qtbot)
     qtbot.keyClicks(dialog.text_edit, "a")
     assert menu_entry(dialog, "tableRow", "setRowHeader") == (True, True, False)
     table_command(dialog, qtbot, "tableRow", "setRowHeader")
