@@ -599,6 +599,20 @@ def test_pasted_plain_text_lines(media_editor, qtbot, autoparagraph, pasted, sto
     assert apply(editor, dialog, qtbot) == stored
 
 
+@pytest.mark.parametrize("autoparagraph, key, modifier, stored", [
+    (False, Qt.Key_Return, Qt.NoModifier, "one<br>&nbsp;"),
+    (True, Qt.Key_Return, Qt.ShiftModifier, "<p>one<br>&nbsp;</p>"),
+])
+def test_a_line_break_at_the_end_gets_ckeditors_filler(media_editor, qtbot, autoparagraph, key, modifier, stored):
+    # A <br> that ends its block is followed by a block filler (ckeditor5-engine containerelement.js
+    # getFillerOffset), which the data processor writes as a no-break space
+    editor = editor_for(media_editor, {"autoparagraph": autoparagraph})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "one")
+    qtbot.keyClick(dialog.text_edit, key, modifier)
+    assert apply(editor, dialog, qtbot) == stored
+
+
 def test_autoparagraph_default_makes_paragraphs(media_editor, qtbot):
     editor = editor_for(media_editor, {})
     dialog = open_dialog(editor, qtbot)
