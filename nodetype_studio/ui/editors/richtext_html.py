@@ -277,14 +277,15 @@ class _Inline:
             wanted.append(("u", ""))
         if rules.has("strikethrough") and fmt.fontStrikeOut():
             wanted.append((rules.strike_tag, ""))
-        # Two attributes in CKEditor, so text may be both (neos-ui plugins/sub.js, sup.js exclude nothing);
-        # CKEditor nests attribute elements of equal priority by name, <sub> outside <sup>
+        # Two attributes in CKEditor, so text may be both (neos-ui plugins/sub.js, sup.js exclude nothing)
         sub, sup = script_state(fmt)
         if sub and rules.has("sub"):
             wanted.append(("sub", ""))
         if sup and rules.has("sup"):
             wanted.append(("sup", ""))
-        return wanted
+        # CKEditor nests attribute elements by priority, then by name (downcastwriter.js shouldABeOutsideB):
+        # the link (priority 5) outermost, the others (all of the default priority) in the order of their names
+        return sorted(wanted, key=lambda mark: (mark[0] != "a", mark[0]))
 
     def write(self, block, *, pre: bool = False, in_heading: bool = False) -> str:
         parts: list[str] = []

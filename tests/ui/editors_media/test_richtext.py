@@ -411,6 +411,23 @@ def test_sub_and_sup_can_be_on_together(media_editor, qtbot):
     assert apply(editor, dialog, qtbot) == "<p>H<sup>2</sup>O</p>"
 
 
+def test_inline_tags_nest_as_ckeditor_nests_them(media_editor, qtbot):
+    # CKEditor nests attribute elements by priority, then by name (ckeditor5-engine downcastwriter.js
+    # shouldABeOutsideB): a link (priority 5) outside, then em, s, strong, sub, sup, u
+    options = {"formatting": {k: True for k in ("strong", "em", "underline", "strikethrough", "sup", "a")}}
+    editor = editor_for(media_editor, options)
+    dialog = open_dialog(editor, qtbot)
+    type_and_select(dialog, qtbot, "x")
+    click(dialog, qtbot, "strong")
+    click(dialog, qtbot, "em")
+    assert dialog.html() == "<p><em><strong>x</strong></em></p>"
+    value = ('<p><sup><u><strong><s><em>x</em></s></strong></u></sup> '
+             '<strong><em><a href="https://x.org">y</a></em></strong></p>')
+    editor = editor_for(media_editor, options, value=value)
+    assert apply(editor, open_dialog(editor, qtbot), qtbot) == (
+        '<p><em><s><strong><sup><u>x</u></sup></strong></s></em> <a href="https://x.org"><em><strong>y</strong></em></a></p>')
+
+
 def test_sub_and_sup_read_in_together_stay_together(media_editor, qtbot):
     value = "<p>a<sub><sup>2</sup></sub> b<sup>x<sub>3</sub></sup></p>"
     editor = editor_for(media_editor, {"formatting": {"sub": True, "sup": True}}, value=value)
