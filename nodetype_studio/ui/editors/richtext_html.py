@@ -54,7 +54,7 @@ _RENAMED = {"strike": "s", "b": "strong", "i": "em"}
 _TABLE_MARK = 1000  # a table's cell spacing while it is read: this plus its number (the dialog sets its own)
 # Blocks CKEditor keeps when empty (it reads `<p></p>` as an empty paragraph); Qt drops them, so they get the
 # no-break space CKEditor's data processor fills an empty block with.
-_FILLED_BLOCKS = {"p", "h1", "h2", "h3", "h4", "h5", "h6"}
+_FILLED_BLOCKS = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "li"}
 # Tags that may stand in an empty block without giving it content.
 _INLINE = {"strong", "b", "em", "i", "u", "s", "del", "strike", "sub", "sup", "span", "font", "a"}
 _ORDERED = {QTextListFormat.ListDecimal, QTextListFormat.ListLowerAlpha, QTextListFormat.ListUpperAlpha,
@@ -419,7 +419,9 @@ class _Range:
         else:
             self.parts.append(f"<{tag}>")
             self.lists.append((text_list, tag, indent))
-        self.parts.append(f"<li>{self.inline.write(block)}")
+        # (an empty item gets CKEditor's block filler too: ckeditor5-list utils.js getFillerOffset)
+        inner = self.inline.write(block) if block.text().strip(" \u00a0") else _lone_spaces(block.text()) or "&nbsp;"
+        self.parts.append(f"<li>{inner}")
 
     def _close_one_list(self) -> None:
         _list, tag, _indent = self.lists.pop()

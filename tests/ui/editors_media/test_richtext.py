@@ -675,6 +675,14 @@ def test_empty_paragraphs_read_in_or_emptied_are_kept(media_editor, qtbot):
     assert apply(editor, dialog, qtbot) == "<p>a</p><p>&nbsp;</p><h2>b</h2><p>&nbsp;</p>"
 
 
+def test_an_empty_list_item_gets_the_filler_too(media_editor, qtbot):
+    editor = editor_for(media_editor, {"formatting": {"ul": True}}, value="<ul><li>a</li><li></li><li>b</li></ul>")
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.End)
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Backspace)
+    assert apply(editor, dialog, qtbot) == "<ul><li>a</li><li>&nbsp;</li><li>&nbsp;</li></ul>"
+
+
 def test_a_text_of_empty_paragraphs_only_stores_an_empty_string(media_editor, qtbot):
     # CKEditor's getData() gives "" for a text without content
     editor = editor_for(media_editor, {}, value="<p>x</p>")
