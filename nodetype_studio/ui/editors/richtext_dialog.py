@@ -312,11 +312,6 @@ class RichTextDialog(QDialog):
                 action.setChecked(bool(states.get(key)))
             action.setVisible(self.rules.button_shown(key, text_list is not None,
                                                       self.text_edit.textCursor().currentTable() is not None))
-        if self.text_edit.textCursor().currentTable() is not None:
-            for key, *_rest in TABLE_MENUS:
-                button = self.toolbar.widgetForAction(self.actions[key]) if key in self.actions else None
-                if isinstance(button, QToolButton) and button.menu() is not None:
-                    self._sync_table_menu(button.menu())
         if self.style_box is not None:
             index = self.style_box.findData(self._block_key(block))
             if index >= 0:

@@ -262,11 +262,15 @@ def test_the_table_size_is_picked_from_a_grid(media_editor, qtbot):
 
 
 def table_command(dialog, qtbot, menu, command):
+    """Open a table menu below its button and choose ``command`` in it."""
     assert dialog.actions[menu].isVisible()
     button = dialog.toolbar.findChild(QToolButton, menu)
+    button.menu().popup(button.mapToGlobal(button.rect().bottomLeft()))
     entry = button.menu().findChild(QAction, f"table:{command}")
     assert entry is not None, command
+    assert entry.isEnabled(), command
     entry.trigger()
+    button.menu().close()
 
 
 def test_inside_a_table_the_column_and_row_menus_replace_the_insert_button(media_editor, qtbot):
