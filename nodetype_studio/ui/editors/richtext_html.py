@@ -54,7 +54,7 @@ _RENAMED = {"strike": "s", "b": "strong", "i": "em"}
 _TABLE_MARK = 1000  # a table's cell spacing while it is read: this plus its number (the dialog sets its own)
 # Blocks CKEditor keeps when empty (it reads `<p></p>` as an empty paragraph); Qt drops them, so they get the
 # no-break space CKEditor's data processor fills an empty block with.
-_FILLED_BLOCKS = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "li"}
+_FILLED_BLOCKS = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "td", "th"}
 # Tags that may stand in an empty block without giving it content.
 _INLINE = {"strong", "b", "em", "i", "u", "s", "del", "strike", "sub", "sup", "span", "font", "a"}
 _ORDERED = {QTextListFormat.ListDecimal, QTextListFormat.ListLowerAlpha, QTextListFormat.ListUpperAlpha,
@@ -95,12 +95,17 @@ class _Preparer(HTMLParser):
         self._scripts: list[str] = []  # the open <sub> and <sup>
         self._skip = 0
         self._empty_block: str | None = None  # a block of _FILLED_BLOCKS opened and without text so far
+        self._block_start = -1  # where the parts after the start tag of the last _FILLED_BLOCKS block begin
+        self._lone_br: tuple[str, int] | None = None  # a <br> right after such a start tag: (block, its part)
 
     def handle_starttag(self, tag, attrs):
         if tag in _DROPPED_WITH_CONTENT:
             self._skip += 1
             return
         if self._skip or tag in _DROPPED:
+            return
+        if tag == "br":
+            self._line_break()
             return
         if tag not in _INLINE:
             self._empty_block = tag if tag in _FILLED_BLOCKS else None
@@ -120,6 +125,7 @@ class _Preparer(HTMLParser):
             # Qt reads a <th> as bold, centred text; a heading cell is the table's business (``tables``)
             spans = "".join(f' {k}="{_attribute(v)}"' for k, v in attrs if k in ("colspan", "rowspan") and v)
             self.parts.append(f"<td{spans}>")
+            self._block_start = len(self.parts)
             return
         if tag == "a":
             values = {k: (v if v is not None else "") for k, v in attrs}
@@ -133,10 +139,23 @@ class _Preparer(HTMLParser):
             self.parts.append(f"<{_RENAMED[tag]}>")
             return
         self.parts.append(self.get_starttag_text() or f"<{tag}>")
+        if tag in _FILLED_BLOCKS:
+            self._block_start = len(self.parts)
 
     def handle_startendtag(self, tag, attrs):
         if not self._skip and tag not in _DROPPED and tag not in _DROPPED_WITH_CONTENT:
+            if tag == "br":
+                self._line_break()
+                return
             self.parts.append(self.get_starttag_text() or f"<{tag}/>")
+
+    def _line_break(self) -> None:
+        """A <br>; the only child of a block is CKEditor's block filler, not a line break (ckeditor5-engine
+        domconverter.js isBlockFiller: "Special case for <p><br></p>")."""
+        if self._empty_block is not None and self._block_start == len(self.parts):
+            self._lone_br = (self._empty_block, len(self.parts))
+        self._empty_block = None
+        self.parts.append("<br>")
 
     def handle_endtag(self, tag):
         if tag in _DROPPED_WITH_CONTENT:
@@ -149,12 +168,14 @@ class _Preparer(HTMLParser):
                 self._open_tables.pop()
             elif tag == "thead" and self._open_tables:
                 self._open_tables[-1].in_head = False
+            if self._lone_br == (tag, len(self.parts) - 1):
+                self.parts[-1] = "&nbsp;"
             if tag == self._empty_block:
                 self.parts.append("&nbsp;")
                 self._empty_block = None
             elif tag not in _INLINE:
                 self._empty_block = None
-            self.parts.append(f"</{_RENAMED.get(tag, tag)}>")
+            self.parts.append(f"</{_RENAMED.get(tag, 'td' if tag == 'th' else tag)}>")
 
     def handle_data(self, data):
         if not self._skip:

@@ -687,6 +687,18 @@ def test_an_empty_list_item_gets_the_filler_too(media_editor, qtbot):
     assert apply(editor, dialog, qtbot) == "<ul><li>a</li><li>&nbsp;</li><li>&nbsp;</li></ul>"
 
 
+def test_a_lone_line_break_read_in_is_an_empty_paragraph(media_editor, qtbot):
+    # CKEditor takes the <br> that is all a block holds for a block filler (ckeditor5-engine domconverter.js
+    # isBlockFiller, "Special case for <p><br></p>"): an empty paragraph or cell
+    value = "<p>a</p><p><br></p><table><tr><td><br></td></tr></table>"
+    editor = editor_for(media_editor, {"formatting": {"table": True}}, value=value)
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    qtbot.keyClicks(dialog.text_edit, "x")
+    assert apply(editor, dialog, qtbot) == ('<p>xa</p><p>&nbsp;</p><figure class="table"><table><tbody><tr>'
+                                            '<td>&nbsp;</td></tr></tbody></table></figure>')
+
+
 def test_a_text_of_empty_paragraphs_only_stores_an_empty_string(media_editor, qtbot):
     # CKEditor's getData() gives "" for a text without content
     editor = editor_for(media_editor, {}, value="<p>x</p>")
