@@ -9,8 +9,9 @@ as in the CMS, whenever the cursor is in a list), ``left``,
 dialog's fields (``anchor``, ``title``, ``targetBlank``, ``relNofollow``, ``download``); what a link keeps
 does not depend on them: with ``a`` on, the CMS loads its title, target, rel and download plugins, which
 keep any ``title`` and exactly ``target="_blank"``, ``rel="nofollow"`` and ``download="download"``.
-``autoparagraph: false`` (strictly false, as the CMS reads it) stores text without ``<p>`` and makes
-Enter a line break. Alignment is stored as ``style="text-align:…;"`` on the block, the CMS's own
+``autoparagraph: false`` (strictly false, as the CMS reads it) stores text without ``<p>`` (several
+paragraphs, read in or pasted, as ``<span>``s, as the CMS's inline mode writes them) and makes Enter a
+line break. Alignment is stored as ``style="text-align:…;"`` on the block, the CMS's own
 output, and only for an enabled alignment (left is the default and never written).
 """
 
@@ -38,15 +39,22 @@ BLOCK_STYLES = (("p", "Paragraph"), *((h, f"Heading {h[1]}") for h in HEADING_KE
 ALIGNMENTS = ("left", "center", "right", "justify")
 #: Buttons that move list items a level in or out.
 LIST_LEVEL_KEYS = ("indent", "outdent")
-#: Menus that take the insert-table button's place while the cursor is in a table (the CMS's column and row
-#: drop-downs, without their header switches): (key, label, icon, ((command, label), ...)).
+#: Menus that take the insert-table button's place while the cursor is in a table (the CMS's column, row and
+#: merge drop-downs, UI manifest.richtextToolbar.js): (key, label, icon, ((command, label), ...)). The
+#: commands in ``TABLE_SWITCHES`` are check boxes, as the CMS's header switches are.
 TABLE_MENUS = (
     ("tableColumn", "Column", "fas fa-grip-lines-vertical",
-     (("insertColumnBefore", "Insert column before"), ("insertColumnAfter", "Insert column after"),
-      ("removeColumn", "Delete column"))),
+     (("setColumnHeader", "Header column"), ("insertColumnBefore", "Insert column before"),
+      ("insertColumnAfter", "Insert column after"), ("removeColumn", "Delete column"))),
     ("tableRow", "Row", "fas fa-grip-lines",
-     (("insertRowAbove", "Insert row above"), ("insertRowBelow", "Insert row below"), ("removeRow", "Delete row"))),
+     (("setRowHeader", "Header row"), ("insertRowAbove", "Insert row above"), ("insertRowBelow", "Insert row below"),
+      ("removeRow", "Delete row"))),
+    ("tableMerge", "Merge cells", "fas fa-object-group",
+     (("mergeCellUp", "Merge cell up"), ("mergeCellRight", "Merge cell right"), ("mergeCellDown", "Merge cell down"),
+      ("mergeCellLeft", "Merge cell left"), ("splitCellVertically", "Split cell vertically"),
+      ("splitCellHorizontally", "Split cell horizontally"))),
 )
+TABLE_SWITCHES = ("setColumnHeader", "setRowHeader")
 _TABLE_MENU_KEYS = tuple(menu[0] for menu in TABLE_MENUS)
 #: Link attributes the CMS's link plugins keep, and the one value each of the switched ones has (CKEditor
 #: matches the value exactly: `target="_self"` or `rel="nofollow noopener"` is dropped); a title keeps its text.
@@ -126,8 +134,8 @@ class RichTextRules:
     def button_shown(self, key: str, in_list: bool, in_table: bool = False) -> bool:
         """Whether a button (or a ``TABLE_MENUS`` menu) shows with the cursor in a list item (``in_list``)
         and in a table (``in_table``), or not. As the CMS's toolbar (UI manifest.richtextToolbar.js): indent
-        and outdent show when switched on and while the cursor is in a list; inside a table the column and
-        row menus take the place of the insert-table button."""
+        and outdent show when switched on and while the cursor is in a list; inside a table the column, row
+        and merge menus take the place of the insert-table button."""
         if key in LIST_LEVEL_KEYS:
             return key in self.enabled or (in_list and self.has_lists)
         if key == "table":
@@ -142,8 +150,8 @@ class RichTextRules:
 
     def allowed_tags(self) -> set[str]:
         tags = {"br"}
-        if self.autoparagraph:
-            tags.add("p")
+        # (without autoparagraph, the CMS writes paragraphs as spans when there is more than one)
+        tags.add("p" if self.autoparagraph else "span")
         simple = {"strong": "strong", "em": "em", "underline": "u", "sub": "sub", "sup": "sup"}
         tags.update(tag for key, tag in simple.items() if key in self.enabled)
         if "strikethrough" in self.enabled:
@@ -153,7 +161,7 @@ class RichTextRules:
             if key in self.enabled:
                 tags.update({key, "li"})
         if "table" in self.enabled:
-            tags.update({"figure", "table", "tbody", "tr", "td"})
+            tags.update({"figure", "table", "thead", "tbody", "tr", "th", "td"})
         if "a" in self.enabled:
             tags.add("a")
         return tags

@@ -30,7 +30,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nodetype_studio.preview.richtext_rules import LINK_ATTRIBUTE_VALUES, STYLE_LIST_AFTER, TABLE_MENUS, RichTextRules
+from nodetype_studio.preview.richtext_rules import (
+    LINK_ATTRIBUTE_VALUES,
+    STYLE_LIST_AFTER,
+    TABLE_MENUS,
+    TABLE_SWITCHES,
+    RichTextRules,
+)
 from nodetype_studio.ui import icons
 from nodetype_studio.ui.editors.link import FALLBACK_PLACEHOLDER, LinkOptions, LinkPicker
 from nodetype_studio.ui.editors.richtext_html import (
@@ -43,11 +49,14 @@ from nodetype_studio.ui.editors.richtext_html import (
     is_quote,
     link_format,
     load_html,
+    plain_text_html,
     set_quote,
     to_html,
 )
 from nodetype_studio.ui.editors.richtext_lists import indent_items, outdent_items
-from nodetype_studio.ui.editors.richtext_tables import edit_table
+from nodetype_studio.ui.editors.richtext_scripts import script_state, toggle_script
+from nodetype_studio.ui.editors.richtext_table_grid import TableSizeGrid
+from nodetype_studio.ui.editors.richtext_tables import command_state, edit_table
 
 HEADING_SCALE = {1: 2.0, 2: 1.6, 3: 1.35, 4: 1.2, 5: 1.1, 6: 1.0}
 _ALIGN = {"left": Qt.AlignLeft, "center": Qt.AlignHCenter, "right": Qt.AlignRight, "justify": Qt.AlignJustify}
@@ -82,10 +91,11 @@ class RichTextEdit(QTextEdit):
         return True
 
     def insertFromMimeData(self, source) -> None:
-        # Pasted HTML goes through the same cleaning as loaded HTML, so nothing foreign gets in.
-        if source.hasHtml():
+        # Pasted HTML goes through the same cleaning as loaded HTML, so nothing foreign gets in; pasted plain
+        # text becomes paragraphs and line breaks as CKEditor's clipboard makes them.
+        if source.hasHtml() or source.hasText():
             scratch = QTextDocument()
-            load_html(scratch, source.html())
+            load_html(scratch, source.html() if source.hasHtml() else plain_text_html(source.text()))
             self.textCursor().insertFragment(QTextDocumentFragment(scratch))
             return
         super().insertFromMimeData(source)
@@ -176,6 +186,7 @@ class RichTextDialog(QDialog):
         self.link_options = link_options
         self.workspace = workspace
         self.link_dialog: LinkDialog | None = None
+        self.table_grid: TableSizeGrid | None = None
         layout = QVBoxLayout(self)
         self.toolbar = QToolBar(self)
         self.toolbar.setObjectName("formatting")
@@ -201,11 +212,11 @@ class RichTextDialog(QDialog):
     def _build_toolbar(self) -> None:
         handlers = {
             "strong": self.toggle_bold, "em": self.toggle_italic, "underline": self.toggle_underline,
-            "strikethrough": self.toggle_strike, "sub": lambda: self.toggle_script(QTextCharFormat.AlignSubScript),
-            "sup": lambda: self.toggle_script(QTextCharFormat.AlignSuperScript),
+            "strikethrough": self.toggle_strike, "sub": lambda: self.toggle_script("sub"),
+            "sup": lambda: self.toggle_script("sup"),
             "ol": lambda: self.toggle_list(QTextListFormat.ListDecimal), "ul": lambda: self.toggle_list(QTextListFormat.ListDisc),
             "indent": self.indent_list, "outdent": self.outdent_list,
-            "table": self.insert_table, "a": self.edit_link, "removeFormat": self.remove_format,
+            "table": self.choose_table_size, "a": self.edit_link, "removeFormat": self.remove_format,
         }
         shortcuts = {"strong": QKeySequence.Bold, "em": QKeySequence.Italic, "underline": QKeySequence.Underline}
         styles = self.rules.block_styles
@@ -241,9 +252,18 @@ class RichTextDialog(QDialog):
             for command, text in entries:
                 entry = menu.addAction(text)
                 entry.setObjectName(f"table:{command}")
+                entry.setCheckable(command in TABLE_SWITCHES)
                 entry.triggered.connect(lambda _=False, c=command: self.edit_table(c))
+            menu.aboutToShow.connect(lambda m=menu: self._sync_table_menu(m))
             button.setMenu(menu)
             self.actions[key] = self.toolbar.addWidget(button)
+
+    def _sync_table_menu(self, menu: QMenu) -> None:
+        """The header switches checked as the cell the cursor is in is, the merges that cannot be done off."""
+        for entry in menu.actions():
+            enabled, checked = command_state(self.text_edit.textCursor(), entry.objectName().removeprefix("table:"))
+            entry.setEnabled(enabled)
+            entry.setChecked(checked)
 
     def _add_style_box(self, styles) -> None:
         self.style_box = QComboBox(self)
@@ -264,13 +284,19 @@ class RichTextDialog(QDialog):
 
     def _sync_toolbar(self, *_args) -> None:
         fmt = self.text_edit.currentCharFormat()
-        block = self.text_edit.textCursor().block()
+        cursor = self.text_edit.textCursor()
+        scripts = fmt
+        if cursor.hasSelection():  # (as ``toggle_script`` reads it: the first selected character, as CKEditor)
+            probe = QTextCursor(cursor)
+            probe.setPosition(cursor.selectionStart() + 1)
+            scripts = probe.charFormat()
+        block = cursor.block()
+        sub, sup = script_state(scripts)
         states = {
             "strong": fmt.fontWeight() >= QFont.DemiBold and block.blockFormat().headingLevel() == 0,
             "em": fmt.fontItalic(), "underline": fmt.fontUnderline() and not fmt.isAnchor(),
             "strikethrough": fmt.fontStrikeOut(),
-            "sub": fmt.verticalAlignment() == QTextCharFormat.AlignSubScript,
-            "sup": fmt.verticalAlignment() == QTextCharFormat.AlignSuperScript,
+            "sub": sub, "sup": sup,
         }
         text_list = block.textList()
         if text_list is not None:
@@ -325,11 +351,13 @@ class RichTextDialog(QDialog):
         fmt.setFontStrikeOut(not self.text_edit.currentCharFormat().fontStrikeOut())
         self._merge(fmt)
 
-    def toggle_script(self, alignment) -> None:
-        fmt = QTextCharFormat()
-        current = self.text_edit.currentCharFormat().verticalAlignment()
-        fmt.setVerticalAlignment(QTextCharFormat.AlignNormal if current == alignment else alignment)
-        self._merge(fmt)
+    def toggle_script(self, key: str) -> None:
+        """Subscript or superscript on or off, the other left as it is (``richtext_scripts``)."""
+        typed = toggle_script(self.text_edit.textCursor(), key)
+        if typed is not None:
+            self._merge(typed)
+        else:
+            self._sync_toolbar()
 
     def remove_format(self) -> None:
         """What the CMS's remove-format takes away, the attributes CKEditor marks as formatting: bold, italic,
@@ -406,12 +434,23 @@ class RichTextDialog(QDialog):
         self.text_edit.setAlignment(_ALIGN[key])
         self._sync_toolbar()
 
+    def choose_table_size(self) -> TableSizeGrid:
+        """Open the table-size grid below the insert-table button (returns at once); a click inserts."""
+        if self.table_grid is None:
+            self.table_grid = TableSizeGrid(self)
+            self.table_grid.chosen.connect(self.insert_table)
+        button = self.toolbar.widgetForAction(self.actions["table"])
+        self.table_grid.hovered = (0, 0)
+        self.table_grid.move(button.mapToGlobal(button.rect().bottomLeft()))
+        self.table_grid.show()
+        return self.table_grid
+
     def insert_table(self, rows: int = 2, columns: int = 2) -> None:
         table = self.text_edit.textCursor().insertTable(rows, columns, grid_format())
         self.text_edit.setTextCursor(table.cellAt(0, 0).firstCursorPosition())
 
     def edit_table(self, command: str) -> None:
-        """A command of the column and row menus (``TABLE_MENUS``) on the cell the cursor is in."""
+        """A command of the column, row and merge menus (``TABLE_MENUS``) on the cell the cursor is in."""
         cursor = edit_table(self.text_edit.textCursor(), command)
         if cursor is not None:
             self.text_edit.setTextCursor(cursor)

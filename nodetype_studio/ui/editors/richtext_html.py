@@ -2,15 +2,19 @@
 
 Loading: scripts, styles, images and embedded objects are dropped before Qt reads the HTML, and every
 link's ``href``, ``title``, ``target``, ``rel`` and ``download`` are kept in the link's character
-format (Qt itself keeps only ``href``).
+format (Qt itself keeps only ``href``). A table keeps its merged cells and, as CKEditor reads them, its
+heading rows and columns (``richtext_tables``), shown shaded.
 
 Storing never uses Qt's ``toHtml()``: ``to_html`` walks the document (blocks, fragments, character
 and block formats, lists, tables) and writes only what the ``RichTextRules`` allow — ``<p>``,
 ``<h1>``-``<h6>``, ``<pre>``, ``<blockquote>``, ``<ol>/<ul>/<li>``, ``<figure class="table">`` with
-``<table>/<tbody>/<tr>/<td>``, ``<strong>``, ``<em>``,
-``<u>``, ``<s>`` or ``<del>``, ``<sub>``, ``<sup>``, ``<a>``, ``<br>`` and ``style="text-align:…;"``.
-Formatting that is not enabled is left out (its text stays). Empty paragraphs are dropped. Bold is
-not written inside headings (headings are bold by themselves), nor underline on links.
+``<table>/<thead>/<tbody>/<tr>/<th>/<td>`` (``colspan``, ``rowspan``), ``<strong>``, ``<em>``,
+``<u>``, ``<s>`` or ``<del>``, ``<sub>``, ``<sup>``, ``<a>``, ``<br>``, ``style="text-align:…;"`` and,
+for paragraphs without autoparagraph, ``<span>`` (neos-ui's inline mode).
+Formatting that is not enabled is left out (its text stays). An empty paragraph or heading is written
+as CKEditor's data processor writes it, with a no-break space (``<p>&nbsp;</p>``), and an empty ``<p></p>``
+read in is kept as one; a text without any content is ``""`` (CKEditor's ``getData()``). Bold is not
+written inside headings (headings are bold by themselves), nor underline on links.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ from PySide6.QtGui import (
 )
 
 from nodetype_studio.preview.richtext_rules import LINK_ATTRIBUTE_VALUES, RichTextRules
+from nodetype_studio.ui.editors.richtext_scripts import BOTH_MARK, fragments, mark_both, script_state
+from nodetype_studio.ui.editors.richtext_tables import HeadingScan, heading_counts, is_heading_cell, set_heading_counts
 
 LINK_TITLE = QTextFormat.UserProperty + 101
 LINK_TARGET = QTextFormat.UserProperty + 102
@@ -44,10 +50,19 @@ _TOKEN = "ntsl:"
 _DROPPED_WITH_CONTENT = {"script", "style", "template", "iframe", "object", "noscript", "head", "title"}
 _DROPPED = {"img", "embed", "source", "video", "audio", "picture", "input", "button", "select", "textarea", "meta", "link"}
 # Tags Qt does not read as the CMS means them, renamed before loading.
-_RENAMED = {"strike": "s", "th": "td", "b": "strong", "i": "em"}
+_RENAMED = {"strike": "s", "b": "strong", "i": "em"}
+_TABLE_MARK = 1000  # a table's cell spacing while it is read: this plus its number (the dialog sets its own)
+# Blocks CKEditor keeps when empty (it reads `<p></p>` as an empty paragraph); Qt drops them, so they get the
+# no-break space CKEditor's data processor fills an empty block with.
+_FILLED_BLOCKS = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "td", "th"}
+# Tags that may stand in an empty block without giving it content.
+_INLINE = {"strong", "b", "em", "i", "u", "s", "del", "strike", "sub", "sup", "span", "font", "a"}
 _ORDERED = {QTextListFormat.ListDecimal, QTextListFormat.ListLowerAlpha, QTextListFormat.ListUpperAlpha,
             QTextListFormat.ListLowerRoman, QTextListFormat.ListUpperRoman}
 LINE_BREAK = "\u2028"
+# The pseudo element neos-ui's inline mode writes a root paragraph as (autoparagraph: false); never in text,
+# where every "<" is escaped.
+_WRAPPER, _WRAPPER_END = "<neos-inline-wrapper>", "</neos-inline-wrapper>"
 QUOTE_INDENT = 40.0  # what Qt gives a <blockquote> it reads
 
 
@@ -68,19 +83,49 @@ def set_quote(block_format, on: bool) -> None:
 
 # -- loading ---------------------------------------------------------------------------------------
 class _Preparer(HTMLParser):
-    """Rewrites HTML for Qt: drops active content, replaces each link by a numbered token."""
+    """Rewrites HTML for Qt: drops active content, replaces each link by a numbered token, and counts each
+    table's heading rows and columns (``tables``, by a number Qt keeps as the table's cell spacing)."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self.links: list[dict[str, str]] = []
+        self.tables: list[list[int]] = []  # [heading rows, heading columns] of each table, in order
+        self._open_tables: list[HeadingScan] = []
+        self._scripts: list[str] = []  # the open <sub> and <sup>
         self._skip = 0
+        self._empty_block: str | None = None  # a block of _FILLED_BLOCKS opened and without text so far
+        self._block_start = -1  # where the parts after the start tag of the last _FILLED_BLOCKS block begin
+        self._lone_br: tuple[str, int] | None = None  # a <br> right after such a start tag: (block, its part)
 
     def handle_starttag(self, tag, attrs):
         if tag in _DROPPED_WITH_CONTENT:
             self._skip += 1
             return
         if self._skip or tag in _DROPPED:
+            return
+        if tag == "br":
+            self._line_break()
+            return
+        if tag not in _INLINE:
+            self._empty_block = tag if tag in _FILLED_BLOCKS else None
+        if tag == "table":
+            self._open_tables.append(HeadingScan(len(self.tables)))
+            self.tables.append([0, 0])
+            self.parts.append(f'<table cellspacing="{_TABLE_MARK + len(self.tables) - 1}">')
+            return
+        if self._open_tables:
+            self._open_tables[-1].start(tag, attrs, self.tables)
+        if tag in ("sub", "sup"):
+            other = "sup" if tag == "sub" else "sub"
+            self.parts.append(f'<{tag} title="{BOTH_MARK}">' if other in self._scripts else f"<{tag}>")
+            self._scripts.append(tag)
+            return
+        if tag in ("td", "th"):
+            # Qt reads a <th> as bold, centred text; a heading cell is the table's business (``tables``)
+            spans = "".join(f' {k}="{_attribute(v)}"' for k, v in attrs if k in ("colspan", "rowspan") and v)
+            self.parts.append(f"<td{spans}>")
+            self._block_start = len(self.parts)
             return
         if tag == "a":
             values = {k: (v if v is not None else "") for k, v in attrs}
@@ -94,28 +139,56 @@ class _Preparer(HTMLParser):
             self.parts.append(f"<{_RENAMED[tag]}>")
             return
         self.parts.append(self.get_starttag_text() or f"<{tag}>")
+        if tag in _FILLED_BLOCKS:
+            self._block_start = len(self.parts)
 
     def handle_startendtag(self, tag, attrs):
         if not self._skip and tag not in _DROPPED and tag not in _DROPPED_WITH_CONTENT:
+            if tag == "br":
+                self._line_break()
+                return
             self.parts.append(self.get_starttag_text() or f"<{tag}/>")
+
+    def _line_break(self) -> None:
+        """A <br>; the only child of a block is CKEditor's block filler, not a line break (ckeditor5-engine
+        domconverter.js isBlockFiller: "Special case for <p><br></p>")."""
+        if self._empty_block is not None and self._block_start == len(self.parts):
+            self._lone_br = (self._empty_block, len(self.parts))
+        self._empty_block = None
+        self.parts.append("<br>")
 
     def handle_endtag(self, tag):
         if tag in _DROPPED_WITH_CONTENT:
             self._skip = max(self._skip - 1, 0)
             return
         if not self._skip and tag not in _DROPPED:
-            self.parts.append(f"</{_RENAMED.get(tag, tag)}>")
+            if tag in self._scripts:
+                del self._scripts[len(self._scripts) - 1 - self._scripts[::-1].index(tag)]
+            if tag == "table" and self._open_tables:
+                self._open_tables.pop()
+            elif tag == "thead" and self._open_tables:
+                self._open_tables[-1].in_head = False
+            if self._lone_br == (tag, len(self.parts) - 1):
+                self.parts[-1] = "&nbsp;"
+            if tag == self._empty_block:
+                self.parts.append("&nbsp;")
+                self._empty_block = None
+            elif tag not in _INLINE:
+                self._empty_block = None
+            self.parts.append(f"</{_RENAMED.get(tag, 'td' if tag == 'th' else tag)}>")
 
     def handle_data(self, data):
         if not self._skip:
+            if data.strip(" \t\n\r\f"):
+                self._empty_block = None
             self.parts.append(html.escape(data, quote=False))
 
 
-def prepare(source: str) -> tuple[str, list[dict[str, str]]]:
+def prepare(source: str) -> tuple[str, list[dict[str, str]], list[list[int]]]:
     parser = _Preparer()
     parser.feed(source or "")
     parser.close()
-    return "".join(parser.parts), parser.links
+    return "".join(parser.parts), parser.links, parser.tables
 
 
 def link_format(href: str, attributes: dict[str, str]) -> QTextCharFormat:
@@ -147,9 +220,14 @@ def grid_format() -> QTextTableFormat:
     return fmt
 
 
-def _outline_tables(frame: QTextFrame) -> None:
+def _dress_tables(frame: QTextFrame, headings: list[list[int]]) -> None:
+    """Give each table read in its heading rows and columns (found by the number ``prepare`` put in its cell
+    spacing) and the dialog's outline."""
     for child in frame.childFrames():
         if isinstance(child, QTextTable):
+            mark = round(child.format().cellSpacing()) - _TABLE_MARK
+            rows, columns = headings[mark] if 0 <= mark < len(headings) else (0, 0)
+            set_heading_counts(child, rows, columns)
             fmt = child.format()
             grid = grid_format()
             fmt.setBorder(grid.border())
@@ -157,29 +235,24 @@ def _outline_tables(frame: QTextFrame) -> None:
             fmt.setCellPadding(grid.cellPadding())
             fmt.setCellSpacing(grid.cellSpacing())
             child.setFormat(fmt)
-        _outline_tables(child)
+        _dress_tables(child, headings)
 
 
 def load_html(document: QTextDocument, source: str) -> None:
     """Put ``source`` into ``document`` (see the module docstring for what is kept)."""
-    cleaned, links = prepare(source)
+    cleaned, links, headings = prepare(source)
     document.setHtml(cleaned)
-    _outline_tables(document.rootFrame())
+    _dress_tables(document.rootFrame(), headings)
+    mark_both(document)
     pending = []
-    block = document.begin()
-    while block.isValid():
-        iterator = block.begin()
-        while not iterator.atEnd():
-            fragment = iterator.fragment()
-            href = fragment.charFormat().anchorHref()
-            if href.startswith(_TOKEN) and href[len(_TOKEN):].isdigit() and int(href[len(_TOKEN):]) < len(links):
-                pending.append((fragment.position(), fragment.length(), links[int(href[len(_TOKEN):])]))
-            iterator += 1
-        block = block.next()
-    for position, length, attributes in pending:
+    for first, last, fmt in fragments(document):
+        href = fmt.anchorHref()
+        if href.startswith(_TOKEN) and href[len(_TOKEN):].isdigit() and int(href[len(_TOKEN):]) < len(links):
+            pending.append((first, last, links[int(href[len(_TOKEN):])]))
+    for first, last, attributes in pending:
         cursor = QTextCursor(document)
-        cursor.setPosition(position)
-        cursor.setPosition(position + length, QTextCursor.KeepAnchor)
+        cursor.setPosition(first)
+        cursor.setPosition(last, QTextCursor.KeepAnchor)
         cursor.mergeCharFormat(link_format(attributes.get("href", ""), attributes))
     document.setModified(False)
 
@@ -225,12 +298,15 @@ class _Inline:
             wanted.append(("u", ""))
         if rules.has("strikethrough") and fmt.fontStrikeOut():
             wanted.append((rules.strike_tag, ""))
-        alignment = fmt.verticalAlignment()
-        if alignment == QTextCharFormat.AlignSubScript and rules.has("sub"):
+        # Two attributes in CKEditor, so text may be both (neos-ui plugins/sub.js, sup.js exclude nothing)
+        sub, sup = script_state(fmt)
+        if sub and rules.has("sub"):
             wanted.append(("sub", ""))
-        elif alignment == QTextCharFormat.AlignSuperScript and rules.has("sup"):
+        if sup and rules.has("sup"):
             wanted.append(("sup", ""))
-        return wanted
+        # CKEditor nests attribute elements by priority, then by name (downcastwriter.js shouldABeOutsideB):
+        # the link (priority 5) outermost, the others (all of the default priority) in the order of their names
+        return sorted(wanted, key=lambda mark: (mark[0] != "a", mark[0]))
 
     def write(self, block, *, pre: bool = False, in_heading: bool = False) -> str:
         parts: list[str] = []
@@ -254,7 +330,10 @@ class _Inline:
             parts.append(_escape(text, pre))
         for tag, _attrs in reversed(open_marks):
             parts.append(f"</{tag}>")
-        return "".join(parts)
+        written = "".join(parts)
+        # CKEditor puts a block filler after a <br> that ends its block (ckeditor5-engine containerelement.js
+        # getFillerOffset), a no-break space in the data
+        return written + "&nbsp;" if written.endswith("<br>") else written
 
 
 class _Range:
@@ -268,7 +347,6 @@ class _Range:
         self.parts: list[str] = []
         self.lists: list[tuple[object, str, int]] = []  # open lists: (QTextList, tag, indent)
         self.pre_lines: list[str] = []
-        self.run: list[str] = []  # paragraphs without <p> (autoparagraph: false)
 
     def write(self, first: int, last: int) -> str:
         self._blocks(first, last, self.table if self.table is not None else self.document.rootFrame())
@@ -315,7 +393,6 @@ class _Range:
         self._close_lists(0)
         level = fmt.headingLevel()
         if fmt.nonBreakableLines() and self.rules.has("pre"):
-            self._flush_run()
             self.pre_lines.append(self.inline.write(block, pre=True))
             return
         self._flush_pre()
@@ -323,13 +400,23 @@ class _Range:
             tag = f"h{level}"
         else:
             tag = "blockquote" if is_quote(fmt) and self.rules.has("blockquote") else "p"
-        inner = self.inline.write(block, in_heading=level > 0)
-        if not inner.strip() or inner == "&nbsp;":
-            return
+        if not block.text().strip(" \u00a0"):
+            if not block.text() and _next_to_table(block):
+                return  # (Qt's own empty block before or after a table; CKEditor has none)
+            # CKEditor's data processor fills an empty block with a no-break space
+            inner = _lone_spaces(block.text()) or "&nbsp;"
+        else:
+            inner = self.inline.write(block, in_heading=level > 0)
         if tag == "p" and not self.rules.autoparagraph:
-            self.run.append(inner)
+            # neos-ui's inline mode (plugins/inlineMode.js): a paragraph at the root is written in a wrapper that
+            # `to_html` takes away when it is the only one and makes a <span> else; a paragraph elsewhere (a
+            # table cell) or with attributes (alignment) is a <span>
+            align = self._align(fmt)
+            if align or self.table is not None:
+                self.parts.append(f"<span{align}>{inner}</span>")
+            else:
+                self.parts.append(f"{_WRAPPER}{inner}{_WRAPPER_END}")
             return
-        self._flush_run()
         self.parts.append(f"<{tag}{self._align(fmt)}>{inner}</{tag}>")
 
     def _align(self, fmt) -> str:
@@ -353,7 +440,9 @@ class _Range:
         else:
             self.parts.append(f"<{tag}>")
             self.lists.append((text_list, tag, indent))
-        self.parts.append(f"<li>{self.inline.write(block)}")
+        # (an empty item gets CKEditor's block filler too: ckeditor5-list utils.js getFillerOffset)
+        inner = self.inline.write(block) if block.text().strip(" \u00a0") else _lone_spaces(block.text()) or "&nbsp;"
+        self.parts.append(f"<li>{inner}")
 
     def _close_one_list(self) -> None:
         _list, tag, _indent = self.lists.pop()
@@ -370,23 +459,20 @@ class _Range:
                 self.parts.append(f"<pre>{text}</pre>")
             self.pre_lines = []
 
-    def _flush_run(self) -> None:
-        if self.run:
-            self.parts.append("<br>".join(self.run))
-            self.run = []
-
     def _flush(self) -> None:
         self._flush_pre()
-        self._flush_run()
 
     # -- tables --------------------------------------------------------------------------------
     def _table(self, table) -> None:
-        """A table as ``<figure class="table"><table><tbody>``, or (tables off) its cells' contents in reading order."""
+        """A table as CKEditor's table plugin writes it (ckeditor5-table downcast.js): ``<figure class="table">``,
+        the heading rows in a ``<thead>``, the others in a ``<tbody>``, a cell of a heading row or column a
+        ``<th>``, merged cells with ``colspan``/``rowspan``; or (tables off) its cells' contents in reading order."""
         enabled = self.rules.has("table")
         if enabled:
             self._flush()
             self._close_lists(0)
-        rows = []
+        heading_rows, _columns = heading_counts(table)
+        sections: tuple[list[str], list[str]] = ([], [])
         for row in range(table.rows()):
             cells = []
             for column in range(table.columns()):
@@ -395,27 +481,81 @@ class _Range:
                     continue  # covered by a spanning cell
                 if enabled:
                     inner = _Range(self.document, self.rules, table).write(cell.firstPosition(), cell.lastPosition())
+                    name = "th" if is_heading_cell(table, row, column) else "td"
+                    spans = "".join(f' {attr}="{span}"' for attr, span in (("colspan", cell.columnSpan()),
+                                                                             ("rowspan", cell.rowSpan())) if span > 1)
                     # (CKEditor fills an empty cell with a no-break space)
-                    cells.append(f"<td>{_unwrap_single_paragraph(inner) or '&nbsp;'}</td>")
+                    cells.append(f"<{name}{spans}>{_unwrap_single_paragraph(inner) or '&nbsp;'}</{name}>")
                 else:
                     self._blocks(cell.firstPosition(), cell.lastPosition(), table)
-            rows.append("<tr>" + "".join(cells) + "</tr>")
+            sections[0 if row < heading_rows else 1].append("<tr>" + "".join(cells) + "</tr>")
         if enabled:
-            # as CKEditor's table plugin writes a table
-            self.parts.append(f'<figure class="table"><table><tbody>{"".join(rows)}</tbody></table></figure>')
+            head = f"<thead>{''.join(sections[0])}</thead>" if sections[0] else ""
+            body = f"<tbody>{''.join(sections[1])}</tbody>" if sections[1] else ""
+            self.parts.append(f'<figure class="table"><table>{head}{body}</table></figure>')
+
+
+def _lone_spaces(text: str) -> str:
+    """A block's text of spaces only as CKEditor's DomConverter writes a text node alone in its block
+    (``_processDataFromViewText``): the first and the last space, and every second one of two, no-break."""
+    if text.startswith(" "):
+        text = "\u00a0" + text[1:]
+    if text.endswith(" "):
+        text = text[:-1] + "\u00a0"
+    return text.replace("  ", " \u00a0").replace("\u00a0", "&nbsp;")
+
+
+def _next_to_table(block) -> bool:
+    """Whether ``block`` stands right before or after a table of its own frame (Qt keeps a block there)."""
+    own = QTextCursor(block).currentTable()
+    home = own if own is not None else block.document().rootFrame()
+    for neighbour in (block.previous(), block.next()):
+        frame = QTextCursor(neighbour).currentTable() if neighbour.isValid() else None
+        while frame is not None and frame != home:
+            if isinstance(frame, QTextTable) and frame.parentFrame() == home:
+                return True
+            frame = frame.parentFrame()
+    return False
 
 
 def _unwrap_single_paragraph(inner: str) -> str:
-    match = re.fullmatch(r"<p>(.*)</p>", inner, re.DOTALL)
-    if match and "<p" not in match.group(1):
-        return match.group(1)
+    """A cell's one paragraph without attributes is written bare, as CKEditor's table downcast writes it
+    (``<span>`` is the paragraph of the inline mode, autoparagraph: false)."""
+    for tag in ("p", "span"):
+        match = re.fullmatch(rf"<{tag}>(.*)</{tag}>", inner, re.DOTALL)
+        if match and f"<{tag}" not in match.group(1):
+            return match.group(1)
     return inner
 
 
+def _inline_wrappers(written: str) -> str:
+    """neos-ui's cleanupNeosInlineWrapper: the wrapper of the one root paragraph goes; with several root
+    paragraphs (read in, or pasted) each wrapper becomes a ``<span>``."""
+    if written.startswith(_WRAPPER) and written.endswith(_WRAPPER_END) and written.count(_WRAPPER) == 1:
+        return written[len(_WRAPPER):-len(_WRAPPER_END)]
+    return written.replace(_WRAPPER, "<span>").replace(_WRAPPER_END, "</span>")
+
+
 def to_html(document: QTextDocument, rules: RichTextRules) -> str:
-    """The clean HTML of ``document`` under ``rules`` (``""`` when there is no text)."""
+    """The clean HTML of ``document`` under ``rules`` (``""`` when there is no text and no table: CKEditor's
+    ``getData()`` gives ``""`` for a text without content, however many empty paragraphs it has)."""
+    if not document.toPlainText().strip() and not any(isinstance(f, QTextTable) for f in document.rootFrame().childFrames()):
+        return ""
     end = max(document.characterCount() - 1, 0)
-    return _Range(document, rules).write(0, end)
+    return _inline_wrappers(_Range(document, rules).write(0, end))
+
+
+def plain_text_html(text: str) -> str:
+    """HTML for pasted plain text, as CKEditor's clipboard makes it (ckeditor5-clipboard plainTextToHtml): an
+    empty line between two lines starts a paragraph, a single line break is a ``<br>``, and spaces that HTML
+    would collapse are kept as no-break spaces."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = re.sub(r"\r?\n\r?\n", "</p><p>", text)
+    text = re.sub(r"\r?\n", "<br>", text)
+    text = re.sub(r"^\s", "&nbsp;", text)
+    text = re.sub(r"\s$", "&nbsp;", text)
+    text = re.sub(r"\s\s", " &nbsp;", text)
+    return f"<p>{text}</p>" if "</p><p>" in text or "<br>" in text else text
 
 
 def plain_text(source: str) -> str:

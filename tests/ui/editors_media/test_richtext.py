@@ -225,10 +225,22 @@ def test_left_is_the_default_and_never_written(media_editor, qtbot):
     assert apply(editor, dialog, qtbot) == "<p>x</p>"
 
 
+def insert_table(dialog, qtbot, rows=2, columns=2):
+    """Open the insert-table grid with the toolbar button and click the cell of ``rows`` x ``columns``."""
+    qtbot.mouseClick(dialog.toolbar.widgetForAction(dialog.actions["table"]), Qt.LeftButton)
+    grid = dialog.table_grid
+    assert grid is not None and grid.isVisible()
+    point = grid.cell_rect(rows, columns).center()
+    qtbot.mouseMove(grid, point)
+    assert grid.label() == f"{rows} x {columns}"
+    qtbot.mouseClick(grid, Qt.LeftButton, pos=point)
+    assert not grid.isVisible()
+
+
 def test_table_insert(media_editor, qtbot):
     editor = editor_for(media_editor, {"formatting": {"table": True}})
     dialog = open_dialog(editor, qtbot)
-    dialog.actions["table"].trigger()
+    insert_table(dialog, qtbot)
     qtbot.keyClicks(dialog.text_edit, "a")
     qtbot.keyClick(dialog.text_edit, Qt.Key_Tab)
     qtbot.keyClicks(dialog.text_edit, "b")
@@ -237,12 +249,28 @@ def test_table_insert(media_editor, qtbot):
                                             '<tr><td>&nbsp;</td><td>&nbsp;</td></tr></tbody></table></figure>')
 
 
+def test_the_table_size_is_picked_from_a_grid(media_editor, qtbot):
+    # As the CMS's insert-table button (UI EditorToolbar/TableButton.js): a grid of ten by ten, "rows x columns"
+    # under it, a click inserts a table of that size
+    editor = editor_for(media_editor, {"formatting": {"table": True}})
+    dialog = open_dialog(editor, qtbot)
+    insert_table(dialog, qtbot, 3, 4)
+    qtbot.keyClicks(dialog.text_edit, "x")
+    empty_row = "<tr>" + "<td>&nbsp;</td>" * 4 + "</tr>"
+    assert apply(editor, dialog, qtbot) == ('<figure class="table"><table><tbody><tr><td>x</td>' + "<td>&nbsp;</td>" * 3
+                                            + "</tr>" + empty_row * 2 + "</tbody></table></figure>")
+
+
 def table_command(dialog, qtbot, menu, command):
+    """Open a table menu below its button and choose ``command`` in it."""
     assert dialog.actions[menu].isVisible()
     button = dialog.toolbar.findChild(QToolButton, menu)
+    button.menu().popup(button.mapToGlobal(button.rect().bottomLeft()))
     entry = button.menu().findChild(QAction, f"table:{command}")
     assert entry is not None, command
+    assert entry.isEnabled(), command
     entry.trigger()
+    button.menu().close()
 
 
 def test_inside_a_table_the_column_and_row_menus_replace_the_insert_button(media_editor, qtbot):
@@ -252,8 +280,8 @@ def test_inside_a_table_the_column_and_row_menus_replace_the_insert_button(media
     qtbot.keyClicks(dialog.text_edit, "Prices")
     assert dialog.toolbar_keys() == ["strong", "table"]
     qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
-    click(dialog, qtbot, "table")
-    assert dialog.toolbar_keys() == ["strong", "tableColumn", "tableRow"]
+    insert_table(dialog, qtbot)
+    assert dialog.toolbar_keys() == ["strong", "tableColumn", "tableRow", "tableMerge"]
     qtbot.keyClicks(dialog.text_edit, "a")
     table_command(dialog, qtbot, "tableColumn", "insertColumnAfter")
     qtbot.keyClick(dialog.text_edit, Qt.Key_Tab)
@@ -265,6 +293,90 @@ def test_inside_a_table_the_column_and_row_menus_replace_the_insert_button(media
                              '<tr><td>&nbsp;</td><td>&nbsp;</td></tr></tbody></table></figure>')
     dialog.text_edit.moveCursor(QTextCursor.Start)
     assert dialog.toolbar_keys() == ["strong", "table"]
+
+
+def menu_entry(dialog, menu, command):
+    """The entry of a table menu as the user sees it when the menu opens."""
+    button = dialog.toolbar.findChild(QToolButton, menu)
+    button.menu().popup(button.mapToGlobal(button.rect().bottomLeft()))
+    entry = button.menu().findChild(QAction, f"table:{command}")
+    state = (entry.isEnabled(), entry.isCheckable(), entry.isChecked())
+    button.menu().close()
+    return state
+
+
+def test_header_row_and_header_column_switches(media_editor, qtbot):
+    # The CMS's row and column drop-downs start with a "header row" / "header column" check box (UI
+    # manifest.richtextToolbar.js: setTableRowHeader, setTableColumnHeader); CKEditor writes heading rows in a
+    # <thead> and heading cells as <th>
+    editor = editor_for(media_editor, {"formatting": {"table": True}})
+    dialog = open_dialog(editor, qtbot)
+    insert_table(dialog, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "a")
+    assert menu_entry(dialog, "tableRow", "setRowHeader") == (True, True, False)
+    table_command(dialog, qtbot, "tableRow", "setRowHeader")
+    assert menu_entry(dialog, "tableRow", "setRowHeader") == (True, True, True)
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Tab)
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Tab)
+    qtbot.keyClicks(dialog.text_edit, "b")
+    assert menu_entry(dialog, "tableColumn", "setColumnHeader") == (True, True, False)
+    table_command(dialog, qtbot, "tableColumn", "setColumnHeader")
+    assert dialog.html() == ('<figure class="table"><table><thead><tr><th>a</th><th>&nbsp;</th></tr></thead>'
+                             '<tbody><tr><th>b</th><td>&nbsp;</td></tr></tbody></table></figure>')
+    table_command(dialog, qtbot, "tableRow", "setRowHeader")    # up to this row: no body row is left
+    table_command(dialog, qtbot, "tableColumn", "setColumnHeader")    # off again
+    assert apply(editor, dialog, qtbot) == ('<figure class="table"><table><thead><tr><th>a</th><th>&nbsp;</th></tr>'
+                                            '<tr><th>b</th><th>&nbsp;</th></tr></thead></table></figure>')
+
+
+def test_merging_and_splitting_cells(media_editor, qtbot):
+    # The CMS's merge drop-down (mergeTableCellUp/Right/Down/Left, splitTableCellVertically/Horizontally): a
+    # merged cell takes the other's content as a paragraph after its own, and cells of another height (width)
+    # cannot be merged sideways (up or down)
+    value = '<table><tr><td>a</td><td>b</td><td>c</td></tr><tr><td>d</td><td>e</td><td>f</td></tr></table>'
+    editor = editor_for(media_editor, {"formatting": {"table": True}}, value=value)
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    assert dialog.text_edit.find("a")
+    assert menu_entry(dialog, "tableMerge", "mergeCellLeft")[0] is False
+    table_command(dialog, qtbot, "tableMerge", "mergeCellRight")
+    assert menu_entry(dialog, "tableMerge", "mergeCellDown")[0] is False    # d and e are two cells
+    assert dialog.text_edit.find("c")
+    table_command(dialog, qtbot, "tableMerge", "mergeCellDown")
+    assert dialog.html() == ('<figure class="table"><table><tbody><tr><td colspan="2"><p>a</p><p>b</p></td>'
+                             '<td rowspan="2"><p>c</p><p>f</p></td></tr><tr><td>d</td><td>e</td></tr>'
+                             '</tbody></table></figure>')
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    assert dialog.text_edit.find("a")
+    table_command(dialog, qtbot, "tableMerge", "splitCellVertically")
+    assert dialog.text_edit.find("d")
+    table_command(dialog, qtbot, "tableMerge", "splitCellHorizontally")
+    assert apply(editor, dialog, qtbot) == (
+        '<figure class="table"><table><tbody><tr><td><p>a</p><p>b</p></td><td>&nbsp;</td>'
+        '<td rowspan="3"><p>c</p><p>f</p></td></tr><tr><td>d</td><td rowspan="2">e</td></tr>'
+        '<tr><td>&nbsp;</td></tr></tbody></table></figure>')
+
+
+def test_a_row_left_without_cells_by_a_merge_goes(media_editor, qtbot):
+    # CKEditor's removeEmptyRowsColumns after a merge: no rowspan over a row that holds no cell of its own
+    value = '<table><tr><td>x</td><td>1</td></tr><tr><td>y</td><td>2</td></tr></table>'
+    editor = editor_for(media_editor, {"formatting": {"table": True}}, value=value)
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    assert dialog.text_edit.find("x")
+    table_command(dialog, qtbot, "tableMerge", "mergeCellDown")
+    assert dialog.text_edit.find("1")
+    table_command(dialog, qtbot, "tableMerge", "mergeCellDown")
+    assert apply(editor, dialog, qtbot) == ('<figure class="table"><table><tbody><tr><td><p>x</p><p>y</p></td>'
+                                            '<td><p>1</p><p>2</p></td></tr></tbody></table></figure>')
+
+
+def test_a_heading_row_does_not_merge_with_a_body_row(media_editor, qtbot):
+    value = '<table><thead><tr><th>h</th></tr></thead><tbody><tr><td>b</td></tr></tbody></table>'
+    dialog = open_dialog(editor_for(media_editor, {"formatting": {"table": True}}, value=value), qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    assert dialog.text_edit.find("h")
+    assert menu_entry(dialog, "tableMerge", "mergeCellDown")[0] is False
 
 
 def test_the_last_row_and_column_of_a_table_stay(media_editor, qtbot):
@@ -284,6 +396,48 @@ def test_remove_format(media_editor, qtbot):
     dialog.text_edit.selectAll()
     dialog.actions["removeFormat"].trigger()
     assert apply(editor, dialog, qtbot) == "<p>loud and kept</p>"     # links are not enabled here
+
+
+def test_sub_and_sup_can_be_on_together(media_editor, qtbot):
+    # The CMS's sub and sup plugins are two separate text attributes (neos-ui plugins/sub.js, sup.js): the
+    # buttons switch one each, and CKEditor nests equal-priority attribute elements by name, <sub> outside
+    editor = editor_for(media_editor, {"formatting": {"sub": True, "sup": True}})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "H2O")
+    dialog.text_edit.moveCursor(QTextCursor.Left)
+    dialog.text_edit.moveCursor(QTextCursor.Left, QTextCursor.KeepAnchor)
+    click(dialog, qtbot, "sub")
+    click(dialog, qtbot, "sup")
+    assert dialog.actions["sub"].isChecked() and dialog.actions["sup"].isChecked()
+    assert dialog.html() == "<p>H<sub><sup>2</sup></sub>O</p>"
+    click(dialog, qtbot, "sub")
+    assert not dialog.actions["sub"].isChecked() and dialog.actions["sup"].isChecked()
+    assert apply(editor, dialog, qtbot) == "<p>H<sup>2</sup>O</p>"
+
+
+def test_inline_tags_nest_as_ckeditor_nests_them(media_editor, qtbot):
+    # CKEditor nests attribute elements by priority, then by name (ckeditor5-engine downcastwriter.js
+    # shouldABeOutsideB): a link (priority 5) outside, then em, s, strong, sub, sup, u
+    options = {"formatting": {k: True for k in ("strong", "em", "underline", "strikethrough", "sup", "a")}}
+    editor = editor_for(media_editor, options)
+    dialog = open_dialog(editor, qtbot)
+    type_and_select(dialog, qtbot, "x")
+    click(dialog, qtbot, "strong")
+    click(dialog, qtbot, "em")
+    assert dialog.html() == "<p><em><strong>x</strong></em></p>"
+    value = ('<p><sup><u><strong><s><em>x</em></s></strong></u></sup> '
+             '<strong><em><a href="https://x.org">y</a></em></strong></p>')
+    editor = editor_for(media_editor, options, value=value)
+    assert apply(editor, open_dialog(editor, qtbot), qtbot) == (
+        '<p><em><s><strong><sup><u>x</u></sup></strong></s></em> <a href="https://x.org"><em><strong>y</strong></em></a></p>')
+
+
+def test_sub_and_sup_read_in_together_stay_together(media_editor, qtbot):
+    value = "<p>a<sub><sup>2</sup></sub> b<sup>x<sub>3</sub></sup></p>"
+    editor = editor_for(media_editor, {"formatting": {"sub": True, "sup": True}}, value=value)
+    assert apply(editor, open_dialog(editor, qtbot), qtbot) == "<p>a<sub><sup>2</sup></sub> b<sup>x</sup><sub><sup>3</sup></sub></p>"
+    only_sup = editor_for(media_editor, {"formatting": {"sup": True}}, value=value)
+    assert apply(only_sup, open_dialog(only_sup, qtbot), qtbot) == "<p>a<sup>2</sup> b<sup>x3</sup></p>"
 
 
 def test_remove_format_takes_alignment_and_keeps_sub_sup_and_links(media_editor, qtbot):
@@ -417,6 +571,69 @@ def test_autoparagraph_false_makes_enter_a_line_break(media_editor, qtbot):
     assert apply(editor, dialog, qtbot) == "one<br>two"
 
 
+def paste(dialog, qtbot, *, html=None, text=None):
+    from PySide6.QtCore import QMimeData
+    from PySide6.QtWidgets import QApplication
+
+    data = QMimeData()
+    if html is not None:
+        data.setHtml(html)
+    if text is not None:
+        data.setText(text)
+    QApplication.clipboard().setMimeData(data)
+    qtbot.keyClick(dialog.text_edit, Qt.Key_V, Qt.ControlModifier)
+
+
+def test_autoparagraph_false_stores_several_paragraphs_as_spans(media_editor, qtbot):
+    # neos-ui's inline mode (plugins/inlineMode.js + cleanupNeosInlineWrapper.js): the one root paragraph is
+    # written bare; several (pasted, or read in) each become a <span>; Enter stays a <br>
+    editor = editor_for(media_editor, {"autoparagraph": False, "formatting": {"strong": True}})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "one")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClicks(dialog.text_edit, "two ")
+    paste(dialog, qtbot, html="<p>pasted</p><p><b>more</b></p>")
+    assert apply(editor, dialog, qtbot) == "<span>one<br>two pasted</span><span><strong>more</strong></span>"
+
+
+def test_autoparagraph_false_writes_paragraphs_read_in_as_spans(media_editor, qtbot):
+    editor = editor_for(media_editor, {"autoparagraph": False, "formatting": {"h1": True}},
+                        value="<p>a</p><p></p><h1>b</h1>")
+    dialog = open_dialog(editor, qtbot)
+    assert apply(editor, dialog, qtbot) == "<span>a</span><span>&nbsp;</span><h1>b</h1>"
+    editor = editor_for(media_editor, {"autoparagraph": False}, value="<p>single</p>")
+    assert apply(editor, open_dialog(editor, qtbot), qtbot) == "single"
+
+
+@pytest.mark.parametrize("autoparagraph, pasted, stored", [
+    # CKEditor's clipboard (plainTextToHtml): a line break is a <br>, an empty line starts a paragraph
+    (True, "a\nb", "<p>xa<br>b</p>"),
+    (True, "a\n\nb", "<p>xa</p><p>b</p>"),
+    (False, "a\nb", "xa<br>b"),
+    (False, "a\n\nb", "<span>xa</span><span>b</span>"),
+])
+def test_pasted_plain_text_lines(media_editor, qtbot, autoparagraph, pasted, stored):
+    editor = editor_for(media_editor, {"autoparagraph": autoparagraph})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "x")
+    paste(dialog, qtbot, text=pasted)
+    assert apply(editor, dialog, qtbot) == stored
+
+
+@pytest.mark.parametrize("autoparagraph, key, modifier, stored", [
+    (False, Qt.Key_Return, Qt.NoModifier, "one<br>&nbsp;"),
+    (True, Qt.Key_Return, Qt.ShiftModifier, "<p>one<br>&nbsp;</p>"),
+])
+def test_a_line_break_at_the_end_gets_ckeditors_filler(media_editor, qtbot, autoparagraph, key, modifier, stored):
+    # A <br> that ends its block is followed by a block filler (ckeditor5-engine containerelement.js
+    # getFillerOffset), which the data processor writes as a no-break space
+    editor = editor_for(media_editor, {"autoparagraph": autoparagraph})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "one")
+    qtbot.keyClick(dialog.text_edit, key, modifier)
+    assert apply(editor, dialog, qtbot) == stored
+
+
 def test_autoparagraph_default_makes_paragraphs(media_editor, qtbot):
     editor = editor_for(media_editor, {})
     dialog = open_dialog(editor, qtbot)
@@ -424,6 +641,73 @@ def test_autoparagraph_default_makes_paragraphs(media_editor, qtbot):
     qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
     qtbot.keyClicks(dialog.text_edit, "two")
     assert apply(editor, dialog, qtbot) == "<p>one</p><p>two</p>"
+
+
+def test_a_blank_line_is_stored_as_ckeditor_writes_an_empty_paragraph(media_editor, qtbot):
+    # CKEditor 5's data processor fills an empty block with a no-break space (its DomConverter in
+    # blockFillerMode 'nbsp'): Enter twice leaves `<p>&nbsp;</p>` between the paragraphs
+    editor = editor_for(media_editor, {"formatting": {"h2": True, "p": True}})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "one")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClicks(dialog.text_edit, "two")
+    assert apply(editor, dialog, qtbot) == "<p>one</p><p>&nbsp;</p><p>two</p>"
+
+
+def test_a_paragraph_of_spaces_is_written_as_ckeditor_writes_it(media_editor, qtbot):
+    # CKEditor's DomConverter (_processDataFromViewText) writes the first and the last space of a block, and
+    # every second of two spaces, as a no-break space
+    editor = editor_for(media_editor, {})
+    dialog = open_dialog(editor, qtbot)
+    qtbot.keyClicks(dialog.text_edit, "one")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClicks(dialog.text_edit, "   ")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClicks(dialog.text_edit, "  ")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClicks(dialog.text_edit, "two")
+    assert apply(editor, dialog, qtbot) == "<p>one</p><p>&nbsp; &nbsp;</p><p>&nbsp;&nbsp;</p><p>two</p>"
+
+
+def test_empty_paragraphs_read_in_or_emptied_are_kept(media_editor, qtbot):
+    editor = editor_for(media_editor, {"formatting": {"h2": True, "p": True}},
+                        value="<p>a</p><p></p><h2>b</h2><p>c</p>")
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.End)
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Backspace)      # the last paragraph emptied
+    assert apply(editor, dialog, qtbot) == "<p>a</p><p>&nbsp;</p><h2>b</h2><p>&nbsp;</p>"
+
+
+def test_an_empty_list_item_gets_the_filler_too(media_editor, qtbot):
+    editor = editor_for(media_editor, {"formatting": {"ul": True}}, value="<ul><li>a</li><li></li><li>b</li></ul>")
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.End)
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Backspace)
+    assert apply(editor, dialog, qtbot) == "<ul><li>a</li><li>&nbsp;</li><li>&nbsp;</li></ul>"
+
+
+def test_a_lone_line_break_read_in_is_an_empty_paragraph(media_editor, qtbot):
+    # CKEditor takes the <br> that is all a block holds for a block filler (ckeditor5-engine domconverter.js
+    # isBlockFiller, "Special case for <p><br></p>"): an empty paragraph or cell
+    value = "<p>a</p><p><br></p><table><tr><td><br></td></tr></table>"
+    editor = editor_for(media_editor, {"formatting": {"table": True}}, value=value)
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    qtbot.keyClicks(dialog.text_edit, "x")
+    assert apply(editor, dialog, qtbot) == ('<p>xa</p><p>&nbsp;</p><figure class="table"><table><tbody><tr>'
+                                            '<td>&nbsp;</td></tr></tbody></table></figure>')
+
+
+def test_a_text_of_empty_paragraphs_only_stores_an_empty_string(media_editor, qtbot):
+    # CKEditor's getData() gives "" for a text without content
+    editor = editor_for(media_editor, {}, value="<p>x</p>")
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.selectAll()
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Delete)
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Return)
+    assert apply(editor, dialog, qtbot) == ""
 
 
 def test_cancel_keeps_the_value(media_editor, qtbot):
@@ -494,6 +778,8 @@ def check_clean(html: str, rules: RichTextRules) -> None:
     for tag, name, value in collector.attributes:
         if tag == "figure":
             assert (name, value) == ("class", "table"), html
+        elif tag in ("td", "th"):
+            assert name in ("colspan", "rowspan") and int(value) > 1, html
         elif name == "style":
             match = re.fullmatch(r"text-align:(center|right|justify);", value or "")
             assert match and rules.has(match.group(1)), html
@@ -514,7 +800,7 @@ def test_round_trip_of_messy_html_with_all_options(qapp):
     check_clean(html, rules)
     assert html.startswith("<h1>Head bold</h1><h4>four</h4><p style=\"text-align:right;\"><strong>a</strong> <em>b</em> <u>c</u> <s>d</s>")
     assert '<a href="https://x.org" title="t" target="_blank" rel="nofollow">h</a>' in html
-    assert "<ol><li>1<ul><li>1a</li></ul></li></ol>" in html and ('<figure class="table"><table><tbody><tr><td>h</td><td>c</td></tr></tbody></table></figure>' in html)
+    assert "<ol><li>1<ul><li>1a</li></ul></li></ol>" in html and ('<figure class="table"><table><tbody><tr><th>h</th><td>c</td></tr></tbody></table></figure>' in html)
     assert "bad()" not in html and "img" not in html and round_trip(html, rules) == html
 
 
@@ -545,7 +831,46 @@ def test_random_options_and_input_give_clean_stable_html(qapp, switches, linking
                                         "autoparagraph": autoparagraph})
     html = round_trip("".join(parts), rules)
     check_clean(html, rules)
-    assert round_trip(html, rules) == html
+    again = round_trip(html, rules)
+    if autoparagraph:
+        assert again == html
+    else:
+        # The spans several paragraphs are written as are read back in as one paragraph (a span is no block;
+        # CKEditor's auto-paragraphing joins them too), so the second save may join them; then it stays
+        assert again == html or again == round_trip(again, rules)
+
+
+def test_heading_rows_columns_and_merged_cells_are_kept(media_editor, qtbot):
+    # CKEditor reads a table's heading rows (its first <thead>) and heading columns (the most leading <th> of
+    # a body row) and writes them back as <thead> rows and <th> cells; colspan and rowspan stay
+    # (ckeditor5-table upcasttable.js, downcast.js, tableediting.js)
+    value = ('<figure class="table"><table><thead><tr><th colspan="2">Prices</th><th>x</th></tr></thead>'
+             '<tbody><tr><th rowspan="2">Tea</th><td>1</td><td>2</td></tr><tr><td colspan="2">3</td></tr>'
+             '</tbody></table></figure>')
+    editor = editor_for(media_editor, {"formatting": {"table": True}}, value=value)
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.End)
+    qtbot.keyClicks(dialog.text_edit, "after")
+    assert apply(editor, dialog, qtbot) == value + "<p>after</p>"
+
+
+def test_heading_cells_are_shaded_and_follow_inserted_rows_and_columns(media_editor, qtbot):
+    from PySide6.QtGui import QTextTable
+
+    value = '<table><tr><th>h</th><td>a</td></tr><tr><th>k</th><td>b</td></tr></table>'
+    editor = editor_for(media_editor, {"formatting": {"table": True}}, value=value)
+    dialog = open_dialog(editor, qtbot)
+    table = next(f for f in dialog.text_edit.document().rootFrame().childFrames() if isinstance(f, QTextTable))
+    shaded = [[table.cellAt(r, c).format().background().style() != Qt.NoBrush for c in range(2)] for r in range(2)]
+    assert shaded == [[True, False], [True, False]]
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    assert dialog.text_edit.find("h")
+    table_command(dialog, qtbot, "tableColumn", "insertColumnBefore")    # inside the heading column: it grows
+    table_command(dialog, qtbot, "tableRow", "insertRowBelow")
+    assert apply(editor, dialog, qtbot) == (
+        '<figure class="table"><table><tbody><tr><th>&nbsp;</th><th>h</th><td>a</td></tr>'
+        '<tr><th>&nbsp;</th><th>&nbsp;</th><td>&nbsp;</td></tr><tr><th>&nbsp;</th><th>k</th><td>b</td></tr>'
+        '</tbody></table></figure>')
 
 
 def test_a_stored_table_is_drawn_with_its_cells_outlined(media_editor, qtbot):
