@@ -7,6 +7,7 @@ separating comma.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
     from nodetype_studio.editing.style import Style
 
 _BLANK_CHECK_LIMIT = 30
+# the rest of a flow entry's line when a comment follows the entry (group 1: its separating comma)
+_COMMENT_AFTER_ENTRY = re.compile(r"[ \t]*(,?)[ \t]*#")
 
 
 class BlockSplicer:
@@ -241,7 +244,15 @@ class BlockSplicer:
             return [(start, start, item + separator)]
         last = anchor if anchor is not None else slots[-1]
         position = self._end_of(container, last)
-        separator = "," + self.style.newline + " " * self._column(starts[last.index]) if multiline else ", "
+        indent = " " * self._column(starts[last.index])
+        beside = _COMMENT_AFTER_ENTRY.match(text, position, line_break(text, position)) if multiline else None
+        if beside is not None:
+            # "b: 2,  # note": the comment stays beside its entry, the new one goes on the line below
+            below = line_break(text, position)
+            if beside.group(1):
+                return [(below, below, self.style.newline + indent + item + ",")]
+            return [(position, position, ","), (below, below, self.style.newline + indent + item)]
+        separator = "," + self.style.newline + indent if multiline else ", "
         return [(position, position, separator + item)]
 
     def insert_pair_splices(self, located, container: Container | None, key: str, value, anchor: Slot | None,

@@ -207,3 +207,40 @@ def test_setting_a_mapping_in_a_new_order_moves_keys(tmp_path):
     doc.set((PAGE, "properties"), reordered)
     assert list(reread(doc.text)[PAGE]["properties"]) == ["layout", "title", "subtitle"]
     assert "# The main headline." in doc.text and "# directly above layout" in doc.text
+
+
+def _saved_and_reloaded(path, doc):
+    from nodetype_studio.editing import YamlDocument
+
+    doc.save()
+    return YamlDocument.load(path)
+
+
+def test_a_key_added_to_a_multi_line_flow_map_leaves_the_last_entrys_comment_beside_it(tmp_path):
+    path = tmp_path / "NodeTypes.Flow.yaml"
+    path.write_text("'Vendor.Site:Text':\n  ui:\n    inspector: {group: 'text',\n      position: 10  # after the title\n    }\n",
+                    encoding="utf-8")
+    from nodetype_studio.editing import YamlDocument
+
+    doc = YamlDocument.load(path)
+    doc.insert_key(("Vendor.Site:Text", "ui", "inspector"), "editor", "Neos.Neos/Inspector/Editors/TextFieldEditor")
+    assert "      position: 10,  # after the title\n      editor: " in doc.text
+    reloaded = _saved_and_reloaded(path, doc)
+    assert reread(reloaded.text)["Vendor.Site:Text"]["ui"]["inspector"] == {
+        "group": "text", "position": 10, "editor": "Neos.Neos/Inspector/Editors/TextFieldEditor"}
+
+
+def test_an_entry_added_after_a_commented_flow_entry_with_its_comma_goes_below_the_comment(tmp_path):
+    path = tmp_path / "NodeTypes.Flow.yaml"
+    path.write_text("A:\n  ui: {\n    a: 1,  # first\n    b: 2,  # second, a trailing comma\n  }\n  list: [x,\n    y  # last\n  ]\n",
+                    encoding="utf-8")
+    from nodetype_studio.editing import YamlDocument
+
+    doc = YamlDocument.load(path)
+    doc.insert_key(("A", "ui"), "c", 3, after="a")
+    doc.insert_key(("A", "ui"), "d", 4)
+    doc.append_item(("A", "list"), "z")
+    assert doc.text == ("A:\n  ui: {\n    a: 1,  # first\n    c: 3,\n    b: 2,  # second, a trailing comma\n    d: 4,\n  }\n"
+                        "  list: [x,\n    y,  # last\n    z\n  ]\n")
+    assert reread(_saved_and_reloaded(path, doc).text) == {"A": {"ui": {"a": 1, "c": 3, "b": 2, "d": 4},
+                                                                 "list": ["x", "y", "z"]}}
