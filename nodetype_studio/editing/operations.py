@@ -15,9 +15,10 @@ from nodetype_studio.editing.spans import (
     Container,
     Slot,
     alias_span,
+    block_header_comment,
     block_scalar_end,
     colon_after_key,
-    comment_of_line,
+    comment_beside,
     content_end,
     item_dash,
     line_break,
@@ -407,29 +408,33 @@ class EditOperations(BlockSplicer):
             if current.is_block_collection:
                 return [(line_start(text, current.start), self._block_end(current), body)]
             old_end = self._inline_end(current, colon)
-            comment = comment_of_line(text, old_end)
-            return [(colon, line_break(text, old_end), (" " + comment if comment else "") + newline + body)]
+            return [(colon, line_break(text, old_end), self._beside(current, old_end) + newline + body)]
         lines = render.value_after_key(value, key_column, old_style, key=slot.name)
         if len(lines) == 1:
             inline = lines[0]
             if current.is_block_collection:
                 end = self._block_end(current)
-                comment = comment_of_line(text, colon)
-                return [(colon, end, inline + (" " + comment if comment else ""))]
+                return [(colon, end, inline + comment_beside(text, colon))]
             if current.is_empty_scalar:
                 return [(colon, max(colon, current.end), inline)]
-            end = block_scalar_end(text, current) if current.is_block_scalar else current.end
-            return [(current.start, end, inline.lstrip(" "))]
+            if current.is_block_scalar:
+                return [(current.start, block_scalar_end(text, current),
+                         inline.lstrip(" ") + block_header_comment(text, current))]
+            return [(current.start, current.end, inline.lstrip(" "))]
         header, body = lines[0], newline.join(lines[1:])
         if current.is_block_scalar:
-            return [(current.start, block_scalar_end(text, current), header.lstrip(" ") + newline + body)]
+            return [(current.start, block_scalar_end(text, current),
+                     header.lstrip(" ") + block_header_comment(text, current) + newline + body)]
         if current.is_block_collection:
-            comment = comment_of_line(text, colon)
-            return [(colon, self._block_end(current),
-                     header + (" " + comment if comment else "") + newline + body)]
+            return [(colon, self._block_end(current), header + comment_beside(text, colon) + newline + body)]
         old_end = self._inline_end(current, colon)
-        comment = comment_of_line(text, old_end)
-        return [(colon, line_break(text, old_end), header + (" " + comment if comment else "") + newline + body)]
+        return [(colon, line_break(text, old_end), header + self._beside(current, old_end) + newline + body)]
+
+    def _beside(self, current, old_end: int) -> str:
+        """The comment beside an inline value being replaced by lines below its key (kept on the key line)."""
+        if current.is_block_scalar:
+            return block_header_comment(self._text, current)
+        return comment_beside(self._text, old_end, moved=True)
 
     def _block_end(self, current) -> int:
         """End of a block collection being replaced: its last line, with any comment there (the comment
@@ -452,6 +457,9 @@ class EditOperations(BlockSplicer):
         if current.is_empty_scalar:
             return [(current.start, current.start, " " + body)]
         if current.is_block_scalar:
+            comment = block_header_comment(text, current)
+            if comment:
+                body = self.style.newline.join([lines[0] + comment] + lines[1:])
             end = block_scalar_end(text, current)
         elif current.is_block_collection:
             end = self._block_end(current)

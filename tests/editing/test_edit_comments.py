@@ -244,3 +244,42 @@ def test_an_entry_added_after_a_commented_flow_entry_with_its_comma_goes_below_t
                         "  list: [x,\n    y,  # last\n    z\n  ]\n")
     assert reread(_saved_and_reloaded(path, doc).text) == {"A": {"ui": {"a": 1, "c": 3, "b": 2, "d": 4},
                                                                  "list": ["x", "y", "z"]}}
+
+
+def test_a_tab_before_a_beside_comment_stays_whatever_the_new_value_is(tmp_path):
+    from nodetype_studio.editing import YamlDocument
+
+    path = tmp_path / "NodeTypes.Tab.yaml"
+    original = "A:\n  label: 'x'\t# note\n  options:\t# options\n    a: 1\n"
+    expected = {
+        "y": "A:\n  label: 'y'\t# note\n  options:\t# options\n    a: 1\n",
+        "two\nlines\n": "A:\n  label: |\t# note\n    two\n    lines\n  options:\t# options\n    a: 1\n",
+        "mapping": "A:\n  label:\t# note\n    b: 2\n  options:\t# options\n    a: 1\n",
+    }
+    for name, text in expected.items():
+        path.write_text(original, encoding="utf-8")
+        doc = YamlDocument.load(path)
+        doc.set(("A", "label"), {"b": 2} if name == "mapping" else name)
+        assert doc.text == text
+        assert _saved_and_reloaded(path, doc).text == text
+    path.write_text(original, encoding="utf-8")
+    doc = YamlDocument.load(path)
+    doc.set(("A", "options"), "none")
+    assert doc.text == "A:\n  label: 'x'\t# note\n  options: 'none'\t# options\n"
+    assert reread(doc.text) == {"A": {"label": "x", "options": "none"}}
+
+
+def test_the_comment_beside_a_block_scalar_header_survives_a_new_value(tmp_path):
+    from nodetype_studio.editing import YamlDocument
+
+    path = tmp_path / "NodeTypes.Block.yaml"
+    path.write_text("A:\n  help: |  # shown below the field\n    first\n    second\n  list:\n    - >-\t# folded\n      a\n"
+                    "    - b\n", encoding="utf-8")
+    doc = YamlDocument.load(path)
+    doc.set(("A", "help"), "one\nthree\n")
+    doc.set(("A", "list", 0), "c d")
+    assert doc.text == ("A:\n  help: |  # shown below the field\n    one\n    three\n  list:\n    - >-\t# folded\n"
+                        "      c d\n    - b\n")
+    doc.set(("A", "help"), "short")
+    assert "  help: |-  # shown below the field\n    short\n" in doc.text
+    assert reread(_saved_and_reloaded(path, doc).text) == {"A": {"help": "short", "list": ["c d", "b"]}}
