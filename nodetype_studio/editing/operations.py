@@ -433,7 +433,7 @@ class EditOperations(BlockSplicer):
     def _beside(self, current, old_end: int) -> str:
         """The comment beside an inline value being replaced by lines below its key (kept on the key line)."""
         if current.is_block_scalar:
-            return block_header_comment(self._text, current)
+            return block_header_comment(self._text, current, moved=True)
         return comment_beside(self._text, old_end, moved=True)
 
     def _block_end(self, current) -> int:
@@ -442,7 +442,12 @@ class EditOperations(BlockSplicer):
         return line_break(self._text, content_end(self._text, current, self._aliases))
 
     def _inline_end(self, current, colon: int) -> int:
-        return colon if current.is_empty_scalar else current.end
+        if current.is_empty_scalar:
+            return colon
+        if current.is_block_scalar:
+            # its node ends where the next key starts: the replacement stops after its last content line
+            return block_scalar_end(self._text, current)
+        return current.end
 
     def _replace_item_value(self, slot: Slot, value, old_style) -> list:
         text = self._text

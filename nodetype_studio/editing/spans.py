@@ -206,10 +206,10 @@ def comment_beside(text: str, after: int, moved: bool = False) -> str:
     return gap + comment.rstrip(" \t")
 
 
-def block_header_comment(text: str, ref: Ref) -> str:
+def block_header_comment(text: str, ref: Ref, moved: bool = False) -> str:
     """The comment beside a ``|``/``>`` scalar's header line (see ``comment_beside``)."""
     header = _BLOCK_HEADER.match(text, ref.start)
-    return comment_beside(text, header.end()) if header is not None else ""
+    return comment_beside(text, header.end(), moved) if header is not None else ""
 
 
 # -- spans ---------------------------------------------------------------------------------------------------

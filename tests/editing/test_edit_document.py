@@ -236,3 +236,14 @@ def test_a_comment_on_the_last_line_of_a_replaced_block_goes_with_it():
     doc.set(("a",), "multi\nline\n")
     assert doc.text == "a: |\n  multi\n  line\nb: 1\n"
     assert reread(doc.text)["a"] == "multi\nline\n"
+
+
+def test_a_block_scalar_becomes_a_mapping_or_list_without_taking_the_next_key(tmp_path):
+    path = tmp_path / "NodeTypes.Help.yaml"
+    path.write_bytes(b"A:\r\n  help: |  # note\r\n    first\r\n    second\r\n  position: 10\r\n  list: >-\r\n    a\r\n")
+    doc = YamlDocument.load(path)
+    doc.set(("A", "help"), {"message": "Hi"})
+    doc.set(("A", "list"), ["a", "b"])
+    assert doc.text == "A:\r\n  help: # note\r\n    message: Hi\r\n  position: 10\r\n  list:\r\n    - a\r\n    - b\r\n"
+    doc.save()
+    assert YamlDocument.load(path).get(("A",)) == {"help": {"message": "Hi"}, "position": 10, "list": ["a", "b"]}
