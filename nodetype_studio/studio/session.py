@@ -189,8 +189,17 @@ class Session:
         self.links = [g for g in self.links if len(g) > 1]
 
     def apply(self, edits: list[Edit], *, undo: bool = False) -> list[Edit]:
-        """Redo ``edits`` in order, or undo them (their inverses in reverse order); returns what was applied."""
-        applied = [self.editor.apply(e.inverse()) for e in reversed(edits)] if undo else [self.editor.apply(e) for e in edits]
+        """Redo ``edits`` in order, or undo them (their inverses in reverse order); returns what was applied.
+        All or nothing: when one cannot be applied, the ones applied before it are taken back (a change to
+        several files is never left undone in some of them) and the EditError is raised."""
+        applied: list[Edit] = []
+        try:
+            for edit in ([e.inverse() for e in reversed(edits)] if undo else edits):
+                applied.append(self.editor.apply(edit))
+        except EditError:
+            for edit in reversed(applied):
+                self.editor.apply(edit.inverse())
+            raise
         self.record(applied)
         return applied
 

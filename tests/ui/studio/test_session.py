@@ -284,3 +284,21 @@ def test_a_rename_across_files_whose_second_write_fails_puts_the_first_back(proj
     assert committed and not result.saved and "disk full" in result.errors[0]  # one file was replaced, then put back
     assert {name: (project / name).read_bytes() for name in before} == before
     assert len(session.dirty_files()) == 2
+
+
+def test_undoing_a_rename_across_files_takes_it_back_in_all_of_them_or_in_none(project):
+    import pytest
+
+    from nodetype_studio.editing import EditError
+
+    session, _before = _renamed_in_two_files(project)
+    edits = [e for e in session.log.values() for e in e]
+    renamed = {Path(e.file): session.text_of(Path(e.file)) for e in edits}
+    first = edits[0]
+    # the first file's buffer no longer holds the rename where the edit put it: its undo cannot apply
+    doc = session.editor.document(first.file)
+    doc.apply(type(first)(first.file, "elsewhere", first.offset, first.new_text, "headline", 1, 1, 1))
+    renamed[Path(first.file)] = doc.text
+    with pytest.raises(EditError):
+        session.apply(edits, undo=True)
+    assert {path: session.text_of(path) for path in renamed} == renamed
