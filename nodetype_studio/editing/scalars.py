@@ -56,9 +56,26 @@ def can_be_plain(text: str, flow: bool = False, key: bool = False) -> bool:
         # keys are read as their text, but the CMS refuses keys that resolve to anything but a string
         # or an integer (quote evaluable keys), and null-like keys become ""
         value = resolve_plain(text)
+        if value == text and not _string_everywhere(text):
+            return False
         return text not in _NULL_KEYS and (value == text or (type(value) is int and str(value) == text))
     value = resolve_plain(text)
-    return isinstance(value, str) and value == text
+    return isinstance(value, str) and value == text and _string_everywhere(text)
+
+
+def _string_everywhere(text: str) -> bool:
+    """False for text the CMS reads as a string but other readers do not: YAML 1.2 (ruamel.yaml, editors'
+    tools) reads ``012``, ``0b1``, ``+.inf`` as numbers and ``=``/``<<`` as special tags, and Symfony YAML 5
+    (which Neos 8.3 may run on) reads ``012`` as octal. Such strings are quoted, which every reader agrees on."""
+    if text[0] not in _NUMBER_OR_TAG_FIRST:
+        return True
+    from ruamel.yaml.nodes import ScalarNode
+    from ruamel.yaml.resolver import VersionedResolver
+
+    return VersionedResolver(version=(1, 2)).resolve(ScalarNode, text, (True, False)) == "tag:yaml.org,2002:str"
+
+
+_NUMBER_OR_TAG_FIRST = set("0123456789+-.=<")
 
 
 def single_quoted(text: str) -> str | None:

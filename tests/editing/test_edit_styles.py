@@ -263,3 +263,24 @@ def test_scalars_are_written_so_symfony_reads_them_back(tmp_path, value, text):
     assert doc.text == f"a:\n  type: string\n  v: {text}\n"
     read = reread(doc.text)["a"]["v"]
     assert read == value and type(read) is type(value)
+
+
+@pytest.mark.parametrize("value, text", [
+    ("012", "'012'"), ("0777", "'0777'"), ("00", "'00'"), ("0b1", "'0b1'"), ("+.inf", "'+.inf'"), ("=", "'='"),
+    ("<<", "'<<'"), ("007x", "007x"), ("-", "'-'"), ("0_1", "'0_1'"),
+])
+def test_strings_other_yaml_readers_take_for_numbers_are_quoted(tmp_path, value, text):
+    import io
+
+    from ruamel.yaml import YAML
+
+    path = tmp_path / "s.yaml"
+    path.write_text("a:\n  type: string\n  v: old\n")
+    doc = YamlDocument.load(path)
+    doc.set(("a", "v"), value)
+    doc.insert_key(("a",), value, "key")
+    assert doc.text == f"a:\n  type: string\n  v: {text}\n  {text}: key\n"
+    doc.save()
+    expected = {"type": "string", "v": value, value: "key"}
+    assert reread(path.read_text())["a"] == expected
+    assert YAML(typ="safe", pure=True).load(io.StringIO(path.read_text()))["a"] == expected
