@@ -284,3 +284,25 @@ def test_strings_other_yaml_readers_take_for_numbers_are_quoted(tmp_path, value,
     expected = {"type": "string", "v": value, value: "key"}
     assert reread(path.read_text())["a"] == expected
     assert YAML(typ="safe", pure=True).load(io.StringIO(path.read_text()))["a"] == expected
+
+
+def test_a_file_that_declares_yaml_1_1_gets_yes_on_and_sexagesimals_quoted(tmp_path):
+    import io
+
+    from ruamel.yaml import YAML
+
+    path = tmp_path / "NodeTypes.Old.yaml"
+    path.write_bytes(b"# old file\n%YAML 1.1\n---\nA:\n  ui:\n    label: x\n...\n")
+    doc = YamlDocument.load(path)
+    doc.set(("A", "ui", "label"), "yes")
+    doc.insert_key(("A", "ui"), "on", "12:30")
+    doc.set(("A", "ui", "list"), ["y", "n"])
+    assert doc.text == ("# old file\n%YAML 1.1\n---\nA:\n  ui:\n    label: 'yes'\n    'on': '12:30'\n    list:\n"
+                        "      - 'y'\n      - 'n'\n...\n")
+    doc.save()
+    expected = {"A": {"ui": {"label": "yes", "on": "12:30", "list": ["y", "n"]}}}
+    assert YAML(typ="safe", pure=True).load(io.StringIO(path.read_text())) == expected
+    assert reread(path.read_text()) == expected
+    plain = YamlDocument.from_text("A:\n  ui:\n    label: x\n")
+    plain.set(("A", "ui", "label"), "yes")  # no directive: the CMS and YAML 1.2 both read a plain yes as a string
+    assert plain.text == "A:\n  ui:\n    label: yes\n"
