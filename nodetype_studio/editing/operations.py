@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ContextManager
 
+from yaml.nodes import ScalarNode
+
 from nodetype_studio.editing import datapath
 from nodetype_studio.editing.errors import AliasEditError, Edit, EditError, PathNotFound
 from nodetype_studio.editing.keypath import format_path
@@ -23,6 +25,7 @@ from nodetype_studio.editing.spans import (
     item_dash,
     line_break,
     line_start,
+    next_line,
     slot_end,
     slot_floor,
     starts_line,
@@ -33,6 +36,13 @@ from nodetype_studio.editing.yamltree import same
 __all__ = ["EditOperations", "Located", "format_path"]
 
 _ANCHOR = re.compile(r"(?:![^\s]*\s+)?&([^\s,\[\]{}]+)")
+_DOCUMENT_START = re.compile(r"^---(?:[ \t]|\r?$)", re.MULTILINE)
+_DOCUMENT_END = re.compile(r"^\.\.\.(?:[ \t]|\r?$)", re.MULTILINE)
+
+
+def _empty_scalar(node) -> bool:
+    """A document with nothing in it but ``---`` (and comments, ``...``): a node type can be added to it."""
+    return isinstance(node, ScalarNode) and not node.style and node.value == "" and node.start_mark.index == node.end_mark.index
 
 
 @dataclass
@@ -213,6 +223,7 @@ class EditOperations(BlockSplicer):
         if len(path) == 1 and len(container.slots) == 1 and not container.flow:
             def expect(_data, _drop):
                 return None  # the document's only key: the file becomes empty
+            splices += self._lone_end_marker(splices)
         else:
             def expect(data, drop):
                 return datapath.with_unset(data, path[drop:])
@@ -260,12 +271,22 @@ class EditOperations(BlockSplicer):
             lambda data, drop: datapath.with_renamed(data, path[drop:], new_key),
             self._scope(located, len(path) - 1), path[:-1])
 
+    def _lone_end_marker(self, splices) -> list:
+        """A ``...`` line that would be left without a document (no ``---`` before it) once the document's
+        last key is removed: libyaml refuses such a file, so the marker goes too."""
+        text = self._text
+        end = max(e for _s, e, _t in splices)
+        marker = _DOCUMENT_END.search(text, end)
+        if marker is None or _DOCUMENT_START.search(text, 0, marker.start()):
+            return []
+        return [(marker.start(), next_line(text, marker.start()), "")]
+
     # -- insert / move -------------------------------------------------------------------------------------
     def _mapping_at(self, parent_path: tuple) -> tuple[Located, Container | None]:
         located = self._found(parent_path) if parent_path else self._locate(())
         if not parent_path:
             container = located.container
-            if container is None and self._root is not None:
+            if container is None and self._root is not None and not _empty_scalar(self._root):
                 raise EditError("the document is not a mapping", self.path)
             return located, container
         container, slot = located.chain[-1]

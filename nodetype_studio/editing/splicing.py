@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 _BLANK_CHECK_LIMIT = 30
 # the rest of a flow entry's line when a comment follows the entry (group 1: its separating comma)
 _COMMENT_AFTER_ENTRY = re.compile(r"[ \t]*(,?)[ \t]*#")
+_DOCUMENT_END = re.compile(r"^\.\.\.(?:[ \t]|\r?$)", re.MULTILINE)
 
 
 class BlockSplicer:
@@ -269,6 +270,9 @@ class BlockSplicer:
             body = newline.join(render.pair_lines(key, value, 0))
             if not text:
                 return [(0, 0, body + (newline if self.style.final_newline else ""))]
+            marker = _DOCUMENT_END.search(text)
+            if marker is not None and marker.start() > 0:  # "---" (comments) "...": the key goes inside
+                return [(marker.start(), marker.start(), body + newline)]
             if text.endswith("\n"):
                 return [(len(text), len(text), body + newline)]
             return [(len(text), len(text), newline + body)]
