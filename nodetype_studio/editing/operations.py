@@ -398,6 +398,8 @@ class EditOperations(BlockSplicer):
             inline = render.flow(value, key) if isinstance(value, (dict, list)) else render.scalar(
                 value, flow=True, old_style=old_style if old_style in ("'", '"', "plain") else None, key=key)
             if current.is_empty_scalar:
+                if slot.key is not None and text[slot.key.end:current.start].strip(" \t\r\n") != ":":
+                    return [(slot.key.end, slot.key.end, ": " + inline)]  # "{a: 1, b}": a key without a colon
                 return [(current.start, current.start, (" " if text[current.start - 1] == ":" else "") + inline)]
             return [(current.start, current.end, inline)]
         if container.kind == "map":

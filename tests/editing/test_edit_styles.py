@@ -306,3 +306,14 @@ def test_a_file_that_declares_yaml_1_1_gets_yes_on_and_sexagesimals_quoted(tmp_p
     plain = YamlDocument.from_text("A:\n  ui:\n    label: x\n")
     plain.set(("A", "ui", "label"), "yes")  # no directive: the CMS and YAML 1.2 both read a plain yes as a string
     assert plain.text == "A:\n  ui:\n    label: yes\n"
+
+
+def test_a_flow_mapping_key_written_without_a_colon_gets_a_value(tmp_path):
+    path = tmp_path / "NodeTypes.Flow.yaml"
+    path.write_text("A:\n  superTypes: {'Neos.Neos:Content', 'Vendor.Site:Mixin': true}\n", encoding="utf-8")
+    doc = YamlDocument.load(path)
+    assert doc.get(("A", "superTypes", "Neos.Neos:Content")) is None
+    doc.set(("A", "superTypes", "Neos.Neos:Content"), True)
+    assert doc.text == "A:\n  superTypes: {'Neos.Neos:Content': true, 'Vendor.Site:Mixin': true}\n"
+    doc.save()
+    assert reread(path.read_text())["A"]["superTypes"] == {"Neos.Neos:Content": True, "Vendor.Site:Mixin": True}
