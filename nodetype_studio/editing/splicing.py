@@ -123,7 +123,8 @@ class BlockSplicer:
                 following = container.slots[slot.index + 1]
                 return [(self._start_of(container, slot), self._start_of(container, following), "")]
             previous = container.slots[slot.index - 1]
-            return [(self._end_of(container, previous), self._end_of(container, slot), "")]
+            return self._flow_line_removal(container, previous, slot) or [
+                (self._end_of(container, previous), self._end_of(container, slot), "")]
         if count == 1 and len(located.chain) >= 2:
             owner_container, owner = located.chain[-2]
             return self.replace_value_splices(owner_container, owner, {} if container.kind == "map" else [])
@@ -134,6 +135,22 @@ class BlockSplicer:
             # "- a: 1\n  b: 2": the next entry moves up onto the dash line
             return [(start, self._start_of(container, container.slots[slot.index + 1]), "")]
         raise EditError("unsupported layout: cannot remove this entry", self.path, (slot.key or slot.value).line + 1)
+
+    def _flow_line_removal(self, container: Container, previous: Slot, slot: Slot) -> list:
+        """The last entry of a multi-line flow collection, on its own line with a comment beside it: that
+        line goes, comment and all, with the comma that separated it (the previous entry keeps its own
+        comment); [] for other layouts."""
+        text = self._text
+        start, end = self._start_of(container, slot), self._end_of(container, slot)
+        beside = _COMMENT_AFTER_ENTRY.match(text, end, line_break(text, end))
+        previous_end = self._end_of(container, previous)
+        if beside is None or not starts_line(text, start) or "\n" not in text[previous_end:start]:
+            return []
+        lines = (line_start(text, start), next_line(text, end), "")
+        if beside.group(1):
+            return [lines]  # "b: 2,  # note": a trailing comma; the previous entry's comma becomes the trailing one
+        comma = _separator_comma(text, previous_end, start)
+        return [(comma, comma + 1, ""), lines] if comma is not None else []
 
     def _entry_lines(self, located, container: Container, slot: Slot) -> tuple[int, int]:
         """[first line of its comments, end of its last content line) of a block entry."""
@@ -350,3 +367,20 @@ def _dash_before(text: str, index: int) -> int:
     while position >= 0 and text[position] in " \t\r\n":
         position -= 1
     return position if position >= 0 and text[position] == "-" else index
+
+
+def _separator_comma(text: str, start: int, end: int) -> int | None:
+    """The index of the ``,`` between two flow entries (blanks, line breaks and comments around it)."""
+    index = start
+    while index < end:
+        char = text[index]
+        if char == ",":
+            return index
+        if char == "#":
+            index = text.find("\n", index, end)
+            if index < 0:
+                return None
+        elif char not in " \t\r\n":
+            return None
+        index += 1
+    return None

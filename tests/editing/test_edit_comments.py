@@ -283,3 +283,16 @@ def test_the_comment_beside_a_block_scalar_header_survives_a_new_value(tmp_path)
     doc.set(("A", "help"), "short")
     assert "  help: |-  # shown below the field\n    short\n" in doc.text
     assert reread(_saved_and_reloaded(path, doc).text) == {"A": {"help": "short", "list": ["c d", "b"]}}
+
+
+def test_removing_the_last_entry_of_a_multi_line_flow_map_takes_its_beside_comment(tmp_path):
+    from nodetype_studio.editing import YamlDocument
+
+    path = tmp_path / "NodeTypes.Flow.yaml"
+    path.write_text("A:\n  ui: {\n    group: 'text',  # the group\n    position: 10  # after the title\n  }\n"
+                    "  list: [x,  # first\n    y,  # second\n  ]\n", encoding="utf-8")
+    doc = YamlDocument.load(path)
+    doc.unset(("A", "ui", "position"))
+    doc.remove_item(("A", "list"), 1)
+    assert doc.text == "A:\n  ui: {\n    group: 'text'  # the group\n  }\n  list: [x,  # first\n  ]\n"
+    assert reread(_saved_and_reloaded(path, doc).text) == {"A": {"ui": {"group": "text"}, "list": ["x"]}}
