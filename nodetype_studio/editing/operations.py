@@ -483,6 +483,10 @@ class EditOperations(BlockSplicer):
         lines = self.renderer.inline_value(value, column, old_style)
         body = self.style.newline.join(lines)
         if current.is_empty_scalar:
+            comment = comment_beside(text, current.start)
+            if comment and len(lines) > 1:  # "- # note": the comment stays on the dash line
+                return [(current.start, line_break(text, current.start),
+                         " " + self.style.newline.join([lines[0] + comment] + lines[1:]))]
             return [(current.start, current.start, " " + body)]
         if current.is_block_scalar:
             comment = block_header_comment(text, current)
@@ -493,6 +497,12 @@ class EditOperations(BlockSplicer):
             end = self._block_end(current)
         else:
             end = current.end
+            comment = comment_beside(text, end)
+            if comment and len(lines) > 1:
+                # "- one  # note" becoming lines: the comment stays on the item's line, not after the new
+                # last line (where a | block would take it as content)
+                body = self.style.newline.join([lines[0] + comment] + lines[1:])
+                end = line_break(text, end)
         return [(current.start, end, body)]
 
 

@@ -296,3 +296,17 @@ def test_removing_the_last_entry_of_a_multi_line_flow_map_takes_its_beside_comme
     doc.remove_item(("A", "list"), 1)
     assert doc.text == "A:\n  ui: {\n    group: 'text'  # the group\n  }\n  list: [x,  # first\n  ]\n"
     assert reread(_saved_and_reloaded(path, doc).text) == {"A": {"ui": {"group": "text"}, "list": ["x"]}}
+
+
+def test_a_commented_list_item_that_becomes_several_lines_keeps_its_comment_on_the_dash_line(tmp_path):
+    from nodetype_studio.editing import YamlDocument
+
+    path = tmp_path / "NodeTypes.List.yaml"
+    path.write_text("A:\n  options:\n    - one  # first\n    - # empty\n    - three\n", encoding="utf-8")
+    doc = YamlDocument.load(path)
+    doc.set(("A", "options", 0), "line one\nline two\n")
+    doc.set(("A", "options", 1), {"value": "b", "label": "B"})
+    assert doc.text == ("A:\n  options:\n    - |  # first\n      line one\n      line two\n    - value: b # empty\n"
+                        "      label: B\n    - three\n")
+    assert reread(_saved_and_reloaded(path, doc).text) == {
+        "A": {"options": ["line one\nline two\n", {"value": "b", "label": "B"}, "three"]}}
