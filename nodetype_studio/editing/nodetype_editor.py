@@ -14,6 +14,7 @@ Mutating methods return the list of :class:`Edit` records they made (usually one
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -218,14 +219,26 @@ class NodeTypeEditor:
 
     def _unset_in(self, files: list[Path], name: str, keypath: tuple) -> list[Edit]:
         """Remove ``keypath`` (empty: the whole declaration) of node type ``name`` from each of ``files``."""
-        edits = []
-        for path in files:
-            doc = self.document(path)
-            key = self.entry_key(doc, name)
-            if key is None:
-                raise PathNotFound(f"node type {name!r} is not declared in {path}", path)
-            edits.append(doc.unset((key,) + keypath))
+        edits: list[Edit] = []
+        with self._all_or_none(edits):
+            for path in files:
+                doc = self.document(path)
+                key = self.entry_key(doc, name)
+                if key is None:
+                    raise PathNotFound(f"node type {name!r} is not declared in {path}", path)
+                edits.append(doc.unset((key,) + keypath))
         return edits
+
+    @contextmanager
+    def _all_or_none(self, edits: list[Edit]):
+        """One change across several files: when a later file refuses it, the files already changed get
+        their text back (an undo command is made of the whole change or not at all)."""
+        try:
+            yield
+        except EditError:
+            for edit in reversed(edits):
+                self.document(edit.file).apply(edit.inverse())
+            raise
 
     def rename_key(self, name: str, keypath, new_key: str, file=None) -> list[Edit]:
         """Rename a key (e.g. a property) in every file that defines it."""
@@ -233,10 +246,11 @@ class NodeTypeEditor:
         files = [Path(file).resolve()] if file is not None else self._defining(name, keypath)
         if not files:
             raise PathNotFound(f"{name}: {format_path(keypath)} is not set in the node type's own definition")
-        edits = []
-        for path in files:
-            doc = self.document(path)
-            edits.append(doc.rename_key((self.entry_key(doc, name),) + keypath, new_key))
+        edits: list[Edit] = []
+        with self._all_or_none(edits):
+            for path in files:
+                doc = self.document(path)
+                edits.append(doc.rename_key((self.entry_key(doc, name),) + keypath, new_key))
         return edits
 
     def insert_key(self, name: str, parent_keypath, key: str, value, before=None, after=None, file=None) -> list[Edit]:

@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ContextManager
 
+from yaml.nodes import ScalarNode
+
 from nodetype_studio.editing import datapath
 from nodetype_studio.editing.errors import AliasEditError, Edit, EditError, PathNotFound
 from nodetype_studio.editing.keypath import format_path
@@ -15,13 +17,15 @@ from nodetype_studio.editing.spans import (
     Container,
     Slot,
     alias_span,
+    block_header_comment,
     block_scalar_end,
     colon_after_key,
-    comment_of_line,
+    comment_beside,
     content_end,
     item_dash,
     line_break,
     line_start,
+    next_line,
     slot_end,
     slot_floor,
     starts_line,
@@ -32,6 +36,13 @@ from nodetype_studio.editing.yamltree import same
 __all__ = ["EditOperations", "Located", "format_path"]
 
 _ANCHOR = re.compile(r"(?:![^\s]*\s+)?&([^\s,\[\]{}]+)")
+_DOCUMENT_START = re.compile(r"^---(?:[ \t]|\r?$)", re.MULTILINE)
+_DOCUMENT_END = re.compile(r"^\.\.\.(?:[ \t]|\r?$)", re.MULTILINE)
+
+
+def _empty_scalar(node) -> bool:
+    """A document with nothing in it but ``---`` (and comments, ``...``): a node type can be added to it."""
+    return isinstance(node, ScalarNode) and not node.style and node.value == "" and node.start_mark.index == node.end_mark.index
 
 
 @dataclass
@@ -212,6 +223,7 @@ class EditOperations(BlockSplicer):
         if len(path) == 1 and len(container.slots) == 1 and not container.flow:
             def expect(_data, _drop):
                 return None  # the document's only key: the file becomes empty
+            splices += self._lone_end_marker(splices)
         else:
             def expect(data, drop):
                 return datapath.with_unset(data, path[drop:])
@@ -259,12 +271,22 @@ class EditOperations(BlockSplicer):
             lambda data, drop: datapath.with_renamed(data, path[drop:], new_key),
             self._scope(located, len(path) - 1), path[:-1])
 
+    def _lone_end_marker(self, splices) -> list:
+        """A ``...`` line that would be left without a document (no ``---`` before it) once the document's
+        last key is removed: libyaml refuses such a file, so the marker goes too."""
+        text = self._text
+        end = max(e for _s, e, _t in splices)
+        marker = _DOCUMENT_END.search(text, end)
+        if marker is None or _DOCUMENT_START.search(text, 0, marker.start()):
+            return []
+        return [(marker.start(), next_line(text, marker.start()), "")]
+
     # -- insert / move -------------------------------------------------------------------------------------
     def _mapping_at(self, parent_path: tuple) -> tuple[Located, Container | None]:
         located = self._found(parent_path) if parent_path else self._locate(())
         if not parent_path:
             container = located.container
-            if container is None and self._root is not None:
+            if container is None and self._root is not None and not _empty_scalar(self._root):
                 raise EditError("the document is not a mapping", self.path)
             return located, container
         container, slot = located.chain[-1]
@@ -376,6 +398,8 @@ class EditOperations(BlockSplicer):
             inline = render.flow(value, key) if isinstance(value, (dict, list)) else render.scalar(
                 value, flow=True, old_style=old_style if old_style in ("'", '"', "plain") else None, key=key)
             if current.is_empty_scalar:
+                if slot.key is not None and text[slot.key.end:current.start].strip(" \t\r\n") != ":":
+                    return [(slot.key.end, slot.key.end, ": " + inline)]  # "{a: 1, b}": a key without a colon
                 return [(current.start, current.start, (" " if text[current.start - 1] == ":" else "") + inline)]
             return [(current.start, current.end, inline)]
         if container.kind == "map":
@@ -407,29 +431,33 @@ class EditOperations(BlockSplicer):
             if current.is_block_collection:
                 return [(line_start(text, current.start), self._block_end(current), body)]
             old_end = self._inline_end(current, colon)
-            comment = comment_of_line(text, old_end)
-            return [(colon, line_break(text, old_end), (" " + comment if comment else "") + newline + body)]
+            return [(colon, line_break(text, old_end), self._beside(current, old_end) + newline + body)]
         lines = render.value_after_key(value, key_column, old_style, key=slot.name)
         if len(lines) == 1:
             inline = lines[0]
             if current.is_block_collection:
                 end = self._block_end(current)
-                comment = comment_of_line(text, colon)
-                return [(colon, end, inline + (" " + comment if comment else ""))]
+                return [(colon, end, inline + comment_beside(text, colon))]
             if current.is_empty_scalar:
                 return [(colon, max(colon, current.end), inline)]
-            end = block_scalar_end(text, current) if current.is_block_scalar else current.end
-            return [(current.start, end, inline.lstrip(" "))]
+            if current.is_block_scalar:
+                return [(current.start, block_scalar_end(text, current),
+                         inline.lstrip(" ") + block_header_comment(text, current))]
+            return [(current.start, current.end, inline.lstrip(" "))]
         header, body = lines[0], newline.join(lines[1:])
         if current.is_block_scalar:
-            return [(current.start, block_scalar_end(text, current), header.lstrip(" ") + newline + body)]
+            return [(current.start, block_scalar_end(text, current),
+                     header.lstrip(" ") + block_header_comment(text, current) + newline + body)]
         if current.is_block_collection:
-            comment = comment_of_line(text, colon)
-            return [(colon, self._block_end(current),
-                     header + (" " + comment if comment else "") + newline + body)]
+            return [(colon, self._block_end(current), header + comment_beside(text, colon) + newline + body)]
         old_end = self._inline_end(current, colon)
-        comment = comment_of_line(text, old_end)
-        return [(colon, line_break(text, old_end), header + (" " + comment if comment else "") + newline + body)]
+        return [(colon, line_break(text, old_end), header + self._beside(current, old_end) + newline + body)]
+
+    def _beside(self, current, old_end: int) -> str:
+        """The comment beside an inline value being replaced by lines below its key (kept on the key line)."""
+        if current.is_block_scalar:
+            return block_header_comment(self._text, current, moved=True)
+        return comment_beside(self._text, old_end, moved=True)
 
     def _block_end(self, current) -> int:
         """End of a block collection being replaced: its last line, with any comment there (the comment
@@ -437,7 +465,12 @@ class EditOperations(BlockSplicer):
         return line_break(self._text, content_end(self._text, current, self._aliases))
 
     def _inline_end(self, current, colon: int) -> int:
-        return colon if current.is_empty_scalar else current.end
+        if current.is_empty_scalar:
+            return colon
+        if current.is_block_scalar:
+            # its node ends where the next key starts: the replacement stops after its last content line
+            return block_scalar_end(self._text, current)
+        return current.end
 
     def _replace_item_value(self, slot: Slot, value, old_style) -> list:
         text = self._text
@@ -450,13 +483,26 @@ class EditOperations(BlockSplicer):
         lines = self.renderer.inline_value(value, column, old_style)
         body = self.style.newline.join(lines)
         if current.is_empty_scalar:
+            comment = comment_beside(text, current.start)
+            if comment and len(lines) > 1:  # "- # note": the comment stays on the dash line
+                return [(current.start, line_break(text, current.start),
+                         " " + self.style.newline.join([lines[0] + comment] + lines[1:]))]
             return [(current.start, current.start, " " + body)]
         if current.is_block_scalar:
+            comment = block_header_comment(text, current)
+            if comment:
+                body = self.style.newline.join([lines[0] + comment] + lines[1:])
             end = block_scalar_end(text, current)
         elif current.is_block_collection:
             end = self._block_end(current)
         else:
             end = current.end
+            comment = comment_beside(text, end)
+            if comment and len(lines) > 1:
+                # "- one  # note" becoming lines: the comment stays on the item's line, not after the new
+                # last line (where a | block would take it as content)
+                body = self.style.newline.join([lines[0] + comment] + lines[1:])
+                end = line_break(text, end)
         return [(current.start, end, body)]
 
 

@@ -64,13 +64,13 @@ class Renderer:
                 else self.style.quote_mostly
             if quote_it:
                 return quoted(value, self.style.quote)
-        if can_be_plain(value, flow=flow):
+        if can_be_plain(value, flow=flow, yaml11=self.style.yaml11):
             return value
         return quoted(value, self.style.quote)
 
     def key(self, key, flow: bool = False) -> str:
         text = str(key)
-        if can_be_plain(text, flow=flow, key=True) and not (is_name_like(text) and self.style.key_quote):
+        if can_be_plain(text, flow=flow, key=True, yaml11=self.style.yaml11) and not (is_name_like(text) and self.style.key_quote):
             return text
         return quoted(text, self.style.key_quote or self.style.quote)
 

@@ -40,8 +40,9 @@ _DOUBLE_ESCAPES = {
 }
 
 
-def can_be_plain(text: str, flow: bool = False, key: bool = False) -> bool:
-    """True when ``text`` written without quotes reads back as exactly this string."""
+def can_be_plain(text: str, flow: bool = False, key: bool = False, yaml11: bool = False) -> bool:
+    """True when ``text`` written without quotes reads back as exactly this string (``yaml11``: also for
+    a YAML 1.1 reader, in a file that declares ``%YAML 1.1``)."""
     if not text or text[0] in _PLAIN_FIRST_FORBIDDEN or text[-1] in " \t:":
         return False
     if not text.isprintable() or "\t" in text:
@@ -56,9 +57,29 @@ def can_be_plain(text: str, flow: bool = False, key: bool = False) -> bool:
         # keys are read as their text, but the CMS refuses keys that resolve to anything but a string
         # or an integer (quote evaluable keys), and null-like keys become ""
         value = resolve_plain(text)
+        if value == text and not _string_everywhere(text, yaml11):
+            return False
         return text not in _NULL_KEYS and (value == text or (type(value) is int and str(value) == text))
     value = resolve_plain(text)
-    return isinstance(value, str) and value == text
+    return isinstance(value, str) and value == text and _string_everywhere(text, yaml11)
+
+
+def _string_everywhere(text: str, yaml11: bool = False) -> bool:
+    """False for text the CMS reads as a string but other readers do not: YAML 1.2 (ruamel.yaml, editors'
+    tools) reads ``012``, ``0b1``, ``+.inf`` as numbers and ``=``/``<<`` as special tags, and Symfony YAML 5
+    (which Neos 8.3 may run on) reads ``012`` as octal. Such strings are quoted, which every reader agrees on.
+    In a file that declares ``%YAML 1.1``, so are the strings YAML 1.1 reads otherwise (``yes``, ``on``, ``12:30``)."""
+    if text[0] not in _NUMBER_OR_TAG_FIRST and not yaml11:
+        return True
+    from ruamel.yaml.nodes import ScalarNode
+    from ruamel.yaml.resolver import VersionedResolver
+
+    versions = ((1, 2), (1, 1)) if yaml11 else ((1, 2),)
+    return all(VersionedResolver(version=version).resolve(ScalarNode, text, (True, False)) == "tag:yaml.org,2002:str"
+               for version in versions)
+
+
+_NUMBER_OR_TAG_FIRST = set("0123456789+-.=<")
 
 
 def single_quoted(text: str) -> str | None:

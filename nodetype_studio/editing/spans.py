@@ -192,10 +192,24 @@ def is_blank_line(text: str, start: int) -> bool:
     return start < len(text) and not text[start:line_break(text, start)].strip()
 
 
-def comment_of_line(text: str, after: int) -> str:
-    """A ``# comment`` that follows ``after`` on the same line ('' when none)."""
-    rest = text[after:line_break(text, after)].strip()
-    return rest if rest.startswith("#") else ""
+def comment_beside(text: str, after: int, moved: bool = False) -> str:
+    """The ``# comment`` that follows ``after`` on the same line with the blanks before it as written (a
+    tab stays a tab), '' when none; text written in front of it keeps the comment where it was. ``moved``:
+    the text before the comment goes away, so spaces that aligned it shrink to one (a tab stays)."""
+    rest = text[after:line_break(text, after)]
+    comment = rest.lstrip(" \t")
+    if not comment.startswith("#"):
+        return ""
+    gap = rest[:len(rest) - len(comment)]
+    if not gap or (moved and "\t" not in gap):
+        gap = " "
+    return gap + comment.rstrip(" \t")
+
+
+def block_header_comment(text: str, ref: Ref, moved: bool = False) -> str:
+    """The comment beside a ``|``/``>`` scalar's header line (see ``comment_beside``)."""
+    header = _BLOCK_HEADER.match(text, ref.start)
+    return comment_beside(text, header.end(), moved) if header is not None else ""
 
 
 # -- spans ---------------------------------------------------------------------------------------------------

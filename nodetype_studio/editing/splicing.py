@@ -7,6 +7,7 @@ separating comma.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,9 @@ if TYPE_CHECKING:
     from nodetype_studio.editing.style import Style
 
 _BLANK_CHECK_LIMIT = 30
+# the rest of a flow entry's line when a comment follows the entry (group 1: its separating comma)
+_COMMENT_AFTER_ENTRY = re.compile(r"[ \t]*(,?)[ \t]*#")
+_DOCUMENT_END = re.compile(r"^\.\.\.(?:[ \t]|\r?$)", re.MULTILINE)
 
 
 class BlockSplicer:
@@ -119,7 +123,8 @@ class BlockSplicer:
                 following = container.slots[slot.index + 1]
                 return [(self._start_of(container, slot), self._start_of(container, following), "")]
             previous = container.slots[slot.index - 1]
-            return [(self._end_of(container, previous), self._end_of(container, slot), "")]
+            return self._flow_line_removal(container, previous, slot) or [
+                (self._end_of(container, previous), self._end_of(container, slot), "")]
         if count == 1 and len(located.chain) >= 2:
             owner_container, owner = located.chain[-2]
             return self.replace_value_splices(owner_container, owner, {} if container.kind == "map" else [])
@@ -130,6 +135,22 @@ class BlockSplicer:
             # "- a: 1\n  b: 2": the next entry moves up onto the dash line
             return [(start, self._start_of(container, container.slots[slot.index + 1]), "")]
         raise EditError("unsupported layout: cannot remove this entry", self.path, (slot.key or slot.value).line + 1)
+
+    def _flow_line_removal(self, container: Container, previous: Slot, slot: Slot) -> list:
+        """The last entry of a multi-line flow collection, on its own line with a comment beside it: that
+        line goes, comment and all, with the comma that separated it (the previous entry keeps its own
+        comment); [] for other layouts."""
+        text = self._text
+        start, end = self._start_of(container, slot), self._end_of(container, slot)
+        beside = _COMMENT_AFTER_ENTRY.match(text, end, line_break(text, end))
+        previous_end = self._end_of(container, previous)
+        if beside is None or not starts_line(text, start) or "\n" not in text[previous_end:start]:
+            return []
+        lines = (line_start(text, start), next_line(text, end), "")
+        if beside.group(1):
+            return [lines]  # "b: 2,  # note": a trailing comma; the previous entry's comma becomes the trailing one
+        comma = _separator_comma(text, previous_end, start)
+        return [(comma, comma + 1, ""), lines] if comma is not None else []
 
     def _entry_lines(self, located, container: Container, slot: Slot) -> tuple[int, int]:
         """[first line of its comments, end of its last content line) of a block entry."""
@@ -241,7 +262,15 @@ class BlockSplicer:
             return [(start, start, item + separator)]
         last = anchor if anchor is not None else slots[-1]
         position = self._end_of(container, last)
-        separator = "," + self.style.newline + " " * self._column(starts[last.index]) if multiline else ", "
+        indent = " " * self._column(starts[last.index])
+        beside = _COMMENT_AFTER_ENTRY.match(text, position, line_break(text, position)) if multiline else None
+        if beside is not None:
+            # "b: 2,  # note": the comment stays beside its entry, the new one goes on the line below
+            below = line_break(text, position)
+            if beside.group(1):
+                return [(below, below, self.style.newline + indent + item + ",")]
+            return [(position, position, ","), (below, below, self.style.newline + indent + item)]
+        separator = "," + self.style.newline + indent if multiline else ", "
         return [(position, position, separator + item)]
 
     def insert_pair_splices(self, located, container: Container | None, key: str, value, anchor: Slot | None,
@@ -258,6 +287,9 @@ class BlockSplicer:
             body = newline.join(render.pair_lines(key, value, 0))
             if not text:
                 return [(0, 0, body + (newline if self.style.final_newline else ""))]
+            marker = _DOCUMENT_END.search(text)
+            if marker is not None and marker.start() > 0:  # "---" (comments) "...": the key goes inside
+                return [(marker.start(), marker.start(), body + newline)]
             if text.endswith("\n"):
                 return [(len(text), len(text), body + newline)]
             return [(len(text), len(text), newline + body)]
@@ -335,3 +367,20 @@ def _dash_before(text: str, index: int) -> int:
     while position >= 0 and text[position] in " \t\r\n":
         position -= 1
     return position if position >= 0 and text[position] == "-" else index
+
+
+def _separator_comma(text: str, start: int, end: int) -> int | None:
+    """The index of the ``,`` between two flow entries (blanks, line breaks and comments around it)."""
+    index = start
+    while index < end:
+        char = text[index]
+        if char == ",":
+            return index
+        if char == "#":
+            index = text.find("\n", index, end)
+            if index < 0:
+                return None
+        elif char not in " \t\r\n":
+            return None
+        index += 1
+    return None

@@ -34,6 +34,7 @@ class Style:
     true_text: str = "true"
     false_text: str = "false"
     null_text: str = "null"
+    yaml11: bool = False            # the file declares %YAML 1.1: strings such as yes/on are quoted for its readers
 
 
 def _mode(counter: Counter, default):
@@ -51,6 +52,7 @@ def detect_style(text: str, root: Node | None) -> Style:
     crlf = text.count("\r\n")
     style.newline = "\r\n" if crlf and crlf * 2 >= text.count("\n") else "\n"
     style.final_newline = not text or text.endswith(("\n", "\r"))
+    style.yaml11 = _YAML11_DIRECTIVE.match(text) is not None
     if root is None:
         return style
     indents: Counter = Counter()
@@ -113,6 +115,9 @@ def detect_style(text: str, root: Node | None) -> Style:
     style.null_text = _mode(nulls, "null")
     return style
 
+
+# a %YAML 1.1 directive (only comment or blank lines may come before it)
+_YAML11_DIRECTIVE = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\n)*%YAML[ \t]+1\.1(?:[ \t#\r\n]|$)")
 
 _NAME_LIKE = re.compile(r"[^A-Za-z0-9_-]")
 

@@ -121,6 +121,9 @@ class Session:
         self.log: dict[Path, list[Edit]] = {}  # edits applied since each file was loaded or saved
         self.acknowledged: dict[Path, bytes] = {}  # disk versions the user chose to overwrite ("keep mine")
         self._originals: dict[tuple[Path, str], dict] = {}
+        #: files one command changed together (a property renamed in every file that declares it): they are
+        #: saved all or none, so the disk never holds half of such a change
+        self.links: list[set[Path]] = []
         self._labels: dict[str, str] = {}  # path -> display(path)
         #: the caller watches the project's files and calls ``invalidate()`` when one changes on disk (the
         #: window's file watcher does): ``resolve()`` after an edit then need not look at every file
@@ -157,9 +160,46 @@ class Session:
             if edit.old_text != edit.new_text:
                 self.log.setdefault(Path(edit.file).resolve(), []).append(edit)
 
+    def link(self, edits: list[Edit]) -> None:
+        """Mark the files ``edits`` (one command's) changed as belonging together when saving."""
+        files = {Path(e.file).resolve() for e in edits if e.old_text != e.new_text}
+        if len(files) < 2:
+            return
+        for group in [g for g in self.links if g & files]:
+            files |= group
+            self.links.remove(group)
+        self.links.append(files)
+
+    def together(self, paths) -> list[Path]:
+        """``paths`` plus the files with unsaved edits that were changed together with one of them."""
+        result = [Path(p) for p in paths]
+        keys = {p.resolve() for p in result}
+        dirty = {Path(p).resolve(): Path(p) for p in self.dirty_files()}
+        for group in self.links:
+            if group & keys:
+                for key in sorted(group - keys):
+                    if key in dirty:
+                        result.append(dirty[key])
+                        keys.add(key)
+        return result
+
+    def _unlink(self, key: Path) -> None:
+        for group in self.links:
+            group.discard(key)
+        self.links = [g for g in self.links if len(g) > 1]
+
     def apply(self, edits: list[Edit], *, undo: bool = False) -> list[Edit]:
-        """Redo ``edits`` in order, or undo them (their inverses in reverse order); returns what was applied."""
-        applied = [self.editor.apply(e.inverse()) for e in reversed(edits)] if undo else [self.editor.apply(e) for e in edits]
+        """Redo ``edits`` in order, or undo them (their inverses in reverse order); returns what was applied.
+        All or nothing: when one cannot be applied, the ones applied before it are taken back (a change to
+        several files is never left undone in some of them) and the EditError is raised."""
+        applied: list[Edit] = []
+        try:
+            for edit in ([e.inverse() for e in reversed(edits)] if undo else edits):
+                applied.append(self.editor.apply(edit))
+        except EditError:
+            for edit in reversed(applied):
+                self.editor.apply(edit.inverse())
+            raise
         self.record(applied)
         return applied
 
@@ -262,6 +302,7 @@ class Session:
         self.editor.forget(path)
         self.log.pop(Path(path).resolve(), None)
         self.acknowledged.pop(Path(path).resolve(), None)
+        self._unlink(Path(path).resolve())
 
     def keep_mine(self, path: Path, seen_disk: bytes | None) -> None:
         """The user keeps the edited buffer over the changed file; ``seen_disk`` is the disk version they
@@ -282,10 +323,16 @@ class Session:
         (the window carries its undo history across them).
         """
         result = SaveResult()
-        wanted = None if paths is None else {Path(p).resolve() for p in paths}
+        wanted = None if paths is None else {Path(p).resolve() for p in self.together(paths)}
+        handled: set[Path] = set()
         for doc in self.editor.dirty_documents:
             key = Path(doc.path).resolve()
-            if wanted is not None and key not in wanted:
+            if (wanted is not None and key not in wanted) or key in handled:
+                continue
+            group = self._group_of(key)
+            if len(group) > 1:
+                handled.update(Path(d.path).resolve() for d in group)
+                self._save_together(group, confirm_overwrite, merged, result)
                 continue
             try:
                 try:
@@ -317,8 +364,78 @@ class Session:
                 continue
             self.log.pop(key, None)
             self.acknowledged.pop(key, None)
+            self._unlink(key)
             result.saved.append(Path(doc.path))
         return result
+
+    def _group_of(self, key: Path) -> list[YamlDocument]:
+        """The dirty documents saved together with ``key`` (itself first; just itself when not linked)."""
+        group = next((g for g in self.links if key in g), {key})
+        docs = [d for d in self.editor.dirty_documents if Path(d.path).resolve() in group]
+        docs.sort(key=lambda d: Path(d.path).resolve() != key)
+        return docs
+
+    def _save_together(self, docs: list[YamlDocument], confirm_overwrite: ConfirmOverwrite | None,
+                       merged: Merged | None, result: SaveResult) -> None:
+        """Save files one command changed together, all or none: every file is checked for changes on disk
+        first (and asked about like a single file), then all are written through the safe-write path; when
+        one cannot be written, the ones already replaced get their old content back."""
+        from nodetype_studio.editing import diskio
+
+        names = ", ".join(self.display(d.path) for d in docs)
+        paths = [Path(d.path) for d in docs]
+        overwrite: dict[Path, bytes | None] = {}  # files changed on disk: the content the write replaces
+        for doc in docs:
+            key = Path(doc.path).resolve()
+            if doc.changed_on_disk() is None:
+                continue
+            disk = _read_bytes(doc.path)
+            plan = _merge_plan(doc, disk)
+            approved = not plan.conflicts and plan.disk is not None
+            if not approved:
+                approved = disk is not None and self.acknowledged.get(key) == disk
+            if not approved and confirm_overwrite is not None:
+                approved = confirm_overwrite(Path(doc.path), plan.disk or "", plan.text)
+            if not approved:
+                result.skipped.extend(paths)
+                result.errors.append(f"Not saved: {names} were changed together; {self.display(doc.path)} changed "
+                                     "on disk and was kept, so none of them was written")
+                return
+            overwrite[key] = disk
+        for doc in docs:
+            key = Path(doc.path).resolve()
+            if key not in overwrite:
+                continue
+            plan = _merge_plan(doc, overwrite[key])
+            if plan.text != doc.text:
+                if merged is not None:
+                    merged(Path(doc.path), doc.text, plan.text)
+                doc.apply(Edit(doc.path, "take in the changes made on disk", 0, doc.text, plan.text, 1,
+                               plan.text.count("\n") + 1, doc.text.count("\n") + 1))
+        writes: list[diskio.PreparedWrite] = []
+        try:
+            for doc in docs:
+                key = Path(doc.path).resolve()
+                if key in overwrite:
+                    writes.append(diskio.PreparedWrite(doc.path, doc.encoded(), overwrite[key]))
+                else:
+                    writes.append(doc.prepare_save())
+            diskio.commit_all(writes)
+        except EditError as exc:
+            for write in writes:
+                write.discard()
+            if isinstance(exc, FileChangedOnDisk):
+                result.skipped.extend(paths)
+            result.errors.append(f"Not saved: {names} were changed together and none of them was written "
+                                 f"({exc})")
+            return
+        for doc, write in zip(docs, writes):
+            doc.saved(write)
+            key = Path(doc.path).resolve()
+            self.log.pop(key, None)
+            self.acknowledged.pop(key, None)
+            self._unlink(key)
+        result.saved.extend(paths)
 
     # -- journal -------------------------------------------------------------------------------------------
     def journal_entries(self) -> list[dict]:

@@ -207,3 +207,106 @@ def test_setting_a_mapping_in_a_new_order_moves_keys(tmp_path):
     doc.set((PAGE, "properties"), reordered)
     assert list(reread(doc.text)[PAGE]["properties"]) == ["layout", "title", "subtitle"]
     assert "# The main headline." in doc.text and "# directly above layout" in doc.text
+
+
+def _saved_and_reloaded(path, doc):
+    from nodetype_studio.editing import YamlDocument
+
+    doc.save()
+    return YamlDocument.load(path)
+
+
+def test_a_key_added_to_a_multi_line_flow_map_leaves_the_last_entrys_comment_beside_it(tmp_path):
+    path = tmp_path / "NodeTypes.Flow.yaml"
+    path.write_text("'Vendor.Site:Text':\n  ui:\n    inspector: {group: 'text',\n      position: 10  # after the title\n    }\n",
+                    encoding="utf-8")
+    from nodetype_studio.editing import YamlDocument
+
+    doc = YamlDocument.load(path)
+    doc.insert_key(("Vendor.Site:Text", "ui", "inspector"), "editor", "Neos.Neos/Inspector/Editors/TextFieldEditor")
+    assert "      position: 10,  # after the title\n      editor: " in doc.text
+    reloaded = _saved_and_reloaded(path, doc)
+    assert reread(reloaded.text)["Vendor.Site:Text"]["ui"]["inspector"] == {
+        "group": "text", "position": 10, "editor": "Neos.Neos/Inspector/Editors/TextFieldEditor"}
+
+
+def test_an_entry_added_after_a_commented_flow_entry_with_its_comma_goes_below_the_comment(tmp_path):
+    path = tmp_path / "NodeTypes.Flow.yaml"
+    path.write_text("A:\n  ui: {\n    a: 1,  # first\n    b: 2,  # second, a trailing comma\n  }\n  list: [x,\n    y  # last\n  ]\n",
+                    encoding="utf-8")
+    from nodetype_studio.editing import YamlDocument
+
+    doc = YamlDocument.load(path)
+    doc.insert_key(("A", "ui"), "c", 3, after="a")
+    doc.insert_key(("A", "ui"), "d", 4)
+    doc.append_item(("A", "list"), "z")
+    assert doc.text == ("A:\n  ui: {\n    a: 1,  # first\n    c: 3,\n    b: 2,  # second, a trailing comma\n    d: 4,\n  }\n"
+                        "  list: [x,\n    y,  # last\n    z\n  ]\n")
+    assert reread(_saved_and_reloaded(path, doc).text) == {"A": {"ui": {"a": 1, "c": 3, "b": 2, "d": 4},
+                                                                 "list": ["x", "y", "z"]}}
+
+
+def test_a_tab_before_a_beside_comment_stays_whatever_the_new_value_is(tmp_path):
+    from nodetype_studio.editing import YamlDocument
+
+    path = tmp_path / "NodeTypes.Tab.yaml"
+    original = "A:\n  label: 'x'\t# note\n  options:\t# options\n    a: 1\n"
+    expected = {
+        "y": "A:\n  label: 'y'\t# note\n  options:\t# options\n    a: 1\n",
+        "two\nlines\n": "A:\n  label: |\t# note\n    two\n    lines\n  options:\t# options\n    a: 1\n",
+        "mapping": "A:\n  label:\t# note\n    b: 2\n  options:\t# options\n    a: 1\n",
+    }
+    for name, text in expected.items():
+        path.write_text(original, encoding="utf-8")
+        doc = YamlDocument.load(path)
+        doc.set(("A", "label"), {"b": 2} if name == "mapping" else name)
+        assert doc.text == text
+        assert _saved_and_reloaded(path, doc).text == text
+    path.write_text(original, encoding="utf-8")
+    doc = YamlDocument.load(path)
+    doc.set(("A", "options"), "none")
+    assert doc.text == "A:\n  label: 'x'\t# note\n  options: 'none'\t# options\n"
+    assert reread(doc.text) == {"A": {"label": "x", "options": "none"}}
+
+
+def test_the_comment_beside_a_block_scalar_header_survives_a_new_value(tmp_path):
+    from nodetype_studio.editing import YamlDocument
+
+    path = tmp_path / "NodeTypes.Block.yaml"
+    path.write_text("A:\n  help: |  # shown below the field\n    first\n    second\n  list:\n    - >-\t# folded\n      a\n"
+                    "    - b\n", encoding="utf-8")
+    doc = YamlDocument.load(path)
+    doc.set(("A", "help"), "one\nthree\n")
+    doc.set(("A", "list", 0), "c d")
+    assert doc.text == ("A:\n  help: |  # shown below the field\n    one\n    three\n  list:\n    - >-\t# folded\n"
+                        "      c d\n    - b\n")
+    doc.set(("A", "help"), "short")
+    assert "  help: |-  # shown below the field\n    short\n" in doc.text
+    assert reread(_saved_and_reloaded(path, doc).text) == {"A": {"help": "short", "list": ["c d", "b"]}}
+
+
+def test_removing_the_last_entry_of_a_multi_line_flow_map_takes_its_beside_comment(tmp_path):
+    from nodetype_studio.editing import YamlDocument
+
+    path = tmp_path / "NodeTypes.Flow.yaml"
+    path.write_text("A:\n  ui: {\n    group: 'text',  # the group\n    position: 10  # after the title\n  }\n"
+                    "  list: [x,  # first\n    y,  # second\n  ]\n", encoding="utf-8")
+    doc = YamlDocument.load(path)
+    doc.unset(("A", "ui", "position"))
+    doc.remove_item(("A", "list"), 1)
+    assert doc.text == "A:\n  ui: {\n    group: 'text'  # the group\n  }\n  list: [x,  # first\n  ]\n"
+    assert reread(_saved_and_reloaded(path, doc).text) == {"A": {"ui": {"group": "text"}, "list": ["x"]}}
+
+
+def test_a_commented_list_item_that_becomes_several_lines_keeps_its_comment_on_the_dash_line(tmp_path):
+    from nodetype_studio.editing import YamlDocument
+
+    path = tmp_path / "NodeTypes.List.yaml"
+    path.write_text("A:\n  options:\n    - one  # first\n    - # empty\n    - three\n", encoding="utf-8")
+    doc = YamlDocument.load(path)
+    doc.set(("A", "options", 0), "line one\nline two\n")
+    doc.set(("A", "options", 1), {"value": "b", "label": "B"})
+    assert doc.text == ("A:\n  options:\n    - |  # first\n      line one\n      line two\n    - value: b # empty\n"
+                        "      label: B\n    - three\n")
+    assert reread(_saved_and_reloaded(path, doc).text) == {
+        "A": {"options": ["line one\nline two\n", {"value": "b", "label": "B"}, "three"]}}

@@ -236,3 +236,39 @@ def test_a_comment_on_the_last_line_of_a_replaced_block_goes_with_it():
     doc.set(("a",), "multi\nline\n")
     assert doc.text == "a: |\n  multi\n  line\nb: 1\n"
     assert reread(doc.text)["a"] == "multi\nline\n"
+
+
+def test_a_block_scalar_becomes_a_mapping_or_list_without_taking_the_next_key(tmp_path):
+    path = tmp_path / "NodeTypes.Help.yaml"
+    path.write_bytes(b"A:\r\n  help: |  # note\r\n    first\r\n    second\r\n  position: 10\r\n  list: >-\r\n    a\r\n")
+    doc = YamlDocument.load(path)
+    doc.set(("A", "help"), {"message": "Hi"})
+    doc.set(("A", "list"), ["a", "b"])
+    assert doc.text == "A:\r\n  help: # note\r\n    message: Hi\r\n  position: 10\r\n  list:\r\n    - a\r\n    - b\r\n"
+    doc.save()
+    assert YamlDocument.load(path).get(("A",)) == {"help": {"message": "Hi"}, "position": 10, "list": ["a", "b"]}
+
+
+def test_a_node_type_goes_into_a_file_that_holds_only_document_markers(tmp_path):
+    path = tmp_path / "NodeTypes.New.yaml"
+    path.write_bytes(b"# Vendor.Site node types\r\n---\r\n...\r\n")
+    doc = YamlDocument.load(path)
+    doc.insert_key((), "Vendor.Site:Box", {"superTypes": {"Neos.Neos:Content": True}})
+    assert doc.text == "# Vendor.Site node types\r\n---\r\n'Vendor.Site:Box':\r\n  superTypes:\r\n    'Neos.Neos:Content': true\r\n...\r\n"
+    doc.save()
+    assert YamlDocument.load(path).get(()) == {"Vendor.Site:Box": {"superTypes": {"Neos.Neos:Content": True}}}
+    empty = tmp_path / "NodeTypes.Empty.yaml"
+    empty.write_text("---\n", encoding="utf-8")
+    doc = YamlDocument.load(empty)
+    doc.set(("Vendor.Site:Text", "ui", "label"), "Text")
+    assert doc.text == "---\n'Vendor.Site:Text':\n  ui:\n    label: Text\n"
+
+
+def test_removing_the_only_node_type_before_an_end_marker_leaves_a_readable_file(tmp_path):
+    path = tmp_path / "NodeTypes.Box.yaml"
+    path.write_text("'Vendor.Site:Box':\n  ui:\n    label: Box\n...\n# end of file\n", encoding="utf-8")
+    doc = YamlDocument.load(path)
+    doc.unset(("Vendor.Site:Box",))
+    assert doc.text == "# end of file\n"
+    doc.save()
+    assert YamlDocument.load(path).get(()) is None

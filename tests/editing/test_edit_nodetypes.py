@@ -163,3 +163,15 @@ def test_unknown_node_types_and_paths(project_dir):
         editor.unset(PAGE, "properties.nope")
     with pytest.raises(EditError):
         editor.set(PAGE, "", 1)
+
+
+def test_a_rename_one_of_the_files_refuses_changes_none_of_them(project_dir, package):
+    override = package / "Configuration/NodeTypes.Override.yaml"
+    override.write_text(override.read_text().replace("    tracking:\n", "    pageLayout:\n      type: string\n    tracking:\n"))
+    editor = _editor(project_dir)
+    files = editor.files_of(PAGE)
+    texts = {path: editor.document(path).text for path in files}
+    with pytest.raises(EditError, match="already exists"):
+        editor.rename_key(PAGE, "properties.layout", "pageLayout")
+    assert {path: editor.document(path).text for path in files} == texts
+    assert not editor.dirty

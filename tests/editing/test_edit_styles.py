@@ -263,3 +263,57 @@ def test_scalars_are_written_so_symfony_reads_them_back(tmp_path, value, text):
     assert doc.text == f"a:\n  type: string\n  v: {text}\n"
     read = reread(doc.text)["a"]["v"]
     assert read == value and type(read) is type(value)
+
+
+@pytest.mark.parametrize("value, text", [
+    ("012", "'012'"), ("0777", "'0777'"), ("00", "'00'"), ("0b1", "'0b1'"), ("+.inf", "'+.inf'"), ("=", "'='"),
+    ("<<", "'<<'"), ("007x", "007x"), ("-", "'-'"), ("0_1", "'0_1'"),
+])
+def test_strings_other_yaml_readers_take_for_numbers_are_quoted(tmp_path, value, text):
+    import io
+
+    from ruamel.yaml import YAML
+
+    path = tmp_path / "s.yaml"
+    path.write_text("a:\n  type: string\n  v: old\n")
+    doc = YamlDocument.load(path)
+    doc.set(("a", "v"), value)
+    doc.insert_key(("a",), value, "key")
+    assert doc.text == f"a:\n  type: string\n  v: {text}\n  {text}: key\n"
+    doc.save()
+    expected = {"type": "string", "v": value, value: "key"}
+    assert reread(path.read_text())["a"] == expected
+    assert YAML(typ="safe", pure=True).load(io.StringIO(path.read_text()))["a"] == expected
+
+
+def test_a_file_that_declares_yaml_1_1_gets_yes_on_and_sexagesimals_quoted(tmp_path):
+    import io
+
+    from ruamel.yaml import YAML
+
+    path = tmp_path / "NodeTypes.Old.yaml"
+    path.write_bytes(b"# old file\n%YAML 1.1\n---\nA:\n  ui:\n    label: x\n...\n")
+    doc = YamlDocument.load(path)
+    doc.set(("A", "ui", "label"), "yes")
+    doc.insert_key(("A", "ui"), "on", "12:30")
+    doc.set(("A", "ui", "list"), ["y", "n"])
+    assert doc.text == ("# old file\n%YAML 1.1\n---\nA:\n  ui:\n    label: 'yes'\n    'on': '12:30'\n    list:\n"
+                        "      - 'y'\n      - 'n'\n...\n")
+    doc.save()
+    expected = {"A": {"ui": {"label": "yes", "on": "12:30", "list": ["y", "n"]}}}
+    assert YAML(typ="safe", pure=True).load(io.StringIO(path.read_text())) == expected
+    assert reread(path.read_text()) == expected
+    plain = YamlDocument.from_text("A:\n  ui:\n    label: x\n")
+    plain.set(("A", "ui", "label"), "yes")  # no directive: the CMS and YAML 1.2 both read a plain yes as a string
+    assert plain.text == "A:\n  ui:\n    label: yes\n"
+
+
+def test_a_flow_mapping_key_written_without_a_colon_gets_a_value(tmp_path):
+    path = tmp_path / "NodeTypes.Flow.yaml"
+    path.write_text("A:\n  superTypes: {'Neos.Neos:Content', 'Vendor.Site:Mixin': true}\n", encoding="utf-8")
+    doc = YamlDocument.load(path)
+    assert doc.get(("A", "superTypes", "Neos.Neos:Content")) is None
+    doc.set(("A", "superTypes", "Neos.Neos:Content"), True)
+    assert doc.text == "A:\n  superTypes: {'Neos.Neos:Content': true, 'Vendor.Site:Mixin': true}\n"
+    doc.save()
+    assert reread(path.read_text())["A"]["superTypes"] == {"Neos.Neos:Content": True, "Vendor.Site:Mixin": True}

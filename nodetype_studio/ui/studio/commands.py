@@ -64,6 +64,7 @@ class EditCommand(QUndoCommand):
                 self.owner.command_failed(self, exc)
                 return
             session.record(self.edits)
+            session.link(self.edits)  # one change across several files is saved all or none
             if not self.edits:
                 self.setObsolete(True)
                 return

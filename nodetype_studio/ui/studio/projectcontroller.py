@@ -285,6 +285,7 @@ class ProjectController(QObject):
         self.watcher.flush()  # conflicts first: a file changed a moment ago is asked about before writing
         wanted = None if paths is None else {Path(p).resolve() for p in paths}
         dirty = [p for p in session.dirty_files() if wanted is None or Path(p).resolve() in wanted]
+        dirty = session.together(dirty)  # with the files one change touched together with them
         if not dirty:
             self.host.status("Nothing to save")
             return True
@@ -307,6 +308,9 @@ class ProjectController(QObject):
             self.host.show_error(message)
         saved = ", ".join(session.display(p) for p in result.saved)
         skipped = ", ".join(session.display(p) for p in result.skipped)
+        if result.errors:  # the status bar says what went wrong, not just "Nothing saved"
+            self.host.status((f"Saved {saved}; " if saved else "") + "; ".join(result.errors), error=True)
+            return False
         self.host.status(f"Saved {saved}" + (f"; not saved (changed on disk): {skipped}" if skipped else "") if saved
                          else f"Not saved (changed on disk): {skipped}" if skipped else "Nothing saved")
         return not result.errors and not result.skipped

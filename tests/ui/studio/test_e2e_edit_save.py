@@ -123,3 +123,47 @@ def test_add_a_select_box_property_undo_redo_and_save_a_reviewed_diff(qtbot, win
     assert "+    color:" in review_text and "+                label: 'Red'" in review_text
     assert not window.session.dirty and window.undo_stack.isClean()
     assert not window.tree_model.data(window.tree_model.indexes_of(TEASER)[0]).endswith(" *")
+
+
+def test_a_property_renamed_in_two_files_is_saved_in_both_or_neither_and_undone_at_once(
+        qtbot, make_window, project, answers):
+    help_file = project / "NodeTypes" / "Content" / "Teaser.Help.yaml"
+    help_file.write_text("'Acme.Studio:Content.Teaser':\n  properties:\n    subtitle:\n      ui:\n        help:\n"
+                         "          message: 'Below the title'\n", encoding="utf-8")
+    teaser_file = project / "NodeTypes" / "Content" / "Teaser.yaml"
+    before = {path: path.read_bytes() for path in (teaser_file, help_file)}
+    window = make_window(project)
+    select_in_tree(qtbot, window, "teaser", TEASER)
+    definition = window.definition
+    definition.select_property("subtitle")
+    name = definition.property_form.name_edit
+    name.selectAll()
+    qtbot.keyClicks(name, "kicker")
+    qtbot.keyClick(name, Qt.Key_Return)
+    window.flush()
+    assert definition.current_property() == "kicker"
+    assert all("    kicker:\n" in window.session.text_of(path) for path in before)
+
+    # one of the two files cannot be written: Save writes neither and says why
+    help_file.chmod(0o444)
+
+    def review(dialog: ReviewDialog) -> None:
+        # both files are reviewed, though Save asks for the selected node type's files only
+        assert sorted(name for name, _diff in dialog.diffs) == ["NodeTypes/Content/Teaser.Help.yaml",
+                                                                "NodeTypes/Content/Teaser.yaml"]
+        dialog.buttons.button(dialog.buttons.StandardButton.Save).click()
+
+    answers.expect(ReviewDialog, review)
+    window.actions_by_name["save"].trigger()
+    assert {path: path.read_bytes() for path in before} == before
+    shown = window.message.text()
+    assert "none of them was written" in shown and "read-only" in shown
+    assert window.tree_model.data(window.tree_model.indexes_of(TEASER)[0]).endswith(" *")
+
+    # one undo step takes the rename back in both buffers
+    window.actions_by_name["undo"].trigger()
+    window.flush()
+    assert {path: window.session.text_of(path).encode("utf-8") for path in before} == before
+    assert not window.session.dirty
+    assert "subtitle" in definition.property_list.names() and "kicker" not in definition.property_list.names()
+    help_file.chmod(0o644)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from nodetype_studio.studio.session import Session
 from nodetype_studio.studio.textdiff import unified_diff
@@ -216,3 +217,88 @@ def test_journal_reads_nothing_from_missing_broken_or_foreign_files(tmp_path, pr
 
 def test_unified_diff_marks_a_missing_final_newline():
     assert unified_diff("a\n", "a\nb", "f").endswith("+b\n\\ No newline at end of file\n")
+
+
+OVERRIDE_FILE = "NodeTypes/Content/Teaser.Help.yaml"
+
+
+def _renamed_in_two_files(project):
+    """A session where `subtitle` of the teaser, declared in two files, was renamed to `kicker` by one command."""
+    (project / OVERRIDE_FILE).write_text(
+        "'Acme.Studio:Content.Teaser':\n  properties:\n    subtitle:\n      ui:\n        help:\n          message: 'Below the title'\n",
+        encoding="utf-8")
+    session = Session(project)
+    edits = session.editor.rename_key(TEASER, ("properties", "subtitle"), "kicker")
+    assert len({e.file for e in edits}) == 2
+    session.record(edits)
+    session.link(edits)  # what the window's undo command does with one command's edits
+    before = {name: (project / name).read_bytes() for name in (TEASER_FILE, OVERRIDE_FILE)}
+    return session, before
+
+
+def test_a_rename_across_files_is_not_saved_at_all_when_one_file_is_read_only(project):
+    session, before = _renamed_in_two_files(project)
+    (project / OVERRIDE_FILE).chmod(0o444)
+    result = session.save([project / TEASER_FILE])  # saving one of them saves both, or neither
+    assert not result.saved
+    assert {name: (project / name).read_bytes() for name in before} == before
+    assert len(result.errors) == 1 and "none of them was written" in result.errors[0]
+    assert "read-only" in result.errors[0] and "Teaser.Help.yaml" in result.errors[0]
+    assert sorted(p.name for p in session.dirty_files()) == ["Teaser.Help.yaml", "Teaser.yaml"]
+    (project / OVERRIDE_FILE).chmod(0o644)
+    result = session.save([project / TEASER_FILE])
+    assert sorted(p.name for p in result.saved) == ["Teaser.Help.yaml", "Teaser.yaml"] and not result.errors
+    assert "kicker:" in (project / OVERRIDE_FILE).read_text(encoding="utf-8")
+    assert "kicker:" in (project / TEASER_FILE).read_text(encoding="utf-8") and not session.dirty
+
+
+def test_a_rename_across_files_kept_out_by_a_conflict_on_disk_writes_none_of_them(project):
+    session, before = _renamed_in_two_files(project)
+    theirs = before[OVERRIDE_FILE].replace(b"    subtitle:", b"    subline:")
+    (project / OVERRIDE_FILE).write_bytes(theirs)
+    asked = []
+    result = session.save(confirm_overwrite=lambda path, disk, mine: asked.append(Path(path).name) or False)
+    assert asked == ["Teaser.Help.yaml"] and not result.saved
+    assert (project / TEASER_FILE).read_bytes() == before[TEASER_FILE]
+    assert (project / OVERRIDE_FILE).read_bytes() == theirs
+    assert sorted(p.name for p in result.skipped) == ["Teaser.Help.yaml", "Teaser.yaml"]
+    assert "none of them was written" in result.errors[0]
+
+
+def test_a_rename_across_files_whose_second_write_fails_puts_the_first_back(project, monkeypatch):
+    from nodetype_studio.editing import SaveError, diskio
+
+    session, before = _renamed_in_two_files(project)
+    real_commit = diskio.PreparedWrite.commit
+    committed = []
+
+    def failing_commit(write):
+        if committed and write.path.name != committed[0]:  # the first file is replaced (and put back), the second fails
+            write.discard()
+            raise SaveError("cannot save: disk full; the file was not changed", write.path)
+        committed.append(write.path.name)
+        return real_commit(write)
+
+    monkeypatch.setattr(diskio.PreparedWrite, "commit", failing_commit)
+    result = session.save()
+    assert committed and not result.saved and "disk full" in result.errors[0]  # one file was replaced, then put back
+    assert {name: (project / name).read_bytes() for name in before} == before
+    assert len(session.dirty_files()) == 2
+
+
+def test_undoing_a_rename_across_files_takes_it_back_in_all_of_them_or_in_none(project):
+    import pytest
+
+    from nodetype_studio.editing import EditError
+
+    session, _before = _renamed_in_two_files(project)
+    edits = [e for e in session.log.values() for e in e]
+    renamed = {Path(e.file): session.text_of(Path(e.file)) for e in edits}
+    first = edits[0]
+    # the first file's buffer no longer holds the rename where the edit put it: its undo cannot apply
+    doc = session.editor.document(first.file)
+    doc.apply(type(first)(first.file, "elsewhere", first.offset, first.new_text, "headline", 1, 1, 1))
+    renamed[Path(first.file)] = doc.text
+    with pytest.raises(EditError):
+        session.apply(edits, undo=True)
+    assert {path: session.text_of(path) for path in renamed} == renamed
