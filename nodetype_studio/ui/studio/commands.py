@@ -69,13 +69,28 @@ class EditCommand(QUndoCommand):
                 self.setObsolete(True)
                 return
         else:
-            self.edits = session.apply(self.edits)
+            try:
+                self.edits = session.apply(self.edits)
+            except EditError as exc:
+                self._no_longer_fits(exc)
+                return
         self.owner.command_applied(self)
 
     def undo(self) -> None:
         if self.edits:
-            self.owner.session.apply(self.edits, undo=True)
+            try:
+                self.owner.session.apply(self.edits, undo=True)
+            except EditError as exc:
+                self._no_longer_fits(exc)
+                return
         self.owner.command_applied(self)
+
+    def _no_longer_fits(self, error: EditError) -> None:
+        """The text changed under this step (``Session.apply`` took back what it had applied): the step
+        leaves the history (QUndoStack deletes a command made obsolete in undo or redo) and the window says why."""
+        self.error = error
+        self.setObsolete(True)
+        self.owner.command_failed(self, error)
 
     def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, EditCommand) or other.merge_key != self.merge_key or other.error is not None:

@@ -598,3 +598,30 @@ def test_a_project_opened_from_the_welcome_page_gets_its_panes_in_proportion(qtb
     assert abs(tree - (tree + right) * 25 // 100) <= 20, (tree, right)
     definition, preview = window.top_splitter.sizes()
     assert abs(definition - (definition + preview) * 57 // 100) <= 20, (definition, preview)
+
+
+def test_an_undo_that_no_longer_fits_the_text_is_refused_with_a_message(qtbot, window):
+    # a step whose text changed under it (a file half of a linked change reloaded, say) cannot be undone:
+    # the window says so, nothing is half-applied, and the step leaves the history
+    from nodetype_studio.editing import Edit
+
+    activate(qtbot, window)
+    click_type(qtbot, window, TEASER)
+    window.definition.setCurrentIndex(0)
+    label = window.definition.label_field.editor
+    label.setFocus()
+    label.selectAll()
+    qtbot.keyClicks(label, "Box")
+    window.flush()
+    icon = window.definition.icon_field.editor
+    qtbot.mouseClick(icon, Qt.LeftButton)
+    assert window.undo_stack.count() == 1
+    path = window.session.project.node_type(TEASER).files[0].file
+    before = window.session.text_of(path)
+    window.session.editor.apply(Edit(Path(path), "elsewhere", 0, "", "# changed elsewhere\n", 1, 1, 0))
+    qtbot.keyClick(icon, Qt.Key_Z, Qt.ControlModifier)
+    window.flush()
+    assert window.session.text_of(path) == "# changed elsewhere\n" + before  # nothing half-undone
+    assert window.session.project.node_type(TEASER).label == "Box"
+    assert window.message.text().startswith("Not done") and "cannot be applied" in window.message.text()
+    assert window.undo_stack.count() == 0 and not window.undo_stack.canRedo()
