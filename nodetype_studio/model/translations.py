@@ -48,7 +48,8 @@ def split_id(text: str) -> tuple[str, str, str] | None:
     """``(package, source, id)`` if ``text`` is a translation id the UI looks up, else None."""
     if not isinstance(text, str):
         return None
-    m = _ID_RE.match(text.strip())
+    # as written: the UI splits the label itself, white space around it stays part of the package or unit
+    m = _ID_RE.fullmatch(text)
     if not m or m.group(2) is None:
         return None
     return m.group(1), m.group(2), m.group(3)

@@ -204,6 +204,55 @@ def test_the_package_id_shorthand_is_shown_as_written(qtbot, tmp_path):
     assert shown["label:platform"] == "Neos.Neos:choose"
 
 
+def test_an_id_with_white_space_around_it_is_shown_as_written(qtbot, tmp_path):
+    """The UI looks a label up as written (neos-ui `I18nRegistry.js` splits it at its colons, trims nothing):
+    a space before or after the id, or the line break a folded YAML scalar ends with, is part of the
+    package or unit it looks for, so it finds no text and shows the label."""
+    node_type = NODE_TYPE + textwrap.indent(textwrap.dedent("""
+        exact:
+          type: string
+          ui:
+            label: 'Acme.Site:Main:greeting'
+            inspector:
+              group: card
+        trailing:
+          type: string
+          ui:
+            label: 'Acme.Site:Main:greeting '
+            inspector:
+              group: card
+        leading:
+          type: string
+          ui:
+            label: ' Acme.Site:Main:greeting'
+            inspector:
+              group: card
+        folded:
+          type: string
+          ui:
+            label: >
+              Acme.Site:Main:greeting
+            inspector:
+              group: card
+    """), "    " * 2)
+    root = write_files(tmp_path / "Acme.Site", {
+        "composer.json": COMPOSER,
+        "Configuration/Settings.yaml": SETTINGS.replace("['NodeTypes/*']", "['Main', 'NodeTypes/*']"),
+        "NodeTypes/Content/Card.yaml": node_type,
+        "Resources/Private/Translations/en/Main.xlf": xliff(card_file("", unit("greeting", "Hello"))),
+    })
+    project = load_project(root, use_cache=False)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show_node_type(InspectorSource.from_model(project.node_type("Acme.Site:Content.Card"), project))
+    widget.show()
+    shown = {label.objectName(): label.text() for label in widget.findChildren(QLabel)}
+    assert shown["label:exact"] == "Hello"
+    # (the label shown as the browser renders it: the white space collapsed)
+    assert shown["label:trailing"] == shown["label:leading"] == "Acme.Site:Main:greeting"
+    assert shown["label:folded"] == "Acme.Site:Main:greeting"
+
+
 def test_a_legacy_editor_spelling_gets_no_generated_ids(qtbot, tmp_path):
     """The CMS replaces editor-specific `i18n` values only for the editor names it compares with
     (`Neos.Neos/Inspector/Editors/SelectBoxEditor`, ...), as written: the UI still shows a legacy
