@@ -4,8 +4,9 @@ Qt-free. A string that looks like ``Package:Source:id`` is a translation id (Flo
 ``Package:id`` is none to the UI): it is shown as its English text when an XLIFF file serving the source
 holds it — the package's ``Resources/Private/Translations/en/<Source as folders>.xlf``, or any file of any
 package or of a distribution's ``Data/Translations/en`` whose ``<file>`` names the source, merged as Flow
-merges them (``model.xliff``) — or, for the platform's own ids, from a small table of English texts, and
-as the id itself otherwise: the CMS shows the raw id when no translation exists. A value of exactly
+merges them (``model.xliff``), a unit English lacks taken from the next locale of Flow's locale chain
+(``locale_chain``) — or, for the platform's own ids, from a small table of English texts, and as the id
+itself otherwise: the CMS shows the raw id when no translation exists. A value of exactly
 ``i18n`` stands for a generated id (neos-facts §5.13).
 """
 
@@ -78,15 +79,58 @@ def generated_id(node_type: str, *suffix: str) -> str:
 
 
 
+# Flow's `Locale`: language, optional script, region and variant, joined by `-` or `_` (anything after them
+# is ignored); its string form, the name of a translation folder, is `de`, `de_CH`, `sr_Latn_RS`.
+_LOCALE_RE = re.compile(r"([a-zA-Z]{2,3})(?:[-_]([a-zA-Z]{4}))?(?:[-_]([a-zA-Z]{2}|[0-9]{3}))?"
+                        r"(?:[-_]((?:[a-zA-Z0-9]{5,8})|(?:[0-9][a-zA-Z0-9]{3})))?(?:[-_].+)*")
+
+
+def locale_identifier(value: Any) -> str | None:
+    """The string form Flow gives a locale identifier (``de-ch`` -> ``de_CH``), None for one it refuses."""
+    match = _LOCALE_RE.fullmatch(value) if isinstance(value, str) else None
+    if match is None:
+        return None
+    language, script, region, variant = match.groups()
+    return "_".join(part for part in (language.lower(), script and script.capitalize(), region and region.upper(),
+                                      variant and variant.upper()) if part)
+
+
+def _with_parents(locale: str) -> list[str]:
+    parts = locale.split("_")
+    return ["_".join(parts[:end]) for end in range(len(parts), 0, -1)]
+
+
+def locale_chain(locale: str, i18n: Any = None) -> tuple[str, ...]:
+    """The locales whose translation folders Flow reads for ``locale``, the most specific first (Flow's
+    ``I18n\\Service::getLocaleChain``): the locale and, unless ``fallbackRule.strict`` is true, its parents
+    (``de_CH``, ``de``); each locale of ``fallbackRule.order`` (with its parents unless strict); last
+    ``defaultLocale`` (``en`` unless set). ``i18n``: the project's ``Neos.Flow.i18n`` settings. A locale
+    without a folder adds no texts, so the parents stand for Flow's best matching available locales."""
+    i18n = i18n if isinstance(i18n, Mapping) else {}
+    rule = i18n.get("fallbackRule")
+    rule = rule if isinstance(rule, Mapping) else {}
+    strict = rule.get("strict") is True
+    order = rule.get("order")
+    chain: list[str] = [locale] if strict else _with_parents(locale)
+    for entry in order.values() if isinstance(order, Mapping) else order if isinstance(order, list) else ():
+        identifier = locale_identifier(entry)
+        if identifier is not None:
+            chain += [identifier] if strict else _with_parents(identifier)
+    chain.append(locale_identifier(i18n.get("defaultLocale")) or "en")
+    return tuple(dict.fromkeys(chain))  # (a locale already in the chain keeps its place, as a PHP array key)
+
+
 class Translator:
     """Turns labels into display text; ``packages`` maps package keys to their folders.
 
     The texts of a source are those Flow's ``XliffFileProvider`` gives the UI: every XLIFF file of every
     package's ``Resources/Private/Translations/<language>/`` whose ``<file>`` names the source (by default a
     file names its own package and path), merged in the packages' load order, then those of the
-    distribution's ``Data/Translations/<language>/`` (``global_folder``), which override all. ``folders``:
-    the package folders in the CMS's load order (default: those of ``packages``, in its order); the keys
-    ``packages`` gives a folder are the package a file in it names by default.
+    distribution's ``Data/Translations/<language>/`` (``global_folder``), which override all; the folders of
+    each locale of ``locales`` (the locale chain, most specific first; default: ``language`` alone) in turn,
+    the last first, so that a unit the more specific locales lack falls back (Flow's ``getMergedFileData``).
+    ``folders``: the package folders in the CMS's load order (default: those of ``packages``, in its order);
+    the keys ``packages`` gives a folder are the package a file in it names by default.
 
     ``auto_include`` is the project's ``<Platform>.userInterface.translation.autoInclude`` setting: the
     Neos UI only has the texts of the sources it lists (package key -> wildcard patterns such as
@@ -95,9 +139,10 @@ class Translator:
 
     def __init__(self, packages: Mapping[str, Path] | None = None, language: str = "en",
                  auto_include: Mapping[str, Any] | None = None, *, folders: Sequence[Path] | None = None,
-                 global_folder: Path | None = None):
+                 global_folder: Path | None = None, locales: Sequence[str] | None = None):
         self.packages = {name: _path(path) for name, path in (packages or {}).items()}
         self.language = language
+        self.locales = tuple(locales) if locales else (language,)
         self.auto_include = auto_include
         self.folders = [_path(folder) for folder in (self.packages.values() if folders is None else folders)]
         self.global_folder = global_folder
@@ -109,11 +154,13 @@ class Translator:
             keys: dict[Path, list[str]] = {}
             for name, folder in self.packages.items():
                 keys.setdefault(folder, []).append(package_key(name))
-            below = os.path.join("Resources", "Private", "Translations", self.language)
-            folders = [(os.path.join(folder, below), tuple(dict.fromkeys(keys.get(folder) or [folder.name])))
-                       for folder in dict.fromkeys(self.folders)]
-            if self.global_folder is not None:  # (files there name `Neos.Flow` by default)
-                folders.append((os.path.join(self.global_folder, self.language), ("Neos.Flow",)))
+            folders: list[tuple[str, tuple[str, ...]]] = []
+            for locale in reversed(self.locales):  # (the fallback locales first: a later folder's texts win)
+                below = os.path.join("Resources", "Private", "Translations", locale)
+                folders += [(os.path.join(folder, below), tuple(dict.fromkeys(keys.get(folder) or [folder.name])))
+                            for folder in dict.fromkeys(self.folders)]
+                if self.global_folder is not None:  # (files there name `Neos.Flow` by default)
+                    folders.append((os.path.join(self.global_folder, locale), ("Neos.Flow",)))
             self._index = XliffIndex(folders)
         return self._index
 
@@ -189,13 +236,17 @@ class Translator:
 
 def project_translator(project, packages: Mapping[str, Path] | None = None) -> Translator:
     """The translator of a project: its package folders (``packages``, else ``package_folders``) in the CMS's
-    load order, its distribution's ``Data/Translations``, and the sources its settings send to the UI
-    (``userInterface.translation.autoInclude``, Neos.Neos XliffService)."""
+    load order, its distribution's ``Data/Translations``, the sources its settings send to the UI
+    (``userInterface.translation.autoInclude``, Neos.Neos XliffService), and the English UI's locale chain
+    (the project's ``Neos.Flow.i18n`` fallback rule and default locale: ``locale_chain``)."""
     auto_include = project.platform_setting("userInterface", "translation", "autoInclude", default={})
     folders = package_folders(project) if packages is None else packages
     root = getattr(project, "root", None)
+    i18n: Any = getattr(project, "settings", None)
+    for key in (project.platform.prefix, "Flow", "i18n"):
+        i18n = i18n.get(key) if isinstance(i18n, Mapping) else None
     return Translator(folders, auto_include=auto_include if isinstance(auto_include, Mapping) else {},
-                      folders=translation_folders(project, folders),
+                      folders=translation_folders(project, folders), locales=locale_chain("en", i18n),
                       global_folder=Path(root) / "Data" / "Translations"
                       if root is not None and getattr(project, "kind", None) == "distribution" else None)
 

@@ -444,3 +444,34 @@ def test_a_site_package_overrides_the_platforms_labels_the_inspector_shows(qtbot
     assert shown["label:uriPathSegment"] == "URL path segment"  # (the platform's other labels stay)
     assert widget.title.text() == "Landing page"
     assert shown["label:subtitle"] == "Subtitle"
+
+
+FALLBACK_UNITS = {"en": unit("ui.label", "Card") + unit("properties.plain", "Plain"),
+                  "de": unit("ui.label", "Karte") + unit("properties.plain", "Einfach") + unit("properties.target", "Ziel"),
+                  "de_CH": unit("properties.zero", "Null"),
+                  # (never read: Flow names a locale's folder by its string form, `de_CH`)
+                  "de-CH": unit("properties.target", "Falsch") + unit("properties.zero", "Falsch")}
+
+
+@pytest.mark.parametrize("i18n, target, zero", [
+    ("{}", PREFIX + "target", PREFIX + "zero"),
+    # the default locale ends the chain of every locale: the English UI falls back to German
+    ("{defaultLocale: de}", "Ziel", PREFIX + "zero"),
+    ("{defaultLocale: 'de-ch'}", PREFIX + "target", "Null"),  # (`de_CH` alone: the default adds no parents)
+    ("{fallbackRule: {order: ['de_CH']}}", "Ziel", "Null"),  # (`de_CH`, then its parent `de`)
+    # strict: the locales of the order alone, without their parents
+    ("{fallbackRule: {strict: true, order: ['de_CH']}}", PREFIX + "target", "Null"),
+    ("{fallbackRule: {strict: true, order: [de]}}", "Ziel", PREFIX + "zero"),
+])
+def test_the_english_ui_falls_back_along_flows_locale_chain(show, tmp_path, i18n, target, zero):
+    """Flow merges a source's texts along the locale chain of the UI's locale, the last locale first
+    (`XliffFileProvider::getMergedFileData`, `I18n\\Service::getLocaleChain`): after `en` come the locales of
+    `Neos.Flow.i18n.fallbackRule.order` (with their parents unless `strict`) and `defaultLocale`. A unit
+    English lacks shows the text of the first locale in the chain that has it; English still wins."""
+    folder = tmp_path / "Acme.Site" / "Resources" / "Private" / "Translations"
+    for locale, units in FALLBACK_UNITS.items():
+        write_files(folder / locale, {"NodeTypes/Content/Card.xlf": xliff(card_file("", units))})
+    shown = show(xliff(card_file("", FALLBACK_UNITS["en"])), SETTINGS + f"\n      Flow:\n        i18n: {i18n}\n")
+    assert shown["title"] == "Card" and shown["plain"] == "Plain"
+    assert shown["target"] == target
+    assert shown["zero"] == zero
