@@ -122,7 +122,7 @@ def untranslated(ctx: Context, nt: Any):
                    f"{package} (add `{package}: ['{pattern}']` to it in the package's Configuration/Settings.yaml)")
             lacking = uses
         else:
-            lacking = [(where, unit) for where, unit in uses if unit not in texts]
+            lacking = [(where, unit) for where, unit in uses if translator.unit_text(package, source, unit) is None]
             if not lacking:
                 continue
             code, severity = "translation-unit-missing", Severity.WARNING

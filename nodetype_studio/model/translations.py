@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from nodetype_studio.model.baseline import load_baseline
-from nodetype_studio.model.xliff import MAX_XLIFF_DEPTH, PLATFORM_PACKAGES, XliffIndex, package_key
+from nodetype_studio.model.xliff import MAX_XLIFF_DEPTH, PLATFORM_PACKAGES, XliffIndex, package_key, ui_key
 
 __all__ = ["MAX_XLIFF_DEPTH", "PLATFORM_TEXTS", "Translator", "generated_id", "looks_like_id", "package_folders",
            "project_translator", "split_id"]
@@ -185,6 +185,11 @@ class Translator:
         serves it; None when none does."""
         return self._xliff().texts(self._file_id(package, source))
 
+    def unit_text(self, package: str, source: str, unit: str) -> str | None:
+        """The text the UI shows for ``unit`` of ``package``'s source ``source``: the unit's id is compared with
+        its dots as underscores, as neos-ui's ``I18nRegistry`` and Neos' ``XliffService`` key it."""
+        return (self._xliff().ui_texts(self._file_id(package, source)) or {}).get(ui_key(unit))
+
     def xliff_path(self, package: str, source: str) -> Path | None:
         """The file whose texts of ``package``'s source win (the last that serves it), else where the package's
         own file would be; None for a package without a folder."""
@@ -208,7 +213,7 @@ class Translator:
         package, source, unit = parts
         if not self.included(package, source):
             return None
-        found = (self.unit_texts(package, source) or {}).get(unit)
+        found = self.unit_text(package, source, unit)
         if found:
             return found
         if package in PLATFORM_PACKAGES:

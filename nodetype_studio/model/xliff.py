@@ -205,6 +205,7 @@ class XliffIndex:
         self.folders = list(folders)
         self._served: dict[str, list[tuple[int, Path, Mapping[str, str]]]] | None = None
         self._merged: dict[str, dict[str, str] | None] = {}
+        self._keyed: dict[str, dict[str, str] | None] = {}
 
     def _build(self) -> dict[str, list[tuple[int, Path, Mapping[str, str]]]]:
         served: dict[str, list[tuple[int, Path, Mapping[str, str]]]] = {}
@@ -242,12 +243,33 @@ class XliffIndex:
         """Trans-unit id -> text of ``file_id`` merged from every file serving it (an empty text left out: the
         UI shows the id; one of spaces only is a text), None when no file does."""
         if file_id not in self._merged:
-            documents = self._documents(file_id)
-            merged: dict[str, str] = {}
-            for _order, _path, units in documents:
-                merged.update(units)
-            self._merged[file_id] = {unit: text for unit, text in merged.items() if text} if documents else None
+            merged = self._all_texts(file_id)
+            self._merged[file_id] = {unit: text for unit, text in merged.items() if text} if merged is not None else None
         return self._merged[file_id]
+
+    def ui_texts(self, file_id: str) -> dict[str, str] | None:
+        """``texts()`` keyed as the UI keys them: Neos' ``XliffService`` files each unit under its id with dots as
+        underscores, and neos-ui looks an id up the same way, so `a.b` and `a_b` are one unit there (of two
+        spellings the later unit wins, an empty one too)."""
+        if file_id not in self._keyed:
+            merged = self._all_texts(file_id)
+            keyed: dict[str, str] = {}
+            for unit, text in (merged or {}).items():
+                keyed[ui_key(unit)] = text
+            self._keyed[file_id] = {unit: text for unit, text in keyed.items() if text} if merged is not None else None
+        return self._keyed[file_id]
+
+    def _all_texts(self, file_id: str) -> dict[str, str] | None:
+        documents = self._documents(file_id)
+        merged: dict[str, str] = {}
+        for _order, _path, units in documents:
+            merged.update(units)
+        return merged if documents else None
+
+
+def ui_key(unit: str) -> str:
+    """A trans-unit id as the UI's translation table keys it (dots as underscores)."""
+    return unit.replace(".", "_")
 
 
 def _bundled(folder: str) -> bool:

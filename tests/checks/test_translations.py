@@ -90,6 +90,16 @@ def test_missing_units_are_counted_per_node_type_and_reported_where_written(tmp_
         in finding.message
 
 
+def test_a_unit_written_with_underscores_is_the_dotted_id(tmp_path):
+    """The UI keys units with dots as underscores (Neos `XliffService`, neos-ui `I18nRegistry`): a unit
+    `properties_size` is the text of `...:properties.size`, so only the others are missing."""
+    project = _project(tmp_path, card_units=("ui.label", "ui_help_message", "properties_size"))
+    (finding,) = [d for d in run_checks(project) if d.code == "translation-unit-missing"]
+    assert "the CMS shows 2 translation ids" in finding.message
+    assert "has no unit `properties.size.selectBoxEditor.placeholder`, `properties.size.selectBoxEditor.values.s`" \
+        in finding.message
+
+
 @pytest.mark.parametrize("include", ["['Main']", "~", "true", None])
 def test_sources_the_setting_does_not_list_are_not_sent_to_the_ui(tmp_path, include):
     found = _found(_project(tmp_path, include=include))

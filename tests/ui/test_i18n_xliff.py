@@ -475,3 +475,17 @@ def test_the_english_ui_falls_back_along_flows_locale_chain(show, tmp_path, i18n
     assert shown["title"] == "Card" and shown["plain"] == "Plain"
     assert shown["target"] == target
     assert shown["zero"] == zero
+
+
+def test_dots_and_underscores_in_unit_ids_are_one_unit(show):
+    """Neos' `XliffService` files each unit under its id with dots as underscores, and neos-ui's
+    `I18nRegistry` looks an id up the same way: `properties.plain` finds a unit written `properties_plain`;
+    of two spellings of one id the later unit in the file wins, an empty one too (the id is shown)."""
+    shown = show(xliff(card_file("", "".join([
+        unit("properties_plain", "Plain"),
+        unit("properties.target", "Dotted"), unit("properties_target", "Underscored"),
+        unit("properties.zero", "Zero"), unit("properties_zero", ""),
+    ]))))
+    assert shown["plain"] == "Plain"
+    assert shown["target"] == "Underscored"
+    assert shown["zero"] == PREFIX + "zero"
