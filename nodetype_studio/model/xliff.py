@@ -55,6 +55,15 @@ def _parse_bounded(data: bytes) -> ET.Element:
     return root
 
 
+def _starts_with_root(data: bytes) -> bool:
+    """Whether the document's first node is an element (after an XML declaration). Told before the document is
+    parsed: its entities can only be declared in a DOCTYPE before that element, and expat lets them expand a
+    file to a hundred times its size (hundreds of MB for one of 8 MB) before it refuses."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # (UTF-16: its beginning told in UTF-8)
+        data = data[:4096].decode("utf-16", errors="replace").encode("utf-8")
+    return _ROOT_FIRST_RE.match(data) is not None
+
+
 def _local(element: ET.Element) -> str:
     return element.tag.rsplit("}", 1)[-1] if isinstance(element.tag, str) else ""
 
@@ -116,10 +125,10 @@ def read_document(path: Path, mtime_ns: int) -> tuple[FileElement, ...]:
     (not stripped): a later file's empty unit still replaces an earlier one's."""
     try:
         data = boundedio.read_bytes(path)  # (a file larger than the studio reads: no texts)
+        if not _starts_with_root(data):
+            return ()
         root = _parse_bounded(data)
     except (ET.ParseError, OSError, _TooDeep):
-        return ()
-    if not data.startswith((b"\xff\xfe", b"\xfe\xff")) and not _ROOT_FIRST_RE.match(data):
         return ()
     if _local(root) != "xliff" or root.get("version") != "1.2":
         return ()  # (Flow reads no other version: an XLIFF 2.0 file gives no texts)
