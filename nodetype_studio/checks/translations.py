@@ -23,6 +23,7 @@ from typing import Any
 from nodetype_studio.checks.base import Context, node_rule
 from nodetype_studio.diagnostics import Severity
 from nodetype_studio.model.translations import project_translator, split_id
+from nodetype_studio.model.xliff import refusal
 
 
 def _texts(config: Any) -> list[tuple[tuple, str]]:
@@ -112,6 +113,8 @@ def untranslated(ctx: Context, nt: Any):
                 continue  # a package without English translations at all: nothing to tell a missing file by
             code, severity = "translation-file-missing", Severity.INFO
             why = f"{shown} does not exist"
+            if path.is_file():  # (there, but gives no texts: why)
+                why = f"{shown} gives no texts: {refusal(path) or 'its <file> elements name other sources'}"
             lacking = uses
         elif not translator.included(package, source):
             code, severity = "translation-not-included", Severity.WARNING

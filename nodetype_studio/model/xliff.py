@@ -136,6 +136,29 @@ def read_document(path: Path, mtime_ns: int) -> tuple[FileElement, ...]:
                  for file in root if _local(file) == "file")
 
 
+def refusal(path: Path) -> str | None:
+    """Why the document at ``path`` gives no texts (``read_document``), in words for a finding; None when it
+    is read."""
+    try:
+        data = boundedio.read_bytes(path)
+    except boundedio.FileTooLarge:
+        return f"it is larger than the {boundedio.MAX_FILE_BYTES // 2**20} MB the studio reads"
+    except OSError as problem:
+        return f"it cannot be read ({problem.strerror or problem})"
+    if not _starts_with_root(data):
+        return ("its first node is not its <xliff> element (a DOCTYPE, comment or processing instruction "
+                "comes first), so Flow skips it")
+    try:
+        root = _parse_bounded(data)
+    except ET.ParseError as problem:
+        return f"it is not well-formed XML ({problem})"
+    except _TooDeep:
+        return f"its elements nest deeper than {MAX_XLIFF_DEPTH} levels"
+    if _local(root) != "xliff" or root.get("version") != "1.2":
+        return "it is not an XLIFF 1.2 document, the only version Flow reads"
+    return None
+
+
 def package_key(name: str) -> str:
     """The key a file id is made of: the platform package's spellings are one package."""
     return "Neos.Neos" if name in PLATFORM_PACKAGES else name

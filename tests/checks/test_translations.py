@@ -122,6 +122,25 @@ def test_a_missing_file_is_a_note_and_a_package_without_translations_is_not_judg
     assert _found(load_project(project.root, use_cache=False)) == []
 
 
+@pytest.mark.parametrize("text, why", [
+    (_xlf("ui.label").replace("</xliff>", ""), "it is not well-formed XML (no element found: line 3, column 0)"),
+    ('<?xml version="1.0"?>\n<!DOCTYPE xliff [<!ENTITY e "x">]>\n' + _xlf("ui.label").split("?>", 1)[1],
+     "its first node is not its <xliff> element"),
+    (_xlf("ui.label").replace('version="1.2"', 'version="2.0"'), "it is not an XLIFF 1.2 document"),
+    (_xlf("ui.label").replace('original=""', 'original="NodeTypes/Other"'), "its <file> elements name other sources"),
+])
+def test_a_file_that_gives_no_texts_is_not_said_to_be_missing(tmp_path, text, why):
+    """A file Flow skips, or whose <file> serves another source, is there: the finding tells why it gives
+    no texts instead of saying it does not exist."""
+    project = _project(tmp_path)
+    card = project.root / "Resources" / "Private" / "Translations" / "en" / "NodeTypes" / "Card.xlf"
+    card.write_text(text, encoding="utf-8")
+    (finding,) = [d for d in run_checks(load_project(project.root, use_cache=False)) if d.code.startswith("translation-")]
+    assert finding.code == "translation-file-missing"
+    assert f"Vendor.Site's Resources/Private/Translations/en/NodeTypes/Card.xlf gives no texts: {why}" in finding.message
+    assert "does not exist" not in finding.message
+
+
 def test_the_setting_to_add_names_the_source_the_ids_use(tmp_path):
     project = _project(tmp_path)
     main = project.root / "Resources" / "Private" / "Translations" / "en" / "Main.xlf"
