@@ -121,8 +121,13 @@ def untranslated(ctx: Context, nt: Any):
             setting = f"{ctx.platform.package}.userInterface.translation.autoInclude"
             source_path = source.replace(".", "/")
             pattern = "NodeTypes/*" if source_path.startswith("NodeTypes/") else source_path
-            why = (f"{shown} is not sent to the UI: `{setting}` does not list `{source_path}` for "
-                   f"{package} (add `{package}: ['{pattern}']` to it in the package's Configuration/Settings.yaml)")
+            if translator.listed(package, source):  # (listed, but named by no .xlf file of the package's own)
+                why = (f"{shown} is not sent to the UI: the UI gets a package's sources as its own .xlf files name "
+                       f"them, and none of {package}'s names `{source_path}` (add "
+                       f"Resources/Private/Translations/en/{source_path}.xlf to {package})")
+            else:
+                why = (f"{shown} is not sent to the UI: `{setting}` does not list `{source_path}` for {package} "
+                       f"(add `{package}: ['{pattern}']` to it in the package's Configuration/Settings.yaml)")
             lacking = uses
         else:
             lacking = [(where, unit) for where, unit in uses if translator.unit_text(package, source, unit) is None]

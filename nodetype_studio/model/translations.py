@@ -19,7 +19,15 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from nodetype_studio.model.baseline import load_baseline
-from nodetype_studio.model.xliff import MAX_XLIFF_DEPTH, PLATFORM_PACKAGES, XliffIndex, package_key, ui_key
+from nodetype_studio.model.xliff import (
+    MAX_XLIFF_DEPTH,
+    PLATFORM_PACKAGES,
+    XliffIndex,
+    names_by_path,
+    own_sources,
+    package_key,
+    ui_key,
+)
 
 __all__ = ["MAX_XLIFF_DEPTH", "PLATFORM_TEXTS", "Translator", "generated_id", "looks_like_id", "package_folders",
            "project_translator", "split_id"]
@@ -147,6 +155,8 @@ class Translator:
         self.folders = [_path(folder) for folder in (self.packages.values() if folders is None else folders)]
         self.global_folder = global_folder
         self._index: XliffIndex | None = None
+        self._own_sources: dict[str, frozenset[str] | None] = {}
+        self._collected: dict[tuple[str, str], bool] = {}
 
     def _xliff(self) -> XliffIndex:
         """The index of the translation files, made on the first question (listing the folders is the cost)."""
@@ -168,7 +178,30 @@ class Translator:
         return f"{package_key(package)}:{source.replace('.', '/')}"
 
     def included(self, package: str, source: str) -> bool:
-        """Whether the UI gets the texts of ``package``'s source ``source`` (dotted, as in an id)."""
+        """Whether the UI gets the texts of ``package``'s source ``source`` (dotted, as in an id): the setting
+        lists it (``listed``) and the package's own files name it (``collected``)."""
+        return self.listed(package, source) and self.collected(package, source)
+
+    def collected(self, package: str, source: str) -> bool:
+        """Whether ``package``'s own ``.xlf`` files (of any locale) name ``source`` (dotted): Neos' ``XliffService``
+        sends the UI only such sources, whichever files hold their texts. True without the setting, or for a
+        package without a folder or of the platform baseline."""
+        folder = self.packages.get(package)
+        if self.auto_include is None or folder is None:
+            return True
+        if (package, source) not in self._collected:
+            translations, path = str(folder / "Resources" / "Private" / "Translations"), source.replace(".", "/")
+            found = names_by_path(translations, package, path, self.locales)
+            if not found:  # (a source named another way: every file of the package read)
+                if package not in self._own_sources:
+                    self._own_sources[package] = own_sources(translations, package)
+                sources = self._own_sources[package]
+                found = sources is None or path in sources
+            self._collected[package, source] = found
+        return self._collected[package, source]
+
+    def listed(self, package: str, source: str) -> bool:
+        """Whether the project's autoInclude setting lists ``package``'s source ``source`` (dotted)."""
         if self.auto_include is None:
             return True
         patterns = self.auto_include.get(package)
@@ -211,14 +244,12 @@ class Translator:
         if parts is None:
             return None
         package, source, unit = parts
-        if not self.included(package, source):
+        if not self.listed(package, source):
             return None
-        found = self.unit_text(package, source, unit)
-        if found:
-            return found
-        if package in PLATFORM_PACKAGES:
-            return PLATFORM_TEXTS.get(f"{source}:{unit}")
-        return None
+        found = self.unit_text(package, source, unit) or (
+            PLATFORM_TEXTS.get(f"{source}:{unit}") if package in PLATFORM_PACKAGES else None)
+        # (whether the package's files name the source is asked last: it may read them all)
+        return found if found and self.collected(package, source) else None
 
     def label(self, value, generated: str | None = None) -> str:
         """``text()`` of a label, as the browser renders it (``as_rendered``)."""

@@ -221,6 +221,47 @@ def _listing(folder: str) -> tuple[tuple[Path, str, int], ...]:
     return tuple(found)
 
 
+def own_sources(folder: str, package: str) -> frozenset[str] | None:
+    """The sources Neos' ``XliffService`` sends the UI texts of for ``package`` (before its autoInclude patterns):
+    those its own ``.xlf`` files name, of every locale below its translation folder ``folder`` — a ``<file>``
+    whose ``product-name`` is empty or ``package`` names its ``original``, else the file's path below the
+    locale folder. None for the platform baseline's folders (each of their files serves its own path)."""
+    if _bundled(folder):
+        return None
+    sources: set[str] = set()
+    for path, relative, mtime in _listing(folder):
+        if not path.name.endswith(".xlf"):  # (Files::readDirectoryRecursively with the suffix `.xlf`)
+            continue
+        default = relative.partition("/")[2] if "/" in relative else relative  # (below the locale folder)
+        for product, original, _units in read_document(path, mtime):
+            if _php_or(product, package) == package:
+                sources.add(_php_or(original, default))
+    return frozenset(sources)
+
+
+def names_by_path(folder: str, package: str, source: str, locales: Sequence[str] = ()) -> bool:
+    """Whether a file ``<locale>/<source>.xlf`` of ``package``'s translation folder ``folder`` names the source
+    (the common way ``own_sources`` finds one, told from one file per locale; ``locales`` are tried first).
+    True for the platform baseline's folders."""
+    if _bundled(folder):
+        return True
+    try:
+        with os.scandir(folder) as scan:
+            found = sorted(entry.name for entry in scan if not entry.name.startswith(".") and entry.is_dir())
+    except OSError:
+        return False
+    for locale in dict.fromkeys([*(locale for locale in locales if locale in found), *found]):
+        path = Path(folder, locale, source + ".xlf")
+        try:
+            mtime = path.stat().st_mtime_ns
+        except OSError:
+            continue
+        if any(_php_or(product, package) == package and _php_or(original, source) == source
+               for product, original, _units in read_document(path, mtime)):
+            return True
+    return False
+
+
 class XliffIndex:
     """The texts of every source served by the XLIFF files of some translation folders, merged as Flow's
     ``XliffFileProvider`` merges them (``Arrays::arrayMergeRecursiveOverrule``): folder after folder, file

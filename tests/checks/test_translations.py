@@ -185,6 +185,29 @@ def test_a_source_served_by_a_file_of_another_path_has_its_file(tmp_path):
     assert _found(load_project(project.root, use_cache=False)) == []
 
 
+def test_a_source_no_file_of_the_package_names_is_not_sent_to_the_ui(tmp_path):
+    """Neos' XliffService sends the UI a package's sources as its own .xlf files (of any language) name them:
+    texts for `NodeTypes/Card` that only a distribution's Data/Translations file holds, or that the package
+    keeps in a `.xliff` file, reach the UI only when one of its .xlf files names the source."""
+    dist = tmp_path / "dist"
+    _project(dist / "DistributionPackages")
+    (dist / "composer.json").write_text('{"name": "acme/dist"}', encoding="utf-8")
+    own = dist / "DistributionPackages" / "Vendor.Site" / "Resources" / "Private" / "Translations"
+    card = own / "en" / "NodeTypes" / "Card.xlf"
+    data = dist / "Data" / "Translations" / "en" / "Card.xlf"
+    data.parent.mkdir(parents=True)
+    data.write_text(card.read_text(encoding="utf-8").replace('original=""', 'original="NodeTypes/Card"'), encoding="utf-8")
+    card.rename(card.with_suffix(".xliff"))
+    (finding,) = [d for d in run_checks(load_project(dist, use_cache=False)) if d.code.startswith("translation-")]
+    assert finding.code == "translation-not-included"
+    assert ("is not sent to the UI: the UI gets a package's sources as its own .xlf files name them, and none of "
+            "Vendor.Site's names `NodeTypes/Card`") in finding.message
+    # a file of another language naming the source is enough (its English texts come from the others)
+    (own / "de" / "NodeTypes").mkdir(parents=True)
+    (own / "de" / "NodeTypes" / "Card.xlf").write_text(_xlf("ui.label"), encoding="utf-8")
+    assert _found(load_project(dist, use_cache=False)) == []
+
+
 def test_a_finding_names_the_distributions_file_whose_texts_win(tmp_path):
     dist = tmp_path / "dist"
     _project(dist / "DistributionPackages", card_units=("ui.label",))

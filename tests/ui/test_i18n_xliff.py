@@ -489,3 +489,17 @@ def test_dots_and_underscores_in_unit_ids_are_one_unit(show):
     assert shown["plain"] == "Plain"
     assert shown["target"] == "Underscored"
     assert shown["zero"] == PREFIX + "zero"
+
+
+def test_only_sources_the_packages_own_xlf_files_name_reach_the_ui(show, tmp_path):
+    """Neos' XliffService collects a package's sources from its own `.xlf` files of every language (a `<file>`
+    naming another package's source does not count), and sends the UI the texts of those alone, merged from
+    every file serving them. A package whose card texts are in `Card.xliff` shows ids; an `.xlf` file of
+    another language naming the source lets the English texts through."""
+    en = tmp_path / "Acme.Site" / "Resources" / "Private" / "Translations" / "en"
+    write_files(en, {"Labels.xliff": xliff(card_file('original="NodeTypes/Content/Card"', BODY))})
+    shown = show(xliff(card_file('product-name="Other.Package"', BODY)))
+    assert shown["plain"] == PREFIX + "plain" and shown["title"] == "Acme.Site:NodeTypes.Content.Card:ui.label"
+    write_files(en.parent / "de", {"NodeTypes/Content/Card.xlf": xliff(card_file("", unit("ui.label", "Karte")))})
+    shown = show(xliff(card_file('product-name="Other.Package"', BODY)))
+    assert shown["plain"] == "Plain" and shown["title"] == "Card"
