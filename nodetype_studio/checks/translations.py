@@ -23,6 +23,7 @@ from typing import Any
 from nodetype_studio.checks.base import Context, node_rule
 from nodetype_studio.diagnostics import Severity
 from nodetype_studio.model.translations import project_translator, split_id
+from nodetype_studio.model.xliff import refusal
 
 
 def _texts(config: Any) -> list[tuple[tuple, str]]:
@@ -112,17 +113,24 @@ def untranslated(ctx: Context, nt: Any):
                 continue  # a package without English translations at all: nothing to tell a missing file by
             code, severity = "translation-file-missing", Severity.INFO
             why = f"{shown} does not exist"
+            if path.is_file():  # (there, but gives no texts: why)
+                why = f"{shown} gives no texts: {refusal(path) or 'its <file> elements name other sources'}"
             lacking = uses
         elif not translator.included(package, source):
             code, severity = "translation-not-included", Severity.WARNING
             setting = f"{ctx.platform.package}.userInterface.translation.autoInclude"
             source_path = source.replace(".", "/")
             pattern = "NodeTypes/*" if source_path.startswith("NodeTypes/") else source_path
-            why = (f"{shown} is not sent to the UI: `{setting}` does not list `{source_path}` for "
-                   f"{package} (add `{package}: ['{pattern}']` to it in the package's Configuration/Settings.yaml)")
+            if translator.listed(package, source):  # (listed, but named by no .xlf file of the package's own)
+                why = (f"{shown} is not sent to the UI: the UI gets a package's sources as its own .xlf files name "
+                       f"them, and none of {package}'s names `{source_path}` (add "
+                       f"Resources/Private/Translations/en/{source_path}.xlf to {package})")
+            else:
+                why = (f"{shown} is not sent to the UI: `{setting}` does not list `{source_path}` for {package} "
+                       f"(add `{package}: ['{pattern}']` to it in the package's Configuration/Settings.yaml)")
             lacking = uses
         else:
-            lacking = [(where, unit) for where, unit in uses if unit not in texts]
+            lacking = [(where, unit) for where, unit in uses if translator.unit_text(package, source, unit) is None]
             if not lacking:
                 continue
             code, severity = "translation-unit-missing", Severity.WARNING

@@ -4,8 +4,9 @@ Qt-free. A string that looks like ``Package:Source:id`` is a translation id (Flo
 ``Package:id`` is none to the UI): it is shown as its English text when an XLIFF file serving the source
 holds it — the package's ``Resources/Private/Translations/en/<Source as folders>.xlf``, or any file of any
 package or of a distribution's ``Data/Translations/en`` whose ``<file>`` names the source, merged as Flow
-merges them (``model.xliff``) — or, for the platform's own ids, from a small table of English texts, and
-as the id itself otherwise: the CMS shows the raw id when no translation exists. A value of exactly
+merges them (``model.xliff``), a unit English lacks taken from the next locale of Flow's locale chain
+(``locale_chain``) — or, for the platform's own ids, from a small table of English texts, and as the id
+itself otherwise: the CMS shows the raw id when no translation exists. A value of exactly
 ``i18n`` stands for a generated id (neos-facts §5.13).
 """
 
@@ -18,7 +19,15 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from nodetype_studio.model.baseline import load_baseline
-from nodetype_studio.model.xliff import MAX_XLIFF_DEPTH, PLATFORM_PACKAGES, XliffIndex, package_key
+from nodetype_studio.model.xliff import (
+    MAX_XLIFF_DEPTH,
+    PLATFORM_PACKAGES,
+    XliffIndex,
+    names_by_path,
+    own_sources,
+    package_key,
+    ui_key,
+)
 
 __all__ = ["MAX_XLIFF_DEPTH", "PLATFORM_TEXTS", "Translator", "generated_id", "looks_like_id", "package_folders",
            "project_translator", "split_id"]
@@ -48,7 +57,8 @@ def split_id(text: str) -> tuple[str, str, str] | None:
     """``(package, source, id)`` if ``text`` is a translation id the UI looks up, else None."""
     if not isinstance(text, str):
         return None
-    m = _ID_RE.match(text.strip())
+    # as written: the UI splits the label itself, white space around it stays part of the package or unit
+    m = _ID_RE.fullmatch(text)
     if not m or m.group(2) is None:
         return None
     return m.group(1), m.group(2), m.group(3)
@@ -77,15 +87,58 @@ def generated_id(node_type: str, *suffix: str) -> str:
 
 
 
+# Flow's `Locale`: language, optional script, region and variant, joined by `-` or `_` (anything after them
+# is ignored); its string form, the name of a translation folder, is `de`, `de_CH`, `sr_Latn_RS`.
+_LOCALE_RE = re.compile(r"([a-zA-Z]{2,3})(?:[-_]([a-zA-Z]{4}))?(?:[-_]([a-zA-Z]{2}|[0-9]{3}))?"
+                        r"(?:[-_]((?:[a-zA-Z0-9]{5,8})|(?:[0-9][a-zA-Z0-9]{3})))?(?:[-_].+)*")
+
+
+def locale_identifier(value: Any) -> str | None:
+    """The string form Flow gives a locale identifier (``de-ch`` -> ``de_CH``), None for one it refuses."""
+    match = _LOCALE_RE.fullmatch(value) if isinstance(value, str) else None
+    if match is None:
+        return None
+    language, script, region, variant = match.groups()
+    return "_".join(part for part in (language.lower(), script and script.capitalize(), region and region.upper(),
+                                      variant and variant.upper()) if part)
+
+
+def _with_parents(locale: str) -> list[str]:
+    parts = locale.split("_")
+    return ["_".join(parts[:end]) for end in range(len(parts), 0, -1)]
+
+
+def locale_chain(locale: str, i18n: Any = None) -> tuple[str, ...]:
+    """The locales whose translation folders Flow reads for ``locale``, the most specific first (Flow's
+    ``I18n\\Service::getLocaleChain``): the locale and, unless ``fallbackRule.strict`` is true, its parents
+    (``de_CH``, ``de``); each locale of ``fallbackRule.order`` (with its parents unless strict); last
+    ``defaultLocale`` (``en`` unless set). ``i18n``: the project's ``Neos.Flow.i18n`` settings. A locale
+    without a folder adds no texts, so the parents stand for Flow's best matching available locales."""
+    i18n = i18n if isinstance(i18n, Mapping) else {}
+    rule = i18n.get("fallbackRule")
+    rule = rule if isinstance(rule, Mapping) else {}
+    strict = rule.get("strict") is True
+    order = rule.get("order")
+    chain: list[str] = [locale] if strict else _with_parents(locale)
+    for entry in order.values() if isinstance(order, Mapping) else order if isinstance(order, list) else ():
+        identifier = locale_identifier(entry)
+        if identifier is not None:
+            chain += [identifier] if strict else _with_parents(identifier)
+    chain.append(locale_identifier(i18n.get("defaultLocale")) or "en")
+    return tuple(dict.fromkeys(chain))  # (a locale already in the chain keeps its place, as a PHP array key)
+
+
 class Translator:
     """Turns labels into display text; ``packages`` maps package keys to their folders.
 
     The texts of a source are those Flow's ``XliffFileProvider`` gives the UI: every XLIFF file of every
     package's ``Resources/Private/Translations/<language>/`` whose ``<file>`` names the source (by default a
     file names its own package and path), merged in the packages' load order, then those of the
-    distribution's ``Data/Translations/<language>/`` (``global_folder``), which override all. ``folders``:
-    the package folders in the CMS's load order (default: those of ``packages``, in its order); the keys
-    ``packages`` gives a folder are the package a file in it names by default.
+    distribution's ``Data/Translations/<language>/`` (``global_folder``), which override all; the folders of
+    each locale of ``locales`` (the locale chain, most specific first; default: ``language`` alone) in turn,
+    the last first, so that a unit the more specific locales lack falls back (Flow's ``getMergedFileData``).
+    ``folders``: the package folders in the CMS's load order (default: those of ``packages``, in its order);
+    the keys ``packages`` gives a folder are the package a file in it names by default.
 
     ``auto_include`` is the project's ``<Platform>.userInterface.translation.autoInclude`` setting: the
     Neos UI only has the texts of the sources it lists (package key -> wildcard patterns such as
@@ -94,13 +147,16 @@ class Translator:
 
     def __init__(self, packages: Mapping[str, Path] | None = None, language: str = "en",
                  auto_include: Mapping[str, Any] | None = None, *, folders: Sequence[Path] | None = None,
-                 global_folder: Path | None = None):
+                 global_folder: Path | None = None, locales: Sequence[str] | None = None):
         self.packages = {name: _path(path) for name, path in (packages or {}).items()}
         self.language = language
+        self.locales = tuple(locales) if locales else (language,)
         self.auto_include = auto_include
         self.folders = [_path(folder) for folder in (self.packages.values() if folders is None else folders)]
         self.global_folder = global_folder
         self._index: XliffIndex | None = None
+        self._own_sources: dict[str, frozenset[str] | None] = {}
+        self._collected: dict[tuple[str, str], bool] = {}
 
     def _xliff(self) -> XliffIndex:
         """The index of the translation files, made on the first question (listing the folders is the cost)."""
@@ -108,11 +164,13 @@ class Translator:
             keys: dict[Path, list[str]] = {}
             for name, folder in self.packages.items():
                 keys.setdefault(folder, []).append(package_key(name))
-            below = os.path.join("Resources", "Private", "Translations", self.language)
-            folders = [(os.path.join(folder, below), tuple(dict.fromkeys(keys.get(folder) or [folder.name])))
-                       for folder in dict.fromkeys(self.folders)]
-            if self.global_folder is not None:  # (files there name `Neos.Flow` by default)
-                folders.append((os.path.join(self.global_folder, self.language), ("Neos.Flow",)))
+            folders: list[tuple[str, tuple[str, ...]]] = []
+            for locale in reversed(self.locales):  # (the fallback locales first: a later folder's texts win)
+                below = os.path.join("Resources", "Private", "Translations", locale)
+                folders += [(os.path.join(folder, below), tuple(dict.fromkeys(keys.get(folder) or [folder.name])))
+                            for folder in dict.fromkeys(self.folders)]
+                if self.global_folder is not None:  # (files there name `Neos.Flow` by default)
+                    folders.append((os.path.join(self.global_folder, locale), ("Neos.Flow",)))
             self._index = XliffIndex(folders)
         return self._index
 
@@ -120,7 +178,30 @@ class Translator:
         return f"{package_key(package)}:{source.replace('.', '/')}"
 
     def included(self, package: str, source: str) -> bool:
-        """Whether the UI gets the texts of ``package``'s source ``source`` (dotted, as in an id)."""
+        """Whether the UI gets the texts of ``package``'s source ``source`` (dotted, as in an id): the setting
+        lists it (``listed``) and the package's own files name it (``collected``)."""
+        return self.listed(package, source) and self.collected(package, source)
+
+    def collected(self, package: str, source: str) -> bool:
+        """Whether ``package``'s own ``.xlf`` files (of any locale) name ``source`` (dotted): Neos' ``XliffService``
+        sends the UI only such sources, whichever files hold their texts. True without the setting, or for a
+        package without a folder or of the platform baseline."""
+        folder = self.packages.get(package)
+        if self.auto_include is None or folder is None:
+            return True
+        if (package, source) not in self._collected:
+            translations, path = str(folder / "Resources" / "Private" / "Translations"), source.replace(".", "/")
+            found = names_by_path(translations, package, path, self.locales)
+            if not found:  # (a source named another way: every file of the package read)
+                if package not in self._own_sources:
+                    self._own_sources[package] = own_sources(translations, package)
+                sources = self._own_sources[package]
+                found = sources is None or path in sources
+            self._collected[package, source] = found
+        return self._collected[package, source]
+
+    def listed(self, package: str, source: str) -> bool:
+        """Whether the project's autoInclude setting lists ``package``'s source ``source`` (dotted)."""
         if self.auto_include is None:
             return True
         patterns = self.auto_include.get(package)
@@ -136,6 +217,11 @@ class Translator:
         """Unit id -> text of ``package``'s source ``source`` (dotted, as in an id), merged from every file that
         serves it; None when none does."""
         return self._xliff().texts(self._file_id(package, source))
+
+    def unit_text(self, package: str, source: str, unit: str) -> str | None:
+        """The text the UI shows for ``unit`` of ``package``'s source ``source``: the unit's id is compared with
+        its dots as underscores, as neos-ui's ``I18nRegistry`` and Neos' ``XliffService`` key it."""
+        return (self._xliff().ui_texts(self._file_id(package, source)) or {}).get(ui_key(unit))
 
     def xliff_path(self, package: str, source: str) -> Path | None:
         """The file whose texts of ``package``'s source win (the last that serves it), else where the package's
@@ -158,14 +244,12 @@ class Translator:
         if parts is None:
             return None
         package, source, unit = parts
-        if not self.included(package, source):
+        if not self.listed(package, source):
             return None
-        found = (self.unit_texts(package, source) or {}).get(unit)
-        if found:
-            return found
-        if package in PLATFORM_PACKAGES:
-            return PLATFORM_TEXTS.get(f"{source}:{unit}")
-        return None
+        found = self.unit_text(package, source, unit) or (
+            PLATFORM_TEXTS.get(f"{source}:{unit}") if package in PLATFORM_PACKAGES else None)
+        # (whether the package's files name the source is asked last: it may read them all)
+        return found if found and self.collected(package, source) else None
 
     def label(self, value, generated: str | None = None) -> str:
         """``text()`` of a label, as the browser renders it (``as_rendered``)."""
@@ -188,13 +272,17 @@ class Translator:
 
 def project_translator(project, packages: Mapping[str, Path] | None = None) -> Translator:
     """The translator of a project: its package folders (``packages``, else ``package_folders``) in the CMS's
-    load order, its distribution's ``Data/Translations``, and the sources its settings send to the UI
-    (``userInterface.translation.autoInclude``, Neos.Neos XliffService)."""
+    load order, its distribution's ``Data/Translations``, the sources its settings send to the UI
+    (``userInterface.translation.autoInclude``, Neos.Neos XliffService), and the English UI's locale chain
+    (the project's ``Neos.Flow.i18n`` fallback rule and default locale: ``locale_chain``)."""
     auto_include = project.platform_setting("userInterface", "translation", "autoInclude", default={})
     folders = package_folders(project) if packages is None else packages
     root = getattr(project, "root", None)
+    i18n: Any = getattr(project, "settings", None)
+    for key in (project.platform.prefix, "Flow", "i18n"):
+        i18n = i18n.get(key) if isinstance(i18n, Mapping) else None
     return Translator(folders, auto_include=auto_include if isinstance(auto_include, Mapping) else {},
-                      folders=translation_folders(project, folders),
+                      folders=translation_folders(project, folders), locales=locale_chain("en", i18n),
                       global_folder=Path(root) / "Data" / "Translations"
                       if root is not None and getattr(project, "kind", None) == "distribution" else None)
 

@@ -55,6 +55,15 @@ def _parse_bounded(data: bytes) -> ET.Element:
     return root
 
 
+def _starts_with_root(data: bytes) -> bool:
+    """Whether the document's first node is an element (after an XML declaration). Told before the document is
+    parsed: its entities can only be declared in a DOCTYPE before that element, and expat lets them expand a
+    file to a hundred times its size (hundreds of MB for one of 8 MB) before it refuses."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # (UTF-16: its beginning told in UTF-8)
+        data = data[:4096].decode("utf-16", errors="replace").encode("utf-8")
+    return _ROOT_FIRST_RE.match(data) is not None
+
+
 def _local(element: ET.Element) -> str:
     return element.tag.rsplit("}", 1)[-1] if isinstance(element.tag, str) else ""
 
@@ -116,15 +125,38 @@ def read_document(path: Path, mtime_ns: int) -> tuple[FileElement, ...]:
     (not stripped): a later file's empty unit still replaces an earlier one's."""
     try:
         data = boundedio.read_bytes(path)  # (a file larger than the studio reads: no texts)
+        if not _starts_with_root(data):
+            return ()
         root = _parse_bounded(data)
     except (ET.ParseError, OSError, _TooDeep):
-        return ()
-    if not data.startswith((b"\xff\xfe", b"\xfe\xff")) and not _ROOT_FIRST_RE.match(data):
         return ()
     if _local(root) != "xliff" or root.get("version") != "1.2":
         return ()  # (Flow reads no other version: an XLIFF 2.0 file gives no texts)
     return tuple((file.get("product-name") or "", file.get("original") or "", _file_units(file))
                  for file in root if _local(file) == "file")
+
+
+def refusal(path: Path) -> str | None:
+    """Why the document at ``path`` gives no texts (``read_document``), in words for a finding; None when it
+    is read."""
+    try:
+        data = boundedio.read_bytes(path)
+    except boundedio.FileTooLarge:
+        return f"it is larger than the {boundedio.MAX_FILE_BYTES // 2**20} MB the studio reads"
+    except OSError as problem:
+        return f"it cannot be read ({problem.strerror or problem})"
+    if not _starts_with_root(data):
+        return ("its first node is not its <xliff> element (a DOCTYPE, comment or processing instruction "
+                "comes first), so Flow skips it")
+    try:
+        root = _parse_bounded(data)
+    except ET.ParseError as problem:
+        return f"it is not well-formed XML ({problem})"
+    except _TooDeep:
+        return f"its elements nest deeper than {MAX_XLIFF_DEPTH} levels"
+    if _local(root) != "xliff" or root.get("version") != "1.2":
+        return "it is not an XLIFF 1.2 document, the only version Flow reads"
+    return None
 
 
 def package_key(name: str) -> str:
@@ -189,6 +221,47 @@ def _listing(folder: str) -> tuple[tuple[Path, str, int], ...]:
     return tuple(found)
 
 
+def own_sources(folder: str, package: str) -> frozenset[str] | None:
+    """The sources Neos' ``XliffService`` sends the UI texts of for ``package`` (before its autoInclude patterns):
+    those its own ``.xlf`` files name, of every locale below its translation folder ``folder`` — a ``<file>``
+    whose ``product-name`` is empty or ``package`` names its ``original``, else the file's path below the
+    locale folder. None for the platform baseline's folders (each of their files serves its own path)."""
+    if _bundled(folder):
+        return None
+    sources: set[str] = set()
+    for path, relative, mtime in _listing(folder):
+        if not path.name.endswith(".xlf"):  # (Files::readDirectoryRecursively with the suffix `.xlf`)
+            continue
+        default = relative.partition("/")[2] if "/" in relative else relative  # (below the locale folder)
+        for product, original, _units in read_document(path, mtime):
+            if _php_or(product, package) == package:
+                sources.add(_php_or(original, default))
+    return frozenset(sources)
+
+
+def names_by_path(folder: str, package: str, source: str, locales: Sequence[str] = ()) -> bool:
+    """Whether a file ``<locale>/<source>.xlf`` of ``package``'s translation folder ``folder`` names the source
+    (the common way ``own_sources`` finds one, told from one file per locale; ``locales`` are tried first).
+    True for the platform baseline's folders."""
+    if _bundled(folder):
+        return True
+    try:
+        with os.scandir(folder) as scan:
+            found = sorted(entry.name for entry in scan if not entry.name.startswith(".") and entry.is_dir())
+    except OSError:
+        return False
+    for locale in dict.fromkeys([*(locale for locale in locales if locale in found), *found]):
+        path = Path(folder, locale, source + ".xlf")
+        try:
+            mtime = path.stat().st_mtime_ns
+        except OSError:
+            continue
+        if any(_php_or(product, package) == package and _php_or(original, source) == source
+               for product, original, _units in read_document(path, mtime)):
+            return True
+    return False
+
+
 class XliffIndex:
     """The texts of every source served by the XLIFF files of some translation folders, merged as Flow's
     ``XliffFileProvider`` merges them (``Arrays::arrayMergeRecursiveOverrule``): folder after folder, file
@@ -205,6 +278,7 @@ class XliffIndex:
         self.folders = list(folders)
         self._served: dict[str, list[tuple[int, Path, Mapping[str, str]]]] | None = None
         self._merged: dict[str, dict[str, str] | None] = {}
+        self._keyed: dict[str, dict[str, str] | None] = {}
 
     def _build(self) -> dict[str, list[tuple[int, Path, Mapping[str, str]]]]:
         served: dict[str, list[tuple[int, Path, Mapping[str, str]]]] = {}
@@ -242,12 +316,33 @@ class XliffIndex:
         """Trans-unit id -> text of ``file_id`` merged from every file serving it (an empty text left out: the
         UI shows the id; one of spaces only is a text), None when no file does."""
         if file_id not in self._merged:
-            documents = self._documents(file_id)
-            merged: dict[str, str] = {}
-            for _order, _path, units in documents:
-                merged.update(units)
-            self._merged[file_id] = {unit: text for unit, text in merged.items() if text} if documents else None
+            merged = self._all_texts(file_id)
+            self._merged[file_id] = {unit: text for unit, text in merged.items() if text} if merged is not None else None
         return self._merged[file_id]
+
+    def ui_texts(self, file_id: str) -> dict[str, str] | None:
+        """``texts()`` keyed as the UI keys them: Neos' ``XliffService`` files each unit under its id with dots as
+        underscores, and neos-ui looks an id up the same way, so `a.b` and `a_b` are one unit there (of two
+        spellings the later unit wins, an empty one too)."""
+        if file_id not in self._keyed:
+            merged = self._all_texts(file_id)
+            keyed: dict[str, str] = {}
+            for unit, text in (merged or {}).items():
+                keyed[ui_key(unit)] = text
+            self._keyed[file_id] = {unit: text for unit, text in keyed.items() if text} if merged is not None else None
+        return self._keyed[file_id]
+
+    def _all_texts(self, file_id: str) -> dict[str, str] | None:
+        documents = self._documents(file_id)
+        merged: dict[str, str] = {}
+        for _order, _path, units in documents:
+            merged.update(units)
+        return merged if documents else None
+
+
+def ui_key(unit: str) -> str:
+    """A trans-unit id as the UI's translation table keys it (dots as underscores)."""
+    return unit.replace(".", "_")
 
 
 def _bundled(folder: str) -> bool:

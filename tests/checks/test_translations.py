@@ -90,6 +90,16 @@ def test_missing_units_are_counted_per_node_type_and_reported_where_written(tmp_
         in finding.message
 
 
+def test_a_unit_written_with_underscores_is_the_dotted_id(tmp_path):
+    """The UI keys units with dots as underscores (Neos `XliffService`, neos-ui `I18nRegistry`): a unit
+    `properties_size` is the text of `...:properties.size`, so only the others are missing."""
+    project = _project(tmp_path, card_units=("ui.label", "ui_help_message", "properties_size"))
+    (finding,) = [d for d in run_checks(project) if d.code == "translation-unit-missing"]
+    assert "the CMS shows 2 translation ids" in finding.message
+    assert "has no unit `properties.size.selectBoxEditor.placeholder`, `properties.size.selectBoxEditor.values.s`" \
+        in finding.message
+
+
 @pytest.mark.parametrize("include", ["['Main']", "~", "true", None])
 def test_sources_the_setting_does_not_list_are_not_sent_to_the_ui(tmp_path, include):
     found = _found(_project(tmp_path, include=include))
@@ -110,6 +120,25 @@ def test_a_missing_file_is_a_note_and_a_package_without_translations_is_not_judg
 
     shutil.rmtree(project.root / "Resources")
     assert _found(load_project(project.root, use_cache=False)) == []
+
+
+@pytest.mark.parametrize("text, why", [
+    (_xlf("ui.label").replace("</xliff>", ""), "it is not well-formed XML (no element found: line 3, column 0)"),
+    ('<?xml version="1.0"?>\n<!DOCTYPE xliff [<!ENTITY e "x">]>\n' + _xlf("ui.label").split("?>", 1)[1],
+     "its first node is not its <xliff> element"),
+    (_xlf("ui.label").replace('version="1.2"', 'version="2.0"'), "it is not an XLIFF 1.2 document"),
+    (_xlf("ui.label").replace('original=""', 'original="NodeTypes/Other"'), "its <file> elements name other sources"),
+])
+def test_a_file_that_gives_no_texts_is_not_said_to_be_missing(tmp_path, text, why):
+    """A file Flow skips, or whose <file> serves another source, is there: the finding tells why it gives
+    no texts instead of saying it does not exist."""
+    project = _project(tmp_path)
+    card = project.root / "Resources" / "Private" / "Translations" / "en" / "NodeTypes" / "Card.xlf"
+    card.write_text(text, encoding="utf-8")
+    (finding,) = [d for d in run_checks(load_project(project.root, use_cache=False)) if d.code.startswith("translation-")]
+    assert finding.code == "translation-file-missing"
+    assert f"Vendor.Site's Resources/Private/Translations/en/NodeTypes/Card.xlf gives no texts: {why}" in finding.message
+    assert "does not exist" not in finding.message
 
 
 def test_the_setting_to_add_names_the_source_the_ids_use(tmp_path):
@@ -154,6 +183,29 @@ def test_a_source_served_by_a_file_of_another_path_has_its_file(tmp_path):
     _override(project, "Labels.xlf", card.read_text(encoding="utf-8").replace('original=""', 'original="NodeTypes/Card"'))
     card.unlink()
     assert _found(load_project(project.root, use_cache=False)) == []
+
+
+def test_a_source_no_file_of_the_package_names_is_not_sent_to_the_ui(tmp_path):
+    """Neos' XliffService sends the UI a package's sources as its own .xlf files (of any language) name them:
+    texts for `NodeTypes/Card` that only a distribution's Data/Translations file holds, or that the package
+    keeps in a `.xliff` file, reach the UI only when one of its .xlf files names the source."""
+    dist = tmp_path / "dist"
+    _project(dist / "DistributionPackages")
+    (dist / "composer.json").write_text('{"name": "acme/dist"}', encoding="utf-8")
+    own = dist / "DistributionPackages" / "Vendor.Site" / "Resources" / "Private" / "Translations"
+    card = own / "en" / "NodeTypes" / "Card.xlf"
+    data = dist / "Data" / "Translations" / "en" / "Card.xlf"
+    data.parent.mkdir(parents=True)
+    data.write_text(card.read_text(encoding="utf-8").replace('original=""', 'original="NodeTypes/Card"'), encoding="utf-8")
+    card.rename(card.with_suffix(".xliff"))
+    (finding,) = [d for d in run_checks(load_project(dist, use_cache=False)) if d.code.startswith("translation-")]
+    assert finding.code == "translation-not-included"
+    assert ("is not sent to the UI: the UI gets a package's sources as its own .xlf files name them, and none of "
+            "Vendor.Site's names `NodeTypes/Card`") in finding.message
+    # a file of another language naming the source is enough (its English texts come from the others)
+    (own / "de" / "NodeTypes").mkdir(parents=True)
+    (own / "de" / "NodeTypes" / "Card.xlf").write_text(_xlf("ui.label"), encoding="utf-8")
+    assert _found(load_project(dist, use_cache=False)) == []
 
 
 def test_a_finding_names_the_distributions_file_whose_texts_win(tmp_path):

@@ -216,3 +216,44 @@ def test_the_baselines_files_serve_only_their_own_source():
                 assert all(product in ("", named) and original in ("", source) for product, original, _ in document), path
                 checked += 1
     assert checked > 20
+
+
+def _doctype(declarations: str, text: str) -> str:
+    return (f'<?xml version="1.0"?>\n<!DOCTYPE xliff [{declarations}]>\n'
+            + xlf(file_element("", a=text)).split("?>", 1)[1])
+
+
+def test_a_document_with_a_doctype_is_refused_before_its_entities_expand(tmp_path):
+    """Flow skips a document whose first node is not its `<xliff>` element; entities can only be declared in
+    the DOCTYPE before it, so such a document is refused unparsed. This 2.5 MB file stays within expat's
+    amplification limit and would expand to some 200 MB of text."""
+    import tracemalloc
+
+    path = write_files(tmp_path, {f"{EN}/Main.xlf": _doctype(f'<!ENTITY e "{"x" * 240}">', "&e;" * 830_000)}) / EN / "Main.xlf"
+    tracemalloc.start()
+    try:
+        assert xliff.read_document(path, path.stat().st_mtime_ns) == ()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 10 * path.stat().st_size
+
+
+def test_entities_never_read_local_files_and_bad_documents_leave_the_others(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("Secret", encoding="utf-8")
+    write_files(tmp_path, {
+        f"{EN}/External.xlf": _doctype(f'<!ENTITY e SYSTEM "{secret.as_uri()}">', "&e;"),
+        f"{EN}/Parameter.xlf": _doctype(f'<!ENTITY % p SYSTEM "{secret.as_uri()}"> %p;', "Parameter"),
+        f"{EN}/Internal.xlf": _doctype('<!ENTITY e "Internal">', "&e;"),
+        f"{EN}/Utf16.xlf": _doctype('<!ENTITY e "Internal">', "&e;").replace('version="1.0"', 'version="1.0" encoding="UTF-16"',
+                                                                           1).encode("utf-16"),
+        f"{EN}/Latin1.xlf": xlf(file_element("", a="Caf\u00e9")).encode("latin-1"),  # (not UTF-8: broken)
+        f"{EN}/Fine.xlf": xlf(file_element("", a="Fine")),
+        f"{EN}/Fine16.xlf": xlf(file_element("", a="Fine")).replace('version="1.0"', 'version="1.0" encoding="UTF-16"',
+                                                                   1).encode("utf-16"),
+    })
+    tr = Translator({"V.P": tmp_path})
+    for source in ("External", "Parameter", "Internal", "Utf16", "Latin1"):
+        assert tr.unit_texts("V.P", source) is None
+    assert tr.lookup("V.P:Fine:a") == "Fine" and tr.lookup("V.P:Fine16:a") == "Fine"

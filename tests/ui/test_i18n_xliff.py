@@ -204,6 +204,55 @@ def test_the_package_id_shorthand_is_shown_as_written(qtbot, tmp_path):
     assert shown["label:platform"] == "Neos.Neos:choose"
 
 
+def test_an_id_with_white_space_around_it_is_shown_as_written(qtbot, tmp_path):
+    """The UI looks a label up as written (neos-ui `I18nRegistry.js` splits it at its colons, trims nothing):
+    a space before or after the id, or the line break a folded YAML scalar ends with, is part of the
+    package or unit it looks for, so it finds no text and shows the label."""
+    node_type = NODE_TYPE + textwrap.indent(textwrap.dedent("""
+        exact:
+          type: string
+          ui:
+            label: 'Acme.Site:Main:greeting'
+            inspector:
+              group: card
+        trailing:
+          type: string
+          ui:
+            label: 'Acme.Site:Main:greeting '
+            inspector:
+              group: card
+        leading:
+          type: string
+          ui:
+            label: ' Acme.Site:Main:greeting'
+            inspector:
+              group: card
+        folded:
+          type: string
+          ui:
+            label: >
+              Acme.Site:Main:greeting
+            inspector:
+              group: card
+    """), "    " * 2)
+    root = write_files(tmp_path / "Acme.Site", {
+        "composer.json": COMPOSER,
+        "Configuration/Settings.yaml": SETTINGS.replace("['NodeTypes/*']", "['Main', 'NodeTypes/*']"),
+        "NodeTypes/Content/Card.yaml": node_type,
+        "Resources/Private/Translations/en/Main.xlf": xliff(card_file("", unit("greeting", "Hello"))),
+    })
+    project = load_project(root, use_cache=False)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show_node_type(InspectorSource.from_model(project.node_type("Acme.Site:Content.Card"), project))
+    widget.show()
+    shown = {label.objectName(): label.text() for label in widget.findChildren(QLabel)}
+    assert shown["label:exact"] == "Hello"
+    # (the label shown as the browser renders it: the white space collapsed)
+    assert shown["label:trailing"] == shown["label:leading"] == "Acme.Site:Main:greeting"
+    assert shown["label:folded"] == "Acme.Site:Main:greeting"
+
+
 def test_a_legacy_editor_spelling_gets_no_generated_ids(qtbot, tmp_path):
     """The CMS replaces editor-specific `i18n` values only for the editor names it compares with
     (`Neos.Neos/Inspector/Editors/SelectBoxEditor`, ...), as written: the UI still shows a legacy
@@ -395,3 +444,62 @@ def test_a_site_package_overrides_the_platforms_labels_the_inspector_shows(qtbot
     assert shown["label:uriPathSegment"] == "URL path segment"  # (the platform's other labels stay)
     assert widget.title.text() == "Landing page"
     assert shown["label:subtitle"] == "Subtitle"
+
+
+FALLBACK_UNITS = {"en": unit("ui.label", "Card") + unit("properties.plain", "Plain"),
+                  "de": unit("ui.label", "Karte") + unit("properties.plain", "Einfach") + unit("properties.target", "Ziel"),
+                  "de_CH": unit("properties.zero", "Null"),
+                  # (never read: Flow names a locale's folder by its string form, `de_CH`)
+                  "de-CH": unit("properties.target", "Falsch") + unit("properties.zero", "Falsch")}
+
+
+@pytest.mark.parametrize("i18n, target, zero", [
+    ("{}", PREFIX + "target", PREFIX + "zero"),
+    # the default locale ends the chain of every locale: the English UI falls back to German
+    ("{defaultLocale: de}", "Ziel", PREFIX + "zero"),
+    ("{defaultLocale: 'de-ch'}", PREFIX + "target", "Null"),  # (`de_CH` alone: the default adds no parents)
+    ("{fallbackRule: {order: ['de_CH']}}", "Ziel", "Null"),  # (`de_CH`, then its parent `de`)
+    # strict: the locales of the order alone, without their parents
+    ("{fallbackRule: {strict: true, order: ['de_CH']}}", PREFIX + "target", "Null"),
+    ("{fallbackRule: {strict: true, order: [de]}}", "Ziel", PREFIX + "zero"),
+])
+def test_the_english_ui_falls_back_along_flows_locale_chain(show, tmp_path, i18n, target, zero):
+    """Flow merges a source's texts along the locale chain of the UI's locale, the last locale first
+    (`XliffFileProvider::getMergedFileData`, `I18n\\Service::getLocaleChain`): after `en` come the locales of
+    `Neos.Flow.i18n.fallbackRule.order` (with their parents unless `strict`) and `defaultLocale`. A unit
+    English lacks shows the text of the first locale in the chain that has it; English still wins."""
+    folder = tmp_path / "Acme.Site" / "Resources" / "Private" / "Translations"
+    for locale, units in FALLBACK_UNITS.items():
+        write_files(folder / locale, {"NodeTypes/Content/Card.xlf": xliff(card_file("", units))})
+    shown = show(xliff(card_file("", FALLBACK_UNITS["en"])), SETTINGS + f"\n      Flow:\n        i18n: {i18n}\n")
+    assert shown["title"] == "Card" and shown["plain"] == "Plain"
+    assert shown["target"] == target
+    assert shown["zero"] == zero
+
+
+def test_dots_and_underscores_in_unit_ids_are_one_unit(show):
+    """Neos' `XliffService` files each unit under its id with dots as underscores, and neos-ui's
+    `I18nRegistry` looks an id up the same way: `properties.plain` finds a unit written `properties_plain`;
+    of two spellings of one id the later unit in the file wins, an empty one too (the id is shown)."""
+    shown = show(xliff(card_file("", "".join([
+        unit("properties_plain", "Plain"),
+        unit("properties.target", "Dotted"), unit("properties_target", "Underscored"),
+        unit("properties.zero", "Zero"), unit("properties_zero", ""),
+    ]))))
+    assert shown["plain"] == "Plain"
+    assert shown["target"] == "Underscored"
+    assert shown["zero"] == PREFIX + "zero"
+
+
+def test_only_sources_the_packages_own_xlf_files_name_reach_the_ui(show, tmp_path):
+    """Neos' XliffService collects a package's sources from its own `.xlf` files of every language (a `<file>`
+    naming another package's source does not count), and sends the UI the texts of those alone, merged from
+    every file serving them. A package whose card texts are in `Card.xliff` shows ids; an `.xlf` file of
+    another language naming the source lets the English texts through."""
+    en = tmp_path / "Acme.Site" / "Resources" / "Private" / "Translations" / "en"
+    write_files(en, {"Labels.xliff": xliff(card_file('original="NodeTypes/Content/Card"', BODY))})
+    shown = show(xliff(card_file('product-name="Other.Package"', BODY)))
+    assert shown["plain"] == PREFIX + "plain" and shown["title"] == "Acme.Site:NodeTypes.Content.Card:ui.label"
+    write_files(en.parent / "de", {"NodeTypes/Content/Card.xlf": xliff(card_file("", unit("ui.label", "Karte")))})
+    shown = show(xliff(card_file('product-name="Other.Package"', BODY)))
+    assert shown["plain"] == "Plain" and shown["title"] == "Card"
