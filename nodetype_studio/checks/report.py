@@ -1,4 +1,4 @@
-"""Output formats of `check`: compiler-like text, JSON and SARIF 2.1.0."""
+"""Output formats of `check`: compiler-like text, JSON, SARIF 2.1.0 and GitHub Actions workflow commands."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from nodetype_studio import __version__
 from nodetype_studio.checks.codes import describe
 from nodetype_studio.diagnostics import Diagnostic, Severity
 
-FORMATS = ("text", "json", "sarif")
+FORMATS = ("text", "json", "sarif", "github")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
@@ -29,6 +29,39 @@ def to_text(findings: Sequence[Diagnostic], display: Display = str, cms_version:
     for d in findings:
         where = f"{display(d.file)}:{d.line}:{d.column or 1}" if d.file and d.line else (display(d.file) or "<project>")
         lines.append(f"{where}: {d.severity.value} {d.code}: {d.message}")
+    version = f"; {cms_version.version.label} rules ({cms_version.source})" if cms_version is not None else ""
+    lines.append(summary(findings) + version)
+    return "\n".join(lines)
+
+
+_GITHUB_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+
+
+def _github_data(text: str) -> str:
+    """A workflow command's message: ``%``, CR and LF would end or garble it, so they are %-encoded."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _github_property(text: str) -> str:
+    """A workflow command's property value: its message's encoding, and ``:`` and ``,`` too."""
+    return _github_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def to_github(findings: Sequence[Diagnostic], display: Display = str, cms_version: Any = None) -> str:
+    """One GitHub Actions workflow command per finding (``::error file=F,line=L,col=C,title=code::message``,
+    shown as an annotation on the file's line in a pull request; notes are ``notice``), then the summary
+    line as plain log text. Paths are as ``display`` gives them: run from the repository's root, they are
+    relative to it, as GitHub wants them."""
+    lines = []
+    for d in findings:
+        fields = []
+        if d.file:
+            fields.append(f"file={_github_property(display(d.file))}")
+            if d.line:
+                fields.append(f"line={d.line}")
+                fields.append(f"col={d.column or 1}")
+        fields.append(f"title={_github_property(d.code)}")
+        lines.append(f"::{_GITHUB_LEVEL[d.severity]} {','.join(fields)}::{_github_data(d.message)}")
     version = f"; {cms_version.version.label} rules ({cms_version.source})" if cms_version is not None else ""
     lines.append(summary(findings) + version)
     return "\n".join(lines)

@@ -1,10 +1,12 @@
 """`nodetype-studio check PATH`: loader and configuration findings with file:line.
 
-Formats: text (`file:line:col: severity code: message`), json, sarif (SARIF 2.1.0).
+Formats: text (`file:line:col: severity code: message`), json, sarif (SARIF 2.1.0), github (GitHub Actions
+workflow commands: annotations on the lines of a pull request).
 `--select`/`--ignore` take comma-separated code prefixes (`compat`, `option-unknown`); without
 them the project's `.nodetype-studio.yaml` or `[tool.nodetype-studio]` in pyproject.toml is used.
-Exit 0 clean (no errors), 1 errors found, 2 could not run (no such path, no NodeTypes file found,
-an unknown code in --select/--ignore or the configuration, report not writable).
+Exit 0 clean (no finding at or above `--fail-on`, errors by default), 1 such findings, 2 could not run (no
+such path, no NodeTypes file found, an unknown code in --select/--ignore or the configuration, report not
+writable).
 """
 
 from __future__ import annotations
@@ -15,9 +17,13 @@ from pathlib import Path
 from nodetype_studio.checks import code_selected, collect_findings, finding_order
 from nodetype_studio.checks.codes import unknown_codes
 from nodetype_studio.checks.config import load_config, split_codes
-from nodetype_studio.checks.report import FORMATS, to_json, to_sarif, to_text
+from nodetype_studio.checks.report import FORMATS, to_github, to_json, to_sarif, to_text
 from nodetype_studio.commands.common import add_cms_version, display_path, open_project
 from nodetype_studio.diagnostics import Severity
+
+#: --fail-on: the severities that make the exit status 1
+FAIL_ON = {"error": {Severity.ERROR}, "warning": {Severity.ERROR, Severity.WARNING},
+           "info": {Severity.ERROR, Severity.WARNING, Severity.INFO}, "never": set()}
 
 
 def register(sub) -> None:
@@ -30,6 +36,9 @@ def register(sub) -> None:
     parser.add_argument("--ignore", metavar="CODES", action="append",
                         help="do not report codes starting with one of these (comma-separated; repeatable)")
     parser.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE instead of stdout")
+    parser.add_argument("--fail-on", choices=tuple(FAIL_ON), default="error",
+                        help="exit 1 when a finding of this severity or a graver one is reported: error (default), "
+                             "warning, info, or never")
     add_cms_version(parser)
     parser.set_defaults(func=run)
 
@@ -59,6 +68,8 @@ def run(args) -> int:
         report = to_json(findings, project.root, display_path, project.cms_version)
     elif args.format == "sarif":
         report = to_sarif(findings, project.root, project.cms_version)
+    elif args.format == "github":
+        report = to_github(findings, display_path, project.cms_version)
     else:
         report = to_text(findings, display_path, project.cms_version)
     if args.output:
@@ -69,4 +80,5 @@ def run(args) -> int:
             return 2
     else:
         print(report)
-    return 1 if any(d.severity == Severity.ERROR for d in findings) else 0
+    failing = FAIL_ON[args.fail_on]
+    return 1 if any(d.severity in failing for d in findings) else 0

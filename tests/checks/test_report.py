@@ -229,3 +229,58 @@ def test_config_of_a_single_file_project(tmp_path):
     file = tmp_path / "NodeTypes.yaml"
     file.write_text(PROJECT)
     assert load_config(file).ignore == ["compat"]
+
+
+def _workflow_commands(out: str) -> list[tuple[str, dict, str]]:
+    """GitHub Actions workflow commands as the runner reads them: ``::name k=v,k=v::message``, decoded."""
+    def unescape(text: str) -> str:
+        for code, char in (("%0D", "\r"), ("%0A", "\n"), ("%3A", ":"), ("%2C", ","), ("%25", "%")):
+            text = text.replace(code, char)
+        return text
+
+    commands = []
+    for line in out.splitlines():
+        if not line.startswith("::"):
+            continue
+        head, _, message = line[2:].partition("::")
+        name, _, props = head.partition(" ")
+        fields = dict(item.split("=", 1) for item in props.split(",")) if props else {}
+        commands.append((name, {k: unescape(v) for k, v in fields.items()}, unescape(message)))
+    return commands
+
+
+def test_cli_github_annotations(capsys, project_dir, monkeypatch):
+    # `--format github`: one annotation per finding on its file and line (paths from the working
+    # directory, the repository root in a workflow), notes as `notice`, the summary as plain text
+    monkeypatch.chdir(project_dir.parent)
+    status, out = run_cli(capsys, "Vendor.Site", "--format", "github")
+    commands = _workflow_commands(out)
+    _, findings = run_cli(capsys, "Vendor.Site", "--format", "json")
+    expected = json.loads(findings)["findings"]
+    assert status == 1 and len(commands) == len(expected) > 2
+    level = {"error": "error", "warning": "warning", "info": "notice"}
+    for (name, fields, message), finding in zip(commands, expected):
+        assert name == level[finding["severity"]] and fields["title"] == finding["code"] and message == finding["message"]
+        assert fields["file"] == "Vendor.Site/Configuration/NodeTypes.yaml"
+        assert (int(fields["line"]), int(fields["col"])) == (finding["line"], finding["column"])
+    assert out.strip().splitlines()[-1].endswith("2 notes; Neos 9.x rules (default)")
+
+
+def test_github_annotations_encode_what_would_end_them(tmp_path):
+    from nodetype_studio.checks.report import to_github
+    from nodetype_studio.diagnostics import Location, error
+
+    finding = error("option-type", "50% of it:\nsecond line, with a comma\r", Location("dir,x/a:b.yaml", 3, 7))
+    line = to_github([finding]).splitlines()[0]
+    assert line == ("::error file=dir%2Cx/a%3Ab.yaml,line=3,col=7,title=option-type::"
+                    "50%25 of it:%0Asecond line, with a comma%0D")
+    assert _workflow_commands(line) == [("error", {"file": "dir,x/a:b.yaml", "line": "3", "col": "7",
+                                                    "title": "option-type"}, finding.message)]
+
+
+@pytest.mark.parametrize("fail_on, status", [("error", 1), ("warning", 1), ("info", 1), ("never", 0)])
+def test_cli_fail_on(capsys, project_dir, fail_on, status):
+    assert run_cli(capsys, project_dir, "--fail-on", fail_on)[0] == status
+    # only the option-unknown warning selected: an error-only gate passes, a warning gate fails
+    only_warning = run_cli(capsys, project_dir, "--select", "option-unknown", "--fail-on", fail_on)[0]
+    assert only_warning == (1 if fail_on in ("warning", "info") else 0)
