@@ -340,20 +340,11 @@ class Session:
                 except FileChangedOnDisk:
                     # the plan, the question and the write are all about this one version of the file
                     disk = _read_bytes(doc.path)
-                    plan = _merge_plan(doc, disk)
-                    approved = not plan.conflicts and plan.disk is not None
-                    if not approved:
-                        approved = disk is not None and self.acknowledged.get(key) == disk
-                    if not approved and confirm_overwrite is not None:
-                        approved = confirm_overwrite(Path(doc.path), plan.disk or "", plan.text)
-                    if not approved:
+                    plan = self._approved_merge(doc, disk, confirm_overwrite)
+                    if plan is None:
                         result.skipped.append(Path(doc.path))
                         continue
-                    if plan.text != doc.text:
-                        if merged is not None:
-                            merged(Path(doc.path), doc.text, plan.text)
-                        doc.apply(Edit(doc.path, "take in the changes made on disk", 0, doc.text, plan.text, 1,
-                                       plan.text.count("\n") + 1, doc.text.count("\n") + 1))
+                    _take_in(doc, plan, merged)
                     try:
                         doc.save_over(disk)
                     except FileChangedOnDisk:  # changed again meanwhile: the next save asks about that version
@@ -367,6 +358,19 @@ class Session:
             self._unlink(key)
             result.saved.append(Path(doc.path))
         return result
+
+    def _approved_merge(self, doc: YamlDocument, disk: bytes | None,
+                        confirm_overwrite: ConfirmOverwrite | None) -> SavePlan | None:
+        """The merge of ``doc`` with the file's content ``disk`` (another program changed it), when it may be
+        written: both changes merge without conflict, or the user chose their version over exactly this disk
+        version (``keep_mine``), or ``confirm_overwrite`` says so; else None."""
+        plan = _merge_plan(doc, disk)
+        approved = not plan.conflicts and plan.disk is not None
+        if not approved:
+            approved = disk is not None and self.acknowledged.get(Path(doc.path).resolve()) == disk
+        if not approved and confirm_overwrite is not None:
+            approved = confirm_overwrite(Path(doc.path), plan.disk or "", plan.text)
+        return plan if approved else None
 
     def _group_of(self, key: Path) -> list[YamlDocument]:
         """The dirty documents saved together with ``key`` (itself first; just itself when not linked)."""
@@ -390,13 +394,7 @@ class Session:
             if doc.changed_on_disk() is None:
                 continue
             disk = _read_bytes(doc.path)
-            plan = _merge_plan(doc, disk)
-            approved = not plan.conflicts and plan.disk is not None
-            if not approved:
-                approved = disk is not None and self.acknowledged.get(key) == disk
-            if not approved and confirm_overwrite is not None:
-                approved = confirm_overwrite(Path(doc.path), plan.disk or "", plan.text)
-            if not approved:
+            if self._approved_merge(doc, disk, confirm_overwrite) is None:
                 result.skipped.extend(paths)
                 result.errors.append(f"Not saved: {names} were changed together; {self.display(doc.path)} changed "
                                      "on disk and was kept, so none of them was written")
@@ -406,12 +404,7 @@ class Session:
             key = Path(doc.path).resolve()
             if key not in overwrite:
                 continue
-            plan = _merge_plan(doc, overwrite[key])
-            if plan.text != doc.text:
-                if merged is not None:
-                    merged(Path(doc.path), doc.text, plan.text)
-                doc.apply(Edit(doc.path, "take in the changes made on disk", 0, doc.text, plan.text, 1,
-                               plan.text.count("\n") + 1, doc.text.count("\n") + 1))
+            _take_in(doc, _merge_plan(doc, overwrite[key]), merged)
         writes: list[diskio.PreparedWrite] = []
         try:
             for doc in docs:
@@ -500,6 +493,16 @@ def _replay(doc: YamlDocument, entry: dict) -> list[Edit] | None:
     for edit in reversed(applied):
         doc.apply(edit.inverse())
     return None
+
+
+def _take_in(doc: YamlDocument, plan: SavePlan, merged: Merged | None) -> None:
+    """The buffer of ``doc`` takes in the other program's changes that ``plan`` merged (``merged`` is told
+    first: the window carries its undo history across them)."""
+    if plan.text != doc.text:
+        if merged is not None:
+            merged(Path(doc.path), doc.text, plan.text)
+        doc.apply(Edit(doc.path, "take in the changes made on disk", 0, doc.text, plan.text, 1,
+                       plan.text.count("\n") + 1, doc.text.count("\n") + 1))
 
 
 def _merge_plan(doc: YamlDocument, raw: bytes | None) -> SavePlan:
