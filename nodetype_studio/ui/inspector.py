@@ -76,6 +76,11 @@ def _is_error(error: Any) -> bool:
     return getattr(error, "severity", "error") == "error"
 
 
+def _is_document(config: Any) -> bool:
+    """Whether the preview node is a document (the aggregates), as ClientEval's preview node takes it."""
+    return isinstance(config, Mapping) and config.get("aggregate") is True
+
+
 def _project_service(root):
     """The data-source service of the project at ``root`` (imported with the first box that asks)."""
     from nodetype_studio.ui import datasource_loader
@@ -389,8 +394,10 @@ class InspectorWidget(QWidget):
         if self.data_session is not None:
             self.data_session.close()
         service = self.data_service or (lambda root=source.root: _project_service(root))
+        # `node` names the node ClientEval shows (as ClientEvalController.default_parent tells documents)
         self.data_session = DataSourceSession(service, source.name, lambda: self.node.values if self.node else {},
-                                              source.cms_version)
+                                              source.cms_version, document=_is_document(source.config),
+                                              creation_dialog=source.creation_dialog)
 
     def _context(self, item: ItemView) -> EditorContext:
         source = self.source

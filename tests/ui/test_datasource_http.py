@@ -5,6 +5,8 @@ import json
 from PySide6.QtCore import Qt
 
 from nodetype_studio.datasources import parse_php_query
+from nodetype_studio.datasources.query import encode_uri_component
+from nodetype_studio.model import previewnode
 from tests.datasources.helpers import Answer, closed_port
 from tests.ui.datasource_helpers import WAIT_MS, options, wait_answer
 
@@ -17,9 +19,10 @@ COLOURS = [
 ]
 
 
+#: The preview node of a content type (ClientEval's `node.contextPath` names it too).
+CONTENT_PATH = "/sites/preview/main/node-preview"
 #: The `node` parameter a 9.x CMS sends (a JSON node address), encoded; the fixture project is a 9.x one.
-NODE_9 = ("%7B%22contentRepositoryId%22%3A%22default%22%2C%22workspaceName%22%3A%22user-admin%22"
-          "%2C%22dimensionSpacePoint%22%3A%5B%5D%2C%22aggregateId%22%3A%22acme-sources-content-product%22%7D")
+NODE_9 = encode_uri_component(previewnode.node_address(CONTENT_PATH))
 
 
 def product(open_inspector, project_root, services, srv, **settings):
@@ -214,13 +217,13 @@ def test_the_node_parameter_has_the_shape_the_projects_cms_sends(qtbot, server, 
     wait_answer(qtbot, inspector.editor("size"))
     [nine] = srv.requests_to("/neos/service/data-source/acme-sizes")
     assert json.loads(parse_php_query(nine.query)["node"]) == {
-        "contentRepositoryId": "default", "workspaceName": "user-admin", "dimensionSpacePoint": [],
-        "aggregateId": "acme-sources-content-product"}
+        "contentRepositoryId": "default", "workspaceName": "user-admin", "dimensionSpacePoint": {"language": "en_US"},
+        "aggregateId": previewnode.identifier(CONTENT_PATH)}
     (project_root / ".nodetype-studio.yaml").write_text("cmsVersion: '8.3'\n", encoding="utf-8")
     inspector, _service = product(open_inspector, project_root, services, srv)
     wait_answer(qtbot, inspector.editor("size"))
     [_, eight] = srv.requests_to("/neos/service/data-source/acme-sizes")
-    assert eight.query == "node=%2Fsites%2Fnodetype-studio%2Facme-sources-content-product%40user-admin"
+    assert eight.query == "node=%2Fsites%2Fpreview%2Fmain%2Fnode-preview%40user-admin%3Blanguage%3Den_US"
 
 
 def test_settings_file_and_environment_configure_the_default_service(qtbot, server, open_inspector, project_root,
