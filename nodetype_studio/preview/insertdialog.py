@@ -40,6 +40,9 @@ class OfferedType:
     icon: str | None = None
     help: str = ""  # the help message (Markdown), translated
     thumbnail: Path | None = None  # a local image file, when there is one
+    #: what the CMS's filter searches: the translated ``ui.label`` (the id itself when it has no translation),
+    #: '' without one; never the type's name (neos-ui ``SelectNodeType/index.js``, ``nodeTypeGroupPanel.js``)
+    search_label: str = ""
 
 
 @dataclass
@@ -81,9 +84,11 @@ def _offered(project: Any, nt: Any, translate: Callable[[Any], str], packages: M
     found = ui.get("help")
     help_config: Mapping = found if isinstance(found, Mapping) else {}
     message = help_config.get("message")
-    return OfferedType(nt.name, as_rendered(translate(ui.get("label")) or nt.name), icon if isinstance(icon, str) else None,
+    label = ui.get("label")
+    search_label = (translate(label) or label) if isinstance(label, str) else ""
+    return OfferedType(nt.name, as_rendered(translate(label) or nt.name), icon if isinstance(icon, str) else None,
                        translate(message) if isinstance(message, str) else "",
-                       _help_thumbnail(project, nt, packages))
+                       _help_thumbnail(project, nt, packages), search_label)
 
 
 def _help_thumbnail(project: Any, nt: Any, packages: Mapping[str, Path]) -> Path | None:

@@ -2,7 +2,9 @@
 after it, by group, with their help (``preview.insertdialog`` says what is offered and why).
 
 A mode button is off when nothing may be created that way; groups fold (those the setting marks
-``collapsed`` start folded) and a filter narrows the types by label or name, as in the CMS. A type's
+``collapsed`` start folded). The filter narrows the types as the CMS's does: a case-insensitive substring
+of the translated label (not the name); while it holds text every group with a match is open and the
+others are not shown; cleared, the groups fold as the user left them. A type's
 tooltip shows its help message and thumbnail. Choosing a type that has a creation dialog opens it ("Back"
 there comes back here); choosing one without says what the CMS would create.
 """
@@ -93,6 +95,7 @@ class InsertDialogPreview(QDialog):
         layout.addLayout(row)
         self.type_buttons: dict[str, QToolButton] = {}
         self.headers: list[GroupHeader] = []
+        self._expanded: dict[str, bool] = {}  # group -> open as the user left it (the filter forces it open)
         self.mode = self.offer.initial_mode if self.offer else None
         if self.mode is None:
             self.note.setText("Nothing may be created before, into or after a node of this type.")
@@ -122,10 +125,12 @@ class InsertDialogPreview(QDialog):
             grid.setContentsMargins(8, 2, 8, 6)
             for index, item in enumerate(offered):
                 grid.addWidget(self._type_button(item, body), index // COLUMNS, index % COLUMNS)
-            header = GroupHeader(group.label or group.name, icons.icon(None, fallback=False), not group.collapsed, page)
+            expanded = self._expanded.setdefault(group.name, not group.collapsed)
+            header = GroupHeader(group.label or group.name, icons.icon(None, fallback=False), expanded, page)
             header.setObjectName(f"group:{group.name}")
             header.body = body
-            if group.collapsed:
+            header.toggled.connect(lambda expanded, h=header, n=group.name: self._toggled(h, n, expanded))
+            if not expanded:
                 body.hide()
             column.addWidget(header)
             column.addWidget(body)
@@ -139,6 +144,7 @@ class InsertDialogPreview(QDialog):
         button.setObjectName(f"type:{item.name}")
         button.setText(button.fontMetrics().elidedText(item.label, Qt.TextElideMode.ElideMiddle, LABEL_WIDTH))
         button.setProperty("label", item.label)
+        button.setProperty("searchLabel", item.search_label)
         button.setIcon(icons.icon(item.icon, self.packages))
         button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         button.setAutoRaise(True)
@@ -148,10 +154,26 @@ class InsertDialogPreview(QDialog):
         return button
 
     def _filter(self, text: str) -> None:
-        needle = text.casefold().strip()
-        for name, button in self.type_buttons.items():
-            label = str(button.property("label") or "")
-            button.setVisible(not needle or needle in label.casefold() or needle in name.casefold())
+        # neos-ui: `label.toLowerCase().search(escapeRegExp(term.toLowerCase()))`, the term as typed (not trimmed)
+        needle = text.lower()
+        for button in self.type_buttons.values():
+            button.setVisible(not text or needle in str(button.property("searchLabel") or "").lower())
+        for header in self.headers:
+            body = header.body
+            assert body is not None
+            matched = any(not button.isHidden() for button in body.findChildren(QToolButton))
+            header.setVisible(matched)  # a group without a match is not rendered
+            header.expanded = bool(text) or self._expanded.get(header.objectName().removeprefix("group:"), True)
+            body.setVisible(matched and header.expanded)
+            header.update()
+
+    def _toggled(self, header: GroupHeader, group: str, expanded: bool) -> None:
+        self._expanded[group] = expanded
+        if self.filter.text():  # the CMS keeps a group open while the filter holds text; the click still counts
+            header.expanded = True
+            if header.body is not None:
+                header.body.show()
+            header.update()
 
     def visible_types(self) -> list[str]:
         return [name for name, button in self.type_buttons.items() if button.isVisibleTo(self)]

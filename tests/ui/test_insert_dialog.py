@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLineEdit
 from nodetype_studio.model import load_project
 from nodetype_studio.preview.insertdialog import insert_offer
 from nodetype_studio.ui.insertdialog import InsertDialogPreview
+from nodetype_studio.ui.sections import GroupHeader
 from tests.ui.site_package import write_site_package
 
 TYPES = """\
@@ -213,3 +214,64 @@ def test_constraints_written_as_a_list_allow_nothing_into_the_node(qtbot, tmp_pa
     assert not dialog.mode_buttons["into"].isEnabled()
     qtbot.mouseClick(dialog.mode_buttons["into"], Qt.MouseButton.LeftButton)
     assert dialog.visible_types() == []
+
+
+FILTER_TYPES = """\
+'Acme.Site:Text':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Text'
+    group: 'general'
+'Acme.Site:Quote':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Citation'
+    group: 'general'
+'Acme.Site:TextMap':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Map'
+    group: 'plugins'
+'Acme.Site:Textless':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    group: 'general'
+'Acme.Site:Poster':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Poster text'
+    group: 'plugins'
+"""
+
+
+def _acme(dialog) -> list[str]:
+    return [name for name in dialog.visible_types() if name.startswith("Acme.Site:")]
+
+
+def test_the_filter_matches_the_label_only_and_opens_the_groups_it_finds_in(qtbot, tmp_path):
+    # neos-ui SelectNodeType: the term is looked for in the translated label, never in the name; while it holds
+    # text every group with a match is open (also one the setting folds) and a group without a match is gone
+    project = load_project(write_site_package(tmp_path, FILTER_TYPES), use_cache=False)
+    dialog = InsertDialogPreview(project, "Acme.Site:Text")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    general, plugins = dialog.findChild(GroupHeader, "group:general"), dialog.findChild(GroupHeader, "group:plugins")
+    assert not plugins.body.isVisible()  # folded by the platform's setting
+    qtbot.keyClicks(dialog.filter, "Quote")  # a name, not a label
+    assert dialog.visible_types() == []
+    assert not general.isVisible() and not plugins.isVisible()
+    dialog.filter.clear()
+    qtbot.keyClicks(dialog.filter, "TEXT")
+    assert _acme(dialog) == ["Acme.Site:Text", "Acme.Site:Poster"]  # not TextMap, Textless (by name)
+    assert general.isVisible() and plugins.isVisible() and plugins.body.isVisible() and plugins.expanded
+    dialog.filter.clear()
+    qtbot.keyClicks(dialog.filter, "Citation")
+    assert _acme(dialog) == ["Acme.Site:Quote"] and not plugins.isVisible()
+    dialog.filter.clear()
+    assert plugins.isVisible() and not plugins.body.isVisible() and not plugins.expanded  # folded again
+    assert _acme(dialog) == ["Acme.Site:Text", "Acme.Site:Quote", "Acme.Site:Textless"]  # (the folded ones hidden)
