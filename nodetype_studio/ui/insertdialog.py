@@ -126,7 +126,8 @@ class InsertDialogPreview(QDialog):
             for index, item in enumerate(offered):
                 grid.addWidget(self._type_button(item, body), index // COLUMNS, index % COLUMNS)
             expanded = self._expanded.setdefault(group.name, not group.collapsed)
-            header = GroupHeader(group.label or group.name, icons.icon(None, fallback=False), expanded, page)
+            header = GroupHeader(group.label, icons.icon(None, fallback=False), expanded, page)
+            header.set_label(group.label, group.name)  # the CMS's I18n shows nothing for a group without label
             header.setObjectName(f"group:{group.name}")
             header.body = body
             header.toggled.connect(lambda expanded, h=header, n=group.name: self._toggled(h, n, expanded))

@@ -275,3 +275,26 @@ def test_the_filter_matches_the_label_only_and_opens_the_groups_it_finds_in(qtbo
     dialog.filter.clear()
     assert plugins.isVisible() and not plugins.body.isVisible() and not plugins.expanded  # folded again
     assert _acme(dialog) == ["Acme.Site:Text", "Acme.Site:Quote", "Acme.Site:Textless"]  # (the folded ones hidden)
+
+
+UNLABELLED_GROUP = """\
+Neos:
+  Neos:
+    nodeTypes:
+      groups:
+        special:
+          position: 50
+"""
+
+
+def test_a_group_without_label_has_a_header_without_text(qtbot, tmp_path):
+    # NodeTypeGroupPanel renders the label through <I18n id={label} fallback={label}/>: nothing without one
+    types = FILTER_TYPES.replace("    label: 'Citation'\n    group: 'general'", "    label: 'Citation'\n    group: 'special'")
+    project = load_project(write_site_package(tmp_path, types, settings=UNLABELLED_GROUP), use_cache=False)
+    dialog = InsertDialogPreview(project, "Acme.Site:Text")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    special = dialog.findChild(GroupHeader, "group:special")
+    assert special.isVisible() and special.text == ""
+    assert "special" in special.toolTip()  # only the tooltip names it
+    assert dialog.findChild(GroupHeader, "group:general").text == "General"
