@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
@@ -38,6 +38,7 @@ from nodetype_studio.ui.sections import GroupHeader
 
 _MODE_TEXT = {"before": "Insert before", "into": "Insert into", "after": "Insert after"}
 COLUMNS = 2
+_ICON_SCALE = {"xs": 0.75 / 1.33, "sm": 0.875 / 1.33, "lg": 1.0, "2x": 2 / 1.33, "3x": 3 / 1.33}
 LABEL_WIDTH = 250  # px; a longer label (an untranslated id) is elided, the tooltip has it whole
 
 
@@ -146,7 +147,10 @@ class InsertDialogPreview(QDialog):
         button.setText(button.fontMetrics().elidedText(item.label, Qt.TextElideMode.ElideMiddle, LABEL_WIDTH))
         button.setProperty("label", item.label)
         button.setProperty("searchLabel", item.search_label)
-        button.setIcon(icons.icon(item.icon, self.packages))
+        button.setIcon(icons.icon(item.icon, self.packages, fallback=False))  # the CMS shows none without one
+        lg = button.iconSize().height()  # Font Awesome's sizes, relative to lg (1.33em)
+        side = round(lg * _ICON_SCALE.get(item.icon_size, 1.0))
+        button.setIconSize(QSize(side, side))
         button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         button.setAutoRaise(True)
         button.setToolTip(_tooltip(item))

@@ -298,3 +298,47 @@ def test_a_group_without_label_has_a_header_without_text(qtbot, tmp_path):
     assert special.isVisible() and special.text == ""
     assert "special" in special.toolTip()  # only the tooltip names it
     assert dialog.findChild(GroupHeader, "group:general").text == "General"
+
+
+ICON_TYPES = """\
+'Acme.Site:Text':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Text'
+    group: 'general'
+    icon: 'fas fa-paragraph'
+'Acme.Site:Hero':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Hero'
+    group: 'general'
+    icon: 'fas fa-paragraph'
+    previewIcon: 'fas fa-star'
+'Acme.Site:Banner':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Banner'
+    group: 'general'
+    icon: 'fas fa-paragraph'
+    previewIcon: 'fas fa-flag'
+    previewIconSize: 'sm'
+"""
+
+
+def test_a_preview_icon_replaces_the_icon_and_is_larger(qtbot, tmp_path):
+    # nodeTypeItem.js: `'previewIcon' in ui` picks ui.previewIcon, at previewIconSize (xs/sm/lg/2x/3x) or 2x;
+    # the plain icon is lg
+    from nodetype_studio.ui import icons
+
+    project = load_project(write_site_package(tmp_path, ICON_TYPES), use_cache=False)
+    dialog = InsertDialogPreview(project, "Acme.Site:Text")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    text, hero, banner = (dialog.type_buttons[f"Acme.Site:{n}"] for n in ("Text", "Hero", "Banner"))
+    assert text.icon().cacheKey() == icons.icon("fas fa-paragraph").cacheKey()
+    assert hero.icon().cacheKey() == icons.icon("fas fa-star").cacheKey()
+    assert banner.icon().cacheKey() == icons.icon("fas fa-flag").cacheKey()
+    assert hero.iconSize().height() > text.iconSize().height() > banner.iconSize().height()
