@@ -4,7 +4,8 @@ after it, by group, with their help (``preview.insertdialog`` says what is offer
 A mode button is off when nothing may be created that way; groups fold (those the setting marks
 ``collapsed`` start folded). The filter narrows the types as the CMS's does: a case-insensitive substring
 of the translated label (not the name); while it holds text every group with a match is open and the
-others are not shown; cleared, the groups fold as the user left them. A type's
+others are not shown; cleared, the groups fold as the user left them. Typing focuses the first match, Up and Down move through the matches
+and Enter creates the focused type. A type's
 tooltip shows its help message and thumbnail. Choosing a type that has a creation dialog opens it ("Back"
 there comes back here); choosing one without says what the CMS would create.
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
@@ -79,6 +80,9 @@ class InsertDialogPreview(QDialog):
         self.filter.setPlaceholderText("Filter node types")
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self._filter)
+        self.filter.returnPressed.connect(self._enter)
+        self.filter.installEventFilter(self)
+        self.focused_type: str | None = None  # the type Enter creates (neos-ui: `focusedNodeType`)
         layout.addWidget(self.filter)
         self.note = QLabel(self)
         self.note.setWordWrap(True)
@@ -89,6 +93,7 @@ class InsertDialogPreview(QDialog):
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(self.scroll, 1)
         cancel = QPushButton("Cancel", self)
+        cancel.setAutoDefault(False)  # Enter in the filter creates the focused type; it never cancels
         cancel.clicked.connect(self.reject)
         row = QHBoxLayout()
         row.addStretch(1)
@@ -171,6 +176,30 @@ class InsertDialogPreview(QDialog):
             header.expanded = bool(text) or self._expanded.get(header.objectName().removeprefix("group:"), True)
             body.setVisible(matched and header.expanded)
             header.update()
+        # typing focuses the first match, and clearing the term focuses none (SelectNodeType.updateFilteredNodes)
+        visible = self.visible_types()
+        self._focus(visible[0] if text and visible else None)
+
+    def _focus(self, name: str | None) -> None:
+        """Mark ``name`` as the type Enter creates: its button is shown raised."""
+        self.focused_type = name
+        for other, button in self.type_buttons.items():
+            button.setAutoRaise(other != name)
+
+    def _enter(self) -> None:
+        if self.focused_type is not None:
+            self.choose(self.focused_type)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt override)
+        # Up and Down in the filter move the focused type through the matches, as in the CMS
+        if watched is self.filter and event.type() == QEvent.Type.KeyPress and event.key() in (Qt.Key_Up, Qt.Key_Down):
+            visible = self.visible_types()
+            index = visible.index(self.focused_type) if self.focused_type in visible else -1
+            step = -1 if event.key() == Qt.Key_Up else 1
+            if 0 <= index + step < len(visible):
+                self._focus(visible[index + step])
+            return True
+        return super().eventFilter(watched, event)
 
     def _toggled(self, header: GroupHeader, group: str, expanded: bool) -> None:
         self._expanded[group] = expanded

@@ -342,3 +342,25 @@ def test_a_preview_icon_replaces_the_icon_and_is_larger(qtbot, tmp_path):
     assert hero.icon().cacheKey() == icons.icon("fas fa-star").cacheKey()
     assert banner.icon().cacheKey() == icons.icon("fas fa-flag").cacheKey()
     assert hero.iconSize().height() > text.iconSize().height() > banner.iconSize().height()
+
+
+def test_enter_in_the_filter_creates_the_focused_match(qtbot, tmp_path):
+    # SelectNodeType: a term focuses the first match, Up/Down move through the matches, Enter applies it
+    project = load_project(write_site_package(tmp_path, FILTER_TYPES), use_cache=False)
+    dialog = InsertDialogPreview(project, "Acme.Site:Text")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.keyClick(dialog.filter, Qt.Key.Key_Return)  # no term: nothing is focused, nothing happens
+    assert dialog.isVisible() and dialog.focused_type is None
+    qtbot.keyClicks(dialog.filter, "text")
+    matches = dialog.visible_types()
+    assert matches[0] == "Acme.Site:Text" and dialog.focused_type == "Acme.Site:Text" and len(matches) > 2
+    assert not dialog.type_buttons["Acme.Site:Text"].autoRaise()  # shown raised
+    qtbot.keyClick(dialog.filter, Qt.Key.Key_Up)  # (before the first match: stays)
+    qtbot.keyClick(dialog.filter, Qt.Key.Key_Down)
+    qtbot.keyClick(dialog.filter, Qt.Key.Key_Down)
+    assert dialog.focused_type == matches[2] and dialog.filter.text() == "text"
+    assert dialog.type_buttons["Acme.Site:Text"].autoRaise()
+    with qtbot.waitSignal(dialog.chosen) as chosen:
+        qtbot.keyClick(dialog.filter, Qt.Key.Key_Return)
+    assert chosen.args == ["after", matches[2]]
