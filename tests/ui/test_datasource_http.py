@@ -592,3 +592,20 @@ def test_a_failed_request_is_cached_like_an_answer_until_retry(qtbot, server, op
     next(a for a in editor.binding.menu_button.menu().actions() if a.text() == "Retry").trigger()
     wait_answer(qtbot, editor)
     assert ("option", "Red") in options(editor) and len(srv.requests_to("/options/colours")) == 2
+
+
+def test_text_additional_data_is_sent_character_by_character(qtbot, server, project_root, services):
+    # Object.assign({node}, 'ab') copies the string's indices: the CMS sends 0=a&1=b (integer keys first)
+    from nodetype_studio.preview.context import EditorContext
+    from nodetype_studio.ui.datasource_session import DataSourceSession
+    from nodetype_studio.ui.editors.selectbox import SelectBoxEditor
+
+    srv = server({"/options/letters": Answer(json.dumps([{"value": "a", "label": "A"}]))})
+    session = DataSourceSession(services(project_root, base_url=srv.url), PRODUCT)
+    editor = SelectBoxEditor(EditorContext("Neos.Neos/Inspector/Editors/SelectBoxEditor", data_sources=session,
+                                           options={"dataSourceUri": "/options/letters", "dataSourceAdditionalData": "ab"}))
+    qtbot.addWidget(editor)
+    editor.show()
+    wait_answer(qtbot, editor)
+    [request] = srv.requests_to("/options/letters")
+    assert request.query == f"0=a&1=b&node={NODE_9}"
