@@ -40,7 +40,7 @@ ICON_SIZES = ("xs", "sm", "lg", "2x", "3x")
 @dataclass
 class OfferedType:
     name: str
-    label: str
+    label: str  # as the CMS shows it: '' for a type without ``ui.label``
     icon: str | None = None  # ``ui.previewIcon`` when the type has that key, else ``ui.icon``
     help: str = ""  # the help message (Markdown), translated
     thumbnail: Path | None = None  # a local image file, when there is one
@@ -95,7 +95,9 @@ def _offered(project: Any, nt: Any, translate: Callable[[Any], str], packages: M
     message = help_config.get("message")
     label = ui.get("label")
     search_label = (translate(label) or label) if isinstance(label, str) else ""
-    return OfferedType(nt.name, as_rendered(translate(label) or nt.name), icon if isinstance(icon, str) else None,
+    # nodeTypeItem.js renders <I18n id={label} fallback={label}/>: nothing for a type without a label
+    shown = as_rendered(translate(label) or label) if isinstance(label, str) else ""
+    return OfferedType(nt.name, shown, icon if isinstance(icon, str) else None,
                        translate(message) if isinstance(message, str) else "",
                        _help_thumbnail(project, nt, packages), search_label, icon_size)
 

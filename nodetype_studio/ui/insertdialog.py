@@ -233,7 +233,8 @@ class InsertDialogPreview(QDialog):
 
 
 def _tooltip(item: OfferedType) -> str:
-    parts = [f"<b>{html.escape(item.label)}</b><br>{html.escape(item.name)}"]
+    title = html.escape(item.label) if item.label else "(no label: the CMS shows the icon alone)"
+    parts = [f"<b>{title}</b><br>{html.escape(item.name)}"]
     if item.help:
         parts.append(html.escape(item.help).replace("\n", "<br>"))
     if item.thumbnail is not None:

@@ -239,6 +239,7 @@ FILTER_TYPES = """\
   superTypes:
     'Neos.Neos:Content': true
   ui:
+    label: ~  # (else Neos.Neos:Content's label is inherited)
     group: 'general'
 'Acme.Site:Poster':
   superTypes:
@@ -364,3 +365,15 @@ def test_enter_in_the_filter_creates_the_focused_match(qtbot, tmp_path):
     with qtbot.waitSignal(dialog.chosen) as chosen:
         qtbot.keyClick(dialog.filter, Qt.Key.Key_Return)
     assert chosen.args == ["after", matches[2]]
+
+
+def test_a_type_without_label_is_shown_without_text(qtbot, tmp_path):
+    # nodeTypeItem.js renders the label with <I18n id={label} fallback={label}/>: nothing without ui.label
+    project = load_project(write_site_package(tmp_path, FILTER_TYPES), use_cache=False)
+    dialog = InsertDialogPreview(project, "Acme.Site:Text")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    textless = dialog.type_buttons["Acme.Site:Textless"]
+    assert textless.isVisible() and textless.text() == ""
+    assert "Acme.Site:Textless" in textless.toolTip()  # only the tooltip names it
+    assert dialog.type_buttons["Acme.Site:Quote"].text() == "Citation"
