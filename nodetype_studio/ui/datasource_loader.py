@@ -176,7 +176,9 @@ class DataSourceService(QObject):
                 callback: Callback) -> Ticket:
         """Ask for ``query``'s options for ``node``; ``callback(result)`` runs once, maybe before this returns."""
         source = self.env.resolve(query, node.address)
-        key = f"{source.kind}|{query.cache_key(node.address)}"
+        # The CMS keys its cache by node; every node type's preview node is a node of its own, although all
+        # preview nodes of a role share one address (ClientEval's `node.contextPath`): its type is in the key
+        key = f"{source.kind}|{node.node_type}|{query.cache_key(node.address)}"
         ticket = Ticket(self, owner, callback, source, key)
         if source.kind == "none":
             ticket._deliver(failure(source, source.problem))

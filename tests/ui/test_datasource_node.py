@@ -47,6 +47,12 @@ ECHO = """\
               contextPath: 'ClientEval:node.contextPath'
               parent: 'ClientEval:node.parent'
 
+'Acme.Sources:Content.Echo2':
+  superTypes:
+    'Acme.Sources:Content.Echo': true
+  ui:
+    label: 'Echo two'
+
 'Acme.Sources:Document.Echo':
   superTypes:
     'Neos.Neos:Document': true
@@ -109,3 +115,20 @@ def test_in_the_creation_dialog_node_is_the_node_created_into(qtbot, echo_projec
     source = creation_source(InspectorSource.from_model(project.node_type("Acme.Sources:Content.Echo"), project))
     arguments = received(qtbot, srv, source)
     assert arguments["node"] == arguments["parent"]  # the new node does not exist: the focused one is sent
+
+
+def test_each_node_types_preview_node_has_its_own_cache_entries(qtbot, echo_project):
+    # the CMS caches per node (neos-facts §4.2); the preview nodes of two content types share an address,
+    # yet they are two nodes: the second type asks for itself, showing the first again asks nobody
+    root, srv = echo_project
+    project = load_project(root, use_cache=False)
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.show()
+    for name, requests in (("Acme.Sources:Content.Echo", 1), ("Acme.Sources:Content.Echo2", 2),
+                           ("Acme.Sources:Content.Echo", 2)):
+        widget.show_node_type(InspectorSource.from_model(project.node_type(name), project))
+        qtbot.waitUntil(lambda: not widget.editor("colour").is_loading(), timeout=WAIT_MS)
+        assert len(srv.requests_to("/options/colours")) == requests
+    first, second = (parse_php_query(r.query) for r in srv.requests_to("/options/colours"))
+    assert first == second  # the same request: only the studio's cache tells the two nodes apart
