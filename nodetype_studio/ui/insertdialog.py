@@ -31,13 +31,19 @@ from PySide6.QtWidgets import (
 )
 
 from nodetype_studio.preview.creationdialog import has_creation_dialog
-from nodetype_studio.preview.insertdialog import MODES, OfferedType, insert_offer
+from nodetype_studio.preview.insertdialog import OfferedType, insert_offer
 from nodetype_studio.preview.inspector import InspectorSource, package_folders, project_translator
+from nodetype_studio.preview.typeswitch import ui_of
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.inspector import InspectorWidget
 from nodetype_studio.ui.sections import GroupHeader
 
 _MODE_TEXT = {"before": "Insert before", "into": "Insert into", "after": "Insert after"}
+#: The CMS's mode buttons (neos-ui InsertModeSelector): in this order, with these texts and titles
+_MODE_BUTTONS = (("before", "Above", "Insert above"), ("after", "Below", "Insert below"),
+                 ("into", "Inside", "Insert into"))
+#: The mode's word in the dialog's title, "Add below Text" (neos-ui SelectNodeType, InsertModeTitle*)
+_TITLE_MODE = {"into": "inside", "before": "above", "after": "below"}
 COLUMNS = 2
 _ICON_SCALE = {"xs": 0.75 / 1.33, "sm": 0.875 / 1.33, "lg": 1.0, "2x": 2 / 1.33, "3x": 3 / 1.33}
 LABEL_WIDTH = 250  # px; a longer label (an untranslated id) is elided, the tooltip has it whole
@@ -55,18 +61,23 @@ class InsertDialogPreview(QDialog):
             translator = project_translator(project, self.packages)
         self.translator = translator
         self.offer = insert_offer(project, reference, self._translate, self.packages)
-        self.setWindowTitle("Create new")
+        reference_type = project.node_types.get(reference) if project is not None else None
+        label = ui_of(reference_type).get("label") if reference_type is not None else None
+        self.reference_label = (self._translate(label) or label) if isinstance(label, str) and label else "Node"
+        self.setWindowTitle(f"Add to {self.reference_label}")
         self.creation_dialog = None
         self.result_text = ""
         layout = QVBoxLayout(self)
         modes = QHBoxLayout()
+        modes.addWidget(QLabel("Insert mode", self))
         self.mode_buttons: dict[str, QToolButton] = {}
         self._mode_group = QButtonGroup(self)
         self._mode_group.setExclusive(True)
-        for mode in MODES:
+        for mode, text, title in _MODE_BUTTONS:
             button = QToolButton(self)
             button.setObjectName(f"mode:{mode}")
-            button.setText(_MODE_TEXT[mode])
+            button.setText(text)
+            button.setToolTip(title)
             button.setCheckable(True)
             button.setEnabled(bool(self.offer and self.offer.groups.get(mode)))
             button.clicked.connect(lambda _checked=False, m=mode: self.show_mode(m))
@@ -117,6 +128,7 @@ class InsertDialogPreview(QDialog):
         """Show what may be created in ``mode`` ("before", "into" or "after")."""
         self.mode = mode
         self.mode_buttons[mode].setChecked(True)
+        self.setWindowTitle(f"Add {_TITLE_MODE[mode]} {self.reference_label}")
         assert self.offer is not None
         where = self.offer.where if mode != "into" else f"into this {self.offer.role} node"
         self.note.setText(f"Where the CMS offers what the parent allows, the preview takes the node to be {where}."

@@ -406,3 +406,21 @@ def test_integer_like_group_names_come_first_in_9x(qtbot, tmp_path):
         assert names[:len(order)] == order
         if neos == "^9.0":
             assert [h.text for h in dialog.headers][:3] == ["Three", "Twenty", "General"]
+
+
+def test_the_mode_buttons_and_the_title_read_as_in_the_cms(qtbot, tmp_path):
+    # InsertModeSelector: "Insert mode" Above, Below, Inside (titled "Insert above" ...); the dialog's title
+    # is "Add <above|below|inside> <the reference type's label>" (SelectNodeType)
+    project = _project(tmp_path)
+    dialog = InsertDialogPreview(project, "Acme.Site:Blog")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    row = dialog.mode_buttons["before"].parentWidget().layout().itemAt(0).layout()
+    shown = [row.itemAt(i).widget().text() for i in range(row.count()) if row.itemAt(i).widget() is not None]
+    assert shown == ["Insert mode", "Above", "Below", "Inside"]
+    assert dialog.mode_buttons["after"].toolTip() == "Insert below"
+    assert dialog.windowTitle() == "Add below Blog"
+    qtbot.mouseClick(dialog.mode_buttons["into"], Qt.MouseButton.LeftButton)
+    assert dialog.windowTitle() == "Add inside Blog"
+    qtbot.mouseClick(dialog.mode_buttons["before"], Qt.MouseButton.LeftButton)
+    assert dialog.windowTitle() == "Add above Blog"
