@@ -60,3 +60,9 @@ def parent_path(document: bool) -> str:
 def preview_path(document: bool) -> str:
     """The path of the preview node (a document or a content node)."""
     return f"{parent_path(document)}/{DOCUMENT_NAME if document else CONTENT_NAME}"
+
+
+def parent_type(prefix: str, document: bool) -> str:
+    """The type of the preview node's parent (``prefix`` is the platform's, ``Neos`` or ``Cms``): the home page,
+    a document, for a document; else the main content collection."""
+    return f"{prefix}.{prefix}:{'Document' if document else 'ContentCollection'}"

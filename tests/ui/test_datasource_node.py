@@ -132,3 +132,47 @@ def test_each_node_types_preview_node_has_its_own_cache_entries(qtbot, echo_proj
         assert len(srv.requests_to("/options/colours")) == requests
     first, second = (parse_php_query(r.query) for r in srv.requests_to("/options/colours"))
     assert first == second  # the same request: only the studio's cache tells the two nodes apart
+
+
+PLUGIN = (
+    "def echo(node, arguments):\n"
+    "    return [{'value': 'n', 'label': node.node_type + ' ' + node.address},\n"
+    "            {'value': 'p', 'label': 'properties: ' + ','.join(sorted(node.properties))}]\n"
+    "data_sources = [{'identifier': 'echo-node', 'get_data': echo}]\n"
+)
+
+
+def test_a_plugin_in_the_creation_dialog_gets_the_node_created_into(qtbot, echo_project, tmp_path, monkeypatch):
+    # the CMS's server gets the focused node (DataSourceController: the `node` argument), which in the creation
+    # dialog is the node the new one goes into: here the preview's main collection, with its own properties
+    from nodetype_studio.datasources import reload_data_sources
+    from nodetype_studio.model import previewnode
+    from tests.datasources.helpers import forget_plugin_modules
+
+    root, _srv = echo_project
+    (root / "NodeTypes" / "Echo.yaml").write_text(ECHO.replace(
+        "              dataSourceUri: '/options/colours'\n              dataSourceAdditionalData:\n"
+        "                parent: 'ClientEval:node.parent'\n",
+        "              dataSourceIdentifier: 'echo-node'\n"), encoding="utf-8")
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    (folder / "echo.py").write_text(PLUGIN, encoding="utf-8")
+    monkeypatch.setenv("NODETYPE_STUDIO_PLUGIN_PATH", str(folder))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    reload_data_sources()
+    try:
+        project = load_project(root, use_cache=False)
+        source = creation_source(InspectorSource.from_model(project.node_type("Acme.Sources:Content.Echo"), project))
+        widget = InspectorWidget()
+        qtbot.addWidget(widget)
+        widget.show()
+        widget.show_node_type(source)
+        editor = widget.editor("colour")
+        qtbot.waitUntil(lambda: not editor.is_loading(), timeout=WAIT_MS)
+        labels = [editor.combo.itemText(i) for i in range(editor.combo.count())]
+        parent = previewnode.node_address(previewnode.parent_path(False))
+        assert f"Neos.Neos:ContentCollection {parent}" in labels
+        assert "properties: " in labels  # not the dialog's values: they belong to the node not yet created
+    finally:
+        forget_plugin_modules()
+        reload_data_sources()
