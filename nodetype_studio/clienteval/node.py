@@ -24,21 +24,23 @@ expression sees them only as an unapplied inspector value, once edited.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Container, Mapping
 
-SITE_PATH = "/sites/preview"
-WORKSPACE = "user-admin"
-LANGUAGE = "en_US"
-WORKSPACE_SUFFIX = f"@{WORKSPACE};language={LANGUAGE}"
+# the preview node's place, shared with the `node` parameter of data-source requests
+from nodetype_studio.model import previewnode
+from nodetype_studio.model.previewnode import (
+    CONTENT_NAME,
+    DOCUMENT_NAME,
+    SITE_PATH,
+    context_path,
+    is_neos9,
+    node_address,
+)
+
+_identifier = previewnode.identifier
+
 #: Allowed everywhere in the preview: the studio shows what an editor with full rights sees.
 FULL_POLICY = {"canRemove": True, "canEdit": True, "disallowedNodeTypes": [], "disallowedProperties": []}
-
-
-def _identifier(seed: str) -> str:
-    digest = hashlib.sha1(seed.encode("utf-8")).hexdigest()
-    return f"{digest[:8]}-{digest[8:12]}-4{digest[13:16]}-8{digest[17:20]}-{digest[20:32]}"
 
 
 def _is_document(node_type) -> bool:
@@ -81,22 +83,6 @@ def client_values(values: Mapping, edited: Container = (), node: Mapping | None 
                                       and isinstance(name, str) and name.startswith("_"))}
 
 
-def is_neos9(cms_version: str) -> bool:
-    return not str(cms_version).startswith("8")
-
-
-def context_path(path: str) -> str:
-    """The 8.3 context path of the preview node at ``path``."""
-    return path + WORKSPACE_SUFFIX
-
-
-def node_address(path: str) -> str:
-    """The 9.x JSON node address (``NodeAddress::toJson()``) of the preview node at ``path``."""
-    return json.dumps({"contentRepositoryId": "default", "workspaceName": WORKSPACE,
-                       "dimensionSpacePoint": {"language": LANGUAGE}, "aggregateId": _identifier(path)},
-                      separators=(",", ":"))
-
-
 #: 8.3: `_` properties the UI reads from the node object (ObjectAccess), when the type declares them.
 _NODE_FIELDS_83 = ("_name", "_path", "_identifier", "_hidden", "_hiddenInIndex", "_removed")
 #: 9.x: added to every node's properties (NodeInfoHelper::renderNodeWithPropertiesAndChildrenInformation).
@@ -127,10 +113,10 @@ def make_node(
     declared = {} if isinstance(node_type, str) else (getattr(node_type, "properties", None) or {})
     document = not isinstance(node_type, str) and _is_document(node_type)
     if parent_path is None:
-        parent_path = SITE_PATH if document else f"{SITE_PATH}/main"
+        parent_path = previewnode.parent_path(document)
     shown_name = name
     if name is None:
-        name = "preview-page" if document else "node-preview"
+        name = DOCUMENT_NAME if document else CONTENT_NAME
         # 9.x: the UI creates nodes without a name (AbstractCreate); tethered ones are named
         shown_name = "" if nine and not is_auto_created else name
     path = f"{parent_path.rstrip('/')}/{name}"

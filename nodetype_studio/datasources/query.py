@@ -43,16 +43,26 @@ def encode_uri_component(text: str) -> str:
 
 
 def request_params(node: str | None, additional_data: Any) -> dict[str, Any]:
-    """``{node, ...dataSourceAdditionalData}`` as the CMS merges them.
+    """``{node, ...dataSourceAdditionalData}`` as the CMS merges them (``Object.assign({node}, data || {})``).
 
-    A list of additional data spreads its items under their indices, as an object spread does;
-    other non-map values add nothing.
+    A list spreads its items under their indices; a text spreads its UTF-16 code units, as
+    ``Object.assign`` copies a string's indices (a lone surrogate then fails to encode, as in the
+    browser); numbers and booleans add nothing.
     """
     params: dict[str, Any] = {"node": node}
+    if isinstance(additional_data, str):
+        additional_data = _code_units(additional_data)
     if isinstance(additional_data, (Mapping, list)):
         for key, value in js_entries(additional_data):
             params[key] = value
     return params
+
+
+def _code_units(text: str) -> list[str]:
+    """``text`` as JavaScript indexes it: one item per UTF-16 code unit (a character beyond U+FFFF is two
+    lone surrogates)."""
+    data = text.encode("utf-16-le", "surrogatepass")
+    return [data[i:i + 2].decode("utf-16-le", "surrogatepass") for i in range(0, len(data), 2)]
 
 
 def encode_query(params: Mapping | list, prefix: str = "") -> str:

@@ -5,7 +5,7 @@
       timeout: 10                         # seconds per request
       maxResponseSize: 2MB                # bytes, or a size with a unit (KB, MB)
       dataSourcePath: '/neos/service/data-source'
-      node: '/sites/nodetype-studio/{nodeTypeSlug}@user-admin'   # the `node` parameter (default: see below)
+      node: '/sites/x/{nodeTypeSlug}@user-admin'   # the `node` parameter (default: see below)
       headers: {Cookie: '...'}            # sent with requests to the baseUrl's origin only (a session)
 
 The ``.nodetype-studio`` folder is looked for in the project root and then in its parent folders
@@ -14,15 +14,14 @@ stop the preview: each problem is a ``Diagnostic`` in ``diagnostics`` (with file
 in ``problems``) and the default is used. The file is read by ``nodetype_studio.model.settingsfile``
 against the table ``FIELDS``.
 
-Without ``backend.node`` the ``node`` parameter has the shape the project's CMS sends (facts §4.1):
-an 8.3 context path (``DEFAULT_NODE``), or for 9.x a JSON node address (``NodeAddress::toJson()``:
-content repository ``default``, workspace ``user-admin``, no dimensions, the node type's slug as
-node aggregate id), which a 9.x backend decodes with ``NodeAddress::fromJsonString``.
+Without ``backend.node`` the ``node`` parameter is the address of the preview node, the very one
+ClientEval's ``node.contextPath`` shows (``nodetype_studio.model.previewnode``), in the shape the
+project's CMS sends (facts §4.1): an 8.3 context path, or for 9.x a JSON node address
+(``NodeAddress::toJson()``), which a 9.x backend decodes with ``NodeAddress::fromJsonString``.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Mapping
@@ -31,6 +30,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from nodetype_studio.diagnostics import Diagnostic, error
+from nodetype_studio.model.previewnode import address, parent_path, preview_path
 from nodetype_studio.model.settingsfile import (
     Field,
     Invalid,
@@ -56,10 +56,8 @@ DEFAULT_TIMEOUT = 10.0
 MAX_TIMEOUT = 600.0
 DEFAULT_MAX_BYTES = 2 * 1024 * 1024
 DEFAULT_DATA_SOURCE_PATH = "/neos/service/data-source"
-DEFAULT_NODE = "/sites/nodetype-studio/{nodeTypeSlug}@user-admin"
-#: How long the default 9.x node aggregate id may get: well inside NodeAggregateId::PATTERN
-#: (``[a-z0-9-]{1,255}`` in the version read), and still readable in a URL.
-MAX_AGGREGATE_ID = 64
+#: No ``backend.node``: the preview node's own address.
+DEFAULT_NODE = ""
 
 #: The table of ``settings.yaml``: key path, kind, default, ``BackendSettings`` attribute.
 FIELDS = (
@@ -93,14 +91,19 @@ class BackendSettings:
             return ()
         return self.headers if origin_of(url) == origin_of(self.base_url) else ()
 
-    def node_address(self, node_type: str, cms_version: str = "8.3") -> str:
-        """The ``node`` parameter for a preview node of ``node_type``, shaped as ``cms_version``'s CMS sends it
-        unless ``backend.node`` says otherwise."""
+    def node_address(self, node_type: str, cms_version: str = "8.3", *, document: bool = False,
+                     creation_dialog: bool = False) -> str:
+        """The ``node`` parameter of a data-source request from the preview of ``node_type``, unless
+        ``backend.node`` says otherwise: the focused node's address as ``cms_version``'s CMS sends it.
+
+        In the inspector that is the preview node (a ``document`` or a content node); in the creation
+        dialog, whose node does not exist yet, the node it is created into (the one focused when the
+        dialog was opened). Both are the addresses ClientEval shows as ``node.contextPath`` and
+        ``node.parent``."""
+        if not self.node:
+            path = preview_path(document)
+            return address(parent_path(document) if creation_dialog else path, cms_version)
         slug = re.sub(r"[^a-z0-9]+", "-", node_type.lower()).strip("-") or "node"
-        if self.node == DEFAULT_NODE and not cms_version.startswith("8"):
-            aggregate_id = slug[:MAX_AGGREGATE_ID].rstrip("-") or "node"
-            return json.dumps({"contentRepositoryId": "default", "workspaceName": "user-admin",
-                               "dimensionSpacePoint": [], "aggregateId": aggregate_id}, separators=(",", ":"))
         try:
             return self.node.format(nodeType=node_type, nodeTypeSlug=slug)
         except (KeyError, IndexError, ValueError):

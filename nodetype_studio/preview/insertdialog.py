@@ -33,13 +33,21 @@ from nodetype_studio.preview.typeswitch import (
 MODES = ("before", "into", "after")
 
 
+#: Font Awesome sizes a type's ``ui.previewIconSize`` may name (neos-ui ``SelectNodeType/nodeTypeItem.js``).
+ICON_SIZES = ("xs", "sm", "lg", "2x", "3x")
+
+
 @dataclass
 class OfferedType:
     name: str
-    label: str
-    icon: str | None = None
+    label: str  # as the CMS shows it: '' for a type without ``ui.label``
+    icon: str | None = None  # ``ui.previewIcon`` when the type has that key, else ``ui.icon``
     help: str = ""  # the help message (Markdown), translated
     thumbnail: Path | None = None  # a local image file, when there is one
+    #: what the CMS's filter searches: the translated ``ui.label`` (the id itself when it has no translation),
+    #: '' without one; never the type's name (neos-ui ``SelectNodeType/index.js``, ``nodeTypeGroupPanel.js``)
+    search_label: str = ""
+    icon_size: str = "lg"  # one of ICON_SIZES
 
 
 @dataclass
@@ -77,13 +85,21 @@ def insert_offer(project: Any, reference: str, translate: Callable[[Any], str],
 
 def _offered(project: Any, nt: Any, translate: Callable[[Any], str], packages: Mapping[str, Path]) -> OfferedType:
     ui = ui_of(nt)
-    icon = ui.get("icon")
+    # nodeTypeItem.js: `'previewIcon' in ui` picks the preview icon (even a null one: then no icon), shown
+    # at `previewIconSize` if that is an allowed size, else 2x; the plain icon is shown at lg
+    icon = ui.get("previewIcon") if "previewIcon" in ui else ui.get("icon")
+    size = ui.get("previewIconSize")
+    icon_size = "lg" if ui.get("previewIcon") is None else size if size in ICON_SIZES else "2x"
     found = ui.get("help")
     help_config: Mapping = found if isinstance(found, Mapping) else {}
     message = help_config.get("message")
-    return OfferedType(nt.name, as_rendered(translate(ui.get("label")) or nt.name), icon if isinstance(icon, str) else None,
+    label = ui.get("label")
+    search_label = (translate(label) or label) if isinstance(label, str) else ""
+    # nodeTypeItem.js renders <I18n id={label} fallback={label}/>: nothing for a type without a label
+    shown = as_rendered(translate(label) or label) if isinstance(label, str) else ""
+    return OfferedType(nt.name, shown, icon if isinstance(icon, str) else None,
                        translate(message) if isinstance(message, str) else "",
-                       _help_thumbnail(project, nt, packages))
+                       _help_thumbnail(project, nt, packages), search_label, icon_size)
 
 
 def _help_thumbnail(project: Any, nt: Any, packages: Mapping[str, Path]) -> Path | None:

@@ -3,8 +3,8 @@
 The CMS's editor (neos-ui ``Editors/NodeType/index.js``) offers the node types its parent allows below it
 (for a tethered child node: the grandparent's rule for that child, which offers nothing to change to) and
 groups them as the "create new" dialog does (``NodeTypesRegistry.getGroupedNodeTypeList``, facts §5.14):
-the groups of the setting ``Neos.Neos.nodeTypes.groups`` (9.x in the setting's order, 8.3 sorted by their
-positions), in each the types whose ``ui.group`` names it, sorted by ``ui.position``. Types without such a
+the groups of the setting ``Neos.Neos.nodeTypes.groups`` (9.x in the setting's order as a JavaScript object
+keeps it: integer-like names first; 8.3 sorted by their positions), in each the types whose ``ui.group`` names it, sorted by ``ui.position``. Types without such a
 group are not offered. With nothing to offer, the editor shows the node type's label instead.
 
 The preview node has no parent: it is taken to be where such a node usually is. That is below the first
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nodetype_studio.datasources.options import SelectOption
-from nodetype_studio.js.values import truthy
+from nodetype_studio.js.values import js_keys, truthy
 from nodetype_studio.model.constraints import allows, as_read
 from nodetype_studio.model.sorting import js_sort, php_sort
 
@@ -79,17 +79,20 @@ def grouped_types(project: Any, types: list, translate: Callable[[Any], str]) ->
     groups = project.platform_setting("nodeTypes", "groups", default={})
     if not isinstance(groups, dict):
         groups = {}
+    by_name = {str(name): config for name, config in groups.items()}  # (a key `10:` is the name "10")
     if project.cms_version.version.value == "8.3":
         order, _problems = php_sort([(name, config.get("position") if isinstance(config, dict) else None)
                                      for name, config in groups.items()], strict=False)
     else:
-        order = list(groups)
+        # the map as JSON in the browser: Object.keys() visits integer-like names first, in numeric order
+        order = js_keys(groups)
     found: list[TypeGroup] = []
     for group_name in order:
-        members = [t for t in types if ui_of(t).get("group") == group_name and isinstance(ui_of(t).get("group"), str)]
+        members = [t for t in types if ui_of(t).get("group") == str(group_name)
+                   and isinstance(ui_of(t).get("group"), str)]
         if not members:
             continue
-        config = groups[group_name]
+        config = by_name[str(group_name)]
         label = translate(config.get("label")) if isinstance(config, dict) else ""
         collapsed = isinstance(config, dict) and truthy(config.get("collapsed"))
         found.append(TypeGroup(str(group_name), label, collapsed,

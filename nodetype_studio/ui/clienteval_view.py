@@ -165,11 +165,11 @@ class ClientEvalController(QObject):
     def default_parent(source: InspectorSource, node_type: ConfiguredType) -> dict:
         """``parentNode`` of the preview: the site's home page for documents, else its main collection."""
         from nodetype_studio.clienteval import make_parent_node
+        from nodetype_studio.model.previewnode import parent_type
 
-        prefix = source.platform.prefix
         document = node_type.config.get("aggregate") is True
-        parent_type = f"{prefix}.{prefix}:{'Document' if document else 'ContentCollection'}"
-        return make_parent_node(parent_type, child_is_document=document, cms_version=source.cms_version)
+        return make_parent_node(parent_type(source.platform.prefix, document), child_is_document=document,
+                                cms_version=source.cms_version)
 
     def set_parent(self, parent: dict | None) -> None:
         """Use another ``parentNode`` (a dict as ``make_node`` builds; None: no parent)."""

@@ -6,7 +6,8 @@ and HTTP requests through ``QNetworkAccessManager``, each with a deadline (``bac
 size limit (``backend.maxResponseSize``). Answers are cached as the CMS caches them (neos-facts §4.2):
 an LRU of 500 entries keyed by node, identifier, URI, additional data and the caching flag; a
 pending request is shared by everyone asking the same; ``dataSourceDisableCaching`` bypasses it;
-failures are not kept, so asking again retries.
+failures are kept like answers (the CMS keeps the failed request's promise), so only ``forget``
+("Retry") asks again.
 
 A ``Ticket`` is one editor's wait. Cancelling the last ticket of a request aborts it. A
 ``DataSourceSession`` (``ui.datasource_session``) groups the tickets of one inspector page: the
@@ -175,7 +176,9 @@ class DataSourceService(QObject):
                 callback: Callback) -> Ticket:
         """Ask for ``query``'s options for ``node``; ``callback(result)`` runs once, maybe before this returns."""
         source = self.env.resolve(query, node.address)
-        key = f"{source.kind}|{query.cache_key(node.address)}"
+        # The CMS keys its cache by node; every node type's preview node is a node of its own, although all
+        # preview nodes of a role share one address (ClientEval's `node.contextPath`): its type is in the key
+        key = f"{source.kind}|{node.node_type}|{query.cache_key(node.address)}"
         ticket = Ticket(self, owner, callback, source, key)
         if source.kind == "none":
             ticket._deliver(failure(source, source.problem))
@@ -403,10 +406,12 @@ class DataSourceService(QObject):
             pending.timer = None
         self.in_flight.discard(pending)
         if self.cache.get(pending.key) is pending:
-            if result is not None and result.ok:
+            if result is not None:
+                # failures too: the CMS caches the request's promise, rejected or not, for the page's lifetime
+                # (its endpoint re-throws errors); "Retry" forgets it
                 self.cache[pending.key] = result
             else:
-                del self.cache[pending.key]  # failures are not kept: asking again retries
+                del self.cache[pending.key]  # cancelled, nobody waits: a later ask starts afresh
         if result is None:
             return
         self._ready.append((pending, result))

@@ -22,14 +22,18 @@ class DataSourceSession:
     """The data-source requests of one inspector page (one node type); ``close()`` drops them all."""
 
     def __init__(self, service: DataSourceService | Callable[[], DataSourceService], node_type: str,
-                 values: Callable[[], Mapping[str, Any]] | None = None, cms_version: str = "9"):
+                 values: Callable[[], Mapping[str, Any]] | None = None, cms_version: str = "9", *,
+                 document: bool = False, creation_dialog: bool = False):
         """``service`` may be a function giving it: it is then called when a box first asks (most
         node types have no data-source box, and finding a project's service reads its settings).
-        ``cms_version`` ("8.3" or "9") shapes the ``node`` parameter as that CMS sends it."""
+        ``cms_version`` ("8.3" or "9") shapes the ``node`` parameter as that CMS sends it; ``document`` and
+        ``creation_dialog`` say which node it names (``BackendSettings.node_address``)."""
         self._service_factory = service if callable(service) else None
         self._service = None if self._service_factory is not None else service
         self._node_address: str | None = None
         self.cms_version = cms_version
+        self.document = document
+        self.creation_dialog = creation_dialog
         self.node_type = node_type
         self._values = values
         self.tickets: list[Ticket] = []
@@ -44,7 +48,8 @@ class DataSourceSession:
     @property
     def node_address(self) -> str:
         if self._node_address is None:
-            self._node_address = self.service.settings.node_address(self.node_type, self.cms_version)
+            self._node_address = self.service.settings.node_address(
+                self.node_type, self.cms_version, document=self.document, creation_dialog=self.creation_dialog)
         return self._node_address
 
     @property

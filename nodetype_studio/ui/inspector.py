@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from nodetype_studio.catalogue import editor_spec
 from nodetype_studio.js.regex import INTERACTIVE_BUDGET
+from nodetype_studio.model.previewnode import parent_type
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.preview.creationdialog import has_creation_dialog
 from nodetype_studio.preview.inspector import (
@@ -74,6 +75,11 @@ def _message(error: Any) -> str:
 def _is_error(error: Any) -> bool:
     """Only error-severity findings make a value invalid (and count on the tab badge)."""
     return getattr(error, "severity", "error") == "error"
+
+
+def _is_document(config: Any) -> bool:
+    """Whether the preview node is a document (the aggregates), as ClientEval's preview node takes it."""
+    return isinstance(config, Mapping) and config.get("aggregate") is True
 
 
 def _project_service(root):
@@ -389,8 +395,15 @@ class InspectorWidget(QWidget):
         if self.data_session is not None:
             self.data_session.close()
         service = self.data_service or (lambda root=source.root: _project_service(root))
+        # `node` is the focused node, the one ClientEval shows: the previewed node, or in the creation dialog the
+        # node it is created into (its parent, whose properties are not the dialog's values)
+        document = _is_document(source.config)
+        if source.creation_dialog:
+            self.data_session = DataSourceSession(service, parent_type(source.platform.prefix, document), None,
+                                                  source.cms_version, document=document, creation_dialog=True)
+            return
         self.data_session = DataSourceSession(service, source.name, lambda: self.node.values if self.node else {},
-                                              source.cms_version)
+                                              source.cms_version, document=document)
 
     def _context(self, item: ItemView) -> EditorContext:
         source = self.source

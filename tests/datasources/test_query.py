@@ -66,7 +66,15 @@ def test_integer_like_keys_come_first_as_in_javascript_objects():
 
 def test_list_additional_data_spreads_by_index_and_scalars_add_nothing():
     assert encode_query(request_params("n", ["x", "y"])) == "0=x&1=y&node=n"
-    assert encode_query(request_params("n", "text")) == "node=n"
+    assert encode_query(request_params("n", 5)) == encode_query(request_params("n", True)) == "node=n"
+
+
+def test_text_additional_data_spreads_its_characters_as_object_assign_does():
+    # neos-ui DataSources loader: Object.assign({node}, dataSourceAdditionalData || {}) copies a string's indices
+    assert encode_query(request_params("n", "ab")) == "0=a&1=b&node=n"
+    assert encode_query(request_params("n", "")) == "node=n"
+    with pytest.raises(QueryEncodingError, match="lone surrogate"):  # "\U0001F600" is two code units in JS
+        encode_query(request_params("n", "\U0001F600"))
 
 
 def test_url_with_params_appends_with_question_mark_or_ampersand():

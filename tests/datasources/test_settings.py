@@ -10,6 +10,7 @@ from nodetype_studio.datasources.settings import (
     parse_size,
     settings_signature,
 )
+from nodetype_studio.model import previewnode
 
 
 def write(tmp_path, text):
@@ -22,7 +23,7 @@ def test_defaults_without_a_settings_file(tmp_path):
     settings = load_settings(tmp_path, environ={})
     assert settings.base_url is None and settings.timeout == 10 and settings.max_response_bytes == DEFAULT_MAX_BYTES
     assert settings.data_source_path == "/neos/service/data-source" and settings.problems == ()
-    assert settings.node_address("Acme.Site:Document.Event") == "/sites/nodetype-studio/acme-site-document-event@user-admin"
+    assert settings.node_address("Acme.Site:Content.Event") == "/sites/preview/main/node-preview@user-admin;language=en_US"
 
 
 def test_settings_file(tmp_path):
@@ -86,14 +87,16 @@ def test_sizes():
     assert parse_size(0) is None and parse_size(True) is None and parse_size("2 parsecs") is None
 
 
-def test_the_default_node_parameter_follows_the_cms_version(tmp_path):
+def test_the_default_node_parameter_is_the_preview_node_in_the_cms_versions_shape(tmp_path):
     settings = load_settings(tmp_path, environ={})
-    assert settings.node_address("Acme.Site:Document.Event", "8.3") == "/sites/nodetype-studio/acme-site-document-event@user-admin"
-    assert settings.node_address("Acme.Site:Document.Event", "9") == (
-        '{"contentRepositoryId":"default","workspaceName":"user-admin","dimensionSpacePoint":[],'
-        '"aggregateId":"acme-site-document-event"}')
-    long_name = "Vendor.Very.Long.Package.Name:Content.With.A.Rather.Long.Node.Type.Name.Indeed"
-    aggregate_id = json.loads(settings.node_address(long_name, "9"))["aggregateId"]
-    assert len(aggregate_id) <= 64 and not aggregate_id.endswith("-")  # a 9.x node aggregate id's limit
+    content, page = "/sites/preview/main/node-preview", "/sites/preview/preview-page"
+    assert settings.node_address("Acme.Site:Content.Event", "8.3") == f"{content}@user-admin;language=en_US"
+    assert settings.node_address("Acme.Site:Document.Event", "8.3", document=True) == f"{page}@user-admin;language=en_US"
+    # the creation dialog's node does not exist yet: the node it is created into is the focused one
+    assert settings.node_address("Acme.Site:Content.Event", "8.3", creation_dialog=True) == (
+        "/sites/preview/main@user-admin;language=en_US")
+    address = json.loads(settings.node_address("Acme.Site:Content.Event", "9"))
+    assert address == {"contentRepositoryId": "default", "workspaceName": "user-admin",
+                       "dimensionSpacePoint": {"language": "en_US"}, "aggregateId": previewnode.identifier(content)}
     write(tmp_path, "backend:\n  node: '/sites/x/{nodeTypeSlug}'\n")
     assert load_settings(tmp_path, environ={}).node_address("A:B", "9") == "/sites/x/a-b"  # configured: as written

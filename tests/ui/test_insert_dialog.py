@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLineEdit
 from nodetype_studio.model import load_project
 from nodetype_studio.preview.insertdialog import insert_offer
 from nodetype_studio.ui.insertdialog import InsertDialogPreview
+from nodetype_studio.ui.sections import GroupHeader
 from tests.ui.site_package import write_site_package
 
 TYPES = """\
@@ -213,3 +214,213 @@ def test_constraints_written_as_a_list_allow_nothing_into_the_node(qtbot, tmp_pa
     assert not dialog.mode_buttons["into"].isEnabled()
     qtbot.mouseClick(dialog.mode_buttons["into"], Qt.MouseButton.LeftButton)
     assert dialog.visible_types() == []
+
+
+FILTER_TYPES = """\
+'Acme.Site:Text':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Text'
+    group: 'general'
+'Acme.Site:Quote':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Citation'
+    group: 'general'
+'Acme.Site:TextMap':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Map'
+    group: 'plugins'
+'Acme.Site:Textless':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: ~  # (else Neos.Neos:Content's label is inherited)
+    group: 'general'
+'Acme.Site:Poster':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Poster text'
+    group: 'plugins'
+"""
+
+
+def _acme(dialog) -> list[str]:
+    return [name for name in dialog.visible_types() if name.startswith("Acme.Site:")]
+
+
+def test_the_filter_matches_the_label_only_and_opens_the_groups_it_finds_in(qtbot, tmp_path):
+    # neos-ui SelectNodeType: the term is looked for in the translated label, never in the name; while it holds
+    # text every group with a match is open (also one the setting folds) and a group without a match is gone
+    project = load_project(write_site_package(tmp_path, FILTER_TYPES), use_cache=False)
+    dialog = InsertDialogPreview(project, "Acme.Site:Text")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    general, plugins = dialog.findChild(GroupHeader, "group:general"), dialog.findChild(GroupHeader, "group:plugins")
+    assert not plugins.body.isVisible()  # folded by the platform's setting
+    qtbot.keyClicks(dialog.filter, "Quote")  # a name, not a label
+    assert dialog.visible_types() == []
+    assert not general.isVisible() and not plugins.isVisible()
+    dialog.filter.clear()
+    qtbot.keyClicks(dialog.filter, "TEXT")
+    assert _acme(dialog) == ["Acme.Site:Text", "Acme.Site:Poster"]  # not TextMap, Textless (by name)
+    assert general.isVisible() and plugins.isVisible() and plugins.body.isVisible() and plugins.expanded
+    dialog.filter.clear()
+    qtbot.keyClicks(dialog.filter, "Citation")
+    assert _acme(dialog) == ["Acme.Site:Quote"] and not plugins.isVisible()
+    dialog.filter.clear()
+    assert plugins.isVisible() and not plugins.body.isVisible() and not plugins.expanded  # folded again
+    assert _acme(dialog) == ["Acme.Site:Text", "Acme.Site:Quote", "Acme.Site:Textless"]  # (the folded ones hidden)
+
+
+UNLABELLED_GROUP = """\
+Neos:
+  Neos:
+    nodeTypes:
+      groups:
+        special:
+          position: 50
+"""
+
+
+def test_a_group_without_label_has_a_header_without_text(qtbot, tmp_path):
+    # NodeTypeGroupPanel renders the label through <I18n id={label} fallback={label}/>: nothing without one
+    types = FILTER_TYPES.replace("    label: 'Citation'\n    group: 'general'", "    label: 'Citation'\n    group: 'special'")
+    project = load_project(write_site_package(tmp_path, types, settings=UNLABELLED_GROUP), use_cache=False)
+    dialog = InsertDialogPreview(project, "Acme.Site:Text")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    special = dialog.findChild(GroupHeader, "group:special")
+    assert special.isVisible() and special.text == ""
+    assert "special" in special.toolTip()  # only the tooltip names it
+    assert dialog.findChild(GroupHeader, "group:general").text == "General"
+
+
+ICON_TYPES = """\
+'Acme.Site:Text':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Text'
+    group: 'general'
+    icon: 'fas fa-paragraph'
+'Acme.Site:Hero':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Hero'
+    group: 'general'
+    icon: 'fas fa-paragraph'
+    previewIcon: 'fas fa-star'
+'Acme.Site:Banner':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: 'Banner'
+    group: 'general'
+    icon: 'fas fa-paragraph'
+    previewIcon: 'fas fa-flag'
+    previewIconSize: 'sm'
+"""
+
+
+def test_a_preview_icon_replaces_the_icon_and_is_larger(qtbot, tmp_path):
+    # nodeTypeItem.js: `'previewIcon' in ui` picks ui.previewIcon, at previewIconSize (xs/sm/lg/2x/3x) or 2x;
+    # the plain icon is lg
+    from nodetype_studio.ui import icons
+
+    project = load_project(write_site_package(tmp_path, ICON_TYPES), use_cache=False)
+    dialog = InsertDialogPreview(project, "Acme.Site:Text")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    text, hero, banner = (dialog.type_buttons[f"Acme.Site:{n}"] for n in ("Text", "Hero", "Banner"))
+    assert text.icon().cacheKey() == icons.icon("fas fa-paragraph").cacheKey()
+    assert hero.icon().cacheKey() == icons.icon("fas fa-star").cacheKey()
+    assert banner.icon().cacheKey() == icons.icon("fas fa-flag").cacheKey()
+    assert hero.iconSize().height() > text.iconSize().height() > banner.iconSize().height()
+
+
+def test_enter_in_the_filter_creates_the_focused_match(qtbot, tmp_path):
+    # SelectNodeType: a term focuses the first match, Up/Down move through the matches, Enter applies it
+    project = load_project(write_site_package(tmp_path, FILTER_TYPES), use_cache=False)
+    dialog = InsertDialogPreview(project, "Acme.Site:Text")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.keyClick(dialog.filter, Qt.Key.Key_Return)  # no term: nothing is focused, nothing happens
+    assert dialog.isVisible() and dialog.focused_type is None
+    qtbot.keyClicks(dialog.filter, "text")
+    matches = dialog.visible_types()
+    assert matches[0] == "Acme.Site:Text" and dialog.focused_type == "Acme.Site:Text" and len(matches) > 2
+    assert not dialog.type_buttons["Acme.Site:Text"].autoRaise()  # shown raised
+    qtbot.keyClick(dialog.filter, Qt.Key.Key_Up)  # (before the first match: stays)
+    qtbot.keyClick(dialog.filter, Qt.Key.Key_Down)
+    qtbot.keyClick(dialog.filter, Qt.Key.Key_Down)
+    assert dialog.focused_type == matches[2] and dialog.filter.text() == "text"
+    assert dialog.type_buttons["Acme.Site:Text"].autoRaise()
+    with qtbot.waitSignal(dialog.chosen) as chosen:
+        qtbot.keyClick(dialog.filter, Qt.Key.Key_Return)
+    assert chosen.args == ["after", matches[2]]
+
+
+def test_a_type_without_label_is_shown_without_text(qtbot, tmp_path):
+    # nodeTypeItem.js renders the label with <I18n id={label} fallback={label}/>: nothing without ui.label
+    project = load_project(write_site_package(tmp_path, FILTER_TYPES), use_cache=False)
+    dialog = InsertDialogPreview(project, "Acme.Site:Text")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    textless = dialog.type_buttons["Acme.Site:Textless"]
+    assert textless.isVisible() and textless.text() == ""
+    assert "Acme.Site:Textless" in textless.toolTip()  # only the tooltip names it
+    assert dialog.type_buttons["Acme.Site:Quote"].text() == "Citation"
+
+
+NUMBERED_GROUPS = """\
+Neos:
+  Neos:
+    nodeTypes:
+      groups:
+        20:
+          label: 'Twenty'
+        '3':
+          label: 'Three'
+"""
+
+
+def test_integer_like_group_names_come_first_in_9x(qtbot, tmp_path):
+    # 9.x hands the setting to the browser as a JSON object (NodeTypeGroupsAndRolesProvider) and
+    # getGroupedNodeTypeList walks Object.keys(): integer-like names first, in numeric order (8.3 sorts the
+    # groups by position on the server: `general` is `start` there)
+    types = FILTER_TYPES.replace("    label: 'Citation'\n    group: 'general'", "    label: 'Citation'\n    group: '20'")
+    types = types.replace("    label: 'Text'\n    group: 'general'", "    label: 'Text'\n    group: '3'")
+    for neos, order in (("^9.0", ["3", "20", "general", "structure", "plugins"]), ("^8.3", ["general"])):
+        root = write_site_package(tmp_path / neos[1], types, settings=NUMBERED_GROUPS, neos=neos)
+        dialog = InsertDialogPreview(load_project(root, use_cache=False), "Acme.Site:Text")
+        qtbot.addWidget(dialog)
+        dialog.show()
+        names = [h.objectName().removeprefix("group:") for h in dialog.headers]
+        assert names[:len(order)] == order
+        if neos == "^9.0":
+            assert [h.text for h in dialog.headers][:3] == ["Three", "Twenty", "General"]
+
+
+def test_the_mode_buttons_and_the_title_read_as_in_the_cms(qtbot, tmp_path):
+    # InsertModeSelector: "Insert mode" Above, Below, Inside (titled "Insert above" ...); the dialog's title
+    # is "Add <above|below|inside> <the reference type's label>" (SelectNodeType)
+    project = _project(tmp_path)
+    dialog = InsertDialogPreview(project, "Acme.Site:Blog")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    row = dialog.mode_buttons["before"].parentWidget().layout().itemAt(0).layout()
+    shown = [row.itemAt(i).widget().text() for i in range(row.count()) if row.itemAt(i).widget() is not None]
+    assert shown == ["Insert mode", "Above", "Below", "Inside"]
+    assert dialog.mode_buttons["after"].toolTip() == "Insert below"
+    assert dialog.windowTitle() == "Add below Blog"
+    qtbot.mouseClick(dialog.mode_buttons["into"], Qt.MouseButton.LeftButton)
+    assert dialog.windowTitle() == "Add inside Blog"
+    qtbot.mouseClick(dialog.mode_buttons["before"], Qt.MouseButton.LeftButton)
+    assert dialog.windowTitle() == "Add above Blog"
