@@ -141,8 +141,10 @@ class InsertDialogPreview(QDialog):
             body = QWidget(page)
             grid = QGridLayout(body)
             grid.setContentsMargins(8, 2, 8, 6)
-            for index, item in enumerate(offered):
-                grid.addWidget(self._type_button(item, body), index // COLUMNS, index % COLUMNS)
+            for column_index in range(COLUMNS):
+                grid.setColumnStretch(column_index, 1)
+            body.setProperty("buttons", [self._type_button(item, body) for item in offered])
+            _place(body, grid)
             expanded = self._expanded.setdefault(group.name, not group.collapsed)
             header = GroupHeader(group.label, icons.icon(None, fallback=False), expanded, page)
             header.set_label(group.label, group.name)  # the CMS's I18n shows nothing for a group without label
@@ -183,6 +185,7 @@ class InsertDialogPreview(QDialog):
         for header in self.headers:
             body = header.body
             assert body is not None
+            _place(body, body.layout())
             matched = any(not button.isHidden() for button in body.findChildren(QToolButton))
             header.setVisible(matched)  # a group without a match is not rendered
             header.expanded = bool(text) or self._expanded.get(header.objectName().removeprefix("group:"), True)
@@ -242,6 +245,17 @@ class InsertDialogPreview(QDialog):
         self.result_text = f"The CMS would create a node of type {name} ({_MODE_TEXT[self.mode or 'after'].lower()})."
         self.chosen.emit(self.mode or "", name)
         self.accept()
+
+
+def _place(body: QWidget, grid) -> None:
+    """The group's shown type buttons in its grid, in order from the first cell, ``COLUMNS`` to a row: the
+    CMS renders only the matches of a filter, so they close up."""
+    buttons = body.property("buttons") or []
+    for button in buttons:
+        grid.removeWidget(button)
+    shown = [button for button in buttons if not button.isHidden()]
+    for index, button in enumerate(shown):
+        grid.addWidget(button, index // COLUMNS, index % COLUMNS, Qt.AlignmentFlag.AlignLeft)
 
 
 def _tooltip(item: OfferedType) -> str:

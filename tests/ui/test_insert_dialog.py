@@ -424,3 +424,26 @@ def test_the_mode_buttons_and_the_title_read_as_in_the_cms(qtbot, tmp_path):
     assert dialog.windowTitle() == "Add inside Blog"
     qtbot.mouseClick(dialog.mode_buttons["before"], Qt.MouseButton.LeftButton)
     assert dialog.windowTitle() == "Add above Blog"
+
+
+def test_the_matches_of_a_filter_close_up_in_their_group(qtbot, tmp_path):
+    # neos-ui renders only the matching types, so they fill their group's grid from its first cell on,
+    # two to a row, with no gaps where the others were
+    project = load_project(write_site_package(tmp_path, ICON_TYPES), use_cache=False)
+    dialog = InsertDialogPreview(project, "Acme.Site:Text")
+    qtbot.addWidget(dialog)
+    dialog.resize(520, 640)
+    dialog.show()
+    general = dialog.findChild(GroupHeader, "group:general")
+    first_cell = dialog.type_buttons[dialog.visible_types()[0]].geometry().topLeft()
+    qtbot.keyClicks(dialog.filter, "te")
+    shown = [dialog.type_buttons[name] for name in dialog.visible_types() if dialog.type_buttons[name].parent() is general.body]
+    assert len(shown) >= 3
+
+    def closed_up() -> None:  # (the layout is redone when its events are handled)
+        left, right, below = (button.geometry() for button in shown[:3])
+        assert left.left() == first_cell.x() and abs(left.top() - first_cell.y()) < left.height()  # the first cell
+        assert abs(right.center().y() - left.center().y()) < left.height() and right.left() > left.right()
+        assert below.left() == left.left() and below.top() > left.bottom()
+
+    qtbot.waitUntil(closed_up, timeout=2000)
