@@ -194,6 +194,12 @@ class RichTextDialog(QDialog):
         self.text_edit = RichTextEdit(rules.autoparagraph, self)
         self.text_edit.setPlaceholderText(placeholder)
         load_html(self.text_edit.document(), html)
+        # As neos-ui's CKEditorWrap, which commits only on CKEditor's `change:data`: a change of what the text
+        # holds (the written HTML) makes the text edited, for good (an edit undone is a change too); a change
+        # that writes the same HTML (a format set again) does not
+        self.edited = False
+        self._loaded = self.html()
+        self.text_edit.document().contentsChange.connect(self._note_change)
         layout.addWidget(self.text_edit, 1)
         self.actions: dict[str, QAction] = {}
         self.style_box: QComboBox | None = None
@@ -511,5 +517,9 @@ class RichTextDialog(QDialog):
         cursor.mergeCharFormat(fmt)
 
     # -- result --------------------------------------------------------------------------------
+    def _note_change(self, *_args) -> None:
+        if not self.edited and self.html() != self._loaded:
+            self.edited = True
+
     def html(self) -> str:
         return to_html(self.text_edit.document(), self.rules)

@@ -37,6 +37,20 @@ def apply(editor, dialog, qtbot):
     return editor.value()
 
 
+def touch(dialog, qtbot):
+    """An edit that leaves the text as it was: a letter typed at its end and taken back with Backspace. (Apply
+    stores only an edited text; after this it stores the text as CKEditor writes it.)"""
+    dialog.text_edit.moveCursor(QTextCursor.End)
+    qtbot.keyClicks(dialog.text_edit, "x")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Backspace)
+    return dialog
+
+
+def touched(editor, qtbot):
+    """The editor's dialog, opened and touched."""
+    return touch(open_dialog(editor, qtbot), qtbot)
+
+
 # -- the toolbar shows exactly what is enabled ----------------------------------------------------------------
 @pytest.mark.parametrize("formatting, keys", [
     ({"strong": True}, ["strong"]),
@@ -147,7 +161,7 @@ def test_blockquote_is_a_style_entry_once_a_heading_is_on(media_editor, qtbot):
     again.set_block_style("p")
     assert again.html() == "<p>Said</p><p>Plain</p>"
     without_heading = editor_for(media_editor, {"formatting": {"blockquote": True, "p": True}}, value=html)
-    assert open_dialog(without_heading, qtbot).style_entries() == ["p"]
+    assert touched(without_heading, qtbot).style_entries() == ["p"]
     assert apply(without_heading, without_heading.dialog, qtbot) == "<p>Said</p><p>Plain</p>"
 
 
@@ -386,7 +400,9 @@ def test_the_last_row_and_column_of_a_table_stay(media_editor, qtbot):
     assert dialog.text_edit.find("only")
     table_command(dialog, qtbot, "tableRow", "removeRow")
     table_command(dialog, qtbot, "tableColumn", "removeColumn")
-    assert apply(editor, dialog, qtbot) == '<figure class="table"><table><tbody><tr><td>only</td></tr></tbody></table></figure>'
+    assert not dialog.edited                                  # (nothing was done)
+    assert apply(editor, touch(dialog, qtbot), qtbot) == ('<figure class="table"><table><tbody><tr><td>only</td></tr>'
+                                                          '</tbody></table></figure>')
 
 
 def test_remove_format(media_editor, qtbot):
@@ -428,16 +444,16 @@ def test_inline_tags_nest_as_ckeditor_nests_them(media_editor, qtbot):
     value = ('<p><sup><u><strong><s><em>x</em></s></strong></u></sup> '
              '<strong><em><a href="https://x.org">y</a></em></strong></p>')
     editor = editor_for(media_editor, options, value=value)
-    assert apply(editor, open_dialog(editor, qtbot), qtbot) == (
+    assert apply(editor, touched(editor, qtbot), qtbot) == (
         '<p><em><s><strong><sup><u>x</u></sup></strong></s></em> <a href="https://x.org"><em><strong>y</strong></em></a></p>')
 
 
 def test_sub_and_sup_read_in_together_stay_together(media_editor, qtbot):
     value = "<p>a<sub><sup>2</sup></sub> b<sup>x<sub>3</sub></sup></p>"
     editor = editor_for(media_editor, {"formatting": {"sub": True, "sup": True}}, value=value)
-    assert apply(editor, open_dialog(editor, qtbot), qtbot) == "<p>a<sub><sup>2</sup></sub> b<sup>x</sup><sub><sup>3</sup></sub></p>"
+    assert apply(editor, touched(editor, qtbot), qtbot) == "<p>a<sub><sup>2</sup></sub> b<sup>x</sup><sub><sup>3</sup></sub></p>"
     only_sup = editor_for(media_editor, {"formatting": {"sup": True}}, value=value)
-    assert apply(only_sup, open_dialog(only_sup, qtbot), qtbot) == "<p>a<sup>2</sup> b<sup>x3</sup></p>"
+    assert apply(only_sup, touched(only_sup, qtbot), qtbot) == "<p>a<sup>2</sup> b<sup>x3</sup></p>"
 
 
 def test_remove_format_takes_alignment_and_keeps_sub_sup_and_links(media_editor, qtbot):
@@ -501,13 +517,13 @@ def test_loaded_links_keep_the_attributes_the_cms_keeps_whatever_linking_says(me
     source = '<p><a href="https://x.org" title="T" target="_blank" rel="nofollow" download="download">x</a></p>'
     for linking in ({}, {"title": True}, {"title": 1, "targetBlank": 1, "relNofollow": 1, "download": 1}):
         editor = editor_for(media_editor, {"formatting": {"a": True}, "linking": linking}, value=source)
-        assert apply(editor, open_dialog(editor, qtbot), qtbot) == source, linking
+        assert apply(editor, touched(editor, qtbot), qtbot) == source, linking
     other_values = '<p><a href="https://x.org" target="_self" rel="nofollow noopener" download>x</a></p>'
     editor = editor_for(media_editor, {"formatting": {"a": True}, "linking": {"targetBlank": True, "download": True}},
                         value=other_values)
-    assert apply(editor, open_dialog(editor, qtbot), qtbot) == '<p><a href="https://x.org">x</a></p>'
+    assert apply(editor, touched(editor, qtbot), qtbot) == '<p><a href="https://x.org">x</a></p>'
     no_links = editor_for(media_editor, {"formatting": {"strong": True}}, value=source)
-    assert apply(no_links, open_dialog(no_links, qtbot), qtbot) == "<p>x</p>"
+    assert apply(no_links, touched(no_links, qtbot), qtbot) == "<p>x</p>"
 
 
 def test_link_options_switched_off_in_the_dialog_are_taken_away(media_editor, qtbot):
@@ -599,10 +615,9 @@ def test_autoparagraph_false_stores_several_paragraphs_as_spans(media_editor, qt
 def test_autoparagraph_false_writes_paragraphs_read_in_as_spans(media_editor, qtbot):
     editor = editor_for(media_editor, {"autoparagraph": False, "formatting": {"h1": True}},
                         value="<p>a</p><p></p><h1>b</h1>")
-    dialog = open_dialog(editor, qtbot)
-    assert apply(editor, dialog, qtbot) == "<span>a</span><span>&nbsp;</span><h1>b</h1>"
+    assert apply(editor, touched(editor, qtbot), qtbot) == "<span>a</span><span>&nbsp;</span><h1>b</h1>"
     editor = editor_for(media_editor, {"autoparagraph": False}, value="<p>single</p>")
-    assert apply(editor, open_dialog(editor, qtbot), qtbot) == "single"
+    assert apply(editor, touched(editor, qtbot), qtbot) == "single"
 
 
 @pytest.mark.parametrize("autoparagraph, pasted, stored", [
@@ -716,6 +731,41 @@ def test_cancel_keeps_the_value(media_editor, qtbot):
     qtbot.keyClicks(dialog.text_edit, "changed")
     dialog.reject()
     assert editor.value() == "<p>kept</p>"
+
+
+def click_apply(dialog, qtbot):
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    button = dialog.buttons.button(QDialogButtonBox.Ok)
+    assert button.text() == "Apply"
+    qtbot.mouseClick(button, Qt.LeftButton)
+    assert not dialog.isVisible()
+
+
+@pytest.mark.parametrize("value", ["<p></p>", "<p><b>x</b>  y</p>", '<p style="color:red">z</p><script>s()</script>'])
+def test_apply_without_an_edit_stores_nothing(media_editor, qtbot, value):
+    # neos-ui's CKEditorWrap commits only on CKEditor's change:data, which loading the value does not fire: the
+    # value stays exactly as it was (not cleaned up, not emptied) and the property is not changed
+    editor = editor_for(media_editor, {"formatting": {"strong": True}}, value=value)
+    committed = []
+    editor.valueChanged.connect(committed.append)
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.End)
+    click(dialog, qtbot, "strong")            # bold for what is typed next: no change of the text yet
+    click_apply(dialog, qtbot)
+    assert committed == [] and editor.value() == value
+
+
+def test_an_edit_taken_back_still_stores_the_text(media_editor, qtbot):
+    # Undo is a change of CKEditor's data too: the text is committed, as CKEditor writes it
+    editor = editor_for(media_editor, {"formatting": {"strong": True}}, value="<p><b>x</b>  y</p>")
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.End)
+    qtbot.keyClicks(dialog.text_edit, "!")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Z, Qt.ControlModifier)
+    with qtbot.waitSignal(editor.valueChanged):
+        click_apply(dialog, qtbot)
+    assert editor.value() == "<p><strong>x</strong> y</p>"
 
 
 def test_empty_text_stores_an_empty_string(media_editor, qtbot):
