@@ -60,6 +60,7 @@ _INLINE = {"strong", "b", "em", "i", "u", "s", "del", "strike", "sub", "sup", "s
 _ORDERED = {QTextListFormat.ListDecimal, QTextListFormat.ListLowerAlpha, QTextListFormat.ListUpperAlpha,
             QTextListFormat.ListLowerRoman, QTextListFormat.ListUpperRoman}
 LINE_BREAK = "\u2028"
+_ITEM_MARK = "\ue000"  # holds an empty list item while Qt reads the HTML (private use: not found in real text)
 # The pseudo element neos-ui's inline mode writes a root paragraph as (autoparagraph: false); never in text,
 # where every "<" is escaped.
 _WRAPPER, _WRAPPER_END = "<neos-inline-wrapper>", "</neos-inline-wrapper>"
@@ -107,6 +108,11 @@ class _Preparer(HTMLParser):
         if tag == "br":
             self._line_break()
             return
+        if tag in ("ul", "ol") and self._empty_block == "li":
+            # An item holding a nested list and nothing before it: Qt drops it (and the nesting level with it);
+            # CKEditor keeps it, empty, and writes it with a block filler (ckeditor5-list utils.js
+            # getListItemFillerOffset: "hasOnlyLists"). A mark keeps it in Qt until `load_html` takes the mark out.
+            self.parts.append(_ITEM_MARK)
         if tag not in _INLINE:
             self._empty_block = tag if tag in _FILLED_BLOCKS else None
         if tag == "table":
@@ -254,7 +260,16 @@ def load_html(document: QTextDocument, source: str) -> None:
         cursor.setPosition(first)
         cursor.setPosition(last, QTextCursor.KeepAnchor)
         cursor.mergeCharFormat(link_format(attributes.get("href", ""), attributes))
+    _take_out_item_marks(document)
     document.setModified(False)
+
+
+def _take_out_item_marks(document: QTextDocument) -> None:
+    """Empty the list items ``prepare`` marked: Qt keeps an empty block it has read."""
+    cursor = document.find(_ITEM_MARK)
+    while not cursor.isNull():
+        cursor.removeSelectedText()
+        cursor = document.find(_ITEM_MARK, cursor)
 
 
 # -- storing ---------------------------------------------------------------------------------------

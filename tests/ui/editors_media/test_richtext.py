@@ -222,6 +222,32 @@ def test_indent_takes_the_nested_items_along(media_editor, qtbot):
     assert apply(editor, dialog, qtbot) == source
 
 
+@pytest.mark.parametrize("value, stored", [
+    ("<ul><li>a<ol><li>b<ul><li>c</li><li>c2</li></ul></li><li>b2</li></ol></li><li>d</li></ul>", None),
+    ("<ol><li>a<ul><li>b<ol><li>c</li></ol></li></ul></li></ol><ul><li>e</li></ul>", None),
+    # an item holding only a nested list is kept, empty, and written with CKEditor's block filler
+    ("<ul><li><ul><li>b</li></ul></li></ul>", "<ul><li>&nbsp;<ul><li>b</li></ul></li></ul>"),
+    ("<ul><li>a<ol><li> <ul><li>c</li></ul></li></ol></li></ul>", "<ul><li>a<ol><li>&nbsp;<ul><li>c</li></ul></li></ol></li></ul>"),
+    ("<ol><li><ol><li><ul><li>c</li></ul></li></ol></li><li>d</li></ol>",
+     "<ol><li>&nbsp;<ol><li>&nbsp;<ul><li>c</li></ul></li></ol></li><li>d</li></ol>"),
+])
+def test_nested_lists_are_kept_as_ckeditor_writes_them(media_editor, qtbot, value, stored):
+    # ckeditor5-list (the 16.0 neos-ui uses) reads each <li> as a list item one level deeper per <li> around it,
+    # an empty one too; an item whose first child is a list gets a block filler (utils.js getListItemFillerOffset)
+    editor = editor_for(media_editor, {"formatting": {"ul": True, "ol": True}}, value=value)
+    assert apply(editor, touched(editor, qtbot), qtbot) == (stored or value)
+    again = editor_for(media_editor, {"formatting": {"ul": True, "ol": True}}, value=editor.value())
+    assert apply(again, touched(again, qtbot), qtbot) == editor.value()
+
+
+def test_text_typed_into_an_item_holding_only_a_list_is_its_text(media_editor, qtbot):
+    editor = editor_for(media_editor, {"formatting": {"ul": True}}, value="<ul><li><ul><li>b</li></ul></li></ul>")
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    qtbot.keyClicks(dialog.text_edit, "a")
+    assert apply(editor, dialog, qtbot) == "<ul><li>a<ul><li>b</li></ul></li></ul>"
+
+
 @pytest.mark.parametrize("key", ["center", "right", "justify"])
 def test_alignment_is_a_text_align_style_when_enabled(media_editor, qtbot, key):
     editor = editor_for(media_editor, {"formatting": {key: True}})
