@@ -277,9 +277,34 @@ def _escape(text: str, pre: bool = False) -> str:
     text = html.escape(text, quote=False).replace("\ufffc", "")
     if pre:
         return text.replace(LINE_BREAK, "\n").replace("\u00a0", " ")
-    text = text.replace("\u00a0", "&nbsp;")
-    text = re.sub(r"  ", " &nbsp;", text)
-    return text.replace(LINE_BREAK, "<br>")
+    return text.replace("\u00a0", "&nbsp;").replace(LINE_BREAK, "<br>")
+
+
+def _view_spaces(runs: list[str]) -> list[str]:
+    """The texts of a block's runs (each a text node of CKEditor's view, the runs touching one another) with
+    the spaces HTML would collapse made no-break spaces as CKEditor's DomConverter makes them
+    (``_processDataFromViewText``): a ``<br>`` (``LINE_BREAK``) parts text nodes like a block edge; a node's
+    first space is no-break at a block edge or after a node that ends with a space, its last space at a block
+    edge, before a node that starts with a space or after another space; then every second of two spaces."""
+    nodes = [piece for run in runs for piece in re.split(f"({LINE_BREAK})", run)]
+    done: list[str] = []
+    for index, data in enumerate(nodes):
+        if data in ("", LINE_BREAK):
+            done.append(data)
+            continue
+        before = next((piece for piece in reversed(done) if piece), LINE_BREAK)
+        after = next((piece for piece in nodes[index + 1:] if piece), LINE_BREAK)
+        if data.startswith(" ") and (before == LINE_BREAK or before.endswith(" ")):
+            data = "\u00a0" + data[1:]
+        if data.endswith(" ") and (data[-2:] == "  " or after == LINE_BREAK or after.startswith(" ")):
+            data = data[:-1] + "\u00a0"
+        done.append(data.replace("  ", " \u00a0"))
+    written, position = [], 0
+    for run in runs:
+        count = len(re.split(f"({LINE_BREAK})", run))
+        written.append("".join(done[position:position + count]))
+        position += count
+    return written
 
 
 def _attribute(value: str) -> str:
@@ -324,16 +349,23 @@ class _Inline:
         return sorted(wanted, key=lambda mark: (mark[0] != "a", mark[0]))
 
     def write(self, block, *, pre: bool = False, in_heading: bool = False) -> str:
-        parts: list[str] = []
-        open_marks: list[tuple[str, str]] = []
+        runs: list[tuple[list[tuple[str, str]], str]] = []  # (marks, text): CKEditor's text nodes, one per marks
         iterator = block.begin()
         while not iterator.atEnd():
             fragment = iterator.fragment()
             iterator += 1
-            text = fragment.text()
+            text = fragment.text().replace("\ufffc", "")
             if not text:
                 continue
             wanted = self.marks(fragment.charFormat(), in_heading) if not pre else []
+            if runs and runs[-1][0] == wanted:
+                runs[-1] = (wanted, runs[-1][1] + text)
+            else:
+                runs.append((wanted, text))
+        texts = [text for _marks, text in runs] if pre else _view_spaces([text for _marks, text in runs])
+        parts: list[str] = []
+        open_marks: list[tuple[str, str]] = []
+        for (wanted, _text), text in zip(runs, texts):
             common = 0
             while common < min(len(open_marks), len(wanted)) and open_marks[common] == wanted[common]:
                 common += 1

@@ -711,6 +711,34 @@ def test_a_paragraph_of_spaces_is_written_as_ckeditor_writes_it(media_editor, qt
     assert apply(editor, dialog, qtbot) == "<p>one</p><p>&nbsp; &nbsp;</p><p>&nbsp;&nbsp;</p><p>two</p>"
 
 
+@pytest.mark.parametrize("autoparagraph, keys, stored", [
+    # a space at a block edge and every second of a run of spaces are no-break spaces
+    (True, [" a  b "], "<p>&nbsp;a &nbsp;b&nbsp;</p>"),
+    (True, ["a   "], "<p>a &nbsp;&nbsp;</p>"),
+    # a <br> is an edge as a block's is: the spaces before and after it
+    (True, ["x ", Qt.Key_Return, " y"], "<p>x&nbsp;<br>&nbsp;y</p>"),
+    (False, ["x  ", Qt.Key_Return, "  y"], "x &nbsp;<br>&nbsp; y"),
+    # between text nodes of other formatting: the space ending one is no-break when the next starts with one
+    (True, ["a ", "bold", " b "], "<p>a&nbsp;<strong> b&nbsp;</strong></p>"),
+    (True, ["a", "bold", "  b"], "<p>a<strong> &nbsp;b</strong></p>"),
+])
+def test_typed_spaces_are_written_as_ckeditor_writes_them(media_editor, qtbot, autoparagraph, keys, stored):
+    # CKEditor's DomConverter (_processDataFromViewText, _getTouchingViewTextNode: a <br> "works like a block
+    # boundary") writes the spaces HTML would collapse as no-break spaces
+    editor = editor_for(media_editor, {"formatting": {"strong": True}, "autoparagraph": autoparagraph})
+    dialog = open_dialog(editor, qtbot)
+    for key in keys:
+        if key == "bold":
+            click(dialog, qtbot, "strong")
+        elif isinstance(key, str):
+            qtbot.keyClicks(dialog.text_edit, key)
+        else:
+            qtbot.keyClick(dialog.text_edit, key, Qt.ShiftModifier if autoparagraph else Qt.NoModifier)
+    assert apply(editor, dialog, qtbot) == stored
+    again = editor_for(media_editor, {"formatting": {"strong": True}, "autoparagraph": autoparagraph}, value=stored)
+    assert apply(again, touched(again, qtbot), qtbot) == stored
+
+
 def test_empty_paragraphs_read_in_or_emptied_are_kept(media_editor, qtbot):
     editor = editor_for(media_editor, {"formatting": {"h2": True, "p": True}},
                         value="<p>a</p><p></p><h2>b</h2><p>c</p>")
