@@ -87,8 +87,9 @@ class _Preparer(HTMLParser):
     """Rewrites HTML for Qt: drops active content, replaces each link by a numbered token, and counts each
     table's heading rows and columns (``tables``, by a number Qt keeps as the table's cell spacing)."""
 
-    def __init__(self):
+    def __init__(self, tables: bool = True):
         super().__init__(convert_charrefs=True)
+        self.tables_on = tables
         self.parts: list[str] = []
         self.links: list[dict[str, str]] = []
         self.tables: list[list[int]] = []  # [heading rows, heading columns] of each table, in order
@@ -98,12 +99,21 @@ class _Preparer(HTMLParser):
         self._empty_block: str | None = None  # a block of _FILLED_BLOCKS opened and without text so far
         self._block_start = -1  # where the parts after the start tag of the last _FILLED_BLOCKS block begin
         self._lone_br: tuple[str, int] | None = None  # a <br> right after such a start tag: (block, its part)
+        self._captions = 0  # the open <caption>s of tables, skipped with their content
 
     def handle_starttag(self, tag, attrs):
         if tag in _DROPPED_WITH_CONTENT:
             self._skip += 1
             return
         if self._skip or tag in _DROPPED:
+            return
+        if tag == "caption":
+            # CKEditor's table reads only the rows of a table (ckeditor5-table upcasttable.js scanTable: "The
+            # else is for future purposes (mainly <caption>)"): a caption and its text go. (Without tables its
+            # text stays, as the table's; out of a table a browser ignores the tag.)
+            if self._open_tables and self.tables_on:
+                self._captions += 1
+                self._skip += 1
             return
         if tag == "br":
             self._line_break()
@@ -164,6 +174,11 @@ class _Preparer(HTMLParser):
         self.parts.append("<br>")
 
     def handle_endtag(self, tag):
+        if tag == "caption":
+            if self._captions:
+                self._captions -= 1
+                self._skip = max(self._skip - 1, 0)
+            return
         if tag in _DROPPED_WITH_CONTENT:
             self._skip = max(self._skip - 1, 0)
             return
@@ -190,8 +205,8 @@ class _Preparer(HTMLParser):
             self.parts.append(html.escape(data, quote=False))
 
 
-def prepare(source: str) -> tuple[str, list[dict[str, str]], list[list[int]]]:
-    parser = _Preparer()
+def prepare(source: str, tables: bool = True) -> tuple[str, list[dict[str, str]], list[list[int]]]:
+    parser = _Preparer(tables)
     parser.feed(source or "")
     parser.close()
     return "".join(parser.parts), parser.links, parser.tables
@@ -244,9 +259,10 @@ def _dress_tables(frame: QTextFrame, headings: list[list[int]]) -> None:
         _dress_tables(child, headings)
 
 
-def load_html(document: QTextDocument, source: str) -> None:
-    """Put ``source`` into ``document`` (see the module docstring for what is kept)."""
-    cleaned, links, headings = prepare(source)
+def load_html(document: QTextDocument, source: str, tables: bool = True) -> None:
+    """Put ``source`` into ``document`` (see the module docstring for what is kept); ``tables``: whether the
+    table plugin is on (``formatting.table``)."""
+    cleaned, links, headings = prepare(source, tables)
     document.setHtml(cleaned)
     _dress_tables(document.rootFrame(), headings)
     mark_both(document)

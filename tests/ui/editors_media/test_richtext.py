@@ -958,6 +958,22 @@ def test_heading_rows_columns_and_merged_cells_are_kept(media_editor, qtbot):
     assert apply(editor, dialog, qtbot) == value + "<p>after</p>"
 
 
+def test_a_table_caption_goes_with_its_text(media_editor, qtbot):
+    # neos-ui loads CKEditor's Table plugin only (no caption plugin; ckeditor5-table 16.0), whose upcast reads a
+    # table's rows and nothing else (upcasttable.js scanTable, "mainly <caption>"); a <figcaption> beside the
+    # table is text of the root, a paragraph
+    value = ('<figure class="table"><table><caption>Prices <b>2025</b></caption><tbody><tr><td>a</td></tr></tbody>'
+             '</table><figcaption>Fig</figcaption></figure>')
+    editor = editor_for(media_editor, {"formatting": {"table": True, "strong": True}}, value=value)
+    dialog = touched(editor, qtbot)
+    assert "Prices" not in dialog.text_edit.toPlainText()
+    assert apply(editor, dialog, qtbot) == ('<figure class="table"><table><tbody><tr><td>a</td></tr></tbody></table>'
+                                            '</figure><p>Fig</p>')
+    # without the table plugin nothing reads the caption away: its text stays (Qt keeps only part of it)
+    no_tables = editor_for(media_editor, {"formatting": {"strong": True}}, value=value)
+    assert "2025" in touched(no_tables, qtbot).text_edit.toPlainText()
+
+
 def test_heading_cells_are_shaded_and_follow_inserted_rows_and_columns(media_editor, qtbot):
     from PySide6.QtGui import QTextTable
 
