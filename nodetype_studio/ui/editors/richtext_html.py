@@ -39,7 +39,14 @@ from PySide6.QtGui import (
 
 from nodetype_studio.preview.richtext_rules import LINK_ATTRIBUTE_VALUES, RichTextRules
 from nodetype_studio.ui.editors.richtext_scripts import BOTH_MARK, fragments, mark_both, script_state
-from nodetype_studio.ui.editors.richtext_tables import HeadingScan, heading_counts, is_heading_cell, set_heading_counts
+from nodetype_studio.ui.editors.richtext_tables import (
+    HeadingScan,
+    heading_counts,
+    is_heading_cell,
+    keep_written_spans,
+    set_heading_counts,
+    written_span,
+)
 
 LINK_TITLE = QTextFormat.UserProperty + 101
 LINK_TARGET = QTextFormat.UserProperty + 102
@@ -94,6 +101,7 @@ class _Preparer(HTMLParser):
         self.links: list[dict[str, str]] = []
         self.tables: list[list[int]] = []  # [heading rows, heading columns] of each table, in order
         self._open_tables: list[HeadingScan] = []
+        self.scans: list[HeadingScan] = []  # every table's, in order
         self._scripts: list[str] = []  # the open <sub> and <sup>
         self._skip = 0
         self._empty_block: str | None = None  # a block of _FILLED_BLOCKS opened and without text so far
@@ -127,6 +135,7 @@ class _Preparer(HTMLParser):
             self._empty_block = tag if tag in _FILLED_BLOCKS else None
         if tag == "table":
             self._open_tables.append(HeadingScan(len(self.tables)))
+            self.scans.append(self._open_tables[-1])
             self.tables.append([0, 0])
             self.parts.append(f'<table cellspacing="{_TABLE_MARK + len(self.tables) - 1}">')
             return
@@ -205,11 +214,12 @@ class _Preparer(HTMLParser):
             self.parts.append(html.escape(data, quote=False))
 
 
-def prepare(source: str, tables: bool = True) -> tuple[str, list[dict[str, str]], list[list[int]]]:
+def prepare(source: str, tables: bool = True) -> _Preparer:
+    """``source`` read for Qt: ``parts`` (joined, the HTML to give Qt), ``links``, ``tables``, ``scans``."""
     parser = _Preparer(tables)
     parser.feed(source or "")
     parser.close()
-    return "".join(parser.parts), parser.links, parser.tables
+    return parser
 
 
 def link_format(href: str, attributes: dict[str, str]) -> QTextCharFormat:
@@ -241,14 +251,16 @@ def grid_format() -> QTextTableFormat:
     return fmt
 
 
-def _dress_tables(frame: QTextFrame, headings: list[list[int]]) -> None:
+def _dress_tables(frame: QTextFrame, headings: list[list[int]], scans: list[HeadingScan]) -> None:
     """Give each table read in its heading rows and columns (found by the number ``prepare`` put in its cell
-    spacing) and the dialog's outline."""
+    spacing), its cells' spans as written, and the dialog's outline."""
     for child in frame.childFrames():
         if isinstance(child, QTextTable):
             mark = round(child.format().cellSpacing()) - _TABLE_MARK
             rows, columns = headings[mark] if 0 <= mark < len(headings) else (0, 0)
             set_heading_counts(child, rows, columns)
+            if 0 <= mark < len(scans):
+                keep_written_spans(child, scans[mark].spans)
             fmt = child.format()
             grid = grid_format()
             fmt.setBorder(grid.border())
@@ -256,15 +268,16 @@ def _dress_tables(frame: QTextFrame, headings: list[list[int]]) -> None:
             fmt.setCellPadding(grid.cellPadding())
             fmt.setCellSpacing(grid.cellSpacing())
             child.setFormat(fmt)
-        _dress_tables(child, headings)
+        _dress_tables(child, headings, scans)
 
 
 def load_html(document: QTextDocument, source: str, tables: bool = True) -> None:
     """Put ``source`` into ``document`` (see the module docstring for what is kept); ``tables``: whether the
     table plugin is on (``formatting.table``)."""
-    cleaned, links, headings = prepare(source, tables)
-    document.setHtml(cleaned)
-    _dress_tables(document.rootFrame(), headings)
+    prepared = prepare(source, tables)
+    links = prepared.links
+    document.setHtml("".join(prepared.parts))
+    _dress_tables(document.rootFrame(), prepared.tables, prepared.scans)
     mark_both(document)
     pending = []
     for first, last, fmt in fragments(document):
@@ -545,8 +558,9 @@ class _Range:
                 if enabled:
                     inner = _Range(self.document, self.rules, table).write(cell.firstPosition(), cell.lastPosition())
                     name = "th" if is_heading_cell(table, row, column) else "td"
-                    spans = "".join(f' {attr}="{span}"' for attr, span in (("colspan", cell.columnSpan()),
-                                                                             ("rowspan", cell.rowSpan())) if span > 1)
+                    written = {attr: written_span(cell, attr, span) for attr, span in (("colspan", cell.columnSpan()),
+                                                                                      ("rowspan", cell.rowSpan()))}
+                    spans = "".join(f' {attr}="{_attribute(value)}"' for attr, value in written.items() if value)
                     # (CKEditor fills an empty cell with a no-break space)
                     cells.append(f"<{name}{spans}>{_unwrap_single_paragraph(inner) or '&nbsp;'}</{name}>")
                 else:

@@ -958,6 +958,27 @@ def test_heading_rows_columns_and_merged_cells_are_kept(media_editor, qtbot):
     assert apply(editor, dialog, qtbot) == value + "<p>after</p>"
 
 
+def test_spans_of_one_read_in_are_kept(media_editor, qtbot):
+    # ckeditor5-table 16.0 converts colspan and rowspan attribute to attribute (tableediting.js
+    # attributeToAttribute): a span of "1" read in is written back; a span a merge changes is set as a number
+    value = ('<figure class="table"><table><tbody><tr><td colspan="1" rowspan="1">a</td><td rowspan="1">b</td>'
+             '<td>c</td></tr><tr><td colspan="1">d</td><td>e</td><td rowspan="1">f</td></tr></tbody></table></figure>')
+    editor = editor_for(media_editor, {"formatting": {"table": True}}, value=value)
+    assert apply(editor, touched(editor, qtbot), qtbot) == value
+    dialog = open_dialog(editor_for(media_editor, {"formatting": {"table": True}}, value=value), qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    assert dialog.text_edit.find("a")
+    table_command(dialog, qtbot, "tableMerge", "mergeCellRight")          # a with b: colspan 2
+    assert dialog.text_edit.find("c")
+    table_command(dialog, qtbot, "tableMerge", "mergeCellDown")           # c with f: rowspan 2
+    assert dialog.text_edit.find("d")
+    table_command(dialog, qtbot, "tableMerge", "splitCellHorizontally")   # d: a new row below it
+    assert dialog.html() == (
+        '<figure class="table"><table><tbody><tr><td colspan="2" rowspan="1"><p>a</p><p>b</p></td>'
+        '<td rowspan="3"><p>c</p><p>f</p></td></tr><tr><td colspan="1">d</td><td rowspan="2">e</td></tr>'
+        '<tr><td>&nbsp;</td></tr></tbody></table></figure>')
+
+
 def test_a_table_caption_goes_with_its_text(media_editor, qtbot):
     # neos-ui loads CKEditor's Table plugin only (no caption plugin; ckeditor5-table 16.0), whose upcast reads a
     # table's rows and nothing else (upcasttable.js scanTable, "mainly <caption>"); a <figcaption> beside the
