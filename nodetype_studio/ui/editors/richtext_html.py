@@ -59,15 +59,19 @@ _DROPPED = {"img", "embed", "source", "video", "audio", "picture", "input", "but
 # Tags Qt does not read as the CMS means them, renamed before loading.
 _RENAMED = {"strike": "s", "b": "strong", "i": "em"}
 _TABLE_MARK = 1000  # a table's cell spacing while it is read: this plus its number (the dialog sets its own)
-# Blocks CKEditor keeps when empty (it reads `<p></p>` as an empty paragraph); Qt drops them, so they get the
-# no-break space CKEditor's data processor fills an empty block with.
+# Blocks CKEditor keeps when empty (it reads `<p></p>` as an empty paragraph); Qt drops them, so they hold
+# `_EMPTY_MARK` while Qt reads them.
 _FILLED_BLOCKS = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "td", "th"}
+# Blocks whose lone no-break space is CKEditor's block filler, no text (ckeditor5-engine domconverter.js
+# isNbspBlockFiller: the only child of one of its blockElements, which has no td or th).
+_NBSP_FILLED = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "li"}
 # Tags that may stand in an empty block without giving it content.
 _INLINE = {"strong", "b", "em", "i", "u", "s", "del", "strike", "sub", "sup", "span", "font", "a"}
 _ORDERED = {QTextListFormat.ListDecimal, QTextListFormat.ListLowerAlpha, QTextListFormat.ListUpperAlpha,
             QTextListFormat.ListLowerRoman, QTextListFormat.ListUpperRoman}
 LINE_BREAK = "\u2028"
-_ITEM_MARK = "\ue000"  # holds an empty list item while Qt reads the HTML (private use: not found in real text)
+_EMPTY_MARK = "\ue000"  # holds an empty block while Qt reads the HTML (private use: not found in real text)
+EMPTY_READ_IN = QTextFormat.UserProperty + 106  # a block read in empty (not Qt's own block beside a table)
 # The pseudo element neos-ui's inline mode writes a root paragraph as (autoparagraph: false); never in text,
 # where every "<" is escaped.
 _WRAPPER, _WRAPPER_END = "<neos-inline-wrapper>", "</neos-inline-wrapper>"
@@ -129,8 +133,8 @@ class _Preparer(HTMLParser):
         if tag in ("ul", "ol") and self._empty_block == "li":
             # An item holding a nested list and nothing before it: Qt drops it (and the nesting level with it);
             # CKEditor keeps it, empty, and writes it with a block filler (ckeditor5-list utils.js
-            # getListItemFillerOffset: "hasOnlyLists"). A mark keeps it in Qt until `load_html` takes the mark out.
-            self.parts.append(_ITEM_MARK)
+            # getListItemFillerOffset: "hasOnlyLists").
+            self.parts.append(_EMPTY_MARK)
         if tag not in _INLINE:
             self._empty_block = tag if tag in _FILLED_BLOCKS else None
         if tag == "table":
@@ -199,9 +203,11 @@ class _Preparer(HTMLParser):
             elif tag == "thead" and self._open_tables:
                 self._open_tables[-1].in_head = False
             if self._lone_br == (tag, len(self.parts) - 1):
-                self.parts[-1] = "&nbsp;"
+                self.parts[-1] = _EMPTY_MARK
+            elif tag in _NBSP_FILLED and self._block_start == len(self.parts) - 1 and self.parts[-1] == "\u00a0":
+                self.parts[-1] = _EMPTY_MARK
             if tag == self._empty_block:
-                self.parts.append("&nbsp;")
+                self.parts.append(_EMPTY_MARK)
                 self._empty_block = None
             elif tag not in _INLINE:
                 self._empty_block = None
@@ -289,16 +295,19 @@ def load_html(document: QTextDocument, source: str, tables: bool = True) -> None
         cursor.setPosition(first)
         cursor.setPosition(last, QTextCursor.KeepAnchor)
         cursor.mergeCharFormat(link_format(attributes.get("href", ""), attributes))
-    _take_out_item_marks(document)
+    _take_out_empty_marks(document)
     document.setModified(False)
 
 
-def _take_out_item_marks(document: QTextDocument) -> None:
-    """Empty the list items ``prepare`` marked: Qt keeps an empty block it has read."""
-    cursor = document.find(_ITEM_MARK)
+def _take_out_empty_marks(document: QTextDocument) -> None:
+    """Empty the blocks ``prepare`` marked (Qt keeps an empty block it has read), each marked as read in."""
+    cursor = document.find(_EMPTY_MARK)
     while not cursor.isNull():
         cursor.removeSelectedText()
-        cursor = document.find(_ITEM_MARK, cursor)
+        fmt = cursor.blockFormat()
+        fmt.setProperty(EMPTY_READ_IN, True)
+        cursor.setBlockFormat(fmt)
+        cursor = document.find(_EMPTY_MARK, cursor)
 
 
 # -- storing ---------------------------------------------------------------------------------------
@@ -477,7 +486,7 @@ class _Range:
         else:
             tag = "blockquote" if is_quote(fmt) and self.rules.has("blockquote") else "p"
         if not block.text().strip(" \u00a0"):
-            if not block.text() and _next_to_table(block):
+            if not block.text() and _next_to_table(block) and not fmt.boolProperty(EMPTY_READ_IN):
                 return  # (Qt's own empty block before or after a table; CKEditor has none)
             # CKEditor's data processor fills an empty block with a no-break space
             inner = _lone_spaces(block.text()) or "&nbsp;"

@@ -748,6 +748,33 @@ def test_empty_paragraphs_read_in_or_emptied_are_kept(media_editor, qtbot):
     assert apply(editor, dialog, qtbot) == "<p>a</p><p>&nbsp;</p><h2>b</h2><p>&nbsp;</p>"
 
 
+@pytest.mark.parametrize("value, stored", [
+    ("<p>&nbsp;</p>", "<p>x</p>"),
+    ("<p></p><p>b</p>", "<p>x</p><p>b</p>"),
+    ("<h2>&nbsp;</h2>", "<h2>x</h2>"),
+    ("<ul><li>&nbsp;</li></ul>", "<ul><li>x</li></ul>"),
+])
+def test_text_typed_into_an_empty_block_read_in_is_all_it_holds(media_editor, qtbot, value, stored):
+    # A no-break space that is all a paragraph, heading or list item holds is CKEditor's block filler
+    # (domconverter.js isNbspBlockFiller), not text: the block is empty, and what is typed into it is its text
+    editor = editor_for(media_editor, {"formatting": {"h2": True, "p": True, "ul": True, "table": True}}, value=value)
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    qtbot.keyClicks(dialog.text_edit, "x")
+    assert apply(editor, dialog, qtbot) == stored
+
+
+def test_an_empty_paragraph_read_in_beside_a_table_stays(media_editor, qtbot):
+    value = '<p>&nbsp;</p><figure class="table"><table><tbody><tr><td>a</td></tr></tbody></table></figure><p></p>'
+    editor = editor_for(media_editor, {"formatting": {"table": True}}, value=value)
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    assert dialog.text_edit.find("a")
+    qtbot.keyClicks(dialog.text_edit, "b")
+    assert apply(editor, dialog, qtbot) == ('<p>&nbsp;</p><figure class="table"><table><tbody><tr><td>b</td></tr>'
+                                            '</tbody></table></figure><p>&nbsp;</p>')
+
+
 def test_an_empty_list_item_gets_the_filler_too(media_editor, qtbot):
     editor = editor_for(media_editor, {"formatting": {"ul": True}}, value="<ul><li>a</li><li></li><li>b</li></ul>")
     dialog = open_dialog(editor, qtbot)
