@@ -38,6 +38,7 @@ from PySide6.QtGui import (
 )
 
 from nodetype_studio.preview.richtext_rules import LINK_ATTRIBUTE_VALUES, RichTextRules
+from nodetype_studio.ui.editors.richtext_lists import VOID_ELEMENTS, ListReading
 from nodetype_studio.ui.editors.richtext_scripts import BOTH_MARK, fragments, mark_both, script_state
 from nodetype_studio.ui.editors.richtext_tables import (
     HeadingScan,
@@ -112,13 +113,23 @@ class _Preparer(HTMLParser):
         self._block_start = -1  # where the parts after the start tag of the last _FILLED_BLOCKS block begin
         self._lone_br: tuple[str, int] | None = None  # a <br> right after such a start tag: (block, its part)
         self._captions = 0  # the open <caption>s of tables, skipped with their content
+        self.lists = ListReading()
+        self._left_out: list = []  # [tag, how many are open] of the element left out with its content, while one is
 
     def handle_starttag(self, tag, attrs):
+        if self._left_out and tag == self._left_out[0]:
+            self._left_out[1] += 1
         if tag in _DROPPED_WITH_CONTENT:
             self._skip += 1
             return
         if self._skip or tag in _DROPPED:
             return
+        if self.lists.leaves_out(tag):
+            if tag not in VOID_ELEMENTS:
+                self._left_out = [tag, 1]
+                self._skip += 1
+            return
+        self.lists.start(tag)
         if tag == "caption":
             # CKEditor's table reads only the rows of a table (ckeditor5-table upcasttable.js scanTable: "The
             # else is for future purposes (mainly <caption>)"): a caption and its text go. (Without tables its
@@ -172,7 +183,7 @@ class _Preparer(HTMLParser):
             self._block_start = len(self.parts)
 
     def handle_startendtag(self, tag, attrs):
-        if not self._skip and tag not in _DROPPED and tag not in _DROPPED_WITH_CONTENT:
+        if not self._skip and tag not in _DROPPED and tag not in _DROPPED_WITH_CONTENT and not self.lists.leaves_out(tag):
             if tag == "br":
                 self._line_break()
                 return
@@ -187,6 +198,12 @@ class _Preparer(HTMLParser):
         self.parts.append("<br>")
 
     def handle_endtag(self, tag):
+        if self._left_out and tag == self._left_out[0]:
+            self._left_out[1] -= 1
+            if not self._left_out[1]:
+                self._left_out = []
+                self._skip = max(self._skip - 1, 0)
+            return
         if tag == "caption":
             if self._captions:
                 self._captions -= 1
@@ -196,6 +213,7 @@ class _Preparer(HTMLParser):
             self._skip = max(self._skip - 1, 0)
             return
         if not self._skip and tag not in _DROPPED:
+            self.lists.end(tag)
             if tag in self._scripts:
                 del self._scripts[len(self._scripts) - 1 - self._scripts[::-1].index(tag)]
             if tag == "table" and self._open_tables:
@@ -214,7 +232,7 @@ class _Preparer(HTMLParser):
             self.parts.append(f"</{_RENAMED.get(tag, 'td' if tag == 'th' else tag)}>")
 
     def handle_data(self, data):
-        if not self._skip:
+        if not self._skip and not self.lists.leaves_out_text():
             if data.strip(" \t\n\r\f"):
                 self._empty_block = None
             self.parts.append(html.escape(data, quote=False))

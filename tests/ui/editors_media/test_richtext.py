@@ -240,6 +240,20 @@ def test_nested_lists_are_kept_as_ckeditor_writes_them(media_editor, qtbot, valu
     assert apply(again, touched(again, qtbot), qtbot) == editor.value()
 
 
+@pytest.mark.parametrize("value, stored", [
+    # an item's content after its first nested list goes, but for further lists
+    ("<ul><li>a<ul><li>b</li></ul>c <b>d</b><br>f</li><li>g</li></ul>", "<ul><li>a<ul><li>b</li></ul></li><li>g</li></ul>"),
+    ("<ol><li>a<ol><li>b</ol>tail</li></ol><p>after</p>", "<ol><li>a<ol><li>b</li></ol></li></ol><p>after</p>"),
+    # a list holds items and lists only
+    ("<ul>text<p>para</p><li>a</li><br><li>b</li></ul><p>after</p>", "<ul><li>a</li><li>b</li></ul><p>after</p>"),
+])
+def test_only_what_ckeditor_reads_of_a_list_is_kept(media_editor, qtbot, value, stored):
+    # ckeditor5-list 16.0 converters.js: cleanList keeps only the <li>s and lists of a list, cleanListItem takes
+    # away what follows the first nested list of an item but for lists
+    editor = editor_for(media_editor, {"formatting": {"ul": True, "ol": True, "strong": True}}, value=value)
+    assert apply(editor, touched(editor, qtbot), qtbot) == stored
+
+
 def test_text_typed_into_an_item_holding_only_a_list_is_its_text(media_editor, qtbot):
     editor = editor_for(media_editor, {"formatting": {"ul": True}}, value="<ul><li><ul><li>b</li></ul></li></ul>")
     dialog = open_dialog(editor, qtbot)
