@@ -536,9 +536,16 @@ class _Range:
 
     def _list_item(self, block, text_list, tag: str) -> None:
         indent = max(text_list.format().indent(), 1)
-        while self.lists and (self.lists[-1][2] > indent or (self.lists[-1][2] == indent and self.lists[-1][0] != text_list)):
+
+        # CKEditor's list model is a run of items with a level each: the items of a level in a row make one list,
+        # and a nested level takes the kind of its first item (ckeditor5-list converters.js
+        # modelChangePostFixer, _fixListTypes); only at the outermost level does another kind start a list
+        def continues(open_list) -> bool:
+            return open_list[2] == indent and (open_list[1] == tag or indent > 1)
+
+        while self.lists and (self.lists[-1][2] > indent or (self.lists[-1][2] == indent and not continues(self.lists[-1]))):
             self._close_one_list()
-        if self.lists and self.lists[-1][0] == text_list:
+        if self.lists and continues(self.lists[-1]):
             self.parts.append("</li>")
         else:
             self.parts.append(f"<{tag}>")

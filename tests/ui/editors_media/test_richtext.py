@@ -254,6 +254,18 @@ def test_only_what_ckeditor_reads_of_a_list_is_kept(media_editor, qtbot, value, 
     assert apply(editor, touched(editor, qtbot), qtbot) == stored
 
 
+@pytest.mark.parametrize("value, stored", [
+    ("<ol><li>a</li></ol><ol><li>b</li></ol><ul><li>c</li></ul>", "<ol><li>a</li><li>b</li></ol><ul><li>c</li></ul>"),
+    ("<ul><li>a<ul><li>b</li></ul><ol><li>c<ol><li>d</li></ol></li></ol></li><li>e<ol><li>f</li></ol></li></ul>",
+     "<ul><li>a<ul><li>b</li><li>c<ol><li>d</li></ol></li></ul></li><li>e<ol><li>f</li></ol></li></ul>"),
+])
+def test_lists_side_by_side_are_written_as_ckeditor_writes_them(media_editor, qtbot, value, stored):
+    # ckeditor5-list 16.0 keeps a list as items with a level: items of one level in a row are one list, and a
+    # nested level takes the kind of its first item (converters.js modelChangePostFixer, _fixListTypes)
+    editor = editor_for(media_editor, {"formatting": {"ul": True, "ol": True}}, value=value)
+    assert apply(editor, touched(editor, qtbot), qtbot) == stored
+
+
 def test_text_typed_into_an_item_holding_only_a_list_is_its_text(media_editor, qtbot):
     editor = editor_for(media_editor, {"formatting": {"ul": True}}, value="<ul><li><ul><li>b</li></ul></li></ul>")
     dialog = open_dialog(editor, qtbot)
