@@ -314,7 +314,24 @@ def load_html(document: QTextDocument, source: str, tables: bool = True) -> None
         cursor.setPosition(last, QTextCursor.KeepAnchor)
         cursor.mergeCharFormat(link_format(attributes.get("href", ""), attributes))
     _take_out_empty_marks(document)
+    _trim_block_ends(document)
     document.setModified(False)
+
+
+def _trim_block_ends(document: QTextDocument) -> None:
+    """Take away the spaces Qt leaves at the end of a block it reads (from a space or a line end of the HTML
+    before the end tag or a nested list): CKEditor's DomConverter removes a space that ends the last text of a
+    block (``_processDataFromDomText``, shouldRightTrim), and its list plugin the space before a nested list
+    (``cleanListItem``). A no-break space stays, as does all of a ``<pre>``."""
+    block = document.begin()
+    while block.isValid():
+        text = block.text()
+        if text.endswith(" ") and not block.blockFormat().nonBreakableLines():
+            cursor = QTextCursor(block)
+            cursor.setPosition(block.position() + len(text.rstrip(" ")))
+            cursor.setPosition(block.position() + len(text), QTextCursor.KeepAnchor)
+            cursor.removeSelectedText()
+        block = block.next()
 
 
 def _take_out_empty_marks(document: QTextDocument) -> None:

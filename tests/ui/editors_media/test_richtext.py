@@ -765,6 +765,15 @@ def test_typed_spaces_are_written_as_ckeditor_writes_them(media_editor, qtbot, a
     assert apply(again, touched(again, qtbot), qtbot) == stored
 
 
+def test_spaces_html_ends_a_block_with_are_no_text(media_editor, qtbot):
+    # CKEditor's DomConverter takes away the space ending the last text of a block (_processDataFromDomText),
+    # its list plugin the one before a nested list (cleanListItem); a space before a <br> and &nbsp; stay
+    value = "<p>a </p><h2> x\n</h2><ul><li>i <ul><li>j </li></ul></li></ul><p>b <br>c&nbsp;</p>"
+    editor = editor_for(media_editor, {"formatting": {"p": True, "h2": True, "ul": True}}, value=value)
+    assert apply(editor, touched(editor, qtbot), qtbot) == (
+        "<p>a</p><h2>x</h2><ul><li>i<ul><li>j</li></ul></li></ul><p>b&nbsp;<br>c&nbsp;</p>")
+
+
 def test_empty_paragraphs_read_in_or_emptied_are_kept(media_editor, qtbot):
     editor = editor_for(media_editor, {"formatting": {"h2": True, "p": True}},
                         value="<p>a</p><p></p><h2>b</h2><p>c</p>")
