@@ -43,6 +43,7 @@ from nodetype_studio.ui.editors.richtext_scripts import BOTH_MARK, fragments, ma
 from nodetype_studio.ui.editors.richtext_tables import (
     HeadingScan,
     heading_counts,
+    heading_rows_first,
     is_heading_cell,
     keep_written_spans,
     set_heading_counts,
@@ -107,6 +108,7 @@ class _Preparer(HTMLParser):
         self.tables: list[list[int]] = []  # [heading rows, heading columns] of each table, in order
         self._open_tables: list[HeadingScan] = []
         self.scans: list[HeadingScan] = []  # every table's, in order
+        self._table_starts: list[int] = []  # where the rows of each open table begin in ``parts``
         self._scripts: list[str] = []  # the open <sub> and <sup>
         self._skip = 0
         self._empty_block: str | None = None  # a block of _FILLED_BLOCKS opened and without text so far
@@ -153,9 +155,12 @@ class _Preparer(HTMLParser):
             self.scans.append(self._open_tables[-1])
             self.tables.append([0, 0])
             self.parts.append(f'<table cellspacing="{_TABLE_MARK + len(self.tables) - 1}">')
+            self._table_starts.append(len(self.parts))
             return
         if self._open_tables:
             self._open_tables[-1].start(tag, attrs, self.tables)
+            if tag == "tr":
+                self._open_tables[-1].rows.append((len(self.parts), self._open_tables[-1].in_head))
         if tag in ("sub", "sup"):
             other = "sup" if tag == "sub" else "sub"
             self.parts.append(f'<{tag} title="{BOTH_MARK}">' if other in self._scripts else f"<{tag}>")
@@ -217,7 +222,7 @@ class _Preparer(HTMLParser):
             if tag in self._scripts:
                 del self._scripts[len(self._scripts) - 1 - self._scripts[::-1].index(tag)]
             if tag == "table" and self._open_tables:
-                self._open_tables.pop()
+                heading_rows_first(self._open_tables.pop(), self.parts, self._table_starts.pop())
             elif tag == "thead" and self._open_tables:
                 self._open_tables[-1].in_head = False
             if self._lone_br == (tag, len(self.parts) - 1):

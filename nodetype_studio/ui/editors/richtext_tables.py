@@ -28,6 +28,7 @@ class HeadingScan:
         self.in_head = False
         self.leading: int | None = None  # the leading <th> columns of the row being read, while it has no <td>
         self.spans: list[list[dict[str, str]]] = []  # each row's cells' colspan and rowspan attributes as written
+        self.rows: list[tuple[int, bool]] = []  # where each row starts in the HTML read, and whether it is a heading row
 
     def start(self, tag: str, attrs, counts: list[list[int]]) -> None:
         if tag == "thead":
@@ -48,6 +49,27 @@ class HeadingScan:
             counts[self.index][1] = max(counts[self.index][1], self.leading)
         elif tag == "td":
             self.leading = None
+
+
+def heading_rows_first(scan: HeadingScan, parts: list[str], start: int) -> None:
+    """CKEditor's scanTable puts the heading rows first ("if <thead> is inserted after <tbody>"): move the rows
+    of ``parts`` (the HTML read, the table's own from ``start``) in that order when a heading row follows a body
+    row, without their <thead>, <tbody> and <tfoot> (Qt needs none, a nested table keeps its own)."""
+    heads = [is_head for _at, is_head in scan.rows]
+    if not any(is_head and False in heads[:index] for index, is_head in enumerate(heads)):
+        return
+    bounds = [at for at, _is_head in scan.rows] + [len(parts)]
+    pieces = [parts[start:bounds[0]]] + [parts[bounds[i]:bounds[i + 1]] for i in range(len(scan.rows))]
+    order = sorted(range(len(scan.rows)), key=lambda index: not heads[index])
+    moved = pieces[:1] + [pieces[index + 1] for index in order]
+    depth, kept = 0, []
+    for part in (part for piece in moved for part in piece):
+        depth += part.startswith("<table") - (part == "</table>")
+        if depth or not re.match(r"</?(thead|tbody|tfoot)\b", part):
+            kept.append(part)
+    parts[start:] = kept
+    if len(scan.spans) == len(scan.rows):
+        scan.spans = [scan.spans[index] for index in order]
 
 
 def keep_written_spans(table, rows: list[list[dict[str, str]]]) -> None:

@@ -1041,6 +1041,17 @@ def test_spans_of_one_read_in_are_kept(media_editor, qtbot):
         '<tr><td>&nbsp;</td></tr></tbody></table></figure>')
 
 
+def test_heading_rows_read_in_go_first(media_editor, qtbot):
+    # ckeditor5-table 16.0 upcasttable.js scanTable: the rows of the first <thead> are the heading rows and come
+    # first, wherever the <thead> stands ("if <thead> is inserted after <tbody> in the view")
+    value = ('<table><tbody><tr><td>2</td><td colspan="1">b</td></tr></tbody><thead><tr><th>1</th><th>a</th></tr>'
+             '</thead><tbody><tr><td>3</td><td>c</td></tr></tbody></table>')
+    editor = editor_for(media_editor, {"formatting": {"table": True}}, value=value)
+    assert apply(editor, touched(editor, qtbot), qtbot) == (
+        '<figure class="table"><table><thead><tr><th>1</th><th>a</th></tr></thead><tbody><tr><td>2</td>'
+        '<td colspan="1">b</td></tr><tr><td>3</td><td>c</td></tr></tbody></table></figure>')
+
+
 def test_a_table_caption_goes_with_its_text(media_editor, qtbot):
     # neos-ui loads CKEditor's Table plugin only (no caption plugin; ckeditor5-table 16.0), whose upcast reads a
     # table's rows and nothing else (upcasttable.js scanTable, "mainly <caption>"); a <figcaption> beside the
