@@ -72,7 +72,8 @@ class RichTextEditor(EditorWidget):
         self.preview.setVisible(bool(self.preview.text()))
 
     def open_dialog(self) -> RichTextDialog:
-        """Open the full-screen editor (window-modal, returns at once); Apply stores the clean HTML."""
+        """Open the full-screen editor (window-modal, returns at once); Apply stores the clean HTML if the text
+        was edited, and nothing else (the value stays as it was)."""
         value = self.value()
         self.dialog = RichTextDialog(self.ctx.label or self.ctx.property_name, value if isinstance(value, str) else "",
                                      self.rules, self.placeholder, self.link_options, workspace_of(self.ctx), self)
@@ -81,7 +82,7 @@ class RichTextEditor(EditorWidget):
         return self.dialog
 
     def _apply(self) -> None:
-        if self.dialog is None:
+        if self.dialog is None or not self.dialog.edited:
             return
         html = self.dialog.html()
         self.show_value(html)

@@ -65,9 +65,10 @@ _ALIGN = {"left": Qt.AlignLeft, "center": Qt.AlignHCenter, "right": Qt.AlignRigh
 class RichTextEdit(QTextEdit):
     """With ``autoparagraph: false`` Enter inserts a line break instead of starting a paragraph."""
 
-    def __init__(self, autoparagraph: bool, parent: QWidget | None = None):
+    def __init__(self, autoparagraph: bool, parent: QWidget | None = None, tables: bool = True):
         super().__init__(parent)
         self.autoparagraph = autoparagraph
+        self.tables = tables
         self.setAcceptRichText(True)
 
     def keyPressEvent(self, event) -> None:
@@ -95,7 +96,7 @@ class RichTextEdit(QTextEdit):
         # text becomes paragraphs and line breaks as CKEditor's clipboard makes them.
         if source.hasHtml() or source.hasText():
             scratch = QTextDocument()
-            load_html(scratch, source.html() if source.hasHtml() else plain_text_html(source.text()))
+            load_html(scratch, source.html() if source.hasHtml() else plain_text_html(source.text()), self.tables)
             self.textCursor().insertFragment(QTextDocumentFragment(scratch))
             return
         super().insertFromMimeData(source)
@@ -191,9 +192,15 @@ class RichTextDialog(QDialog):
         self.toolbar = QToolBar(self)
         self.toolbar.setObjectName("formatting")
         layout.addWidget(self.toolbar)
-        self.text_edit = RichTextEdit(rules.autoparagraph, self)
+        self.text_edit = RichTextEdit(rules.autoparagraph, self, rules.has("table"))
         self.text_edit.setPlaceholderText(placeholder)
-        load_html(self.text_edit.document(), html)
+        load_html(self.text_edit.document(), html, rules.has("table"))
+        # As neos-ui's CKEditorWrap, which commits only on CKEditor's `change:data`: a change of what the text
+        # holds (the written HTML) makes the text edited, for good (an edit undone is a change too); a change
+        # that writes the same HTML (a format set again) does not
+        self.edited = False
+        self._loaded = self.html()
+        self.text_edit.document().contentsChange.connect(self._note_change)
         layout.addWidget(self.text_edit, 1)
         self.actions: dict[str, QAction] = {}
         self.style_box: QComboBox | None = None
@@ -511,5 +518,9 @@ class RichTextDialog(QDialog):
         cursor.mergeCharFormat(fmt)
 
     # -- result --------------------------------------------------------------------------------
+    def _note_change(self, *_args) -> None:
+        if not self.edited and self.html() != self._loaded:
+            self.edited = True
+
     def html(self) -> str:
         return to_html(self.text_edit.document(), self.rules)

@@ -38,8 +38,17 @@ from PySide6.QtGui import (
 )
 
 from nodetype_studio.preview.richtext_rules import LINK_ATTRIBUTE_VALUES, RichTextRules
+from nodetype_studio.ui.editors.richtext_lists import VOID_ELEMENTS, ListReading
 from nodetype_studio.ui.editors.richtext_scripts import BOTH_MARK, fragments, mark_both, script_state
-from nodetype_studio.ui.editors.richtext_tables import HeadingScan, heading_counts, is_heading_cell, set_heading_counts
+from nodetype_studio.ui.editors.richtext_tables import (
+    HeadingScan,
+    heading_counts,
+    heading_rows_first,
+    is_heading_cell,
+    keep_written_spans,
+    set_heading_counts,
+    written_span,
+)
 
 LINK_TITLE = QTextFormat.UserProperty + 101
 LINK_TARGET = QTextFormat.UserProperty + 102
@@ -52,14 +61,19 @@ _DROPPED = {"img", "embed", "source", "video", "audio", "picture", "input", "but
 # Tags Qt does not read as the CMS means them, renamed before loading.
 _RENAMED = {"strike": "s", "b": "strong", "i": "em"}
 _TABLE_MARK = 1000  # a table's cell spacing while it is read: this plus its number (the dialog sets its own)
-# Blocks CKEditor keeps when empty (it reads `<p></p>` as an empty paragraph); Qt drops them, so they get the
-# no-break space CKEditor's data processor fills an empty block with.
+# Blocks CKEditor keeps when empty (it reads `<p></p>` as an empty paragraph); Qt drops them, so they hold
+# `_EMPTY_MARK` while Qt reads them.
 _FILLED_BLOCKS = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "td", "th"}
+# Blocks whose lone no-break space is CKEditor's block filler, no text (ckeditor5-engine domconverter.js
+# isNbspBlockFiller: the only child of one of its blockElements, which has no td or th).
+_NBSP_FILLED = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "li"}
 # Tags that may stand in an empty block without giving it content.
 _INLINE = {"strong", "b", "em", "i", "u", "s", "del", "strike", "sub", "sup", "span", "font", "a"}
 _ORDERED = {QTextListFormat.ListDecimal, QTextListFormat.ListLowerAlpha, QTextListFormat.ListUpperAlpha,
             QTextListFormat.ListLowerRoman, QTextListFormat.ListUpperRoman}
 LINE_BREAK = "\u2028"
+_EMPTY_MARK = "\ue000"  # holds an empty block while Qt reads the HTML (private use: not found in real text)
+EMPTY_READ_IN = QTextFormat.UserProperty + 106  # a block read in empty (not Qt's own block beside a table)
 # The pseudo element neos-ui's inline mode writes a root paragraph as (autoparagraph: false); never in text,
 # where every "<" is escaped.
 _WRAPPER, _WRAPPER_END = "<neos-inline-wrapper>", "</neos-inline-wrapper>"
@@ -86,36 +100,67 @@ class _Preparer(HTMLParser):
     """Rewrites HTML for Qt: drops active content, replaces each link by a numbered token, and counts each
     table's heading rows and columns (``tables``, by a number Qt keeps as the table's cell spacing)."""
 
-    def __init__(self):
+    def __init__(self, tables: bool = True):
         super().__init__(convert_charrefs=True)
+        self.tables_on = tables
         self.parts: list[str] = []
         self.links: list[dict[str, str]] = []
         self.tables: list[list[int]] = []  # [heading rows, heading columns] of each table, in order
         self._open_tables: list[HeadingScan] = []
+        self.scans: list[HeadingScan] = []  # every table's, in order
+        self._table_starts: list[int] = []  # where the rows of each open table begin in ``parts``
         self._scripts: list[str] = []  # the open <sub> and <sup>
         self._skip = 0
         self._empty_block: str | None = None  # a block of _FILLED_BLOCKS opened and without text so far
         self._block_start = -1  # where the parts after the start tag of the last _FILLED_BLOCKS block begin
         self._lone_br: tuple[str, int] | None = None  # a <br> right after such a start tag: (block, its part)
+        self._captions = 0  # the open <caption>s of tables, skipped with their content
+        self.lists = ListReading()
+        self._left_out: list = []  # [tag, how many are open] of the element left out with its content, while one is
 
     def handle_starttag(self, tag, attrs):
+        if self._left_out and tag == self._left_out[0]:
+            self._left_out[1] += 1
         if tag in _DROPPED_WITH_CONTENT:
             self._skip += 1
             return
         if self._skip or tag in _DROPPED:
             return
+        if self.lists.leaves_out(tag):
+            if tag not in VOID_ELEMENTS:
+                self._left_out = [tag, 1]
+                self._skip += 1
+            return
+        self.lists.start(tag)
+        if tag == "caption":
+            # CKEditor's table reads only the rows of a table (ckeditor5-table upcasttable.js scanTable: "The
+            # else is for future purposes (mainly <caption>)"): a caption and its text go. (Without tables its
+            # text stays, as the table's; out of a table a browser ignores the tag.)
+            if self._open_tables and self.tables_on:
+                self._captions += 1
+                self._skip += 1
+            return
         if tag == "br":
             self._line_break()
             return
+        if tag in ("ul", "ol") and self._empty_block == "li":
+            # An item holding a nested list and nothing before it: Qt drops it (and the nesting level with it);
+            # CKEditor keeps it, empty, and writes it with a block filler (ckeditor5-list utils.js
+            # getListItemFillerOffset: "hasOnlyLists").
+            self.parts.append(_EMPTY_MARK)
         if tag not in _INLINE:
             self._empty_block = tag if tag in _FILLED_BLOCKS else None
         if tag == "table":
             self._open_tables.append(HeadingScan(len(self.tables)))
+            self.scans.append(self._open_tables[-1])
             self.tables.append([0, 0])
             self.parts.append(f'<table cellspacing="{_TABLE_MARK + len(self.tables) - 1}">')
+            self._table_starts.append(len(self.parts))
             return
         if self._open_tables:
             self._open_tables[-1].start(tag, attrs, self.tables)
+            if tag == "tr":
+                self._open_tables[-1].rows.append((len(self.parts), self._open_tables[-1].in_head))
         if tag in ("sub", "sup"):
             other = "sup" if tag == "sub" else "sub"
             self.parts.append(f'<{tag} title="{BOTH_MARK}">' if other in self._scripts else f"<{tag}>")
@@ -143,7 +188,7 @@ class _Preparer(HTMLParser):
             self._block_start = len(self.parts)
 
     def handle_startendtag(self, tag, attrs):
-        if not self._skip and tag not in _DROPPED and tag not in _DROPPED_WITH_CONTENT:
+        if not self._skip and tag not in _DROPPED and tag not in _DROPPED_WITH_CONTENT and not self.lists.leaves_out(tag):
             if tag == "br":
                 self._line_break()
                 return
@@ -158,37 +203,52 @@ class _Preparer(HTMLParser):
         self.parts.append("<br>")
 
     def handle_endtag(self, tag):
+        if self._left_out and tag == self._left_out[0]:
+            self._left_out[1] -= 1
+            if not self._left_out[1]:
+                self._left_out = []
+                self._skip = max(self._skip - 1, 0)
+            return
+        if tag == "caption":
+            if self._captions:
+                self._captions -= 1
+                self._skip = max(self._skip - 1, 0)
+            return
         if tag in _DROPPED_WITH_CONTENT:
             self._skip = max(self._skip - 1, 0)
             return
         if not self._skip and tag not in _DROPPED:
+            self.lists.end(tag)
             if tag in self._scripts:
                 del self._scripts[len(self._scripts) - 1 - self._scripts[::-1].index(tag)]
             if tag == "table" and self._open_tables:
-                self._open_tables.pop()
+                heading_rows_first(self._open_tables.pop(), self.parts, self._table_starts.pop())
             elif tag == "thead" and self._open_tables:
                 self._open_tables[-1].in_head = False
             if self._lone_br == (tag, len(self.parts) - 1):
-                self.parts[-1] = "&nbsp;"
+                self.parts[-1] = _EMPTY_MARK
+            elif tag in _NBSP_FILLED and self._block_start == len(self.parts) - 1 and self.parts[-1] == "\u00a0":
+                self.parts[-1] = _EMPTY_MARK
             if tag == self._empty_block:
-                self.parts.append("&nbsp;")
+                self.parts.append(_EMPTY_MARK)
                 self._empty_block = None
             elif tag not in _INLINE:
                 self._empty_block = None
             self.parts.append(f"</{_RENAMED.get(tag, 'td' if tag == 'th' else tag)}>")
 
     def handle_data(self, data):
-        if not self._skip:
+        if not self._skip and not self.lists.leaves_out_text():
             if data.strip(" \t\n\r\f"):
                 self._empty_block = None
             self.parts.append(html.escape(data, quote=False))
 
 
-def prepare(source: str) -> tuple[str, list[dict[str, str]], list[list[int]]]:
-    parser = _Preparer()
+def prepare(source: str, tables: bool = True) -> _Preparer:
+    """``source`` read for Qt: ``parts`` (joined, the HTML to give Qt), ``links``, ``tables``, ``scans``."""
+    parser = _Preparer(tables)
     parser.feed(source or "")
     parser.close()
-    return "".join(parser.parts), parser.links, parser.tables
+    return parser
 
 
 def link_format(href: str, attributes: dict[str, str]) -> QTextCharFormat:
@@ -220,14 +280,16 @@ def grid_format() -> QTextTableFormat:
     return fmt
 
 
-def _dress_tables(frame: QTextFrame, headings: list[list[int]]) -> None:
+def _dress_tables(frame: QTextFrame, headings: list[list[int]], scans: list[HeadingScan]) -> None:
     """Give each table read in its heading rows and columns (found by the number ``prepare`` put in its cell
-    spacing) and the dialog's outline."""
+    spacing), its cells' spans as written, and the dialog's outline."""
     for child in frame.childFrames():
         if isinstance(child, QTextTable):
             mark = round(child.format().cellSpacing()) - _TABLE_MARK
             rows, columns = headings[mark] if 0 <= mark < len(headings) else (0, 0)
             set_heading_counts(child, rows, columns)
+            if 0 <= mark < len(scans):
+                keep_written_spans(child, scans[mark].spans)
             fmt = child.format()
             grid = grid_format()
             fmt.setBorder(grid.border())
@@ -235,14 +297,16 @@ def _dress_tables(frame: QTextFrame, headings: list[list[int]]) -> None:
             fmt.setCellPadding(grid.cellPadding())
             fmt.setCellSpacing(grid.cellSpacing())
             child.setFormat(fmt)
-        _dress_tables(child, headings)
+        _dress_tables(child, headings, scans)
 
 
-def load_html(document: QTextDocument, source: str) -> None:
-    """Put ``source`` into ``document`` (see the module docstring for what is kept)."""
-    cleaned, links, headings = prepare(source)
-    document.setHtml(cleaned)
-    _dress_tables(document.rootFrame(), headings)
+def load_html(document: QTextDocument, source: str, tables: bool = True) -> None:
+    """Put ``source`` into ``document`` (see the module docstring for what is kept); ``tables``: whether the
+    table plugin is on (``formatting.table``)."""
+    prepared = prepare(source, tables)
+    links = prepared.links
+    document.setHtml("".join(prepared.parts))
+    _dress_tables(document.rootFrame(), prepared.tables, prepared.scans)
     mark_both(document)
     pending = []
     for first, last, fmt in fragments(document):
@@ -254,7 +318,36 @@ def load_html(document: QTextDocument, source: str) -> None:
         cursor.setPosition(first)
         cursor.setPosition(last, QTextCursor.KeepAnchor)
         cursor.mergeCharFormat(link_format(attributes.get("href", ""), attributes))
+    _take_out_empty_marks(document)
+    _trim_block_ends(document)
     document.setModified(False)
+
+
+def _trim_block_ends(document: QTextDocument) -> None:
+    """Take away the spaces Qt leaves at the end of a block it reads (from a space or a line end of the HTML
+    before the end tag or a nested list): CKEditor's DomConverter removes a space that ends the last text of a
+    block (``_processDataFromDomText``, shouldRightTrim), and its list plugin the space before a nested list
+    (``cleanListItem``). A no-break space stays, as does all of a ``<pre>``."""
+    block = document.begin()
+    while block.isValid():
+        text = block.text()
+        if text.endswith(" ") and not block.blockFormat().nonBreakableLines():
+            cursor = QTextCursor(block)
+            cursor.setPosition(block.position() + len(text.rstrip(" ")))
+            cursor.setPosition(block.position() + len(text), QTextCursor.KeepAnchor)
+            cursor.removeSelectedText()
+        block = block.next()
+
+
+def _take_out_empty_marks(document: QTextDocument) -> None:
+    """Empty the blocks ``prepare`` marked (Qt keeps an empty block it has read), each marked as read in."""
+    cursor = document.find(_EMPTY_MARK)
+    while not cursor.isNull():
+        cursor.removeSelectedText()
+        fmt = cursor.blockFormat()
+        fmt.setProperty(EMPTY_READ_IN, True)
+        cursor.setBlockFormat(fmt)
+        cursor = document.find(_EMPTY_MARK, cursor)
 
 
 # -- storing ---------------------------------------------------------------------------------------
@@ -262,9 +355,34 @@ def _escape(text: str, pre: bool = False) -> str:
     text = html.escape(text, quote=False).replace("\ufffc", "")
     if pre:
         return text.replace(LINE_BREAK, "\n").replace("\u00a0", " ")
-    text = text.replace("\u00a0", "&nbsp;")
-    text = re.sub(r"  ", " &nbsp;", text)
-    return text.replace(LINE_BREAK, "<br>")
+    return text.replace("\u00a0", "&nbsp;").replace(LINE_BREAK, "<br>")
+
+
+def _view_spaces(runs: list[str]) -> list[str]:
+    """The texts of a block's runs (each a text node of CKEditor's view, the runs touching one another) with
+    the spaces HTML would collapse made no-break spaces as CKEditor's DomConverter makes them
+    (``_processDataFromViewText``): a ``<br>`` (``LINE_BREAK``) parts text nodes like a block edge; a node's
+    first space is no-break at a block edge or after a node that ends with a space, its last space at a block
+    edge, before a node that starts with a space or after another space; then every second of two spaces."""
+    nodes = [piece for run in runs for piece in re.split(f"({LINE_BREAK})", run)]
+    done: list[str] = []
+    for index, data in enumerate(nodes):
+        if data in ("", LINE_BREAK):
+            done.append(data)
+            continue
+        before = next((piece for piece in reversed(done) if piece), LINE_BREAK)
+        after = next((piece for piece in nodes[index + 1:] if piece), LINE_BREAK)
+        if data.startswith(" ") and (before == LINE_BREAK or before.endswith(" ")):
+            data = "\u00a0" + data[1:]
+        if data.endswith(" ") and (data[-2:] == "  " or after == LINE_BREAK or after.startswith(" ")):
+            data = data[:-1] + "\u00a0"
+        done.append(data.replace("  ", " \u00a0"))
+    written, position = [], 0
+    for run in runs:
+        count = len(re.split(f"({LINE_BREAK})", run))
+        written.append("".join(done[position:position + count]))
+        position += count
+    return written
 
 
 def _attribute(value: str) -> str:
@@ -309,16 +427,23 @@ class _Inline:
         return sorted(wanted, key=lambda mark: (mark[0] != "a", mark[0]))
 
     def write(self, block, *, pre: bool = False, in_heading: bool = False) -> str:
-        parts: list[str] = []
-        open_marks: list[tuple[str, str]] = []
+        runs: list[tuple[list[tuple[str, str]], str]] = []  # (marks, text): CKEditor's text nodes, one per marks
         iterator = block.begin()
         while not iterator.atEnd():
             fragment = iterator.fragment()
             iterator += 1
-            text = fragment.text()
+            text = fragment.text().replace("\ufffc", "")
             if not text:
                 continue
             wanted = self.marks(fragment.charFormat(), in_heading) if not pre else []
+            if runs and runs[-1][0] == wanted:
+                runs[-1] = (wanted, runs[-1][1] + text)
+            else:
+                runs.append((wanted, text))
+        texts = [text for _marks, text in runs] if pre else _view_spaces([text for _marks, text in runs])
+        parts: list[str] = []
+        open_marks: list[tuple[str, str]] = []
+        for (wanted, _text), text in zip(runs, texts):
             common = 0
             while common < min(len(open_marks), len(wanted)) and open_marks[common] == wanted[common]:
                 common += 1
@@ -401,7 +526,7 @@ class _Range:
         else:
             tag = "blockquote" if is_quote(fmt) and self.rules.has("blockquote") else "p"
         if not block.text().strip(" \u00a0"):
-            if not block.text() and _next_to_table(block):
+            if not block.text() and _next_to_table(block) and not fmt.boolProperty(EMPTY_READ_IN):
                 return  # (Qt's own empty block before or after a table; CKEditor has none)
             # CKEditor's data processor fills an empty block with a no-break space
             inner = _lone_spaces(block.text()) or "&nbsp;"
@@ -433,9 +558,16 @@ class _Range:
 
     def _list_item(self, block, text_list, tag: str) -> None:
         indent = max(text_list.format().indent(), 1)
-        while self.lists and (self.lists[-1][2] > indent or (self.lists[-1][2] == indent and self.lists[-1][0] != text_list)):
+
+        # CKEditor's list model is a run of items with a level each: the items of a level in a row make one list,
+        # and a nested level takes the kind of its first item (ckeditor5-list converters.js
+        # modelChangePostFixer, _fixListTypes); only at the outermost level does another kind start a list
+        def continues(open_list) -> bool:
+            return open_list[2] == indent and (open_list[1] == tag or indent > 1)
+
+        while self.lists and (self.lists[-1][2] > indent or (self.lists[-1][2] == indent and not continues(self.lists[-1]))):
             self._close_one_list()
-        if self.lists and self.lists[-1][0] == text_list:
+        if self.lists and continues(self.lists[-1]):
             self.parts.append("</li>")
         else:
             self.parts.append(f"<{tag}>")
@@ -482,8 +614,9 @@ class _Range:
                 if enabled:
                     inner = _Range(self.document, self.rules, table).write(cell.firstPosition(), cell.lastPosition())
                     name = "th" if is_heading_cell(table, row, column) else "td"
-                    spans = "".join(f' {attr}="{span}"' for attr, span in (("colspan", cell.columnSpan()),
-                                                                             ("rowspan", cell.rowSpan())) if span > 1)
+                    written = {attr: written_span(cell, attr, span) for attr, span in (("colspan", cell.columnSpan()),
+                                                                                      ("rowspan", cell.rowSpan()))}
+                    spans = "".join(f' {attr}="{_attribute(value)}"' for attr, value in written.items() if value)
                     # (CKEditor fills an empty cell with a no-break space)
                     cells.append(f"<{name}{spans}>{_unwrap_single_paragraph(inner) or '&nbsp;'}</{name}>")
                 else:

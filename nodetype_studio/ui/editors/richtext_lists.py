@@ -76,3 +76,52 @@ def _move_to_level(block, level: int) -> None:
     list_format.setStyle(style)
     list_format.setIndent(level)
     QTextCursor(block).createList(list_format)
+
+
+_LISTS = ("ul", "ol")
+VOID_ELEMENTS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class ListReading:
+    """What the CMS's list plugin (ckeditor5-list 16.0, converters.js) reads of the lists in HTML, followed tag
+    by tag: of a ``<ul>`` or ``<ol>`` only its items and lists (``cleanList``), of an item nothing after its
+    first nested list but further lists (``cleanListItem``); the rest is left out, with its content."""
+
+    def __init__(self):
+        self._open: list[list] = []  # open lists and items: [tag, other elements open in it, a nested list ended]
+
+    def _direct(self) -> list | None:
+        """The list or item whose direct children come now, if any."""
+        return self._open[-1] if self._open and self._open[-1][1] == 0 else None
+
+    def leaves_out(self, tag: str) -> bool:
+        """Whether an element ``tag`` starting here is left out."""
+        top = self._direct()
+        if top is None or tag in _LISTS:
+            return False
+        return tag != "li" if top[0] in _LISTS else top[2] and tag != "li"
+
+    def leaves_out_text(self) -> bool:
+        top = self._direct()
+        return top is not None and (top[0] in _LISTS or top[2])
+
+    def start(self, tag: str) -> None:
+        """An element that is read starts."""
+        top = self._direct()
+        if tag == "li" and top is not None and top[0] == "li":
+            self._open.pop()  # (an item starting in an item ends it, as in HTML)
+        if tag == "li" or tag in _LISTS:
+            self._open.append([tag, 0, False])
+        elif self._open and tag not in VOID_ELEMENTS:
+            self._open[-1][1] += 1
+
+    def end(self, tag: str) -> None:
+        if tag == "li" or tag in _LISTS:
+            if any(entry[0] == tag for entry in self._open):
+                while self._open.pop()[0] != tag:
+                    pass
+                top = self._direct()
+                if tag in _LISTS and top is not None and top[0] == "li":
+                    top[2] = True
+        elif self._open and self._open[-1][1] > 0:
+            self._open[-1][1] -= 1

@@ -11,6 +11,9 @@ from PySide6.QtGui import QColor, QTextCursor, QTextFormat
 
 HEADING_ROWS = QTextFormat.UserProperty + 111
 HEADING_COLUMNS = QTextFormat.UserProperty + 112
+# A colspan or rowspan read in as written (CKEditor 16 keeps such an attribute as it reads it, "1" too), on the
+# first block of its cell (Qt copies a cell's own format to the cells it adds).
+SPAN_PROPERTIES = {"colspan": QTextFormat.UserProperty + 113, "rowspan": QTextFormat.UserProperty + 114}
 # How a heading cell is shown (CKEditor's content styles give a `th` a light grey background).
 HEADING_SHADE = QColor(0, 0, 0, 18)
 
@@ -24,6 +27,8 @@ class HeadingScan:
         self.seen_head = False
         self.in_head = False
         self.leading: int | None = None  # the leading <th> columns of the row being read, while it has no <td>
+        self.spans: list[list[dict[str, str]]] = []  # each row's cells' colspan and rowspan attributes as written
+        self.rows: list[tuple[int, bool]] = []  # where each row starts in the HTML read, and whether it is a heading row
 
     def start(self, tag: str, attrs, counts: list[list[int]]) -> None:
         if tag == "thead":
@@ -33,12 +38,74 @@ class HeadingScan:
         elif tag == "tr":
             self.leading = None if self.in_head else 0
             counts[self.index][0] += self.in_head
-        elif tag == "th" and self.leading is not None:
+            self.spans.append([])
+        if tag in ("td", "th"):
+            if not self.spans:
+                self.spans.append([])
+            self.spans[-1].append({k: v for k, v in attrs if k in SPAN_PROPERTIES and v})
+        if tag == "th" and self.leading is not None:
             span = re.match(r"\s*\+?(\d+)", dict(attrs).get("colspan") or "1")
             self.leading += int(span.group(1)) if span else 1
             counts[self.index][1] = max(counts[self.index][1], self.leading)
         elif tag == "td":
             self.leading = None
+
+
+def heading_rows_first(scan: HeadingScan, parts: list[str], start: int) -> None:
+    """CKEditor's scanTable puts the heading rows first ("if <thead> is inserted after <tbody>"): move the rows
+    of ``parts`` (the HTML read, the table's own from ``start``) in that order when a heading row follows a body
+    row, without their <thead>, <tbody> and <tfoot> (Qt needs none, a nested table keeps its own)."""
+    heads = [is_head for _at, is_head in scan.rows]
+    if not any(is_head and False in heads[:index] for index, is_head in enumerate(heads)):
+        return
+    bounds = [at for at, _is_head in scan.rows] + [len(parts)]
+    pieces = [parts[start:bounds[0]]] + [parts[bounds[i]:bounds[i + 1]] for i in range(len(scan.rows))]
+    order = sorted(range(len(scan.rows)), key=lambda index: not heads[index])
+    moved = pieces[:1] + [pieces[index + 1] for index in order]
+    depth, kept = 0, []
+    for part in (part for piece in moved for part in piece):
+        depth += part.startswith("<table") - (part == "</table>")
+        if depth or not re.match(r"</?(thead|tbody|tfoot)\b", part):
+            kept.append(part)
+    parts[start:] = kept
+    if len(scan.spans) == len(scan.rows):
+        scan.spans = [scan.spans[index] for index in order]
+
+
+def keep_written_spans(table, rows: list[list[dict[str, str]]]) -> None:
+    """Remember on each cell of a table read in the colspan and rowspan attributes it was written with
+    (``rows``: each row's cells in order, as ``HeadingScan.spans``)."""
+    for row, written in zip(range(table.rows()), rows):
+        starts = [table.cellAt(row, column) for column in range(table.columns())
+                  if (table.cellAt(row, column).row(), table.cellAt(row, column).column()) == (row, column)]
+        for cell, attributes in zip(starts, written):
+            if attributes:
+                cursor = cell.firstCursorPosition()
+                fmt = cursor.blockFormat()
+                for name, value in attributes.items():
+                    fmt.setProperty(SPAN_PROPERTIES[name], value)
+                cursor.setBlockFormat(fmt)
+
+
+def written_span(cell, name: str, span: int) -> str | None:
+    """What a cell's colspan or rowspan (``name``) of ``span`` is written as: as it was read in while its number
+    is still the cell's span, else the number when above 1 (CKEditor sets a changed span as a number, taking
+    it away at 1); None: no attribute."""
+    written = cell.firstCursorPosition().blockFormat().property(SPAN_PROPERTIES[name])
+    if isinstance(written, str):
+        number = re.match(r"\s*\+?(\d+)", written)
+        if (int(number.group(1)) if number else 1) == span:
+            return written
+    return str(span) if span > 1 else None
+
+
+def forget_written_spans(cell) -> None:
+    """A cell Qt made by splitting another has that cell's first block format: it was not read in."""
+    cursor = cell.firstCursorPosition()
+    fmt = cursor.blockFormat()
+    for prop in SPAN_PROPERTIES.values():
+        fmt.clearProperty(prop)
+    cursor.setBlockFormat(fmt)
 
 
 def heading_counts(table) -> tuple[int, int]:
@@ -218,10 +285,20 @@ def _move_content(table, source: tuple[int, int], target: tuple[int, int]) -> No
     content = cursor.selection()
     cursor.removeSelectedText()
     goal = table.cellAt(*target)
+    kept = goal.firstCursorPosition().blockFormat()
     insert = goal.lastCursorPosition()
     if not _is_empty(goal):
         insert.insertBlock()
     insert.insertFragment(content)
+    # (the content put into an empty cell brings its first block's format: the cell's spans stay its own)
+    first = table.cellAt(*target).firstCursorPosition()
+    fmt = first.blockFormat()
+    for prop in SPAN_PROPERTIES.values():
+        if kept.hasProperty(prop):
+            fmt.setProperty(prop, kept.property(prop))
+        else:
+            fmt.clearProperty(prop)
+    first.setBlockFormat(fmt)
 
 
 def _remove_empty_rows_and_columns(table) -> None:
@@ -262,10 +339,12 @@ def _split(table, row: int, column: int, height: int, width: int, rows_kept: int
         table.splitCell(row, column, rows_kept, width)
         if height - rows_kept > 1 or width > 1:
             table.mergeCells(row + rows_kept, column, height - rows_kept, width)
+        forget_written_spans(table.cellAt(row + rows_kept, column))
     elif columns_kept is not None:
         table.splitCell(row, column, height, columns_kept)
         if width - columns_kept > 1 or height > 1:
             table.mergeCells(row, column + columns_kept, height, width - columns_kept)
+        forget_written_spans(table.cellAt(row, column + columns_kept))
 
 
 def _split_vertically(table, row: int, column: int):

@@ -37,6 +37,20 @@ def apply(editor, dialog, qtbot):
     return editor.value()
 
 
+def touch(dialog, qtbot):
+    """An edit that leaves the text as it was: a letter typed at its end and taken back with Backspace. (Apply
+    stores only an edited text; after this it stores the text as CKEditor writes it.)"""
+    dialog.text_edit.moveCursor(QTextCursor.End)
+    qtbot.keyClicks(dialog.text_edit, "x")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Backspace)
+    return dialog
+
+
+def touched(editor, qtbot):
+    """The editor's dialog, opened and touched."""
+    return touch(open_dialog(editor, qtbot), qtbot)
+
+
 # -- the toolbar shows exactly what is enabled ----------------------------------------------------------------
 @pytest.mark.parametrize("formatting, keys", [
     ({"strong": True}, ["strong"]),
@@ -147,7 +161,7 @@ def test_blockquote_is_a_style_entry_once_a_heading_is_on(media_editor, qtbot):
     again.set_block_style("p")
     assert again.html() == "<p>Said</p><p>Plain</p>"
     without_heading = editor_for(media_editor, {"formatting": {"blockquote": True, "p": True}}, value=html)
-    assert open_dialog(without_heading, qtbot).style_entries() == ["p"]
+    assert touched(without_heading, qtbot).style_entries() == ["p"]
     assert apply(without_heading, without_heading.dialog, qtbot) == "<p>Said</p><p>Plain</p>"
 
 
@@ -206,6 +220,58 @@ def test_indent_takes_the_nested_items_along(media_editor, qtbot):
     assert dialog.html() == "<ol><li>a<ol><li>b<ol><li>b1</li></ol></li></ol></li></ol>"
     click(dialog, qtbot, "outdent")
     assert apply(editor, dialog, qtbot) == source
+
+
+@pytest.mark.parametrize("value, stored", [
+    ("<ul><li>a<ol><li>b<ul><li>c</li><li>c2</li></ul></li><li>b2</li></ol></li><li>d</li></ul>", None),
+    ("<ol><li>a<ul><li>b<ol><li>c</li></ol></li></ul></li></ol><ul><li>e</li></ul>", None),
+    # an item holding only a nested list is kept, empty, and written with CKEditor's block filler
+    ("<ul><li><ul><li>b</li></ul></li></ul>", "<ul><li>&nbsp;<ul><li>b</li></ul></li></ul>"),
+    ("<ul><li>a<ol><li> <ul><li>c</li></ul></li></ol></li></ul>", "<ul><li>a<ol><li>&nbsp;<ul><li>c</li></ul></li></ol></li></ul>"),
+    ("<ol><li><ol><li><ul><li>c</li></ul></li></ol></li><li>d</li></ol>",
+     "<ol><li>&nbsp;<ol><li>&nbsp;<ul><li>c</li></ul></li></ol></li><li>d</li></ol>"),
+])
+def test_nested_lists_are_kept_as_ckeditor_writes_them(media_editor, qtbot, value, stored):
+    # ckeditor5-list (the 16.0 neos-ui uses) reads each <li> as a list item one level deeper per <li> around it,
+    # an empty one too; an item whose first child is a list gets a block filler (utils.js getListItemFillerOffset)
+    editor = editor_for(media_editor, {"formatting": {"ul": True, "ol": True}}, value=value)
+    assert apply(editor, touched(editor, qtbot), qtbot) == (stored or value)
+    again = editor_for(media_editor, {"formatting": {"ul": True, "ol": True}}, value=editor.value())
+    assert apply(again, touched(again, qtbot), qtbot) == editor.value()
+
+
+@pytest.mark.parametrize("value, stored", [
+    # an item's content after its first nested list goes, but for further lists
+    ("<ul><li>a<ul><li>b</li></ul>c <b>d</b><br>f</li><li>g</li></ul>", "<ul><li>a<ul><li>b</li></ul></li><li>g</li></ul>"),
+    ("<ol><li>a<ol><li>b</ol>tail</li></ol><p>after</p>", "<ol><li>a<ol><li>b</li></ol></li></ol><p>after</p>"),
+    # a list holds items and lists only
+    ("<ul>text<p>para</p><li>a</li><br><li>b</li></ul><p>after</p>", "<ul><li>a</li><li>b</li></ul><p>after</p>"),
+])
+def test_only_what_ckeditor_reads_of_a_list_is_kept(media_editor, qtbot, value, stored):
+    # ckeditor5-list 16.0 converters.js: cleanList keeps only the <li>s and lists of a list, cleanListItem takes
+    # away what follows the first nested list of an item but for lists
+    editor = editor_for(media_editor, {"formatting": {"ul": True, "ol": True, "strong": True}}, value=value)
+    assert apply(editor, touched(editor, qtbot), qtbot) == stored
+
+
+@pytest.mark.parametrize("value, stored", [
+    ("<ol><li>a</li></ol><ol><li>b</li></ol><ul><li>c</li></ul>", "<ol><li>a</li><li>b</li></ol><ul><li>c</li></ul>"),
+    ("<ul><li>a<ul><li>b</li></ul><ol><li>c<ol><li>d</li></ol></li></ol></li><li>e<ol><li>f</li></ol></li></ul>",
+     "<ul><li>a<ul><li>b</li><li>c<ol><li>d</li></ol></li></ul></li><li>e<ol><li>f</li></ol></li></ul>"),
+])
+def test_lists_side_by_side_are_written_as_ckeditor_writes_them(media_editor, qtbot, value, stored):
+    # ckeditor5-list 16.0 keeps a list as items with a level: items of one level in a row are one list, and a
+    # nested level takes the kind of its first item (converters.js modelChangePostFixer, _fixListTypes)
+    editor = editor_for(media_editor, {"formatting": {"ul": True, "ol": True}}, value=value)
+    assert apply(editor, touched(editor, qtbot), qtbot) == stored
+
+
+def test_text_typed_into_an_item_holding_only_a_list_is_its_text(media_editor, qtbot):
+    editor = editor_for(media_editor, {"formatting": {"ul": True}}, value="<ul><li><ul><li>b</li></ul></li></ul>")
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    qtbot.keyClicks(dialog.text_edit, "a")
+    assert apply(editor, dialog, qtbot) == "<ul><li>a<ul><li>b</li></ul></li></ul>"
 
 
 @pytest.mark.parametrize("key", ["center", "right", "justify"])
@@ -386,7 +452,9 @@ def test_the_last_row_and_column_of_a_table_stay(media_editor, qtbot):
     assert dialog.text_edit.find("only")
     table_command(dialog, qtbot, "tableRow", "removeRow")
     table_command(dialog, qtbot, "tableColumn", "removeColumn")
-    assert apply(editor, dialog, qtbot) == '<figure class="table"><table><tbody><tr><td>only</td></tr></tbody></table></figure>'
+    assert not dialog.edited                                  # (nothing was done)
+    assert apply(editor, touch(dialog, qtbot), qtbot) == ('<figure class="table"><table><tbody><tr><td>only</td></tr>'
+                                                          '</tbody></table></figure>')
 
 
 def test_remove_format(media_editor, qtbot):
@@ -428,16 +496,16 @@ def test_inline_tags_nest_as_ckeditor_nests_them(media_editor, qtbot):
     value = ('<p><sup><u><strong><s><em>x</em></s></strong></u></sup> '
              '<strong><em><a href="https://x.org">y</a></em></strong></p>')
     editor = editor_for(media_editor, options, value=value)
-    assert apply(editor, open_dialog(editor, qtbot), qtbot) == (
+    assert apply(editor, touched(editor, qtbot), qtbot) == (
         '<p><em><s><strong><sup><u>x</u></sup></strong></s></em> <a href="https://x.org"><em><strong>y</strong></em></a></p>')
 
 
 def test_sub_and_sup_read_in_together_stay_together(media_editor, qtbot):
     value = "<p>a<sub><sup>2</sup></sub> b<sup>x<sub>3</sub></sup></p>"
     editor = editor_for(media_editor, {"formatting": {"sub": True, "sup": True}}, value=value)
-    assert apply(editor, open_dialog(editor, qtbot), qtbot) == "<p>a<sub><sup>2</sup></sub> b<sup>x</sup><sub><sup>3</sup></sub></p>"
+    assert apply(editor, touched(editor, qtbot), qtbot) == "<p>a<sub><sup>2</sup></sub> b<sup>x</sup><sub><sup>3</sup></sub></p>"
     only_sup = editor_for(media_editor, {"formatting": {"sup": True}}, value=value)
-    assert apply(only_sup, open_dialog(only_sup, qtbot), qtbot) == "<p>a<sup>2</sup> b<sup>x3</sup></p>"
+    assert apply(only_sup, touched(only_sup, qtbot), qtbot) == "<p>a<sup>2</sup> b<sup>x3</sup></p>"
 
 
 def test_remove_format_takes_alignment_and_keeps_sub_sup_and_links(media_editor, qtbot):
@@ -501,13 +569,13 @@ def test_loaded_links_keep_the_attributes_the_cms_keeps_whatever_linking_says(me
     source = '<p><a href="https://x.org" title="T" target="_blank" rel="nofollow" download="download">x</a></p>'
     for linking in ({}, {"title": True}, {"title": 1, "targetBlank": 1, "relNofollow": 1, "download": 1}):
         editor = editor_for(media_editor, {"formatting": {"a": True}, "linking": linking}, value=source)
-        assert apply(editor, open_dialog(editor, qtbot), qtbot) == source, linking
+        assert apply(editor, touched(editor, qtbot), qtbot) == source, linking
     other_values = '<p><a href="https://x.org" target="_self" rel="nofollow noopener" download>x</a></p>'
     editor = editor_for(media_editor, {"formatting": {"a": True}, "linking": {"targetBlank": True, "download": True}},
                         value=other_values)
-    assert apply(editor, open_dialog(editor, qtbot), qtbot) == '<p><a href="https://x.org">x</a></p>'
+    assert apply(editor, touched(editor, qtbot), qtbot) == '<p><a href="https://x.org">x</a></p>'
     no_links = editor_for(media_editor, {"formatting": {"strong": True}}, value=source)
-    assert apply(no_links, open_dialog(no_links, qtbot), qtbot) == "<p>x</p>"
+    assert apply(no_links, touched(no_links, qtbot), qtbot) == "<p>x</p>"
 
 
 def test_link_options_switched_off_in_the_dialog_are_taken_away(media_editor, qtbot):
@@ -599,10 +667,9 @@ def test_autoparagraph_false_stores_several_paragraphs_as_spans(media_editor, qt
 def test_autoparagraph_false_writes_paragraphs_read_in_as_spans(media_editor, qtbot):
     editor = editor_for(media_editor, {"autoparagraph": False, "formatting": {"h1": True}},
                         value="<p>a</p><p></p><h1>b</h1>")
-    dialog = open_dialog(editor, qtbot)
-    assert apply(editor, dialog, qtbot) == "<span>a</span><span>&nbsp;</span><h1>b</h1>"
+    assert apply(editor, touched(editor, qtbot), qtbot) == "<span>a</span><span>&nbsp;</span><h1>b</h1>"
     editor = editor_for(media_editor, {"autoparagraph": False}, value="<p>single</p>")
-    assert apply(editor, open_dialog(editor, qtbot), qtbot) == "single"
+    assert apply(editor, touched(editor, qtbot), qtbot) == "single"
 
 
 @pytest.mark.parametrize("autoparagraph, pasted, stored", [
@@ -670,6 +737,43 @@ def test_a_paragraph_of_spaces_is_written_as_ckeditor_writes_it(media_editor, qt
     assert apply(editor, dialog, qtbot) == "<p>one</p><p>&nbsp; &nbsp;</p><p>&nbsp;&nbsp;</p><p>two</p>"
 
 
+@pytest.mark.parametrize("autoparagraph, keys, stored", [
+    # a space at a block edge and every second of a run of spaces are no-break spaces
+    (True, [" a  b "], "<p>&nbsp;a &nbsp;b&nbsp;</p>"),
+    (True, ["a   "], "<p>a &nbsp;&nbsp;</p>"),
+    # a <br> is an edge as a block's is: the spaces before and after it
+    (True, ["x ", Qt.Key_Return, " y"], "<p>x&nbsp;<br>&nbsp;y</p>"),
+    (False, ["x  ", Qt.Key_Return, "  y"], "x &nbsp;<br>&nbsp; y"),
+    # between text nodes of other formatting: the space ending one is no-break when the next starts with one
+    (True, ["a ", "bold", " b "], "<p>a&nbsp;<strong> b&nbsp;</strong></p>"),
+    (True, ["a", "bold", "  b"], "<p>a<strong> &nbsp;b</strong></p>"),
+])
+def test_typed_spaces_are_written_as_ckeditor_writes_them(media_editor, qtbot, autoparagraph, keys, stored):
+    # CKEditor's DomConverter (_processDataFromViewText, _getTouchingViewTextNode: a <br> "works like a block
+    # boundary") writes the spaces HTML would collapse as no-break spaces
+    editor = editor_for(media_editor, {"formatting": {"strong": True}, "autoparagraph": autoparagraph})
+    dialog = open_dialog(editor, qtbot)
+    for key in keys:
+        if key == "bold":
+            click(dialog, qtbot, "strong")
+        elif isinstance(key, str):
+            qtbot.keyClicks(dialog.text_edit, key)
+        else:
+            qtbot.keyClick(dialog.text_edit, key, Qt.ShiftModifier if autoparagraph else Qt.NoModifier)
+    assert apply(editor, dialog, qtbot) == stored
+    again = editor_for(media_editor, {"formatting": {"strong": True}, "autoparagraph": autoparagraph}, value=stored)
+    assert apply(again, touched(again, qtbot), qtbot) == stored
+
+
+def test_spaces_html_ends_a_block_with_are_no_text(media_editor, qtbot):
+    # CKEditor's DomConverter takes away the space ending the last text of a block (_processDataFromDomText),
+    # its list plugin the one before a nested list (cleanListItem); a space before a <br> and &nbsp; stay
+    value = "<p>a </p><h2> x\n</h2><ul><li>i <ul><li>j </li></ul></li></ul><p>b <br>c&nbsp;</p>"
+    editor = editor_for(media_editor, {"formatting": {"p": True, "h2": True, "ul": True}}, value=value)
+    assert apply(editor, touched(editor, qtbot), qtbot) == (
+        "<p>a</p><h2>x</h2><ul><li>i<ul><li>j</li></ul></li></ul><p>b&nbsp;<br>c&nbsp;</p>")
+
+
 def test_empty_paragraphs_read_in_or_emptied_are_kept(media_editor, qtbot):
     editor = editor_for(media_editor, {"formatting": {"h2": True, "p": True}},
                         value="<p>a</p><p></p><h2>b</h2><p>c</p>")
@@ -677,6 +781,33 @@ def test_empty_paragraphs_read_in_or_emptied_are_kept(media_editor, qtbot):
     dialog.text_edit.moveCursor(QTextCursor.End)
     qtbot.keyClick(dialog.text_edit, Qt.Key_Backspace)      # the last paragraph emptied
     assert apply(editor, dialog, qtbot) == "<p>a</p><p>&nbsp;</p><h2>b</h2><p>&nbsp;</p>"
+
+
+@pytest.mark.parametrize("value, stored", [
+    ("<p>&nbsp;</p>", "<p>x</p>"),
+    ("<p></p><p>b</p>", "<p>x</p><p>b</p>"),
+    ("<h2>&nbsp;</h2>", "<h2>x</h2>"),
+    ("<ul><li>&nbsp;</li></ul>", "<ul><li>x</li></ul>"),
+])
+def test_text_typed_into_an_empty_block_read_in_is_all_it_holds(media_editor, qtbot, value, stored):
+    # A no-break space that is all a paragraph, heading or list item holds is CKEditor's block filler
+    # (domconverter.js isNbspBlockFiller), not text: the block is empty, and what is typed into it is its text
+    editor = editor_for(media_editor, {"formatting": {"h2": True, "p": True, "ul": True, "table": True}}, value=value)
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    qtbot.keyClicks(dialog.text_edit, "x")
+    assert apply(editor, dialog, qtbot) == stored
+
+
+def test_an_empty_paragraph_read_in_beside_a_table_stays(media_editor, qtbot):
+    value = '<p>&nbsp;</p><figure class="table"><table><tbody><tr><td>a</td></tr></tbody></table></figure><p></p>'
+    editor = editor_for(media_editor, {"formatting": {"table": True}}, value=value)
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    assert dialog.text_edit.find("a")
+    qtbot.keyClicks(dialog.text_edit, "b")
+    assert apply(editor, dialog, qtbot) == ('<p>&nbsp;</p><figure class="table"><table><tbody><tr><td>b</td></tr>'
+                                            '</tbody></table></figure><p>&nbsp;</p>')
 
 
 def test_an_empty_list_item_gets_the_filler_too(media_editor, qtbot):
@@ -716,6 +847,41 @@ def test_cancel_keeps_the_value(media_editor, qtbot):
     qtbot.keyClicks(dialog.text_edit, "changed")
     dialog.reject()
     assert editor.value() == "<p>kept</p>"
+
+
+def click_apply(dialog, qtbot):
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    button = dialog.buttons.button(QDialogButtonBox.Ok)
+    assert button.text() == "Apply"
+    qtbot.mouseClick(button, Qt.LeftButton)
+    assert not dialog.isVisible()
+
+
+@pytest.mark.parametrize("value", ["<p></p>", "<p><b>x</b>  y</p>", '<p style="color:red">z</p><script>s()</script>'])
+def test_apply_without_an_edit_stores_nothing(media_editor, qtbot, value):
+    # neos-ui's CKEditorWrap commits only on CKEditor's change:data, which loading the value does not fire: the
+    # value stays exactly as it was (not cleaned up, not emptied) and the property is not changed
+    editor = editor_for(media_editor, {"formatting": {"strong": True}}, value=value)
+    committed = []
+    editor.valueChanged.connect(committed.append)
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.End)
+    click(dialog, qtbot, "strong")            # bold for what is typed next: no change of the text yet
+    click_apply(dialog, qtbot)
+    assert committed == [] and editor.value() == value
+
+
+def test_an_edit_taken_back_still_stores_the_text(media_editor, qtbot):
+    # Undo is a change of CKEditor's data too: the text is committed, as CKEditor writes it
+    editor = editor_for(media_editor, {"formatting": {"strong": True}}, value="<p><b>x</b>  y</p>")
+    dialog = open_dialog(editor, qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.End)
+    qtbot.keyClicks(dialog.text_edit, "!")
+    qtbot.keyClick(dialog.text_edit, Qt.Key_Z, Qt.ControlModifier)
+    with qtbot.waitSignal(editor.valueChanged):
+        click_apply(dialog, qtbot)
+    assert editor.value() == "<p><strong>x</strong> y</p>"
 
 
 def test_empty_text_stores_an_empty_string(media_editor, qtbot):
@@ -852,6 +1018,54 @@ def test_heading_rows_columns_and_merged_cells_are_kept(media_editor, qtbot):
     dialog.text_edit.moveCursor(QTextCursor.End)
     qtbot.keyClicks(dialog.text_edit, "after")
     assert apply(editor, dialog, qtbot) == value + "<p>after</p>"
+
+
+def test_spans_of_one_read_in_are_kept(media_editor, qtbot):
+    # ckeditor5-table 16.0 converts colspan and rowspan attribute to attribute (tableediting.js
+    # attributeToAttribute): a span of "1" read in is written back; a span a merge changes is set as a number
+    value = ('<figure class="table"><table><tbody><tr><td colspan="1" rowspan="1">a</td><td rowspan="1">b</td>'
+             '<td>c</td></tr><tr><td colspan="1">d</td><td>e</td><td rowspan="1">f</td></tr></tbody></table></figure>')
+    editor = editor_for(media_editor, {"formatting": {"table": True}}, value=value)
+    assert apply(editor, touched(editor, qtbot), qtbot) == value
+    dialog = open_dialog(editor_for(media_editor, {"formatting": {"table": True}}, value=value), qtbot)
+    dialog.text_edit.moveCursor(QTextCursor.Start)
+    assert dialog.text_edit.find("a")
+    table_command(dialog, qtbot, "tableMerge", "mergeCellRight")          # a with b: colspan 2
+    assert dialog.text_edit.find("c")
+    table_command(dialog, qtbot, "tableMerge", "mergeCellDown")           # c with f: rowspan 2
+    assert dialog.text_edit.find("d")
+    table_command(dialog, qtbot, "tableMerge", "splitCellHorizontally")   # d: a new row below it
+    assert dialog.html() == (
+        '<figure class="table"><table><tbody><tr><td colspan="2" rowspan="1"><p>a</p><p>b</p></td>'
+        '<td rowspan="3"><p>c</p><p>f</p></td></tr><tr><td colspan="1">d</td><td rowspan="2">e</td></tr>'
+        '<tr><td>&nbsp;</td></tr></tbody></table></figure>')
+
+
+def test_heading_rows_read_in_go_first(media_editor, qtbot):
+    # ckeditor5-table 16.0 upcasttable.js scanTable: the rows of the first <thead> are the heading rows and come
+    # first, wherever the <thead> stands ("if <thead> is inserted after <tbody> in the view")
+    value = ('<table><tbody><tr><td>2</td><td colspan="1">b</td></tr></tbody><thead><tr><th>1</th><th>a</th></tr>'
+             '</thead><tbody><tr><td>3</td><td>c</td></tr></tbody></table>')
+    editor = editor_for(media_editor, {"formatting": {"table": True}}, value=value)
+    assert apply(editor, touched(editor, qtbot), qtbot) == (
+        '<figure class="table"><table><thead><tr><th>1</th><th>a</th></tr></thead><tbody><tr><td>2</td>'
+        '<td colspan="1">b</td></tr><tr><td>3</td><td>c</td></tr></tbody></table></figure>')
+
+
+def test_a_table_caption_goes_with_its_text(media_editor, qtbot):
+    # neos-ui loads CKEditor's Table plugin only (no caption plugin; ckeditor5-table 16.0), whose upcast reads a
+    # table's rows and nothing else (upcasttable.js scanTable, "mainly <caption>"); a <figcaption> beside the
+    # table is text of the root, a paragraph
+    value = ('<figure class="table"><table><caption>Prices <b>2025</b></caption><tbody><tr><td>a</td></tr></tbody>'
+             '</table><figcaption>Fig</figcaption></figure>')
+    editor = editor_for(media_editor, {"formatting": {"table": True, "strong": True}}, value=value)
+    dialog = touched(editor, qtbot)
+    assert "Prices" not in dialog.text_edit.toPlainText()
+    assert apply(editor, dialog, qtbot) == ('<figure class="table"><table><tbody><tr><td>a</td></tr></tbody></table>'
+                                            '</figure><p>Fig</p>')
+    # without the table plugin nothing reads the caption away: its text stays (Qt keeps only part of it)
+    no_tables = editor_for(media_editor, {"formatting": {"strong": True}}, value=value)
+    assert "2025" in touched(no_tables, qtbot).text_edit.toPlainText()
 
 
 def test_heading_cells_are_shaded_and_follow_inserted_rows_and_columns(media_editor, qtbot):
