@@ -6,7 +6,7 @@ fields and searches pages and assets like the LinkEditor (``linking`` may narrow
 ``nodeTypes``, ``startingPoint``, ``assets``, ``nodes`` and ``constraints``, as in the CMS).
 ``placeholder`` may hold markup, shown as the CMS shows it (``placeholder_text``: tags removed, ``%XX``
 decoded, entities as written); ``autoparagraph: false`` stores text without ``<p>`` (several paragraphs as
-``<span>``s) and makes Enter a line break. The stored HTML is written by ``richtext_html.to_html`` and
+``<span>``s) and makes Enter a line break. The stored HTML is written by ``richtext_write.to_html`` and
 holds only what the options allow.
 """
 

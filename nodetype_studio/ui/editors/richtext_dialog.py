@@ -51,12 +51,12 @@ from nodetype_studio.ui.editors.richtext_html import (
     load_html,
     plain_text_html,
     set_quote,
-    to_html,
 )
 from nodetype_studio.ui.editors.richtext_lists import indent_items, outdent_items
 from nodetype_studio.ui.editors.richtext_scripts import script_state, toggle_script
 from nodetype_studio.ui.editors.richtext_table_grid import TableSizeGrid
 from nodetype_studio.ui.editors.richtext_tables import command_state, edit_table
+from nodetype_studio.ui.editors.richtext_write import to_html
 
 HEADING_SCALE = {1: 2.0, 2: 1.6, 3: 1.35, 4: 1.2, 5: 1.1, 6: 1.0}
 _ALIGN = {"left": Qt.AlignLeft, "center": Qt.AlignHCenter, "right": Qt.AlignRight, "justify": Qt.AlignJustify}

@@ -12,7 +12,8 @@ from PySide6.QtGui import QAction, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QToolButton
 
 from nodetype_studio.preview.richtext_rules import BUTTONS, RichTextRules
-from nodetype_studio.ui.editors.richtext_html import load_html, to_html
+from nodetype_studio.ui.editors.richtext_html import load_html
+from nodetype_studio.ui.editors.richtext_write import to_html
 
 
 def editor_for(media_editor, options=None, value=None):
