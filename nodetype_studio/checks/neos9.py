@@ -135,15 +135,23 @@ def _entry_issues(nt, fragment, config: dict, removed: dict, platform) -> list[I
                 continue
             cls = php_class(handler.get("nodeCreationHandler"))
             path: tuple = ("options", "nodeCreationHandlers", key, "nodeCreationHandler")
+            # 9.x's UI throws for a handler entry without `factoryClassName` (exception 1697750190,
+            # ui 9.0:Classes/Domain/Model/Changes/AbstractCreate.php); with one, it runs that and ignores the rest
+            resolved = _get(nt.effective, "options", "nodeCreationHandlers", key)
+            fails = not (isinstance(resolved, dict) and resolved.get("factoryClassName") is not None)
+            effect = (f"9.x fails to create any node of {name} or of a type inheriting it (the UI throws exception "
+                      "1697750190: the handler has no `factoryClassName`)" if fails
+                      else "9.x runs only the `factoryClassName` of this handler and ignores this class")
+            severity = Severity.ERROR if fails else Severity.WARNING
             if cls in PLATFORM_CREATION_HANDLERS:
-                found.append(Issue("neos9-creation-handler", Severity.WARNING,
-                                   f"{name}: node creation handler `{key}` names the 8.3 platform class {cls}; 9.x "
-                                   "declares its own handler factories (uriPathSegment, promotedElements)",
-                                   _at(fragment, path), name, ops=(Op("unset", path[:-1]),)))
+                found.append(Issue("neos9-creation-handler", severity,
+                                   f"{name}: node creation handler `{key}` names the 8.3 platform class {cls}: "
+                                   f"{effect}; 9.x declares its own handler factories (uriPathSegment, "
+                                   "promotedElements)", _at(fragment, path), name, ops=(Op("unset", path[:-1]),)))
             else:
-                found.append(Issue("neos9-creation-handler", Severity.WARNING,
-                                   f"{name}: node creation handler `{key}` uses the 8.3 key `nodeCreationHandler`; "
-                                   "9.x reads `factoryClassName` and ignores this handler", _at(fragment, path), name,
+                found.append(Issue("neos9-creation-handler", severity,
+                                   f"{name}: node creation handler `{key}` uses the 8.3 key `nodeCreationHandler`: "
+                                   f"{effect}", _at(fragment, path), name,
                                    hint=f"rewrite {cls or 'the handler'} as a NodeCreationHandlerFactory and "
                                         "name it with `factoryClassName`"))
     if _get(config, "options", "pluginViews") is not None:
