@@ -58,6 +58,22 @@ REFERENCE_TYPES: tuple[str, ...] = ("reference", "references")
 LEGACY_REFERENCE_FORBIDDEN: tuple[str, ...] = ("constraints", "properties")
 
 
+#: The Eel helpers 9.x gives node label expressions, under ``Neos.Neos.labelGenerator.eel.defaultContext``
+#: (facts §5.4, ``9.0:Neos.Neos/Configuration/Settings.yaml``); 8.3 read the same nine from
+#: ``Neos.ContentRepository.labelGenerator``, a key 9.x no longer reads.
+LABEL_HELPERS_9: dict[str, str] = {
+    "String": "Neos\\Eel\\Helper\\StringHelper",
+    "Array": "Neos\\Eel\\Helper\\ArrayHelper",
+    "Date": "Neos\\Eel\\Helper\\DateHelper",
+    "Configuration": "Neos\\Eel\\Helper\\ConfigurationHelper",
+    "Math": "Neos\\Eel\\Helper\\MathHelper",
+    "Json": "Neos\\Eel\\Helper\\JsonHelper",
+    "I18n": "Neos\\Flow\\I18n\\EelHelper\\TranslationHelper",
+    "q": "Neos\\Eel\\FlowQuery\\FlowQuery::q",
+    "Neos.Node": "Neos\\Neos\\Fusion\\Helper\\NodeHelper",
+}
+
+
 #: Package keys of the platform: their own declarations are the CMS's, not the project's to migrate.
 PLATFORM_PACKAGE_PREFIXES: tuple[str, ...] = (
     "Neos.Neos", "Neos.NodeTypes", "Neos.ContentRepository", "Neos.TimeableNodeVisibility", "Cms.Cms",

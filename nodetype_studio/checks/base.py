@@ -22,6 +22,7 @@ from nodetype_studio.catalogue import (
     suggest,
     validator_spec,
 )
+from nodetype_studio.catalogue.neos9 import REMOVED_TYPES
 from nodetype_studio.diagnostics import Diagnostic, Location, Severity
 from nodetype_studio.js.values import is_client_eval  # noqa: F401 (the checks read it from here)
 from nodetype_studio.js.values import truthy as js_truthy
@@ -74,6 +75,9 @@ def undefined_type(project: Any, name: str) -> tuple[bool, str]:
     package is opened, or it is the platform's), and a hint to add to the finding ("did you mean", or that
     its package may be outside the folder)."""
     platform = getattr(project, "platform", None) or Platform()
+    removed = _removed_in_9(project, platform, name)
+    if removed is not None:  # an 8.3 platform type: no "did you mean" for it (platform facts §7.1)
+        return True, f" (9.x removed it: {removed})"
     opened = project.kind != "file" and name.split(":")[0] in project.package_names
     known = opened or platform.normalize_name(name).value.startswith(platform.package + ":")
     closest = suggest(name, list(project.node_types))
@@ -81,6 +85,16 @@ def undefined_type(project: Any, name: str) -> tuple[bool, str]:
     if not known:
         hints.append("is the package that defines it part of the opened folder?")
     return known, f" ({' '.join(hints)})" if hints else ""
+
+
+def _removed_in_9(project: Any, platform: Platform, name: str) -> str | None:
+    """What became of ``name`` when it is a platform type that 9.x removed and the project is checked under 9.x."""
+    version = getattr(getattr(project, "cms_version", None), "version", None)
+    if getattr(version, "value", version) != "9":
+        return None
+    normalized = platform.normalize_name(name).value
+    return next((why for removed, why in REMOVED_TYPES.items() if platform.normalize_name(removed).value == normalized),
+                None)
 
 
 def get(data: Any, *path: Any, default: Any = None) -> Any:

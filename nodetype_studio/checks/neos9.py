@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nodetype_studio.catalogue.neos9 import (
+    LABEL_HELPERS_9,
     LEGACY_REFERENCE_FORBIDDEN,
     PLATFORM_CREATION_HANDLERS,
     POSTPROCESSOR_CLASSES,
@@ -134,15 +135,23 @@ def _entry_issues(nt, fragment, config: dict, removed: dict, platform) -> list[I
                 continue
             cls = php_class(handler.get("nodeCreationHandler"))
             path: tuple = ("options", "nodeCreationHandlers", key, "nodeCreationHandler")
+            # 9.x's UI throws for a handler entry without `factoryClassName` (exception 1697750190,
+            # ui 9.0:Classes/Domain/Model/Changes/AbstractCreate.php); with one, it runs that and ignores the rest
+            resolved = _get(nt.effective, "options", "nodeCreationHandlers", key)
+            fails = not (isinstance(resolved, dict) and resolved.get("factoryClassName") is not None)
+            effect = (f"9.x fails to create any node of {name} or of a type inheriting it (the UI throws exception "
+                      "1697750190: the handler has no `factoryClassName`)" if fails
+                      else "9.x runs only the `factoryClassName` of this handler and ignores this class")
+            severity = Severity.ERROR if fails else Severity.WARNING
             if cls in PLATFORM_CREATION_HANDLERS:
-                found.append(Issue("neos9-creation-handler", Severity.WARNING,
-                                   f"{name}: node creation handler `{key}` names the 8.3 platform class {cls}; 9.x "
-                                   "declares its own handler factories (uriPathSegment, promotedElements)",
-                                   _at(fragment, path), name, ops=(Op("unset", path[:-1]),)))
+                found.append(Issue("neos9-creation-handler", severity,
+                                   f"{name}: node creation handler `{key}` names the 8.3 platform class {cls}: "
+                                   f"{effect}; 9.x declares its own handler factories (uriPathSegment, "
+                                   "promotedElements)", _at(fragment, path), name, ops=(Op("unset", path[:-1]),)))
             else:
-                found.append(Issue("neos9-creation-handler", Severity.WARNING,
-                                   f"{name}: node creation handler `{key}` uses the 8.3 key `nodeCreationHandler`; "
-                                   "9.x reads `factoryClassName` and ignores this handler", _at(fragment, path), name,
+                found.append(Issue("neos9-creation-handler", severity,
+                                   f"{name}: node creation handler `{key}` uses the 8.3 key `nodeCreationHandler`: "
+                                   f"{effect}", _at(fragment, path), name,
                                    hint=f"rewrite {cls or 'the handler'} as a NodeCreationHandlerFactory and "
                                         "name it with `factoryClassName`"))
     if _get(config, "options", "pluginViews") is not None:
@@ -471,7 +480,66 @@ def version_findings(project, per_type=None) -> list[Diagnostic]:
     found += _reference_section_findings(project)
     found += [d for nt in project.node_types.values()
               for d in per_type("label-enrichment", nt, lambda nt=nt: _label_enrichment_findings_of(nt))]
+    found += _settings_findings(project)
     return found
+
+
+def _settings_findings(project) -> list[Diagnostic]:
+    """Settings of the project's own files that 9.x no longer reads (facts §5.4, §7.4):
+    ``Neos.ContentRepository.fallbackNodeType`` (9.x always uses ``Neos.Neos:FallbackNode``,
+    ``9.0:Neos.Neos/Classes/Domain/Service/NodeTypeNameFactory.php``) and the node label helpers under
+    ``Neos.ContentRepository.labelGenerator`` (9.x reads ``Neos.Neos.labelGenerator``). Nothing is said
+    where 9.x ends up doing the same: the fallback type named is 9.x's own, a helper is one 9.x gives
+    label expressions anyway, or the project registers it under the new key too."""
+    prefix = project.platform.prefix
+    fallback = project.platform.node_type("FallbackNode")
+    moved = project.platform_setting("labelGenerator", "eel", "defaultContext")
+    moved = moved if isinstance(moved, dict) else {}
+    found = []
+    for source in getattr(project, "settings_files", ()):
+        if source.baseline or is_platform_package(source.package) or not isinstance(source.data, dict):
+            continue
+        old = _get(source.data, prefix, "ContentRepository")
+        if not isinstance(old, dict):
+            continue
+        file = str(source.path)
+        written = old.get("fallbackNodeType")
+        if isinstance(written, str):
+            written = project.platform.normalize_name(written).value
+        if "fallbackNodeType" in old and written != fallback:
+            written_at = _position_in(source.data, (prefix, "ContentRepository", "fallbackNodeType")) or (1, 1)
+            found.append(Diagnostic.at(
+                Location(file, *written_at), Severity.WARNING, "neos9-setting",
+                f"`{prefix}.ContentRepository.fallbackNodeType` is {describe_value(old['fallbackNodeType'])}, but 9.x has no such setting: "
+                f"a node whose type no longer exists is always shown as {fallback}; remove the setting "
+                f"(and render such nodes through the {fallback} Fusion prototype)"))
+        helpers = _get(old, "labelGenerator", "eel", "defaultContext")
+        if not isinstance(helpers, dict):
+            continue
+        for name, helper in helpers.items():
+            if _same_label_helper(prefix, str(name), helper, moved):
+                continue
+            path = (prefix, "ContentRepository", "labelGenerator", "eel", "defaultContext", name)
+            found.append(Diagnostic.at(
+                Location(file, *(_position_in(source.data, path) or (1, 1))), Severity.WARNING, "neos9-setting",
+                f"the node label helper `{name}` is registered under `{prefix}.ContentRepository.labelGenerator`, "
+                f"which 9.x no longer reads: a node label expression that uses it fails in 9.x; register it under "
+                f"`{prefix}.{prefix}.labelGenerator.eel.defaultContext` instead"))
+    return found
+
+
+def _same_label_helper(prefix: str, name: str, helper, moved: dict) -> bool:
+    """Whether 9.x gives label expressions ``name`` as ``helper`` anyway (its own default, or the project's
+    entry under the new key)."""
+    if name in moved and moved[name] == helper:
+        return True
+    cls = php_class(helper)
+    if cls is None:
+        return False
+    key = "Neos.Node" if name == f"{prefix}.Node" else name
+    if cls.startswith(prefix + "\\"):
+        cls = "Neos\\" + cls[len(prefix) + 1:]
+    return LABEL_HELPERS_9.get(key) == cls
 
 
 def _label_enrichment_findings_of(nt) -> list[Diagnostic]:

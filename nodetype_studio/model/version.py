@@ -2,8 +2,9 @@
 
 The version decides the platform baseline, the post-processing and the checks. It is read, in this
 order, from an explicit override, the installed ``neos/neos`` in ``composer.lock``, the constraints
-on ``neos/neos`` (or ``neos/neos-ui``, ``neos/content-repository-core``) in ``composer.json`` files,
-the platform packages found in the folder, and else the default (9.x) with a note saying so.
+on ``neos/neos`` (or ``neos/contentrepository-core``, ``neos/content-repository``, ``neos/neos-ui``) in
+``composer.json`` files, the platform packages found in the folder, and else the default (9.x) with a
+note saying so.
 """
 
 from __future__ import annotations
@@ -63,7 +64,10 @@ def parse_version(text: Any) -> CmsVersion | None:
     return None
 
 
-_PLATFORM_PACKAGES = ("neos/neos", "neos/content-repository-core", "neos/neos-ui")
+#: composer names of packages that come in one CMS version each: 9.x's content repository core is
+#: ``neos/contentrepository-core`` (9.0:Neos.ContentRepository.Core/composer.json); 8.3's is
+#: ``neos/content-repository`` (Neos.ContentRepository, gone in 9.x: platform facts §0)
+_PLATFORM_PACKAGES = ("neos/neos", "neos/contentrepository-core", "neos/content-repository", "neos/neos-ui")
 
 
 def _read_json(path: Path) -> Any:

@@ -25,7 +25,8 @@ class Case:
     fixes: list[tuple[str, str]]
     text: str
     allow: tuple[str, ...] = ()  # codes the corrected fixture may still report (`# allow:`), with a reason there
-    node_type: str = "Vendor.Site:Thing"  # the node type the finding names (`# node type:`)
+    node_type: str | None = "Vendor.Site:Thing"  # the node type the finding names (`# node type:`; `none`)
+    file_name: str = "NodeTypes.Test.yaml"  # what the fixture is written as (`# written as: Settings.Test.yaml`)
 
     @property
     def line(self) -> int:
@@ -39,7 +40,7 @@ class Case:
     def corrected(self) -> str:
         """The fixture with its `# fix:` edits applied to the YAML below the header comments."""
         lines = self.text.splitlines(keepends=True)
-        split = next(i for i, line in enumerate(lines) if not re.match(r"# (check|severity|message|fix|allow|file|node type): ", line))
+        split = next(i for i, line in enumerate(lines) if not re.match(r"# (check|severity|message|fix|allow|file|node type|written as): ", line))
         body = "".join(lines[split:])
         for old, new in self.fixes:
             assert old in body, f"{self.name}: fix target {old!r} not found"
@@ -49,11 +50,12 @@ class Case:
 
 def load_case(path: Path) -> Case:
     text = path.read_text(encoding="utf-8")
-    header = dict(re.findall(r"^# (check|severity|message|allow|node type): (.*)$", text, re.M))
+    header = dict(re.findall(r"^# (check|severity|message|allow|node type|written as): (.*)$", text, re.M))
     fixes = [(json.loads(a), json.loads(b)) for a, b in re.findall(r'^# fix: (".*") => (".*")$', text, re.M)]
     allow = tuple(header.get("allow", "").split(" ", 1)[0].split(",")) if "allow" in header else ()
+    node_type = header.get("node type", "Vendor.Site:Thing")
     return Case(path.stem, header["check"], header["severity"], header["message"], fixes, text, allow,
-                header.get("node type", "Vendor.Site:Thing"))
+                None if node_type == "none" else node_type, header.get("written as", "NodeTypes.Test.yaml"))
 
 
 def all_cases() -> list[Case]:

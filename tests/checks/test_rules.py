@@ -10,20 +10,20 @@ CASES = all_cases()
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_finding_at_the_marked_line(case, check):
-    project, findings = check(case.text)
+    project, findings = check(case.text, case.file_name)
     matching = [d for d in findings if d.code == case.code]
     assert len(matching) == 1, [d.format_text() for d in findings]
     found = matching[0]
     assert (found.line, found.column) == (case.line, case.column), found.format_text()
     assert found.severity.value == case.severity
     assert case.message in found.message, found.message
-    assert found.file.endswith("NodeTypes.Test.yaml")
+    assert found.file.endswith(case.file_name)
     assert found.node_type == case.node_type
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_corrected_fixture_is_clean(case, check):
-    project, findings = check(case.corrected())
+    project, findings = check(case.corrected(), case.file_name)
     assert [d.format_text() for d in findings if d.code not in case.allow] == []
     assert [d.format_text() for d in project.diagnostics] == []
 

@@ -33,8 +33,14 @@ def legacy(tmp_path) -> Path:
     return target
 
 
+#: errors `migrate` leaves for a human, by design: an 8.3 creation handler class of the project's own has to
+#: be rewritten as a factory (9.x throws when it creates such a node; the migration lists it)
+HUMAN_ERRORS = ("neos9-creation-handler",)
+
+
 def _neos9_errors(project) -> list[str]:
-    return [d.format_text() for d in run_checks(project) if d.code.startswith("neos9") and d.severity is Severity.ERROR]
+    return [d.format_text() for d in run_checks(project) if d.code.startswith("neos9") and d.severity is Severity.ERROR
+            and d.code not in HUMAN_ERRORS]
 
 
 def _migrated(folder: Path):

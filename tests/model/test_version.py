@@ -47,6 +47,17 @@ def test_composer_json_constraints_when_there_is_no_lock(tmp_path):
     assert "neos/neos ~8.3.0" in info.detail
 
 
+@pytest.mark.parametrize(("package", "constraint", "expected"), [
+    ("neos/contentrepository-core", "^9.0", CmsVersion.V9),  # 9.0:Neos.ContentRepository.Core/composer.json
+    ("neos/content-repository", "^8.3", CmsVersion.V8_3),  # 8.3's Neos.ContentRepository, gone in 9.x
+])
+def test_a_package_that_requires_only_the_content_repository(tmp_path, package, constraint, expected):
+    _package(tmp_path, require={package: constraint})
+    info = detect_cms_version(tmp_path)
+    assert (info.version, info.source) == (expected, "composer.json")
+    assert f"{package} {constraint}" in info.detail
+
+
 def test_a_constraint_allowing_both_versions_decides_nothing(tmp_path):
     _package(tmp_path, require={"neos/neos": "^8.3 || ^9.0"})
     assert detect_cms_version(tmp_path).source == "default"
