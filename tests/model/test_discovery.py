@@ -224,3 +224,23 @@ def test_empty_distribution_folders(tmp_path, name):
     assert project.kind == "distribution"
     assert project.project_node_types() == []
     assert not project.diagnostics
+
+
+def test_a_packages_settings_split_files_merge_with_each_other_first(make_project):
+    # Flow's YamlSource merges Settings.yaml and Settings.*.yaml of one folder into one array, and the
+    # SettingsLoader merges that array over the earlier packages' settings: `p: ~` in Settings.yaml and
+    # `p: {type: boolean}` in Settings.Presets.yaml make `{type: boolean}` for the package, which merges
+    # into Alpha.Base's preset and keeps its label
+    preset = "Neos:\n  Neos:\n    nodeTypes:\n      presets:\n        properties:\n          p: {}\n"
+    root = make_project({
+        "Alpha.Base/Configuration/Settings.yaml": preset.replace("{}", "{ui: {label: From Alpha}}"),
+        "Beta.Site/Configuration/Settings.yaml": preset.replace("{}", "~"),
+        "Beta.Site/Configuration/Settings.Presets.yaml": preset.replace("{}", "{type: boolean}"),
+        "Beta.Site/NodeTypes/T.yaml": "'Beta.Site:T':\n  superTypes: {'Neos.Neos:Content': true}\n"
+                                      "  properties:\n    x: {options: {preset: p}}\n",
+    }, root="packages")
+    project = load_project(root, use_cache=False)
+    assert project.platform_setting("nodeTypes", "presets", "properties", "p") == {
+        "ui": {"label": "From Alpha"}, "type": "boolean"}
+    x = project.node_types["Beta.Site:T"].effective["properties"]["x"]
+    assert (x["type"], x["ui"]["label"]) == ("boolean", "From Alpha")
