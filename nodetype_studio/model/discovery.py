@@ -162,6 +162,12 @@ def _read_package(path: Path, context: str, diags: list[Diagnostic], name: str |
                 after = (neos.get("loading-order") or {}).get("after") if isinstance(neos.get("loading-order"), dict) else None
                 if isinstance(after, list):
                     pkg.load_after = [a for a in after if isinstance(a, str)]
+                    for entry in pkg.load_after:
+                        if not is_composer_name(entry):
+                            diags.append(warning("composer-loading-order",
+                                                 f"extra.neos.loading-order.after: {entry!r} is not a composer package name "
+                                                 "(vendor/name); Flow ignores it when it orders the packages",
+                                                 Location(str(composer))))
     if (path / "NodeTypes").is_dir():
         pkg.nodetype_files.extend(_nodetypes_folder_files(path / "NodeTypes", diags))
     conf_nodetypes, conf_settings = _config_files(path / "Configuration", context, diags, pkg.context_level)
@@ -188,6 +194,12 @@ def _find_packages(folder: Path, depth: int = 0) -> list[Path]:
     return found
 
 
+def is_composer_name(requirement: str) -> bool:
+    """Whether a `require` / `loading-order.after` entry names a package for Flow's order: only entries
+    with a slash do (PackageOrderResolver: `php`, `ext-json` and package keys such as `Acme.Base` are skipped)."""
+    return "/" in requirement
+
+
 def order_packages(packages: list[Package]) -> list[Package]:
     """Dependencies before dependents (composer require + loading-order.after); ties by name."""
     by_composer = {p.composer_name: p for p in packages if p.composer_name}
@@ -196,7 +208,7 @@ def order_packages(packages: list[Package]) -> list[Package]:
     for p in packages:
         wanted = set()
         for req in p.requires + p.load_after:
-            target = by_composer.get(req) or by_name.get(req)
+            target = by_composer.get(req) if is_composer_name(req) else None
             if target is not None and target is not p:
                 wanted.add(target.name)
         deps[p.name] = wanted

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from nodetype_studio.diagnostics import Diagnostic, Location, warning
+from nodetype_studio.model.discovery import is_composer_name
 from nodetype_studio.model.yamlload import YList, YMap
 
 # a leaf: a scalar, null or an empty container (it replaces what an earlier package wrote)
@@ -21,12 +22,11 @@ _Leaf = tuple[object, tuple[int, int]]
 def dependency_closure(packages: Sequence) -> dict[str, set[str]]:
     """Package name -> names of every package it depends on, directly or not (as discovery orders them)."""
     by_composer = {p.composer_name: p.name for p in packages if getattr(p, "composer_name", None)}
-    names = {p.name for p in packages}
     direct: dict[str, set[str]] = {}
     for p in packages:
         wanted = set()
         for req in list(p.requires) + list(p.load_after):
-            target = by_composer.get(req) or (req if req in names else None)
+            target = by_composer.get(req) if is_composer_name(req) else None
             if target is not None and target != p.name:
                 wanted.add(target)
         direct[p.name] = wanted

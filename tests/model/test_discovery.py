@@ -244,3 +244,24 @@ def test_a_packages_settings_split_files_merge_with_each_other_first(make_projec
         "ui": {"label": "From Alpha"}, "type": "boolean"}
     x = project.node_types["Beta.Site:T"].effective["properties"]["x"]
     assert (x["type"], x["ui"]["label"]) == ("boolean", "From Alpha")
+
+
+def test_a_loading_order_entry_that_is_not_a_composer_name_orders_nothing(make_project):
+    # PackageOrderResolver::sortListBefore skips every entry without a slash (`php`, `ext-json`, and a
+    # package key such as `Zed.Base`): Acme.Site does not load after Zed.Base, the two are independent
+    root = make_project({
+        "Acme.Site/composer.json": json.dumps({"name": "acme/site", "type": "neos-site",
+                                               "require": {"php": ">=8.1", "Zed.Base": "*"},
+                                               "extra": {"neos": {"loading-order": {"after": ["Zed.Base"]}}}}),
+        "Acme.Site/Configuration/NodeTypes.yaml": "'Zed.Base:T': {ui: {label: Site}}\n",
+        "Zed.Base/composer.json": json.dumps({"name": "zed/base", "type": "neos-package"}),
+        "Zed.Base/Configuration/NodeTypes.yaml": "'Zed.Base:T': {ui: {label: Base}}\n",
+    }, root="packages")
+    project = load_project(root, use_cache=False)
+    assert project.package_names == ["Acme.Site", "Zed.Base"]
+    assert "load-order-ambiguous" in {d.code for d in project.diagnostics}
+    (finding,) = codes(project, "composer-loading-order")
+    assert finding.severity.value == "warning"
+    assert finding.message == ("extra.neos.loading-order.after: 'Zed.Base' is not a composer package name "
+                               "(vendor/name); Flow ignores it when it orders the packages")
+    assert Path(finding.file).parent.name == "Acme.Site"
