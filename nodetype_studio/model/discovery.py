@@ -25,6 +25,8 @@ class Package:
     name: str
     path: Path
     composer_name: str | None = None
+    #: composer.json's ``type`` (``library`` when a readable composer.json names none); None without one
+    composer_type: str | None = None
     requires: list[str] = field(default_factory=list)
     #: composer.json's ``require`` and ``require-dev`` (package name -> constraint); the CMS version of a
     #: folder of packages is read from them (model/version.py)
@@ -150,6 +152,7 @@ def _read_package(path: Path, context: str, diags: list[Diagnostic], name: str |
             meta = {}
         if isinstance(meta, dict):
             pkg.composer_name = meta.get("name") if isinstance(meta.get("name"), str) else None
+            pkg.composer_type = meta.get("type") if isinstance(meta.get("type"), str) else "library"
             requires = meta.get("require") or {}
             pkg.requires = [r for r in requires if isinstance(r, str)] if isinstance(requires, dict) else []
             pkg.constraints = tuple({k: v for k, v in section.items() if isinstance(k, str) and isinstance(v, str)}
@@ -192,6 +195,22 @@ def _find_packages(folder: Path, depth: int = 0) -> list[Path]:
         else:
             found.extend(_find_packages(child, depth + 1))
     return found
+
+
+def _is_flow_package(pkg: Package, diags: list[Diagnostic]) -> bool:
+    """Whether Flow loads the package's configuration: only a package of a Flow type (``neos-*``,
+    ``typo3-flow-*``; ComposerUtility::isFlowPackageType) is a Flow package, the loaders see no other.
+    A package without a readable composer.json counts as one (a checkout may leave the file out)."""
+    kind = pkg.composer_type
+    if kind is None or kind.startswith(("neos-", "typo3-flow-")):
+        return True
+    ignored = len(pkg.nodetype_files) + len(pkg.settings_files)
+    if ignored:
+        diags.append(warning("package-not-flow",
+                             f"{pkg.name}: composer.json has the type {kind!r}, which is not a Flow package type (neos-*); "
+                             f"Flow loads none of the package's configuration, so its {ignored} NodeTypes and Settings files "
+                             f"are ignored (set \"type\": \"neos-package\")", Location(str(pkg.path / "composer.json"))))
+    return False
 
 
 def is_composer_name(requirement: str) -> bool:
@@ -253,7 +272,8 @@ def discover(path: str | os.PathLike, context: str = DEFAULT_CONTEXT) -> Discove
             for group in sorted((root / "Packages").iterdir()):
                 if group.is_dir() and not group.name.startswith("."):
                     package_paths += [p for p in sorted(group.iterdir()) if p.is_dir() and not p.name.startswith(".")]
-        packages = order_packages([_read_package(p, context, diags) for p in package_paths])
+        packages = order_packages([pkg for pkg in (_read_package(p, context, diags) for p in package_paths)
+                                   if _is_flow_package(pkg, diags)])
         global_pkg = Package(name="(global configuration)", path=root, is_global=True)
         global_pkg.nodetype_files, global_pkg.settings_files = _config_files(root / "Configuration", context, diags,
                                                                              global_pkg.context_level)

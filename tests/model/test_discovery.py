@@ -265,3 +265,26 @@ def test_a_loading_order_entry_that_is_not_a_composer_name_orders_nothing(make_p
     assert finding.message == ("extra.neos.loading-order.after: 'Zed.Base' is not a composer package name "
                                "(vendor/name); Flow ignores it when it orders the packages")
     assert Path(finding.file).parent.name == "Acme.Site"
+
+
+@pytest.mark.parametrize("composer_type", [None, "library", "project"])
+def test_a_distribution_loads_no_configuration_of_a_package_that_is_not_a_flow_package(tmp_path, composer_type):
+    # Flow makes a package of another composer type than `neos-*` / `typo3-flow-*` a GenericPackage
+    # (PackageFactory, ComposerUtility::isFlowPackageType; composer's default type is `library`), and
+    # the configuration loaders only see Flow packages (PackageManager::getFlowPackages)
+    shutil.copytree(DISTRIBUTION, tmp_path / "dist")
+    composer = tmp_path / "dist" / "Packages" / "Framework" / "Beta.Tools" / "composer.json"
+    meta = {"name": "vendor/beta-tools"} | ({"type": composer_type} if composer_type else {})
+    composer.write_text(json.dumps(meta), encoding="utf-8")
+    write_files(tmp_path / "dist", {"Packages/Framework/Beta.Tools/Configuration/Settings.yaml": "Vendor: {x: 1}\n"})
+    project = load_project(tmp_path / "dist", use_cache=False)
+    assert "Beta.Tools" not in project.package_names
+    assert not [f for f in project.files + project.settings_files if "Beta.Tools" in f.path.parts]
+    (finding,) = codes(project, "package-not-flow")
+    assert finding.severity.value == "warning"
+    assert finding.message == (
+        f"Beta.Tools: composer.json has the type {composer_type or 'library'!r}, which is not a Flow package "
+        "type (neos-*); Flow loads none of the package's configuration, so its 2 NodeTypes and Settings "
+        "files are ignored (set \"type\": \"neos-package\")")
+    assert Path(finding.file) == composer
+    assert "Acme.Site:Document.Page" in project.node_types
