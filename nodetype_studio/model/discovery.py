@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from nodetype_studio import boundedio
-from nodetype_studio.diagnostics import Diagnostic, Location, error, warning
+from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warning
 
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "vendor", "Tests", "Migrations", ".nodetype-studio", "__pycache__", "Build"}
 DEFAULT_CONTEXT = "Development"
@@ -179,21 +179,50 @@ def _read_package(path: Path, context: str, diags: list[Diagnostic], name: str |
     return pkg
 
 
-def _find_packages(folder: Path, depth: int = 0) -> list[Path]:
-    if depth > 6:
-        return []
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def _find_packages(root: Path, diags: list[Diagnostic]) -> list[Path]:
+    """The package folders below ``root``. A folder reached through symbolic links too is read once, by
+    its own path where the walk meets one (links are followed after every real folder); a link back to
+    a folder that is being read (a loop) is reported and not followed."""
     found: list[Path] = []
-    try:
-        with os.scandir(folder) as entries:
-            children = sorted(folder / entry.name for entry in entries
-                              if entry.is_dir() and not entry.name.startswith(".") and entry.name not in SKIP_DIRS)
-    except OSError:
-        return found
-    for child in children:
-        if _is_package_dir(child):
-            found.append(child)
-        else:
-            found.extend(_find_packages(child, depth + 1))
+    links: list[tuple[Path, int]] = []
+    seen = {os.path.realpath(root)}
+
+    def visit(folder: Path, depth: int) -> None:
+        if _is_package_dir(folder):
+            found.append(folder)
+        elif depth <= 6:
+            scan(folder, depth)
+
+    def scan(folder: Path, depth: int) -> None:
+        real_folder = os.path.realpath(folder)
+        try:
+            with os.scandir(folder) as entries:
+                children = sorted((folder / entry.name, entry.is_symlink()) for entry in entries
+                                  if entry.is_dir() and not entry.name.startswith(".") and entry.name not in SKIP_DIRS)
+        except OSError:
+            return
+        for child, is_link in children:
+            real = os.path.realpath(child)
+            if _within(real_folder, real):
+                diags.append(info("folder-link-loop", f"{child.name}: this symbolic link links back to a folder "
+                                  "that is being read; not followed", Location(str(child))))
+            elif is_link:
+                links.append((child, depth + 1))
+            elif real not in seen:
+                seen.add(real)
+                visit(child, depth + 1)
+
+    scan(root, 0)
+    while links:
+        link, depth = links.pop(0)
+        real = os.path.realpath(link)
+        if real not in seen:
+            seen.add(real)
+            visit(link, depth)
     return found
 
 
@@ -280,7 +309,7 @@ def discover(path: str | os.PathLike, context: str = DEFAULT_CONTEXT) -> Discove
         return Discovery(root, "distribution", packages + [global_pkg], diags)
     if _is_package_dir(root):
         return Discovery(root, "package", [_read_package(root, context, diags)], diags)
-    packages = order_packages([_read_package(p, context, diags) for p in _find_packages(root)])
+    packages = order_packages([_read_package(p, context, diags) for p in _find_packages(root, diags)])
     return Discovery(root, "folder", packages, diags)
 
 

@@ -288,3 +288,26 @@ def test_a_distribution_loads_no_configuration_of_a_package_that_is_not_a_flow_p
         "files are ignored (set \"type\": \"neos-package\")")
     assert Path(finding.file) == composer
     assert "Acme.Site:Document.Page" in project.node_types
+
+
+def test_symbolic_link_loops_in_a_folder_of_packages_are_read_once(make_project):
+    root = make_project({
+        "Acme.Site/Configuration/NodeTypes.yaml": "'Acme.Site:T': {}\n",
+        "Acme.Site/NodeTypes/T.yml": "'Acme.Site:Yml': {}\n",
+        "Vendor/Acme.Blog/Configuration/NodeTypes.yaml": "'Acme.Blog:Post': {}\n",
+    }, root="workspace")
+    for name in ("up", "here", "again"):  # (each link leads back into the folder being read)
+        (root / name).symlink_to(root.parent, target_is_directory=True)
+    (root / "Vendor" / "back").symlink_to(root, target_is_directory=True)
+    (root / "Vendor" / "self").symlink_to(".", target_is_directory=True)
+    (root / "Blog.Link").symlink_to(root / "Vendor" / "Acme.Blog", target_is_directory=True)  # (read by its own path)
+    project = load_project(root, use_cache=False)
+    assert project.package_names == ["Acme.Blog", "Acme.Site"]
+    assert [f.path.relative_to(root).as_posix() for f in project.files if not f.baseline] == [
+        "Vendor/Acme.Blog/Configuration/NodeTypes.yaml", "Acme.Site/Configuration/NodeTypes.yaml"]
+    assert len(codes(project, "file-yml-extension")) == 1
+    loops = codes(project, "folder-link-loop")
+    assert sorted(Path(d.file).relative_to(root).as_posix() for d in loops) == [
+        "Vendor/back", "Vendor/self", "again", "here", "up"]
+    assert all(d.severity.value == "info" for d in loops)
+    assert loops[0].message.endswith("links back to a folder that is being read; not followed")
