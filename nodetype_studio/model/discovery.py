@@ -122,7 +122,7 @@ def _config_files(conf: Path, context: str, diags: list[Diagnostic],
 def _nodetypes_folder_files(folder: Path, diags: list[Diagnostic]) -> list[Path]:
     found: list[Path] = []
     for dirpath, dirnames, filenames in os.walk(folder):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        dirnames[:] = sorted(dirnames)  # (hidden folders too: the CMS skips only `.` and `..`)
         for name in sorted(filenames):
             if name.endswith(".yaml"):
                 found.append(Path(dirpath) / name)

@@ -311,3 +311,15 @@ def test_symbolic_link_loops_in_a_folder_of_packages_are_read_once(make_project)
         "Vendor/back", "Vendor/self", "again", "here", "up"]
     assert all(d.severity.value == "info" for d in loops)
     assert loops[0].message.endswith("links back to a folder that is being read; not followed")
+
+
+def test_hidden_folders_below_the_nodetypes_folder_are_loaded(make_project):
+    # NodeTypesLoader walks NodeTypes/ with a RecursiveDirectoryIterator, which skips only `.` and `..`:
+    # a folder such as `.archive` is read like any other
+    project = load_project(make_project({
+        "NodeTypes/Page.yaml": "'Acme.Site:Page': {ui: {label: Page}}\n",
+        "NodeTypes/.archive/Page.yaml": "'Acme.Site:Page': {ui: {label: Archived}}\n'Acme.Site:Old': {}\n",
+    }), use_cache=False)
+    assert relative_files(project) == ["NodeTypes/Page.yaml", "NodeTypes/.archive/Page.yaml"]
+    assert "Acme.Site:Old" in project.node_types
+    assert project.node_types["Acme.Site:Page"].effective["ui"]["label"] == "Archived"
