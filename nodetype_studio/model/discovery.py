@@ -127,8 +127,12 @@ def _nodetypes_folder_files(folder: Path, diags: list[Diagnostic]) -> list[Path]
             if name.endswith(".yaml"):
                 found.append(Path(dirpath) / name)
             elif name.endswith(".yml"):
-                diags.append(error("file-yml-extension", f"{name}: NodeTypes files must end in .yaml; the CMS ignores .yml here",
-                                   Location(str(Path(dirpath) / name))))
+                # (loading `X.yaml`, Flow's YamlSource throws when `X.yml` exists too; a lone `.yml` is skipped)
+                twin = name[:-4] + ".yaml"
+                message = (f"{name}: next to {twin}, a .yml file makes the CMS stop with an error when it loads the "
+                           "node types (Flow exception 1516893322); rename or remove it") if twin in filenames else (
+                           f"{name}: NodeTypes files must end in .yaml; the CMS ignores .yml here")
+                diags.append(error("file-yml-extension", message, Location(str(Path(dirpath) / name))))
     return found
 
 

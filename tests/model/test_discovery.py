@@ -323,3 +323,19 @@ def test_hidden_folders_below_the_nodetypes_folder_are_loaded(make_project):
     assert relative_files(project) == ["NodeTypes/Page.yaml", "NodeTypes/.archive/Page.yaml"]
     assert "Acme.Site:Old" in project.node_types
     assert project.node_types["Acme.Site:Page"].effective["ui"]["label"] == "Archived"
+
+
+def test_a_yml_file_next_to_its_yaml_twin_in_the_nodetypes_folder_stops_the_cms(make_project):
+    # NodeTypesLoader skips a lone `.yml` file, but loading `Text.yaml` makes YamlSource look for
+    # `Text.yml` as well and throw (exception 1516893322) when it exists
+    project = load_project(make_project({
+        "NodeTypes/Text.yaml": "'Acme.Site:Text': {}\n",
+        "NodeTypes/Text.yml": "'Acme.Site:Text': {ui: {label: yml}}\n",
+        "NodeTypes/Lone.yml": "'Acme.Site:Lone': {}\n",
+    }), use_cache=False)
+    found = {Path(d.file).name: d for d in codes(project, "file-yml-extension")}
+    assert found["Text.yml"].message == (
+        "Text.yml: next to Text.yaml, a .yml file makes the CMS stop with an error when it loads the node types "
+        "(Flow exception 1516893322); rename or remove it")
+    assert found["Lone.yml"].message == "Lone.yml: NodeTypes files must end in .yaml; the CMS ignores .yml here"
+    assert all(d.severity.value == "error" for d in found.values())
