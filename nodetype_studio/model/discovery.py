@@ -303,7 +303,10 @@ def discover(path: str | os.PathLike, context: str = DEFAULT_CONTEXT) -> Discove
             package_paths += [p for p in sorted((root / "DistributionPackages").iterdir()) if p.is_dir() and not p.name.startswith(".")]
         if (root / "Packages").is_dir():
             for group in sorted((root / "Packages").iterdir()):
-                if group.is_dir() and not group.name.startswith("."):
+                if group.name == "Inactive" and group.is_dir():  # (PackageManager::scanAvailablePackages)
+                    diags.append(info("packages-inactive", "Packages/Inactive: Flow skips the packages of this legacy "
+                                      "folder; none of them is loaded", Location(str(group))))
+                elif group.is_dir() and not group.name.startswith("."):
                     package_paths += [p for p in sorted(group.iterdir()) if p.is_dir() and not p.name.startswith(".")]
         packages = order_packages([pkg for pkg in (_read_package(p, context, diags) for p in package_paths)
                                    if _is_flow_package(pkg, diags)])

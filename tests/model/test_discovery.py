@@ -339,3 +339,18 @@ def test_a_yml_file_next_to_its_yaml_twin_in_the_nodetypes_folder_stops_the_cms(
         "(Flow exception 1516893322); rename or remove it")
     assert found["Lone.yml"].message == "Lone.yml: NodeTypes files must end in .yaml; the CMS ignores .yml here"
     assert all(d.severity.value == "error" for d in found.values())
+
+
+def test_packages_in_the_legacy_inactive_folder_are_not_loaded(tmp_path):
+    # PackageManager::scanAvailablePackages skips every package below Packages/Inactive
+    shutil.copytree(DISTRIBUTION, tmp_path / "dist")
+    write_files(tmp_path / "dist", {
+        "Packages/Inactive/Old.Pkg/composer.json": json.dumps({"name": "old/pkg", "type": "neos-package"}),
+        "Packages/Inactive/Old.Pkg/Configuration/NodeTypes.yaml": "'Acme.Site:Document.Page': {ui: {label: Old}}\n",
+    })
+    project = load_project(tmp_path / "dist", use_cache=False)
+    assert "Old.Pkg" not in project.package_names
+    assert project.node_types["Acme.Site:Document.Page"].effective["ui"]["label"] == "Page (Development)"
+    (finding,) = codes(project, "packages-inactive")
+    assert (finding.severity.value, Path(finding.file).name) == ("info", "Inactive")
+    assert finding.message == "Packages/Inactive: Flow skips the packages of this legacy folder; none of them is loaded"
