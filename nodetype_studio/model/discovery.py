@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +19,8 @@ from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warni
 
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "vendor", "Tests", "Migrations", ".nodetype-studio", "__pycache__", "Build"}
 DEFAULT_CONTEXT = "Development"
+#: Flow's PackageInterface::PATTERN_MATCH_PACKAGEKEY (case-insensitive)
+PACKAGE_KEY_RE = re.compile(r"[A-Za-z0-9]+\.(?:[A-Za-z0-9][.A-Za-z0-9]*)+")
 
 
 @dataclass
@@ -164,8 +167,11 @@ def _read_package(path: Path, context: str, diags: list[Diagnostic], name: str |
             neos = (meta.get("extra") or {}).get("neos") or {} if isinstance(meta.get("extra"), dict) else {}
             if isinstance(neos, dict):
                 key = neos.get("package-key")
-                if isinstance(key, str) and key:
+                if isinstance(key, str) and PACKAGE_KEY_RE.fullmatch(key):
                     pkg.name = key
+                elif key is not None:  # (PackageManager::getPackageKeyFromManifest passes over an invalid key)
+                    diags.append(warning("composer-package-key", f"extra.neos.package-key: {key!r} is not a valid "
+                                         "package key (such as Vendor.Package); Flow ignores it", Location(str(composer))))
                 after = (neos.get("loading-order") or {}).get("after") if isinstance(neos.get("loading-order"), dict) else None
                 if isinstance(after, list):
                     pkg.load_after = [a for a in after if isinstance(a, str)]

@@ -354,3 +354,20 @@ def test_packages_in_the_legacy_inactive_folder_are_not_loaded(tmp_path):
     (finding,) = codes(project, "packages-inactive")
     assert (finding.severity.value, Path(finding.file).name) == ("info", "Inactive")
     assert finding.message == "Packages/Inactive: Flow skips the packages of this legacy folder; none of them is loaded"
+
+
+@pytest.mark.parametrize("key", ["Acme_Site", "AcmeSite", "Acme.Site!", ".Acme.Site"])
+def test_an_invalid_package_key_in_composer_extra_is_ignored(make_project, key):
+    # PackageManager::getPackageKeyFromManifest uses extra.neos.package-key only when it matches
+    # PackageInterface::PATTERN_MATCH_PACKAGEKEY; otherwise the key comes from the folder name
+    root = make_project({
+        "composer.json": json.dumps({"name": "acme/site", "type": "neos-site", "extra": {"neos": {"package-key": key}}}),
+        "Configuration/NodeTypes.yaml": "'Acme.Site:T': {}\n",
+    })
+    project = load_project(root, use_cache=False)
+    assert project.package_names == ["Acme.Site"]
+    assert project.node_types["Acme.Site:T"].package == "Acme.Site"
+    (finding,) = codes(project, "composer-package-key")
+    assert finding.severity.value == "warning"
+    assert finding.message == (f"extra.neos.package-key: {key!r} is not a valid package key (such as Vendor.Package); "
+                               "Flow ignores it")
