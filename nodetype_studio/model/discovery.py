@@ -124,7 +124,14 @@ def _config_files(conf: Path, context: str, diags: list[Diagnostic],
 
 def _nodetypes_folder_files(folder: Path, diags: list[Diagnostic]) -> list[Path]:
     found: list[Path] = []
-    for dirpath, dirnames, filenames in os.walk(folder):
+
+    def unreadable(exc: OSError) -> None:  # (the CMS's RecursiveDirectoryIterator throws here)
+        where = Path(exc.filename) if exc.filename else folder
+        diags.append(error("folder-unreadable", f"{where.name}: cannot list this folder ({exc.strerror or exc}); the CMS "
+                           "stops with an error when it loads the node types, and the studio leaves the folder out",
+                           Location(str(where))))
+
+    for dirpath, dirnames, filenames in os.walk(folder, onerror=unreadable):
         dirnames[:] = sorted(dirnames)  # (hidden folders too: the CMS skips only `.` and `..`)
         for name in sorted(filenames):
             if name.endswith(".yaml"):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -371,3 +373,27 @@ def test_an_invalid_package_key_in_composer_extra_is_ignored(make_project, key):
     assert finding.severity.value == "warning"
     assert finding.message == (f"extra.neos.package-key: {key!r} is not a valid package key (such as Vendor.Package); "
                                "Flow ignores it")
+
+
+def test_an_unreadable_folder_below_the_nodetypes_folder_is_a_finding(make_project, monkeypatch):
+    # (the tests run as root, which chmod cannot lock out: listing the folder fails as it would)
+    # The CMS's RecursiveDirectoryIterator throws when it cannot open a folder, so the node types do not load
+    root = make_project({
+        "NodeTypes/Page.yaml": "'Acme.Site:Page': {}\n",
+        "NodeTypes/Locked/Secret.yaml": "'Acme.Site:Secret': {}\n",
+    })
+    real_scandir = os.scandir
+
+    def scandir(path="."):
+        if Path(path).name == "Locked":
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    project = load_project(root, use_cache=False)
+    assert relative_files(project) == ["NodeTypes/Page.yaml"]
+    (finding,) = codes(project, "folder-unreadable")
+    assert finding.severity.value == "error"
+    assert Path(finding.file) == root / "NodeTypes" / "Locked"
+    assert finding.message == ("Locked: cannot list this folder (Permission denied); the CMS stops with an error "
+                               "when it loads the node types, and the studio leaves the folder out")
