@@ -66,7 +66,8 @@ def _is_nodetypes_name(name: str) -> bool:
 
 
 def _is_yml_mistake(name: str) -> bool:
-    return name.endswith(".yml") and (name == "NodeTypes.yml" or name.startswith("NodeTypes.") or name.startswith("Settings"))
+    """`NodeTypes.yml`, `NodeTypes.*.yml`, `Settings.yml`, `Settings.*.yml`: the names Flow's YamlSource refuses."""
+    return name.endswith(".yml") and name.startswith(("NodeTypes.", "Settings."))
 
 
 def _is_package_dir(path: Path) -> bool:

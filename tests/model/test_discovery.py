@@ -397,3 +397,15 @@ def test_an_unreadable_folder_below_the_nodetypes_folder_is_a_finding(make_proje
     assert Path(finding.file) == root / "NodeTypes" / "Locked"
     assert finding.message == ("Locked: cannot list this folder (Permission denied); the CMS stops with an error "
                                "when it loads the node types, and the studio leaves the folder out")
+
+
+def test_only_settings_names_flow_reads_are_refused_as_yml(make_project):
+    # YamlSource::detectFilesWithWrongExtension looks for `Settings.yml` and `Settings.*.yml` only
+    project = load_project(make_project({
+        "Configuration/NodeTypes.yaml": "'Acme.Site:T': {}\n",
+        "Configuration/SettingsBackup.yml": "Neos: {}\n",
+        "Configuration/Settings.Old.yml": "Neos: {}\n",
+        "Configuration/Development/Settings.yml": "Neos: {}\n",
+    }), use_cache=False)
+    assert sorted(Path(d.file).relative_to(project.root).as_posix() for d in codes(project, "file-yml-extension")) == [
+        "Configuration/Development/Settings.yml", "Configuration/Settings.Old.yml"]
