@@ -260,6 +260,23 @@ def _is_flow_package(pkg: Package, diags: list[Diagnostic]) -> bool:
     return False
 
 
+def _check_composer_names(packages: list[Package], root: Path, diags: list[Diagnostic]) -> None:
+    """What stops Flow's package scan (PackageManager::scanAvailablePackages): a composer.json without a
+    name, and a composer name that two packages share."""
+    owners: dict[str, Package] = {}
+    for pkg in packages:
+        composer = Location(str(pkg.path / "composer.json"))
+        if pkg.composer_type is not None and pkg.composer_name is None:  # (read, but names nothing)
+            diags.append(error("composer-name", 'composer.json has no "name"; Flow stops when it scans the packages '
+                               "(exception 1445933572)", composer))
+        elif pkg.composer_name is not None:
+            first = owners.setdefault(pkg.composer_name, pkg)
+            if first is not pkg:
+                diags.append(error("composer-name", f"the composer name {pkg.composer_name!r} is also the name of "
+                                   f"{first.path.relative_to(root).as_posix()}; Flow stops when it scans the packages "
+                                   "(exception 1493030262)", composer))
+
+
 def is_composer_name(requirement: str) -> bool:
     """Whether a `require` / `loading-order.after` entry names a package for Flow's order: only entries
     with a slash do (PackageOrderResolver: `php`, `ext-json` and package keys such as `Acme.Base` are skipped)."""
@@ -322,8 +339,11 @@ def discover(path: str | os.PathLike, context: str = DEFAULT_CONTEXT) -> Discove
                                       "folder; none of them is loaded", Location(str(group))))
                 elif group.is_dir() and not group.name.startswith("."):
                     package_paths += [p for p in sorted(group.iterdir()) if p.is_dir() and not p.name.startswith(".")]
-        packages = order_packages([pkg for pkg in (_read_package(p, context, diags) for p in package_paths)
-                                   if _is_flow_package(pkg, diags)])
+        # (a DistributionPackages folder is linked into Packages/ by composer: one package, read by the link)
+        package_paths = list({os.path.realpath(p): p for p in package_paths}.values())
+        read = [_read_package(p, context, diags) for p in package_paths]
+        _check_composer_names(read, root, diags)
+        packages = order_packages([pkg for pkg in read if _is_flow_package(pkg, diags)])
         global_pkg = Package(name="(global configuration)", path=root, is_global=True)
         global_pkg.nodetype_files, global_pkg.settings_files = _config_files(root / "Configuration", context, diags,
                                                                              global_pkg.context_level)

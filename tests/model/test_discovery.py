@@ -409,3 +409,31 @@ def test_only_settings_names_flow_reads_are_refused_as_yml(make_project):
     }), use_cache=False)
     assert sorted(Path(d.file).relative_to(project.root).as_posix() for d in codes(project, "file-yml-extension")) == [
         "Configuration/Development/Settings.yml", "Configuration/Settings.Old.yml"]
+
+
+def test_a_distribution_package_linked_into_packages_is_one_package(tmp_path):
+    shutil.copytree(DISTRIBUTION, tmp_path / "dist")
+    (tmp_path / "dist" / "Packages" / "Sites").mkdir()
+    (tmp_path / "dist" / "Packages" / "Sites" / "Acme.Site").symlink_to(
+        tmp_path / "dist" / "DistributionPackages" / "Acme.Site", target_is_directory=True)
+    project = load_project(tmp_path / "dist", use_cache=False)
+    assert project.package_names.count("Acme.Site") == 1
+    assert not codes(project, "composer-name")
+
+
+def test_flow_cannot_scan_packages_without_or_with_the_same_composer_name(tmp_path):
+    # PackageManager::scanAvailablePackages throws for a composer.json without "name" (1445933572) and
+    # for a composer name found twice (1493030262)
+    shutil.copytree(DISTRIBUTION, tmp_path / "dist")
+    write_files(tmp_path / "dist", {
+        "Packages/Application/No.Name/composer.json": json.dumps({"type": "neos-package"}),
+        "Packages/Application/Copy.Base/composer.json": json.dumps({"name": "vendor/alpha-base", "type": "neos-package"}),
+    })
+    project = load_project(tmp_path / "dist", use_cache=False)
+    found = sorted((Path(d.file).parent.name, d.severity.value, d.message) for d in codes(project, "composer-name"))
+    assert found == [
+        ("Copy.Base", "error", "the composer name 'vendor/alpha-base' is also the name of Packages/Application/"
+                               "Alpha.Base; Flow stops when it scans the packages (exception 1493030262)"),
+        ("No.Name", "error", "composer.json has no \"name\"; Flow stops when it scans the packages "
+                             "(exception 1445933572)"),
+    ]
