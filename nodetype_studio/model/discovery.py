@@ -136,6 +136,10 @@ def _nodetypes_folder_files(folder: Path, diags: list[Diagnostic]) -> list[Path]
         dirnames[:] = sorted(dirnames)  # (hidden folders too: the CMS skips only `.` and `..`)
         for name in sorted(filenames):
             if name.endswith(".yaml"):
+                if not os.path.isfile(os.path.join(dirpath, name)):  # (a link to nothing: isFile() is false for the CMS)
+                    diags.append(info("file-link-broken", f"{name}: this symbolic link leads to no file; the CMS skips it",
+                                      Location(str(Path(dirpath) / name))))
+                    continue
                 found.append(Path(dirpath) / name)
             elif name.endswith(".yml"):
                 # (loading `X.yaml`, Flow's YamlSource throws when `X.yml` exists too; a lone `.yml` is skipped)

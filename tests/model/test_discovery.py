@@ -437,3 +437,15 @@ def test_flow_cannot_scan_packages_without_or_with_the_same_composer_name(tmp_pa
         ("No.Name", "error", "composer.json has no \"name\"; Flow stops when it scans the packages "
                              "(exception 1445933572)"),
     ]
+
+
+def test_a_dangling_link_in_the_nodetypes_folder_is_skipped_as_the_cms_does(make_project):
+    # NodeTypesLoader keeps only entries for which SplFileInfo::isFile() is true: a link to nothing is not one
+    root = make_project({"NodeTypes/Page.yaml": "'Acme.Site:Page': {}\n"})
+    (root / "NodeTypes" / "Gone.yaml").symlink_to(root / "NodeTypes" / "Missing.yaml")
+    project = load_project(root, use_cache=False)
+    assert relative_files(project) == ["NodeTypes/Page.yaml"]
+    assert not [d for d in project.diagnostics if d.severity.value == "error"], [d.format_text() for d in project.diagnostics]
+    (finding,) = codes(project, "file-link-broken")
+    assert (finding.severity.value, Path(finding.file).name) == ("info", "Gone.yaml")
+    assert finding.message == "Gone.yaml: this symbolic link leads to no file; the CMS skips it"
