@@ -8,6 +8,7 @@ name, so the order is deterministic and can be shown.
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import re
@@ -90,6 +91,24 @@ def _read_text(path: Path) -> str:
         return ""
 
 
+_GLOB_MAGIC = re.compile(r"[*?\[]")
+
+
+def _globbed(folder: Path, split_files: list[str], diags: list[Diagnostic]) -> list[str]:
+    """The split files (``NodeTypes.*.yaml``, ``Settings.*.yaml``) of ``folder`` that Flow finds: YamlSource
+    lists them with PHP's glob() on the folder's path, so ``[ ] * ?`` in that path are a pattern (brackets
+    usually match no folder at all)."""
+    if not split_files or not _GLOB_MAGIC.search(str(folder)):
+        return split_files
+    found = set(glob.glob(os.path.join(str(folder), "*.yaml")))
+    for name in split_files:
+        if os.path.join(str(folder), name) not in found:
+            diags.append(warning("file-glob-path", f"{name}: Flow looks for split files with glob(), which reads the "
+                                 "[ ] * ? in this folder's path as a pattern and does not find this file: the CMS does "
+                                 "not load it (rename the folder)", Location(str(folder / name))))
+    return [name for name in split_files if os.path.join(str(folder), name) in found]
+
+
 def _config_files(conf: Path, context: str, diags: list[Diagnostic],
                   levels: dict[Path, int] | None = None) -> tuple[list[Path], list[Path]]:
     """NodeTypes and Settings files of one Configuration folder, then of each context level
@@ -107,12 +126,13 @@ def _config_files(conf: Path, context: str, diags: list[Diagnostic],
         except OSError:  # not a folder (or not readable)
             continue
         main = [n for n in names if n == "NodeTypes.yaml"]
-        rest = [n for n in names if n != "NodeTypes.yaml" and _is_nodetypes_name(n)]
+        rest = _globbed(folder, [n for n in names if n != "NodeTypes.yaml" and _is_nodetypes_name(n)], diags)
         nodetypes.extend(folder / n for n in main + rest)
         # Flow's YamlSource: `Settings.yaml` first, then `Settings.*.yaml` by name (`Settings.Acme.yaml`
         # sorts before `Settings.yaml` by name, yet loads after it)
         settings.extend(folder / n for n in names if n == "Settings.yaml")
-        settings.extend(folder / n for n in names if n.startswith("Settings.") and n.endswith(".yaml") and n != "Settings.yaml")
+        settings.extend(folder / n for n in _globbed(folder, [n for n in names if n.startswith("Settings.")
+                                                              and n.endswith(".yaml") and n != "Settings.yaml"], diags))
         if level and levels is not None:
             levels.update((p, level) for p in nodetypes + settings if p.parent == folder)
         for n in names:

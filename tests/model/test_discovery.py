@@ -449,3 +449,25 @@ def test_a_dangling_link_in_the_nodetypes_folder_is_skipped_as_the_cms_does(make
     (finding,) = codes(project, "file-link-broken")
     assert (finding.severity.value, Path(finding.file).name) == ("info", "Gone.yaml")
     assert finding.message == "Gone.yaml: this symbolic link leads to no file; the CMS skips it"
+
+
+def test_split_files_below_a_path_with_glob_brackets_are_not_loaded(tmp_path):
+    # YamlSource finds split files with glob('<folder>/NodeTypes.*.yaml'): brackets in the folder's path
+    # are a character class there, so `Acme.Site [old]` matches no folder and no split file loads;
+    # NodeTypes.yaml and Settings.yaml themselves are read by name (is_file)
+    root = write_files(tmp_path / "Acme.Site [old]", {
+        "Configuration/NodeTypes.yaml": "'Acme.Site:T': {ui: {label: main}}\n",
+        "Configuration/NodeTypes.Extra.yaml": "'Acme.Site:T': {ui: {label: split}}\n",
+        "Configuration/Settings.yaml": "Acme: {a: 1}\n",
+        "Configuration/Settings.More.yaml": "Acme: {b: 2}\n",
+    })
+    project = load_project(root, use_cache=False)
+    assert relative_files(project) == ["Configuration/NodeTypes.yaml"]
+    assert project.node_types["Acme.Site:T"].effective["ui"]["label"] == "main"
+    assert project.settings["Acme"] == {"a": 1}
+    found = {Path(d.file).name: d for d in codes(project, "file-glob-path")}
+    assert set(found) == {"NodeTypes.Extra.yaml", "Settings.More.yaml"}
+    assert found["NodeTypes.Extra.yaml"].severity.value == "warning"
+    assert found["NodeTypes.Extra.yaml"].message == (
+        "NodeTypes.Extra.yaml: Flow looks for split files with glob(), which reads the [ ] * ? in this folder's "
+        "path as a pattern and does not find this file: the CMS does not load it (rename the folder)")
