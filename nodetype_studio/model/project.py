@@ -319,8 +319,9 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
         # when the folder holds Neos.ContentRepository.Core itself (which ships no NodeTypes file)
         root_type = YMap({ROOT_TYPE: YMap()})
         files.insert(0, SourceFile(Path("<Neos.ContentRepository.Core built-in>"), None, root_type, "nodetypes", baseline=True))
-    diagnostics.extend(loadorder.ambiguities(
-        [(pkg, kind, str(p), parsed.loaded.data) for pkg, p, parsed, kind in parsed_files], found.packages))
+    written = [(pkg, kind, str(p), parsed.loaded.data) for pkg, p, parsed, kind in parsed_files]
+    diagnostics.extend(loadorder.ambiguities(written, found.packages))
+    diagnostics.extend(loadorder.folder_ambiguities(written, found.packages))
     _collect_fragments(project)
     _resolve(project)
     return project

@@ -471,3 +471,23 @@ def test_split_files_below_a_path_with_glob_brackets_are_not_loaded(tmp_path):
     assert found["NodeTypes.Extra.yaml"].message == (
         "NodeTypes.Extra.yaml: Flow looks for split files with glob(), which reads the [ ] * ? in this folder's "
         "path as a pattern and does not find this file: the CMS does not load it (rename the folder)")
+
+
+def test_files_of_one_nodetypes_folder_setting_one_key_differently_are_reported(make_project):
+    # NodeTypesLoader merges the files below NodeTypes/ in the order the directory iterator lists them
+    # (facts 5.1: not sorted), so of two files that set one key differently either may win
+    project = load_project(make_project({
+        "NodeTypes/Content/Teaser.yaml": "'Acme.Site:Teaser':\n  ui: {label: Teaser, icon: star}\n",
+        "NodeTypes/Override/Teaser.yaml": "'Acme.Site:Teaser':\n  ui: {label: Promo, icon: star}\n",
+        # (the package's Configuration files always load after its NodeTypes folder: no finding)
+        "Configuration/NodeTypes.yaml": "'Acme.Site:Teaser':\n  ui: {help: {message: Later}}\n",
+    }), use_cache=False)
+    (finding,) = codes(project, "load-order-ambiguous")
+    assert finding.severity.value == "warning"
+    assert finding.node_type == "Acme.Site:Teaser"
+    assert (Path(finding.file).parent.name, finding.line) == ("Content", 2)
+    assert finding.message == (
+        "Acme.Site:Teaser: ui.label: NodeTypes/Content/Teaser.yaml sets it to 'Teaser' and "
+        "NodeTypes/Override/Teaser.yaml sets it to 'Promo'; the CMS reads the files of Acme.Site's NodeTypes "
+        "folder in the order the file system lists them, so which one wins depends on the file system "
+        "(set it in one file)")
