@@ -8,16 +8,20 @@ name, so the order is deterministic and can be shown.
 
 from __future__ import annotations
 
+import glob
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from nodetype_studio import boundedio
-from nodetype_studio.diagnostics import Diagnostic, Location, error, warning
+from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warning
 
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "vendor", "Tests", "Migrations", ".nodetype-studio", "__pycache__", "Build"}
 DEFAULT_CONTEXT = "Development"
+#: Flow's PackageInterface::PATTERN_MATCH_PACKAGEKEY (case-insensitive)
+PACKAGE_KEY_RE = re.compile(r"[A-Za-z0-9]+\.(?:[A-Za-z0-9][.A-Za-z0-9]*)+")
 
 
 @dataclass
@@ -25,6 +29,8 @@ class Package:
     name: str
     path: Path
     composer_name: str | None = None
+    #: composer.json's ``type`` (``library`` when a readable composer.json names none); None without one
+    composer_type: str | None = None
     requires: list[str] = field(default_factory=list)
     #: composer.json's ``require`` and ``require-dev`` (package name -> constraint); the CMS version of a
     #: folder of packages is read from them (model/version.py)
@@ -61,7 +67,8 @@ def _is_nodetypes_name(name: str) -> bool:
 
 
 def _is_yml_mistake(name: str) -> bool:
-    return name.endswith(".yml") and (name == "NodeTypes.yml" or name.startswith("NodeTypes.") or name.startswith("Settings"))
+    """`NodeTypes.yml`, `NodeTypes.*.yml`, `Settings.yml`, `Settings.*.yml`: the names Flow's YamlSource refuses."""
+    return name.endswith(".yml") and name.startswith(("NodeTypes.", "Settings."))
 
 
 def _is_package_dir(path: Path) -> bool:
@@ -84,6 +91,24 @@ def _read_text(path: Path) -> str:
         return ""
 
 
+_GLOB_MAGIC = re.compile(r"[*?\[]")
+
+
+def _globbed(folder: Path, split_files: list[str], diags: list[Diagnostic]) -> list[str]:
+    """The split files (``NodeTypes.*.yaml``, ``Settings.*.yaml``) of ``folder`` that Flow finds: YamlSource
+    lists them with PHP's glob() on the folder's path, so ``[ ] * ?`` in that path are a pattern (brackets
+    usually match no folder at all)."""
+    if not split_files or not _GLOB_MAGIC.search(str(folder)):
+        return split_files
+    found = set(glob.glob(os.path.join(str(folder), "*.yaml")))
+    for name in split_files:
+        if os.path.join(str(folder), name) not in found:
+            diags.append(warning("file-glob-path", f"{name}: Flow looks for split files with glob(), which reads the "
+                                 "[ ] * ? in this folder's path as a pattern and does not find this file: the CMS does "
+                                 "not load it (rename the folder)", Location(str(folder / name))))
+    return [name for name in split_files if os.path.join(str(folder), name) in found]
+
+
 def _config_files(conf: Path, context: str, diags: list[Diagnostic],
                   levels: dict[Path, int] | None = None) -> tuple[list[Path], list[Path]]:
     """NodeTypes and Settings files of one Configuration folder, then of each context level
@@ -101,12 +126,13 @@ def _config_files(conf: Path, context: str, diags: list[Diagnostic],
         except OSError:  # not a folder (or not readable)
             continue
         main = [n for n in names if n == "NodeTypes.yaml"]
-        rest = [n for n in names if n != "NodeTypes.yaml" and _is_nodetypes_name(n)]
+        rest = _globbed(folder, [n for n in names if n != "NodeTypes.yaml" and _is_nodetypes_name(n)], diags)
         nodetypes.extend(folder / n for n in main + rest)
         # Flow's YamlSource: `Settings.yaml` first, then `Settings.*.yaml` by name (`Settings.Acme.yaml`
         # sorts before `Settings.yaml` by name, yet loads after it)
         settings.extend(folder / n for n in names if n == "Settings.yaml")
-        settings.extend(folder / n for n in names if n.startswith("Settings.") and n.endswith(".yaml") and n != "Settings.yaml")
+        settings.extend(folder / n for n in _globbed(folder, [n for n in names if n.startswith("Settings.")
+                                                              and n.endswith(".yaml") and n != "Settings.yaml"], diags))
         if level and levels is not None:
             levels.update((p, level) for p in nodetypes + settings if p.parent == folder)
         for n in names:
@@ -119,14 +145,29 @@ def _config_files(conf: Path, context: str, diags: list[Diagnostic],
 
 def _nodetypes_folder_files(folder: Path, diags: list[Diagnostic]) -> list[Path]:
     found: list[Path] = []
-    for dirpath, dirnames, filenames in os.walk(folder):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+
+    def unreadable(exc: OSError) -> None:  # (the CMS's RecursiveDirectoryIterator throws here)
+        where = Path(exc.filename) if exc.filename else folder
+        diags.append(error("folder-unreadable", f"{where.name}: cannot list this folder ({exc.strerror or exc}); the CMS "
+                           "stops with an error when it loads the node types, and the studio leaves the folder out",
+                           Location(str(where))))
+
+    for dirpath, dirnames, filenames in os.walk(folder, onerror=unreadable):
+        dirnames[:] = sorted(dirnames)  # (hidden folders too: the CMS skips only `.` and `..`)
         for name in sorted(filenames):
             if name.endswith(".yaml"):
+                if not os.path.isfile(os.path.join(dirpath, name)):  # (a link to nothing: isFile() is false for the CMS)
+                    diags.append(info("file-link-broken", f"{name}: this symbolic link leads to no file; the CMS skips it",
+                                      Location(str(Path(dirpath) / name))))
+                    continue
                 found.append(Path(dirpath) / name)
             elif name.endswith(".yml"):
-                diags.append(error("file-yml-extension", f"{name}: NodeTypes files must end in .yaml; the CMS ignores .yml here",
-                                   Location(str(Path(dirpath) / name))))
+                # (loading `X.yaml`, Flow's YamlSource throws when `X.yml` exists too; a lone `.yml` is skipped)
+                twin = name[:-4] + ".yaml"
+                message = (f"{name}: next to {twin}, a .yml file makes the CMS stop with an error when it loads the "
+                           "node types (Flow exception 1516893322); rename or remove it") if twin in filenames else (
+                           f"{name}: NodeTypes files must end in .yaml; the CMS ignores .yml here")
+                diags.append(error("file-yml-extension", message, Location(str(Path(dirpath) / name))))
     return found
 
 
@@ -150,6 +191,7 @@ def _read_package(path: Path, context: str, diags: list[Diagnostic], name: str |
             meta = {}
         if isinstance(meta, dict):
             pkg.composer_name = meta.get("name") if isinstance(meta.get("name"), str) else None
+            pkg.composer_type = meta.get("type") if isinstance(meta.get("type"), str) else "library"
             requires = meta.get("require") or {}
             pkg.requires = [r for r in requires if isinstance(r, str)] if isinstance(requires, dict) else []
             pkg.constraints = tuple({k: v for k, v in section.items() if isinstance(k, str) and isinstance(v, str)}
@@ -157,11 +199,20 @@ def _read_package(path: Path, context: str, diags: list[Diagnostic], name: str |
             neos = (meta.get("extra") or {}).get("neos") or {} if isinstance(meta.get("extra"), dict) else {}
             if isinstance(neos, dict):
                 key = neos.get("package-key")
-                if isinstance(key, str) and key:
+                if isinstance(key, str) and PACKAGE_KEY_RE.fullmatch(key):
                     pkg.name = key
+                elif key is not None:  # (PackageManager::getPackageKeyFromManifest passes over an invalid key)
+                    diags.append(warning("composer-package-key", f"extra.neos.package-key: {key!r} is not a valid "
+                                         "package key (such as Vendor.Package); Flow ignores it", Location(str(composer))))
                 after = (neos.get("loading-order") or {}).get("after") if isinstance(neos.get("loading-order"), dict) else None
                 if isinstance(after, list):
                     pkg.load_after = [a for a in after if isinstance(a, str)]
+                    for entry in pkg.load_after:
+                        if not is_composer_name(entry):
+                            diags.append(warning("composer-loading-order",
+                                                 f"extra.neos.loading-order.after: {entry!r} is not a composer package name "
+                                                 "(vendor/name); Flow ignores it when it orders the packages",
+                                                 Location(str(composer))))
     if (path / "NodeTypes").is_dir():
         pkg.nodetype_files.extend(_nodetypes_folder_files(path / "NodeTypes", diags))
     conf_nodetypes, conf_settings = _config_files(path / "Configuration", context, diags, pkg.context_level)
@@ -170,22 +221,90 @@ def _read_package(path: Path, context: str, diags: list[Diagnostic], name: str |
     return pkg
 
 
-def _find_packages(folder: Path, depth: int = 0) -> list[Path]:
-    if depth > 6:
-        return []
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def _find_packages(root: Path, diags: list[Diagnostic]) -> list[Path]:
+    """The package folders below ``root``. A folder reached through symbolic links too is read once, by
+    its own path where the walk meets one (links are followed after every real folder); a link back to
+    a folder that is being read (a loop) is reported and not followed."""
     found: list[Path] = []
-    try:
-        with os.scandir(folder) as entries:
-            children = sorted(folder / entry.name for entry in entries
-                              if entry.is_dir() and not entry.name.startswith(".") and entry.name not in SKIP_DIRS)
-    except OSError:
-        return found
-    for child in children:
-        if _is_package_dir(child):
-            found.append(child)
-        else:
-            found.extend(_find_packages(child, depth + 1))
+    links: list[tuple[Path, int]] = []
+    seen = {os.path.realpath(root)}
+
+    def visit(folder: Path, depth: int) -> None:
+        if _is_package_dir(folder):
+            found.append(folder)
+        elif depth <= 6:
+            scan(folder, depth)
+
+    def scan(folder: Path, depth: int) -> None:
+        real_folder = os.path.realpath(folder)
+        try:
+            with os.scandir(folder) as entries:
+                children = sorted((folder / entry.name, entry.is_symlink()) for entry in entries
+                                  if entry.is_dir() and not entry.name.startswith(".") and entry.name not in SKIP_DIRS)
+        except OSError:
+            return
+        for child, is_link in children:
+            real = os.path.realpath(child)
+            if _within(real_folder, real):
+                diags.append(info("folder-link-loop", f"{child.name}: this symbolic link links back to a folder "
+                                  "that is being read; not followed", Location(str(child))))
+            elif is_link:
+                links.append((child, depth + 1))
+            elif real not in seen:
+                seen.add(real)
+                visit(child, depth + 1)
+
+    scan(root, 0)
+    while links:
+        link, depth = links.pop(0)
+        real = os.path.realpath(link)
+        if real not in seen:
+            seen.add(real)
+            visit(link, depth)
     return found
+
+
+def _is_flow_package(pkg: Package, diags: list[Diagnostic]) -> bool:
+    """Whether Flow loads the package's configuration: only a package of a Flow type (``neos-*``,
+    ``typo3-flow-*``; ComposerUtility::isFlowPackageType) is a Flow package, the loaders see no other.
+    A package without a readable composer.json counts as one (a checkout may leave the file out)."""
+    kind = pkg.composer_type
+    if kind is None or kind.startswith(("neos-", "typo3-flow-")):
+        return True
+    ignored = len(pkg.nodetype_files) + len(pkg.settings_files)
+    if ignored:
+        diags.append(warning("package-not-flow",
+                             f"{pkg.name}: composer.json has the type {kind!r}, which is not a Flow package type (neos-*); "
+                             f"Flow loads none of the package's configuration, so its {ignored} NodeTypes and Settings files "
+                             f"are ignored (set \"type\": \"neos-package\")", Location(str(pkg.path / "composer.json"))))
+    return False
+
+
+def _check_composer_names(packages: list[Package], root: Path, diags: list[Diagnostic]) -> None:
+    """What stops Flow's package scan (PackageManager::scanAvailablePackages): a composer.json without a
+    name, and a composer name that two packages share."""
+    owners: dict[str, Package] = {}
+    for pkg in packages:
+        composer = Location(str(pkg.path / "composer.json"))
+        if pkg.composer_type is not None and pkg.composer_name is None:  # (read, but names nothing)
+            diags.append(error("composer-name", 'composer.json has no "name"; Flow stops when it scans the packages '
+                               "(exception 1445933572)", composer))
+        elif pkg.composer_name is not None:
+            first = owners.setdefault(pkg.composer_name, pkg)
+            if first is not pkg:
+                diags.append(error("composer-name", f"the composer name {pkg.composer_name!r} is also the name of "
+                                   f"{first.path.relative_to(root).as_posix()}; Flow stops when it scans the packages "
+                                   "(exception 1493030262)", composer))
+
+
+def is_composer_name(requirement: str) -> bool:
+    """Whether a `require` / `loading-order.after` entry names a package for Flow's order: only entries
+    with a slash do (PackageOrderResolver: `php`, `ext-json` and package keys such as `Acme.Base` are skipped)."""
+    return "/" in requirement
 
 
 def order_packages(packages: list[Package]) -> list[Package]:
@@ -196,7 +315,7 @@ def order_packages(packages: list[Package]) -> list[Package]:
     for p in packages:
         wanted = set()
         for req in p.requires + p.load_after:
-            target = by_composer.get(req) or by_name.get(req)
+            target = by_composer.get(req) if is_composer_name(req) else None
             if target is not None and target is not p:
                 wanted.add(target.name)
         deps[p.name] = wanted
@@ -239,16 +358,23 @@ def discover(path: str | os.PathLike, context: str = DEFAULT_CONTEXT) -> Discove
             package_paths += [p for p in sorted((root / "DistributionPackages").iterdir()) if p.is_dir() and not p.name.startswith(".")]
         if (root / "Packages").is_dir():
             for group in sorted((root / "Packages").iterdir()):
-                if group.is_dir() and not group.name.startswith("."):
+                if group.name == "Inactive" and group.is_dir():  # (PackageManager::scanAvailablePackages)
+                    diags.append(info("packages-inactive", "Packages/Inactive: Flow skips the packages of this legacy "
+                                      "folder; none of them is loaded", Location(str(group))))
+                elif group.is_dir() and not group.name.startswith("."):
                     package_paths += [p for p in sorted(group.iterdir()) if p.is_dir() and not p.name.startswith(".")]
-        packages = order_packages([_read_package(p, context, diags) for p in package_paths])
+        # (a DistributionPackages folder is linked into Packages/ by composer: one package, read by the link)
+        package_paths = list({os.path.realpath(p): p for p in package_paths}.values())
+        read = [_read_package(p, context, diags) for p in package_paths]
+        _check_composer_names(read, root, diags)
+        packages = order_packages([pkg for pkg in read if _is_flow_package(pkg, diags)])
         global_pkg = Package(name="(global configuration)", path=root, is_global=True)
         global_pkg.nodetype_files, global_pkg.settings_files = _config_files(root / "Configuration", context, diags,
                                                                              global_pkg.context_level)
         return Discovery(root, "distribution", packages + [global_pkg], diags)
     if _is_package_dir(root):
         return Discovery(root, "package", [_read_package(root, context, diags)], diags)
-    packages = order_packages([_read_package(p, context, diags) for p in _find_packages(root)])
+    packages = order_packages([_read_package(p, context, diags) for p in _find_packages(root, diags)])
     return Discovery(root, "folder", packages, diags)
 
 

@@ -285,7 +285,8 @@ def _ambiguities(project: full.Project, names: set[str]) -> list:
         subset = _entries_named(project, data, names)
         if subset is not None:
             parts.append((packages[source.package], source.kind, str(source.path), subset))
-    found = loadorder.ambiguities(parts, project.packages, AMBIGUITY_LIMIT)
+    found = (loadorder.ambiguities(parts, project.packages, AMBIGUITY_LIMIT)
+             + loadorder.folder_ambiguities(parts, project.packages, AMBIGUITY_LIMIT))
     return [d for d in found if d.node_type in names]
 
 

@@ -8,10 +8,13 @@ depends on the file system. The studio picks one order (ties by name) and report
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from nodetype_studio.diagnostics import Diagnostic, Location, warning
+from nodetype_studio.model.discovery import is_composer_name
 from nodetype_studio.model.yamlload import YList, YMap
 
 # a leaf: a scalar, null or an empty container (it replaces what an earlier package wrote)
@@ -21,12 +24,11 @@ _Leaf = tuple[object, tuple[int, int]]
 def dependency_closure(packages: Sequence) -> dict[str, set[str]]:
     """Package name -> names of every package it depends on, directly or not (as discovery orders them)."""
     by_composer = {p.composer_name: p.name for p in packages if getattr(p, "composer_name", None)}
-    names = {p.name for p in packages}
     direct: dict[str, set[str]] = {}
     for p in packages:
         wanted = set()
         for req in list(p.requires) + list(p.load_after):
-            target = by_composer.get(req) or (req if req in names else None)
+            target = by_composer.get(req) if is_composer_name(req) else None
             if target is not None and target != p.name:
                 wanted.add(target)
         direct[p.name] = wanted
@@ -161,3 +163,70 @@ def _finding(key: tuple, a: str, b: str, value, other, where: Location) -> Diagn
                    f"so which one wins depends on the order the file system lists them (add a `require` to "
                    f"composer.json or `extra.neos.loading-order.after`)",
                    where, node_type=node_type)
+
+
+def folder_ambiguities(files: Iterable[tuple[Any, str, str, object]], packages: Sequence,
+                       limit: int = 200) -> list[Diagnostic]:
+    """``load-order-ambiguous`` findings between the files of one package's NodeTypes/ folder: the CMS
+    merges them in the order its directory iterator lists them (facts §5.1), so of two files setting one
+    key differently (or one setting it, the other writing below it) either may win. A key that a file
+    loading after the folder sets anyway (the package's Configuration files, a package depending on it)
+    is left out. ``files``: (package, kind, path, data) in load order; at most ``limit`` findings."""
+    closure = dependency_closure([p for p in packages if not getattr(p, "is_global", False)])
+    folder_files: dict[str, list[tuple[str, str, dict]]] = {}  # package -> (shown name, path, data)
+    later: dict[str, list[dict]] = {}  # package -> the files that load after its NodeTypes folder
+    for pkg, kind, path, data in files:
+        if kind != "nodetypes" or getattr(pkg, "is_global", False) or not isinstance(data, dict):
+            continue
+        folder = os.path.join(str(pkg.path), "NodeTypes", "")
+        if path.startswith(folder):
+            folder_files.setdefault(pkg.name, []).append(("NodeTypes/" + Path(path[len(folder):]).as_posix(), path, data))
+        else:
+            later.setdefault(pkg.name, []).append(data)
+        for dependency in closure.get(pkg.name, ()):
+            later.setdefault(dependency, []).append(data)
+    found: list[Diagnostic] = []
+    for package, own in folder_files.items():
+        counts: dict[object, int] = {}
+        for _shown, _path, data in own:
+            for top in data:
+                counts[top] = counts.get(top, 0) + 1
+        shared = {top for top, count in counts.items() if count > 1}
+        if not shared:
+            continue
+        overridden: dict[tuple, _Leaf] = {}
+        for data in later.get(package, ()):
+            for top in shared.intersection(data):
+                _leaves(data[top], (top,), (0, 0), overridden)
+        per_file = []
+        for shown, path, data in own:
+            key_pos: dict = data.key_pos if isinstance(data, YMap) else {}
+            leaves: dict[tuple, _Leaf] = {}
+            for top in shared.intersection(data):
+                _leaves(data[top], (top,), key_pos.get(top, (0, 0)), leaves)
+            kept = {key: leaf for key, leaf in leaves.items()
+                    if not any(key[:n] in overridden for n in range(1, len(key) + 1))}
+            per_file.append((shown, path, kept, {key[:n] for key in leaves for n in range(1, len(key))}))
+        for i, (shown_a, path_a, leaves_a, below_a) in enumerate(per_file):
+            for shown_b, path_b, leaves_b, below_b in per_file[i + 1:]:
+                for key, (value, pos) in leaves_a.items():
+                    if key in leaves_b and not _same(value, leaves_b[key][0]):
+                        found.append(_folder_finding(key, package, shown_a, shown_b, value, leaves_b[key],
+                                                     _location(path_a, pos)))
+                    elif key in below_b:
+                        found.append(_folder_finding(key, package, shown_a, shown_b, value, None, _location(path_a, pos)))
+                for key, (value, pos) in leaves_b.items():
+                    if key in below_a:
+                        found.append(_folder_finding(key, package, shown_b, shown_a, value, None, _location(path_b, pos)))
+                if len(found) >= limit:
+                    return found[:limit]
+    return found
+
+
+def _folder_finding(key: tuple, package: str, a: str, b: str, value, other, where: Location) -> Diagnostic:
+    dotted = ".".join(str(k) for k in key[1:])
+    theirs = f"sets it to {_show(other[0])}" if other is not None else "writes keys below it"
+    return warning("load-order-ambiguous",
+                   f"{key[0]}: {dotted}: {a} sets it to {_show(value)} and {b} {theirs}; the CMS reads the files of "
+                   f"{package}'s NodeTypes folder in the order the file system lists them, so which one wins depends "
+                   f"on the file system (set it in one file)", where, node_type=key[0] if isinstance(key[0], str) else None)

@@ -312,20 +312,16 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
     project = Project(found.root, found.kind, context, platform, found.packages, files, settings_files,
                       diagnostics=diagnostics, uses_baseline=uses_baseline, cms_version=version)
     project._files = {p: (parsed.loaded.diagnostics, parsed.prefix_counts) for _pkg, p, parsed, _kind in parsed_files}
-    settings = _baseline_settings(baseline)
-    for sf in settings_files[len(baseline.settings_files):]:
-        if isinstance(sf.data, dict):
-            settings = merge(settings, sf.data)
-        elif sf.data is not None:
-            diagnostics.append(error("settings-not-mapping", "a Settings file must be a mapping", Location(str(sf.path), 1, 1)))
-    project.settings = settings
+    project.settings = _merged_settings(_baseline_settings(baseline), settings_files[len(baseline.settings_files):],
+                                       diagnostics)
     if version.version is not CmsVersion.V8_3 and "Neos.ContentRepository.Core" not in {p.name for p in baseline.packages}:
         # 9.x's content repository always has its root type (NodeTypeManager; platform facts §7.1), also
         # when the folder holds Neos.ContentRepository.Core itself (which ships no NodeTypes file)
         root_type = YMap({ROOT_TYPE: YMap()})
         files.insert(0, SourceFile(Path("<Neos.ContentRepository.Core built-in>"), None, root_type, "nodetypes", baseline=True))
-    diagnostics.extend(loadorder.ambiguities(
-        [(pkg, kind, str(p), parsed.loaded.data) for pkg, p, parsed, kind in parsed_files], found.packages))
+    written = [(pkg, kind, str(p), parsed.loaded.data) for pkg, p, parsed, kind in parsed_files]
+    diagnostics.extend(loadorder.ambiguities(written, found.packages))
+    diagnostics.extend(loadorder.folder_ambiguities(written, found.packages))
     _collect_fragments(project)
     _resolve(project)
     return project
@@ -339,6 +335,23 @@ def _merge_group(pkg: Package, path: Path) -> tuple:
     if not pkg.is_global and name.startswith(os.path.join(str(pkg.path), "NodeTypes", "")):  # (lexical, as is_relative_to)
         return (name,)
     return (str(pkg.path), pkg.is_global, pkg.context_level.get(path, 0))
+
+
+def _merged_settings(settings: dict, files: list[SourceFile], diagnostics: list[Diagnostic]) -> dict:
+    """The project's Settings files merged over ``settings`` as Flow's SettingsLoader does: the files of
+    one group (a folder's Settings.yaml and Settings.*.yaml, YamlSource) are merged with each other
+    first, then the group over what the earlier groups said."""
+    group_key, group = None, None
+    for sf in files:
+        if sf.group != group_key and group is not None:
+            settings = merge(settings, group)
+            group = None
+        group_key = sf.group
+        if isinstance(sf.data, dict):
+            group = merge(group if group is not None else {}, sf.data)
+        elif sf.data is not None:
+            diagnostics.append(error("settings-not-mapping", "a Settings file must be a mapping", Location(str(sf.path), 1, 1)))
+    return merge(settings, group) if group is not None else settings
 
 
 _baseline_merged: dict[int, tuple[Baseline, dict]] = {}

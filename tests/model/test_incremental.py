@@ -264,3 +264,24 @@ def test_unchanged_node_types_are_shared_and_the_old_project_still_answers(tmp_p
     again = reresolve(first, {}, one)  # the first project edited once more: another line of projects
     assert again is not None and picture(again) == picture(second)
     assert picture(third) == picture(load_project(root, overrides=two)) and picture(first) == seen
+
+
+def test_ambiguities_between_the_files_of_one_nodetypes_folder_follow_the_edits(tmp_path):
+    root = tmp_path / "dist"
+    _package(root, "Acme.A", {"T.yaml": "'Acme.A:T':\n  superTypes: {'Neos.Neos:Content': true}\n  ui: {label: 'A'}\n",
+                              "More.yaml": "'Acme.A:T':\n  ui: {icon: 'icon-b'}\n"})
+    more = root / "DistributionPackages" / "Acme.A" / "NodeTypes" / "More.yaml"
+    project = load_project(root, overrides={})
+    before: dict = {}
+    seen = []
+    for text in ("'Acme.A:T':\n  ui: {icon: 'icon-b', label: 'B'}\n",  # conflicts now
+                 "'Acme.A:T':\n  ui: {icon: 'icon-c', label: 'A'}\n",  # the same value
+                 "'Acme.A:T':\n  ui: {label: {text: 'C'}}\n"):  # writes below what T.yaml sets
+        after = {more: text}
+        incremental = reresolve(project, before, after)
+        expected = load_project(root, overrides=after)
+        assert incremental is not None
+        assert picture(incremental) == picture(expected)
+        seen.append(sum(d.code == "load-order-ambiguous" for d in incremental.diagnostics))
+        project, before = incremental, after
+    assert seen == [1, 0, 1]
