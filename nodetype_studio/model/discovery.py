@@ -143,6 +143,13 @@ def _config_files(conf: Path, context: str, diags: list[Diagnostic],
     return nodetypes, settings
 
 
+def _is_file(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
+
+
 def _nodetypes_folder_files(folder: Path, diags: list[Diagnostic]) -> list[Path]:
     found: list[Path] = []
 
@@ -152,22 +159,44 @@ def _nodetypes_folder_files(folder: Path, diags: list[Diagnostic]) -> list[Path]
                            "stops with an error when it loads the node types, and the studio leaves the folder out",
                            Location(str(where))))
 
-    for dirpath, dirnames, filenames in os.walk(folder, onerror=unreadable):
-        dirnames[:] = sorted(dirnames)  # (hidden folders too: the CMS skips only `.` and `..`)
-        for name in sorted(filenames):
+    def walk(directory: str) -> None:
+        # os.walk's order (a folder's files, then its folders, by name; a linked folder is listed but not
+        # entered), on the entries' own types: no stat per file unless it is a link
+        try:
+            with os.scandir(directory) as listing:
+                entries = list(listing)
+        except OSError as exc:
+            unreadable(exc)
+            return
+        folders: list[os.DirEntry[str]] = []
+        files: list[os.DirEntry[str]] = []
+        for entry in entries:
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            (folders if is_dir else files).append(entry)
+        names = {entry.name for entry in files}
+        for entry in sorted(files, key=lambda e: e.name):
+            name = entry.name
             if name.endswith(".yaml"):
-                if not os.path.isfile(os.path.join(dirpath, name)):  # (a link to nothing: isFile() is false for the CMS)
-                    diags.append(info("file-link-broken", f"{name}: this symbolic link leads to no file; the CMS skips it",
-                                      Location(str(Path(dirpath) / name))))
+                if not _is_file(entry):  # (a link to nothing, a pipe...: isFile() is false for the CMS)
+                    what = "this symbolic link leads to no file" if entry.is_symlink() else "this is no regular file"
+                    diags.append(info("file-link-broken", f"{name}: {what}; the CMS skips it", Location(entry.path)))
                     continue
-                found.append(Path(dirpath) / name)
+                found.append(Path(entry.path))
             elif name.endswith(".yml"):
                 # (loading `X.yaml`, Flow's YamlSource throws when `X.yml` exists too; a lone `.yml` is skipped)
                 twin = name[:-4] + ".yaml"
                 message = (f"{name}: next to {twin}, a .yml file makes the CMS stop with an error when it loads the "
-                           "node types (Flow exception 1516893322); rename or remove it") if twin in filenames else (
+                           "node types (Flow exception 1516893322); rename or remove it") if twin in names else (
                            f"{name}: NodeTypes files must end in .yaml; the CMS ignores .yml here")
-                diags.append(error("file-yml-extension", message, Location(str(Path(dirpath) / name))))
+                diags.append(error("file-yml-extension", message, Location(entry.path)))
+        for entry in sorted(folders, key=lambda e: e.name):  # (hidden folders too: the CMS skips only `.` and `..`)
+            if not entry.is_symlink():
+                walk(entry.path)
+
+    walk(str(folder))
     return found
 
 
@@ -233,14 +262,13 @@ def _find_packages(root: Path, diags: list[Diagnostic]) -> list[Path]:
     links: list[tuple[Path, int]] = []
     seen = {os.path.realpath(root)}
 
-    def visit(folder: Path, depth: int) -> None:
+    def visit(folder: Path, real_folder: str, depth: int) -> None:
         if _is_package_dir(folder):
             found.append(folder)
         elif depth <= 6:
-            scan(folder, depth)
+            scan(folder, real_folder, depth)
 
-    def scan(folder: Path, depth: int) -> None:
-        real_folder = os.path.realpath(folder)
+    def scan(folder: Path, real_folder: str, depth: int) -> None:
         try:
             with os.scandir(folder) as entries:
                 children = sorted((folder / entry.name, entry.is_symlink()) for entry in entries
@@ -248,23 +276,24 @@ def _find_packages(root: Path, diags: list[Diagnostic]) -> list[Path]:
         except OSError:
             return
         for child, is_link in children:
-            real = os.path.realpath(child)
-            if _within(real_folder, real):
+            if not is_link:  # (its real path follows from its folder's: no realpath() per folder)
+                real = os.path.join(real_folder, child.name)
+                if real not in seen:
+                    seen.add(real)
+                    visit(child, real, depth + 1)
+            elif _within(real_folder, os.path.realpath(child)):
                 diags.append(info("folder-link-loop", f"{child.name}: this symbolic link links back to a folder "
                                   "that is being read; not followed", Location(str(child))))
-            elif is_link:
+            else:
                 links.append((child, depth + 1))
-            elif real not in seen:
-                seen.add(real)
-                visit(child, depth + 1)
 
-    scan(root, 0)
+    scan(root, os.path.realpath(root), 0)
     while links:
         link, depth = links.pop(0)
         real = os.path.realpath(link)
         if real not in seen:
             seen.add(real)
-            visit(link, depth)
+            visit(link, real, depth)
     return found
 
 

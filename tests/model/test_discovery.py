@@ -451,6 +451,17 @@ def test_a_dangling_link_in_the_nodetypes_folder_is_skipped_as_the_cms_does(make
     assert finding.message == "Gone.yaml: this symbolic link leads to no file; the CMS skips it"
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_named_pipe_in_the_nodetypes_folder_is_skipped_not_read(make_project):
+    # a pipe is no regular file for the CMS (isFile() is false); reading it would wait for a writer forever
+    root = make_project({"NodeTypes/Page.yaml": "'Acme.Site:Page': {}\n"})
+    os.mkfifo(root / "NodeTypes" / "Pipe.yaml")
+    project = load_project(root, use_cache=False)
+    assert relative_files(project) == ["NodeTypes/Page.yaml"]
+    (finding,) = codes(project, "file-link-broken")
+    assert finding.message == "Pipe.yaml: this is no regular file; the CMS skips it"
+
+
 def test_split_files_below_a_path_with_glob_brackets_are_not_loaded(tmp_path):
     # YamlSource finds split files with glob('<folder>/NodeTypes.*.yaml'): brackets in the folder's path
     # are a character class there, so `Acme.Site [old]` matches no folder and no split file loads;
