@@ -22,6 +22,8 @@ from ntsbuild import elfdeps, policy
 
 HERE = Path(__file__).resolve().parent
 PACKAGING = HERE.parent
+#: the app icon, the one drawing every other icon file is rendered from (the repository's resources/ folder)
+ICON_SVG = PACKAGING.parent / "resources" / "icons" / "nodetype-studio.svg"
 LINUX = PACKAGING / "linux"
 APP = policy.APP
 APP_ID = "dev.nodetypestudio.NodeTypeStudio"
@@ -111,7 +113,7 @@ def desktop_files(share: Path, version: str, icons: Path) -> None:
     for png in sorted((icons / "png").glob("*.png"), key=lambda p: int(p.stem)):
         size = int(png.stem)
         _write(share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png", png.read_bytes())
-    svg = PACKAGING / "icons" / f"{APP}.svg"
+    svg = ICON_SVG
     _write(share / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg", svg.read_bytes())
 
 
@@ -227,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
         from ntsbuild.icons import build_icons
 
         icons = args.work / "icons"
-        build_icons(PACKAGING / "icons" / f"{APP}.svg", icons)
+        build_icons(ICON_SVG, icons)
     try:
         deb, deps = build_deb(args.bundle, args.out, args.work, version, icons, arch)
     except BuildError as exc:

@@ -82,7 +82,7 @@ def _png_size(data: bytes) -> tuple[int, int]:
 
 
 def test_icons_render_every_size_and_containers_hold_them(tmp_path):
-    made = icons.build_icons(ROOT / "packaging" / "icons" / "nodetype-studio.svg", tmp_path)
+    made = icons.build_icons(ROOT / "resources" / "icons" / "nodetype-studio.svg", tmp_path)
     for size in icons.HICOLOR_SIZES:
         assert _png_size((made["png"] / f"{size}.png").read_bytes()) == (size, size)
     ico = made["ico"].read_bytes()
@@ -233,7 +233,7 @@ def test_dependencies_come_from_the_bundled_files(tmp_path):
 
 
 def test_desktop_files_are_complete_and_valid(tmp_path):
-    made = icons.build_icons(ROOT / "packaging" / "icons" / "nodetype-studio.svg", tmp_path / "icons")
+    made = icons.build_icons(ROOT / "resources" / "icons" / "nodetype-studio.svg", tmp_path / "icons")
     share = tmp_path / "share"
     deb.desktop_files(share, "9.8.7", tmp_path / "icons")
     desktop = share / "applications" / f"{deb.APP_ID}.desktop"
@@ -268,7 +268,7 @@ def test_mime_glob_matches_nodetypes_files(tmp_path):
     share = tmp_path / "share"
     (share / "mime" / "packages").mkdir(parents=True)
     shutil.copy("/usr/share/mime/packages/freedesktop.org.xml", share / "mime" / "packages")
-    deb.desktop_files(share, "1.0", icons.build_icons(ROOT / "packaging" / "icons" / "nodetype-studio.svg", tmp_path / "i")["png"].parent)
+    deb.desktop_files(share, "1.0", icons.build_icons(ROOT / "resources" / "icons" / "nodetype-studio.svg", tmp_path / "i")["png"].parent)
     subprocess.run(["update-mime-database", str(share / "mime")], check=True, capture_output=True)
     globs = (share / "mime" / "globs2").read_text()
     assert f"60:{deb.MIME_TYPE}:nodetypes*.yaml" in globs  # globs are case-insensitive, stored lowercased

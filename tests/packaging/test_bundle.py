@@ -268,7 +268,7 @@ def test_nsis_installer_script_compiles(tmp_path):
     makensis = _makensis()
     from ntsbuild.icons import build_icons
 
-    icons = build_icons(ROOT / "packaging" / "icons" / "nodetype-studio.svg", tmp_path / "icons")
+    icons = build_icons(ROOT / "resources" / "icons" / "nodetype-studio.svg", tmp_path / "icons")
     layout = _windows_layout(tmp_path)
     out = tmp_path / "nodetype-studio-0.1.0-win64.exe"
     script = ROOT / "packaging" / "windows" / "installer.nsi"
