@@ -18,7 +18,7 @@ from nodetype_studio.checks import code_selected, collect_findings, finding_orde
 from nodetype_studio.checks.codes import unknown_codes
 from nodetype_studio.checks.config import load_config, split_codes
 from nodetype_studio.checks.report import FORMATS, to_github, to_json, to_sarif, to_text
-from nodetype_studio.commands.common import add_cms_version, display_path, open_project
+from nodetype_studio.commands.common import add_cms_version, add_context, display_path, open_project
 from nodetype_studio.diagnostics import Severity
 
 #: --fail-on: the severities that make the exit status 1
@@ -40,11 +40,12 @@ def register(sub) -> None:
                         help="exit 1 when a finding of this severity or a graver one is reported: error (default), "
                              "warning, info, or never")
     add_cms_version(parser)
+    add_context(parser)
     parser.set_defaults(func=run)
 
 
 def run(args) -> int:
-    project = open_project(args.path, args.cms_version)
+    project = open_project(args.path, args.cms_version, args.context)
     if project is None:
         return 2
     if not any(not f.baseline for f in project.files):

@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from nodetype_studio.model import Project, load_project
+from nodetype_studio.model.flowcontext import InvalidContext, resolve_context
+from nodetype_studio.model.projectconfig import config_dir
 from nodetype_studio.model.version import parse_version
 
 
@@ -28,11 +30,23 @@ def add_cms_version(parser: argparse.ArgumentParser) -> None:
                         help="apply the rules of this CMS version (8.3 or 9) instead of the detected one")
 
 
-def open_project(path: str, cms_version: str | None = None) -> Project | None:
-    """Load a project (under the rules of ``cms_version`` when given); on a path problem print a message
-    and return None (exit code 2)."""
+def add_context(parser: argparse.ArgumentParser) -> None:
+    """``--context Production/Live``: the Flow context to load (model/flowcontext.py)."""
+    parser.add_argument("--context", metavar="CONTEXT", default=None,
+                        help="the Flow context to load, such as Production or Production/Live (default: the "
+                             "project's .nodetype-studio.yaml, else FLOW_CONTEXT, else Development)")
+
+
+def open_project(path: str, cms_version: str | None = None, context: str | None = None) -> Project | None:
+    """Load a project (under the rules of ``cms_version`` when given) in the Flow context ``context``, else
+    the one its configuration file or FLOW_CONTEXT names; on a path problem or a context Flow refuses
+    print a message and return None (exit code 2)."""
     try:
-        return load_project(path, cms_version=cms_version)
+        if os.path.exists(path):
+            context = resolve_context(config_dir(Path(path).resolve()), context, strict=True).name
+        return load_project(path, cms_version=cms_version, context=context)
+    except InvalidContext as exc:
+        print(f"nodetype-studio: {exc}", file=sys.stderr)
     except FileNotFoundError:
         print(f"nodetype-studio: {path}: no such file or folder", file=sys.stderr)
     except PermissionError as exc:
@@ -72,10 +86,11 @@ def print_load_failures(project: Project, limit: int = 10) -> None:
         print(f"... and {len(failures) - limit} more files that could not be loaded", file=sys.stderr)
 
 
-def open_node_type(path: str, name: str, cms_version: str | None = None) -> tuple[Project | None, Any]:
+def open_node_type(path: str, name: str, cms_version: str | None = None,
+                   context: str | None = None) -> tuple[Project | None, Any]:
     """The project at ``path`` and its node type ``name``; None for either that could not be had,
     after a message on stderr (commands exit 2 for an unreadable path)."""
-    project = open_project(path, cms_version)
+    project = open_project(path, cms_version, context)
     if project is None:
         return None, None
     nt = project.node_type(name)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 
-from nodetype_studio.commands.common import add_cms_version, display_path, open_project
+from nodetype_studio.commands.common import add_cms_version, add_context, display_path, open_project
 
 
 def register(sub) -> None:
@@ -25,13 +25,14 @@ def register(sub) -> None:
     parser.add_argument("--from", dest="start", metavar="NODEPATH", help="search below this node path (default: the current site)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     add_cms_version(parser)
+    add_context(parser)
     parser.set_defaults(func=run)
 
 
 def run(args) -> int:
     from nodetype_studio.content import Workspace
 
-    project = open_project(args.path, args.cms_version)
+    project = open_project(args.path, args.cms_version, args.context)
     if project is None:
         return 2
     workspace = Workspace(project)

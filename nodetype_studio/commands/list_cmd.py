@@ -17,6 +17,7 @@ from typing import Any
 
 from nodetype_studio.commands.common import (
     add_cms_version,
+    add_context,
     display_path,
     load_failures,
     open_project,
@@ -34,11 +35,12 @@ def register(sub) -> None:
     parser.add_argument("--include-abstract", action=argparse.BooleanOptionalAction, default=True,
                         help="list abstract node types (default: yes; --no-include-abstract leaves them out)")
     add_cms_version(parser)
+    add_context(parser)
     parser.set_defaults(func=run)
 
 
 def run(args) -> int:
-    project = open_project(args.path, args.cms_version)
+    project = open_project(args.path, args.cms_version, args.context)
     if project is None:
         return 2
     types = sorted(project.node_types.values(), key=lambda nt: nt.name) if args.all else project.project_node_types()

@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from nodetype_studio.commands.common import add_cms_version, display_path, open_node_type
+from nodetype_studio.commands.common import add_cms_version, add_context, display_path, open_node_type
 
 
 def register(sub) -> None:
@@ -25,6 +25,7 @@ def register(sub) -> None:
     parser.add_argument("--tab", metavar="NAME", help="inspector tab to show (default: the first)")
     parser.add_argument("--width", type=int, default=380, metavar="PX", help="width in pixels (default 380)")
     add_cms_version(parser)
+    add_context(parser)
     parser.set_defaults(func=run)
 
 
@@ -62,7 +63,7 @@ def run(args) -> int:
     if args.width < 120:
         _error("--width must be at least 120 pixels")
         return 1
-    project, nt = open_node_type(args.path, args.node_type, args.cms_version)
+    project, nt = open_node_type(args.path, args.node_type, args.cms_version, args.context)
     if project is None:
         return 2
     if nt is None:

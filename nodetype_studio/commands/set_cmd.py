@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from nodetype_studio.commands.common import display_path, open_node_type
+from nodetype_studio.commands.common import add_context, display_path, open_node_type
 from nodetype_studio.editing import (
     EditError,
     FileChangedOnDisk,
@@ -43,6 +43,7 @@ def _common_arguments(parser) -> None:
     parser.add_argument("--file", help="write to this file instead of the one the studio chooses")
     parser.add_argument("--force", action="store_true", help="overwrite a file even if it changed on disk")
     parser.add_argument("--dry-run", action="store_true", help="show the change without writing it")
+    add_context(parser)
 
 
 def _fail(message: str, code: int) -> int:
@@ -77,7 +78,7 @@ def _run(args, change) -> int:
         return _fail(str(exc), 1)
     if args.file and not Path(args.file).parent.is_dir():
         return _fail(f"{args.file}: the folder does not exist", 2)
-    project, nt = open_node_type(args.path, args.node_type)
+    project, nt = open_node_type(args.path, args.node_type, context=args.context)
     if project is None:
         return 2
     if nt is None:

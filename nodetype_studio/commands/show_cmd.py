@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-from nodetype_studio.commands.common import add_cms_version, display_path, open_node_type, to_json
+from nodetype_studio.commands.common import add_cms_version, add_context, display_path, open_node_type, to_json
 from nodetype_studio.php import yamldump
 
 
@@ -28,6 +28,7 @@ def register(sub) -> None:
                         help="print JSON (.nan/.inf/-.inf values, which JSON cannot spell, as those strings)")
     parser.add_argument("--provenance", action="store_true", help="say for every value where it came from")
     add_cms_version(parser)
+    add_context(parser)
     parser.set_defaults(func=run)
 
 
@@ -144,7 +145,7 @@ def show_json(project, nt, provenance: bool = False, keys: tuple = (), value=_MI
 
 
 def run(args) -> int:
-    project, nt = open_node_type(args.path, args.node_type, args.cms_version)
+    project, nt = open_node_type(args.path, args.node_type, args.cms_version, args.context)
     if nt is None or project is None:
         return 2 if project is None else 1
     keys: tuple = ()

@@ -17,7 +17,7 @@ import difflib
 import re
 import sys
 
-from nodetype_studio.commands.common import add_cms_version, open_node_type, to_json
+from nodetype_studio.commands.common import add_cms_version, add_context, open_node_type, to_json
 from nodetype_studio.model.yamlload import load_yaml_text
 from nodetype_studio.validation import validate_property
 
@@ -39,6 +39,7 @@ def register(sub) -> None:
                         "unconverted, as the CMS does while the user types (default: a stored value, read as YAML)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     add_cms_version(parser)
+    add_context(parser)
     parser.set_defaults(func=run)
 
 
@@ -62,7 +63,7 @@ def _plain(value):
 
 
 def run(args) -> int:
-    project, nt = open_node_type(args.path, args.node_type, args.cms_version)
+    project, nt = open_node_type(args.path, args.node_type, args.cms_version, args.context)
     if project is None or nt is None:
         return 2 if project is None else 1
     properties = nt.preview.get("properties") or {}

@@ -17,9 +17,9 @@ from pathlib import Path
 
 from nodetype_studio import boundedio
 from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warning
+from nodetype_studio.model.flowcontext import DEFAULT_CONTEXT
 
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "vendor", "Tests", "Migrations", ".nodetype-studio", "__pycache__", "Build"}
-DEFAULT_CONTEXT = "Development"
 #: Flow's PackageInterface::PATTERN_MATCH_PACKAGEKEY (case-insensitive)
 PACKAGE_KEY_RE = re.compile(r"[A-Za-z0-9]+\.(?:[A-Za-z0-9][.A-Za-z0-9]*)+")
 

@@ -18,15 +18,15 @@ from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warni
 from nodetype_studio.model import loadorder, parsecache, postprocess, postprocessors
 from nodetype_studio.model.baseline import Baseline, load_baseline, omitted_packages
 from nodetype_studio.model.discovery import (
-    DEFAULT_CONTEXT,
     Package,
     add_new_files,
     discover,
 )
+from nodetype_studio.model.flowcontext import resolve_context
 from nodetype_studio.model.merge import get_path, merge
 from nodetype_studio.model.nodetype import Fragment, Layer, NodeType, SourceFile
 from nodetype_studio.model.prefix import Platform
-from nodetype_studio.model.projectconfig import configured_cms_version
+from nodetype_studio.model.projectconfig import config_dir, configured_cms_version
 from nodetype_studio.model.sorting import php_sort
 from nodetype_studio.model.version import (
     DEFAULT_VERSION,
@@ -147,12 +147,14 @@ class Project:
         return node
 
 
-def load_project(path: str | os.PathLike, *, context: str = DEFAULT_CONTEXT, use_cache: bool = True,
+def load_project(path: str | os.PathLike, *, context: str | None = None, use_cache: bool = True,
                  overrides: Mapping[str | os.PathLike, str] | None = None, cms_version: str | None = None) -> Project:
     """Open a package, a distribution, a folder of packages or one NodeTypes file.
 
     Raises ``FileNotFoundError`` only when ``path`` does not exist; every problem inside the
-    project is a diagnostic. ``cms_version`` ("8.3" or "9") overrides the detected CMS version. With ``use_cache`` an unchanged project (same files, same sizes and
+    project is a diagnostic. ``context`` is the Flow context (``Production/Live``); without it the project's
+    ``.nodetype-studio.yaml``, then ``FLOW_CONTEXT``, then ``Development`` decide (model/flowcontext.py), and
+    a name Flow refuses there is an error finding; a refused ``context`` raises ``InvalidContext``. ``cms_version`` ("8.3" or "9") overrides the detected CMS version. With ``use_cache`` an unchanged project (same files, same sizes and
     modification times) is returned from memory, and unchanged files are not parsed again.
 
     ``overrides`` maps file paths to texts read instead of the files (an editor's unsaved buffers);
@@ -211,9 +213,14 @@ def _promote() -> None:
     gc.unfreeze()
 
 
-def _load_project(path, context: str, use_cache: bool, overrides, cms_version: str | None = None, *,
+def _load_project(path, context: str | None, use_cache: bool, overrides, cms_version: str | None = None, *,
                   promote: bool = False) -> Project:
+    if not Path(path).exists():
+        raise FileNotFoundError(f"{Path(path).resolve()} does not exist")
+    resolved = resolve_context(config_dir(Path(path).resolve()), context)
+    context = resolved.name
     found = discover(path, context)
+    found.diagnostics.extend(resolved.diagnostics)
     texts = _override_texts(found, overrides) if overrides else {}
     if overrides is not None:  # (an editor's unsaved buffers: short-lived projects, left to the young collections)
         return _build(found, context, use_cache, texts, cms_version)

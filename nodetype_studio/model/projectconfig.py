@@ -5,8 +5,9 @@
     cmsVersion: '8.3'      # or 9 / '9.x'; leave out to detect it from composer files
     select: [editor, option, validator]   # read by ``check`` (nodetype_studio.checks.config)
     ignore: [compat, position-duplicate]
+    context: Production/Live   # the Flow context to load (model/flowcontext.py); else FLOW_CONTEXT, else Development
 
-The model reads only ``cmsVersion`` here; the checks' configuration reads the same table and
+The model reads ``cmsVersion`` and ``context`` here; the checks' configuration reads the same table and
 reports the file's own problems (unreadable, unknown keys, bad ``select``/``ignore``).
 """
 
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from nodetype_studio.diagnostics import Diagnostic, Severity
+from nodetype_studio.model.flowcontext import EXPECTED, context_problem
 from nodetype_studio.model.settingsfile import Field, Invalid, SettingsRead, SettingsSpec, codes, read_settings
 from nodetype_studio.model.version import parse_version
 
@@ -23,6 +25,12 @@ CONFIG_FILE = ".nodetype-studio.yaml"
 PYPROJECT = "pyproject.toml"
 TOML_TABLE = ("tool", "nodetype-studio")
 KEY = "cmsVersion"
+
+
+def flow_context_text(value: Any) -> str:
+    if context_problem(value) is not None:
+        raise Invalid(f"a Flow context: {EXPECTED}")
+    return str(value)
 
 
 def cms_version_text(value: Any) -> str:
@@ -38,6 +46,7 @@ FIELDS = (
     Field(KEY, cms_version_text, None, "cms_version", aliases=("cms-version",), severity=Severity.WARNING,
           message="`{key}: {raw}` names no CMS version the studio knows; use {expected} "
                   "(the version is detected instead)"),
+    Field("context", flow_context_text, None, "context"),
 )
 
 
@@ -66,3 +75,10 @@ def configured_cms_version(root: str | Path) -> tuple[str | None, list[Diagnosti
     file's other problems are the checks' configuration's to report."""
     read = read_project_config(root)
     return read.values["cms_version"], list(read.field_diagnostics.get("cms_version", []))
+
+
+def configured_context(root: str | Path) -> tuple[str | None, list[Diagnostic]]:
+    """(the Flow context the file names, its problems) for the project at ``root``; (None, []) when
+    nothing is configured, (None, [error]) for a name Flow refuses."""
+    read = read_project_config(root)
+    return read.values["context"], list(read.field_diagnostics.get("context", []))
