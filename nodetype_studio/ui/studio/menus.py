@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QUndoView
 
-from nodetype_studio.ui.studio import versionmenu
+from nodetype_studio.ui.studio import contextmenu, versionmenu
 from nodetype_studio.ui.studio.theme import set_scheme
 
 SHORTCUTS = {
@@ -119,6 +119,7 @@ def build(window) -> None:
         actions[key] = action
     view_menu.addSeparator()
     versionmenu.build(window, view_menu)
+    contextmenu.build(window, view_menu)
     scheme_menu = view_menu.addMenu("&Colour Scheme")
     schemes = QActionGroup(window)
     for scheme, text in (("system", "Follow the &System"), ("light", "&Light"), ("dark", "&Dark")):
@@ -167,6 +168,8 @@ def _migrate_to_9(window) -> None:
 def update_enabled(window) -> None:
     if hasattr(window, "version_label"):
         versionmenu.update(window)
+    if hasattr(window, "context_actions"):
+        contextmenu.update(window)
     actions = getattr(window, "actions_by_name", None)
     if not actions:
         return
