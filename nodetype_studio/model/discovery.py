@@ -219,6 +219,7 @@ def _read_package(path: Path, context: str, diags: list[Diagnostic], name: str |
                                  Location(str(composer))))
             meta = {}
         if isinstance(meta, dict):
+            keyed = False
             pkg.composer_name = meta.get("name") if isinstance(meta.get("name"), str) else None
             pkg.composer_type = meta.get("type") if isinstance(meta.get("type"), str) else "library"
             requires = meta.get("require") or {}
@@ -229,7 +230,7 @@ def _read_package(path: Path, context: str, diags: list[Diagnostic], name: str |
             if isinstance(neos, dict):
                 key = neos.get("package-key")
                 if isinstance(key, str) and PACKAGE_KEY_RE.fullmatch(key):
-                    pkg.name = key
+                    pkg.name, keyed = key, True
                 elif key is not None:  # (PackageManager::getPackageKeyFromManifest passes over an invalid key)
                     diags.append(warning("composer-package-key", f"extra.neos.package-key: {key!r} is not a valid "
                                          "package key (such as Vendor.Package); Flow ignores it", Location(str(composer))))
@@ -242,12 +243,37 @@ def _read_package(path: Path, context: str, diags: list[Diagnostic], name: str |
                                                  f"extra.neos.loading-order.after: {entry!r} is not a composer package name "
                                                  "(vendor/name); Flow ignores it when it orders the packages",
                                                  Location(str(composer))))
+            if not keyed:  # (no valid extra.neos.package-key: Flow derives the key)
+                pkg.name = derived_package_key(meta, path) or pkg.name
     if (path / "NodeTypes").is_dir():
         pkg.nodetype_files.extend(_nodetypes_folder_files(path / "NodeTypes", diags))
     conf_nodetypes, conf_settings = _config_files(path / "Configuration", context, diags, pkg.context_level)
     pkg.nodetype_files.extend(conf_nodetypes)
     pkg.settings_files.extend(conf_settings)
     return pkg
+
+
+def derived_package_key(meta: dict, path: Path) -> str | None:
+    """The package key Flow gives a package whose composer.json names no valid ``extra.neos.package-key``
+    (Flow 9 ``FlowPackageKey::derivePackageKey``, Flow 8 ``PackageManager::derivePackageKey``): the folder's
+    name when it has a dot and is a valid key, else the
+    first ``autoload.psr-0`` namespace (``Acme\\Site\\`` gives ``Acme.Site``) when that is a valid key, else
+    the composer name with ``/`` as ``.``; then without dots at either end and without any character
+    other than letters, digits and dots (``acme/my-site`` gives ``acme.mysite``). None without a composer name.
+    (Flow takes the folder's name only for a package of a Flow type (``neos-*``); a package of another type
+    it does not load at all, and the studio, which loads one outside a distribution, reads it as if it were
+    of a Flow type.)"""
+    composer_name = meta.get("name")
+    if not isinstance(composer_name, str):
+        return None
+    key = path.name if "." in path.name else ""
+    autoload = meta.get("autoload")
+    psr0 = autoload.get("psr-0") if isinstance(autoload, dict) else None
+    if isinstance(psr0, dict) and psr0 and not PACKAGE_KEY_RE.fullmatch(key):
+        key = str(next(iter(psr0))).replace("\\", ".")
+    if not PACKAGE_KEY_RE.fullmatch(key):
+        key = composer_name.replace("/", ".")
+    return re.sub(r"[^A-Za-z0-9.]", "", key.strip(".")) or None
 
 
 def _within(path: str, folder: str) -> bool:
