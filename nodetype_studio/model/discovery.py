@@ -21,6 +21,8 @@ from nodetype_studio.model.flowcontext import DEFAULT_CONTEXT
 
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "vendor", "Tests", "Migrations", ".nodetype-studio", "__pycache__", "Build"}
 #: Flow's PackageInterface::PATTERN_MATCH_PACKAGEKEY (case-insensitive)
+#: the package whose Settings Flow loads before every other package's (SettingsLoader)
+FLOW_PACKAGE = "Neos.Flow"
 PACKAGE_KEY_RE = re.compile(r"[A-Za-z0-9]+\.(?:[A-Za-z0-9][.A-Za-z0-9]*)+")
 
 
@@ -54,11 +56,15 @@ class Discovery:
         base files (packages in load order, the global Configuration last), then, for each context
         level (``Development``, then ``Development/Sub``), every package's files of that level."""
         levels = sorted({lvl for pkg in self.packages for lvl in pkg.context_level.values()})
+        # Flow's SettingsLoader moves the Neos.Flow package first, for the Settings only (the NodeTypes
+        # loader keeps the package order)
+        settings_order = sorted(self.packages, key=lambda pkg: pkg.name != FLOW_PACKAGE)
         order: list = []
         for level in [0] + levels:
             for pkg in self.packages:
-                for kind, paths in (("nodetypes", pkg.nodetype_files), ("settings", pkg.settings_files)):
-                    order.extend((pkg, kind, p) for p in paths if pkg.context_level.get(p, 0) == level)
+                order.extend((pkg, "nodetypes", p) for p in pkg.nodetype_files if pkg.context_level.get(p, 0) == level)
+            for pkg in settings_order:
+                order.extend((pkg, "settings", p) for p in pkg.settings_files if pkg.context_level.get(p, 0) == level)
         return order
 
 
