@@ -1,7 +1,8 @@
 """Finding the packages and NodeTypes files of a project, in the CMS's load order (facts §5.1).
 
-PATH may be a single file, a package, a distribution (``Packages/*/*``, ``DistributionPackages/*``
-plus its global ``Configuration/``), or any folder holding packages. Packages are ordered by their
+PATH may be a single file, a package, a distribution (the packages below ``Packages/`` and
+``DistributionPackages/`` as Flow's package scan finds them, plus its global ``Configuration/``), or any
+folder holding packages. Packages are ordered by their
 ``composer.json`` dependencies and ``extra.neos.loading-order.after`` (dependencies first), ties by
 name, so the order is deterministic and can be shown.
 """
@@ -87,7 +88,65 @@ def _is_package_dir(path: Path) -> bool:
         except OSError:
             return False
     composer = path / "composer.json"
-    return composer.is_file() and '"neos-' in _read_text(composer)
+    if not composer.is_file():
+        return False
+    text = _read_text(composer)
+    return '"neos-' in text and not _is_collection(text)
+
+
+COLLECTION_TYPE = "neos-package-collection"
+
+
+def _is_collection(composer_text: str) -> bool:
+    """Whether a composer.json is of the type ``neos-package-collection``: Flow's package scan
+    (PackageManager::findComposerPackagesInPath) does not take such a folder as a package but looks for
+    packages inside it (the development collections hold their packages this way)."""
+    if COLLECTION_TYPE not in composer_text:
+        return False
+    try:
+        meta = json.loads(composer_text)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(meta, dict) and meta.get("type") == COLLECTION_TYPE
+
+
+def _distribution_package_paths(base: Path, diags: list[Diagnostic], max_depth: int = 6) -> list[Path]:
+    """The package folders below ``Packages/`` (or ``DistributionPackages/``) as Flow's package scan
+    finds them (PackageManager::findComposerPackagesInPath): a folder with a composer.json is a package,
+    unless it is a ``neos-package-collection``, whose folders are searched; a folder without one is
+    searched too (``Packages/Libraries/<vendor>/``: not a package itself), unless it holds NodeTypes or
+    Settings files (a checkout may leave composer.json out: read as a package). Hidden folders and the
+    legacy ``Packages/Inactive`` are skipped; the names in each folder are sorted."""
+    found: list[Path] = []
+    seen: set[str] = set()
+
+    def search(folder: Path, depth: int) -> None:
+        try:
+            children = sorted(p for p in folder.iterdir() if not p.name.startswith(".") and p.is_dir())
+        except OSError:
+            return
+        for child in children:
+            if depth == 0 and base.name == "Packages" and child.name == "Inactive":
+                diags.append(info("packages-inactive", "Packages/Inactive: Flow skips the packages of this legacy "
+                                  "folder; none of them is loaded", Location(str(child))))
+                continue
+            real = os.path.realpath(child)
+            if real in seen:
+                continue
+            seen.add(real)
+            composer = child / "composer.json"
+            if composer.is_file():
+                if _is_collection(_read_text(composer)):
+                    search(child, depth + 1)
+                else:
+                    found.append(child)
+            elif (depth > 0 or base.name != "Packages") and _is_package_dir(child):
+                found.append(child)
+            elif depth < max_depth:
+                search(child, depth + 1)
+
+    search(base, 0)
+    return found
 
 
 def _read_text(path: Path) -> str:
@@ -415,15 +474,8 @@ def discover(path: str | os.PathLike, context: str = DEFAULT_CONTEXT) -> Discove
     distribution_dirs = [d for d in (root / "DistributionPackages", root / "Packages") if d.is_dir()]
     if distribution_dirs:
         package_paths: list[Path] = []
-        if (root / "DistributionPackages").is_dir():
-            package_paths += [p for p in sorted((root / "DistributionPackages").iterdir()) if p.is_dir() and not p.name.startswith(".")]
-        if (root / "Packages").is_dir():
-            for group in sorted((root / "Packages").iterdir()):
-                if group.name == "Inactive" and group.is_dir():  # (PackageManager::scanAvailablePackages)
-                    diags.append(info("packages-inactive", "Packages/Inactive: Flow skips the packages of this legacy "
-                                      "folder; none of them is loaded", Location(str(group))))
-                elif group.is_dir() and not group.name.startswith("."):
-                    package_paths += [p for p in sorted(group.iterdir()) if p.is_dir() and not p.name.startswith(".")]
+        for base in distribution_dirs:
+            package_paths += _distribution_package_paths(base, diags)
         # (a DistributionPackages folder is linked into Packages/ by composer: one package, read by the link)
         package_paths = list({os.path.realpath(p): p for p in package_paths}.values())
         read = [_read_package(p, context, diags) for p in package_paths]
