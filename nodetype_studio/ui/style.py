@@ -47,6 +47,14 @@ def panel(widget: QWidget, background: str) -> QWidget:
     return widget
 
 
+def tinted_base(palette: QPalette, share: float = 0.08) -> str:
+    """The palette's base colour with a touch of its highlight: a panel background that stays dark in the
+    dark scheme, so the palette's text colour reads on it in both schemes."""
+    base, accent = palette.color(QPalette.Base), palette.color(QPalette.Highlight)
+    mixed = QColor.fromRgbF(*(b + (a - b) * share for b, a in zip(base.getRgbF()[:3], accent.getRgbF()[:3])))
+    return mixed.name()
+
+
 _bold_fonts: dict[str, QFont] = {}
 
 

@@ -1,0 +1,51 @@
+"""The inspector in the dark scheme: panels drawn behind text take their colour from the palette, so
+the palette's light text stays readable on them."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
+
+from nodetype_studio.model.prefix import Platform
+from nodetype_studio.preview.inspector import InspectorSource
+from nodetype_studio.ui.inspector import InspectorWidget
+from nodetype_studio.ui.studio.theme import dark_palette
+
+
+def _contrast(one: QColor, other: QColor) -> float:
+    """WCAG contrast ratio of two colours."""
+    def luminance(colour: QColor) -> float:
+        def channel(value: float) -> float:
+            return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+        return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF())
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.fixture(params=["light", "dark"])
+def scheme(request):
+    app = QApplication.instance()
+    before = app.palette()
+    if request.param == "dark":
+        app.setPalette(dark_palette())
+    yield request.param
+    app.setPalette(before)
+
+
+def test_the_help_panel_is_readable_in_both_schemes(qtbot, scheme):
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.resize(320, 400)
+    widget.show()
+    config = {"ui": {"label": "Helped", "inspector": {"tabs": {"default": {"label": "General"}},
+                                                    "groups": {"main": {"label": "Main", "tab": "default"}}}},
+              "properties": {"title": {"type": "string", "ui": {"label": "Title", "help": {"message": "Say **what** it is."},
+                                                                "inspector": {"group": "main"}}}}}
+    widget.show_node_type(InspectorSource("Acme.Site:Content.Helped", config, Platform("Neos")))
+    qtbot.waitUntil(lambda: widget.editor("title") is not None and widget.editor("title").isVisible())
+    panel = widget.toggle_help("title")
+    qtbot.waitUntil(panel.isVisible)
+    background = panel.grab().toImage().pixelColor(1, 1)  # inside the margin: the panel's fill
+    text = panel.palette().color(QPalette.WindowText)
+    assert _contrast(background, text) >= 4.5, (scheme, background.name(), text.name())
