@@ -4,23 +4,14 @@ the palette's light text stays readable on them."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.ui.inspector import InspectorWidget
 from nodetype_studio.ui.studio.theme import dark_palette
-
-
-def _contrast(one: QColor, other: QColor) -> float:
-    """WCAG contrast ratio of two colours."""
-    def luminance(colour: QColor) -> float:
-        def channel(value: float) -> float:
-            return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
-        return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF())
-    high, low = sorted((luminance(one), luminance(other)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
+from tests.ui.contrast import contrast
 
 
 @pytest.fixture(params=["light", "dark"])
@@ -48,4 +39,4 @@ def test_the_help_panel_is_readable_in_both_schemes(qtbot, scheme):
     qtbot.waitUntil(panel.isVisible)
     background = panel.grab().toImage().pixelColor(1, 1)  # inside the margin: the panel's fill
     text = panel.palette().color(QPalette.WindowText)
-    assert _contrast(background, text) >= 4.5, (scheme, background.name(), text.name())
+    assert contrast(background, text) >= 4.5, (scheme, background.name(), text.name())
