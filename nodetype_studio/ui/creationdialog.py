@@ -68,7 +68,26 @@ class CreationDialogPreview(QDialog):
         layout.addWidget(self.heading)
         layout.addWidget(self.inspector, 1)
         layout.addLayout(buttons)
-        self.resize(520, max(240, min(640, self.inspector.preferred_height() + 80)))
+        self.resize(520, 240)
+        self._sized = False
+
+    def showEvent(self, event):  # noqa: N802 (Qt override)
+        # The height the elements need is known once the dialog is laid out, i.e. when it is first shown
+        # (while hidden the inspector's scroll area still has its default size): grow to it then, up to
+        # a cap, and keep the dialog where it was placed, moved up if it would leave the screen.
+        super().showEvent(event)
+        if self._sized:
+            return
+        self._sized = True
+        height = max(240, min(640, self.inspector.preferred_height() + 80))
+        if height == self.height():
+            return
+        frame = self.geometry()
+        frame.setHeight(height)
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        if screen is not None:
+            frame.moveTop(max(screen.top(), min(frame.top() - (height - self.height()) // 2, screen.bottom() - height)))
+        self.setGeometry(frame)
 
     def has_errors(self) -> bool:
         return any(self.inspector.errors.values())

@@ -32,7 +32,7 @@ from nodetype_studio.datasources import (
     write_fixture,
 )
 from nodetype_studio.ui import style
-from nodetype_studio.ui.highlight import PygmentsHighlighter
+from nodetype_studio.ui.highlight import PygmentsHighlighter, style_for
 
 
 class FixtureDialog(QDialog):
@@ -67,7 +67,8 @@ class FixtureDialog(QDialog):
         self.text.setObjectName("fixtureText")
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
         self.text.setLineWrapMode(QPlainTextEdit.NoWrap)
-        self._highlighter = PygmentsHighlighter(self.text.document(), JsonLexer() if self.json_format else YamlLexer())
+        self._highlighter = PygmentsHighlighter(self.text.document(), JsonLexer() if self.json_format else YamlLexer(),
+                                                style_for(self.text.palette()))
         layout.addWidget(self.text, 1)
         self.problems = QLabel(self)
         self.problems.setObjectName("fixtureProblems")

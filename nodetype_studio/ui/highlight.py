@@ -44,6 +44,12 @@ _VERSIONS = count(1)
 _INTERNAL = ("text", "pos", "end")  # a context's attributes that are not the lexer's state
 
 
+def style_for(palette) -> str:
+    """The Pygments style that reads on ``palette``'s base: Pygments' default colours (pure blue, navy)
+    are for a light background, so a dark palette gets a dark style, as the source view has."""
+    return "github-dark" if palette.color(palette.ColorRole.Window).lightness() < 128 else "default"
+
+
 class PygmentsHighlighter(QSyntaxHighlighter):
     def __init__(self, document: QTextDocument, lexer: Lexer, style: str = "default"):
         super().__init__(None)

@@ -496,7 +496,7 @@ class InspectorWidget(QWidget):
             row.panel.setTextFormat(Qt.TextFormat.RichText)
             row.panel.setWordWrap(True)
             row.panel.setOpenExternalLinks(True)
-            style.panel(row.panel, "#eef3f8")
+            style.panel(row.panel, style.tinted_base(row.panel.palette()))
             row.panel.setMargin(4)
             html = _markdown(row.message) if row.message else ""
             if row.thumbnail:

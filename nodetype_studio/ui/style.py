@@ -15,11 +15,39 @@ NOTE = "#8a6d3b"
 MUTED = "#777777"
 
 
+def _luminance(colour: QColor) -> float:
+    def channel(value: float) -> float:
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+    return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF())
+
+
+_readable: dict[tuple[str, int], QColor] = {}
+
+
+def readable(colour: str, background: QColor) -> QColor:
+    """``colour`` as it is on a light background; on a dark one made lighter (same hue) until it has
+    the contrast of body text (4.5:1): the colours above are chosen for the light scheme, where red on
+    the dark scheme's grey is barely legible."""
+    key = (colour, background.rgb())
+    found = _readable.get(key)
+    if found is None:
+        found = QColor(colour)
+        if background.lightness() < 128:
+            floor = _luminance(background) + 0.05
+            hue, saturation, lightness, _alpha = found.getHsl()
+            while (_luminance(found) + 0.05) / floor < 4.5 and lightness < 255:
+                lightness = min(255, lightness + 8)
+                found = QColor.fromHsl(hue, saturation, lightness)
+        _readable[key] = found
+    return found
+
+
 def tint(widget: QWidget, colour: str) -> QWidget:
-    """Draw ``widget``'s text in ``colour``."""
+    """Draw ``widget``'s text in ``colour`` (made readable on a dark palette)."""
     palette = widget.palette()
+    shown = readable(colour, palette.color(QPalette.Window))
     for role in (QPalette.WindowText, QPalette.Text, QPalette.ButtonText):
-        palette.setColor(role, QColor(colour))
+        palette.setColor(role, shown)
     widget.setPalette(palette)
     return widget
 
@@ -45,6 +73,14 @@ def panel(widget: QWidget, background: str) -> QWidget:
     widget.setPalette(palette)
     widget.setAutoFillBackground(True)
     return widget
+
+
+def tinted_base(palette: QPalette, share: float = 0.08) -> str:
+    """The palette's base colour with a touch of its highlight: a panel background that stays dark in the
+    dark scheme, so the palette's text colour reads on it in both schemes."""
+    base, accent = palette.color(QPalette.Base), palette.color(QPalette.Highlight)
+    mixed = QColor.fromRgbF(*(b + (a - b) * share for b, a in zip(base.getRgbF()[:3], accent.getRgbF()[:3])))
+    return mixed.name()
 
 
 _bold_fonts: dict[str, QFont] = {}

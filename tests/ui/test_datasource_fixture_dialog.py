@@ -99,3 +99,33 @@ def test_edit_an_existing_json_fixture(qtbot, open_inspector, project_root, serv
     assert dialog.save()
     assert fixture.read_text() == '{"l": {"label": "Large"}}\n'
     assert options(size) == [("option", "Large")]
+
+
+def test_the_fixture_text_reads_on_the_dark_scheme(qtbot, tmp_path):
+    from PySide6.QtGui import QColor
+    from PySide6.QtWidgets import QApplication
+
+    from nodetype_studio.ui.datasource_dialog import FixtureDialog
+    from nodetype_studio.ui.studio.theme import dark_palette
+    from tests.ui.contrast import contrast
+
+    app = QApplication.instance()
+    before = app.palette()
+    app.setPalette(dark_palette())
+    try:
+        for name in ("sizes.yaml", "sizes.json"):
+            dialog = FixtureDialog(tmp_path / name, name, "Acme sizes")
+            qtbot.addWidget(dialog)
+            dialog.text.setPlainText(SIZES if name.endswith(".yaml") else '[{"value": "s", "label": "Small", "n": 1}]')
+            dialog._highlighter.rehighlight()
+            base = dialog.text.palette().base().color()
+            shown = set()
+            block = dialog.text.document().begin()
+            while block.isValid():
+                shown |= {r.format.foreground().color().name() for r in block.layout().formats()}
+                block = block.next()
+            shown.discard("#000000")  # a range with no colour of its own
+            assert shown, name
+            assert not {colour for colour in shown if contrast(QColor(colour), base) < 3}, name
+    finally:
+        app.setPalette(before)

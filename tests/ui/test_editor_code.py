@@ -2,6 +2,7 @@
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QDialogButtonBox
 
 SAMPLES = {
@@ -167,3 +168,30 @@ def test_a_value_codemirror_cannot_take_is_not_shown_the_python_way(make_editor,
     qtbot.keyClicks(dialog.text_edit, "<b>x</b>")
     qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
     assert editor.value() == "<b>x</b>" and editor.preview.text() == "<b>x</b>"
+
+
+DARK_SAMPLES = {**SAMPLES, "text/javascript": "function greet(name) { const x = new Date(); return name + x; }"}
+
+
+@pytest.mark.parametrize("mode", sorted(DARK_SAMPLES))
+def test_highlighting_reads_on_the_dark_scheme(make_editor, qtbot, mode):
+    from PySide6.QtWidgets import QApplication
+
+    from nodetype_studio.ui.studio.theme import dark_palette
+    from tests.ui.contrast import contrast
+
+    app = QApplication.instance()
+    before = app.palette()
+    app.setPalette(dark_palette())
+    try:
+        editor = make_editor("CodeEditor", {"highlightingMode": mode}, value=DARK_SAMPLES[mode])
+        dialog = editor.open_dialog()
+        qtbot.addWidget(dialog)
+        base = dialog.text_edit.palette().base().color()
+        assert base.lightness() < 128
+        shown = {name for name in _colours(dialog) if name != "#000000"}  # black: a range with no colour of its own
+        assert shown, mode
+        unreadable = {name: round(contrast(QColor(name), base), 2) for name in shown if contrast(QColor(name), base) < 3}
+        assert not unreadable, mode
+    finally:
+        app.setPalette(before)

@@ -4,6 +4,8 @@ every corpus type's preview at 400 px (the corpus has no translation files: labe
 
 from __future__ import annotations
 
+from PySide6.QtCore import QRect, Qt
+
 from nodetype_studio.model.prefix import Platform
 from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.ui.inspector import InspectorWidget
@@ -44,3 +46,26 @@ def test_a_long_inspector_view_label_keeps_the_inspector_narrow(qtbot):
     qtbot.waitUntil(title.isVisible)
     qtbot.wait(50)
     assert title.width() <= widget.width()  # the field keeps the panel's width: nothing is cut off on the right
+
+
+def test_a_range_with_a_long_unit_keeps_the_inspector_narrow(qtbot):
+    widget = _inspector(qtbot, _config({}, {
+        "title": {"type": "string", "ui": {"label": "Title", "inspector": {"group": "main"}}},
+        "width": {"type": "integer", "ui": {"label": "Width", "inspector": {
+            "group": "main", "editor": "Neos.Neos/Inspector/Editors/RangeEditor",
+            "editorOptions": {"min": 0, "max": 100000, "unit": "pixels of the viewport"}}}}}))
+    title, width = widget.editor("title"), widget.editor("width")
+    qtbot.waitUntil(width.isVisible)
+    qtbot.wait(50)
+
+    def right_edge(child) -> int:
+        return child.mapTo(widget, child.rect().topRight()).x()
+
+    # the title field is not cut off on the right because of the range row under it
+    assert right_edge(title) < widget.width() and right_edge(width) < widget.width()
+    for label in (width.min_label, width.max_label, width.unit_label):
+        assert right_edge(label) < widget.width()
+        needed = label.fontMetrics().boundingRect(QRect(0, 0, label.contentsRect().width(), 10_000),
+                                                  Qt.TextFlag.TextWordWrap, label.text())
+        assert needed.width() <= label.contentsRect().width() and needed.height() <= label.contentsRect().height()
+    assert width.slider.width() >= 4 * width.slider.fontMetrics().averageCharWidth()  # still something to drag

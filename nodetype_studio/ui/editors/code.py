@@ -30,7 +30,7 @@ from nodetype_studio.js.values import truthy
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.editors.base import EditorWidget
-from nodetype_studio.ui.highlight import PygmentsHighlighter
+from nodetype_studio.ui.highlight import PygmentsHighlighter, style_for
 from nodetype_studio.ui.sections import LABEL_POLICY
 
 # The languages ``code_mode`` gives -> pygments lexer alias.
@@ -102,7 +102,7 @@ class CodeEditorDialog(QDialog):
         self.text_edit.setLineWrapMode(QPlainTextEdit.WidgetWidth)
         self.text_edit.setPlainText(text)
         self.highlighter = PygmentsHighlighter(
-            self.text_edit.document(), get_lexer_by_name(LEXERS[mode])
+            self.text_edit.document(), get_lexer_by_name(LEXERS[mode]), style_for(self.text_edit.palette())
         )
         self.highlighter.rehighlight()  # now, not on the next event-loop turn
         layout.addWidget(self.text_edit, 1)

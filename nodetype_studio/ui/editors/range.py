@@ -150,6 +150,12 @@ class RangeEditor(EditorWidget):
         self.unit_label.setObjectName("unitLabel")
         if not self.unit:
             self.unit_label.hide()
+        # Bounds and unit are written by the integrator and may be long: they wrap at a narrow inspector
+        # instead of making the row (and with it every field of the inspector) wider than the panel; the
+        # slider keeps a width it can still be dragged in.
+        for label in (self.min_label, self.max_label, self.unit_label):
+            label.setWordWrap(True)
+        self.slider.setMinimumWidth(self.slider.fontMetrics().averageCharWidth() * 8)
         row.addWidget(self.min_label)
         row.addWidget(self.slider, 1)
         row.addWidget(self.max_label)

@@ -17,7 +17,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from nodetype_studio.diagnostics import Diagnostic, Severity
+from nodetype_studio.ui import style
 from nodetype_studio.ui.studio.treemodel import filter_change
 
 _NO_PARENT = QModelIndex()  # the default parent (Qt's invalid index)
@@ -94,7 +95,8 @@ class ProblemsModel(QAbstractTableModel):
                 prop = f" \u203a {finding.property_name}" if finding.property_name else ""
                 return (finding.node_type or "") + prop
         if role == Qt.ForegroundRole and column == 0:
-            return QColor(COLOURS[finding.severity.value])
+            # on the dark scheme's base the light scheme's red and blue read at about 3:1: lightened there
+            return style.readable(COLOURS[finding.severity.value], QGuiApplication.palette().color(QPalette.Base))
         if role == Qt.ToolTipRole:
             return finding.format_text()
         return None

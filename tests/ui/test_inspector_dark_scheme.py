@@ -1,0 +1,70 @@
+"""The inspector in the dark scheme: panels drawn behind text take their colour from the palette, so
+the palette's light text stays readable on them."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication, QLabel
+
+from nodetype_studio.model.prefix import Platform
+from nodetype_studio.preview.inspector import InspectorSource
+from nodetype_studio.ui import style
+from nodetype_studio.ui.inspector import InspectorWidget
+from nodetype_studio.ui.studio.theme import dark_palette
+from tests.ui.contrast import contrast
+
+
+@pytest.fixture(params=["light", "dark"])
+def scheme(request):
+    app = QApplication.instance()
+    before = app.palette()
+    if request.param == "dark":
+        app.setPalette(dark_palette())
+    yield request.param
+    app.setPalette(before)
+
+
+def test_the_help_panel_is_readable_in_both_schemes(qtbot, scheme):
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.resize(320, 400)
+    widget.show()
+    config = {"ui": {"label": "Helped", "inspector": {"tabs": {"default": {"label": "General"}},
+                                                    "groups": {"main": {"label": "Main", "tab": "default"}}}},
+              "properties": {"title": {"type": "string", "ui": {"label": "Title", "help": {"message": "Say **what** it is."},
+                                                                "inspector": {"group": "main"}}}}}
+    widget.show_node_type(InspectorSource("Acme.Site:Content.Helped", config, Platform("Neos")))
+    qtbot.waitUntil(lambda: widget.editor("title") is not None and widget.editor("title").isVisible())
+    panel = widget.toggle_help("title")
+    qtbot.waitUntil(panel.isVisible)
+    background = panel.grab().toImage().pixelColor(1, 1)  # inside the margin: the panel's fill
+    text = panel.palette().color(QPalette.WindowText)
+    assert contrast(background, text) >= 4.5, (scheme, background.name(), text.name())
+
+
+def test_errors_and_notes_are_readable_in_both_schemes(qtbot, scheme):
+    widget = InspectorWidget()
+    qtbot.addWidget(widget)
+    widget.resize(320, 400)
+    widget.show()
+    config = {"ui": {"label": "Noted", "inspector": {"tabs": {"default": {"label": "General"}},
+                                                    "groups": {"main": {"label": "Main", "tab": "default"}}}},
+              "properties": {
+                  "title": {"type": "string", "validation": {"Neos.Neos/Validation/NotEmptyValidator": {}},
+                            "ui": {"label": "Title", "inspector": {"group": "main"}}},
+                  "widget": {"type": "string", "ui": {"label": "Widget", "inspector": {
+                      "group": "main", "editor": "Acme.Site/Inspector/Editors/Unknown"}}}}}
+    widget.show_node_type(InspectorSource("Acme.Site:Content.Noted", config, Platform("Neos")))
+    qtbot.waitUntil(lambda: widget.editor("widget") is not None and widget.editor("widget").isVisible())
+    labels = {label.text(): label for label in widget.findChildren(QLabel) if label.isVisible()}
+    error = labels["This field is required."]
+    [note] = [label for text, label in labels.items() if "has no widget registered" in text]
+    if scheme == "light":  # the light scheme keeps the colours as chosen
+        assert error.palette().color(QPalette.WindowText).name() == style.ERROR
+        assert note.palette().color(QPalette.WindowText).name() == style.NOTE
+        return
+    for label in (error, note):  # on the dark one they read as body text does
+        palette = label.palette()
+        assert contrast(palette.color(QPalette.WindowText), palette.color(QPalette.Window)) >= 4.5, label.text()
+        assert palette.color(QPalette.WindowText) != QApplication.palette().color(QPalette.WindowText)  # still tinted
