@@ -649,8 +649,10 @@ def paste(dialog, qtbot, *, html=None, text=None):
         data.setHtml(html)
     if text is not None:
         data.setText(text)
-    QApplication.clipboard().setMimeData(data)
+    QApplication.clipboard().setMimeData(data)  # (the clipboard owns it from here)
     qtbot.keyClick(dialog.text_edit, Qt.Key_V, Qt.ControlModifier)
+    # emptied again: mime data the clipboard still holds when the process ends is freed twice (a crash at exit)
+    QApplication.clipboard().clear()
 
 
 def test_autoparagraph_false_stores_several_paragraphs_as_spans(media_editor, qtbot):
