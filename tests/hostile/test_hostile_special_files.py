@@ -1,0 +1,71 @@
+"""Pipes and devices under a project file's name: refused at once, never waited for."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import threading
+
+import pytest
+
+from nodetype_studio import boundedio
+from tests.hostile.hostile_helpers import package, run_process  # noqa: F401  (package: a fixture)
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+
+
+def _outcome(function, *args, limit_s: float = 20.0):
+    """``function(*args)``'s exception (or None) if it returns within a generous deadline; "hang" else."""
+    box: dict = {}
+
+    def run() -> None:
+        try:
+            function(*args)
+            box["raised"] = None
+        except Exception as exc:  # noqa: BLE001 - the exception is the outcome
+            box["raised"] = exc
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(limit_s)
+    return box.get("raised", "hang")
+
+
+@pytest.fixture
+def fifo(tmp_path):
+    path = tmp_path / "composer.json"
+    os.mkfifo(path)
+    yield path
+    try:  # release a reader the old code left waiting for a writer
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+    except OSError:
+        pass
+
+
+def test_a_pipe_is_refused_without_waiting_for_a_writer(fifo):
+    raised = _outcome(boundedio.read_bytes, fifo)
+    assert isinstance(raised, boundedio.NotARegularFile)
+    assert isinstance(raised, OSError) and "not a regular file" in raised.strerror
+
+
+def test_an_endless_device_is_refused_before_reading(tmp_path):
+    link = tmp_path / "NodeTypes.yaml"
+    link.symlink_to("/dev/zero")
+    assert isinstance(_outcome(boundedio.read_text, link), boundedio.NotARegularFile)
+
+
+def test_a_regular_file_is_read_as_before(tmp_path):
+    path = tmp_path / "composer.json"
+    path.write_bytes(b'{"type": "neos-site"}')
+    assert boundedio.read_bytes(path) == b'{"type": "neos-site"}'
+
+
+def test_content_of_a_package_whose_composer_json_is_a_pipe_does_not_hang(package):  # noqa: F811
+    os.mkfifo(package / "composer.json")
+    try:
+        done = run_process("content", package, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("`content` waited for a writer on the composer.json pipe")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "Acme.Site:Page" in done.stdout
