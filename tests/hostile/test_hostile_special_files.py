@@ -69,3 +69,28 @@ def test_content_of_a_package_whose_composer_json_is_a_pipe_does_not_hang(packag
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert "Acme.Site:Page" in done.stdout
+
+
+#: Every file a project may hold that the studio reads, besides the NodeTypes files (discovery skips pipes).
+PROJECT_FILES = ("composer.lock", "pyproject.toml", ".nodetype-studio.yaml", ".nodetype-studio/settings.yaml",
+                 ".nodetype-studio/media.yaml", ".nodetype-studio/content.yaml",
+                 ".nodetype-studio/data-sources/colours.yaml", "Configuration/Settings.yaml",
+                 "Configuration/NodeTypes.Other.yaml", "Resources/Private/Translations/en/NodeTypes/Page.xlf",
+                 "Resources/Private/Translations/en/Main.xlf")
+
+
+@pytest.mark.parametrize("argv", [("check", "{p}"), ("list", "{p}"), ("show", "{p}", "Acme.Site:Page"),
+                                  ("validate", "{p}", "Acme.Site:Page", "title", "x"), ("content", "{p}"),
+                                  ("render", "{p}", "Acme.Site:Page", "--out", "{out}")])
+def test_every_command_runs_on_a_project_of_pipes(package, tmp_path, argv):  # noqa: F811
+    os.mkfifo(package / "composer.json")
+    for relative in PROJECT_FILES:
+        (package / relative).parent.mkdir(parents=True, exist_ok=True)
+        os.mkfifo(package / relative)
+    args = [a.format(p=package, out=tmp_path / "page.png") for a in argv]
+    try:
+        done = run_process(*args, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"`{argv[0]}` waited for a writer on a pipe")
+    assert "Traceback" not in done.stderr
+    assert done.returncode in (0, 1), done.stderr  # findings at most, never an internal error (2)
