@@ -9,19 +9,22 @@ import threading
 import pytest
 
 from nodetype_studio import boundedio
-from tests.hostile.hostile_helpers import package, run_process  # noqa: F401  (package: a fixture)
+from nodetype_studio.editing.document import YamlDocument
+from nodetype_studio.studio.session import read_text
+from tests.hostile.hostile_helpers import PAGE, package, run_process  # noqa: F401  (package: a fixture)
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
 
 
-def _outcome(function, *args, limit_s: float = 20.0):
-    """``function(*args)``'s exception (or None) if it returns within a generous deadline; "hang" else."""
+def _outcome(function, *args, limit_s: float = 20.0, result: bool = False):
+    """``function(*args)``'s exception (None if it raised none), or its ``result``, if it returns within a
+    generous deadline; "hang" else."""
     box: dict = {}
 
     def run() -> None:
         try:
-            function(*args)
-            box["raised"] = None
+            value = function(*args)
+            box["raised"] = value if result else None
         except Exception as exc:  # noqa: BLE001 - the exception is the outcome
             box["raised"] = exc
 
@@ -60,6 +63,22 @@ def test_a_regular_file_is_read_as_before(tmp_path):
     assert boundedio.read_bytes(path) == b'{"type": "neos-site"}'
 
 
+def test_an_open_file_that_became_a_pipe_is_changed_on_disk_not_waited_for(tmp_path):
+    path = tmp_path / "NodeTypes.Page.yaml"
+    path.write_text(PAGE, encoding="utf-8")
+    document = YamlDocument.load(path)
+    path.unlink()
+    os.mkfifo(path)  # another program put a pipe where the file was
+    try:
+        assert _outcome(document.changed_on_disk, result=True) == "modified"
+        assert _outcome(read_text, path, result=True) is None  # what the reload and compare views read
+    finally:
+        try:  # release a reader the old code left waiting for a writer
+            os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+        except OSError:
+            pass
+
+
 def test_content_of_a_package_whose_composer_json_is_a_pipe_does_not_hang(package):  # noqa: F811
     os.mkfifo(package / "composer.json")
     try:
@@ -94,3 +113,13 @@ def test_every_command_runs_on_a_project_of_pipes(package, tmp_path, argv):  # n
         pytest.fail(f"`{argv[0]}` waited for a writer on a pipe")
     assert "Traceback" not in done.stderr
     assert done.returncode in (0, 1), done.stderr  # findings at most, never an internal error (2)
+
+
+def test_the_studio_opens_a_project_of_pipes(qtbot, package, make_window):  # noqa: F811
+    os.mkfifo(package / "composer.json")
+    for relative in PROJECT_FILES:
+        (package / relative).parent.mkdir(parents=True, exist_ok=True)
+        os.mkfifo(package / relative)
+    window = make_window(package)
+    assert window.session is not None and "Acme.Site:Page" in window.session.project.node_types
+    qtbot.waitUntil(lambda: not window.checks.busy, timeout=15000)
