@@ -123,3 +123,19 @@ def test_the_studio_opens_a_project_of_pipes(qtbot, package, make_window):  # no
     window = make_window(package)
     assert window.session is not None and "Acme.Site:Page" in window.session.project.node_types
     qtbot.waitUntil(lambda: not window.checks.busy, timeout=15000)
+
+
+def test_version_detection_does_not_wait_on_a_pipe_in_the_platform_packages(tmp_path):
+    neos = tmp_path / "Packages" / "Application" / "Neos.Neos"
+    (neos / "Configuration").mkdir(parents=True)
+    (neos / "composer.json").write_text('{"name": "neos/neos", "type": "neos-package"}', encoding="utf-8")
+    os.mkfifo(neos / "Configuration" / "NodeTypes.Timable.yaml")  # read for Neos.Neos:Timable (8.3 or 9.x?)
+    site = tmp_path / "Packages" / "Sites" / "Acme.Site"
+    (site / "Configuration").mkdir(parents=True)
+    (site / "Configuration" / "NodeTypes.Page.yaml").write_text(PAGE, encoding="utf-8")
+    try:
+        done = run_process("list", tmp_path, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("`list` waited for a writer on a pipe in Neos.Neos")
+    assert done.returncode == 0, done.stderr
+    assert "Acme.Site:Page" in done.stdout
