@@ -139,3 +139,21 @@ def test_version_detection_does_not_wait_on_a_pipe_in_the_platform_packages(tmp_
         pytest.fail("`list` waited for a writer on a pipe in Neos.Neos")
     assert done.returncode == 0, done.stderr
     assert "Acme.Site:Page" in done.stdout
+
+
+def test_the_media_library_skips_a_pipe_among_the_images(tmp_path):
+    from nodetype_studio.media.library import PROJECT_SOURCE, MediaLibrary
+    from tests.media_support import write_png
+
+    images = tmp_path / "Resources" / "Public" / "Images"
+    write_png(images / "red-square.png", 40, 40)
+    os.mkfifo(images / "pipe.png")
+    library = MediaLibrary.for_project(tmp_path, [tmp_path])
+    titles = _outcome(lambda: {asset.title for asset in library.assets([PROJECT_SOURCE])}, result=True)
+    try:
+        assert titles == {"Red square"}
+    finally:
+        try:  # release a reader the old code left waiting for a writer
+            os.close(os.open(images / "pipe.png", os.O_WRONLY | os.O_NONBLOCK))
+        except OSError:
+            pass
