@@ -5,13 +5,16 @@ A project folder may come from anyone: a file of several gigabytes named ``NodeT
 (the largest NodeTypes or Settings file of the corpus of public packages is 32 KB), so a file larger than
 ``MAX_FILE_BYTES`` is refused with ``FileTooLarge``, an ``OSError``: every reader that already reports a
 file it cannot read (``cannot read the file: <strerror>``) reports this one the same way, and only
-``MAX_FILE_BYTES + 1`` bytes are ever read.
+``MAX_FILE_BYTES + 1`` bytes are ever read. Only regular files are read: a named pipe, a device or a socket
+under a file's name is refused with ``NotARegularFile`` (an ``OSError`` too) without waiting, for opening a
+pipe blocks until someone writes to it and a device such as ``/dev/zero`` never ends.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import stat
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 
@@ -24,9 +27,22 @@ class FileTooLarge(OSError):
                                       f"(a real NodeTypes, Settings, composer or XLIFF file is a few KB)", os.fspath(path))
 
 
+class NotARegularFile(OSError):
+    """A pipe, device or socket where the studio expects a file."""
+
+    def __init__(self, path: str | os.PathLike):
+        super().__init__(errno.EINVAL, "it is not a regular file (a pipe, device or socket); the studio reads files only",
+                         os.fspath(path))
+
+
 def read_bytes(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
-    """The file's bytes; ``FileTooLarge`` (an ``OSError``) when it holds more than ``limit`` bytes."""
-    with open(path, "rb") as handle:
+    """The file's bytes; ``FileTooLarge`` (an ``OSError``) when it holds more than ``limit`` bytes,
+    ``NotARegularFile`` (an ``OSError``) when it is no regular file."""
+    # O_NONBLOCK: opening a named pipe returns at once instead of waiting for a writer (no effect on files)
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with open(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise NotARegularFile(path)
         data = handle.read(limit + 1)
     if len(data) > limit:
         raise FileTooLarge(path, limit)

@@ -10,6 +10,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from nodetype_studio.boundedio import NotARegularFile
 from nodetype_studio.editing.errors import FileChangedOnDisk, SaveError
 
 
@@ -51,7 +52,12 @@ class DiskSignature:
 
 
 def read_bytes(path: Path) -> bytes:
-    with open(path, "rb") as handle:
+    """The file's bytes; ``boundedio.NotARegularFile`` at once when a pipe or device took its place (opening
+    a pipe would wait for a writer, reading ``/dev/zero`` would never end)."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with open(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise NotARegularFile(path)
         return handle.read()
 
 

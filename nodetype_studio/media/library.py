@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import stat
 import tempfile
 import uuid
 from dataclasses import dataclass, field
@@ -367,8 +368,11 @@ class MediaLibrary:
 
     def _read(self, source: AssetSource, folder: Path, path: Path, reader: MetaReader) -> Asset | None:
         try:
-            size = path.stat().st_size
-            with open(path, "rb") as handle:
+            info = path.stat()
+            if not stat.S_ISREG(info.st_mode):
+                return None  # a pipe or device: opening a pipe would wait for a writer
+            size = info.st_size
+            with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)), "rb") as handle:
                 head = handle.read(HEAD_BYTES)
         except OSError:
             return None

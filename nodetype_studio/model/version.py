@@ -17,6 +17,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from nodetype_studio import boundedio
+
 #: composer files larger than this are not read for the version (a lock file of a big site is ~1 MB)
 MAX_COMPOSER_BYTES = 8 * 1024 * 1024
 
@@ -71,10 +73,8 @@ _PLATFORM_PACKAGES = ("neos/neos", "neos/contentrepository-core", "neos/content-
 
 
 def _read_json(path: Path) -> Any:
-    try:
-        if path.stat().st_size > MAX_COMPOSER_BYTES:
-            return None
-        return json.loads(path.read_text(encoding="utf-8"))
+    try:  # (a pipe or device under the name is refused at once, a larger file unread: both OSErrors)
+        return json.loads(boundedio.read_bytes(path, MAX_COMPOSER_BYTES).decode("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return None
 
@@ -192,7 +192,7 @@ def _defines(package: Path, name: str) -> bool:
     files = list((package / "Configuration").glob("NodeTypes*.yaml")) + list((package / "NodeTypes").rglob("*.yaml"))
     for path in files[:500]:
         try:
-            if path.stat().st_size <= MAX_COMPOSER_BYTES and pattern.search(path.read_text(encoding="utf-8", errors="replace")):
+            if pattern.search(boundedio.read_text(path, MAX_COMPOSER_BYTES)):
                 return True
         except OSError:
             continue

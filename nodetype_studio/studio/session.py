@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 # not the package: YamlDocument's modules are imported with the first edit (editing/__init__.py)
+from nodetype_studio.editing import diskio
 from nodetype_studio.editing.errors import Edit, EditError, FileChangedOnDisk
 from nodetype_studio.editing.nodetype_editor import NodeTypeEditor
 from nodetype_studio.model import Project, load_project
@@ -53,7 +54,7 @@ def sha256(text: str) -> str:
 def read_text(path: Path) -> str | None:
     """The file's text as the editing layer reads it (BOM dropped); None when it cannot be read."""
     try:
-        raw = Path(path).read_bytes()
+        raw = diskio.read_bytes(Path(path))
     except OSError:
         return None
     return _decoded(raw)
@@ -530,7 +531,7 @@ def _is_utf8(raw: bytes) -> bool:
 
 def _read_bytes(path: Path) -> bytes | None:
     try:
-        return Path(path).read_bytes()
+        return diskio.read_bytes(Path(path))
     except OSError:
         return None
 

@@ -127,6 +127,7 @@ class _Pending:
         self.reason: str | None = None  # "timeout" | "too-large" | "cancelled"
         self.ssl_errors: list[str] = []
         self.announced: int | None = None  # Content-Length over the limit
+        self.same_origin_only = False  # it carries backend.headers: redirects may not leave the origin
         self.started = time.monotonic()
         self.finished = False
 
@@ -273,6 +274,7 @@ class DataSourceService(QObject):
             request.setRawHeader(name.encode("latin-1", "replace"), value.encode("latin-1", "replace"))
         if headers:  # nor may a redirect carry it to another origin
             request.setAttribute(QNetworkRequest.RedirectPolicyAttribute, QNetworkRequest.SameOriginRedirectPolicy)
+            pending.same_origin_only = True
         reply = self.network.get(request)
         # Qt buffers no more than the cap (plus one byte to tell "too large"), whatever the server sends
         reply.setReadBufferSize(self.settings.max_response_bytes + 1)
@@ -372,6 +374,10 @@ class DataSourceService(QObject):
         if error != QNetworkReply.NetworkError.NoError:
             message = _NETWORK_ERRORS.get(error, "Network error")
             detail = reply.errorString()
+            if error == _E.InsecureRedirectError and pending.same_origin_only:
+                # Qt names every redirect its same-origin policy refuses "insecure", http to http too
+                message = "Redirected to another origin (refused)"
+                detail = "the request carries backend.headers, which go to the backend's origin only"
             if pending.ssl_errors:
                 detail = "; ".join(dict.fromkeys(pending.ssl_errors)) + f" ({detail})"
             return failure(source, message, detail)

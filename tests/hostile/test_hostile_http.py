@@ -47,6 +47,20 @@ def test_a_redirect_does_not_carry_the_headers_to_another_origin(qtbot, server, 
     assert all("Cookie" not in r.headers for r in other.requests_to("/stolen"))
 
 
+def test_a_refused_redirect_to_another_origin_is_named_as_such(qtbot, server, open_inspector, project_root,
+                                                               services):
+    other = server({"/stolen": Answer(OPTIONS)})
+    backend = server({"/options/colours": Answer("", 307, headers={"Location": "/hop"}),
+                      "/hop": Answer("", 302, headers={"Location": f"{other.url}/stolen"})})
+    service = services(project_root, base_url=backend.url, headers=tuple(SECRETS.items()))
+    inspector = open_inspector(project_root, PRODUCT, service)
+    result = wait_answer(qtbot, inspector.editor("colour"))
+    assert not result.ok and not other.requests_to("/stolen")
+    shown = inspector.editor("colour").data_source_error()
+    assert shown.startswith("Redirected to another origin (refused)")  # http to http: nothing about https
+    assert "https" not in shown and "backend.headers" in shown
+
+
 def _finishes(function, *args, limit_s: float = 20.0):
     """Whether ``function(*args)`` returns within a generous deadline (the old quadratic code took minutes)."""
     done = threading.Event()

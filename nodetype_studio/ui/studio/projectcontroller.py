@@ -415,7 +415,9 @@ class ProjectController(QObject):
 
 
 def _read_bytes(path: Path) -> bytes | None:
+    from nodetype_studio.editing import diskio
+
     try:
-        return Path(path).read_bytes()
+        return diskio.read_bytes(Path(path))
     except OSError:
         return None
