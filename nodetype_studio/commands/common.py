@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from nodetype_studio.model import Project, load_project
-from nodetype_studio.model.flowcontext import InvalidContext, resolve_context
-from nodetype_studio.model.projectconfig import config_dir
+from nodetype_studio.model.flowcontext import InvalidContext
+from nodetype_studio.model.projectconfig import config_dir, resolve_context
 from nodetype_studio.model.version import parse_version
 
 

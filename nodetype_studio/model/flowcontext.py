@@ -7,7 +7,7 @@ stops Flow (exception 1335436551). Flow's bootstrap reads it from ``FLOW_CONTEXT
 or both are empty. The configuration of a context is that of each level in turn:
 ``Configuration/Production/`` then ``Configuration/Production/Live/`` (model/discovery.py).
 
-The studio chooses it, first match wins: the command line's ``--context`` (or the window's choice,
+The studio chooses it (``projectconfig.resolve_context``), first match wins: the command line's ``--context`` (or the window's choice,
 written to the project's file), the ``context`` key of ``.nodetype-studio.yaml``, ``FLOW_CONTEXT``
 from the environment, ``Development``.
 """
@@ -18,7 +18,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from nodetype_studio.diagnostics import Diagnostic, error
+from nodetype_studio.diagnostics import Diagnostic
 
 DEFAULT_CONTEXT = "Development"
 ROOT_CONTEXTS = ("Development", "Production", "Testing")
@@ -64,30 +64,3 @@ class ResolvedContext:
     #: "option" (command line or the caller), "file" (the project's configuration), "environment", "default"
     source: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
-
-
-def resolve_context(root, explicit: str | None = None, *, strict: bool = False,
-                    environ: Mapping[str, str] | None = None) -> ResolvedContext:
-    """The context to load the project at ``root`` in (first match: ``explicit``, the project's
-    configuration file, the environment, Development). An invalid ``explicit`` raises
-    :class:`InvalidContext`; so does an invalid file or environment value with ``strict`` (the command
-    line), else it is an error finding and the next source decides."""
-    from nodetype_studio.model.projectconfig import configured_context
-
-    if explicit is not None:
-        return ResolvedContext(check_context(explicit), "option")
-    configured, problems = configured_context(root)
-    if problems and strict:
-        raise InvalidContext(f"{problems[0].file}: {problems[0].message}")
-    if configured is not None:
-        return ResolvedContext(configured, "file", problems)
-    found = environment_context(environ)
-    if found is not None:
-        value, variable = found
-        problem = context_problem(value)
-        if problem is None:
-            return ResolvedContext(value, "environment", problems)
-        if strict:
-            raise InvalidContext(f"{variable}: {problem}")
-        problems = problems + [error("flow-context", f"{variable}: {problem}; the studio loads {DEFAULT_CONTEXT}")]
-    return ResolvedContext(DEFAULT_CONTEXT, "default", problems)

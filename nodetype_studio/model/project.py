@@ -22,11 +22,10 @@ from nodetype_studio.model.discovery import (
     add_new_files,
     discover,
 )
-from nodetype_studio.model.flowcontext import resolve_context
 from nodetype_studio.model.merge import get_path, merge
 from nodetype_studio.model.nodetype import Fragment, Layer, NodeType, SourceFile
 from nodetype_studio.model.prefix import Platform
-from nodetype_studio.model.projectconfig import config_dir, configured_cms_version
+from nodetype_studio.model.projectconfig import config_dir, configured_cms_version, resolve_context
 from nodetype_studio.model.sorting import php_sort
 from nodetype_studio.model.version import (
     DEFAULT_VERSION,

@@ -13,11 +13,20 @@ reports the file's own problems (unreadable, unknown keys, bad ``select``/``igno
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from nodetype_studio.diagnostics import Diagnostic, Severity
-from nodetype_studio.model.flowcontext import EXPECTED, context_problem
+from nodetype_studio.diagnostics import Diagnostic, Severity, error
+from nodetype_studio.model.flowcontext import (
+    DEFAULT_CONTEXT,
+    EXPECTED,
+    InvalidContext,
+    ResolvedContext,
+    check_context,
+    context_problem,
+    environment_context,
+)
 from nodetype_studio.model.settingsfile import Field, Invalid, SettingsRead, SettingsSpec, codes, read_settings
 from nodetype_studio.model.version import parse_version
 
@@ -82,3 +91,28 @@ def configured_context(root: str | Path) -> tuple[str | None, list[Diagnostic]]:
     nothing is configured, (None, [error]) for a name Flow refuses."""
     read = read_project_config(root)
     return read.values["context"], list(read.field_diagnostics.get("context", []))
+
+
+def resolve_context(root, explicit: str | None = None, *, strict: bool = False,
+                    environ: Mapping[str, str] | None = None) -> ResolvedContext:
+    """The context to load the project at ``root`` in (first match: ``explicit``, the project's
+    configuration file, the environment, Development). An invalid ``explicit`` raises
+    :class:`InvalidContext`; so does an invalid file or environment value with ``strict`` (the command
+    line), else it is an error finding and the next source decides."""
+    if explicit is not None:
+        return ResolvedContext(check_context(explicit), "option")
+    configured, problems = configured_context(root)
+    if problems and strict:
+        raise InvalidContext(f"{problems[0].file}: {problems[0].message}")
+    if configured is not None:
+        return ResolvedContext(configured, "file", problems)
+    found = environment_context(environ)
+    if found is not None:
+        value, variable = found
+        problem = context_problem(value)
+        if problem is None:
+            return ResolvedContext(value, "environment", problems)
+        if strict:
+            raise InvalidContext(f"{variable}: {problem}")
+        problems = problems + [error("flow-context", f"{variable}: {problem}; the studio loads {DEFAULT_CONTEXT}")]
+    return ResolvedContext(DEFAULT_CONTEXT, "default", problems)
