@@ -71,6 +71,9 @@ class PygmentsHighlighter(QSyntaxHighlighter):
         # brought up to date before Qt asks for them
         document.contentsChange.connect(self._changed)
         self.setDocument(document)
+        # owned by its document, as QSyntaxHighlighter(document) would be: the two go together, so the
+        # document never reaches a highlighter whose Python side is gone (nor the other way round)
+        self.setParent(document)
 
     def _changed(self, *_args) -> None:
         self._dirty = True
