@@ -22,7 +22,7 @@ import threading
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from nodetype_studio.js.values import CLIENT_EVAL_PREFIX, is_client_eval
@@ -33,6 +33,7 @@ from nodetype_studio.preview.inspector import (
     build_layout,
 )
 from nodetype_studio.ui import icons, style
+from nodetype_studio.ui.mainthread import deliver
 from nodetype_studio.ui.sections import fit_label, view_note
 
 if TYPE_CHECKING:
@@ -103,7 +104,6 @@ class ClientEvalController(QObject):
     never freezes typing.
     """
 
-    _evaluated = Signal(object, object)  # (the LiveEvaluation, changed paths), from the worker thread
 
     def __init__(self, inspector, engine: ClientEvalEngine | None = None, debounce_ms: int = DEBOUNCE_MS):
         super().__init__(inspector)
@@ -126,7 +126,6 @@ class ClientEvalController(QObject):
         self._timer.timeout.connect(self._cooled_down)
         self._pending = False
         self._worker: threading.Thread | None = None
-        self._evaluated.connect(self._background_done)
 
     @property
     def engine(self) -> ClientEvalEngine:
@@ -283,10 +282,7 @@ class ClientEvalController(QObject):
                 changed = live.update(values)
             except Exception:  # noqa: BLE001 - the engine reports problems as outcomes; never lose the thread
                 changed = set()
-            try:
-                self._evaluated.emit(live, changed)
-            except RuntimeError:  # the inspector was deleted meanwhile
-                pass
+            deliver(self, self._background_done, live, changed)  # not if the inspector is deleted meanwhile
 
         self._worker = threading.Thread(target=work, name="ClientEval update", daemon=True)
         self._worker.start()

@@ -44,6 +44,7 @@ from nodetype_studio.datasources.result import (
     http_error_answer,
 )
 from nodetype_studio.datasources.settings import settings_signature
+from nodetype_studio.ui.mainthread import deliver
 
 CACHE_SIZE = 500
 #: Answers that arrive within this many milliseconds are shown together: each batch lays the inspector out
@@ -135,7 +136,6 @@ class _Pending:
 class DataSourceService(QObject):
     """Answers data-source requests of one project, asynchronously and cached."""
 
-    _pluginDone = Signal(object, object)  # pending, result (emitted on a worker thread)
     #: Emitted whenever a request finishes (success or not); for status bars and tests.
     requestFinished = Signal(object)  # DataSourceResult
 
@@ -148,7 +148,6 @@ class DataSourceService(QObject):
         self._query_ids: dict[str, str] = {}  # cache key -> the query without its node (for forget)
         self.requests_sent = 0
         self._network: QNetworkAccessManager | None = None
-        self._pluginDone.connect(self._plugin_finished)
         # HTTP requests start from the event loop, after the posted layout and paint events of the page
         # that asked: building an inspector never waits for the network stack
         self._to_start: list[_Pending] = []
@@ -241,10 +240,7 @@ class DataSourceService(QObject):
 
         def work() -> None:
             result = call_plugin(source.plugin, node, arguments, source)
-            try:
-                self._pluginDone.emit(pending, result)
-            except RuntimeError:  # the service was deleted meanwhile
-                pass
+            deliver(self, self._plugin_finished, pending, result)  # not if the service is deleted meanwhile
 
         self._arm_deadline(pending)
         # a daemon thread: a plugin that never returns must not keep the application from quitting
@@ -353,10 +349,7 @@ class DataSourceService(QObject):
 
         def decode() -> None:  # JSON and error excerpts of up to maxResponseSize: off the GUI thread
             result = work()
-            try:
-                self._pluginDone.emit(pending, result)
-            except RuntimeError:  # the service was deleted meanwhile
-                pass
+            deliver(self, self._plugin_finished, pending, result)  # not if the service is deleted meanwhile
 
         threading.Thread(target=decode, name="datasource answer", daemon=True).start()
 

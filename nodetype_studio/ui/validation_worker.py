@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, Signal
 
 from nodetype_studio.js import engine as jsengine
 from nodetype_studio.js.regex import BROWSER_BUDGET
+from nodetype_studio.ui.mainthread import deliver
 from nodetype_studio.validation import validate_value
 
 
@@ -54,6 +55,9 @@ class BackgroundValidator(QObject):
             self._stopped = True
             self._pending.clear()
 
+    def _announce(self, name: str, generation: int, findings: Any) -> None:
+        self.finished.emit(name, generation, findings)
+
     def _next(self):
         with self._lock:
             if self._stopped or not self._pending:
@@ -71,10 +75,7 @@ class BackgroundValidator(QObject):
                         findings = validate_value(value, config, platform, budget=self.budget, cms_version=cms_version)
                     except Exception as exc:  # validate_value contains its failures; this is a last guard
                         findings = exc
-                    try:
-                        self.finished.emit(name, generation, findings)
-                    except RuntimeError:  # the receiver is gone (window closed)
-                        return
+                    deliver(self, self._announce, name, generation, findings)  # not once it is deleted
         finally:
             jsengine.close_private()
             with self._lock:

@@ -18,9 +18,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, QTimer, Signal
 
 from nodetype_studio.diagnostics import Diagnostic
+from nodetype_studio.ui.mainthread import deliver
 
 WORKER_ARG = "__check-worker__"  # ``nodetype-studio __check-worker__`` serves checks (frozen builds too)
 _HEADER = struct.Struct(">I")
@@ -153,7 +154,6 @@ class CheckRunner(QObject):
     finished = Signal(list)
     started = Signal()
     failed = Signal(str)
-    _delivered = Signal(int, str, object)
 
     def __init__(self, parent=None, delay_ms: int = 400, run: Callable[[Path, dict], list] | None = None):
         super().__init__(parent)
@@ -168,7 +168,6 @@ class CheckRunner(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)
         self._timer.timeout.connect(self._start)
-        self._delivered.connect(self._deliver, Qt.QueuedConnection)
 
     def set_delay(self, delay_ms: int) -> None:
         self._timer.setInterval(delay_ms)
@@ -226,7 +225,7 @@ class CheckRunner(QObject):
                 status, result = "ok", self.run(root, overrides)
             except Exception as exc:  # noqa: BLE001 - a crash in a check must not take the studio down
                 status, result = "error", f"{type(exc).__name__}: {exc}"
-            self._delivered.emit(generation, status, result)
+            deliver(self, self._deliver, generation, status, result)  # not once the runner is deleted
 
         threading.Thread(target=work, name="nodetype-studio-check", daemon=True).start()
 
