@@ -381,11 +381,13 @@ def editing(project: Path, repeat: int, label: str | None = None) -> None:
         stub = copy.copy(model)
         stub.node_types = dict(model.node_types, **{name: fresh})
         stub.diagnostics = []
+        was = gc.isenabled()  # (off: the studio collects on its GUI thread, gcpolicy)
         gc.disable()  # as the studio's re-resolution pauses the collector (model/incremental.py)
         try:
             model_project._resolve(stub, [fresh], memo)
         finally:
-            gc.enable()
+            if was:
+                gc.enable()
 
     studio, floor = [], []
     for i in range(repeat + 1):

@@ -18,6 +18,22 @@ os.environ["NODETYPE_STUDIO_CACHE_DIR"] = "off"
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
+@pytest.fixture(autouse=True)
+def _collect_on_the_gui_thread(request):
+    """As in the studio (``ui/render.ensure_app``): once a test has a QApplication, Python's collector runs
+    on the GUI thread only (``ui/mainthread.collect_on_gui_thread``), and what each test left is collected
+    as it ends, on this thread: never by a worker thread a test left running."""
+    if "qapp" in request.fixturenames:
+        from nodetype_studio.ui.mainthread import collect_on_gui_thread
+
+        collect_on_gui_thread(request.getfixturevalue("qapp"))
+    yield
+    from nodetype_studio import gcpolicy
+
+    if gcpolicy.scheduled():
+        gcpolicy.collect_due()
+
+
 @pytest.fixture
 def fixtures() -> Path:
     return FIXTURES

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from nodetype_studio import boundedio
+from nodetype_studio import boundedio, gcpolicy
 from nodetype_studio.diagnostics import Diagnostic, Location, error, info, warning
 from nodetype_studio.model import loadorder, parsecache, postprocess, postprocessors
 from nodetype_studio.model.baseline import Baseline, load_baseline, omitted_packages
@@ -165,7 +165,7 @@ def load_project(path: str | os.PathLike, *, context: str | None = None, use_cac
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _load_project(path, context, use_cache, overrides, cms_version, promote=was_enabled)
+        return _load_project(path, context, use_cache, overrides, cms_version, promote=was_enabled or gcpolicy.scheduled())
     finally:
         if was_enabled:
             gc.enable()
@@ -194,7 +194,7 @@ def _collect_replaced() -> None:
     collection; without this, projects replaced by reloads could wait for one for a long time. (Not
     before every build: a process that opens many small projects would pay a full collection of
     everything it holds for each.)"""
-    if _collector["promoted"] >= PROMOTED_BEFORE_COLLECTION:
+    if _collector["promoted"] >= PROMOTED_BEFORE_COLLECTION and gcpolicy.may_collect_here():
         gc.collect()  # (runs while automatic collection is paused, too)
 
 

@@ -1,10 +1,15 @@
-"""Answers of worker threads, handed to the GUI thread without touching the objects that wait for them.
+"""Worker threads and the GUI thread: answers handed over safely, and garbage collected on the GUI thread.
+
 
 A worker thread must not emit a signal of an inspector's object itself: the GUI thread may delete that
 object (the inspector was closed, another node type shown) while the emission runs, and the worker then
 reads freed memory. Instead the answer goes through one relay object that lives as long as the
 application: ``deliver(receiver, slot, *args)`` queues ``slot(*args)`` for the GUI thread, which calls it
 only if ``receiver`` still exists by then.
+
+For the same reason Python's cyclic garbage collector runs on the GUI thread only
+(``collect_on_gui_thread``, see ``nodetype_studio/gcpolicy.py``): a collection in a worker thread would
+delete the Qt objects of the garbage it frees there.
 """
 
 from __future__ import annotations
@@ -14,7 +19,9 @@ from collections.abc import Callable
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
+
+from nodetype_studio import gcpolicy
 
 
 class _Relay(QObject):
@@ -49,3 +56,22 @@ def deliver(receiver: QObject, slot: Callable[..., Any], *args: Any) -> None:
     """Call ``slot(*args)`` in the GUI thread, unless ``receiver`` has been deleted by then. Safe from any
     thread, and whatever happens to ``receiver`` meanwhile."""
     _the_relay().queued.emit(receiver, slot, args)
+
+
+#: how often the GUI thread looks whether a collection is due (Python looks at every allocation; a look
+#: is a few counters, a young collection well under a millisecond)
+COLLECT_EVERY_MS = 200
+_collector: list[QTimer] = []
+
+
+def collect_on_gui_thread(app: QCoreApplication) -> None:
+    """Switch Python's automatic garbage collector off and collect on ``app``'s (the GUI) thread instead,
+    by Python's own thresholds, whenever the event loop runs. Once per process; call it on the GUI thread."""
+    if _collector:
+        return
+    timer = QTimer(app)
+    timer.setInterval(COLLECT_EVERY_MS)
+    timer.timeout.connect(gcpolicy.collect_due)
+    timer.start()
+    _collector.append(timer)
+    gcpolicy.hand_over()

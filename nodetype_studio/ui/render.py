@@ -30,6 +30,9 @@ def ensure_app():
         # Kept for the life of the process: if the caller drops its reference, a collected
         # QApplication makes the next widget construction abort the interpreter.
         _KEEP_ALIVE.append(app)
+        from nodetype_studio.ui.mainthread import collect_on_gui_thread
+
+        collect_on_gui_thread(app)  # no collection on worker threads: it would delete widgets there
     return app
 
 

@@ -8,6 +8,7 @@ import weakref
 
 import pytest
 
+from nodetype_studio import gcpolicy
 from nodetype_studio.model import load_project
 from nodetype_studio.model import project as project_module
 
@@ -41,12 +42,28 @@ def test_an_opened_project_is_in_the_oldest_generation(make_project, collector_o
     assert gc.get_freeze_count() == 0  # nothing stays frozen
 
 
-def test_a_project_loaded_with_the_collector_paused_is_left_alone(make_project):
+def test_a_project_loaded_with_the_collector_paused_is_left_alone(make_project, monkeypatch):
+    monkeypatch.setattr(gcpolicy._state, "scheduled", False)  # paused by the caller, not by the GUI's schedule
     was = gc.isenabled()
     gc.disable()
     try:
         project = load_project(make_project(FILES), use_cache=False)
         assert _generation_of(project.node_types["Acme.Site:B"]) == 0
+    finally:
+        if was:
+            gc.enable()
+
+
+def test_with_the_gui_thread_collecting_a_project_is_still_promoted(make_project, monkeypatch):
+    # the studio switches the automatic collector off and collects on the GUI thread (gcpolicy): cycles are
+    # still collected, so a load still spares the young collections the walk over what it built
+    monkeypatch.setattr(gcpolicy._state, "scheduled", True)
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        project = load_project(make_project(FILES), use_cache=False)
+        assert _generation_of(project.node_types["Acme.Site:B"]) == 2
+        assert not gc.isenabled()  # and the automatic collector stays off
     finally:
         if was:
             gc.enable()

@@ -1,9 +1,11 @@
 """deliver(): a worker thread's answer reaches the GUI thread, and never an object deleted meanwhile."""
 
+import gc
 import threading
 
 import shiboken6
 from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QApplication
 
 from nodetype_studio.ui.mainthread import deliver
 
@@ -46,3 +48,39 @@ def test_answers_keep_their_order(qtbot):
     worker.join()
     qtbot.waitUntil(lambda: len(calls) == 200)
     assert calls == list(range(200))
+
+
+class _Cycle:
+    """Garbage that only the cyclic collector frees; it notes the thread that freed it."""
+
+    freed_on: list = []  # noqa: RUF012
+
+    def __init__(self) -> None:
+        self.me = self
+
+    def __del__(self) -> None:
+        _Cycle.freed_on.append(threading.current_thread().name)
+
+
+def test_garbage_is_collected_on_the_gui_thread_not_on_a_worker(qtbot):
+    from nodetype_studio import gcpolicy
+    from nodetype_studio.ui.mainthread import collect_on_gui_thread
+
+    collect_on_gui_thread(QApplication.instance())
+    assert gcpolicy.scheduled() and not gc.isenabled()
+    gc.collect()
+    _Cycle.freed_on = []
+    _Cycle()  # unreachable at once: a cycle waiting for a collection
+
+    kept: list = []
+
+    def allocate() -> None:  # far past the youngest generation's threshold: Python would collect here
+        for _ in range(50_000):
+            kept.append([])
+
+    worker = threading.Thread(target=allocate, name="busy worker")
+    worker.start()
+    worker.join()
+    assert _Cycle.freed_on == []  # the worker allocated, but did not collect
+    qtbot.waitUntil(lambda: _Cycle.freed_on != [], timeout=5000)  # the GUI thread's next look collects it
+    assert _Cycle.freed_on == ["MainThread"]
