@@ -85,23 +85,9 @@ def ask(window) -> None:
 
 def choose(window, context: str | None) -> None:
     """Write the choice into the project's configuration and open the project again."""
-    from nodetype_studio.model.flowcontext import InvalidContext
     from nodetype_studio.studio.cmsversion import set_configured_context
+    from nodetype_studio.ui.studio.versionmenu import save_choice
 
-    session = getattr(window, "session", None)
-    if session is None:
-        return
-    try:
-        path = set_configured_context(session.root, context)
-    except InvalidContext as exc:
-        window.show_error(f"Cannot use this Flow context: {exc}")
-        update(window)
-        return
-    except OSError as exc:
-        window.show_error(f"Cannot save the Flow context: {exc.strerror or exc}")
-        update(window)
-        return
-    session.invalidate()  # other files load: a whole load, not an incremental one
-    window.refresh_now()
-    what = context if context is not None else f"from the environment ({session.project.context})"
-    window.status(f"Flow context: {what} (saved in {path.name})")
+    # (an unusable name raises flowcontext.InvalidContext, a ValueError)
+    save_choice(window, "Flow context", lambda root: set_configured_context(root, context), update,
+                lambda session: context if context is not None else f"from the environment ({session.project.context})")

@@ -68,16 +68,27 @@ def choose(window, version: CmsVersion | None) -> None:
     """Write the choice into the project's configuration and resolve the project again."""
     from nodetype_studio.studio.cmsversion import set_configured_version
 
+    save_choice(window, "CMS version", lambda root: set_configured_version(root, version), update,
+                lambda _session: version.label if version is not None else "detected from the project's files")
+
+
+def save_choice(window, setting: str, write, refresh_menu, describe) -> None:
+    """Write a choice of View's project menus (``write(root)`` returns the file written), then load the
+    project again, whole: the choice changes every type's rules or files. A choice that cannot be used
+    (``ValueError``) or saved is shown, and ``refresh_menu(window)`` checks the choice still in force."""
     session = getattr(window, "session", None)
     if session is None:
         return
     try:
-        path = set_configured_version(session.root, version)
-    except OSError as exc:
-        window.show_error(f"Cannot save the CMS version: {exc.strerror or exc}")
-        update(window)
+        path = write(session.root)
+    except ValueError as exc:
+        window.show_error(f"Cannot use this {setting}: {exc}")
+        refresh_menu(window)
         return
-    session.invalidate()  # the version changes every type's rules: a whole load, not an incremental one
+    except OSError as exc:
+        window.show_error(f"Cannot save the {setting}: {exc.strerror or exc}")
+        refresh_menu(window)
+        return
+    session.invalidate()  # a whole load, not an incremental one
     window.refresh_now()
-    what = version.label if version is not None else "detected from the project's files"
-    window.status(f"CMS version: {what} (saved in {path.name})")
+    window.status(f"{setting}: {describe(session)} (saved in {path.name})")
