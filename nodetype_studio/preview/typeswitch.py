@@ -4,7 +4,7 @@ The CMS's editor (neos-ui ``Editors/NodeType/index.js``) offers the node types i
 (for a tethered child node: the grandparent's rule for that child, which offers nothing to change to) and
 groups them as the "create new" dialog does (``NodeTypesRegistry.getGroupedNodeTypeList``, facts §5.14):
 the groups of the setting ``Neos.Neos.nodeTypes.groups`` (9.x in the setting's order as a JavaScript object
-keeps it: integer-like names first; 8.3 sorted by their positions), in each the types whose ``ui.group`` names it, sorted by ``ui.position``. Types without such a
+keeps it: integer-like names first; 8.3 sorted by their positions, then integer-like names first too), in each the types whose ``ui.group`` names it, sorted by ``ui.position``. Types without such a
 group are not offered. With nothing to offer, the editor shows the node type's label instead.
 
 The preview node has no parent: it is taken to be where such a node usually is. That is below the first
@@ -81,8 +81,10 @@ def grouped_types(project: Any, types: list, translate: Callable[[Any], str]) ->
         groups = {}
     by_name = {str(name): config for name, config in groups.items()}  # (a key `10:` is the name "10")
     if project.cms_version.version.value == "8.3":
-        order, _problems = php_sort([(name, config.get("position") if isinstance(config, dict) else None)
-                                     for name, config in groups.items()], strict=False)
+        # sorted on the server, but still a map in the browser's JSON: integer-like names come first there
+        sorted_names, _problems = php_sort([(name, config.get("position") if isinstance(config, dict) else None)
+                                            for name, config in groups.items()], strict=False)
+        order = js_keys(dict.fromkeys(sorted_names))
     else:
         # the map as JSON in the browser: Object.keys() visits integer-like names first, in numeric order
         order = js_keys(groups)
