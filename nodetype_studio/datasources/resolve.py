@@ -19,8 +19,9 @@ purpose, and it keeps previews fast and reproducible; remove it to see the live 
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import quote, urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit
 
+from nodetype_studio.datasources.browserurl import browser_href
 from nodetype_studio.datasources.fixtures import find_fixture, new_fixture_path
 from nodetype_studio.datasources.query import (  # DataSourceQuery: also this module's name, as before
     DataSourceQuery,
@@ -95,7 +96,7 @@ class DataSourceEnvironment:
         if base is None or query.identifier is None:
             return None, ""
         path = "/" + self.settings.data_source_path.strip("/")
-        return base.rstrip("/") + path + "/" + quote(query.identifier, safe="-_.~!*'()@:"), ""
+        return base.rstrip("/") + path + "/" + query.identifier, ""  # joined as text, as neos-ui joins them
 
     def resolve(self, query: DataSourceQuery, node: str | None) -> Source:
         """The source that answers ``query`` for the preview node at address ``node``."""
@@ -119,7 +120,8 @@ class DataSourceEnvironment:
             full = url_with_params(url, encode_query(request_params(node, query.additional_data)))
         except QueryEncodingError as exc:
             return Source("none", "", problem=f"dataSourceAdditionalData cannot be sent: {exc}")
-        return Source("backend" if query.kind == "identifier" else "uri", url, url=full)
+        # the string as fetch() parses it (a `#` ends it, `..` climbs, only some characters are encoded)
+        return Source("backend" if query.kind == "identifier" else "uri", browser_href(url), url=browser_href(full))
 
     def unresolved_text(self, query: DataSourceQuery) -> str:
         target = self.fixture_target(query)

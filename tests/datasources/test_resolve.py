@@ -73,6 +73,17 @@ def test_custom_data_source_path(tmp_path):
     assert env.resolve(DataSourceQuery("a b"), None).url == "http://h/cms/ds/a%20b"
 
 
+def test_the_identifier_is_requested_as_the_browser_requests_it(tmp_path):
+    # neos-ui joins route and identifier as text (`${route}/${identifier}`) and fetch() parses the string:
+    # `/ , ; =` stay as written, a space and non-ASCII are encoded, `..` climbs a segment, `#` ends the URL
+    env = DataSourceEnvironment(tmp_path, BackendSettings(base_url="http://h"))
+    assert env.resolve(DataSourceQuery("acme/colours,v=2;x"), "/n").url == \
+        "http://h/neos/service/data-source/acme/colours,v=2;x?node=%2Fn"
+    assert env.resolve(DataSourceQuery("Größe"), None).url == "http://h/neos/service/data-source/Gr%C3%B6%C3%9Fe"
+    assert env.resolve(DataSourceQuery("../users"), "/n").url == "http://h/neos/service/users?node=%2Fn"
+    assert env.resolve(DataSourceQuery("a#b"), "/n").url == "http://h/neos/service/data-source/a"
+
+
 def test_uri_order_fixture_then_http(tmp_path):
     query = DataSourceQuery(uri="http://127.0.0.1:9/options?kind=a", additional_data={"x": 1})
     http = env_with(tmp_path).resolve(query, "/n")
