@@ -22,6 +22,24 @@ def _luminance(colour: QColor) -> float:
 
 
 _readable: dict[tuple[str, int], QColor] = {}
+_legible: dict[tuple[str, int], QColor] = {}
+
+
+def _contrast(one: QColor, other: QColor) -> float:
+    high, low = sorted((_luminance(one), _luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def _towards_contrast(colour: str, background: QColor) -> QColor:
+    """``colour`` made lighter on a dark ``background``, darker on a light one (same hue), until it has
+    the contrast of body text (4.5:1); unchanged when it has that already."""
+    found = QColor(colour)
+    step = 8 if background.lightness() < 128 else -8
+    hue, saturation, lightness, _alpha = found.getHsl()
+    while _contrast(found, background) < 4.5 and 0 < lightness < 255:
+        lightness = max(0, min(255, lightness + step))
+        found = QColor.fromHsl(hue, saturation, lightness)
+    return found
 
 
 def readable(colour: str, background: QColor) -> QColor:
@@ -31,14 +49,19 @@ def readable(colour: str, background: QColor) -> QColor:
     key = (colour, background.rgb())
     found = _readable.get(key)
     if found is None:
-        found = QColor(colour)
-        if background.lightness() < 128:
-            floor = _luminance(background) + 0.05
-            hue, saturation, lightness, _alpha = found.getHsl()
-            while (_luminance(found) + 0.05) / floor < 4.5 and lightness < 255:
-                lightness = min(255, lightness + 8)
-                found = QColor.fromHsl(hue, saturation, lightness)
+        found = _towards_contrast(colour, background) if background.lightness() < 128 else QColor(colour)
         _readable[key] = found
+    return found
+
+
+def legible(colour: str, background: QColor) -> QColor:
+    """``colour`` with the contrast of body text (4.5:1) on ``background`` in either scheme: lightened on
+    a dark background, darkened on a light one. For colours that are all a text says (a severity, a
+    layer name), where the light scheme's amber and grey on white (about 3:1) are as hard to read."""
+    key = (colour, background.rgb())
+    found = _legible.get(key)
+    if found is None:
+        found = _legible[key] = _towards_contrast(colour, background)
     return found
 
 

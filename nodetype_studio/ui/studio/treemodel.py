@@ -41,6 +41,16 @@ def _colour(name: str):
     return QColor(name)
 
 
+def _text_colour(name: str):
+    """``name`` as text on the view's base in the current scheme (4.5:1; the light scheme's amber on white
+    reads at 3.3:1, its red on the dark base at 3.3:1)."""
+    from PySide6.QtGui import QGuiApplication, QPalette
+
+    from nodetype_studio.ui.style import legible
+
+    return legible(name, QGuiApplication.palette().color(QPalette.ColorRole.Base))
+
+
 @dataclass(eq=False)
 class _Node:
     kind: str
@@ -456,7 +466,7 @@ class NodeTypeTreeModel(QAbstractItemModel):
             return str(errors + warnings + infos)
         if role == _FOREGROUND:
             worst = "error" if errors else "warning" if warnings else "info"
-            return _colour(SEVERITY_COLOURS[worst])
+            return _text_colour(SEVERITY_COLOURS[worst])
         if role == _TOOLTIP:
             return f"{errors} error(s), {warnings} warning(s), {infos} note(s)"
         if role == _ALIGNMENT:
