@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication
 
+from nodetype_studio.ui.studio.mainwindow import PROVENANCE_TAB
 from nodetype_studio.ui.studio.theme import dark_palette
 from tests.ui.contrast import contrast
 
@@ -62,3 +63,26 @@ def test_the_trees_severity_counts_read_on_its_base(qtbot, window):
                 shown = index.data(Qt.ForegroundRole)
                 assert contrast(shown, background) >= 4.5, (scheme, severity, shown.name(), background.name())
                 assert contrast(_text_pixel(shot, background), background) >= 4.5, (scheme, severity)
+
+
+def test_the_provenance_layers_read_on_its_base(qtbot, window):
+    window.bottom.setCurrentIndex(PROVENANCE_TAB)
+    window.select_type(TEASER)
+    view = window.provenance
+    rows = {"own": ("ui", "label"), "platform baseline": ("label",),
+            "data-type default": ("properties", "title", "ui", "inspector", "editor"),
+            "editor default": ("properties", "enableAfterDateTime", "ui", "inspector", "editorOptions", "placeholder")}
+    with schemes(qtbot) as switch:
+        for scheme in ("light", "dark"):  # built in the light scheme, then switched: the colours follow
+            switch(scheme)
+            for layer, path in rows.items():
+                item = view.item_for(path)
+                assert item is not None and item.text(2) == layer, (path, item and item.text(2))
+                view.tree.scrollToItem(item)
+                index = view.tree.indexFromItem(item, 2)
+                cell = view.tree.visualRect(index)
+                background = view.tree.viewport().grab(cell).toImage().pixelColor(cell.width() - 2, 1)
+                shown = item.foreground(2).color()
+                assert contrast(shown, background) >= 4.5, (scheme, layer, shown.name(), background.name())
+            own = view.item_for(rows["own"]).foreground(2).color()
+            assert own.hslHue() in range(100, 140), own.name()  # still green
