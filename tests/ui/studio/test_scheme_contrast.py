@@ -7,7 +7,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication
 
 from nodetype_studio.ui.studio.mainwindow import PROVENANCE_TAB
@@ -86,3 +86,24 @@ def test_the_provenance_layers_read_on_its_base(qtbot, window):
                 assert contrast(shown, background) >= 4.5, (scheme, layer, shown.name(), background.name())
             own = view.item_for(rows["own"]).foreground(2).color()
             assert own.hslHue() in range(100, 140), own.name()  # still green
+
+
+def test_an_error_in_the_status_bar_reads_on_it(qtbot, window):
+    with schemes(qtbot) as switch:
+        window.show_error("Could not write NodeTypes/Content/Teaser.yaml: permission denied")
+        shown = {}
+        for scheme in ("light", "dark"):  # shown in the light scheme, then switched: the colour follows
+            switch(scheme)
+            label = window.message
+            shot = label.grab().toImage()
+            background = window.statusBar().palette().color(QPalette.ColorRole.Window)
+            assert shot.pixelColor(shot.width() - 1, 0) == background  # the bar shows through the label
+            text = _text_pixel(shot, background)
+            assert contrast(text, background) >= 4.5, (scheme, text.name(), background.name())
+            assert text.hslHue() in range(340, 360) or text.hslHue() in range(0, 10), text.name()  # still red
+            shown[scheme] = text.name()
+        assert shown["light"] != shown["dark"]
+        window.status("Saved 1 file")  # a plain message: the palette's text colour again
+        shot = window.message.grab().toImage()
+        background = window.statusBar().palette().color(QPalette.ColorRole.Window)
+        assert _text_pixel(shot, background) == window.message.palette().color(QPalette.ColorRole.WindowText)
