@@ -7,8 +7,8 @@ with a hundred fields must not pay that, so colours and emphasis go through the 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
+from PySide6.QtGui import QBrush, QColor, QFont, QPalette
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QStyledItemDelegate, QWidget
 
 ERROR = "#d7263d"
 NOTE = "#8a6d3b"
@@ -63,6 +63,26 @@ def legible(colour: str, background: QColor) -> QColor:
     if found is None:
         found = _legible[key] = _towards_contrast(colour, background)
     return found
+
+
+class LegibleForeground(QStyledItemDelegate):
+    """Draws an item's own text colour (its foreground, a colour chosen for the light scheme) as
+    ``legible`` on the view's base: worked out when painting, so it reads in both schemes and follows a
+    switch between them. Items without a foreground keep the palette's text colour."""
+
+    def initStyleOption(self, option, index) -> None:  # noqa: N802 (Qt override)
+        super().initStyleOption(option, index)
+        foreground = index.data(Qt.ItemDataRole.ForegroundRole)
+        if foreground is None:
+            return
+        colour = foreground.color() if isinstance(foreground, QBrush) else QColor(foreground)
+        option.palette.setColor(QPalette.ColorRole.Text, legible(colour.name(), option.palette.color(QPalette.ColorRole.Base)))
+
+
+def legible_foregrounds(view: QAbstractItemView) -> QAbstractItemView:
+    """Give ``view`` the ``LegibleForeground`` delegate."""
+    view.setItemDelegate(LegibleForeground(view))
+    return view
 
 
 def tint(widget: QWidget, colour: str) -> QWidget:

@@ -32,6 +32,7 @@ _NO_FLAGS = Qt.ItemFlag.NoItemFlags
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _HORIZONTAL = Qt.Orientation.Horizontal
 MATCH_COLOUR = "#60f0b400"  # rows the filter matches: translucent amber (#AARRGGBB)
+GREY = "#8a8a8a"  # abstract and platform types, and further places of a type
 SEVERITY_COLOURS = {"error": "#d7263d", "warning": "#c77c02", "info": "#2b6cb0"}
 
 
@@ -447,15 +448,8 @@ class NodeTypeTreeModel(QAbstractItemModel):
             if info is not None and info.abstract:
                 return self._font("italic")
         if role == _FOREGROUND and info is not None and (info.abstract or info.platform or not node.primary):
-            return self._grey()
+            return _text_colour(GREY)
         return None
-
-    _grey_colour = None
-
-    def _grey(self):
-        if self._grey_colour is None:
-            type(self)._grey_colour = _colour("#8a8a8a")
-        return self._grey_colour
 
     def _findings_data(self, node: _Node, role: int) -> Any:
         counts = self._counts.get(node.name) if node.kind == "type" else None

@@ -107,3 +107,88 @@ def test_an_error_in_the_status_bar_reads_on_it(qtbot, window):
         shot = window.message.grab().toImage()
         background = window.statusBar().palette().color(QPalette.ColorRole.Window)
         assert _text_pixel(shot, background) == window.message.palette().color(QPalette.ColorRole.WindowText)
+
+
+def _cell(view, index) -> tuple[QColor, QColor]:
+    """(background, text) of a row as drawn: its most frequent colour and the pixel farthest from it."""
+    view.scrollTo(index)
+    shot = view.viewport().grab(view.visualRect(index)).toImage()
+    counts: dict[int, int] = {}
+    for y in range(shot.height()):
+        for x in range(shot.width()):
+            rgb = shot.pixel(x, y)
+            counts[rgb] = counts.get(rgb, 0) + 1
+    background = QColor.fromRgb(max(counts, key=counts.get))
+    return background, _text_pixel(shot, background)
+
+
+def test_greyed_rows_read_in_the_tree_and_the_property_list(qtbot, window):
+    window.select_type(TEASER)
+    properties = window.definition.property_list
+    inherited = properties.findItems("title", Qt.MatchFlag.MatchExactly)[0]
+    abstract = window.tree_proxy.mapFromSource(window.tree_model.indexes_of("Acme.Studio:Mixin.Titled")[0])
+    with schemes(qtbot) as switch:
+        for scheme in ("light", "dark"):  # filled in the light scheme, then switched: the colours follow
+            switch(scheme)
+            window.tree.selectionModel().clear()
+            properties.setCurrentRow(-1)
+            for view, index in ((window.tree, abstract), (properties, properties.indexFromItem(inherited))):
+                background, text = _cell(view, index)
+                assert contrast(text, background) >= 4.5, (scheme, view.objectName(), text.name(), background.name())
+                assert text != view.palette().color(QPalette.ColorRole.Text)  # still greyed, not body text
+
+
+def test_a_keyed_tables_own_and_inherited_rows_read_after_a_switch(qtbot):
+    from nodetype_studio.ui.studio.keyedtable import KeyedTable
+
+    table = KeyedTable([("label", "string"), ("position", "integer")], key_title="Group")
+    qtbot.addWidget(table)
+    table.resize(420, 200)
+    table.show()
+    qtbot.waitExposed(table)
+    with schemes(qtbot) as switch:
+        switch("light")
+        table.show_rows({"mine": {"label": "Mine", "position": 5}},
+                        {"text": {"label": "Text", "position": 20}, "mine": {"label": "Mine", "position": 5}})
+        for scheme in ("light", "dark"):
+            switch(scheme)
+            table.table.clearSelection()
+            table.table.setCurrentCell(-1, -1)
+            texts = {}
+            for row, key in enumerate(("text", "mine")):
+                background, text = _cell(table.table, table.table.model().index(row, 1))
+                assert contrast(text, background) >= 4.5, (scheme, key, text.name(), background.name())
+                texts[key] = text
+            assert texts["text"] != texts["mine"]  # the inherited row still greyed
+            table.table.setCurrentCell(1, 2)
+            table.table.editItem(table.table.item(1, 2))
+            editor = QApplication.focusWidget()
+            editor.selectAll()
+            qtbot.keyClicks(editor, "[5, 6")  # not a value: the cell turns red
+            qtbot.keyClick(editor, Qt.Key.Key_Return)
+            table.table.clearSelection()
+            table.table.setCurrentCell(-1, -1)
+            assert table.table.item(1, 2).text() == "[5, 6"
+            background, text = _cell(table.table, table.table.model().index(1, 2))
+            assert contrast(text, background) >= 4.5 and text.red() > text.green(), (scheme, text.name())
+            table.show_rows({"mine": {"label": "Mine", "position": 5}},
+                            {"text": {"label": "Text", "position": 20}, "mine": {"label": "Mine", "position": 5}})
+
+
+def test_inherited_references_read_after_a_switch(qtbot, make_window, project):
+    titled = project / "NodeTypes" / "Mixin" / "Titled.yaml"
+    titled.write_text(titled.read_text(encoding="utf-8") + "  references:\n    related:\n      ui:\n        label: 'Related'\n",
+                      encoding="utf-8")
+    window = make_window(project)
+    window.select_type(TEASER)
+    definition = window.definition
+    definition.setCurrentIndex(definition.indexOf(definition.references_page))
+    references = definition.references_page.reference_list
+    [inherited] = references.findItems("related", Qt.MatchFlag.MatchExactly)
+    with schemes(qtbot) as switch:
+        for scheme in ("light", "dark"):
+            switch(scheme)
+            references.setCurrentRow(-1)
+            background, text = _cell(references, references.indexFromItem(inherited))
+            assert contrast(text, background) >= 4.5, (scheme, text.name(), background.name())
+            assert text != references.palette().color(QPalette.ColorRole.Text)  # still greyed
