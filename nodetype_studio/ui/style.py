@@ -85,18 +85,47 @@ def legible_foregrounds(view: QAbstractItemView) -> QAbstractItemView:
     return view
 
 
+_TINT = "tintColour"  # the colour a widget was tinted with
+
+
+class _Retint(QObject):
+    """Tints a tinted widget again when its palette changes (a new scheme): its own text colour would
+    otherwise stay as worked out against the background of the scheme before."""
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.PaletteChange:
+            colour = watched.property(_TINT)
+            if colour:
+                palette = watched.palette()
+                if palette.color(QPalette.WindowText) != legible(colour, palette.color(QPalette.Window)):
+                    tint(watched, colour)  # (our own change, heard back, stops here)
+        return False
+
+
+_retint: _Retint | None = None
+
+
 def tint(widget: QWidget, colour: str) -> QWidget:
-    """Draw ``widget``'s text in ``colour`` (made readable on a dark palette)."""
+    """Draw ``widget``'s text in ``colour``, made legible on its background in the current scheme (lighter
+    on a dark one, darker where the light one's window grey would leave it under 4.5:1), and kept so when
+    the scheme changes."""
+    global _retint
     palette = widget.palette()
-    shown = readable(colour, palette.color(QPalette.Window))
+    shown = legible(colour, palette.color(QPalette.Window))
     for role in (QPalette.WindowText, QPalette.Text, QPalette.ButtonText):
         palette.setColor(role, shown)
+    if widget.property(_TINT) is None:
+        if _retint is None:
+            _retint = _Retint()
+        widget.installEventFilter(_retint)
+    widget.setProperty(_TINT, colour)
     widget.setPalette(palette)
     return widget
 
 
 def untint(widget: QWidget) -> QWidget:
     """Back to the inherited text colour."""
+    widget.setProperty(_TINT, None)
     widget.setPalette(QPalette())
     return widget
 

@@ -192,3 +192,44 @@ def test_inherited_references_read_after_a_switch(qtbot, make_window, project):
             background, text = _cell(references, references.indexFromItem(inherited))
             assert contrast(text, background) >= 4.5, (scheme, text.name(), background.name())
             assert text != references.palette().color(QPalette.ColorRole.Text)  # still greyed
+
+
+def _coloured_labels(window) -> list[tuple[str, QColor, QColor]]:
+    """(text, text colour, background) of every shown label drawn in a colour of its own."""
+    from PySide6.QtWidgets import QLabel
+
+    found = []
+    for label in window.findChildren(QLabel):
+        if label.isVisible() and label.text() and label.testAttribute(Qt.WidgetAttribute.WA_SetPalette):
+            palette = label.palette()
+            found.append((label.text(), palette.color(QPalette.ColorRole.WindowText),
+                          palette.color(QPalette.ColorRole.Window)))
+    return found
+
+
+def test_muted_and_error_texts_read_in_both_schemes_and_after_a_switch(qtbot, window):
+    from nodetype_studio.ui.studio.theme import Theme
+
+    app = QApplication.instance()
+    before = app.palette()
+    theme = Theme(app, "light")
+    window.set_theme(theme)
+    window.select_type(TEASER)
+    definition = window.definition
+    seen = set()
+    try:
+        for page in range(definition.count()):  # the node type, layout, properties and references pages
+            definition.setCurrentIndex(page)
+            if definition.tabText(page) == "Properties":
+                definition.select_property("title")  # an inherited property: a muted note on it
+            for scheme in ("light", "dark", "light"):  # each scheme, and a switch each way
+                theme.apply(scheme)
+                qtbot.waitUntil(lambda: window.preview.current() is not None and window.preview.current().isVisible())
+                for text, colour, background in _coloured_labels(window):
+                    seen.add(text)
+                    assert contrast(colour, background) >= 4.5, (definition.tabText(page), scheme, text[:50],
+                                                                colour.name(), background.name())
+    finally:
+        app.setPalette(before)
+    assert "This field is required." in seen  # the preview's error
+    assert any(text.startswith("inherited property") for text in seen)  # the property form's muted note
