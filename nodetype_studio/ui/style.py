@@ -21,7 +21,6 @@ def _luminance(colour: QColor) -> float:
     return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF())
 
 
-_readable: dict[tuple[str, int], QColor] = {}
 _legible: dict[tuple[str, int], QColor] = {}
 
 
@@ -39,18 +38,6 @@ def _towards_contrast(colour: str, background: QColor) -> QColor:
     while _contrast(found, background) < 4.5 and 0 < lightness < 255:
         lightness = max(0, min(255, lightness + step))
         found = QColor.fromHsl(hue, saturation, lightness)
-    return found
-
-
-def readable(colour: str, background: QColor) -> QColor:
-    """``colour`` as it is on a light background; on a dark one made lighter (same hue) until it has
-    the contrast of body text (4.5:1): the colours above are chosen for the light scheme, where red on
-    the dark scheme's grey is barely legible."""
-    key = (colour, background.rgb())
-    found = _readable.get(key)
-    if found is None:
-        found = _towards_contrast(colour, background) if background.lightness() < 128 else QColor(colour)
-        _readable[key] = found
     return found
 
 
