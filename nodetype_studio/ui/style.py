@@ -7,8 +7,8 @@ with a hundred fields must not pay that, so colours and emphasis go through the 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
+from PySide6.QtGui import QBrush, QColor, QFont, QPalette
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QStyledItemDelegate, QWidget
 
 ERROR = "#d7263d"
 NOTE = "#8a6d3b"
@@ -21,39 +21,98 @@ def _luminance(colour: QColor) -> float:
     return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF())
 
 
-_readable: dict[tuple[str, int], QColor] = {}
+_legible: dict[tuple[str, int], QColor] = {}
 
 
-def readable(colour: str, background: QColor) -> QColor:
-    """``colour`` as it is on a light background; on a dark one made lighter (same hue) until it has
-    the contrast of body text (4.5:1): the colours above are chosen for the light scheme, where red on
-    the dark scheme's grey is barely legible."""
-    key = (colour, background.rgb())
-    found = _readable.get(key)
-    if found is None:
-        found = QColor(colour)
-        if background.lightness() < 128:
-            floor = _luminance(background) + 0.05
-            hue, saturation, lightness, _alpha = found.getHsl()
-            while (_luminance(found) + 0.05) / floor < 4.5 and lightness < 255:
-                lightness = min(255, lightness + 8)
-                found = QColor.fromHsl(hue, saturation, lightness)
-        _readable[key] = found
+def _contrast(one: QColor, other: QColor) -> float:
+    high, low = sorted((_luminance(one), _luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def _towards_contrast(colour: str, background: QColor) -> QColor:
+    """``colour`` made lighter on a dark ``background``, darker on a light one (same hue), until it has
+    the contrast of body text (4.5:1); unchanged when it has that already."""
+    found = QColor(colour)
+    step = 8 if background.lightness() < 128 else -8
+    hue, saturation, lightness, _alpha = found.getHsl()
+    while _contrast(found, background) < 4.5 and 0 < lightness < 255:
+        lightness = max(0, min(255, lightness + step))
+        found = QColor.fromHsl(hue, saturation, lightness)
     return found
 
 
+def legible(colour: str, background: QColor) -> QColor:
+    """``colour`` with the contrast of body text (4.5:1) on ``background`` in either scheme: lightened on
+    a dark background, darkened on a light one. For colours that are all a text says (a severity, a
+    layer name), where the light scheme's amber and grey on white (about 3:1) are as hard to read."""
+    key = (colour, background.rgb())
+    found = _legible.get(key)
+    if found is None:
+        found = _legible[key] = _towards_contrast(colour, background)
+    return found
+
+
+class LegibleForeground(QStyledItemDelegate):
+    """Draws an item's own text colour (its foreground, a colour chosen for the light scheme) as
+    ``legible`` on the view's base: worked out when painting, so it reads in both schemes and follows a
+    switch between them. Items without a foreground keep the palette's text colour."""
+
+    def initStyleOption(self, option, index) -> None:  # noqa: N802 (Qt override)
+        super().initStyleOption(option, index)
+        foreground = index.data(Qt.ItemDataRole.ForegroundRole)
+        if foreground is None:
+            return
+        colour = foreground.color() if isinstance(foreground, QBrush) else QColor(foreground)
+        option.palette.setColor(QPalette.ColorRole.Text, legible(colour.name(), option.palette.color(QPalette.ColorRole.Base)))
+
+
+def legible_foregrounds(view: QAbstractItemView) -> QAbstractItemView:
+    """Give ``view`` the ``LegibleForeground`` delegate."""
+    view.setItemDelegate(LegibleForeground(view))
+    return view
+
+
+_TINT = "tintColour"  # the colour a widget was tinted with
+
+
+class _Retint(QObject):
+    """Tints a tinted widget again when its palette changes (a new scheme): its own text colour would
+    otherwise stay as worked out against the background of the scheme before."""
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.PaletteChange:
+            colour = watched.property(_TINT)
+            if colour:
+                palette = watched.palette()
+                if palette.color(QPalette.WindowText) != legible(colour, palette.color(QPalette.Window)):
+                    tint(watched, colour)  # (our own change, heard back, stops here)
+        return False
+
+
+_retint: _Retint | None = None
+
+
 def tint(widget: QWidget, colour: str) -> QWidget:
-    """Draw ``widget``'s text in ``colour`` (made readable on a dark palette)."""
+    """Draw ``widget``'s text in ``colour``, made legible on its background in the current scheme (lighter
+    on a dark one, darker where the light one's window grey would leave it under 4.5:1), and kept so when
+    the scheme changes."""
+    global _retint
     palette = widget.palette()
-    shown = readable(colour, palette.color(QPalette.Window))
+    shown = legible(colour, palette.color(QPalette.Window))
     for role in (QPalette.WindowText, QPalette.Text, QPalette.ButtonText):
         palette.setColor(role, shown)
+    if widget.property(_TINT) is None:
+        if _retint is None:
+            _retint = _Retint()
+        widget.installEventFilter(_retint)
+    widget.setProperty(_TINT, colour)
     widget.setPalette(palette)
     return widget
 
 
 def untint(widget: QWidget) -> QWidget:
     """Back to the inherited text colour."""
+    widget.setProperty(_TINT, None)
     widget.setPalette(QPalette())
     return widget
 

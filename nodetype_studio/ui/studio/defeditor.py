@@ -68,6 +68,7 @@ class PropertyList(QListWidget):
         self.setDragDropMode(QAbstractItemView.InternalMove)
         self.setDefaultDropAction(Qt.MoveAction)
         self.setSelectionMode(QAbstractItemView.SingleSelection)
+        style.legible_foregrounds(self)  # inherited rows' grey reads on either scheme's base
         self._dragged: str | None = None
         self.rows: list[tuple] | None = []  # (name, group, own) as filled; None once the items moved otherwise
         model = self.model()

@@ -8,8 +8,8 @@ question by assigning it on the window's instance (``window.prompts.unsaved_chan
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -26,6 +26,36 @@ from PySide6.QtWidgets import (
 
 from nodetype_studio.studio.textdiff import unified_diff
 from nodetype_studio.ui.studio.theme import is_dark
+
+DIFF_SIZE = QSize(820, 560)  # a diff dialog's size where there is room: ~100 columns of a diff, ~30 lines
+DIFF_MINIMUM = QSize(420, 300)  # below this a diff shows too little to review
+PARENT_SHARE = 0.8  # of a larger window: a diff dialog grows with the window it belongs to
+FRAME = QSize(32, 64)  # left for the window frame and title bar, which the available geometry includes
+
+
+def fitted_size(room: QRect, parent: QSize | None = None, preferred: QSize = DIFF_SIZE,
+                minimum: QSize = DIFF_MINIMUM) -> QSize:
+    """A dialog's size: ``preferred``, or ``PARENT_SHARE`` of a larger ``parent`` window, made smaller to fit
+    ``room`` (a screen's available geometry) with its frame, never below ``minimum`` where the room allows."""
+    width, height = preferred.width(), preferred.height()
+    if parent is not None:
+        width, height = max(width, int(parent.width() * PARENT_SHARE)), max(height, int(parent.height() * PARENT_SHARE))
+    fit_width, fit_height = room.width() - FRAME.width(), room.height() - FRAME.height()
+    return QSize(max(min(width, fit_width), min(minimum.width(), fit_width)),
+                 max(min(height, fit_height), min(minimum.height(), fit_height)))
+
+
+def fit_to_screen(dialog: QDialog, preferred: QSize = DIFF_SIZE) -> None:
+    """Size ``dialog`` for the screen its parent window is on (or the primary one) and that window's size,
+    so that all of it, its buttons too, is on a small screen; its minimum size keeps the contents usable."""
+    parent = dialog.parentWidget().window() if dialog.parentWidget() is not None else None
+    screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
+    if screen is None:
+        dialog.resize(preferred)
+        return
+    room = screen.availableGeometry()
+    dialog.setMinimumSize(fitted_size(room, None, DIFF_MINIMUM, DIFF_MINIMUM))
+    dialog.resize(fitted_size(room, parent.size() if parent is not None else None, preferred))
 
 
 def diff_view(parent: QWidget, text: str) -> QPlainTextEdit:
@@ -49,16 +79,18 @@ class ReviewDialog(QDialog):
     def __init__(self, diffs: list[tuple[str, str]], parent=None, *, review_setting: bool = True):
         super().__init__(parent)
         self.setWindowTitle("Review changes before saving")
-        self.resize(820, 560)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(f"{len(diffs)} file{'s' if len(diffs) != 1 else ''} will be written:", self))
         splitter = QSplitter(Qt.Horizontal, self)
+        splitter.setChildrenCollapsible(False)  # a narrow dialog keeps both the file list and the diff
         self.files = QListWidget(splitter)
         self.diffs = diffs
         for name, _diff in diffs:
             self.files.addItem(name)
         self.view = diff_view(splitter, "")
-        splitter.setSizes([220, 600])
+        splitter.setStretchFactor(1, 1)  # the diff takes what room there is beyond the list's
+        fit_to_screen(self)
+        splitter.setSizes([min(220, self.width() // 3), self.width()])
         layout.addWidget(splitter, 1)
         self.files.currentRowChanged.connect(lambda row: self.view.setPlainText(diffs[row][1] if 0 <= row < len(diffs) else ""))
         self.files.setCurrentRow(0)
@@ -89,7 +121,7 @@ class ChoiceDialog(QDialog):
         if detail:
             self.detail = diff_view(self, detail)
             layout.addWidget(self.detail, 1)
-            self.resize(820, 560)
+            fit_to_screen(self)
         self.buttons = QDialogButtonBox(self)
         self.button: dict[str, QPushButton] = {}
         for name, text in choices:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from nodetype_studio.model.merge import MISSING
 from nodetype_studio.studio.values import REMOVE
+from nodetype_studio.ui import style
 from nodetype_studio.ui.studio.fields import flow, parse_flow
 
 INHERITED = "#8a8a8a"
@@ -52,6 +53,7 @@ class KeyedTable(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.itemChanged.connect(self._item_changed)
+        style.legible_foregrounds(self.table)  # the inherited grey and the error red, in either scheme
         layout.addWidget(self.table)
         buttons = QHBoxLayout()
         self.add_button = QPushButton("Add", self)
@@ -105,7 +107,8 @@ class KeyedTable(QWidget):
             item.setText(text)
         flags = Qt.ItemIsEnabled | Qt.ItemIsSelectable | (Qt.ItemIsEditable if editable else Qt.NoItemFlags)
         item.setFlags(flags)
-        item.setForeground(self.palette().text() if own else QColor(INHERITED))
+        # an own cell follows the palette (a brush of its text colour would keep the scheme it was set in)
+        item.setData(Qt.ItemDataRole.ForegroundRole, None if own else QColor(INHERITED))
         item.setFont(QFont() if own else self._italic)
         item.setToolTip("" if own else "inherited; type to override it in this node type")
 
@@ -167,4 +170,4 @@ class KeyedTable(QWidget):
             self.cellEdited.emit(key, name, value)
         else:
             item.setToolTip(problem)
-            item.setForeground(QColor("#d7263d"))
+            item.setForeground(QColor(style.ERROR))

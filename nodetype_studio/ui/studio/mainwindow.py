@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nodetype_studio.ui import style
 from nodetype_studio.ui.studio import menus, panes
 from nodetype_studio.ui.studio.projectcontroller import ProjectController
 from nodetype_studio.ui.studio.settings import Settings
@@ -813,7 +814,7 @@ class StudioWindow(QMainWindow):
 
     def status(self, text: str, *, error: bool = False) -> None:
         self.message.setText(text)
-        self.message.setStyleSheet("color: #d7263d;" if error else "")
+        self.message.set_colour(style.ERROR if error else None)
 
     def show_error(self, message: str) -> None:
         self.last_error = message

@@ -12,6 +12,8 @@ from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QApplication, QLabel, QSizePolicy, QSplitter
 
+from nodetype_studio.ui import style
+
 DEFAULT_SIZE = QSize(1240, 680)  # fits a 1366x768 laptop with a title bar and a task bar
 # splitter -> share of each pane (tree | right; definition | preview; top | bottom tabs)
 PROPORTIONS = {"main_splitter": (25, 75), "top_splitter": (57, 43), "right_splitter": (64, 36)}
@@ -130,6 +132,14 @@ class ElidingLabel(QLabel):
         super().__init__(parent)
         self.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.setMinimumWidth(1)
+        self._colour: str | None = None
+
+    def set_colour(self, colour: str | None) -> None:
+        """Draw the text in ``colour`` (as legible on the current scheme's background), or in the palette's
+        text colour (None). Worked out when painting, so it follows a change of scheme."""
+        if colour != self._colour:
+            self._colour = colour
+            self.update()
 
     def setText(self, text: str) -> None:  # noqa: N802 (Qt override)
         super().setText(text)
@@ -137,6 +147,8 @@ class ElidingLabel(QLabel):
 
     def paintEvent(self, _event) -> None:  # noqa: N802 (Qt override)
         painter = QPainter(self)
-        painter.setPen(self.palette().color(self.foregroundRole()))
+        palette = self.palette()
+        painter.setPen(palette.color(self.foregroundRole()) if self._colour is None
+                       else style.legible(self._colour, palette.color(self.backgroundRole())))
         shown = self.fontMetrics().elidedText(self.text(), Qt.ElideRight, self.contentsRect().width())
         painter.drawText(self.contentsRect(), int(Qt.AlignLeft | Qt.AlignVCenter), shown)

@@ -95,8 +95,9 @@ class ProblemsModel(QAbstractTableModel):
                 prop = f" \u203a {finding.property_name}" if finding.property_name else ""
                 return (finding.node_type or "") + prop
         if role == Qt.ForegroundRole and column == 0:
-            # on the dark scheme's base the light scheme's red and blue read at about 3:1: lightened there
-            return style.readable(COLOURS[finding.severity.value], QGuiApplication.palette().color(QPalette.Base))
+            # on the dark scheme's base the light scheme's red and blue read at about 3:1, its amber on white
+            # at 3.3:1: lightened or darkened until they read as body text does
+            return style.legible(COLOURS[finding.severity.value], QGuiApplication.palette().color(QPalette.Base))
         if role == Qt.ToolTipRole:
             return finding.format_text()
         return None

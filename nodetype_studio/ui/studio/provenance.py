@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QHeaderView,
     QLineEdit,
@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from nodetype_studio.ui import style
 
 PATH_ROLE = Qt.UserRole + 1
 LOCATION_ROLE = Qt.UserRole + 2
@@ -114,10 +116,9 @@ class ProvenanceView(QWidget):
         if location is not None:
             item.setData(0, LOCATION_ROLE, (location.file, location.line))
             item.setToolTip(3, str(location))
-        if prov.layer:
-            colour = LAYER_COLOURS.get(prov.layer)
-            if colour:
-                item.setForeground(2, QColor(colour))
+        colour = LAYER_COLOURS.get(prov.layer) if prov.layer else None
+        if colour:
+            item.setForeground(2, style.legible(colour, self.palette().color(QPalette.ColorRole.Base)))
         if prov.overridden:
             item.setToolTip(4, "\n".join(f"{short(v, 200)}  \u2190 {layer}" + (f" at {loc}" if loc else "")
                                          for v, loc, layer in prov.overridden))
@@ -125,6 +126,24 @@ class ProvenanceView(QWidget):
             item.setChildIndicatorPolicy(QTreeWidgetItem.ShowIndicator)
             self._values[_key(path)] = value
         return item
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        """A new scheme: the layer names take the colours that read on its base."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._recolour()
+
+    def _recolour(self) -> None:
+        base = self.palette().color(QPalette.ColorRole.Base)  # (the tree hears of a new palette after us)
+        stack = [self.tree.invisibleRootItem()]
+        while stack:
+            item = stack.pop()
+            for i in range(item.childCount()):
+                child = item.child(i)
+                colour = LAYER_COLOURS.get(child.text(2))
+                if colour:
+                    child.setForeground(2, style.legible(colour, base))
+                stack.append(child)
 
     def _fill(self, item: QTreeWidgetItem) -> None:
         if item.childCount() == 0:

@@ -96,6 +96,7 @@ class ReferencesPage(QSplitter):
         self.reference_list = QListWidget(left)
         self.reference_list.setObjectName("referenceList")
         self.reference_list.setSelectionMode(QAbstractItemView.SingleSelection)
+        style.legible_foregrounds(self.reference_list)  # inherited references' grey, in either scheme
         self.reference_list.currentItemChanged.connect(self._current_changed)
         column.addWidget(self.reference_list, 1)
         buttons = QHBoxLayout()

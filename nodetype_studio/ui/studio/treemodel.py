@@ -32,6 +32,7 @@ _NO_FLAGS = Qt.ItemFlag.NoItemFlags
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _HORIZONTAL = Qt.Orientation.Horizontal
 MATCH_COLOUR = "#60f0b400"  # rows the filter matches: translucent amber (#AARRGGBB)
+GREY = "#8a8a8a"  # abstract and platform types, and further places of a type
 SEVERITY_COLOURS = {"error": "#d7263d", "warning": "#c77c02", "info": "#2b6cb0"}
 
 
@@ -39,6 +40,16 @@ def _colour(name: str):
     from PySide6.QtGui import QColor
 
     return QColor(name)
+
+
+def _text_colour(name: str):
+    """``name`` as text on the view's base in the current scheme (4.5:1; the light scheme's amber on white
+    reads at 3.3:1, its red on the dark base at 3.3:1)."""
+    from PySide6.QtGui import QGuiApplication, QPalette
+
+    from nodetype_studio.ui.style import legible
+
+    return legible(name, QGuiApplication.palette().color(QPalette.ColorRole.Base))
 
 
 @dataclass(eq=False)
@@ -437,15 +448,8 @@ class NodeTypeTreeModel(QAbstractItemModel):
             if info is not None and info.abstract:
                 return self._font("italic")
         if role == _FOREGROUND and info is not None and (info.abstract or info.platform or not node.primary):
-            return self._grey()
+            return _text_colour(GREY)
         return None
-
-    _grey_colour = None
-
-    def _grey(self):
-        if self._grey_colour is None:
-            type(self)._grey_colour = _colour("#8a8a8a")
-        return self._grey_colour
 
     def _findings_data(self, node: _Node, role: int) -> Any:
         counts = self._counts.get(node.name) if node.kind == "type" else None
@@ -456,7 +460,7 @@ class NodeTypeTreeModel(QAbstractItemModel):
             return str(errors + warnings + infos)
         if role == _FOREGROUND:
             worst = "error" if errors else "warning" if warnings else "info"
-            return _colour(SEVERITY_COLOURS[worst])
+            return _text_colour(SEVERITY_COLOURS[worst])
         if role == _TOOLTIP:
             return f"{errors} error(s), {warnings} warning(s), {infos} note(s)"
         if role == _ALIGNMENT:
