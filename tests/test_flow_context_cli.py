@@ -131,3 +131,19 @@ def test_a_cms_spelled_project_carries_the_context_under_its_prefix(tmp_path, mo
     settings = load_project(package, context="Production", use_cache=False).settings
     assert settings["Cms"]["Flow"]["core"]["context"] == "Production"
 
+
+MIGRATABLE = "'Acme.Site:Page':\n  superTypes: ['Neos.Neos:Document']\n"
+
+
+def test_migrate_takes_the_context_option(site, capsys):
+    (site / "Configuration/Production/NodeTypes.Page.yaml").write_text(MIGRATABLE)
+    assert main(["migrate", str(site), "--to", "9", "--dry-run"]) == 0
+    assert "NodeTypes.Page.yaml" not in capsys.readouterr().out  # Development does not load the file
+    assert main(["migrate", str(site), "--to", "9", "--dry-run", "--context", "Production/Live"]) == 0
+    out = capsys.readouterr().out
+    assert "Production/NodeTypes.Page.yaml" in out and "+  superTypes:" in out
+
+
+def test_migrate_refuses_a_context_flow_refuses(site, capsys):
+    err = fails(capsys, "migrate", str(site), "--to", "9", "--context", "Staging")
+    assert "Development, Production or Testing" in err
