@@ -23,6 +23,8 @@ CHECK_CODES: dict[str, str] = {
     "neos9-setting": "A setting 9.x no longer reads (`Neos.ContentRepository.fallbackNodeType`, "
                      "`Neos.ContentRepository.labelGenerator`)",
     "neos83-references-ignored": "A `references:` section in an 8.3 project (8.3 ignores it)",
+    "neos83-creation-handler": "A node creation handler entry that names no `nodeCreationHandler` class in an "
+                               "8.3 project (`factoryClassName` only…: 8.3's UI fails to create the node)",
     # editors and property types
     "property-type-missing": "A property with an inspector block has neither `type` nor `editor`",
     "property-type-unknown": "The property type is not one the content repository knows",

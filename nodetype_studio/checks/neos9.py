@@ -473,7 +473,9 @@ def version_findings(project, per_type=None) -> list[Diagnostic]:
     version = cms_version(project)
     if version == "8.3":
         return [d for nt in project.node_types.values()
-                for d in per_type("references-83", nt, lambda nt=nt: _references_in_83_of(nt))]
+                for kind, findings_of in (("references-83", _references_in_83_of),
+                                          ("creation-handlers-83", _creation_handlers_in_83_of))
+                for d in per_type(kind, nt, lambda nt=nt, findings_of=findings_of: findings_of(nt))]
     if version != "9":
         return []
     found = [issue.diagnostic() for issue in scan_for_9(project, per_type)]
@@ -615,6 +617,44 @@ def _references_in_83_of(nt) -> list[Diagnostic]:
                 _at(fragment, ("references",)), Severity.WARNING, "neos83-references-ignored",
                 f"{nt.name}: Neos 8.3 ignores the `references:` section (it is Neos 9.x syntax); declare "
                 "8.3 references as properties of type reference or references", node_type=nt.name))
+    return found
+
+
+def _creation_handlers_in_83_of(nt) -> list[Diagnostic]:
+    """8.3's UI creates a node by instantiating the ``nodeCreationHandler`` class of every entry of the type's
+    resolved ``options.nodeCreationHandlers`` map, sorted by Flow's PositionalArraySorter since neos-ui 8.3.1
+    (ui 8.3 ``Classes/Domain/Model/Changes/AbstractCreate.php`` ``applyNodeCreationHandlers``, neos/neos-ui#3511):
+    the sorter drops ``~`` entries (a handler switched off), but any other entry that names no class (one
+    written only with 9.x's ``factoryClassName``, a map without the key, a scalar) makes PHP fail with
+    "Class name must be a valid object or a string", and the node is not created."""
+    handlers = _get(nt.effective, "options", "nodeCreationHandlers")
+    if not isinstance(handlers, dict):
+        return []  # (8.3 reads the map only when it is an array)
+    found = []
+    for fragment, config in user_fragments(nt):
+        written = _get(config, "options", "nodeCreationHandlers")
+        if not isinstance(written, dict):
+            continue
+        for key in written:
+            handler = handlers.get(key)
+            cls = handler.get("nodeCreationHandler") if isinstance(handler, dict) else None
+            if handler is None or isinstance(cls, str) and cls:
+                continue  # (a `~` entry switches the handler off)
+            if isinstance(handler, dict) and "factoryClassName" in handler:
+                what = "names only a 9.x `factoryClassName`"
+                hint = "name the 8.3 handler class with `nodeCreationHandler` too (9.x ignores that key)"
+            elif isinstance(handler, dict):
+                what = f"has `nodeCreationHandler` {describe_value(cls)}" if "nodeCreationHandler" in handler \
+                    else "has no `nodeCreationHandler`"
+                hint = "name the handler class with `nodeCreationHandler`, or remove the entry"
+            else:
+                what = f"is {describe_value(handler)}, not a handler entry"
+                hint = "name the handler class with `nodeCreationHandler`, or remove the entry"
+            found.append(Diagnostic.at(
+                _at(fragment, ("options", "nodeCreationHandlers", key)), Severity.ERROR, "neos83-creation-handler",
+                f"{nt.name}: node creation handler `{key}` {what}: Neos 8.3's UI instantiates the "
+                f"`nodeCreationHandler` class of every entry and fails to create any node of {nt.name} (or of "
+                f"a type inheriting it); {hint}", node_type=nt.name))
     return found
 
 
