@@ -20,6 +20,8 @@ CHECK_CODES: dict[str, str] = {
     "neos9-label-not-text": "A label or help message that is not text, or a `ui` that is not a map (9.x's label "
                             "enrichment fails with a TypeError)",
     "neos9-plugin-views": "`options.pluginViews`, which 9.x no longer turns into a `views` property",
+    "neos9-site-type": "A 9.x site whose node types include no concrete `Neos.Neos:Site` (9.x creates the site "
+                       "node only of such a type)",
     "neos9-setting": "A setting 9.x no longer reads (`Neos.ContentRepository.fallbackNodeType`, "
                      "`Neos.ContentRepository.labelGenerator`)",
     "neos83-references-ignored": "A `references:` section in an 8.3 project (8.3 ignores it)",

@@ -483,7 +483,54 @@ def version_findings(project, per_type=None) -> list[Diagnostic]:
     found += [d for nt in project.node_types.values()
               for d in per_type("label-enrichment", nt, lambda nt=nt: _label_enrichment_findings_of(nt))]
     found += _settings_findings(project)
+    found += _site_type_findings(project)
     return found
+
+
+def _site_type_findings(project) -> list[Diagnostic]:
+    """A 9.x site (a package of composer type ``neos-site``, or a distribution with one) whose node types
+    include no concrete ``Neos.Neos:Site``: 9.x creates a site node only of such a type (``site:create`` and
+    the site import throw SiteNodeTypeIsInvalid otherwise, ``9.0:Neos.Neos/Classes/Domain/Service/
+    SiteServiceInternals.php``), and ``Neos.Neos:Sites`` allows no other child (platform facts §7.1). 8.3
+    had no such type: a site's homepage type that inherits only ``Neos.Neos:Document`` no longer does.
+    Only for a project whose version was detected or chosen: a folder that says nothing of its CMS may
+    be a site of either version (the rules default to 9.x), and this judges the whole site, not a line."""
+    if getattr(project, "kind", None) not in ("package", "distribution"):
+        return []
+    if getattr(getattr(project, "cms_version", None), "source", "default") == "default":
+        return []
+    sites = [p for p in project.packages if not p.is_global and p.composer_type == "neos-site"]
+    if not sites:
+        return []
+    site = project.platform.node_type("Site")
+    of_site = [nt for nt in project.node_types.values() if nt.name != site and nt.is_of_type(site)]
+    if any(not nt.abstract for nt in of_site):
+        return []
+    abstract = sorted(nt.name for nt in of_site if not nt.from_baseline)
+    why = f" ({', '.join(abstract)} {'is' if len(abstract) == 1 else 'are'} abstract)" if abstract else ""
+    found = []
+    for package in sites:
+        composer = package.path / "composer.json"
+        found.append(Diagnostic.at(
+            Location(str(composer), *_composer_type_position(composer)), Severity.WARNING, "neos9-site-type",
+            f"{package.name} is a site package, but no node type here is a concrete {site}{why}: 9.x creates "
+            f"a site's node only of a type that inherits {site} (`site:create` and the site import fail with "
+            f"SiteNodeTypeIsInvalid), and 8.3 had no such type; add `{site}: true` to the `superTypes` of the "
+            "site's homepage node type"))
+    return found
+
+
+def _composer_type_position(composer) -> tuple[int, int]:
+    """(line, column) of the ``"type"`` key in the composer.json at ``composer``, else (1, 1)."""
+    try:
+        lines = composer.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return 1, 1
+    for number, line in enumerate(lines, 1):
+        column = line.find('"type"')
+        if column >= 0:
+            return number, column + 1
+    return 1, 1
 
 
 def _settings_findings(project) -> list[Diagnostic]:
