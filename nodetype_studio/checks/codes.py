@@ -23,7 +23,7 @@ CHECK_CODES: dict[str, str] = {
     "neos9-site-type": "A 9.x site whose node types include no concrete `Neos.Neos:Site` (9.x creates the site "
                        "node only of such a type)",
     "neos9-setting": "A setting 9.x no longer reads (`Neos.ContentRepository.fallbackNodeType`, "
-                     "`Neos.ContentRepository.labelGenerator`)",
+                     "`Neos.ContentRepository.labelGenerator`, the `reference(s)` data types' `typeConverter`…)",
     "neos83-references-ignored": "A `references:` section in an 8.3 project (8.3 ignores it)",
     "neos83-creation-handler": "A node creation handler entry that names no `nodeCreationHandler` class in an "
                                "8.3 project (`factoryClassName` only…: 8.3's UI fails to create the node)",

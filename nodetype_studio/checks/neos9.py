@@ -483,6 +483,7 @@ def version_findings(project, per_type=None) -> list[Diagnostic]:
     found += [d for nt in project.node_types.values()
               for d in per_type("label-enrichment", nt, lambda nt=nt: _label_enrichment_findings_of(nt))]
     found += _settings_findings(project)
+    found += _reference_data_type_findings(project)
     found += _site_type_findings(project)
     return found
 
@@ -574,6 +575,56 @@ def _settings_findings(project) -> list[Diagnostic]:
                 f"the node label helper `{name}` is registered under `{prefix}.ContentRepository.labelGenerator`, "
                 f"which 9.x no longer reads: a node label expression that uses it fails in 9.x; register it under "
                 f"`{prefix}.{prefix}.labelGenerator.eel.defaultContext` instead"))
+    return found
+
+
+#: 8.3's own converter of the reference data types (8.3:Neos.Neos/Configuration/Settings.yaml): node identifiers
+#: for the UI, which is what 9.x sends without any converter
+NODE_REFERENCE_CONVERTER_83 = "Neos\\Neos\\Service\\Mapping\\NodeReferenceConverter"
+_REFERENCE_DATA_TYPE_KEYS = {
+    "typeConverter": "9.x reads a node's references from the content repository and sends the UI their node ids "
+                     "without a type converter (ui 9.0 NodePropertyConverterService::getReference)",
+    "typeConverterOptions": "9.x converts no reference through a type converter (ui 9.0 "
+                            "NodePropertyConverterService::getReference)",
+    "editorOptions": "9.x gives a reference only the editor's own defaults (`{prefix}.userInterface.inspector."
+                     "editors.<editor>.editorOptions`), none of its data type (DefaultPropertyEditorPostprocessor "
+                     "on `references:`, where 9.x moves reference properties)",
+}
+
+
+def _reference_data_type_findings(project) -> list[Diagnostic]:
+    """Keys of the ``reference`` / ``references`` data types (``Neos.Neos.userInterface.inspector.dataTypes``) in
+    the project's own Settings files that 9.x reads no more: only their ``editor`` is still used (platform facts
+    §7.2, §7.4: 9.x's ``references:`` entries get editor defaults but no data-type keys; 9.x's own settings
+    dropped the ``typeConverter``). 8.3's own converter, written again, is not reported: 9.x sends node ids
+    as it did."""
+    prefix = project.platform.prefix
+    found = []
+    for source in getattr(project, "settings_files", ()):
+        if source.baseline or is_platform_package(source.package) or not isinstance(source.data, dict):
+            continue
+        data_types = _get(source.data, prefix, prefix, "userInterface", "inspector", "dataTypes")
+        if not isinstance(data_types, dict):
+            continue
+        for kind in ("reference", "references"):
+            entry = data_types.get(kind)
+            if not isinstance(entry, dict):
+                continue
+            for key, why in _REFERENCE_DATA_TYPE_KEYS.items():
+                value = entry.get(key)
+                if value is None or value == {} or value == []:
+                    continue  # (nothing to lose)
+                cls = php_class(value)
+                if key == "typeConverter" and cls is not None and \
+                        cls.replace(f"{prefix}\\{prefix}\\", "Neos\\Neos\\", 1) == NODE_REFERENCE_CONVERTER_83:
+                    continue
+                path = (prefix, prefix, "userInterface", "inspector", "dataTypes", kind, key)
+                found.append(Diagnostic.at(
+                    Location(str(source.path), *(_position_in(source.data, path) or (1, 1))), Severity.WARNING,
+                    "neos9-setting", f"`{'.'.join(path)}` is not read by 9.x: {why.format(prefix=f'{prefix}.{prefix}')}; "
+                    f"only `{kind}.editor` still counts. Remove the setting"
+                    + (", or move the options to the editor's `editorOptions` (or to each reference)"
+                       if key == "editorOptions" else "")))
     return found
 
 
