@@ -14,7 +14,8 @@ CHECK_CODES: dict[str, str] = {
     "neos9-property-renamed": "A system property 9.x renamed (`_hiddenInIndex` → `hiddenInMenu`…)",
     "neos9-property-removed": "A system property 9.x no longer declares (`_removed`, `_path`…)",
     "neos9-editor-removed": "A plugin editor that the 9.x UI removed",
-    "neos9-creation-handler": "A node creation handler written with the 8.3 key `nodeCreationHandler`",
+    "neos9-creation-handler": "A node creation handler written with the 8.3 key `nodeCreationHandler`, or "
+                              "with no `factoryClassName` (9.x throws)",
     "neos9-postprocessor": "A post-processor class that 9.x removed or renamed",
     "neos9-starting-point": "An 8.3 `startingPoint` node path (`/sites/…`), which 9.x spells `/<Neos.Neos:Sites>/…`",
     "neos9-label-not-text": "A label or help message that is not text, or a `ui` that is not a map (9.x's label "

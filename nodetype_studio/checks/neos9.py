@@ -132,6 +132,7 @@ def _entry_issues(nt, fragment, config: dict, removed: dict, platform) -> list[I
     if isinstance(handlers, dict):
         for key, handler in handlers.items():
             if not isinstance(handler, dict) or "nodeCreationHandler" not in handler:
+                found += _factoryless_handler_issues(nt, fragment, key, handler)
                 continue
             cls = php_class(handler.get("nodeCreationHandler"))
             path: tuple = ("options", "nodeCreationHandlers", key, "nodeCreationHandler")
@@ -178,6 +179,24 @@ def _entry_issues(nt, fragment, config: dict, removed: dict, platform) -> list[I
                                    f"{name}: post-processor class {cls} was renamed {replacement} in 9.x",
                                    _at(fragment, path), name, ops=(Op("set", path, replacement),)))
     return found
+
+
+def _factoryless_handler_issues(nt, fragment, key, written) -> list[Issue]:
+    """A handler entry written without the 8.3 key whose resolved entry 9.x cannot run: anything but ``~``
+    (which 9.x's PositionalArraySorter drops) without a ``factoryClassName`` makes the UI throw exception
+    1697750190 (ui 9.0 ``Classes/Domain/Model/Changes/AbstractCreate.php``, ``isset`` on the entry)."""
+    resolved = _get(nt.effective, "options", "nodeCreationHandlers", key)
+    if written is None or resolved is None:
+        return []
+    if isinstance(resolved, dict) and (resolved.get("factoryClassName") is not None or "nodeCreationHandler" in resolved):
+        return []  # runnable, or reported where the 8.3 key is written
+    what = "has no `factoryClassName`" if isinstance(resolved, dict) else f"is {describe_value(resolved)}"
+    return [Issue("neos9-creation-handler", Severity.ERROR,
+                  f"{nt.name}: node creation handler `{key}` {what}: 9.x fails to create any node of {nt.name} or of "
+                  "a type inheriting it (the UI throws exception 1697750190)",
+                  _at(fragment, ("options", "nodeCreationHandlers", key)), nt.name,
+                  hint="name its NodeCreationHandlerFactory with `factoryClassName`, or set the entry to `~` to "
+                       "switch the handler off")]
 
 
 def _supertype_issues(nt, fragment, config: dict, removed: dict, platform) -> list[Issue]:
