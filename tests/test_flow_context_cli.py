@@ -102,3 +102,48 @@ def test_the_library_reports_a_refused_configured_context_and_loads_development(
     assert project.context == "Development"
     assert any(d.code == "config-invalid" and "Flow context" in d.message for d in project.diagnostics)
     assert load_project(site, context="Production/Live", use_cache=False).context == "Production/Live"
+
+
+def test_the_merged_settings_carry_the_context_flow_runs_in(site, monkeypatch):
+    # Flow's SettingsLoader writes Neos.Flow.core.context after merging every Settings file
+    # (flow-development-collection Neos.Flow/Classes/Configuration/Loader/SettingsLoader.php)
+    (site / "Configuration/Settings.yaml").write_text("Neos:\n  Flow:\n    core:\n      context: Testing\n"
+                                                       "      phpBinaryPathAndFilename: /usr/bin/php\n")
+    def core(**kwargs) -> dict:
+        return load_project(site, use_cache=False, **kwargs).settings["Neos"]["Flow"]["core"]
+
+    assert core() == {"context": "Development", "phpBinaryPathAndFilename": "/usr/bin/php"}
+    assert core(context="Production/Live")["context"] == "Production/Live"
+    monkeypatch.setenv("FLOW_CONTEXT", "Production")
+    assert core()["context"] == "Production"
+    (site / ".nodetype-studio.yaml").write_text("context: Testing/Ci\n")
+    assert core()["context"] == "Testing/Ci"
+
+
+def test_a_cms_spelled_project_carries_the_context_under_its_prefix(tmp_path, monkeypatch):
+    monkeypatch.delenv("FLOW_CONTEXT", raising=False)
+    monkeypatch.delenv("REDIRECT_FLOW_CONTEXT", raising=False)
+    package = tmp_path / "Acme.Cms"
+    (package / "Configuration").mkdir(parents=True)
+    (package / "composer.json").write_text('{"name": "acme/cms", "type": "neos-site"}')
+    (package / "Configuration/NodeTypes.yaml").write_text(
+        "'Acme.Cms:Page':\n  superTypes: {'Cms.Cms:Document': true}\n")
+    settings = load_project(package, context="Production", use_cache=False).settings
+    assert settings["Cms"]["Flow"]["core"]["context"] == "Production"
+
+
+MIGRATABLE = "'Acme.Site:Page':\n  superTypes: ['Neos.Neos:Document']\n"
+
+
+def test_migrate_takes_the_context_option(site, capsys):
+    (site / "Configuration/Production/NodeTypes.Page.yaml").write_text(MIGRATABLE)
+    assert main(["migrate", str(site), "--to", "9", "--dry-run"]) == 0
+    assert "NodeTypes.Page.yaml" not in capsys.readouterr().out  # Development does not load the file
+    assert main(["migrate", str(site), "--to", "9", "--dry-run", "--context", "Production/Live"]) == 0
+    out = capsys.readouterr().out
+    assert "Production/NodeTypes.Page.yaml" in out and "+  superTypes:" in out
+
+
+def test_migrate_refuses_a_context_flow_refuses(site, capsys):
+    err = fails(capsys, "migrate", str(site), "--to", "9", "--context", "Staging")
+    assert "Development, Production or Testing" in err

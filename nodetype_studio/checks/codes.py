@@ -14,15 +14,20 @@ CHECK_CODES: dict[str, str] = {
     "neos9-property-renamed": "A system property 9.x renamed (`_hiddenInIndex` → `hiddenInMenu`…)",
     "neos9-property-removed": "A system property 9.x no longer declares (`_removed`, `_path`…)",
     "neos9-editor-removed": "A plugin editor that the 9.x UI removed",
-    "neos9-creation-handler": "A node creation handler written with the 8.3 key `nodeCreationHandler`",
+    "neos9-creation-handler": "A node creation handler written with the 8.3 key `nodeCreationHandler`, or "
+                              "with no `factoryClassName` (9.x throws)",
     "neos9-postprocessor": "A post-processor class that 9.x removed or renamed",
     "neos9-starting-point": "An 8.3 `startingPoint` node path (`/sites/…`), which 9.x spells `/<Neos.Neos:Sites>/…`",
     "neos9-label-not-text": "A label or help message that is not text, or a `ui` that is not a map (9.x's label "
                             "enrichment fails with a TypeError)",
     "neos9-plugin-views": "`options.pluginViews`, which 9.x no longer turns into a `views` property",
+    "neos9-site-type": "A 9.x site whose node types include no concrete `Neos.Neos:Site` (9.x creates the site "
+                       "node only of such a type)",
     "neos9-setting": "A setting 9.x no longer reads (`Neos.ContentRepository.fallbackNodeType`, "
-                     "`Neos.ContentRepository.labelGenerator`)",
+                     "`Neos.ContentRepository.labelGenerator`, the `reference(s)` data types' `typeConverter`…)",
     "neos83-references-ignored": "A `references:` section in an 8.3 project (8.3 ignores it)",
+    "neos83-creation-handler": "A node creation handler entry that names no `nodeCreationHandler` class in an "
+                               "8.3 project (`factoryClassName` only…: 8.3's UI fails to create the node)",
     # editors and property types
     "property-type-missing": "A property with an inspector block has neither `type` nor `editor`",
     "property-type-unknown": "The property type is not one the content repository knows",

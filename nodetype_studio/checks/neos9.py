@@ -132,6 +132,7 @@ def _entry_issues(nt, fragment, config: dict, removed: dict, platform) -> list[I
     if isinstance(handlers, dict):
         for key, handler in handlers.items():
             if not isinstance(handler, dict) or "nodeCreationHandler" not in handler:
+                found += _factoryless_handler_issues(nt, fragment, key, handler)
                 continue
             cls = php_class(handler.get("nodeCreationHandler"))
             path: tuple = ("options", "nodeCreationHandlers", key, "nodeCreationHandler")
@@ -178,6 +179,24 @@ def _entry_issues(nt, fragment, config: dict, removed: dict, platform) -> list[I
                                    f"{name}: post-processor class {cls} was renamed {replacement} in 9.x",
                                    _at(fragment, path), name, ops=(Op("set", path, replacement),)))
     return found
+
+
+def _factoryless_handler_issues(nt, fragment, key, written) -> list[Issue]:
+    """A handler entry written without the 8.3 key whose resolved entry 9.x cannot run: anything but ``~``
+    (which 9.x's PositionalArraySorter drops) without a ``factoryClassName`` makes the UI throw exception
+    1697750190 (ui 9.0 ``Classes/Domain/Model/Changes/AbstractCreate.php``, ``isset`` on the entry)."""
+    resolved = _get(nt.effective, "options", "nodeCreationHandlers", key)
+    if written is None or resolved is None:
+        return []
+    if isinstance(resolved, dict) and (resolved.get("factoryClassName") is not None or "nodeCreationHandler" in resolved):
+        return []  # runnable, or reported where the 8.3 key is written
+    what = "has no `factoryClassName`" if isinstance(resolved, dict) else f"is {describe_value(resolved)}"
+    return [Issue("neos9-creation-handler", Severity.ERROR,
+                  f"{nt.name}: node creation handler `{key}` {what}: 9.x fails to create any node of {nt.name} or of "
+                  "a type inheriting it (the UI throws exception 1697750190)",
+                  _at(fragment, ("options", "nodeCreationHandlers", key)), nt.name,
+                  hint="name its NodeCreationHandlerFactory with `factoryClassName`, or set the entry to `~` to "
+                       "switch the handler off")]
 
 
 def _supertype_issues(nt, fragment, config: dict, removed: dict, platform) -> list[Issue]:
@@ -473,7 +492,9 @@ def version_findings(project, per_type=None) -> list[Diagnostic]:
     version = cms_version(project)
     if version == "8.3":
         return [d for nt in project.node_types.values()
-                for d in per_type("references-83", nt, lambda nt=nt: _references_in_83_of(nt))]
+                for kind, findings_of in (("references-83", _references_in_83_of),
+                                          ("creation-handlers-83", _creation_handlers_in_83_of))
+                for d in per_type(kind, nt, lambda nt=nt, findings_of=findings_of: findings_of(nt))]
     if version != "9":
         return []
     found = [issue.diagnostic() for issue in scan_for_9(project, per_type)]
@@ -481,7 +502,55 @@ def version_findings(project, per_type=None) -> list[Diagnostic]:
     found += [d for nt in project.node_types.values()
               for d in per_type("label-enrichment", nt, lambda nt=nt: _label_enrichment_findings_of(nt))]
     found += _settings_findings(project)
+    found += _reference_data_type_findings(project)
+    found += _site_type_findings(project)
     return found
+
+
+def _site_type_findings(project) -> list[Diagnostic]:
+    """A 9.x site (a package of composer type ``neos-site``, or a distribution with one) whose node types
+    include no concrete ``Neos.Neos:Site``: 9.x creates a site node only of such a type (``site:create`` and
+    the site import throw SiteNodeTypeIsInvalid otherwise, ``9.0:Neos.Neos/Classes/Domain/Service/
+    SiteServiceInternals.php``), and ``Neos.Neos:Sites`` allows no other child (platform facts §7.1). 8.3
+    had no such type: a site's homepage type that inherits only ``Neos.Neos:Document`` no longer does.
+    Only for a project whose version was detected or chosen: a folder that says nothing of its CMS may
+    be a site of either version (the rules default to 9.x), and this judges the whole site, not a line."""
+    if getattr(project, "kind", None) not in ("package", "distribution"):
+        return []
+    if getattr(getattr(project, "cms_version", None), "source", "default") == "default":
+        return []
+    sites = [p for p in project.packages if not p.is_global and p.composer_type == "neos-site"]
+    if not sites:
+        return []
+    site = project.platform.node_type("Site")
+    of_site = [nt for nt in project.node_types.values() if nt.name != site and nt.is_of_type(site)]
+    if any(not nt.abstract for nt in of_site):
+        return []
+    abstract = sorted(nt.name for nt in of_site if not nt.from_baseline)
+    why = f" ({', '.join(abstract)} {'is' if len(abstract) == 1 else 'are'} abstract)" if abstract else ""
+    found = []
+    for package in sites:
+        composer = package.path / "composer.json"
+        found.append(Diagnostic.at(
+            Location(str(composer), *_composer_type_position(composer)), Severity.WARNING, "neos9-site-type",
+            f"{package.name} is a site package, but no node type here is a concrete {site}{why}: 9.x creates "
+            f"a site's node only of a type that inherits {site} (`site:create` and the site import fail with "
+            f"SiteNodeTypeIsInvalid), and 8.3 had no such type; add `{site}: true` to the `superTypes` of the "
+            "site's homepage node type"))
+    return found
+
+
+def _composer_type_position(composer) -> tuple[int, int]:
+    """(line, column) of the ``"type"`` key in the composer.json at ``composer``, else (1, 1)."""
+    try:
+        lines = composer.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return 1, 1
+    for number, line in enumerate(lines, 1):
+        column = line.find('"type"')
+        if column >= 0:
+            return number, column + 1
+    return 1, 1
 
 
 def _settings_findings(project) -> list[Diagnostic]:
@@ -525,6 +594,56 @@ def _settings_findings(project) -> list[Diagnostic]:
                 f"the node label helper `{name}` is registered under `{prefix}.ContentRepository.labelGenerator`, "
                 f"which 9.x no longer reads: a node label expression that uses it fails in 9.x; register it under "
                 f"`{prefix}.{prefix}.labelGenerator.eel.defaultContext` instead"))
+    return found
+
+
+#: 8.3's own converter of the reference data types (8.3:Neos.Neos/Configuration/Settings.yaml): node identifiers
+#: for the UI, which is what 9.x sends without any converter
+NODE_REFERENCE_CONVERTER_83 = "Neos\\Neos\\Service\\Mapping\\NodeReferenceConverter"
+_REFERENCE_DATA_TYPE_KEYS = {
+    "typeConverter": "9.x reads a node's references from the content repository and sends the UI their node ids "
+                     "without a type converter (ui 9.0 NodePropertyConverterService::getReference)",
+    "typeConverterOptions": "9.x converts no reference through a type converter (ui 9.0 "
+                            "NodePropertyConverterService::getReference)",
+    "editorOptions": "9.x gives a reference only the editor's own defaults (`{prefix}.userInterface.inspector."
+                     "editors.<editor>.editorOptions`), none of its data type (DefaultPropertyEditorPostprocessor "
+                     "on `references:`, where 9.x moves reference properties)",
+}
+
+
+def _reference_data_type_findings(project) -> list[Diagnostic]:
+    """Keys of the ``reference`` / ``references`` data types (``Neos.Neos.userInterface.inspector.dataTypes``) in
+    the project's own Settings files that 9.x reads no more: only their ``editor`` is still used (platform facts
+    §7.2, §7.4: 9.x's ``references:`` entries get editor defaults but no data-type keys; 9.x's own settings
+    dropped the ``typeConverter``). 8.3's own converter, written again, is not reported: 9.x sends node ids
+    as it did."""
+    prefix = project.platform.prefix
+    found = []
+    for source in getattr(project, "settings_files", ()):
+        if source.baseline or is_platform_package(source.package) or not isinstance(source.data, dict):
+            continue
+        data_types = _get(source.data, prefix, prefix, "userInterface", "inspector", "dataTypes")
+        if not isinstance(data_types, dict):
+            continue
+        for kind in ("reference", "references"):
+            entry = data_types.get(kind)
+            if not isinstance(entry, dict):
+                continue
+            for key, why in _REFERENCE_DATA_TYPE_KEYS.items():
+                value = entry.get(key)
+                if value is None or value == {} or value == []:
+                    continue  # (nothing to lose)
+                cls = php_class(value)
+                if key == "typeConverter" and cls is not None and \
+                        cls.replace(f"{prefix}\\{prefix}\\", "Neos\\Neos\\", 1) == NODE_REFERENCE_CONVERTER_83:
+                    continue
+                path = (prefix, prefix, "userInterface", "inspector", "dataTypes", kind, key)
+                found.append(Diagnostic.at(
+                    Location(str(source.path), *(_position_in(source.data, path) or (1, 1))), Severity.WARNING,
+                    "neos9-setting", f"`{'.'.join(path)}` is not read by 9.x: {why.format(prefix=f'{prefix}.{prefix}')}; "
+                    f"only `{kind}.editor` still counts. Remove the setting"
+                    + (", or move the options to the editor's `editorOptions` (or to each reference)"
+                       if key == "editorOptions" else "")))
     return found
 
 
@@ -615,6 +734,44 @@ def _references_in_83_of(nt) -> list[Diagnostic]:
                 _at(fragment, ("references",)), Severity.WARNING, "neos83-references-ignored",
                 f"{nt.name}: Neos 8.3 ignores the `references:` section (it is Neos 9.x syntax); declare "
                 "8.3 references as properties of type reference or references", node_type=nt.name))
+    return found
+
+
+def _creation_handlers_in_83_of(nt) -> list[Diagnostic]:
+    """8.3's UI creates a node by instantiating the ``nodeCreationHandler`` class of every entry of the type's
+    resolved ``options.nodeCreationHandlers`` map, sorted by Flow's PositionalArraySorter since neos-ui 8.3.1
+    (ui 8.3 ``Classes/Domain/Model/Changes/AbstractCreate.php`` ``applyNodeCreationHandlers``, neos/neos-ui#3511):
+    the sorter drops ``~`` entries (a handler switched off), but any other entry that names no class (one
+    written only with 9.x's ``factoryClassName``, a map without the key, a scalar) makes PHP fail with
+    "Class name must be a valid object or a string", and the node is not created."""
+    handlers = _get(nt.effective, "options", "nodeCreationHandlers")
+    if not isinstance(handlers, dict):
+        return []  # (8.3 reads the map only when it is an array)
+    found = []
+    for fragment, config in user_fragments(nt):
+        written = _get(config, "options", "nodeCreationHandlers")
+        if not isinstance(written, dict):
+            continue
+        for key in written:
+            handler = handlers.get(key)
+            cls = handler.get("nodeCreationHandler") if isinstance(handler, dict) else None
+            if handler is None or isinstance(cls, str) and cls:
+                continue  # (a `~` entry switches the handler off)
+            if isinstance(handler, dict) and "factoryClassName" in handler:
+                what = "names only a 9.x `factoryClassName`"
+                hint = "name the 8.3 handler class with `nodeCreationHandler` too (9.x ignores that key)"
+            elif isinstance(handler, dict):
+                what = f"has `nodeCreationHandler` {describe_value(cls)}" if "nodeCreationHandler" in handler \
+                    else "has no `nodeCreationHandler`"
+                hint = "name the handler class with `nodeCreationHandler`, or remove the entry"
+            else:
+                what = f"is {describe_value(handler)}, not a handler entry"
+                hint = "name the handler class with `nodeCreationHandler`, or remove the entry"
+            found.append(Diagnostic.at(
+                _at(fragment, ("options", "nodeCreationHandlers", key)), Severity.ERROR, "neos83-creation-handler",
+                f"{nt.name}: node creation handler `{key}` {what}: Neos 8.3's UI instantiates the "
+                f"`nodeCreationHandler` class of every entry and fails to create any node of {nt.name} (or of "
+                f"a type inheriting it); {hint}", node_type=nt.name))
     return found
 
 

@@ -37,14 +37,15 @@ def add_context(parser: argparse.ArgumentParser) -> None:
                              "project's .nodetype-studio.yaml, else FLOW_CONTEXT, else Development)")
 
 
-def open_project(path: str, cms_version: str | None = None, context: str | None = None) -> Project | None:
+def open_project(path: str, cms_version: str | None = None, context: str | None = None, *,
+                 use_cache: bool = True) -> Project | None:
     """Load a project (under the rules of ``cms_version`` when given) in the Flow context ``context``, else
     the one its configuration file or FLOW_CONTEXT names; on a path problem or a context Flow refuses
     print a message and return None (exit code 2)."""
     try:
         if os.path.exists(path):
             context = resolve_context(config_dir(Path(path).resolve()), context, strict=True).name
-        return load_project(path, cms_version=cms_version, context=context)
+        return load_project(path, cms_version=cms_version, context=context, use_cache=use_cache)
     except InvalidContext as exc:
         print(f"nodetype-studio: {exc}", file=sys.stderr)
     except FileNotFoundError:

@@ -1,4 +1,6 @@
-"""`nodetype-studio migrate PATH --to 9 [--dry-run]`: rewrite a project's NodeTypes files for Neos 9.x.
+"""`nodetype-studio migrate PATH --to 9 [--dry-run] [--context CONTEXT]`: rewrite a project's NodeTypes files
+for Neos 9.x. The files are those of the Flow context the project is loaded in (``--context``, else the
+project's configuration file, else FLOW_CONTEXT, else Development), as for ``check`` and ``show``.
 
 Prints the unified diff of every file it changes first, then writes the files (not with ``--dry-run``),
 then lists what needs a human as findings (``file:line: severity code: message``). Every change is a
@@ -11,10 +13,9 @@ from __future__ import annotations
 
 import sys
 
-from nodetype_studio.commands.common import display_path
+from nodetype_studio.commands.common import add_context, display_path, open_project
 from nodetype_studio.diagnostics import sort_key
 from nodetype_studio.editing import EditError, FileChangedOnDisk, NodeTypeEditor, SaveError
-from nodetype_studio.model import load_project
 from nodetype_studio.studio.migration import apply_file, plan_migration
 
 
@@ -23,6 +24,7 @@ def register(sub) -> None:
     parser.add_argument("path", metavar="PATH", help="project folder, package or NodeTypes file")
     parser.add_argument("--to", dest="target", default="9", help="the CMS version to migrate to (only 9)")
     parser.add_argument("--dry-run", action="store_true", help="print the diff without writing anything")
+    add_context(parser)
     parser.set_defaults(func=run)
 
 
@@ -30,13 +32,8 @@ def run(args) -> int:
     if str(args.target).strip().lower() not in ("9", "9.x", "9.0"):
         print(f"nodetype-studio: migrate --to {args.target}: only `--to 9` is supported", file=sys.stderr)
         return 2
-    try:
-        project = load_project(args.path, use_cache=False, cms_version="8.3")
-    except FileNotFoundError:
-        print(f"nodetype-studio: {args.path}: no such file or folder", file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"nodetype-studio: {args.path}: {exc.strerror or exc}", file=sys.stderr)
+    project = open_project(args.path, "8.3", args.context, use_cache=False)
+    if project is None:
         return 2
     plan = plan_migration(project)
     editor = NodeTypeEditor(project)

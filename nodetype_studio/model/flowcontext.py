@@ -7,6 +7,9 @@ stops Flow (exception 1335436551). Flow's bootstrap reads it from ``FLOW_CONTEXT
 or both are empty. The configuration of a context is that of each level in turn:
 ``Configuration/Production/`` then ``Configuration/Production/Live/`` (model/discovery.py).
 
+Flow's SettingsLoader then writes the context it runs in to the setting ``Neos.Flow.core.context``, over
+whatever a Settings file says there (``with_context``).
+
 The studio chooses it (``projectconfig.resolve_context``), first match wins: the command line's ``--context`` (or the window's choice,
 written to the project's file), the ``context`` key of ``.nodetype-studio.yaml``, ``FLOW_CONTEXT``
 from the environment, ``Development``.
@@ -64,3 +67,16 @@ class ResolvedContext:
     #: "option" (command line or the caller), "file" (the project's configuration), "environment", "default"
     source: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def with_context(settings: dict, context: str, prefix: str = "Neos") -> dict:
+    """``settings`` with ``<prefix>.Flow.core.context`` set to ``context``, as Flow's SettingsLoader sets it
+    after merging every Settings file (so a file cannot change it). ``settings`` is not changed: merged
+    settings are shared (model/project.py)."""
+    def put(node, path: tuple[str, ...]):
+        node = dict(node) if isinstance(node, dict) else {}
+        key, *rest = path
+        node[key] = put(node.get(key), tuple(rest)) if rest else context
+        return node
+
+    return put(settings, (prefix, "Flow", "core", "context"))

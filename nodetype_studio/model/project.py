@@ -22,6 +22,7 @@ from nodetype_studio.model.discovery import (
     add_new_files,
     discover,
 )
+from nodetype_studio.model.flowcontext import with_context
 from nodetype_studio.model.merge import get_path, merge
 from nodetype_studio.model.nodetype import Fragment, Layer, NodeType, SourceFile
 from nodetype_studio.model.prefix import Platform
@@ -318,8 +319,9 @@ def _build(found, context: str, use_cache: bool, texts: Mapping[Path, str], cms_
     project = Project(found.root, found.kind, context, platform, found.packages, files, settings_files,
                       diagnostics=diagnostics, uses_baseline=uses_baseline, cms_version=version)
     project._files = {p: (parsed.loaded.diagnostics, parsed.prefix_counts) for _pkg, p, parsed, _kind in parsed_files}
-    project.settings = _merged_settings(_baseline_settings(baseline), settings_files[len(baseline.settings_files):],
-                                       diagnostics)
+    project.settings = with_context(_merged_settings(_baseline_settings(baseline),
+                                                     settings_files[len(baseline.settings_files):], diagnostics),
+                                    context, platform.prefix)
     if version.version is not CmsVersion.V8_3 and "Neos.ContentRepository.Core" not in {p.name for p in baseline.packages}:
         # 9.x's content repository always has its root type (NodeTypeManager; platform facts §7.1), also
         # when the folder holds Neos.ContentRepository.Core itself (which ships no NodeTypes file)

@@ -35,3 +35,20 @@ def test_a_handler_that_has_a_factory_too_only_loses_the_8_3_class(check):
 
 def test_a_9x_handler_gets_no_finding(check):
     assert handler_findings(check, HEAD + "      teaser:\n        factoryClassName: 'Vendor\\Site\\TeaserFactory'\n") == []
+
+
+def test_an_entry_without_a_factory_makes_creating_the_node_fail(check):
+    """ui 9.0 AbstractCreate::applyNodeCreationHandlers: `isset($entry['factoryClassName'])` or exception 1697750190."""
+    for entry in ("{position: 10}", "{factoryClassName: ~}", "true"):
+        [found] = handler_findings(check, HEAD + f"      teaser: {entry}\n")
+        assert found.severity.value == "error" and found.line == 6
+        assert "fails to create any node of Vendor.Site:Thing" in found.message and "1697750190" in found.message
+
+
+def test_a_null_entry_switches_a_handler_off_in_9x(check):
+    """Flow's PositionalArraySorter, which 9.x's UI sorts the entries with, drops `~` entries."""
+    assert handler_findings(check, HEAD + "      promotedElements: ~\n      teaser: ~\n") == []
+
+
+def test_an_entry_that_keeps_the_platform_factory_is_fine(check):
+    assert handler_findings(check, HEAD + "      promotedElements: {position: 10}\n") == []

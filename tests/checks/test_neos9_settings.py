@@ -66,3 +66,30 @@ def test_a_default_helper_given_another_class_is_reported(tmp_path):
 def test_8_3_reads_these_settings(tmp_path):
     assert findings(tmp_path, FALLBACK.format(value="'Acme.Site:Missing'") + HELPERS[len("Neos:\n  ContentRepository:\n"):],
                     version="^8.3") == []
+
+
+DATA_TYPES = ("Neos:\n  Neos:\n    userInterface:\n      inspector:\n        dataTypes:\n"
+              "          reference:\n            typeConverter: {converter}\n"
+              "          references:\n            editor: 'Acme/ReferencesEditor'\n"
+              "            editorOptions:\n              threshold: 5\n")
+
+
+def test_reference_data_type_keys_9x_does_not_read_are_reported(tmp_path):
+    """9.x: references get no data-type keys (platform facts §7.2), and the UI reads them without a type
+    converter (ui 9.0 NodePropertyConverterService::getReference); only `editor` counts."""
+    converter, options = findings(tmp_path, DATA_TYPES.format(converter="'Acme\\Site\\ReferenceConverter'"))
+    assert (converter.line, converter.column) == (7, 13) and (options.line, options.column) == (10, 13)
+    assert "`Neos.Neos.userInterface.inspector.dataTypes.reference.typeConverter` is not read by 9.x" \
+        in converter.message
+    assert "`Neos.Neos.userInterface.inspector.dataTypes.references.editorOptions` is not read" in options.message
+    assert "only `references.editor` still counts" in options.message
+
+
+@pytest.mark.parametrize("converter", ["'Neos\\Neos\\Service\\Mapping\\NodeReferenceConverter'", "~"])
+def test_8_3_s_own_reference_converter_is_what_9x_does_anyway(tmp_path, converter):
+    [options] = findings(tmp_path, DATA_TYPES.format(converter=converter))
+    assert "editorOptions" in options.message
+
+
+def test_reference_data_types_are_fine_in_8_3(tmp_path):
+    assert findings(tmp_path, DATA_TYPES.format(converter="'Acme\\Site\\ReferenceConverter'"), "^8.3") == []

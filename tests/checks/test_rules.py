@@ -6,6 +6,8 @@ import pytest
 from tests.checks.helpers import all_cases
 
 CASES = all_cases()
+#: codes reported in a file a fixture cannot be written as, with the tests that cover them instead
+OUTSIDE_NODETYPES = {"neos9-site-type": "tests/checks/test_neos9_site_type.py (reported in composer.json)"}
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
@@ -32,5 +34,6 @@ def test_every_check_code_has_a_fixture():
     from nodetype_studio.checks.codes import CHECK_CODES
 
     covered = {case.code for case in CASES}
+    covered |= set(OUTSIDE_NODETYPES)
     missing = {code for code in CHECK_CODES if not code.startswith("config-")} - covered
     assert missing == set()
