@@ -96,14 +96,12 @@ def step_project(report: Report) -> str:
 
 def step_check(report: Report) -> str:
     from nodetype_studio.checks import collect_findings
-    from nodetype_studio.diagnostics import Severity
+    from nodetype_studio.checks.report import summary
 
     project = report.require("project", "project")
     findings = collect_findings(project)
-    counts = {s: sum(1 for d in findings if d.severity == s) for s in Severity}
     codes = len({d.code for d in findings})
-    return (f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, {counts[Severity.INFO]} notes "
-            f"({codes} distinct codes)")
+    return f"{summary(findings)} ({codes} distinct codes)"
 
 
 def step_javascript(report: Report) -> str:

@@ -231,7 +231,7 @@ def test_check_warnings_and_notes_only_exit_0(site, capsys):
     assert code == 0
     assert "Acme.Site/NodeTypes/Old.yaml:4:5: warning supertype-unknown: Acme.Site:Old: supertype 'Other.Vendor:Mixin'" in out
     assert "Acme.Site/NodeTypes/Old.yaml:11:11: info compat-legacy-identifier: `Content/Inspector/Editors/TextFieldEditor`" in out
-    assert out.splitlines()[-1] == "0 errors, 2 warnings, 1 notes; Neos 9.x rules (default)"
+    assert out.splitlines()[-1] == "0 errors, 2 warnings, 1 note; Neos 9.x rules (default)"
 
 
 def test_check_errors_exit_1_with_file_line_column(site, capsys):
@@ -240,7 +240,7 @@ def test_check_errors_exit_1_with_file_line_column(site, capsys):
     assert code == 1
     assert out.splitlines()[0].startswith(
         "Acme.Site/NodeTypes/Broken.yaml:4:5: error yaml-duplicate-key: duplicate key 'label' (first defined on line 3)")
-    assert out.splitlines()[-1] == "1 errors, 0 warnings, 0 notes; Neos 9.x rules (default)"
+    assert out.splitlines()[-1] == "1 error, 0 warnings, 0 notes; Neos 9.x rules (default)"
 
 
 def test_check_json(site, capsys):
@@ -281,7 +281,7 @@ def test_check_a_single_file(site, capsys):
     assert code == 0
     assert out == ("Acme.Site/NodeTypes/Document/Page.yaml:4:5: warning supertype-unknown: Acme.Site:Document.Page: "
                    "supertype 'Acme.Site:Mixin.Teaser' is not defined (is the package that defines it part of the "
-                   "opened folder?)\n0 errors, 1 warnings, 0 notes; Neos 9.x rules (default)\n")
+                   "opened folder?)\n0 errors, 1 warning, 0 notes; Neos 9.x rules (default)\n")
 
 
 def test_check_the_bundled_example_project_runs(capsys):
@@ -289,4 +289,4 @@ def test_check_the_bundled_example_project_runs(capsys):
 
     code, out, _ = run(capsys, "check", str(resource("example")))
     assert code in (0, 1)
-    assert re.search(r"^\d+ errors, \d+ warnings, \d+ notes; Neos (8\.3|9\.x) rules \(\S+\)$", out.splitlines()[-1])
+    assert re.search(r"^\d+ errors?, \d+ warnings?, \d+ notes?; Neos (8\.3|9\.x) rules \(\S+\)$", out.splitlines()[-1])

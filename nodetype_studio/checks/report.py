@@ -17,9 +17,15 @@ _SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.I
 Display = Callable[[str], str]
 
 
+def counted(number: int, what: str) -> str:
+    """``1 error``, ``2 errors``, ``0 notes``."""
+    return f"{number} {what}" if number == 1 else f"{number} {what}s"
+
+
 def summary(findings: Sequence[Diagnostic]) -> str:
     counts = {s: sum(1 for d in findings if d.severity == s) for s in Severity}
-    return f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, {counts[Severity.INFO]} notes"
+    return ", ".join((counted(counts[Severity.ERROR], "error"), counted(counts[Severity.WARNING], "warning"),
+                      counted(counts[Severity.INFO], "note")))
 
 
 def to_text(findings: Sequence[Diagnostic], display: Display = str, cms_version: Any = None) -> str:

@@ -68,7 +68,7 @@ def test_text_is_compiler_like(findings, project_dir):
     assert any(line.startswith(f"{project_dir}/Configuration/NodeTypes.yaml:13:13: warning option-unknown: unknown "
                                "option `allowEmty`") for line in text)
     assert any(":28:11: error validator-min-max: `minimum` (9) is greater than `maximum` (2)" in line for line in text)
-    assert text[-1] == "1 errors, 1 warnings, 2 notes"
+    assert text[-1] == "1 error, 1 warning, 2 notes"
 
 
 def test_json(findings, project_dir):
