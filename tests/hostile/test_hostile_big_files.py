@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from hostile_helpers import PAGE, run_process, write
+from hostile_helpers import PAGE, run_process, stat_taken_while_small, write
 
 from nodetype_studio import boundedio
 from nodetype_studio.boundedio import MAX_FILE_BYTES, FileTooLarge
@@ -15,6 +15,7 @@ from nodetype_studio.editing import diskio
 from nodetype_studio.editing.document import YamlDocument
 from nodetype_studio.editing.errors import EditError, SaveError
 from nodetype_studio.model import load_project
+from nodetype_studio.model.baseline import MAX_LOCK_BYTES, omitted_packages
 from nodetype_studio.preview.i18n import Translator
 from nodetype_studio.studio.session import Session
 
@@ -134,3 +135,13 @@ def test_a_forced_write_never_replaces_a_file_larger_than_the_studio_reads(tmp_p
     assert TOO_LARGE in str(raised.value) and "nothing was written" in str(raised.value)
     assert _same_huge_file(path, size, b"# xx")
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+def test_a_composer_lock_growing_past_the_limit_is_judged_on_what_was_read(tmp_path, monkeypatch):
+    lock = tmp_path / "composer.lock"
+    with open(lock, "w", encoding="utf-8") as stream:  # installs neos/neos only: the optional package is left out
+        stream.write('{"packages": [{"name": "neos/neos", "version": "9.0.1"}]}')
+        stream.write(" " * (MAX_LOCK_BYTES + 10))
+    assert omitted_packages(tmp_path, "9") == frozenset()  # too large: read as no lock file
+    stat_taken_while_small(monkeypatch, lock)
+    assert omitted_packages(tmp_path, "9") == frozenset()
