@@ -7,9 +7,9 @@ a parser that turns the written value into the value used or raises :class:`Inva
 expected, a default and the attribute name the caller stores it under. :func:`read_settings` reads
 a file against such a table and never raises for what a file holds:
 
-- the file is read once, at most ``MAX_BYTES + 1`` bytes of it; YAML goes through the NodeTypes
-  loader (``load_yaml_text``: nesting and alias-expansion bounds), TOML through ``tomllib`` with its
-  recursion caught;
+- the file is read once, at most ``MAX_BYTES + 1`` bytes of it (a pipe or device under its name is
+  reported, never waited for); YAML goes through the NodeTypes loader (``load_yaml_text``: nesting
+  and alias-expansion bounds), TOML through ``tomllib`` with its recursion caught;
 - a file that cannot be read, a wrong shape, an unknown key (a warning naming the known keys) and a
   bad value (an error saying what is expected) each become a :class:`Diagnostic` with file, line and
   column (``YMap.key_pos`` / ``YList.item_pos``; for TOML the line of the key in its table);
@@ -119,7 +119,7 @@ def read_settings(path: Path, spec: SettingsSpec, *, toml_table: Sequence[str] |
 
     An absent file, or a TOML file without the table, gives the defaults and no findings."""
     result = SettingsRead(None, defaults(spec))
-    if not path.is_file():
+    if not path.exists() or path.is_dir():  # (a pipe or device under the name is there, and reported)
         return result
     raw, problem = _read(path)
     if raw is None:
