@@ -45,3 +45,19 @@ def padded_file(path: Path, size: int, head: bytes = b"") -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(head + b"\x00" * (size - len(head)))
     return path
+
+
+def declared_png(path: Path, width: int = 50000, height: int = 50000) -> Path:
+    """A PNG of a few dozen bytes whose header declares ``width`` × ``height`` pixels (a decompression bomb's
+    header: decoded, 50000 × 50000 would take ten gigabytes); its data holds one row only."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\x00" * 64)) + chunk(b"IEND", b"")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return path

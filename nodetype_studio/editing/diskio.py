@@ -10,7 +10,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from nodetype_studio.boundedio import NotARegularFile
+from nodetype_studio import boundedio
+from nodetype_studio.boundedio import MAX_FILE_BYTES, FileTooLarge
 from nodetype_studio.editing.errors import FileChangedOnDisk, SaveError
 
 
@@ -51,14 +52,12 @@ class DiskSignature:
         return f"DiskSignature(size={self.size}, mtime_ns={self.mtime_ns})"
 
 
-def read_bytes(path: Path) -> bytes:
-    """The file's bytes; ``boundedio.NotARegularFile`` at once when a pipe or device took its place (opening
-    a pipe would wait for a writer, reading ``/dev/zero`` would never end)."""
-    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    with open(descriptor, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise NotARegularFile(path)
-        return handle.read()
+def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The file's bytes, read as the rest of the studio reads a project's files (``boundedio.read_bytes``):
+    ``boundedio.FileTooLarge`` when it holds more than ``limit`` bytes (at most ``limit + 1`` are read),
+    ``boundedio.NotARegularFile`` at once when a pipe or device took its place (opening a pipe would wait
+    for a writer, reading ``/dev/zero`` would never end). Both are ``OSError``s."""
+    return boundedio.read_bytes(path, limit)
 
 
 def target_of(path: Path) -> Path:
@@ -136,20 +135,22 @@ class PreparedWrite:
         """Rename the temporary file over the target, after checking once more, under a lock where the
         platform has one, that the target is still what the caller expects."""
         with _locked(self.target):
-            if self.expected is not None:
-                try:
-                    on_disk = read_bytes(self.target)
-                except FileNotFoundError:
-                    on_disk = None
-                except OSError:
-                    on_disk = self.expected
-                if on_disk != self.expected:
-                    self.discard()
-                    raise FileChangedOnDisk(self.path, "deleted" if on_disk is None else "modified")
+            unreadable = False
             try:
-                self.previous = read_bytes(self.target) if self.target.exists() else None
-            except OSError:
-                self.previous = None
+                on_disk = read_bytes(self.target)
+            except FileNotFoundError:
+                on_disk = None
+            except FileTooLarge as exc:
+                # too large to compare or to keep for a rollback: another program's file this size is not replaced
+                self.discard()
+                raise SaveError(f"cannot save: {exc.strerror}; the studio does not replace a file it cannot read, "
+                                "nothing was written", self.path) from None
+            except OSError:  # not readable (but perhaps writable): not compared, nothing to roll back to
+                on_disk, unreadable = None, True
+            if self.expected is not None and not unreadable and on_disk != self.expected:
+                self.discard()
+                raise FileChangedOnDisk(self.path, "deleted" if on_disk is None else "modified")
+            self.previous = on_disk
             assert self.temp_name is not None, "commit() of a discarded write"
             try:
                 os.replace(self.temp_name, self.target)

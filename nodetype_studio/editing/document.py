@@ -15,7 +15,7 @@ from typing import Any
 
 from yaml.nodes import MappingNode
 
-from nodetype_studio.boundedio import NotARegularFile
+from nodetype_studio.boundedio import FileTooLarge, NotARegularFile
 from nodetype_studio.editing import diskio
 from nodetype_studio.editing.datapath import get_in
 from nodetype_studio.editing.errors import (
@@ -355,8 +355,8 @@ class YamlDocument(DocumentIndex, EditOperations):
         """``"deleted"``/``"modified"`` when the file on disk is not the one loaded (or last saved)."""
         try:
             on_disk = diskio.read_bytes(self.path)
-        except NotARegularFile:
-            return "modified"  # a pipe or device took the file's place
+        except (NotARegularFile, FileTooLarge):
+            return "modified"  # a pipe, a device or a file larger than the studio reads took the file's place
         except OSError:
             return "deleted" if self._exists_on_disk else None
         if not self._exists_on_disk:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 import stat
 import tempfile
 import uuid
@@ -25,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
+from nodetype_studio import boundedio
 from nodetype_studio.bundled import resource
 from nodetype_studio.diagnostics import Diagnostic, Location, warning
 from nodetype_studio.media import config
@@ -307,14 +307,24 @@ class MediaLibrary:
     def upload(self, path: Path, media_types: Iterable[str] = (), limit: SizeLimit | None = None) -> UploadResult:
         """Copy an accepted file into the upload folder and add it to the library."""
         path = Path(path)
+        limit = limit or parse_size(None)
         _media_type, problem = self.check_upload(path, media_types, limit)
         if problem:
             return UploadResult(None, problem)
         try:
             self.upload_folder.mkdir(parents=True, exist_ok=True)
-            target = self._target(path)
-            if not target.exists():
-                shutil.copyfile(path, target)
+            # the size checked above may be old by now: the copy itself stops one byte past the maximum
+            copy, digest = _bounded_copy(path, self.upload_folder, limit.bytes)
+            if copy is None:
+                return UploadResult(None, f"\u201c{path.name}\u201d is too large: it grew past the maximum of "
+                                          f"{human_size(limit.bytes or 0)} ({limit.bytes or 0:,} bytes) while it was copied")
+            try:
+                target = self._target(path, digest)
+                if not target.exists():
+                    os.replace(copy, target)
+            finally:
+                if copy.exists():
+                    copy.unlink()
         except OSError as exc:
             return UploadResult(None, f"\u201c{path.name}\u201d could not be copied to {self.upload_folder}: {exc.strerror or exc}")
         self.refresh()
@@ -324,9 +334,9 @@ class MediaLibrary:
             return UploadResult(None, f"\u201c{path.name}\u201d was copied but is not a media file the library shows")
         return UploadResult(asset, f"Uploaded \u201c{path.name}\u201d to {self.upload_folder}")
 
-    def _target(self, path: Path) -> Path:
-        """Where an upload goes: its own name, or name-2, name-3 ... unless the same file is there already."""
-        digest = _digest(path)
+    def _target(self, path: Path, digest: str) -> Path:
+        """Where an upload goes: its own name, or name-2, name-3 ... unless the same file (``digest``) is there
+        already."""
         candidate, number = self.upload_folder / path.name, 2
         while candidate.exists():
             if _digest(candidate) == digest:
@@ -410,6 +420,34 @@ def _same(a: Path, b: Path) -> bool:
         return a.resolve() == b.resolve()
     except OSError:
         return a == b
+
+
+def _bounded_copy(source: Path, folder: Path, limit: int | None) -> tuple[Path | None, str]:
+    """``source`` copied to a temporary file in ``folder`` and the copy's SHA-256; (None, "") when it holds more
+    than ``limit`` bytes (None: no limit), judged on what was read, never more than ``limit + 1`` bytes. A pipe
+    or device put in the file's place meanwhile is refused (``boundedio.NotARegularFile``) without waiting."""
+    descriptor = os.open(source, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with open(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise boundedio.NotARegularFile(source)
+        handle_out, temp_name = tempfile.mkstemp(prefix=".upload.", suffix=".tmp", dir=folder)
+        copy, hasher, copied = Path(temp_name), hashlib.sha256(), 0
+        try:
+            with os.fdopen(handle_out, "wb") as out:
+                while limit is None or copied <= limit:
+                    chunk = handle.read(1 << 16 if limit is None else min(1 << 16, limit + 1 - copied))
+                    if not chunk:
+                        break
+                    copied += len(chunk)
+                    hasher.update(chunk)
+                    out.write(chunk)
+        except BaseException:
+            copy.unlink(missing_ok=True)
+            raise
+    if limit is not None and copied > limit:
+        copy.unlink(missing_ok=True)
+        return None, ""
+    return copy, hasher.hexdigest()
 
 
 def _digest(path: Path) -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import yaml
 
+from nodetype_studio import boundedio
 from nodetype_studio.bundled import resource
 from nodetype_studio.diagnostics import Diagnostic
 from nodetype_studio.model.nodetype import SourceFile
@@ -101,9 +102,10 @@ def _installed(root: Path) -> frozenset[str] | None:
     for folder in [root, *list(root.parents)[:3]]:
         lock = folder / "composer.lock"
         try:
-            if not lock.is_file() or lock.stat().st_size > MAX_LOCK_BYTES:
+            if not lock.is_file():
                 continue
-            data = json.loads(lock.read_text(encoding="utf-8"))
+            # one bounded read, judged on what was read: a size taken first says nothing about a file still growing
+            data = json.loads(boundedio.read_bytes(lock, MAX_LOCK_BYTES).decode("utf-8"))
         except (OSError, UnicodeDecodeError, ValueError, RecursionError):
             continue
         if not isinstance(data, dict):

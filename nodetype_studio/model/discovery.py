@@ -186,10 +186,15 @@ def _config_files(conf: Path, context: str, diags: list[Diagnostic],
         folders.append(conf.joinpath(*parts[: i + 1]))
     for level, folder in enumerate(folders):
         try:  # (a scan's entries know their kind: no stat per name)
-            with os.scandir(folder) as entries:
-                names = sorted(entry.name for entry in entries if entry.is_file())
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
         except OSError:  # not a folder (or not readable)
             continue
+        names = [entry.name for entry in entries if _is_file(entry)]
+        for entry in entries:
+            # YamlSource loads only what is_file() accepts: a pipe or a link to nothing is skipped, and reported
+            if _is_config_name(entry.name) and not _is_file(entry) and not _is_dir(entry):
+                diags.append(_not_a_file(entry))
         main = [n for n in names if n == "NodeTypes.yaml"]
         rest = _globbed(folder, [n for n in names if n != "NodeTypes.yaml" and _is_nodetypes_name(n)], diags)
         nodetypes.extend(folder / n for n in main + rest)
@@ -213,6 +218,24 @@ def _is_file(entry: os.DirEntry[str]) -> bool:
         return entry.is_file()
     except OSError:
         return False
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def _is_config_name(name: str) -> bool:
+    """A name ``_config_files`` loads when it is a file: ``NodeTypes(.*).yaml``, ``Settings(.*).yaml``."""
+    return _is_nodetypes_name(name) or name == "Settings.yaml" or (name.startswith("Settings.") and name.endswith(".yaml"))
+
+
+def _not_a_file(entry: os.DirEntry[str]) -> Diagnostic:
+    """The note on a YAML file name the CMS skips because no regular file is behind it."""
+    what = "this symbolic link leads to no file" if entry.is_symlink() else "this is no regular file"
+    return info("file-link-broken", f"{entry.name}: {what}; the CMS skips it", Location(entry.path))
 
 
 def _nodetypes_folder_files(folder: Path, diags: list[Diagnostic]) -> list[Path]:
@@ -246,8 +269,7 @@ def _nodetypes_folder_files(folder: Path, diags: list[Diagnostic]) -> list[Path]
             name = entry.name
             if name.endswith(".yaml"):
                 if not _is_file(entry):  # (a link to nothing, a pipe...: isFile() is false for the CMS)
-                    what = "this symbolic link leads to no file" if entry.is_symlink() else "this is no regular file"
-                    diags.append(info("file-link-broken", f"{name}: {what}; the CMS skips it", Location(entry.path)))
+                    diags.append(_not_a_file(entry))
                     continue
                 found.append(Path(entry.path))
             elif name.endswith(".yml"):

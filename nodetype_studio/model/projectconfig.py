@@ -73,7 +73,7 @@ def read_project_config(root: Path | str) -> SettingsRead:
     ``pyproject.toml`` table (``file`` is None when neither configures anything)."""
     folder = config_dir(Path(root))
     own = folder / CONFIG_FILE
-    if own.is_file():
+    if own.exists() and not own.is_dir():  # a pipe there too: read_settings reports it
         return read_settings(own, spec_for(CONFIG_FILE))
     return read_settings(folder / PYPROJECT, spec_for("pyproject.toml"), toml_table=TOML_TABLE)
 

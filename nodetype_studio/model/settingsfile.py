@@ -7,8 +7,9 @@ a parser that turns the written value into the value used or raises :class:`Inva
 expected, a default and the attribute name the caller stores it under. :func:`read_settings` reads
 a file against such a table and never raises for what a file holds:
 
-- YAML goes through the NodeTypes loader (``load_yaml_file``: nesting and alias-expansion bounds)
-  after a size bound; TOML through ``tomllib`` with the same size bound and its recursion caught;
+- the file is read once, at most ``MAX_BYTES + 1`` bytes of it (a pipe or device under its name is
+  reported, never waited for); YAML goes through the NodeTypes loader (``load_yaml_text``: nesting
+  and alias-expansion bounds), TOML through ``tomllib`` with its recursion caught;
 - a file that cannot be read, a wrong shape, an unknown key (a warning naming the known keys) and a
   bad value (an error saying what is expected) each become a :class:`Diagnostic` with file, line and
   column (``YMap.key_pos`` / ``YList.item_pos``; for TOML the line of the key in its table);
@@ -27,8 +28,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from nodetype_studio import boundedio
 from nodetype_studio.diagnostics import Diagnostic, Location, Severity
-from nodetype_studio.model.yamlload import load_yaml_file
+from nodetype_studio.model.yamlload import decode_yaml_bytes, load_yaml_text
 
 #: The largest settings file read (bytes): settings are a few lines, anything bigger is refused.
 MAX_BYTES = 1024 * 1024
@@ -117,16 +119,16 @@ def read_settings(path: Path, spec: SettingsSpec, *, toml_table: Sequence[str] |
 
     An absent file, or a TOML file without the table, gives the defaults and no findings."""
     result = SettingsRead(None, defaults(spec))
-    if not path.is_file():
+    if not path.exists() or path.is_dir():  # (a pipe or device under the name is there, and reported)
         return result
-    problem = _size_problem(path)
-    if problem is not None:
+    raw, problem = _read(path)
+    if raw is None:
         _file_problem(result, spec, path, problem, Location(str(path)))
         return result
     if toml_table is None:
-        data, positions, ok = _read_yaml(path, spec, result)
+        data, positions, ok = _read_yaml(path, raw, spec, result)
     else:
-        data, positions, ok = _read_toml(path, spec, result, tuple(toml_table))
+        data, positions, ok = _read_toml(path, raw, spec, result, tuple(toml_table))
     if not ok:
         return result
     result.file = path
@@ -137,12 +139,15 @@ def read_settings(path: Path, spec: SettingsSpec, *, toml_table: Sequence[str] |
     return result
 
 
-def _size_problem(path: Path) -> str | None:
+def _read(path: Path) -> tuple[bytes | None, str]:
+    """(the file's bytes, "") or (None, why it is not read): at most ``MAX_BYTES + 1`` bytes are read, and
+    a pipe or device is refused without waiting for it."""
     try:
-        size = path.stat().st_size
+        return boundedio.read_bytes(path, MAX_BYTES), ""
+    except boundedio.FileTooLarge:
+        return None, f"the file is larger than {MAX_BYTES // 1024} KB"
     except OSError as exc:
-        return f"the file cannot be read: {exc.strerror or exc}"
-    return f"the file is larger than {MAX_BYTES // 1024} KB" if size > MAX_BYTES else None
+        return None, f"the file cannot be read: {exc.strerror or exc}"
 
 
 def _file_problem(result: SettingsRead, spec: SettingsSpec, path: Path, message: str, where: Location) -> None:
@@ -150,8 +155,11 @@ def _file_problem(result: SettingsRead, spec: SettingsSpec, path: Path, message:
                                             f"cannot read {spec.display}: {message}"))
 
 
-def _read_yaml(path: Path, spec: SettingsSpec, result: SettingsRead) -> tuple[Any, Callable[..., _Pos], bool]:
-    loaded = load_yaml_file(path)
+def _read_yaml(path: Path, raw: bytes, spec: SettingsSpec,
+               result: SettingsRead) -> tuple[Any, Callable[..., _Pos], bool]:
+    text, problems = decode_yaml_bytes(raw, str(path))
+    loaded = load_yaml_text(text, str(path))
+    loaded.diagnostics[:0] = problems
     if not loaded.ok and spec.wrap_load_errors:
         first = next((d for d in loaded.diagnostics if d.severity == Severity.ERROR), None)
         message = first.message if first is not None else "not valid YAML"
@@ -201,13 +209,13 @@ def _table_paths(data: Any, prefix: tuple[str, ...], into: dict[int, tuple[str, 
             _table_paths(value, (*prefix, str(key)), into, depth + 1)
 
 
-def _read_toml(path: Path, spec: SettingsSpec, result: SettingsRead,
+def _read_toml(path: Path, raw: bytes, spec: SettingsSpec, result: SettingsRead,
                table: tuple[str, ...]) -> tuple[Any, Callable[..., _Pos], bool]:
     def nowhere(container: Any, key: Any) -> _Pos:
         return (0, 0)
 
     try:
-        text = path.read_text(encoding="utf-8")
+        text = raw.decode("utf-8")
         data: Any = tomllib.loads(text)
     except RecursionError:
         _file_problem(result, spec, path, "it is nested too deeply", Location(str(path)))
@@ -216,7 +224,7 @@ def _read_toml(path: Path, spec: SettingsSpec, result: SettingsRead,
         where = Location(str(path), getattr(exc, "lineno", 0) or 0, getattr(exc, "colno", 0) or 0)
         _file_problem(result, spec, path, str(exc), where)
         return None, nowhere, False
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
         _file_problem(result, spec, path, str(exc), Location(str(path)))
         return None, nowhere, False
     for key in table:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 # not the package: YamlDocument's modules are imported with the first edit (editing/__init__.py)
 from nodetype_studio.editing import diskio
-from nodetype_studio.editing.errors import Edit, EditError, FileChangedOnDisk
+from nodetype_studio.editing.errors import Edit, EditError, FileChangedOnDisk, SaveError
 from nodetype_studio.editing.nodetype_editor import NodeTypeEditor
 from nodetype_studio.model import Project, load_project
 from nodetype_studio.model.incremental import reresolve
@@ -340,7 +340,7 @@ class Session:
                     doc.save()
                 except FileChangedOnDisk:
                     # the plan, the question and the write are all about this one version of the file
-                    disk = _read_bytes(doc.path)
+                    disk = _disk_to_replace(doc.path)
                     plan = self._approved_merge(doc, disk, confirm_overwrite)
                     if plan is None:
                         result.skipped.append(Path(doc.path))
@@ -394,7 +394,13 @@ class Session:
             key = Path(doc.path).resolve()
             if doc.changed_on_disk() is None:
                 continue
-            disk = _read_bytes(doc.path)
+            try:
+                disk = _disk_to_replace(doc.path)
+            except EditError as exc:
+                result.skipped.extend(paths)
+                result.errors.append(f"Not saved: {names} were changed together and none of them was written "
+                                     f"({exc})")
+                return
             if self._approved_merge(doc, disk, confirm_overwrite) is None:
                 result.skipped.extend(paths)
                 result.errors.append(f"Not saved: {names} were changed together; {self.display(doc.path)} changed "
@@ -532,6 +538,18 @@ def _is_utf8(raw: bytes) -> bool:
 def _read_bytes(path: Path) -> bytes | None:
     try:
         return diskio.read_bytes(Path(path))
+    except OSError:
+        return None
+
+
+def _disk_to_replace(path: Path) -> bytes | None:
+    """The content a save would merge with and replace (None: the file is gone or cannot be read); a file
+    larger than the studio reads is neither (``SaveError``, before anyone is asked to overwrite it)."""
+    try:
+        return diskio.read_bytes(Path(path))
+    except diskio.FileTooLarge as exc:
+        raise SaveError(f"cannot save: {exc.strerror}; another program wrote it since it was loaded, and the "
+                        "studio does not replace a file it cannot read. Nothing was written", path) from None
     except OSError:
         return None
 

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nodetype_studio import boundedio
 from nodetype_studio.datasources import (
     check_fixture_text,
     dump_fixture,
@@ -84,10 +85,11 @@ class FixtureDialog(QDialog):
 
     def _initial_text(self) -> str:
         if self.path.is_file():
-            try:
-                return self.path.read_text(encoding="utf-8-sig")
+            try:  # (bounded as every project file: a huge file would fill the editor and block the window)
+                return boundedio.read_bytes(self.path).decode("utf-8-sig")
             except (OSError, UnicodeDecodeError) as exc:
-                self._show_problems([f"The file could not be read ({exc}); saving replaces it."], error=True)
+                reason = exc.strerror if isinstance(exc, boundedio.FileTooLarge) else exc
+                self._show_problems([f"The file could not be read ({reason}); saving replaces it."], error=True)
         if self.response is not None:
             return self._response_text()
         return self._scratch_text()

@@ -22,6 +22,8 @@ from typing import Mapping
 from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QGuiApplication, QIcon, QPainter, QPixmap
 
+from nodetype_studio.ui import imagebounds
+
 FALLBACK = "fa5s.cube"
 ICON_COLOR = "#3f3f3f"
 
@@ -188,7 +190,7 @@ def _resource_icon(value: str, packages: Mapping[str, Path]) -> QIcon | None:
     from nodetype_studio.preview.inspector import resource_file  # (loaded with the first inspector anyway)
 
     path = resource_file(value, packages)
-    if path is None:
+    if path is None or imagebounds.too_large(path) is not None:
         return None
     icon = QIcon(str(path))
     return None if icon.isNull() else icon

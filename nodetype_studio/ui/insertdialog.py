@@ -34,7 +34,7 @@ from nodetype_studio.preview.creationdialog import has_creation_dialog
 from nodetype_studio.preview.insertdialog import OfferedType, insert_offer
 from nodetype_studio.preview.inspector import InspectorSource, package_folders, project_translator
 from nodetype_studio.preview.typeswitch import ui_of
-from nodetype_studio.ui import icons, style
+from nodetype_studio.ui import icons, imagebounds, style
 from nodetype_studio.ui.inspector import InspectorWidget
 from nodetype_studio.ui.sections import GroupHeader
 
@@ -263,6 +263,9 @@ def _tooltip(item: OfferedType) -> str:
     parts = [f"<b>{title}</b><br>{html.escape(item.name)}"]
     if item.help:
         parts.append(html.escape(item.help).replace("\n", "<br>"))
-    if item.thumbnail is not None:
+    problem = imagebounds.too_large(item.thumbnail) if item.thumbnail is not None else None
+    if problem is not None:  # (the tooltip would decode it whole: a small file may declare gigabytes)
+        parts.append(f"<small>Thumbnail {html.escape(problem)}</small>")
+    elif item.thumbnail is not None:
         parts.append(f'<img src="{html.escape(item.thumbnail.as_uri())}" width="200">')
     return "<p>" + "</p><p>".join(parts) + "</p>"

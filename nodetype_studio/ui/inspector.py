@@ -39,7 +39,7 @@ from nodetype_studio.preview.inspector import (
 )
 from nodetype_studio.preview.node import PreviewNode
 from nodetype_studio.preview.urisegment import node_label
-from nodetype_studio.ui import icons, style
+from nodetype_studio.ui import icons, imagebounds, style
 from nodetype_studio.ui.clienteval_view import ClientEvalController
 from nodetype_studio.ui.datasource_session import DataSourceSession
 from nodetype_studio.ui.editors.base import EditorWidget
@@ -100,6 +100,9 @@ def _thumbnail_html(thumbnail: str, packages) -> str:
     """The help thumbnail as the CMS shows it under the message: the image, when it is a package resource
     the project has; else its address (the preview fetches nothing from the web)."""
     found = resource_file(thumbnail, packages)
+    problem = imagebounds.too_large(found) if found is not None else None
+    if problem is not None:  # (the label would decode it whole: a small file may declare gigabytes)
+        return f"<p><small>Thumbnail {escape(problem)}</small></p>"
     size = QImageReader(str(found)).size() if found is not None else None
     if size is not None and size.isValid():
         width = f' width="{THUMBNAIL_WIDTH}"' if size.width() > THUMBNAIL_WIDTH else ""

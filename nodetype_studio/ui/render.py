@@ -27,6 +27,9 @@ def ensure_app():
             qInstallMessageHandler(_quiet_offscreen)
         app = QApplication([sys.argv[0] if sys.argv else "nodetype-studio"])
         app.setStyle("Fusion")
+        from nodetype_studio.ui import imagebounds
+
+        imagebounds.limit_allocations()  # before any picture a project names is decoded
         # Kept for the life of the process: if the caller drops its reference, a collected
         # QApplication makes the next widget construction abort the interpreter.
         _KEEP_ALIVE.append(app)

@@ -62,3 +62,19 @@ def run_python(code: str, timeout: float = 120, **kwargs):
     environment["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), environment.get("PYTHONPATH", "")) if p)
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout,
                           env=environment, **kwargs)
+
+
+def stat_taken_while_small(monkeypatch, path, size=100):
+    """``path.stat()`` reports ``size`` bytes: the file grew after a size check would have taken it."""
+    real_stat = Path.stat
+
+    def stat(self, *args, **kwargs):
+        info = real_stat(self, *args, **kwargs)
+        if self != path:
+            return info
+        fields = list(info)
+        fields[6] = size  # st_size
+        return os.stat_result(fields)
+
+    monkeypatch.setattr(Path, "stat", stat)
+

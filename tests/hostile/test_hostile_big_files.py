@@ -3,15 +3,21 @@ clear message, and everything else in the project is still read."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
-from hostile_helpers import PAGE, run_process, write
+from hostile_helpers import PAGE, run_process, stat_taken_while_small, write
 
 from nodetype_studio import boundedio
 from nodetype_studio.boundedio import MAX_FILE_BYTES, FileTooLarge
+from nodetype_studio.editing import diskio
+from nodetype_studio.editing.document import YamlDocument
+from nodetype_studio.editing.errors import EditError, SaveError
 from nodetype_studio.model import load_project
+from nodetype_studio.model.baseline import MAX_LOCK_BYTES, omitted_packages
 from nodetype_studio.preview.i18n import Translator
+from nodetype_studio.studio.session import Session
 
 TOO_LARGE = "the file is larger than 8 MB, the most the studio reads"
 
@@ -88,3 +94,54 @@ def test_the_studio_opens_the_project_and_lists_the_huge_file(qtbot, tmp_path, m
     qtbot.waitUntil(lambda: not window.checks.busy, timeout=15000)
     found = [f for f in window.problems.model.findings if f.code == "file-unreadable"]
     assert found and found[0].file.endswith("Huge.yaml") and TOO_LARGE in found[0].message
+
+
+def _same_huge_file(path: Path, size: int, head: bytes) -> bool:
+    with open(path, "rb") as stream:
+        return os.fstat(stream.fileno()).st_size == size and stream.read(len(head)) == head
+
+
+def test_a_huge_file_opened_for_editing_is_refused_with_a_message(tmp_path):
+    huge = tmp_path / "NodeTypes.Huge.yaml"
+    huge_yaml(huge, PAGE)
+    with pytest.raises(EditError) as raised:
+        YamlDocument.load(huge)
+    assert "cannot read the file" in str(raised.value) and TOO_LARGE in str(raised.value)
+
+
+def test_a_file_grown_huge_on_disk_is_not_offered_for_overwriting_nor_replaced(package):
+    path = package / "Configuration" / "NodeTypes.Page.yaml"
+    session = Session(package)
+    session.editor.set("Acme.Site:Page", ("ui", "label"), "Mine")
+    huge_yaml(path, "# another program's file\n")
+    size = path.stat().st_size
+    [change] = session.check_disk()
+    assert change.reason == "modified"  # not "deleted": the file is there, just too large to read
+    asked = []
+    result = session.save(confirm_overwrite=lambda _path, disk, _mine: asked.append(disk) or True)
+    assert not result.saved and not asked
+    assert len(result.errors) == 1 and TOO_LARGE in result.errors[0] and "Nothing was written" in result.errors[0]
+    assert _same_huge_file(path, size, b"# another program's file\n")
+    assert session.dirty and "label: Mine" in session.text_of(path)  # the edit is kept for a later save
+    assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_forced_write_never_replaces_a_file_larger_than_the_studio_reads(tmp_path):
+    path = tmp_path / "NodeTypes.Page.yaml"
+    huge_yaml(path)
+    size = path.stat().st_size
+    with pytest.raises(SaveError) as raised:
+        diskio.atomic_write(path, PAGE.encode("utf-8"))  # no expected content: an overwrite the user chose
+    assert TOO_LARGE in str(raised.value) and "nothing was written" in str(raised.value)
+    assert _same_huge_file(path, size, b"# xx")
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+def test_a_composer_lock_growing_past_the_limit_is_judged_on_what_was_read(tmp_path, monkeypatch):
+    lock = tmp_path / "composer.lock"
+    with open(lock, "w", encoding="utf-8") as stream:  # installs neos/neos only: the optional package is left out
+        stream.write('{"packages": [{"name": "neos/neos", "version": "9.0.1"}]}')
+        stream.write(" " * (MAX_LOCK_BYTES + 10))
+    assert omitted_packages(tmp_path, "9") == frozenset()  # too large: read as no lock file
+    stat_taken_while_small(monkeypatch, lock)
+    assert omitted_packages(tmp_path, "9") == frozenset()

@@ -157,3 +157,57 @@ def test_the_media_library_skips_a_pipe_among_the_images(tmp_path):
             os.close(os.open(images / "pipe.png", os.O_WRONLY | os.O_NONBLOCK))
         except OSError:
             pass
+
+
+def _release(path) -> None:
+    try:  # release a reader the old code left waiting for a writer
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+    except OSError:
+        pass
+
+
+def test_a_pipe_as_the_project_configuration_is_a_finding_not_waited_for(package):  # noqa: F811
+    from nodetype_studio.model.projectconfig import read_project_config
+
+    config = package / ".nodetype-studio.yaml"
+    os.mkfifo(config)
+    try:
+        read = _outcome(read_project_config, package, result=True)
+    finally:
+        _release(config)
+    assert read != "hang" and not read.loaded
+    [finding] = read.diagnostics
+    assert finding.file == str(config) and finding.code == "config-invalid"
+    assert finding.message == ("cannot read .nodetype-studio.yaml: the file cannot be read: it is not a regular file "
+                               "(a pipe, device or socket); the studio reads files only")
+
+
+def test_pipes_as_configuration_files_are_findings_like_pipes_in_the_nodetypes_folder(package):  # noqa: F811
+    from nodetype_studio.model import load_project
+
+    pipes = [package / "Configuration" / name for name in ("Settings.yaml", "Settings.Acme.yaml", "NodeTypes.Other.yaml")]
+    pipes.append(package / "NodeTypes" / "Other.yaml")
+    for pipe in pipes:
+        pipe.parent.mkdir(parents=True, exist_ok=True)
+        os.mkfifo(pipe)
+    try:
+        project = _outcome(lambda: load_project(package, use_cache=False), result=True)
+    finally:
+        for pipe in pipes:
+            _release(pipe)
+    assert project != "hang" and "Acme.Site:Page" in project.node_types
+    found = {d.file: (d.code, d.severity.name, d.message) for d in project.diagnostics}
+    for pipe in pipes:  # Flow's YamlSource loads only what is_file() accepts, as the NodeTypes loader does
+        assert found[str(pipe)] == ("file-link-broken", "INFO", f"{pipe.name}: this is no regular file; the CMS skips it")
+
+
+def test_check_reports_the_pipes_it_does_not_read(package):  # noqa: F811
+    os.mkfifo(package / ".nodetype-studio.yaml")
+    os.mkfifo(package / "Configuration" / "Settings.yaml")
+    try:
+        done = run_process("check", package, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("`check` waited for a writer on a pipe")
+    assert done.returncode == 1, done.stderr  # the configuration cannot be read: an error
+    assert f"{package / '.nodetype-studio.yaml'}: error config-invalid: cannot read .nodetype-studio.yaml" in done.stdout
+    assert f"{package / 'Configuration' / 'Settings.yaml'}: info file-link-broken:" in done.stdout

@@ -6,6 +6,7 @@ import pytest
 
 from nodetype_studio.media.library import PROJECT_SOURCE, SAMPLES_SOURCE, MediaLibrary
 from nodetype_studio.media.mediatypes import parse_size
+from tests.hostile.hostile_helpers import stat_taken_while_small
 from tests.media_support import copy_site, padded_file, png_bytes, write_png
 
 
@@ -186,3 +187,14 @@ def test_upload_of_missing_or_folder_paths_says_why(site, tmp_path):
     lib = library(site)
     assert "cannot be read" in lib.upload(tmp_path / "nope.png").message
     assert "is not a file" in lib.upload(tmp_path).message
+
+
+def test_an_upload_growing_past_the_maximum_after_the_check_is_judged_on_what_was_copied(site, tmp_path, monkeypatch):
+    big = padded_file(tmp_path / "big.png", 11 * 1024, png_bytes(1, 1))
+    stat_taken_while_small(monkeypatch, big)  # the size check saw the file before it grew
+    result = library(site).upload(big, ["image/*"], parse_size("10kb"))
+    assert not result.ok
+    assert result.message == ("\u201cbig.png\u201d is too large: it grew past the maximum of 10 KB (10,240 bytes) while "
+                              "it was copied")
+    uploads = site / ".nodetype-studio" / "uploads"
+    assert not uploads.exists() or list(uploads.iterdir()) == []  # neither the file nor a partial copy

@@ -20,6 +20,7 @@ from nodetype_studio.model.settingsfile import (
     string_map,
     text,
 )
+from tests.hostile.hostile_helpers import stat_taken_while_small
 
 SPEC = SettingsSpec("demo.yaml", (
     Field("server.url", http_url, None, "url"),
@@ -201,3 +202,12 @@ def test_media_sources_report_unknown_keys_of_an_entry(tmp_path):
     entries, problems = load_sources(config, tmp_path)
     assert [e.path for e in entries] == [tmp_path / "a"]
     assert [(d.code, d.line) for d in problems] == [("media-config-unknown-key", 2), ("media-config-unknown-key", 3)]
+
+
+@pytest.mark.parametrize("name, head", [("demo.yaml", "skip: a\n"), ("pyproject.toml", "[demo]\nskip = 'a'\n")])
+def test_a_file_growing_past_the_limit_is_judged_on_what_was_read(tmp_path, monkeypatch, name, head):
+    path = write(tmp_path, head + "#" * (MAX_BYTES + 10) + "\n", name)
+    stat_taken_while_small(monkeypatch, path)
+    read = read_settings(path, SPEC, toml_table=("demo",) if name.endswith(".toml") else None)
+    assert [d.message for d in read.diagnostics] == [f"cannot read {SPEC.display}: the file is larger than 1024 KB"]
+    assert read.values == DEFAULTS and not read.loaded

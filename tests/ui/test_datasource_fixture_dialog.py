@@ -129,3 +129,21 @@ def test_the_fixture_text_reads_on_the_dark_scheme(qtbot, tmp_path):
             assert not {colour for colour in shown if contrast(QColor(colour), base) < 3}, name
     finally:
         app.setPalette(before)
+
+
+def test_a_fixture_file_larger_than_the_studio_reads_is_not_loaded_into_the_editor(qtbot, open_inspector, project_root,
+                                                                                    services):
+    from nodetype_studio.boundedio import MAX_FILE_BYTES
+
+    target = project_root / ".nodetype-studio" / "data-sources" / "acme-sizes.yaml"
+    target.parent.mkdir(parents=True)
+    with open(target, "w", encoding="utf-8") as stream:
+        stream.write(SIZES + "#" * (MAX_FILE_BYTES + 10) + "\n")
+    inspector = open_inspector(project_root, PRODUCT, services(project_root))
+    dialog = inspector.editor("size").binding.open_fixture_dialog()
+    assert dialog.problems.isVisible()
+    assert dialog.problems.text().startswith("The file could not be read (the file is larger than 8 MB, the most the "
+                                             "studio reads")
+    assert dialog.problems.text().endswith("; saving replaces it.")
+    assert "value: 'first'" in dialog.text.toPlainText()  # the scratch template, not the file
+    assert target.stat().st_size > MAX_FILE_BYTES  # nothing written

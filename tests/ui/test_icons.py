@@ -110,3 +110,11 @@ def test_icons_do_not_import_qtawesome():
             "assert icons.is_known('icon-pencil') and not icons.icon('fas fa-image').isNull()\n"
             "print('qtawesome' in sys.modules, 'qtpy' in sys.modules)\n")
     assert last_line(code) == "False False"
+
+
+def test_a_resource_icon_declaring_too_many_pixels_is_not_decoded(tmp_path):
+    from tests.media_support import declared_png
+
+    declared_png(tmp_path / "Acme.Bomb" / "Resources" / "Public" / "Icons" / "huge.png")
+    packages = {"Acme.Bomb": tmp_path / "Acme.Bomb"}
+    assert not icons.is_known("resource://Acme.Bomb/Icons/huge.png", packages)  # the fallback icon stands in

@@ -448,3 +448,17 @@ def test_the_matches_of_a_filter_close_up_in_their_group(qtbot, tmp_path):
         assert below.left() == left.left() and below.top() > left.bottom()
 
     qtbot.waitUntil(closed_up, timeout=2000)
+
+
+def test_a_thumbnail_declaring_too_many_pixels_is_named_in_the_tooltip(qtbot, tmp_path):
+    from tests.media_support import declared_png
+
+    root = write_site_package(tmp_path, HELP_TYPES)
+    declared_png(root / "Resources" / "Public" / "NodeTypes" / "Thumbnails" / "TeaserMixin.png")
+    dialog = InsertDialogPreview(load_project(root, use_cache=False), "Acme.Site:Quote")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    teaser = dialog.type_buttons["Acme.Site:Teaser"].toolTip()
+    assert "<img" not in teaser and "Shows a teaser" in teaser
+    assert ("Thumbnail \u201cTeaserMixin.png\u201d is not shown: it declares 50000 \u00d7 50000 pixels, more than the "
+            "67 megapixels the studio decodes") in teaser

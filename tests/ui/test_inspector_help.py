@@ -116,3 +116,23 @@ def test_the_label_tells_what_a_change_reloads(qtbot):
     assert "reloads the page" in tips["label:page"] and "reloadPageIfChanged" in tips["label:page"]
     assert "re-renders the element" in tips["label:element"]
     assert tips["label:plain"] == ""
+
+
+def test_a_thumbnail_declaring_too_many_pixels_is_named_not_decoded(qtbot, package):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel
+
+    from tests.media_support import declared_png
+
+    declared_png(package / "Resources" / "Public" / "Help" / "small.png")  # a few bytes, 50000 × 50000 declared
+    project = load_project(package, use_cache=False)
+    shown = InspectorWidget()
+    qtbot.addWidget(shown)
+    shown.show_node_type(InspectorSource.from_model(project.node_type("Acme.Help:Box"), project))
+    shown.show()
+    button = shown.findChild(QLabel, "label:small").parentWidget().button  # the help icon next to the label
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    text = shown.findChild(QLabel, "help:small").text()
+    assert "<img" not in text and "<strong>one</strong>" in text
+    assert ("Thumbnail \u201csmall.png\u201d is not shown: it declares 50000 \u00d7 50000 pixels, more than the 67 "
+            "megapixels the studio decodes") in text

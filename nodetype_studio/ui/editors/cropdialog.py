@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from nodetype_studio.js.values import number_to_string
 from nodetype_studio.media import crop as croplib
 from nodetype_studio.media.crop import CUSTOM, Ratio, RatioChoices
-from nodetype_studio.ui import style
+from nodetype_studio.ui import imagebounds, style
 
 DISPLAY_SIZE = QSize(960, 640)
 HANDLE = 10
@@ -157,6 +157,10 @@ class CropArea(QWidget):
 
 
 def load_display_image(path) -> QImage:
+    """The picture scaled down to the dialog; a null image when it declares more pixels than the studio
+    decodes (``imagebounds.too_large`` says why)."""
+    if imagebounds.too_large(path) is not None:
+        return QImage()
     reader = QImageReader(str(path))
     reader.setAutoTransform(True)
     size = reader.size()
@@ -216,11 +220,12 @@ class CropDialog(QDialog):
         self.reset_button.clicked.connect(self.reset)
         top.addWidget(self.reset_button)
         layout.addLayout(top)
-        self.note = QLabel("; ".join(choices.problems), self)
+        notes = [*choices.problems, *filter(None, [imagebounds.too_large(asset.path)])]
+        self.note = QLabel("; ".join(notes), self)
         self.note.setObjectName("note")
         self.note.setWordWrap(True)
         style.tint(self.note, style.NOTE)
-        self.note.setVisible(bool(choices.problems))
+        self.note.setVisible(bool(notes))
         layout.addWidget(self.note)
         self.area = CropArea(load_display_image(asset.path), width, height, self, snap=choices.snap)
         self.area.cropChanged.connect(self._crop_changed)

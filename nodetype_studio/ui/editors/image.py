@@ -37,7 +37,7 @@ from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.cropdialog import CropDialog
 from nodetype_studio.ui.editors.mediabrowser import MediaChooser
 from nodetype_studio.ui.editors.pickers import MessageLine
-from nodetype_studio.ui.editors.thumbs import asset_pixmap, file_icon
+from nodetype_studio.ui.editors.thumbs import asset_pixmap, file_icon, not_shown
 from nodetype_studio.ui.editors.upload import UploadPolicy
 
 PREVIEW = QSize(280, 160)
@@ -215,8 +215,11 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         resize = self.adjustments().get("resize")
         if isinstance(resize, Mapping):
             parts.append(f"resized to {resize.get('width')} \u00d7 {resize.get('height')}")
+        problem = not_shown(asset) if pixmap is None else None
+        if problem is not None:
+            parts.append(problem)
         self.info.setText(" \u00b7 ".join(p for p in parts if p))
-        style.tint(self.info, style.MUTED)
+        style.tint(self.info, style.ERROR if problem is not None else style.MUTED)
         self._show_resize(asset)
 
     # -- media browser -------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from nodetype_studio.media.library import Asset, MediaLibrary
 from nodetype_studio.ui import icons, style
-from nodetype_studio.ui.editors.thumbs import asset_icon
+from nodetype_studio.ui.editors.thumbs import asset_icon, not_shown
 
 THUMB = 96
 ALL = "__all__"
@@ -151,6 +151,9 @@ class MediaBrowserDialog(QDialog):
                 details.append(asset.dimensions)
             if asset.tags:
                 details.append("Tags: " + ", ".join(asset.tags))
+            problem = not_shown(asset)
+            if problem is not None:
+                details.append(problem)
             item.setToolTip("\n".join(details))
             item.setData(Qt.UserRole, asset.identifier)
             item.setTextAlignment(Qt.AlignHCenter | Qt.AlignTop)

@@ -7,7 +7,7 @@ from collections import OrderedDict
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QIcon, QImage, QImageReader, QPainter, QPixmap
 
-from nodetype_studio.ui import icons
+from nodetype_studio.ui import icons, imagebounds
 
 CACHE_SIZE = 256
 _cache: "OrderedDict[tuple, QImage | None]" = OrderedDict()
@@ -43,6 +43,9 @@ def image(path, size: QSize, crop: tuple[int, int, int, int] | None = None) -> Q
     if key in _cache:
         _cache.move_to_end(key)
         return _cache[key]
+    if imagebounds.too_large(path) is not None:  # (the callers say why: ``not_shown``)
+        _remember(key, None)
+        return None
     reader = QImageReader(str(path))
     reader.setAutoTransform(True)
     full = reader.size()
@@ -63,10 +66,19 @@ def image(path, size: QSize, crop: tuple[int, int, int, int] | None = None) -> Q
             if crop:
                 full_image = full_image.copy(QRect(*crop))
             result = full_image.scaled(size, Qt.KeepAspectRatio, Qt.SmoothTransformation)
+    _remember(key, result)
+    return result
+
+
+def _remember(key: tuple, result: QImage | None) -> None:
     _cache[key] = result
     if len(_cache) > CACHE_SIZE:
         _cache.popitem(last=False)
-    return result
+
+
+def not_shown(asset) -> str | None:
+    """Why an image asset has no picture (it declares more pixels than the studio decodes), or None."""
+    return imagebounds.too_large(asset.path) if asset is not None and asset.is_image else None
 
 
 def asset_icon(asset, size: int = 48) -> QIcon:

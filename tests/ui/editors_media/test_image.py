@@ -5,7 +5,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from nodetype_studio.ui.editors.cropdialog import CropDialog
 from nodetype_studio.ui.editors.mediabrowser import MediaBrowserDialog
-from tests.media_support import padded_file, png_bytes
+from tests.media_support import declared_png, padded_file, png_bytes
 
 IMAGE = "Neos\\Media\\Domain\\Model\\ImageInterface"
 
@@ -608,3 +608,49 @@ def test_infinite_and_odd_numbers_never_break_the_editor(media_editor, workspace
                               value=chosen(workspace, "Harbour at dusk", **adjustments))
         assert type(editor).__name__ == "ImageEditor", adjustments
         assert editor.info.text().startswith("Harbour at dusk")
+
+
+# -- pictures declaring more pixels than the studio decodes ----------------------------------------------
+BOMB = "50000 \u00d7 50000 pixels, more than the 67 megapixels the studio decodes"
+
+
+def _with_bomb(tmp_path):
+    return declared_png(tmp_path / "Shop.Site" / "Resources" / "Public" / "Images" / "huge-poster.png")
+
+
+def test_a_picture_declaring_too_many_pixels_is_named_where_its_preview_would_be(media_editor, workspace, tmp_path):
+    path = _with_bomb(tmp_path)
+    assert path.stat().st_size < 200  # a small file: only its header says how large it is
+    editor = image_editor(media_editor, value=chosen(workspace, "Huge poster"))
+    assert editor.info.text() == ("Huge poster \u00b7 50000 \u00d7 50000 \u00b7 \u201chuge-poster.png\u201d is not shown: "
+                                  f"it declares {BOMB}")
+    assert editor.preview.pixmap().width() <= 48  # the file-type icon stands in for the picture
+
+
+def test_the_browser_and_the_cropper_say_why_the_picture_is_not_shown(media_editor, workspace, tmp_path, qtbot):
+    _with_bomb(tmp_path)
+    editor = image_editor(media_editor, value=chosen(workspace, "Huge poster"))
+    browser = editor.open_browser()
+    qtbot.addWidget(browser)
+    [item] = [browser.grid.item(i) for i in range(browser.grid.count()) if browser.grid.item(i).text() == "Huge poster"]
+    assert f"\u201chuge-poster.png\u201d is not shown: it declares {BOMB}" in item.toolTip()
+    browser.reject()
+    qtbot.mouseClick(editor.crop_button, Qt.LeftButton)
+    dialog = editor.dialog
+    qtbot.addWidget(dialog)
+    assert isinstance(dialog, CropDialog) and dialog.area.image.isNull()
+    assert dialog.note.isVisible() and f"\u201chuge-poster.png\u201d is not shown: it declares {BOMB}" in dialog.note.text()
+
+
+def test_the_allocation_limit_is_set_explicitly(tmp_path):
+    from PySide6.QtGui import QImageReader
+
+    from nodetype_studio.ui import imagebounds
+
+    before = QImageReader.allocationLimit()
+    try:
+        QImageReader.setAllocationLimit(0)  # no limit at all (another library may lift Qt's)
+        assert imagebounds.too_large(_with_bomb(tmp_path)) is not None
+        assert QImageReader.allocationLimit() == imagebounds.ALLOCATION_LIMIT_MB
+    finally:
+        QImageReader.setAllocationLimit(before)

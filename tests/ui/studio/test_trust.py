@@ -625,3 +625,31 @@ def test_an_undo_that_no_longer_fits_the_text_is_refused_with_a_message(qtbot, w
     assert window.session.project.node_type(TEASER).label == "Box"
     assert window.message.text().startswith("Not done") and "cannot be applied" in window.message.text()
     assert window.undo_stack.count() == 0 and not window.undo_stack.canRedo()
+
+
+def test_a_file_grown_larger_than_the_studio_reads_is_not_offered_for_overwriting(qtbot, window, project, answers):
+    from nodetype_studio.boundedio import MAX_FILE_BYTES
+    from nodetype_studio.ui.studio.dialogs import ChoiceDialog, ReviewDialog
+
+    teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
+    activate(qtbot, window)
+    click_type(qtbot, window, TEASER)
+    window.definition.setCurrentIndex(0)
+    label = window.definition.label_field.editor
+    qtbot.mouseClick(label, Qt.LeftButton)
+    label.selectAll()
+    qtbot.keyClicks(label, "Mine")
+    window.flush()
+    answers.expect(ChoiceDialog, lambda d: d.button["keep"].click())
+    with open(teaser, "a", encoding="utf-8") as stream:  # another program appends megabytes of comments
+        stream.write(("# " + "x" * 1022 + "\n") * (MAX_FILE_BYTES // 1024 + 2))
+    size = teaser.stat().st_size
+    qtbot.waitUntil(lambda: len(answers.seen) == 1, timeout=10000)
+    assert "was changed by another program" in answers.seen[0][1]  # not "was deleted": it is there, too large
+    answers.expect(ReviewDialog, lambda d: d.buttons.button(d.buttons.StandardButton.Save).click())
+    activate(qtbot, window)  # back from the dialog
+    qtbot.keyClick(label, Qt.Key_S, Qt.ControlModifier)
+    assert [name for name, _text in answers.seen] == ["ChoiceDialog", "ReviewDialog"]  # no "overwrite?" compare
+    assert "the file is larger than 8 MB, the most the studio reads" in window.message.text()
+    assert "Nothing was written" in window.message.text()
+    assert teaser.stat().st_size == size and window.session.dirty
