@@ -405,8 +405,9 @@ def _resolve(st: _State, now: dt.datetime) -> dt.datetime:
     day = _add_weekdays(day + dt.timedelta(days=day_offset), st.rel["wd"])
     if st.weekdays_given and st.rel["wd"] == 0 and day.weekday() >= 5:  # "+0 weekdays" leaves a weekend
         day += dt.timedelta(days=7 - day.weekday())
-    hour_overflow = dt.timedelta(hours=h) if h == 24 else dt.timedelta(0)
-    result = dt.datetime(day.year, day.month, day.day, h % 24, i, min(s, 59), us, tzinfo=tz) + hour_overflow
+    # hour 24 and second 60 run on into the next day and minute (`24:00`, `10:30:60` is 10:31), as in PHP
+    overflow = dt.timedelta(hours=24 if h == 24 else 0, seconds=60 if s == 60 else 0)
+    result = dt.datetime(day.year, day.month, day.day, h % 24, i, s % 60, us, tzinfo=tz) + overflow
     return result + dt.timedelta(hours=st.rel["h"], minutes=st.rel["i"], seconds=st.rel["s"], microseconds=st.rel["us"])
 
 

@@ -214,3 +214,30 @@ def test_datetime_forms_read_as_new_datetime_reads_them(zone):
 
 def _stamp(timestamp):
     return "refuses it" if timestamp is None else f"{dt.datetime.fromtimestamp(timestamp, dt.timezone.utc):%Y-%m-%d %H:%M:%S}Z"
+
+
+def _new_datetime_disagreements(texts, zones=("UTC", "Europe/Berlin", "America/New_York", "Asia/Kolkata")):
+    """How the studio's moment for each text differs from `new DateTime(text)`'s, in ``zones`` at two moments
+    (texts neither blank nor naming a zone: `strtotime` then takes "now" as `new DateTime` does)."""
+    from zoneinfo import ZoneInfo
+
+    from tests.php.conftest import run_php_script
+
+    wrong = []
+    for zone in zones:
+        for now in (dt.datetime(2024, 1, 31, 12, 0, tzinfo=dt.timezone.utc),
+                    dt.datetime(2025, 6, 1, 23, 30, tzinfo=dt.timezone.utc)):
+            answers = run_php_script(_NEW_DATETIME, {"zone": zone, "now": int(now.timestamp()), "texts": texts})
+            for text, php in zip(texts, answers):
+                expected = php["stamp"] if php["accepted"] else None
+                ours = _ours(text, now.astimezone(ZoneInfo(zone)))
+                if ours != expected:
+                    wrong.append(f"{text!r} in {zone} at {now:%Y-%m-%d %H:%M}Z: studio {_stamp(ours)}, PHP {_stamp(expected)}")
+    return wrong
+
+
+def test_second_60_runs_on_into_the_next_minute():
+    texts = ["10:30:60", "23:59:60", "2024-01-31 23:59:60", "2024-01-31T23:59:60", "24:00:60", "tomorrow 09:59:60",
+             "10:30:59", "10:30:61"]
+    assert _new_datetime_disagreements(texts) == []
+
