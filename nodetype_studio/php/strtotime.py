@@ -150,9 +150,9 @@ def _time(h: str, i: str | None = "0", s: str | None = "0", frac: str | None = "
 
 
 def _year(text: str) -> int:
-    """Two-digit years as PHP reads them: 00-69 are 20xx, 70-99 19xx."""
+    """Short years as PHP reads them: 0-69 are 20xx, 70-99 19xx (written with fewer than four digits)."""
     year = int(text)
-    if len(text) == 2:
+    if len(text) < 4 and year < 100:
         year += 2000 if year < 70 else 1900
     return year
 
@@ -282,7 +282,9 @@ def _rules() -> list[tuple[str, Handler]]:
         (r"(?P<y>\d{4})-(?P<mo>1[0-2]|0?[1-9])(?![\d-])", year_month),
         (r"(?P<d>\d{1,2})\.(?P<mo>\d{1,2})\.(?P<y>\d{4}|\d{2})(?![\d:])", date("y", "mo", "d")),
         (r"(?P<d>\d{1,2})-(?P<mo>\d{1,2})-(?P<y>\d{4})(?!\d)", date("y", "mo", "d")),
-        (rf"(?P<d>\d{{1,2}})(?:st|nd|rd|th)?[ .\t-]*(?P<mo>{_MONTH})\.?(?:[ .\t-]*(?P<y>\d{{4}}))?{_END}", date("y", "mo", "d")),
+        # PHP's datefull takes a year of 1-4 digits: `5 jan 24` is 2024, `5 jan 10.30` is 2010 and then `.30`
+        (rf"(?P<d>\d{{1,2}})(?:st|nd|rd|th)?[ .\t-]*(?P<mo>{_MONTH})(?:\.?[ .\t-]*(?P<y>\d{{1,4}})|\.?{_END})",
+         date("y", "mo", "d")),
         (rf"(?P<mo>{_MONTH})[ .\t-]*(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:,?[ \t]*(?P<y>\d{{4}}))?{_END}", date("y", "mo", "d")),
         (rf"(?P<mo>{_MONTH})\.?(?:[ \t]+(?P<y>\d{{4}}))?{_END}", month_year),
         (r"(first|last) day of" + _END, day_of),

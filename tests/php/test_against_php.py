@@ -241,3 +241,12 @@ def test_second_60_runs_on_into_the_next_minute():
              "10:30:59", "10:30:61"]
     assert _new_datetime_disagreements(texts) == []
 
+
+def test_a_day_and_month_take_a_year_of_one_to_four_digits():
+    # PHP's datefull: `5 jan 24` is 2024, `5 jan 100` the year 100; `5 jan 10:30` is January 5th 2010 and then
+    # an unreadable `:30`
+    texts = ["5 jan 24", "5 jan 9", "5 january 9", "5 jan 100", "5-jan-24", "5 jan. 24", "5th jan 24", "5 jan2024",
+             "5 jan 0930", "5 jan 10 +1 day", "5 jan 10:30", "5 jan 9am", "5 jan 12345", "31 January 2024", "1 jan",
+             "1 jan noon", "1 jan +1 day", "5 jan 70", "5 jan 69"]
+    assert _new_datetime_disagreements(texts) == []
+
