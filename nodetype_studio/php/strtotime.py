@@ -100,6 +100,10 @@ class _State:
     date: tuple[int | None, int | None, int | None] | None = None  # (year, month, day), None: not given
     day_of_year: bool = False  # the day is the year's day number (January 1-366), running on past the 31st
     time: tuple[int, int, int, int] | None = None  # (hour, minute, second, microsecond)
+    # timelib's have_time: how many times were written since the last word that resets the time (`today`,
+    # a weekday); a second one is refused ("Double time specification"), a 4-digit number after one is a year
+    have_time: int = 0
+    have_date: bool = False  # timelib's have_date: a second date is refused ("Double date specification")
     tz: dt.tzinfo | None = None
     # PHP takes "now" in a zone the text names (`UTC`, `Europe/Berlin`), but keeps the wall-clock time of
     # the default zone under an offset or abbreviation (`+01:00`, `Z`, `GMT`) and reads it in that offset
@@ -157,6 +161,20 @@ def _year(text: str) -> int:
     return year
 
 
+def _have_time(st: _State) -> None:
+    """timelib's TIMELIB_HAVE_TIME: a time, unless one was written since the last reset."""
+    if st.have_time:
+        raise PhpTimeError("two times in one text (PHP: double time specification)")
+    st.have_time = 1
+
+
+def _have_date(st: _State) -> None:
+    """timelib's TIMELIB_HAVE_DATE: a date, unless one was written already."""
+    if st.have_date:
+        raise PhpTimeError("two dates in one text (PHP: double date specification)")
+    st.have_date = True
+
+
 def _set_rel(st: _State, unit: str, amount: int) -> None:
     key, factor = UNITS[unit]
     st.rel[key] += amount * factor
@@ -165,8 +183,10 @@ def _set_rel(st: _State, unit: str, amount: int) -> None:
 # (pattern, handler) pairs tried in order at the current position; each handler updates the state.
 def _rules() -> list[tuple[str, Handler]]:
     def iso(st: _State, m: Match) -> None:
+        _have_date(st)
         st.date = (int(m["y"]), int(m["mo"]), int(m["d"]))
         if m["h"] is not None:
+            _have_time(st)
             st.time = _time(m["h"], m["i"], m["s"], m["f"])
         if m["tz"]:
             _set_tz(st, m["tz"])
@@ -174,37 +194,42 @@ def _rules() -> list[tuple[str, Handler]]:
     def date(y: str, mo: str, d: str) -> Handler:
         def handler(st: _State, m: Match) -> None:
             month = m[mo]
+            _have_date(st)
             st.date = (_year(m[y]) if m[y] else None, int(month) if month.isdigit() else MONTHS[month],
                        int(m[d]) if m[d] else None)
         return handler
 
     def month_year(st: _State, m: Match) -> None:  # "January 2025" is its first day; "January" alone keeps today's day number
         year = int(m["y"]) if m["y"] else None
+        _have_date(st)
         st.date = (year, MONTHS[m["mo"]], 1 if year else None)
 
     def year_month(st: _State, m: Match) -> None:
+        _have_date(st)
         st.date = (int(m["y"]), int(m["mo"]), 1)
 
     def set_time(st: _State, m: Match) -> None:
+        _have_time(st)
         st.time = _time(m["h"], m["i"], m["s"], m["f"], m["ap"])
 
     def back_front(st: _State, m: Match) -> None:
         hour = _time(m["h"], ampm=m["ap"])[0]
         st.time = (hour, 15, 0, 0) if m[1] == "back" else (hour - 1, 45, 0, 0)
+        st.have_time = 1  # (the time is reset first: never a second one)
         if hour == 0 and m[1] == "front":
             raise PhpTimeError("`front of 0` has no hour before it")
 
     def keyword(st: _State, m: Match) -> None:
         word = m[1]
         if word in ("today", "midnight"):
-            st.time = (0, 0, 0, 0)
+            st.time, st.have_time = (0, 0, 0, 0), 0
         elif word == "noon":
-            st.time = (12, 0, 0, 0)
+            st.time, st.have_time = (12, 0, 0, 0), 1
         elif word in ("tomorrow", "yesterday"):
             # PHP sets the day offset rather than adding to it: "tomorrow tomorrow" is tomorrow,
             # "+1 day tomorrow" too, while "tomorrow +1 day" is the day after
             st.rel["d"] = 1 if word == "tomorrow" else -1
-            st.time = (0, 0, 0, 0)
+            st.time, st.have_time = (0, 0, 0, 0), 0
 
     def relative(st: _State, m: Match) -> None:
         _set_rel(st, m["unit"], int(m["n"].replace(" ", "").replace("\t", "")))
@@ -215,7 +240,7 @@ def _rules() -> list[tuple[str, Handler]]:
         amount = ORDINALS.get(word, RELATIVE_WORDS.get(word, 0))
         if unit in WEEKDAYS:
             st.weekday = (WEEKDAYS[unit], amount)
-            st.time = (0, 0, 0, 0)  # a weekday resets the time, also one given before it ("9:00 monday")
+            st.time, st.have_time = (0, 0, 0, 0), 0  # a weekday resets the time, also one before it ("9:00 monday")
         elif unit == "week" and word in ORDINALS:
             raise PhpTimeError(f"PHP does not read {word + ' ' + unit!r} (write '+{amount} weeks')")
         else:
@@ -224,35 +249,36 @@ def _rules() -> list[tuple[str, Handler]]:
             st.week_relative = st.week_relative or (unit == "week" and word in RELATIVE_WORDS)
             if UNITS[unit][0] == "wd":  # "next weekday" also sets the time to midnight
                 st.weekdays_given = True
-                st.time = (0, 0, 0, 0)
+                st.time, st.have_time = (0, 0, 0, 0), 0
 
     def ago(st: _State, m: Match) -> None:
         st.rel = {k: -v for k, v in st.rel.items()}
 
     def weekday(st: _State, m: Match) -> None:
         st.weekday = (WEEKDAYS[m[1]], 0)
-        st.time = (0, 0, 0, 0)
+        st.time, st.have_time = (0, 0, 0, 0), 0
 
     def day_of(st: _State, m: Match) -> None:
         st.day_of = m[1]
 
     def nth_weekday(st: _State, m: Match) -> None:
         st.nth_weekday = (ORDINALS.get(m[1], RELATIVE_WORDS.get(m[1], 0)), WEEKDAYS[m[2]])
-        st.time = (0, 0, 0, 0)
+        st.time, st.have_time = (0, 0, 0, 0), 0
 
     def stamp(st: _State, m: Match) -> None:
         try:
             moment = dt.datetime.fromtimestamp(float(m[1]), dt.timezone.utc)
         except (OverflowError, OSError, ValueError):
             raise PhpTimeError(f"timestamp {m[1]} out of range") from None
-        st.date = (moment.year, moment.month, moment.day)
+        st.date, st.have_date = (moment.year, moment.month, moment.day), False
         st.time = (moment.hour, moment.minute, moment.second, moment.microsecond)
-        st.tz = dt.timezone.utc
+        st.tz, st.have_time = dt.timezone.utc, 0
 
     def tz(st: _State, m: Match) -> None:
         _set_tz(st, m["tz"])
 
     def day_of_year(st: _State, m: Match) -> None:
+        _have_date(st)
         st.date, st.day_of_year = (int(m["y"]), 1, int(m["doy"])), True
 
     def iso_week(st: _State, m: Match) -> None:
@@ -260,11 +286,20 @@ def _rules() -> list[tuple[str, Handler]]:
         # a bare week is its Monday), *set* as the day offset, as `tomorrow` sets it
         year, week, weekday = int(m["y"]), int(m["w"]), int(m["wd"] or 1)
         jan1 = (dt.date(year, 1, 1).weekday() + 1) % 7  # 0 Sunday .. 6 Saturday
+        _have_date(st)
         st.date = (year, 1, 1)
         st.rel["d"] = -(jan1 - 7 if jan1 > 4 else jan1) + (week - 1) * 7 + weekday
 
     def hhmm(st: _State, m: Match) -> None:
-        st.time = _time(m[1], m[2])
+        # timelib's gnunocolon: the first time written, else (right after one) the year, else refused
+        if st.have_time == 1:
+            year = int(m[1] + m[2])
+            st.date = (year, *st.date[1:]) if st.date else (year, None, None)
+        elif st.have_time == 0:
+            st.time = _time(m[1], m[2])
+        else:
+            raise PhpTimeError(f"a third time {m[0]!r} (PHP: double time specification)")
+        st.have_time += 1
 
     fraction = r"(?:[.,](?P<f>\d+))?"
     return [

@@ -250,3 +250,12 @@ def test_a_day_and_month_take_a_year_of_one_to_four_digits():
              "1 jan noon", "1 jan +1 day", "5 jan 70", "5 jan 69"]
     assert _new_datetime_disagreements(texts) == []
 
+
+def test_a_second_time_or_date_is_refused_and_four_digits_after_a_time_are_its_year():
+    texts = ["10:30 10:30", "noon 10:30", "10:30 noon", "today 10:30", "10:30 today", "10:30 tomorrow 11:00",
+             "9:00 monday 10:00", "back of 7 10:00", "10:00 back of 7", "jan 5 10:30 2024", "10:30 2024", "0930 2024",
+             "10:30 2024 0930", "0930 1030", "2024-01-31 10:00 11:00", "first monday of next month 10:00 11:00",
+             "2024-01-31 31.01.2024", "jan 5 31.01.2024", "5 jan 5 jan", "2024-W05 2024-01-31", "12/25 2024-01-31",
+             "2024-01-31 january", "tomorrow 2024-01-31", "2024-01-31 10:00"]
+    assert _new_datetime_disagreements(texts) == []
+
