@@ -503,3 +503,43 @@ def test_only_sources_the_packages_own_xlf_files_name_reach_the_ui(show, tmp_pat
     write_files(en.parent / "de", {"NodeTypes/Content/Card.xlf": xliff(card_file("", unit("ui.label", "Karte")))})
     shown = show(xliff(card_file('product-name="Other.Package"', BODY)))
     assert shown["plain"] == "Plain" and shown["title"] == "Card"
+
+
+@pytest.mark.parametrize("neos", ["^8.3", "^9.0"])
+def test_the_platforms_main_source_has_the_texts_of_its_general_units(qtbot, tmp_path, neos):
+    """Neos.Neos's `Main.xlf` holds more than the editors' defaults: a label naming one of its general units
+    (`Neos.Neos:Main:state`) shows the unit's English text, as the UI has the whole source (autoInclude `Main`)."""
+    root = write_site_package(tmp_path, textwrap.dedent("""
+        'Acme.Site:Card':
+          superTypes:
+            'Neos.Neos:Content': true
+          ui:
+            inspector:
+              groups:
+                card:
+                  label: 'Neos.Neos:Main:content.inspector.groups.document'
+          properties:
+            state:
+              type: string
+              ui:
+                label: 'Neos.Neos:Main:state'
+                inspector:
+                  group: card
+            height:
+              type: integer
+              ui:
+                label: 'Neos.Neos:Main:height'
+                inspector:
+                  group: card
+            missing:
+              type: string
+              ui:
+                label: 'Neos.Neos:Main:noSuchUnit'
+                inspector:
+                  group: card
+        """), neos=neos)
+    widget = inspector_of(qtbot, root, "Acme.Site:Card")
+    shown = {label.objectName(): label.text() for label in widget.findChildren(QLabel)}
+    assert shown["label:state"] == "Status" and shown["label:height"] == "Height"
+    assert shown["label:missing"] == "Neos.Neos:Main:noSuchUnit"
+    assert widget.sections["card"].header.text == "Document options"
