@@ -6,8 +6,9 @@ holds it — the package's ``Resources/Private/Translations/en/<Source as folder
 package or of a distribution's ``Data/Translations/en`` whose ``<file>`` names the source, merged as Flow
 merges them (``model.xliff``), a unit English lacks taken from the next locale of Flow's locale chain
 (``locale_chain``) — or, for the platform's own ids, from a small table of English texts, and as the id
-itself otherwise: the CMS shows the raw id when no translation exists. A value of exactly
-``i18n`` stands for a generated id (neos-facts §5.13).
+itself otherwise: the CMS shows the raw id when no translation exists. A value without a colon is a unit of
+``Neos.Neos:Main``, where neos-ui looks it up, shown as written when there is none (``bare_text``). A value of
+exactly ``i18n`` stands for a generated id (neos-facts §5.13).
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ _ID_RE = re.compile(r"^([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)+):(?:([A-Za-z][\w
 # The UI splits an id at its colons into package, source and unit (neos-ui `I18nRegistry.js`
 # `getTranslationAddress`): Flow's shorthand `Package:id` (source `Main`) names a source and no unit there,
 # finds no text and is shown as written.
+
+# Where the UI looks up an id written without package and source (neos-ui `I18nRegistry` `translate()` defaults).
+MAIN_SOURCE = "Neos.Neos:Main"
 
 # English texts of the platform ids that editor defaults and baseline node types use. The platform's
 # own translation files are not part of a project, so these few are carried as data.
@@ -157,6 +161,7 @@ class Translator:
         self._index: XliffIndex | None = None
         self._own_sources: dict[str, frozenset[str] | None] = {}
         self._collected: dict[tuple[str, str], bool] = {}
+        self._bare: dict[str, str] = {}
 
     def _xliff(self) -> XliffIndex:
         """The index of the translation files, made on the first question (listing the folders is the cost)."""
@@ -251,6 +256,15 @@ class Translator:
         # (whether the package's files name the source is asked last: it may read them all)
         return found if found and self.collected(package, source) else None
 
+    def bare_text(self, value: str) -> str:
+        """The text of a value without a colon: neos-ui's I18nRegistry takes it for a unit of its default package
+        and source, ``Neos.Neos:Main`` (``label: cancel`` shows "Cancel"), and shows it as written when that source
+        has no such unit (the common case: a plain label)."""
+        text = self._bare.get(value)
+        if text is None:
+            text = self._bare[value] = self.lookup(f"{MAIN_SOURCE}:{value}") or value
+        return text
+
     def label(self, value, generated: str | None = None) -> str:
         """``text()`` of a label, as the browser renders it (``as_rendered``)."""
         return as_rendered(self.text(value, generated))
@@ -261,9 +275,9 @@ class Translator:
             return ""
         if not isinstance(value, str):
             return str(value)
-        if ":" not in value:  # no translation id has no colon (the common case: a plain label)
+        if ":" not in value:
             if not (generated and value.strip() == "i18n"):
-                return value
+                return self.bare_text(value)
             value = generated
         if split_id(value) is None:
             return value

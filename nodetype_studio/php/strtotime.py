@@ -12,7 +12,9 @@ Read, combined freely as PHP does: absolute dates (`2024-01-31`, `2024-01-31T10:
 `31.01.2024`, `31.01.24`, `31-01-2024`, `01/31/2024`, `12/25`, `2024/01/31`, `2024-12`,
 `31 January 2024`, `1 jan`, `January 31, 2024`, `Jan 5`, `January 2025`, `january`, `20240131`), ISO weeks
 (`2024-W05`, `2024W05`, `2024-W05-3`, `2024W053`), the year's day number (`2024.031`, `2024-031`, `2024031`),
-times (`10:00`, `9:30pm`, `10am`, `t0930`, `0930`, `back of 7pm`, `front of 7`), `@<timestamp>`, time zones
+times (`10:00`, `9:30pm`, `10am`, `t0930`, `0930`, `back of 7pm`, `front of 7`; with dots as with colons:
+`10.30`, `10.30.15`, `9.5`, `2024-01-31 10.30`, while `10.01.24` is 10:01:24, not a date), `@<timestamp>`,
+time zones
 (`Z`, `UTC`, `+02:00`, `+1`, `+130`, `Europe/Berlin`; "now" is taken in a named zone, while under an offset,
 `Z` or `GMT` the clock time of ``now``'s zone is kept and read in the offset, as PHP does), `now`, `today`, `midnight`, `noon`, `tomorrow`, `yesterday`, offsets (`+1 day`,
 `-2 weeks`, `3 days ago`, `+1 week 2 days`, `+2 weekdays`, `+500 ms`), `next`/`last`/`previous`/`this`
@@ -22,11 +24,12 @@ and `first`…`twelfth` with a unit or weekday (`next month`, `third week`, `sec
 `<ordinal> <weekday> of [<month phrase>]`. A date without a time means midnight; `tomorrow` and its
 kin reset the time where they stand (`tomorrow 09:00` differs from `09:00 tomorrow`, as in PHP);
 month arithmetic overflows like PHP's (January 31 + 1 month = March 2 or 3). Dots separate parts as
-spaces do: `+1.5 hours` is the offset `+1` and `5 hours`, as PHP reads it.
+spaces do: `+1.5 hours` is the offset `+1` and `5 hours`, as PHP reads it (and `1.5 hours` the time 01:05 and
+then `hours`, which PHP cannot read).
 
 Not read (PHP reads them differently or rarely, so they are reported rather than guessed):
-unit words with trailing letters (`+1 dayz`: PHP reads the letters as a time zone), times with a dot
-(`10.30`), `<ordinal> day of` other than first/last (PHP reads `third day` as +3 days and then fails on `of`),
+unit words with trailing letters (`+1 dayz`: PHP reads the letters as a time zone), `<ordinal> day of`
+other than first/last (PHP reads `third day` as +3 days and then fails on `of`),
 `this <weekday> of`, two-digit years with dashes (`31-12-24`: PHP reads year-month-day), mixed date
 separators (`31.12/2024`), a weekday name glued to `day` (`monday` + `day`), time zone abbreviations
 other than UTC/GMT/Z, and a bare 4-digit number that is not a valid `HHMM` time.
@@ -87,10 +90,13 @@ _NTH = _alternatives(["next", "last", "previous"] + list(ORDINALS))  # "this mon
 # offsets: "+01:00", "+0100"; the short "+1", "+01", "+130" (1:30) not right after a number: PHP reads
 # "2024-13" or "2024-031" as one (refused or day-of-year) date, not as a time and an offset
 # "2024-01-31 +1 month", "+0100 days": a number with a unit is an offset in time, not a zone
-_TZ = (r"(?P<tz>z|utc|gmt|(?:[+-]\d{2}:?\d{2}|(?<!\d)[+-]\d{1,2}(?::?\d{2})?)"
+# (after a time's minutes or seconds, as in `10.30.15+01`, the offset starts a new part)
+_TZ = (r"(?P<tz>z|utc|gmt|(?:[+-]\d{2}:?\d{2}|(?:(?<!\d)|(?<=[:.]\d)|(?<=[:.]\d\d))[+-]\d{1,2}(?::?\d{2})?)"
        rf"(?![ \t]*(?:{_UNIT})(?![a-z\d]))|[a-z]+/[a-z_]+(?:/[a-z_]+)?)")
 _END = r"(?![a-z\d])"
 _MERIDIAN = r"(?P<ap>[ap]\.?m\.?)"
+# PHP's hour24, hour12, minute and second (timelib `parse_date.re`); a time's parts are separated by `:` or `.`
+_HOUR24, _HOUR12, _MINUTE, _SECOND = r"(?:2[0-4]|[01]?\d)", r"(?:1[0-2]|0?[1-9])", r"[0-5]?\d", r"(?:60|[0-5]?\d)"
 
 
 Match = re.Match[str]
@@ -100,6 +106,10 @@ class _State:
     date: tuple[int | None, int | None, int | None] | None = None  # (year, month, day), None: not given
     day_of_year: bool = False  # the day is the year's day number (January 1-366), running on past the 31st
     time: tuple[int, int, int, int] | None = None  # (hour, minute, second, microsecond)
+    # timelib's have_time: how many times were written since the last word that resets the time (`today`,
+    # a weekday); a second one is refused ("Double time specification"), a 4-digit number after one is a year
+    have_time: int = 0
+    have_date: bool = False  # timelib's have_date: a second date is refused ("Double date specification")
     tz: dt.tzinfo | None = None
     # PHP takes "now" in a zone the text names (`UTC`, `Europe/Berlin`), but keeps the wall-clock time of
     # the default zone under an offset or abbreviation (`+01:00`, `Z`, `GMT`) and reads it in that offset
@@ -150,11 +160,25 @@ def _time(h: str, i: str | None = "0", s: str | None = "0", frac: str | None = "
 
 
 def _year(text: str) -> int:
-    """Two-digit years as PHP reads them: 00-69 are 20xx, 70-99 19xx."""
+    """Short years as PHP reads them: 0-69 are 20xx, 70-99 19xx (written with fewer than four digits)."""
     year = int(text)
-    if len(text) == 2:
+    if len(text) < 4 and year < 100:
         year += 2000 if year < 70 else 1900
     return year
+
+
+def _have_time(st: _State) -> None:
+    """timelib's TIMELIB_HAVE_TIME: a time, unless one was written since the last reset."""
+    if st.have_time:
+        raise PhpTimeError("two times in one text (PHP: double time specification)")
+    st.have_time = 1
+
+
+def _have_date(st: _State) -> None:
+    """timelib's TIMELIB_HAVE_DATE: a date, unless one was written already."""
+    if st.have_date:
+        raise PhpTimeError("two dates in one text (PHP: double date specification)")
+    st.have_date = True
 
 
 def _set_rel(st: _State, unit: str, amount: int) -> None:
@@ -165,46 +189,51 @@ def _set_rel(st: _State, unit: str, amount: int) -> None:
 # (pattern, handler) pairs tried in order at the current position; each handler updates the state.
 def _rules() -> list[tuple[str, Handler]]:
     def iso(st: _State, m: Match) -> None:
+        _have_date(st)
         st.date = (int(m["y"]), int(m["mo"]), int(m["d"]))
-        if m["h"] is not None:
-            st.time = _time(m["h"], m["i"], m["s"], m["f"])
         if m["tz"]:
             _set_tz(st, m["tz"])
 
     def date(y: str, mo: str, d: str) -> Handler:
         def handler(st: _State, m: Match) -> None:
             month = m[mo]
+            _have_date(st)
             st.date = (_year(m[y]) if m[y] else None, int(month) if month.isdigit() else MONTHS[month],
                        int(m[d]) if m[d] else None)
         return handler
 
     def month_year(st: _State, m: Match) -> None:  # "January 2025" is its first day; "January" alone keeps today's day number
         year = int(m["y"]) if m["y"] else None
+        _have_date(st)
         st.date = (year, MONTHS[m["mo"]], 1 if year else None)
 
     def year_month(st: _State, m: Match) -> None:
+        _have_date(st)
         st.date = (int(m["y"]), int(m["mo"]), 1)
 
     def set_time(st: _State, m: Match) -> None:
-        st.time = _time(m["h"], m["i"], m["s"], m["f"], m["ap"])
+        parts = m.groupdict()
+        _have_time(st)
+        st.time = _time(m["h"], parts.get("i"), parts.get("s"), parts.get("f"), parts.get("ap"))
 
     def back_front(st: _State, m: Match) -> None:
         hour = _time(m["h"], ampm=m["ap"])[0]
         st.time = (hour, 15, 0, 0) if m[1] == "back" else (hour - 1, 45, 0, 0)
+        st.have_time = 1  # (the time is reset first: never a second one)
         if hour == 0 and m[1] == "front":
             raise PhpTimeError("`front of 0` has no hour before it")
 
     def keyword(st: _State, m: Match) -> None:
         word = m[1]
         if word in ("today", "midnight"):
-            st.time = (0, 0, 0, 0)
+            st.time, st.have_time = (0, 0, 0, 0), 0
         elif word == "noon":
-            st.time = (12, 0, 0, 0)
+            st.time, st.have_time = (12, 0, 0, 0), 1
         elif word in ("tomorrow", "yesterday"):
             # PHP sets the day offset rather than adding to it: "tomorrow tomorrow" is tomorrow,
             # "+1 day tomorrow" too, while "tomorrow +1 day" is the day after
             st.rel["d"] = 1 if word == "tomorrow" else -1
-            st.time = (0, 0, 0, 0)
+            st.time, st.have_time = (0, 0, 0, 0), 0
 
     def relative(st: _State, m: Match) -> None:
         _set_rel(st, m["unit"], int(m["n"].replace(" ", "").replace("\t", "")))
@@ -215,7 +244,7 @@ def _rules() -> list[tuple[str, Handler]]:
         amount = ORDINALS.get(word, RELATIVE_WORDS.get(word, 0))
         if unit in WEEKDAYS:
             st.weekday = (WEEKDAYS[unit], amount)
-            st.time = (0, 0, 0, 0)  # a weekday resets the time, also one given before it ("9:00 monday")
+            st.time, st.have_time = (0, 0, 0, 0), 0  # a weekday resets the time, also one before it ("9:00 monday")
         elif unit == "week" and word in ORDINALS:
             raise PhpTimeError(f"PHP does not read {word + ' ' + unit!r} (write '+{amount} weeks')")
         else:
@@ -224,35 +253,36 @@ def _rules() -> list[tuple[str, Handler]]:
             st.week_relative = st.week_relative or (unit == "week" and word in RELATIVE_WORDS)
             if UNITS[unit][0] == "wd":  # "next weekday" also sets the time to midnight
                 st.weekdays_given = True
-                st.time = (0, 0, 0, 0)
+                st.time, st.have_time = (0, 0, 0, 0), 0
 
     def ago(st: _State, m: Match) -> None:
         st.rel = {k: -v for k, v in st.rel.items()}
 
     def weekday(st: _State, m: Match) -> None:
         st.weekday = (WEEKDAYS[m[1]], 0)
-        st.time = (0, 0, 0, 0)
+        st.time, st.have_time = (0, 0, 0, 0), 0
 
     def day_of(st: _State, m: Match) -> None:
         st.day_of = m[1]
 
     def nth_weekday(st: _State, m: Match) -> None:
         st.nth_weekday = (ORDINALS.get(m[1], RELATIVE_WORDS.get(m[1], 0)), WEEKDAYS[m[2]])
-        st.time = (0, 0, 0, 0)
+        st.time, st.have_time = (0, 0, 0, 0), 0
 
     def stamp(st: _State, m: Match) -> None:
         try:
             moment = dt.datetime.fromtimestamp(float(m[1]), dt.timezone.utc)
         except (OverflowError, OSError, ValueError):
             raise PhpTimeError(f"timestamp {m[1]} out of range") from None
-        st.date = (moment.year, moment.month, moment.day)
+        st.date, st.have_date = (moment.year, moment.month, moment.day), False
         st.time = (moment.hour, moment.minute, moment.second, moment.microsecond)
-        st.tz = dt.timezone.utc
+        st.tz, st.have_time = dt.timezone.utc, 0
 
     def tz(st: _State, m: Match) -> None:
         _set_tz(st, m["tz"])
 
     def day_of_year(st: _State, m: Match) -> None:
+        _have_date(st)
         st.date, st.day_of_year = (int(m["y"]), 1, int(m["doy"])), True
 
     def iso_week(st: _State, m: Match) -> None:
@@ -260,13 +290,26 @@ def _rules() -> list[tuple[str, Handler]]:
         # a bare week is its Monday), *set* as the day offset, as `tomorrow` sets it
         year, week, weekday = int(m["y"]), int(m["w"]), int(m["wd"] or 1)
         jan1 = (dt.date(year, 1, 1).weekday() + 1) % 7  # 0 Sunday .. 6 Saturday
+        _have_date(st)
         st.date = (year, 1, 1)
         st.rel["d"] = -(jan1 - 7 if jan1 > 4 else jan1) + (week - 1) * 7 + weekday
 
-    def hhmm(st: _State, m: Match) -> None:
-        st.time = _time(m[1], m[2])
+    def dotted_seconds_after_month_day(st: _State, m: Match) -> None:
+        # timelib's dateshortwithtimelong reads `jan 5 10.30` on to the minutes and then only a `:` before
+        # the seconds; what follows a dot it takes for a time zone, which it cannot find
+        raise PhpTimeError(f"PHP does not read {m[0]!r}: after a month and day, write the seconds after a colon")
 
-    fraction = r"(?:[.,](?P<f>\d+))?"
+    def hhmm(st: _State, m: Match) -> None:
+        # timelib's gnunocolon: the first time written, else (right after one) the year, else refused
+        if st.have_time == 1:
+            year = int(m[1] + m[2])
+            st.date = (year, *st.date[1:]) if st.date else (year, None, None)
+        elif st.have_time == 0:
+            st.time = _time(m[1], m[2])
+        else:
+            raise PhpTimeError(f"a third time {m[0]!r} (PHP: double time specification)")
+        st.have_time += 1
+
     return [
         (r"@(-?\d+(?:\.\d+)?)", stamp),
         # ISO weeks (`2024-W05`, `2024W05`, `2024-W05-3`, `2024W053`) and `20240131` (PHP's "datenocolon")
@@ -274,15 +317,23 @@ def _rules() -> list[tuple[str, Handler]]:
         (r"(?P<y>\d{4})(?P<mo>0[1-9]|1[0-2])(?P<d>0[1-9]|[12]\d|3[01])(?!\d)", date("y", "mo", "d")),
         # the year's day number: `2024.031`, `2024-031`, `2024031` (PHP's "pgydotd")
         (r"(?P<y>\d{4})[.-]?(?P<doy>00[1-9]|0[1-9]\d|[12]\d\d|3[0-5]\d|36[0-6])(?!\d)", day_of_year),
-        (rf"(?P<y>\d{{4}})-(?P<mo>\d{{1,2}})-(?P<d>\d{{1,2}})(?:[t ](?P<h>\d{{1,2}}):(?P<i>\d{{2}})(?::(?P<s>\d{{2}}){fraction})?)?\s*{_TZ}?(?![\d:])", iso),
+        # (a time after the date is read by the time rules below: `2024-01-31T10.30`, `2024-01-31 10:30.15`)
+        (rf"(?P<y>\d{{4}})-(?P<mo>\d{{1,2}})-(?P<d>\d{{1,2}})\s*{_TZ}?(?![\d:])", iso),
         (r"(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})(?!\d)", date("y", "mo", "d")),
         (r"(?P<mo>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{4}|\d{2})(?!\d)", date("y", "mo", "d")),
         # PHP's "americanshort" (month/day of this year) and "gnudateshorter" (year-month, its first day)
         (r"(?P<mo>1[0-2]|0?[1-9])/(?P<d>3[01]|[0-2]?\d)(?P<y>)(?![\d/])", date("y", "mo", "d")),
         (r"(?P<y>\d{4})-(?P<mo>1[0-2]|0?[1-9])(?![\d-])", year_month),
-        (r"(?P<d>\d{1,2})\.(?P<mo>\d{1,2})\.(?P<y>\d{4}|\d{2})(?![\d:])", date("y", "mo", "d")),
+        (r"(?P<d>\d{1,2})\.(?P<mo>\d{1,2})\.(?P<y>\d{4})(?![\d:])", date("y", "mo", "d")),
+        # `10.01.24` is the time 10:01:24: PHP takes a day.month.yy that also reads as hour.minute.second as a time
+        (rf"(?!{_HOUR24}\.{_MINUTE}\.{_SECOND}(?!\d))(?P<d>\d{{1,2}})\.(?P<mo>\d{{1,2}})\.(?P<y>\d{{2}})(?![\d:])",
+         date("y", "mo", "d")),
         (r"(?P<d>\d{1,2})-(?P<mo>\d{1,2})-(?P<y>\d{4})(?!\d)", date("y", "mo", "d")),
-        (rf"(?P<d>\d{{1,2}})(?:st|nd|rd|th)?[ .\t-]*(?P<mo>{_MONTH})\.?(?:[ .\t-]*(?P<y>\d{{4}}))?{_END}", date("y", "mo", "d")),
+        # PHP's datefull takes a year of 1-4 digits: `5 jan 24` is 2024, `5 jan 10.30` is 2010 and then `.30`
+        (rf"(?P<d>\d{{1,2}})(?:st|nd|rd|th)?[ .\t-]*(?P<mo>{_MONTH})(?:\.?[ .\t-]*(?P<y>\d{{1,4}})|\.?{_END})",
+         date("y", "mo", "d")),
+        (rf"(?:{_MONTH})[ .\t-]*(?:3[01]|[0-2]?\d)(?:st|nd|rd|th)?[,.stndrh\t ]+{_HOUR24}[:.]{_MINUTE}\.{_SECOND}"
+         rf"(?!\d)(?![ \t]*{_MERIDIAN}(?![^ \t]))", dotted_seconds_after_month_day),
         (rf"(?P<mo>{_MONTH})[ .\t-]*(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:,?[ \t]*(?P<y>\d{{4}}))?{_END}", date("y", "mo", "d")),
         (rf"(?P<mo>{_MONTH})\.?(?:[ \t]+(?P<y>\d{{4}}))?{_END}", month_year),
         (r"(first|last) day of" + _END, day_of),
@@ -294,7 +345,13 @@ def _rules() -> list[tuple[str, Handler]]:
         (rf"({_RELTEXT})[ \t]+({_UNIT}|{_WEEKDAY}){_END}", relative_word),
         (r"(ago)" + _END, ago),
         (rf"({_WEEKDAY}){_END}", weekday),
-        (rf"t?(?P<h>\d{{1,2}}):(?P<i>\d{{2}})(?::(?P<s>\d{{2}}){fraction})?\s*{_MERIDIAN}?(?![a-z\d])", set_time),
+        # times as PHP reads them (timelib's timeshort12, timelong12, mssqltime, timeshort24, timelong24,
+        # iso8601long): `:` or `.` between the parts (`10.30`, `9.5.7`, `10:30.15`), one-digit minutes and
+        # seconds; before am/pm two-digit minutes (or seconds), the meridian then ending the word; no `t` there
+        (rf"(?P<h>{_HOUR12}):(?P<i>[0-5]\d):(?P<s>60|[0-5]\d)[:.](?P<f>\d+){_MERIDIAN}(?![^ \t])", set_time),
+        (rf"(?P<h>{_HOUR12})[:.](?P<i>{_MINUTE})[:.](?P<s>60|[0-5]\d)[ \t]*{_MERIDIAN}(?![^ \t])", set_time),
+        (rf"(?P<h>{_HOUR12})[:.](?P<i>[0-5]\d)[ \t]*{_MERIDIAN}(?![^ \t])", set_time),
+        (rf"t?(?P<h>{_HOUR24})[:.](?P<i>{_MINUTE})(?:[:.](?P<s>{_SECOND})(?:\.(?P<f>\d+))?)?", set_time),
         (rf"t?(?P<h>\d{{1,2}})\s*{_MERIDIAN}(?P<i>)(?P<s>)(?P<f>){_END}", set_time),
         (r"t?([01]\d|2[0-4])([0-5]\d)(?!\d)", hhmm),
         (_TZ + _END, tz),
@@ -405,8 +462,9 @@ def _resolve(st: _State, now: dt.datetime) -> dt.datetime:
     day = _add_weekdays(day + dt.timedelta(days=day_offset), st.rel["wd"])
     if st.weekdays_given and st.rel["wd"] == 0 and day.weekday() >= 5:  # "+0 weekdays" leaves a weekend
         day += dt.timedelta(days=7 - day.weekday())
-    hour_overflow = dt.timedelta(hours=h) if h == 24 else dt.timedelta(0)
-    result = dt.datetime(day.year, day.month, day.day, h % 24, i, min(s, 59), us, tzinfo=tz) + hour_overflow
+    # hour 24 and second 60 run on into the next day and minute (`24:00`, `10:30:60` is 10:31), as in PHP
+    overflow = dt.timedelta(hours=24 if h == 24 else 0, seconds=60 if s == 60 else 0)
+    result = dt.datetime(day.year, day.month, day.day, h % 24, i, s % 60, us, tzinfo=tz) + overflow
     return result + dt.timedelta(hours=st.rel["h"], minutes=st.rel["i"], seconds=st.rel["s"], microseconds=st.rel["us"])
 
 

@@ -127,7 +127,7 @@ class EditorContext:
     def text(self, value: Any, *i18n_suffix: str) -> str:
         """Display text of a label-like option value (translated; ``i18n`` -> generated id)."""
         if type(value) is str and ":" not in value and value.strip() != "i18n":
-            return value  # a plain label (the common case): no id to make, nothing to look up
+            return self.translator.bare_text(value)  # a plain label (the common case), or a unit of Neos.Neos:Main
         generated = f"{self.i18n_base}.{'.'.join(i18n_suffix)}" if self.i18n_base and i18n_suffix else None
         return self.translator.text(value, generated)
 

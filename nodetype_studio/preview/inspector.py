@@ -219,7 +219,7 @@ def _text(tr: Translator, value: Any) -> str:
     if value is None:
         return ""
     if type(value) is str and ":" not in value:
-        return value  # a plain label (the common case): nothing to look up
+        return tr.bare_text(value)  # a plain label (the common case), or a unit of Neos.Neos:Main
     return tr.text(value)
 
 

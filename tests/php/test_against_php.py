@@ -214,3 +214,80 @@ def test_datetime_forms_read_as_new_datetime_reads_them(zone):
 
 def _stamp(timestamp):
     return "refuses it" if timestamp is None else f"{dt.datetime.fromtimestamp(timestamp, dt.timezone.utc):%Y-%m-%d %H:%M:%S}Z"
+
+
+def _new_datetime_disagreements(texts, zones=("UTC", "Europe/Berlin", "America/New_York", "Asia/Kolkata")):
+    """How the studio's moment for each text differs from `new DateTime(text)`'s, in ``zones`` at two moments
+    (texts neither blank nor naming a zone: `strtotime` then takes "now" as `new DateTime` does)."""
+    from zoneinfo import ZoneInfo
+
+    from tests.php.conftest import run_php_script
+
+    wrong = []
+    for zone in zones:
+        for now in (dt.datetime(2024, 1, 31, 12, 0, tzinfo=dt.timezone.utc),
+                    dt.datetime(2025, 6, 1, 23, 30, tzinfo=dt.timezone.utc)):
+            answers = run_php_script(_NEW_DATETIME, {"zone": zone, "now": int(now.timestamp()), "texts": texts})
+            for text, php in zip(texts, answers):
+                expected = php["stamp"] if php["accepted"] else None
+                ours = _ours(text, now.astimezone(ZoneInfo(zone)))
+                if ours != expected:
+                    wrong.append(f"{text!r} in {zone} at {now:%Y-%m-%d %H:%M}Z: studio {_stamp(ours)}, PHP {_stamp(expected)}")
+    return wrong
+
+
+def test_second_60_runs_on_into_the_next_minute():
+    texts = ["10:30:60", "23:59:60", "2024-01-31 23:59:60", "2024-01-31T23:59:60", "24:00:60", "tomorrow 09:59:60",
+             "10:30:59", "10:30:61"]
+    assert _new_datetime_disagreements(texts) == []
+
+
+def test_a_day_and_month_take_a_year_of_one_to_four_digits():
+    # PHP's datefull: `5 jan 24` is 2024, `5 jan 100` the year 100; `5 jan 10:30` is January 5th 2010 and then
+    # an unreadable `:30`
+    texts = ["5 jan 24", "5 jan 9", "5 january 9", "5 jan 100", "5-jan-24", "5 jan. 24", "5th jan 24", "5 jan2024",
+             "5 jan 0930", "5 jan 10 +1 day", "5 jan 10:30", "5 jan 9am", "5 jan 12345", "31 January 2024", "1 jan",
+             "1 jan noon", "1 jan +1 day", "5 jan 70", "5 jan 69"]
+    assert _new_datetime_disagreements(texts) == []
+
+
+def test_a_second_time_or_date_is_refused_and_four_digits_after_a_time_are_its_year():
+    texts = ["10:30 10:30", "noon 10:30", "10:30 noon", "today 10:30", "10:30 today", "10:30 tomorrow 11:00",
+             "9:00 monday 10:00", "back of 7 10:00", "10:00 back of 7", "jan 5 10:30 2024", "10:30 2024", "0930 2024",
+             "10:30 2024 0930", "0930 1030", "2024-01-31 10:00 11:00", "first monday of next month 10:00 11:00",
+             "2024-01-31 31.01.2024", "jan 5 31.01.2024", "5 jan 5 jan", "2024-W05 2024-01-31", "12/25 2024-01-31",
+             "2024-01-31 january", "tomorrow 2024-01-31", "2024-01-31 10:00"]
+    assert _new_datetime_disagreements(texts) == []
+
+
+def _dotted_times() -> list[str]:
+    """Times written with dots (`10.30`, `9.5.7`), alone and among other parts, and day.month.yy look-alikes."""
+    found = [f"{h}.{m}" for h in ("0", "00", "1", "9", "09", "10", "12", "23", "24", "25")
+             for m in ("0", "00", "5", "05", "30", "59", "60")]
+    found += [f"{h}.{m}.{s}" for h in ("0", "9", "10", "23", "24") for m in ("5", "30")
+              for s in ("0", "00", "15", "59", "60", "61")]
+    for core in ("10.30", "9.05", "10.30.15", "10.5.7", "23.59.59"):
+        found += [core + suffix for suffix in (".5", ".123456789", "pm", " pm", "am", " a.m.", "PM", "pm.", " tomorrow",
+                                               " +1 day", " +02:00", "+0200", "Z", " GMT", " +1", "+01", " noon",
+                                               " hours", " 2024-01-31", " 10:30", ",5")]
+        found += [prefix + core for prefix in ("t", "T", "2024-01-31 ", "2024-01-31T", "31.01.2024 ", "tomorrow ",
+                                               "jan 5 ", "january 5, ", "5 jan ", "monday ", "next monday ", "+1 day ",
+                                               "20240131 ", "2024-W05 ", "2024.031 ", "noon ")]
+    # day.month.yy is a time where it reads as one (`10.01.24` 10:01:24), else a date (`31.12.24`, `10.12.61`)
+    found += ["10.01.24", "31.12.24", "24.12.24", "25.12.24", "1.1.24", "10.12.61", "10.12.60", "10.01.2024",
+              "10.30.2024", "1.5.2024", "10.01.24.5", "10.01.24pm", "31.01.24 10.30", "10.30 31.01.2024", "12.2024",
+              "2024.10.30", "10:5", "10:5:3", "10.30:15", "10:30.15", "9.5pm", "9.05pm", "9.5.07pm", "9.5.7pm",
+              "13.30pm", "0.30am", "12.30am", "12.30 pm", "t10.30pm", "10.30pmx", "10.30pm,", "+10.30", "-1.30",
+              "1.5 hours", "+1.5 hours", "10.30 +1 hour", "2024-01-31 10.30.15.5 +02:00", "10.30.15 +0130", "10 .30",
+              "10. 30", ".30", "10.", "10.30.", "1.1", "010.30", "100.30", "10.300", "10.030", "10.30.155", "10.3020",
+              "10.30.152024", "jan 5 10.30.15pm", "jan 5 10.30:15", "jan 5 10:30.15", "10:30:15,5", "10:30:15.5 pm",
+              "10:30:15.5pm"]
+    return list(dict.fromkeys(found))
+
+
+def test_times_written_with_dots_read_as_new_datetime_reads_them():
+    texts = _dotted_times()
+    assert len(texts) >= 300
+    # (`10.5.7 a.m.`: PHP reads `a` and `m` as military time zones, which the studio does not read)
+    wrong = [line for line in _new_datetime_disagreements(texts) if " a.m.' in " not in line or "studio refuses" not in line]
+    assert wrong == []

@@ -12,7 +12,7 @@ from nodetype_studio.preview.i18n import Translator
 from nodetype_studio.preview.inspector import InspectorSource
 from nodetype_studio.ui.inspector import InspectorWidget
 from tests.model.modelkit import write_files
-from tests.ui.site_package import inspector_of, write_site_package
+from tests.ui.site_package import editor_on_its_tab, inspector_of, write_site_package
 
 COMPOSER = '{"name": "acme/site", "type": "neos-site", "extra": {"neos": {"package-key": "Acme.Site"}}}'
 SETTINGS = """
@@ -503,3 +503,92 @@ def test_only_sources_the_packages_own_xlf_files_name_reach_the_ui(show, tmp_pat
     write_files(en.parent / "de", {"NodeTypes/Content/Card.xlf": xliff(card_file("", unit("ui.label", "Karte")))})
     shown = show(xliff(card_file('product-name="Other.Package"', BODY)))
     assert shown["plain"] == "Plain" and shown["title"] == "Card"
+
+
+@pytest.mark.parametrize("neos", ["^8.3", "^9.0"])
+def test_the_platforms_main_source_has_the_texts_of_its_general_units(qtbot, tmp_path, neos):
+    """Neos.Neos's `Main.xlf` holds more than the editors' defaults: a label naming one of its general units
+    (`Neos.Neos:Main:state`) shows the unit's English text, as the UI has the whole source (autoInclude `Main`)."""
+    root = write_site_package(tmp_path, textwrap.dedent("""
+        'Acme.Site:Card':
+          superTypes:
+            'Neos.Neos:Content': true
+          ui:
+            inspector:
+              groups:
+                card:
+                  label: 'Neos.Neos:Main:content.inspector.groups.document'
+          properties:
+            state:
+              type: string
+              ui:
+                label: 'Neos.Neos:Main:state'
+                inspector:
+                  group: card
+            height:
+              type: integer
+              ui:
+                label: 'Neos.Neos:Main:height'
+                inspector:
+                  group: card
+            missing:
+              type: string
+              ui:
+                label: 'Neos.Neos:Main:noSuchUnit'
+                inspector:
+                  group: card
+        """), neos=neos)
+    widget = inspector_of(qtbot, root, "Acme.Site:Card")
+    shown = {label.objectName(): label.text() for label in widget.findChildren(QLabel)}
+    assert shown["label:state"] == "Status" and shown["label:height"] == "Height"
+    assert shown["label:missing"] == "Neos.Neos:Main:noSuchUnit"
+    assert widget.sections["card"].header.text == "Document options"
+
+@pytest.mark.parametrize("neos", ["^8.3", "^9.0"])
+def test_a_label_without_a_colon_is_a_unit_of_neos_neos_main_or_shown_as_written(qtbot, tmp_path, neos):
+    """neos-ui's I18nRegistry looks an id without a colon up in `Neos.Neos:Main` (its default package and
+    source; `I18nRegistry.js` of 8.3, `getTranslationAddress.ts` of 9.0) and shows it as written when that
+    source has no such unit: the inspector's labels (`<I18n id={label}/>`) show `name` as "Name"."""
+    labels = {"name": "name", "state": "state", "okay": "okay", "dotted": "nodeTypes.groups.general",
+              "written": "Title", "lower": "title", "sentence": "Name of the card"}
+    properties = "".join(f"""
+            {prop}:
+              type: string
+              ui:
+                label: '{label}'
+                inspector:
+                  group: card""" for prop, label in labels.items())
+    properties += """
+            search:
+              type: string
+              ui:
+                label: 'search'
+                inspector:
+                  group: card
+                  editorOptions:
+                    placeholder: 'typeToSearch'"""
+    root = write_site_package(tmp_path, textwrap.dedent("""
+        'Acme.Site:Card':
+          superTypes:
+            'Neos.Neos:Content': true
+          ui:
+            label: 'content'
+            inspector:
+              groups:
+                card:
+                  label: 'content.inspector.groups.visibility'
+          properties:""") + properties + "\n", neos=neos)
+    widget = inspector_of(qtbot, root, "Acme.Site:Card")
+    shown = {label.objectName(): label.text() for label in widget.findChildren(QLabel)}
+    assert shown["label:name"] == "Name"
+    assert shown["label:state"] == "Status"
+    assert shown["label:okay"] == "OK"
+    assert shown["label:dotted"] == "General"  # (the unit's id with its dots, as the UI keys it)
+    # Main has no unit `Title` or `title`: the label shows as written
+    assert shown["label:written"] == "Title" and shown["label:lower"] == "title"
+    assert shown["label:sentence"] == "Name of the card"
+    assert widget.sections["card"].header.text == "Visibility"
+    assert widget.title.text() == "Content"
+    # an editor's placeholder goes through the same registry
+    search = editor_on_its_tab(qtbot, widget, "search")
+    assert shown["label:search"] == "Search" and search.line.placeholderText() == "Type to search"
