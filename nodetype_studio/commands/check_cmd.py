@@ -18,7 +18,13 @@ from nodetype_studio.checks import code_selected, collect_findings, finding_orde
 from nodetype_studio.checks.codes import unknown_codes
 from nodetype_studio.checks.config import load_config, split_codes
 from nodetype_studio.checks.report import FORMATS, to_github, to_json, to_sarif, to_text
-from nodetype_studio.commands.common import add_cms_version, add_context, display_path, open_project
+from nodetype_studio.commands.common import (
+    add_cms_version,
+    add_context,
+    display_path,
+    has_nodetypes_files,
+    open_project,
+)
 from nodetype_studio.diagnostics import Severity
 
 #: --fail-on: the severities that make the exit status 1
@@ -48,10 +54,7 @@ def run(args) -> int:
     project = open_project(args.path, args.cms_version, args.context)
     if project is None:
         return 2
-    if not any(not f.baseline for f in project.files):
-        # a CI job pointed at the wrong folder must not pass with "0 errors"
-        print(f"nodetype-studio: no NodeTypes file found in {args.path} (a package has Configuration/NodeTypes*.yaml "
-              "or NodeTypes/**/*.yaml)", file=sys.stderr)
+    if not has_nodetypes_files(project, args.path):  # a CI job pointed at the wrong folder must not pass
         return 2
     config = load_config(project.root)
     select = split_codes(args.select) if args.select else config.select

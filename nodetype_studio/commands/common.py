@@ -57,6 +57,16 @@ def open_project(path: str, cms_version: str | None = None, context: str | None 
     return None
 
 
+def has_nodetypes_files(project: Project, path: str) -> bool:
+    """Whether PATH gave the project a NodeTypes file of its own; if not, say so on stderr (exit code 2:
+    a command pointed at the wrong folder must not pass with an empty answer)."""
+    if any(not f.baseline for f in project.files):
+        return True
+    print(f"nodetype-studio: no NodeTypes file found in {path} (a package has Configuration/NodeTypes*.yaml "
+          "or NodeTypes/**/*.yaml)", file=sys.stderr)
+    return False
+
+
 def display_path(path: str | os.PathLike) -> str:
     """A path relative to the working directory when it lies below it, else as given."""
     if not path:

@@ -6,7 +6,7 @@ supertypes, package and files.
 abstract types listed unless told not to.
 
 Files that could not be loaded are reported on stderr (and under ``loadErrors`` in JSON); the exit code
-is then 1, because the list is incomplete.
+is then 1, because the list is incomplete. A PATH without NodeTypes files exits 2 (unless ``--all``).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from nodetype_studio.commands.common import (
     add_cms_version,
     add_context,
     display_path,
+    has_nodetypes_files,
     load_failures,
     open_project,
     print_load_failures,
@@ -41,7 +42,8 @@ def register(sub) -> None:
 
 def run(args) -> int:
     project = open_project(args.path, args.cms_version, args.context)
-    if project is None:
+    # (with --all the platform's types are the answer: a package without node types lists them)
+    if project is None or (not args.all and not has_nodetypes_files(project, args.path)):
         return 2
     types = sorted(project.node_types.values(), key=lambda nt: nt.name) if args.all else project.project_node_types()
     types = [nt for nt in types if (args.include_abstract or not nt.abstract)

@@ -6,14 +6,14 @@ Prints the unified diff of every file it changes first, then writes the files (n
 then lists what needs a human as findings (``file:line: severity code: message``). Every change is a
 minimal diff made by the editing layer; running it again changes nothing.
 Exit codes: 0 done (or nothing to change), 1 a fix was refused or a file could not be written (the other
-files are written), 2 the command could not run (no such PATH, unknown ``--to``).
+files are written), 2 the command could not run (no such PATH, no NodeTypes file in it, unknown ``--to``).
 """
 
 from __future__ import annotations
 
 import sys
 
-from nodetype_studio.commands.common import add_context, display_path, open_project
+from nodetype_studio.commands.common import add_context, display_path, has_nodetypes_files, open_project
 from nodetype_studio.diagnostics import sort_key
 from nodetype_studio.editing import EditError, FileChangedOnDisk, NodeTypeEditor, SaveError
 from nodetype_studio.studio.migration import apply_file, plan_migration
@@ -33,7 +33,7 @@ def run(args) -> int:
         print(f"nodetype-studio: migrate --to {args.target}: only `--to 9` is supported", file=sys.stderr)
         return 2
     project = open_project(args.path, "8.3", args.context, use_cache=False)
-    if project is None:
+    if project is None or not has_nodetypes_files(project, args.path):
         return 2
     plan = plan_migration(project)
     editor = NodeTypeEditor(project)

@@ -43,6 +43,17 @@ def test_check_on_a_folder_without_nodetypes_files_exits_2(tmp_path, capsys):
     assert "no NodeTypes file found" in err
 
 
+@pytest.mark.parametrize("command", [["list"], ["list", "--json"], ["migrate", "--to", "9"]])
+def test_list_and_migrate_on_a_folder_without_nodetypes_files_exit_2(tmp_path, capsys, command):
+    # the README's rule for every command: no NodeTypes file found is "could not run", not an empty answer
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "README.md").write_text("not a package\n")
+    code, out, err = run_cli(capsys, command[0], tmp_path / "src", *command[1:])
+    assert code == 2
+    assert "no NodeTypes file found" in err
+    assert "changed 0 files" not in err and "nodeTypes" not in out
+
+
 @pytest.mark.parametrize("option", ["--select", "--ignore"])
 def test_unknown_codes_are_an_error(package, capsys, option):
     code, out, err = run_cli(capsys, "check", package, option, "NOPE")
