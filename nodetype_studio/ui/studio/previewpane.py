@@ -22,6 +22,7 @@ class PreviewPane(QStackedWidget):
     def __init__(self, parent=None, keep: int = 4):
         super().__init__(parent)
         self.keep = keep
+        self.setProperty("ownUndo", True)  # values typed here never reach the project: Ctrl+Z undoes the typing
         # name -> (inspector, config, what else the inspector was built from: see _context)
         self._cache: OrderedDict[str, tuple[object, object, tuple]] = OrderedDict()
         self.empty = QLabel("Select a node type to preview its inspector.", self)

@@ -5,9 +5,10 @@ A focused QLineEdit or QPlainTextEdit claims Ctrl+Z and Ctrl+Shift+Z for its own
 one. ``UndoRouter`` (an event filter that follows the window's focus widget, so no other event crosses
 into Python) gives the keys to the project's undo stack unless the focused widget holds *uncommitted* typing: text that did not reach the project yet
 (a value that does not parse, a name not yet confirmed with Enter, a table cell being edited, the
-tree filter). A widget says so with the dynamic property ``uncommitted`` (True/False); a widget that
-commits only when editing ends sets ``commitOnFinish`` and counts as uncommitted while
-``isModified()``; a widget whose text is never project data sets ``ownUndo``.
+tree filter, a value typed into the preview). A widget says so with the dynamic property ``uncommitted``
+(True/False); a widget that commits only when editing ends sets ``commitOnFinish`` and counts as uncommitted
+while ``isModified()``; a widget whose text is never project data sets ``ownUndo``, on itself or on a pane
+that holds it (the preview sets it once for all its editors).
 """
 
 from __future__ import annotations
@@ -37,8 +38,10 @@ def has_uncommitted_typing(widget: QWidget) -> bool:
     if widget.property("commitOnFinish") and isinstance(widget, QLineEdit):
         return widget.isModified() and can_undo
     parent = widget.parentWidget()
-    while parent is not None:  # a cell editor of a table: committed when the cell closes
-        if isinstance(parent, QAbstractItemView):
+    while parent is not None:
+        if isinstance(parent, QAbstractItemView):  # a cell editor of a table: committed when the cell closes
+            return can_undo
+        if parent.property("ownUndo"):  # inside a pane whose fields are never project data (the preview)
             return can_undo
         parent = parent.parentWidget()
     return False

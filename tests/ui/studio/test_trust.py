@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QApplication, QComboBox
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
 
 from .conftest import TEASER
 
@@ -196,6 +196,28 @@ def test_a_fields_own_undo_works_while_it_holds_uncommitted_typing(qtbot, window
                      pos=window.definition.property_list.visualItemRect(item).center())
     assert window.definition.property_form.field("defaultValue") is field  # the same form, reused
     assert editor.text() == ""  # count's value (none), not the typing meant for limit
+
+
+def test_ctrl_z_in_a_preview_field_undoes_the_typing_there_not_the_definition(qtbot, window):
+    activate(qtbot, window)
+    click_type(qtbot, window, TEASER)
+    window.definition.setCurrentIndex(0)
+    label = window.definition.label_field.editor
+    qtbot.mouseClick(label, Qt.LeftButton)
+    label.selectAll()
+    qtbot.keyClicks(label, "Box")
+    window.flush()
+    subtitle = window.preview.current().editor("subtitle").findChildren(QLineEdit)[0]
+    qtbot.mouseClick(subtitle, Qt.LeftButton)
+    qtbot.keyClicks(subtitle, "Draft")  # a value tried in the preview: never project data
+    qtbot.keyClick(subtitle, Qt.Key_Z, Qt.ControlModifier)
+    window.flush()
+    assert subtitle.text() == ""  # the typing is taken back where it was typed
+    assert window.session.project.node_type(TEASER).label == "Box" and label.text() == "Box"
+    # with nothing of its own left to undo, the keys reach the project from the preview too
+    qtbot.keyClick(subtitle, Qt.Key_Z, Qt.ControlModifier)
+    window.flush()
+    assert window.session.project.node_type(TEASER).label == "Teaser"
 
 
 # -- 3. the mouse wheel over an unfocused field does not change it ---------------------------------------------
