@@ -106,15 +106,20 @@ def open_node_type(path: str, name: str, cms_version: str | None = None,
         return None, None
     nt = project.node_type(name)
     if nt is None:
-        import difflib
-
-        close = difflib.get_close_matches(name, list(project.node_types), n=3)
-        hint = f" (did you mean {', '.join(close)}?)" if close else ""
-        print(f"nodetype-studio: node type {name!r} is not defined in {project.root}{hint}", file=sys.stderr)
-        if load_failures(project):
-            print("nodetype-studio: some files could not be loaded (the node type may be defined there):", file=sys.stderr)
-            print_load_failures(project)
+        report_unknown_node_type(project, name)
     return project, nt
+
+
+def report_unknown_node_type(project: Project, name: str) -> None:
+    """Say on stderr that ``name`` is no node type of ``project`` (with close names; commands exit 1)."""
+    import difflib
+
+    close = difflib.get_close_matches(name, list(project.node_types), n=3)
+    hint = f" (did you mean {', '.join(close)}?)" if close else ""
+    print(f"nodetype-studio: node type {name!r} is not defined in {project.root}{hint}", file=sys.stderr)
+    if load_failures(project):
+        print("nodetype-studio: some files could not be loaded (the node type may be defined there):", file=sys.stderr)
+        print_load_failures(project)
 
 
 def json_safe(value: Any) -> Any:

@@ -3,7 +3,8 @@
 Prints the nodes (path, type, title, identifier, URL path); ``--write`` saves them to
 ``.nodetype-studio/content.yaml`` so they can be edited, ``--regenerate`` replaces that file's content
 with freshly generated nodes; ``--search TEXT`` with ``--type`` and ``--from`` searches as the editors do.
-Exit codes: 0 done, 1 the content file has problems (they are printed), 2 the project cannot be opened.
+Exit codes: 0 done, 1 the content file has problems (they are printed) or a ``--type`` names no node type,
+2 the project cannot be opened.
 """
 
 from __future__ import annotations
@@ -11,7 +12,13 @@ from __future__ import annotations
 import json
 import sys
 
-from nodetype_studio.commands.common import add_cms_version, add_context, display_path, open_project
+from nodetype_studio.commands.common import (
+    add_cms_version,
+    add_context,
+    display_path,
+    open_project,
+    report_unknown_node_type,
+)
 
 
 def register(sub) -> None:
@@ -35,6 +42,11 @@ def run(args) -> int:
     project = open_project(args.path, args.cms_version, args.context)
     if project is None:
         return 2
+    unknown = [name for name in args.type if project.node_type(name) is None]
+    for name in unknown:  # a misspelt filter would find nothing and pass: an unknown node type exits 1
+        report_unknown_node_type(project, name)
+    if unknown:
+        return 1
     workspace = Workspace(project)
     tree = workspace.regenerate_content() if args.regenerate else workspace.content
     if args.write and not args.regenerate:

@@ -129,6 +129,8 @@ def test_render_refuses_a_suffix_it_cannot_write(package, tmp_path, capsys):
     ["set", "{p}", "Acme.Site:Nope", "ui.label", "x"],
     ["unset", "{p}", "Acme.Site:Nope", "ui.label"],
     ["render", "{p}", "Acme.Site:Nope", "--out", "{o}"],
+    ["content", "{p}", "--type", "Acme.Site:Nope"],
+    ["content", "{p}", "--search", "x", "--type", "Neos.Neos:Document", "--type", "Acme.Site:Nope", "--json"],
 ])
 def test_an_unknown_node_type_exits_1_in_every_command(package, tmp_path, capsys, argv):
     argv = [a.format(p=package, o=tmp_path / "x.png") for a in argv]
