@@ -150,6 +150,7 @@ class ProblemsPanel(QWidget):
         self.codes = QLineEdit(self)
         self.codes.setPlaceholderText("Filter codes (prefixes: compat, option-unknown)")
         self.codes.setClearButtonEnabled(True)
+        self.codes.setProperty("ownUndo", True)  # its typing is not project data (shortcuts.py)
         bar.addWidget(self.codes, 1)
         self.state = QLabel(self)
         bar.addWidget(self.state)

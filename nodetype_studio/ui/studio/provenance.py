@@ -61,6 +61,7 @@ class ProvenanceView(QWidget):
         self.filter = QLineEdit(self)
         self.filter.setPlaceholderText("Filter keys (e.g. properties.title)")
         self.filter.setClearButtonEnabled(True)
+        self.filter.setProperty("ownUndo", True)  # its typing is not project data (shortcuts.py)
         self.filter.textChanged.connect(self._apply_filter)
         layout.addWidget(self.filter)
         self.tree = QTreeWidget(self)

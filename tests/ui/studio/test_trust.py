@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
@@ -218,6 +219,27 @@ def test_ctrl_z_in_a_preview_field_undoes_the_typing_there_not_the_definition(qt
     qtbot.keyClick(subtitle, Qt.Key_Z, Qt.ControlModifier)
     window.flush()
     assert window.session.project.node_type(TEASER).label == "Teaser"
+
+
+@pytest.mark.parametrize("field", ["problems", "provenance"])
+def test_ctrl_z_in_a_panel_filter_undoes_the_typing_there_not_the_definition(qtbot, window, field):
+    activate(qtbot, window)
+    click_type(qtbot, window, TEASER)
+    window.definition.setCurrentIndex(0)
+    label = window.definition.label_field.editor
+    qtbot.mouseClick(label, Qt.LeftButton)
+    label.selectAll()
+    qtbot.keyClicks(label, "Box")
+    window.flush()
+    panel = window.problems if field == "problems" else window.provenance
+    window.bottom.setCurrentWidget(panel)
+    line = panel.codes if field == "problems" else panel.filter  # the code prefixes; the key filter
+    qtbot.mouseClick(line, Qt.LeftButton)
+    qtbot.keyClicks(line, "compat")
+    qtbot.keyClick(line, Qt.Key_Z, Qt.ControlModifier)
+    window.flush()
+    assert line.text() == ""  # a filter is never project data: its own undo applies
+    assert window.session.project.node_type(TEASER).label == "Box" and label.text() == "Box"
 
 
 # -- 3. the mouse wheel over an unfocused field does not change it ---------------------------------------------
