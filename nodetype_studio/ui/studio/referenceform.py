@@ -138,6 +138,7 @@ class ReferencesPage(QSplitter):
         self.fields: dict[tuple, Field | KeyedTable] = {}
         self.name_edit = QLineEdit(self.body)
         self.name_edit.setObjectName("referenceName")
+        self.name_edit.setProperty("commitOnFinish", True)  # renamed on Enter: typing before is its own
         self.name_edit.editingFinished.connect(self._rename)
         self.name_note = QLabel(self.body)
         style.tint(self.name_note, style.MUTED)

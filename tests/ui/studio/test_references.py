@@ -7,7 +7,7 @@ from __future__ import annotations
 import difflib
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QApplication, QLabel
 
 from nodetype_studio.ui.studio.dialogs import ReviewDialog
 
@@ -226,3 +226,22 @@ def test_the_editor_choices_are_spelled_as_the_project_spells_the_platform(qtbot
     assert combo.currentText() == "ReferenceEditor"
     written = window.session.project.node_type("Acme.Cms:Card").local["references"]["related"]["ui"]["inspector"]
     assert written["editor"] == "Cms.Cms/Inspector/Editors/ReferenceEditor"
+
+
+def test_ctrl_z_in_the_reference_name_undoes_the_typing_before_enter(qtbot, window):
+    # docs/studio.md: "a property name before Enter" keeps its own undo; a reference's name is renamed on
+    # Enter as well
+    select_in_tree(qtbot, window, "teaser", TEASER)
+    page = _references_page(window)
+    qtbot.mouseClick(page.add_button, Qt.LeftButton)
+    window.flush()
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.mouseClick(page.name_edit, Qt.LeftButton)
+    page.name_edit.selectAll()
+    qtbot.keyClicks(page.name_edit, "related")
+    qtbot.keyClick(page.name_edit, Qt.Key_Z, Qt.ControlModifier)
+    window.flush()
+    assert page.name_edit.text() == "reference1"  # the typing is taken back, in the field
+    assert page.current_reference() == "reference1"  # the reference just added is still there
+    assert "reference1" in (window.session.project.node_type(TEASER).merged.get("references") or {})
