@@ -3,8 +3,8 @@
 Prints the nodes (path, type, title, identifier, URL path); ``--write`` saves them to
 ``.nodetype-studio/content.yaml`` so they can be edited, ``--regenerate`` replaces that file's content
 with freshly generated nodes; ``--search TEXT`` with ``--type`` and ``--from`` searches as the editors do.
-Exit codes: 0 done, 1 the content file has problems (they are printed) or a ``--type`` names no node type,
-2 the project cannot be opened.
+Exit codes: 0 done, 1 the content file has problems (they are printed), a ``--type`` names no node type or
+``--from`` no node, 2 the project cannot be opened.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from nodetype_studio.content import Workspace
+    from nodetype_studio.content.tree import normalize_path
 
     project = open_project(args.path, args.cms_version, args.context)
     if project is None:
@@ -56,6 +57,9 @@ def run(args) -> int:
         print(problem.format_text(), file=sys.stderr)
     if tree.last_save_problem:
         print(f"nodetype-studio: {tree.last_save_problem}", file=sys.stderr)
+    if args.start and tree.node(normalize_path(args.start)) is None:  # a misspelt start would find nothing and pass
+        print(f"nodetype-studio: no node at {normalize_path(args.start)} in the sample content", file=sys.stderr)
+        return 1
     nodes = tree.search(args.search or "", args.type, args.start) if (args.search or args.type or args.start) else tree.nodes()
     rows = [{"path": n.path, "type": n.node_type, "title": n.title, "identifier": n.identifier,
              "shownAs": tree.display_path(n)} for n in nodes]

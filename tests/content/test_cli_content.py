@@ -44,3 +44,14 @@ def test_problems_in_the_file_give_exit_1_and_messages(tmp_path, capsys):
 
 def test_missing_project_gives_exit_2(tmp_path, capsys):
     assert main(["content", str(tmp_path / "nope")]) == 2
+
+
+def test_a_search_from_a_path_without_a_node_exits_1_and_says_so(tmp_path, capsys):
+    # a misspelt --from would find nothing and pass; a path that exists searches below it
+    site = copy_site(tmp_path)
+    assert main(["content", str(site), "--search", "brand", "--from", "/sites/shop/nowhere"]) == 1
+    captured = capsys.readouterr()
+    assert "no node at /sites/shop/nowhere in the sample content" in captured.err
+    assert "/sites/shop/brands/brand-a" not in captured.out
+    assert main(["content", str(site), "--search", "brand", "--from", "/sites/shop/brands"]) == 0
+    assert "/sites/shop/brands/brand-a" in capsys.readouterr().out
