@@ -224,6 +224,15 @@ def test_broken_config_is_a_finding(project_dir, capsys, name, text, code, sever
     assert code in out
 
 
+def test_a_selection_does_not_hide_the_configurations_own_findings(project_dir, capsys):
+    # `select: [option]` and a misspelt key beside it: the typo is still reported (an explicit ignore hides it)
+    (project_dir / ".nodetype-studio.yaml").write_text("select: [option]\nignroe: [option-unknown]\n")
+    status, out = run_cli(capsys, project_dir)
+    assert "config-unknown-key" in out and "option-unknown" in out and "validator-min-max" not in out
+    status, out = run_cli(capsys, project_dir, "--ignore", "config")
+    assert "config-unknown-key" not in out
+
+
 def test_config_of_a_single_file_project(tmp_path):
     (tmp_path / ".nodetype-studio.yaml").write_text("ignore: compat\n")
     file = tmp_path / "NodeTypes.yaml"
