@@ -254,6 +254,13 @@ _RANGE_NULL_RULE = Rule("not_null", ("step", "min", "max"), "option-null",
                         "`{a}` is null (~): the CMS's range editor fails to draw and shows only a JavaScript error "
                         "(\"Cannot read properties of null\") in place of the field; give a number, or remove the line "
                         "to keep the default", "error")
+# the CMS's range editor shows `min`/`max` from its defaults (0, 100) but clamps a new value with
+# `Math.min(options.max, Math.max(options.min, value))` on the options as given (neos-facts §2.8, neos-ui
+# Range/index.js): with `editorOptions` that lack one of them every change stores NaN
+_RANGE_BOUNDS_RULE = Rule("all_or_none", ("min", "max"), "option-range-unbounded",
+                          "`editorOptions` without `{a}`: the CMS's range editor shows its default bound but clamps each "
+                          "change with the missing one, so every change stores no number (NaN) and the value is lost; "
+                          "write both `min` and `max`")
 _PLACEHOLDER_RULE = Rule("requires", ("placeholder", "allowEmpty"), "option-placeholder-needs-allowempty",
                          "`placeholder` only works when `allowEmpty` is true; add `allowEmpty: true`")
 _IMAGE_RULES = (
@@ -326,7 +333,7 @@ _EDITOR_LIST = (
             compat_notes=("The CMS does not sort by group; groups appear in first-occurrence order.",)),
     _editor("LinkEditor", ("string",), LINK_OPTIONS, description="Link to a node, asset, URL or e-mail",
             option_hints=_LINK_PANEL_HINTS),
-    _editor("RangeEditor", ("string", "integer", "float"), RANGE_OPTIONS, rules=(_RANGE_RULE, _RANGE_NULL_RULE),
+    _editor("RangeEditor", ("string", "integer", "float"), RANGE_OPTIONS, rules=(_RANGE_RULE, _RANGE_NULL_RULE, _RANGE_BOUNDS_RULE),
             description="Slider with a number field"),
     _editor("ReferenceEditor", ("reference",), REFERENCE_OPTIONS, description="One node reference"),
     _editor("ReferencesEditor", ("references",), REFERENCE_OPTIONS, description="Several node references"),
