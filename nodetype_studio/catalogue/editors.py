@@ -279,6 +279,13 @@ _IMAGE_RULES = (
     Rule("inert_with", ("crop.aspectRatio.locked", "crop.aspectRatio.options", "crop.aspectRatio.enableOriginal",
                         "crop.aspectRatio.allowCustom", "crop.aspectRatio.allowOriginal", "crop.aspectRatio.defaultOption"),
          "option-crop-locked", "`{b}` has no effect while `crop.aspectRatio.locked` is set"),
+    # the CMS's cropper locks the ratio only when `locked.width > 0 && locked.height > 0` (neos-ui
+    # ImageCropper/model.js; neos-facts §2.11), and the settings' 0 fills a side left unwritten
+    Rule("pair", ("crop.aspectRatio.locked", "width", "height"), "option-crop-lock-incomplete",
+         "`crop.aspectRatio.locked` has a {a} of {b} but no positive {c}: the CMS's cropper locks the ratio only when "
+         "both are above 0, so nothing is locked and every other ratio is offered; give both (`width: 16`, "
+         "`height: 9`), or 0 for both to lift a lock",
+         unless_off="features.crop", on_with="crop.aspectRatio.forceCrop"),
     Rule("null_removes", ("crop.aspectRatio.options",), "option-preset-null-unused",
          "preset `{a}` is set to null but no supertype or default defines it; nothing is removed"),
     # the CMS's cropper takes width, height and label of `options[defaultOption]` (neos-ui ImageCropper/model.js):

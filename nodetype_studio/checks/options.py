@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from nodetype_studio.catalogue import EDITORS, Rule, suggest
@@ -84,7 +85,7 @@ def editor_option_sets(ctx: Context, prop: PropertyView):
     """The rules about which options are written together: a subtype may complete a supertype's options."""
     spec = _spec_for(ctx, prop)
     for rule in spec.rules if spec is not None else ():
-        if rule.kind in COMBINED_KINDS:
+        if rule.kind in COMBINED_KINDS and not _switched_off(prop, rule):
             yield from RULE_KINDS[rule.kind](ctx, prop, rule)
 
 
@@ -233,12 +234,33 @@ def rule_all_or_none(ctx: Context, prop: PropertyView, rule: Rule):
                          rule.message.format(a=dotted), prop.name)
 
 
+def _positive(value) -> float | None:
+    found = number(value)
+    return found if found is not None and math.isfinite(found) and found > 0 else None
+
+
+def rule_pair(ctx: Context, prop: PropertyView, rule: Rule):
+    table, first, second = rule.paths
+    pair = get(prop.effective_options, *_path(table))
+    if not isinstance(pair, dict):
+        return
+    sizes = {side: _positive(pair.get(side)) for side in (first, second)}
+    on = [(side, size) for side, size in sizes.items() if size is not None]
+    if len(on) != 1:
+        return  # both: active; neither: no lock (the way to lift one)
+    side, size = on[0]
+    other = second if side == first else first
+    yield ctx.at(prop.nt, prop.options_path + _path(table), Severity(rule.severity), rule.code,
+                 rule.message.format(a=side, b=fmt_number(size), c=other), prop.name)
+
+
 RULE_KINDS = {"le": rule_le, "requires": rule_requires, "needs_on": rule_needs_on, "used_while_off": rule_used_while_off,
               "inert_with": rule_inert_with,
               "null_removes": rule_null_removes, "not_null": rule_not_null,
-              "names_key": rule_names_key, "all_or_none": rule_all_or_none}
+              "names_key": rule_names_key, "all_or_none": rule_all_or_none,
+              "pair": rule_pair}
 #: Rule kinds about the options a node type ends up with: checked on concrete types only (``editor_option_sets``).
-COMBINED_KINDS = frozenset({"all_or_none"})
+COMBINED_KINDS = frozenset({"all_or_none", "pair"})
 
 
 # -- vocabularies -------------------------------------------------------------------------------

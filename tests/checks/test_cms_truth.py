@@ -585,3 +585,23 @@ def test_range_options_without_min_or_max_lose_every_change(check, base, own, mi
     reported = [d for d in findings if d.code == "option-range-unbounded"]
     assert sorted(d.message.split("`")[3] for d in reported) == sorted(missing)  # (the abstract base is not checked)
     assert all(d.severity.value == "warning" for d in reported)
+
+
+@pytest.mark.parametrize("options, reported", [
+    ("            crop:\n              aspectRatio:\n                locked:\n                  width: 16", "width of 16"),
+    ("            crop:\n              aspectRatio:\n                locked:\n                  height: '9'\n                  width: ~",
+     "height of 9"),
+    ("            crop:\n              aspectRatio:\n                locked:\n                  width: 16\n                  height: 9", None),
+    ("            crop:\n              aspectRatio:\n                locked:\n                  width: 0\n                  height: 0", None),
+    # with cropping off the lock is never used; `forceCrop` opens the cropper anyway
+    ("            features:\n              crop: false\n            crop:\n              aspectRatio:\n"
+     "                locked:\n                  width: 16", None),
+    ("            features:\n              crop: false\n            crop:\n              aspectRatio:\n"
+     "                forceCrop: true\n                locked:\n                  width: 16", "width of 16"),
+])
+def test_a_crop_lock_with_one_side_locks_nothing(check, options, reported):
+    # neos-ui ImageCropper/model.js locks only when `locked.width > 0 && locked.height > 0`; the settings give
+    # 0 for a side not written (neos-facts §1.2, §2.11)
+    _project, findings = check(IMAGE_CROP.format(options=options))
+    found = [d for d in findings if d.code == "option-crop-lock-incomplete"]
+    assert [reported in d.message for d in found] == ([True] if reported else [])
