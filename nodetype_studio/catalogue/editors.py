@@ -254,6 +254,13 @@ _RANGE_NULL_RULE = Rule("not_null", ("step", "min", "max"), "option-null",
                         "`{a}` is null (~): the CMS's range editor fails to draw and shows only a JavaScript error "
                         "(\"Cannot read properties of null\") in place of the field; give a number, or remove the line "
                         "to keep the default", "error")
+# the CMS's range editor shows `min`/`max` from its defaults (0, 100) but clamps a new value with
+# `Math.min(options.max, Math.max(options.min, value))` on the options as given (neos-facts §2.8, neos-ui
+# Range/index.js): with `editorOptions` that lack one of them every change stores NaN
+_RANGE_BOUNDS_RULE = Rule("all_or_none", ("min", "max"), "option-range-unbounded",
+                          "`editorOptions` without `{a}`: the CMS's range editor shows its default bound but clamps each "
+                          "change with the missing one, so every change stores no number (NaN) and the value is lost; "
+                          "write both `min` and `max`")
 _PLACEHOLDER_RULE = Rule("requires", ("placeholder", "allowEmpty"), "option-placeholder-needs-allowempty",
                          "`placeholder` only works when `allowEmpty` is true; add `allowEmpty: true`")
 _IMAGE_RULES = (
@@ -272,6 +279,13 @@ _IMAGE_RULES = (
     Rule("inert_with", ("crop.aspectRatio.locked", "crop.aspectRatio.options", "crop.aspectRatio.enableOriginal",
                         "crop.aspectRatio.allowCustom", "crop.aspectRatio.allowOriginal", "crop.aspectRatio.defaultOption"),
          "option-crop-locked", "`{b}` has no effect while `crop.aspectRatio.locked` is set"),
+    # the CMS's cropper locks the ratio only when `locked.width > 0 && locked.height > 0` (neos-ui
+    # ImageCropper/model.js; neos-facts §2.11), and the settings' 0 fills a side left unwritten
+    Rule("pair", ("crop.aspectRatio.locked", "width", "height"), "option-crop-lock-incomplete",
+         "`crop.aspectRatio.locked` has a {a} of {b} but no positive {c}: the CMS's cropper locks the ratio only when "
+         "both are above 0, so nothing is locked and every other ratio is offered; give both (`width: 16`, "
+         "`height: 9`), or 0 for both to lift a lock",
+         unless_off="features.crop", on_with="crop.aspectRatio.forceCrop"),
     Rule("null_removes", ("crop.aspectRatio.options",), "option-preset-null-unused",
          "preset `{a}` is set to null but no supertype or default defines it; nothing is removed"),
     # the CMS's cropper takes width, height and label of `options[defaultOption]` (neos-ui ImageCropper/model.js):
@@ -326,7 +340,7 @@ _EDITOR_LIST = (
             compat_notes=("The CMS does not sort by group; groups appear in first-occurrence order.",)),
     _editor("LinkEditor", ("string",), LINK_OPTIONS, description="Link to a node, asset, URL or e-mail",
             option_hints=_LINK_PANEL_HINTS),
-    _editor("RangeEditor", ("string", "integer", "float"), RANGE_OPTIONS, rules=(_RANGE_RULE, _RANGE_NULL_RULE),
+    _editor("RangeEditor", ("string", "integer", "float"), RANGE_OPTIONS, rules=(_RANGE_RULE, _RANGE_NULL_RULE, _RANGE_BOUNDS_RULE),
             description="Slider with a number field"),
     _editor("ReferenceEditor", ("reference",), REFERENCE_OPTIONS, description="One node reference"),
     _editor("ReferencesEditor", ("references",), REFERENCE_OPTIONS, description="Several node references"),

@@ -121,6 +121,10 @@ class Rule:
       ``not_null``  each of ``paths`` must not end up null (the editor fails on it)
       ``names_key`` ``paths[0]`` must name a (non-null) entry of the map ``paths[1]``; inert while the lock
                     at ``paths[2]`` (if given) is active
+      ``all_or_none`` once the editor has `editorOptions`, each of ``paths`` must be among them (the
+                    editor's own defaults apply only without any `editorOptions`)
+      ``pair``      the map at ``paths[0]`` acts only when both its ``paths[1:]`` are positive numbers: one
+                    of them alone does nothing
 
     ``unless_off``: the rule holds only while the option at that path is not switched off (a missing
     option counts as on; JavaScript truthiness otherwise).

@@ -46,6 +46,8 @@ CHECK_CODES: dict[str, str] = {
     "option-min-max": "RangeEditor `min` is greater than `max`",
     "option-null": "an option the editor cannot work with is null (RangeEditor `min`, `max`, `step`; "
                    "ImageEditor `crop`, `crop.aspectRatio`, its `locked` or `options`)",
+    "option-range-unbounded": "RangeEditor `editorOptions` without `min` or `max` (every change stores NaN)",
+    "option-crop-lock-incomplete": "ImageEditor `crop.aspectRatio.locked` with only one side above 0 (no lock)",
     "option-null-off": "A switch written `~` that the CMS reads as off, not as its default "
                        "(ImageEditor `crop.aspectRatio.allowCustom`)",
     "option-crop-disabled": "Crop options while `features.crop` is false",

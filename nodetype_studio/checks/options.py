@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from nodetype_studio.catalogue import EDITORS, Rule, suggest
@@ -50,7 +51,7 @@ def editor_options(ctx: Context, prop: PropertyView):
                           spec.short_name, spec.option_hints)
     yield from walker.written(spec.options, prop.written_options, open_map=spec.open_options)
     for rule in spec.rules:
-        if not _documented_only(spec, rule) and not _switched_off(prop, rule):
+        if rule.kind not in COMBINED_KINDS and not _documented_only(spec, rule) and not _switched_off(prop, rule):
             yield from RULE_KINDS[rule.kind](ctx, prop, rule)
 
 
@@ -77,6 +78,15 @@ def _documented_only(spec, rule: Rule) -> bool:
     it; the `compat` rules say what the CMS does instead."""
     option = spec.option(rule.paths[0])
     return option is not None and bool(option.spec_vs_cms)
+
+
+@property_rule(combined=True)
+def editor_option_sets(ctx: Context, prop: PropertyView):
+    """The rules about which options are written together: a subtype may complete a supertype's options."""
+    spec = _spec_for(ctx, prop)
+    for rule in spec.rules if spec is not None else ():
+        if rule.kind in COMBINED_KINDS and not _switched_off(prop, rule):
+            yield from RULE_KINDS[rule.kind](ctx, prop, rule)
 
 
 @property_rule(combined=True)
@@ -214,10 +224,43 @@ def rule_names_key(ctx: Context, prop: PropertyView, rule: Rule):
                  rule.message.format(a=name, b=names), prop.name)
 
 
+def rule_all_or_none(ctx: Context, prop: PropertyView, rule: Rule):
+    options = get(prop.effective, "ui", "inspector", "editorOptions")
+    if not isinstance(options, dict):
+        return  # no options (the editor's defaults apply), or not a map (`option-type` says so)
+    for dotted in rule.paths:
+        if get(options, *_path(dotted), default=_ABSENT) is _ABSENT:
+            yield ctx.at(prop.nt, prop.options_path, Severity(rule.severity), rule.code,
+                         rule.message.format(a=dotted), prop.name)
+
+
+def _positive(value) -> float | None:
+    found = number(value)
+    return found if found is not None and math.isfinite(found) and found > 0 else None
+
+
+def rule_pair(ctx: Context, prop: PropertyView, rule: Rule):
+    table, first, second = rule.paths
+    pair = get(prop.effective_options, *_path(table))
+    if not isinstance(pair, dict):
+        return
+    sizes = {side: _positive(pair.get(side)) for side in (first, second)}
+    on = [(side, size) for side, size in sizes.items() if size is not None]
+    if len(on) != 1:
+        return  # both: active; neither: no lock (the way to lift one)
+    side, size = on[0]
+    other = second if side == first else first
+    yield ctx.at(prop.nt, prop.options_path + _path(table), Severity(rule.severity), rule.code,
+                 rule.message.format(a=side, b=fmt_number(size), c=other), prop.name)
+
+
 RULE_KINDS = {"le": rule_le, "requires": rule_requires, "needs_on": rule_needs_on, "used_while_off": rule_used_while_off,
               "inert_with": rule_inert_with,
               "null_removes": rule_null_removes, "not_null": rule_not_null,
-              "names_key": rule_names_key}
+              "names_key": rule_names_key, "all_or_none": rule_all_or_none,
+              "pair": rule_pair}
+#: Rule kinds about the options a node type ends up with: checked on concrete types only (``editor_option_sets``).
+COMBINED_KINDS = frozenset({"all_or_none", "pair"})
 
 
 # -- vocabularies -------------------------------------------------------------------------------

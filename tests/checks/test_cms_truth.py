@@ -544,3 +544,64 @@ def test_a_blank_datetime_default_is_now_in_8_3_and_fails_in_9(tmp_path, cms_ver
     assert ("Neos 8.3 creates the node" if cms_version == "8.3" else "creating a node fails") in defaults[0].message
     hidden = [d for d in findings if d.code == "property-hidden-required"]
     assert len(hidden) == (0 if cms_version == "8.3" else 1)
+
+
+RANGE = """\
+'Vendor.Site:Base':
+  abstract: true
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    p:
+      type: integer
+      ui:
+        label: P
+        inspector:
+          group: default
+          editor: 'Neos.Neos/Inspector/Editors/RangeEditor'
+{base}
+'Vendor.Site:Thing':
+  superTypes:
+    'Vendor.Site:Base': true
+{own}
+"""
+
+
+@pytest.mark.parametrize("base, own, missing", [
+    ("", "", []),  # no editorOptions at all: the editor's defaults 0..100 clamp too
+    ("          editorOptions:\n            min: 1\n            max: 9", "", []),
+    ("          editorOptions:\n            max: 9", "", ["min"]),
+    ("          editorOptions:\n            unit: px", "", ["min", "max"]),
+    ("          editorOptions: {}", "", ["min", "max"]),  # (an empty PHP array reaches the UI as `[]`)
+    # a subtype's options completing the bounds, and a subtype's options missing one of them
+    ("          editorOptions:\n            max: 9",
+     "  properties:\n    p:\n      ui:\n        inspector:\n          editorOptions:\n            min: 1", []),
+    ("", "  properties:\n    p:\n      ui:\n        inspector:\n          editorOptions:\n            step: 5", ["min", "max"]),
+])
+def test_range_options_without_min_or_max_lose_every_change(check, base, own, missing):
+    # neos-ui Range/index.js shows missing bounds from its default props but clamps with the options as given:
+    # `Math.min(options.max, Math.max(options.min, value))` is NaN once editorOptions exist without one of them
+    _project, findings = check(RANGE.format(base=base, own=own))
+    reported = [d for d in findings if d.code == "option-range-unbounded"]
+    assert sorted(d.message.split("`")[3] for d in reported) == sorted(missing)  # (the abstract base is not checked)
+    assert all(d.severity.value == "warning" for d in reported)
+
+
+@pytest.mark.parametrize("options, reported", [
+    ("            crop:\n              aspectRatio:\n                locked:\n                  width: 16", "width of 16"),
+    ("            crop:\n              aspectRatio:\n                locked:\n                  height: '9'\n                  width: ~",
+     "height of 9"),
+    ("            crop:\n              aspectRatio:\n                locked:\n                  width: 16\n                  height: 9", None),
+    ("            crop:\n              aspectRatio:\n                locked:\n                  width: 0\n                  height: 0", None),
+    # with cropping off the lock is never used; `forceCrop` opens the cropper anyway
+    ("            features:\n              crop: false\n            crop:\n              aspectRatio:\n"
+     "                locked:\n                  width: 16", None),
+    ("            features:\n              crop: false\n            crop:\n              aspectRatio:\n"
+     "                forceCrop: true\n                locked:\n                  width: 16", "width of 16"),
+])
+def test_a_crop_lock_with_one_side_locks_nothing(check, options, reported):
+    # neos-ui ImageCropper/model.js locks only when `locked.width > 0 && locked.height > 0`; the settings give
+    # 0 for a side not written (neos-facts §1.2, §2.11)
+    _project, findings = check(IMAGE_CROP.format(options=options))
+    found = [d for d in findings if d.code == "option-crop-lock-incomplete"]
+    assert [reported in d.message for d in found] == ([True] if reported else [])

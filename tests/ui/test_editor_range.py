@@ -272,3 +272,26 @@ def test_each_keystroke_is_stored_clamped_and_shown_as_stored(make_editor, qtbot
     assert stored == [10, 100] and field.text() == "100"
     qtbot.keyClick(field, Qt.Key_Return)
     assert editor.value_text() == "100" and editor.value_button.isVisible()
+
+
+def test_the_slider_ends_on_the_last_step_below_max(make_editor, qtbot):
+    # The CMS's slider is an <input type="range">: the browser offers min + k * step up to max and no further,
+    # so with max 7 and step 2 its right end is 6 (the step rule is kept); 7 can only be typed.
+    editor = make_editor("RangeEditor", {"min": 0, "max": 7, "step": 2}, value=4)
+    editor.slider.setFocus()
+    qtbot.keyClick(editor.slider, Qt.Key_End)
+    assert editor.value() == 6 and editor.value_text() == "6"
+    qtbot.keyClick(editor.slider, Qt.Key_Left)
+    assert editor.value() == 4
+    fractional = make_editor("RangeEditor", {"min": 0, "max": 1, "step": 0.35}, value=0)
+    fractional.slider.setFocus()
+    qtbot.keyClick(fractional.slider, Qt.Key_End)
+    assert fractional.value() == 0.7 and fractional.value_text() == "0.7"
+    # an exact multiple in decimal is still reached (0.3 / 0.1 is 2.9999999999999996 in binary floats)
+    exact = make_editor("RangeEditor", {"min": 0, "max": 0.3, "step": 0.1}, value=0)
+    exact.slider.setFocus()
+    qtbot.keyClick(exact.slider, Qt.Key_End)
+    assert exact.value() == 0.3
+    # a stored value above the last step shows the thumb at the right end
+    above = make_editor("RangeEditor", {"min": 0, "max": 7, "step": 2}, value=7)
+    assert above.slider.value() == above.slider.maximum() == 3 and above.value_text() == "7"

@@ -46,6 +46,12 @@ def _number(value: Any) -> float | None:
     return number if math.isfinite(number) else None
 
 
+def _whole_steps(minimum: float, maximum: float, step: float) -> int:
+    """How many whole steps fit between the bounds, counted in decimal as the browser's range input does
+    (0.3 / 0.1 is 3 there, not 2.9999999999999996)."""
+    return int((Decimal(repr(maximum)) - Decimal(repr(minimum))) // Decimal(repr(step)))
+
+
 def _show(number: float) -> str:
     """A number as the CMS writes it (JavaScript's String())."""
     return jsvalue.number_to_string(number)
@@ -136,7 +142,8 @@ class RangeEditor(EditorWidget):
         # first: max - min may overflow to infinity).
         steps = (maximum - minimum) / step
         self._slider_step = step if steps <= _SLIDER_MAX else maximum / _SLIDER_MAX - minimum / _SLIDER_MAX
-        positions = max(0, round(min(steps, _SLIDER_MAX)))
+        # the browser's range input offers min + k * step up to max only: the last step not above max
+        positions = max(0, _whole_steps(minimum, maximum, step) if steps <= _SLIDER_MAX else _SLIDER_MAX)
         self.slider.setRange(0, positions)
         self.slider.setPageStep(max(1, positions // 10))
         self.slider.valueChanged.connect(self._slid)
