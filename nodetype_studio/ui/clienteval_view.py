@@ -35,7 +35,6 @@ from nodetype_studio.preview.inspector import (
 from nodetype_studio.ui import icons, style
 from nodetype_studio.ui.mainthread import deliver
 from nodetype_studio.ui.sections import fit_label, view_note
-from nodetype_studio.ui.studio import wheelguard
 
 if TYPE_CHECKING:
     from nodetype_studio.clienteval import ClientEvalEngine, ConfiguredType, LiveEvaluation
@@ -399,7 +398,6 @@ class ClientEvalController(QObject):
             old.ctx.options, old.ctx.label = ctx.options, ctx.label  # keep the field being typed in
             return
         editor = inspector.registry.create(ctx, missing=item.editor_problem)
-        wheelguard.guard(editor)
         holder = old.parentWidget().layout()
         holder.replaceWidget(old, editor)
         old.hide()

@@ -45,7 +45,6 @@ from nodetype_studio.ui.datasource_session import DataSourceSession
 from nodetype_studio.ui.editors.base import EditorWidget
 from nodetype_studio.ui.editors.registry import EditorRegistry, default_registry
 from nodetype_studio.ui.sections import LABEL_POLICY, ElidedLabel, GroupSection, HelpRow, make_label, view_note
-from nodetype_studio.ui.studio import wheelguard
 from nodetype_studio.ui.validation_worker import BackgroundValidator
 from nodetype_studio.validation import validate_value
 from nodetype_studio.validation.engine import PENDING_ID, TIMEOUT_ID
@@ -454,7 +453,6 @@ class InspectorWidget(QWidget):
             return
         ctx = self._context(item)
         editor = self.registry.create(ctx, body, item.editor_problem)
-        wheelguard.guard(editor)  # the wheel scrolls the inspector, as in the CMS: it edits a field only with focus
         has_help = bool(item.help or item.help_thumbnail)
         if not editor.has_own_label:  # the widget decides: a placeholder never shows the label itself
             # the CMS renders `ui.label || ''` through its I18n component (neos-ui EditorEnvelope): a missing,

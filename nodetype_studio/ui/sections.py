@@ -70,9 +70,34 @@ def elide_mode(text: str) -> Qt.TextElideMode:
     return _ELIDE_RIGHT if " " in text else _ELIDE_MIDDLE
 
 
-class ElidedComboBox(QComboBox):
+class WheelWithFocus:
+    """Mixed into the inspector's value fields that Qt lets the wheel change without focus (combo boxes,
+    sliders, spin boxes): in the CMS those are a React drop-down, a browser range input, a number input, and
+    the wheel over them scrolls the inspector. Here too the wheel goes on to the scroll area unless the
+    field has focus (and the wheel does not give it focus). A method of the class, not an event filter per
+    widget: only wheel events reach Python."""
+
+    def wheelEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        if self.hasFocus():  # type: ignore[attr-defined]
+            super().wheelEvent(event)  # type: ignore[misc]
+        else:
+            event.ignore()  # not accepted: Qt hands it to the parent, up to the scroll area
+
+
+def wheel_with_focus(widget: QWidget) -> QWidget:
+    """The focus policy ``WheelWithFocus`` needs: a click or Tab focuses the field, the wheel does not."""
+    widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+    return widget
+
+
+class ElidedComboBox(WheelWithFocus, QComboBox):
     """A combo box whose current text, when it does not fit, is elided (``elide_mode``) instead of cut off:
-    choices labelled by translation ids differ only at their ends. ``shown_text()`` is what is painted."""
+    choices labelled by translation ids differ only at their ends. ``shown_text()`` is what is painted.
+    The wheel changes it only when it has focus (``WheelWithFocus``)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
     def shown_text(self) -> str:
         return self._elided(self._option())

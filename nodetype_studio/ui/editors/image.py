@@ -39,6 +39,11 @@ from nodetype_studio.ui.editors.mediabrowser import MediaChooser
 from nodetype_studio.ui.editors.pickers import MessageLine
 from nodetype_studio.ui.editors.thumbs import asset_pixmap, file_icon, not_shown
 from nodetype_studio.ui.editors.upload import UploadPolicy
+from nodetype_studio.ui.sections import WheelWithFocus, wheel_with_focus
+
+
+class _SpinBox(WheelWithFocus, QSpinBox):
+    """A resize field: the wheel changes it only once it has focus."""
 
 PREVIEW = QSize(280, 160)
 EMPTY_PREVIEW_HEIGHT = 64
@@ -137,9 +142,9 @@ class ImageEditor(MessageLine, MediaChooser, EditorWidget):
         self.resize_box = QCheckBox("Resize to", self.resize_row)
         self.resize_box.setObjectName("resize")
         self.resize_box.toggled.connect(self._resize_toggled)
-        self.resize_width = QSpinBox(self.resize_row)
+        self.resize_width = wheel_with_focus(_SpinBox(self.resize_row))
         self.resize_width.setObjectName("resizeWidth")
-        self.resize_height = QSpinBox(self.resize_row)
+        self.resize_height = wheel_with_focus(_SpinBox(self.resize_row))
         self.resize_height.setObjectName("resizeHeight")
         for spin in (self.resize_width, self.resize_height):
             spin.setRange(1, RESIZE_MAX)

@@ -30,8 +30,13 @@ from nodetype_studio.js import values as jsvalue
 from nodetype_studio.preview.context import EditorContext
 from nodetype_studio.ui import style
 from nodetype_studio.ui.editors.base import EditorWidget
+from nodetype_studio.ui.sections import WheelWithFocus, wheel_with_focus
 
 _HORIZONTAL = Qt.Orientation.Horizontal
+
+
+class _Slider(WheelWithFocus, QSlider):
+    """The range input's slider: the wheel moves it only once it has focus."""
 _DIGITS = QRegularExpression("[0-9 ]*")
 _SLIDER_MAX = 2**31 - 1
 
@@ -137,7 +142,7 @@ class RangeEditor(EditorWidget):
         self.max_label = QLabel(_as_written(max_label) if jsvalue.truthy(max_label) else _show(maximum) + self.unit, self)
         self.min_label.setObjectName("minLabel")
         self.max_label.setObjectName("maxLabel")
-        self.slider = QSlider(_HORIZONTAL, self)
+        self.slider = wheel_with_focus(_Slider(_HORIZONTAL, self))
         # A QSlider holds at most 2**31 - 1 positions: past that many steps it moves in coarser ones (divided
         # first: max - min may overflow to infinity).
         steps = (maximum - minimum) / step
