@@ -1,5 +1,6 @@
 """TextFieldEditor, TextAreaEditor and BooleanEditor: each option's visible effect on the real widget."""
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QLabel
@@ -176,6 +177,13 @@ def test_textarea_rows_default_is_five_lines(make_editor):
     three = make_editor("TextAreaEditor", {"rows": 3})
     assert three.visible_rows() == 3
     assert three.text_edit.height() < editor.text_edit.height()
+
+
+@pytest.mark.parametrize("rows", [None, 0, -2, "many", True, [3]])
+def test_textarea_rows_it_cannot_use_show_the_default_five_lines(make_editor, rows):
+    # `rows` must be a positive integer (the spec's default is 5); the preview had Qt's own height for these
+    editor = make_editor("TextAreaEditor", {"rows": rows})
+    assert editor.rows == 5 and editor.visible_rows() == 5
 
 
 def type_lines(qtbot, edit, count):

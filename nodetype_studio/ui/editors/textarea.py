@@ -30,15 +30,19 @@ AUTO_ROWS = {"minRows": 2, "expandedRows": 6, "maxRows": 24}
 MOST_ROWS = 1000
 
 
-def _rows(ctx: EditorContext) -> int | None:
+#: The spec's ``rows`` default, also for a value that is no positive whole number (``~``, 0, a text).
+DEFAULT_ROWS = 5
+
+
+def _rows(ctx: EditorContext) -> int:
     value = ctx.option("rows")
     if isinstance(value, bool):
-        return None
+        return DEFAULT_ROWS
     try:
         rows = int(value)
     except (TypeError, ValueError):
-        return None
-    return rows if rows > 0 else None
+        return DEFAULT_ROWS
+    return rows if rows > 0 else DEFAULT_ROWS
 
 
 def _auto_rows(ctx: EditorContext) -> dict[str, float] | None:
