@@ -31,6 +31,7 @@ CHECK_CODES: dict[str, str] = {
     # editors and property types
     "property-type-missing": "A property with an inspector block has neither `type` nor `editor`",
     "property-type-unknown": "The property type is not one the content repository knows",
+    "property-not-map": "A property written as a scalar (`title: string`): the CMS cannot load the node types",
     "property-no-default-editor": "The property type has no default editor and no editor is set",
     "editor-unknown": "The editor identifier names no editor of the platform",
     "editor-unregistered": "A custom editor that is neither built in nor registered by a plugin",
@@ -87,6 +88,7 @@ CHECK_CODES: dict[str, str] = {
     "position-duplicate": "Two items share a position, so their order is ambiguous",
     "childnode-type-unknown": "A tethered child node (`childNodes.<name>.type`) of a node type that is not defined",
     "childnode-type-missing": "A `childNodes` entry without `type`: no such child node is created (a misspelt name?)",
+    "childnode-not-map": "A `childNodes` entry written as a scalar: the CMS cannot load the node types",
     "constraints-not-map": "`constraints.nodeTypes` that is not a map (a list allows nothing; other values fail)",
     "constraints-type-unknown": "`constraints.nodeTypes` names a node type that is not defined (no effect)",
     "constraints-value": "A `constraints.nodeTypes` entry that is not true, false or null (ignored; `*` is cast)",

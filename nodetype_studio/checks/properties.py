@@ -1,4 +1,5 @@
-"""Checks on a property's own values: `defaultValue` against `type`, hidden but required."""
+"""Checks on a property's own values: `defaultValue` against `type`, hidden but required; property and child
+node entries that are no map."""
 
 from __future__ import annotations
 
@@ -9,13 +10,16 @@ from nodetype_studio.checks.base import (
     Context,
     PropertyView,
     always_hidden,
+    as_map,
     fmt_number,
     get,
+    node_rule,
     number,
     property_rule,
 )
 from nodetype_studio.checks.optionwalk import describe_value
 from nodetype_studio.diagnostics import Severity
+from nodetype_studio.model.postprocessors import PRESETS
 from nodetype_studio.php import strtotime as phptime
 
 
@@ -126,3 +130,25 @@ def default_value_in_range(ctx: Context, prop: PropertyView):
         yield ctx.at(prop.nt, prop.path + ("defaultValue",), Severity.WARNING, "default-value-range",
                      f"`defaultValue` {fmt_number(value)} is {' and '.join(outside)} of the RangeEditor; the slider "
                      "cannot show it", prop.name)
+
+
+@node_rule
+def entry_not_map(ctx: Context, nt):
+    """A property or child node written as a scalar (`title: string` for `title: {type: string}`). The first
+    post-processor of every type that declares it (all below `Neos.Neos:Node`), NodeTypePresetPostprocessor,
+    hands each entry of `properties` and of `childNodes` to Flow's `Arrays::getValueByPath(array &$array, ...)`
+    to look for `options.preset`: anything but an array is a TypeError, so the CMS cannot load the node types
+    (8.3 and 9.x; null entries are dropped before, lists are arrays)."""
+    if PRESETS not in (nt.postprocessors or ()):
+        return
+    for section, code, what in (("properties", "property-not-map", "property"),
+                                ("childNodes", "childnode-not-map", "child node")):
+        for name, entry in as_map(get(nt.merged, section)).items():
+            if entry is None or isinstance(entry, (dict, list)):
+                continue
+            example = "{type: string}" if section == "properties" and isinstance(entry, str) else "{type: ...}"
+            yield ctx.at(nt, (section, name), Severity.ERROR, code,
+                         f"{what} `{name}` is {describe_value(entry)}, not a map: the CMS cannot load the node types "
+                         f"(NodeTypePresetPostprocessor hands every {what} to `Arrays::getValueByPath()`, which takes "
+                         f"an array: a TypeError); write `{name}: {example}`",
+                         prop=str(name) if section == "properties" else None)
