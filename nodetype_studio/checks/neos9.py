@@ -31,6 +31,7 @@ from nodetype_studio.checks.optionwalk import describe_value
 from nodetype_studio.content.startpoint import SEARCH_EDITORS, SITES_PATH, read_starting_point
 from nodetype_studio.diagnostics import Diagnostic, Location, Severity
 from nodetype_studio.model.constraints import allows
+from nodetype_studio.model.postprocess import _declared_editor
 
 MIGRATE_HINT = "`nodetype-studio migrate PATH --to 9` fixes this"
 
@@ -670,7 +671,15 @@ def _label_enrichment_findings_of(nt) -> list[Diagnostic]:
     if not any(is_users(fragment) for fragment in nt.fragments):
         return []
     found = []
-    for path, value, reason in _enrichment_type_errors(nt.local):
+    project = nt._project
+
+    def editor_of(section, name):
+        own = _get(nt.local, section, name, "ui", "inspector", "editor")
+        # (the enrichment looks for an inherited one under `properties` of the supertypes, also for a reference)
+        return own if own is not None or project is None else _declared_editor(project, nt, name)
+
+    platform = project.platform if project is not None else None
+    for path, value, reason in _enrichment_type_errors(nt.local, platform, editor_of):
         fragment = next((f for f in reversed(nt.fragments) if isinstance(f.config, dict)
                          and _position_in(f.config, path) is not None), None)
         if fragment is None or not is_users(fragment):
@@ -685,12 +694,46 @@ def _label_enrichment_findings_of(nt) -> list[Diagnostic]:
     return found
 
 
-def _enrichment_type_errors(config: dict):
-    """(path, value, why) of every value the 9.x label enrichment cannot take in ``config`` (one type's own)."""
-    def text(parent, key, path):
-        # shouldFetchTranslation(): `trim()` of the value when the key exists
-        if isinstance(parent, dict) and key in parent and not isinstance(parent[key], str):
-            yield path + (key,), parent[key], "not text"
+def _text_errors(parent, key, path):
+    """shouldFetchTranslation(): `trim()` of the value when the key exists."""
+    if isinstance(parent, dict) and key in parent and not isinstance(parent[key], str):
+        yield path + (key,), parent[key], "not text"
+
+
+#: applyEditorLabels(): the option keys it compares with `i18n`, per platform editor (matched as written)
+_EDITOR_LABEL_KEYS = {"SelectBoxEditor": ("placeholder",), "CodeEditor": ("buttonLabel",),
+                      "TextFieldEditor": ("placeholder",), "TextAreaEditor": ("placeholder",)}
+
+
+def _editor_option_errors(platform, editor, options, path):
+    """applyEditorLabels() on set `editorOptions` of one of the four platform editors it knows: it takes the
+    options as an array, compares their label keys with `i18n` through `trim()`, and a SelectBox's `values`
+    entries too (each an array; null ones are skipped)."""
+    normalized = platform.normalize_editor(editor) if isinstance(editor, str) else None
+    short = normalized.short if normalized is not None and normalized.legacy is None else None
+    if short not in _EDITOR_LABEL_KEYS or options is None:
+        return
+    if not isinstance(options, (dict, list)):
+        yield path, options, "not a map"
+        return
+    if not isinstance(options, dict):
+        return  # (a list has no such keys)
+    for key in _EDITOR_LABEL_KEYS[short]:
+        yield from _text_errors(options, key, path)
+    values = options.get("values") if short == "SelectBoxEditor" else None
+    entries = values.items() if isinstance(values, dict) else enumerate(values) if isinstance(values, list) else ()
+    for value, entry in entries:
+        if entry is not None and not isinstance(entry, (dict, list)):
+            yield path + ("values", value), entry, "not a map"
+        else:
+            yield from _text_errors(entry, "label", path + ("values", value))
+
+
+def _enrichment_type_errors(config: dict, platform=None, editor_of=None):
+    """(path, value, why) of every value the 9.x label enrichment cannot take in ``config`` (one type's own).
+    With ``platform`` and ``editor_of`` (property or reference name -> the editor the enrichment finds for
+    it: its own, else a supertype's), the editor options it reads too."""
+    text = _text_errors
 
     def help_message(ui, path):
         # isset(help.message) first: a null message is skipped, any other non-string value fails
@@ -712,6 +755,9 @@ def _enrichment_type_errors(config: dict):
         for element_id, element in elements.items() if isinstance(elements, dict) else ():
             element_ui = element.get("ui") if isinstance(element, dict) else None
             path = ("ui", "creationDialog", "elements", element_id, "ui")
+            if platform is not None and isinstance(element_ui, dict) and element_ui.get("editor") is not None:
+                yield from _editor_option_errors(platform, element_ui["editor"], element_ui.get("editorOptions"),
+                                                 path + ("editorOptions",))
             if element_ui is not None and not isinstance(element_ui, (dict, list)):
                 yield path, element_ui, "not a map"
             yield from text(element_ui, "label", path)
@@ -723,6 +769,16 @@ def _enrichment_type_errors(config: dict):
                 yield (section, name, "ui"), entry_ui, "not a map"
             if isinstance(entry_ui, dict):
                 yield from text(entry_ui, "label", (section, name, "ui"))
+                if platform is not None and editor_of is not None:
+                    options = _get(entry_ui, "inspector", "editorOptions")
+                    if options is not None:
+                        yield from _editor_option_errors(platform, editor_of(section, name), options,
+                                                         (section, name, "ui", "inspector", "editorOptions"))
+                    inline = _get(entry_ui, "inline", "editorOptions")
+                    path = (section, name, "ui", "inline", "editorOptions")
+                    if inline is not None and not isinstance(inline, (dict, list)):
+                        yield path, inline, "not a map"
+                    yield from text(inline, "placeholder", path)
                 yield from help_message(entry_ui, (section, name, "ui"))
 
 
