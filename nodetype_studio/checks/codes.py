@@ -26,6 +26,8 @@ CHECK_CODES: dict[str, str] = {
     "neos9-setting": "A setting 9.x no longer reads (`Neos.ContentRepository.fallbackNodeType`, "
                      "`Neos.ContentRepository.labelGenerator`, the `reference(s)` data types' `typeConverter`…)",
     "neos83-references-ignored": "A `references:` section in an 8.3 project (8.3 ignores it)",
+    "neos83-label-not-text": "A `ui`, label or editor options that 8.3's label enrichment cannot take (a list or map "
+                             "for a text, a scalar for a map: a TypeError)",
     "neos83-creation-handler": "A node creation handler entry that names no `nodeCreationHandler` class in an "
                                "8.3 project (`factoryClassName` only…: 8.3's UI fails to create the node)",
     # editors and property types

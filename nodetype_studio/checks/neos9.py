@@ -494,7 +494,8 @@ def version_findings(project, per_type=None) -> list[Diagnostic]:
     if version == "8.3":
         return [d for nt in project.node_types.values()
                 for kind, findings_of in (("references-83", _references_in_83_of),
-                                          ("creation-handlers-83", _creation_handlers_in_83_of))
+                                          ("creation-handlers-83", _creation_handlers_in_83_of),
+                                          ("label-enrichment-83", lambda nt: _label_enrichment_findings_of(nt, "8.3")))
                 for d in per_type(kind, nt, lambda nt=nt, findings_of=findings_of: findings_of(nt))]
     if version != "9":
         return []
@@ -662,16 +663,19 @@ def _same_label_helper(prefix: str, name: str, helper, moved: dict) -> bool:
     return LABEL_HELPERS_9.get(key) == cls
 
 
-def _label_enrichment_findings_of(nt) -> list[Diagnostic]:
+def _label_enrichment_findings_of(nt, version: str = "9") -> list[Diagnostic]:
     """9.x's label enrichment (Neos.ContentRepositoryRegistry NodeTypeEnrichmentService, run on each node
     type's own configuration before any node type is built) compares labels and help messages with
     ``i18n`` through ``trim()`` under ``strict_types``: a value written there that is not a string (``~``
     included) is a TypeError, and so is a ``ui`` block that is not a map. No node type loads then.
-    8.3's aspect has no strict types: it reads null, numbers and booleans as text."""
+    8.3's aspect (NodeTypeConfigurationEnrichmentAspect, around the NodeType constructor) has no strict types:
+    it reads null, numbers and booleans as text, but its parameters are typed ``array`` as in 9.x, and
+    ``trim()`` of a list or map fails in any mode (``neos83-label-not-text``); it reads no ``references:``."""
     if not any(is_users(fragment) for fragment in nt.fragments):
         return []
     found = []
     project = nt._project
+    is_83 = version == "8.3"
 
     def editor_of(section, name):
         own = _get(nt.local, section, name, "ui", "inspector", "editor")
@@ -679,16 +683,21 @@ def _label_enrichment_findings_of(nt) -> list[Diagnostic]:
         return own if own is not None or project is None else _declared_editor(project, nt, name)
 
     platform = project.platform if project is not None else None
-    for path, value, reason in _enrichment_type_errors(nt.local, platform, editor_of):
+    config = {k: v for k, v in nt.local.items() if k != "references"} if is_83 else nt.local
+    for path, value, reason in _enrichment_type_errors(config, platform, editor_of):
+        if is_83 and reason != "not a map" and not isinstance(value, (dict, list)):
+            continue  # (8.3 casts a scalar to text)
         fragment = next((f for f in reversed(nt.fragments) if isinstance(f.config, dict)
                          and _position_in(f.config, path) is not None), None)
         if fragment is None or not is_users(fragment):
             continue  # the platform's own value (the studio's baseline has none of these)
         name = path[1] if len(path) > 1 and path[0] in ("properties", "references") else None
+        what = ("Neos 8.3's label enrichment (NodeTypeConfigurationEnrichmentAspect) fails on it with a TypeError"
+                if is_83 else "Neos 9's label enrichment (NodeTypeEnrichmentService, strict types) fails on it with "
+                "a TypeError")
         found.append(Diagnostic.at(
-            _at(fragment, path), Severity.ERROR, "neos9-label-not-text",
-            f"{nt.name}: `{'.'.join(map(str, path))}` is {describe_value(value)}, {reason}: Neos 9's label "
-            "enrichment (NodeTypeEnrichmentService, strict types) fails on it with a TypeError and loads no "
+            _at(fragment, path), Severity.ERROR, "neos83-label-not-text" if is_83 else "neos9-label-not-text",
+            f"{nt.name}: `{'.'.join(map(str, path))}` is {describe_value(value)}, {reason}: {what} and loads no "
             "node type. Write a text, or leave the key out", node_type=nt.name,
             property_name=str(name) if name is not None else None))
     return found

@@ -569,8 +569,43 @@ def test_editor_labels_that_are_not_text_fail_the_9x_label_enrichment(tmp_path):
                      (39, "Vendor.Site:Thing: `properties.code.ui.inspector.editorOptions`"),
                      (52, "Vendor.Site:Thing: `properties.text.ui.inline.editorOptions.placeholder`"),
                      (62, "Vendor.Site:Thing: `ui.creationDialog.elements.extra.ui.editorOptions.placeholder`")]
-    assert not [d for d in collect_findings(_package(tmp_path / "83", EDITOR_LABELS, "8.3"))
-                if d.code == "neos9-label-not-text"]
+    # 8.3's aspect casts scalars to text, but takes the options and a `values` entry as arrays too
+    found_83 = [(d.code, d.line) for d in collect_findings(_package(tmp_path / "83", EDITOR_LABELS, "8.3"))
+                if d.code.endswith("-label-not-text")]
+    assert found_83 == [("neos83-label-not-text", 23), ("neos83-label-not-text", 39)]
+
+
+def test_lists_and_scalars_where_the_8_3_label_enrichment_takes_text_or_a_map(tmp_path):
+    # NodeTypeConfigurationEnrichmentAspect (8.3, no strict types): trim() of a list fails in any mode, and its
+    # parameters are typed `array` (a `ui` written as text); it reads null and numbers as text, and skips
+    # `references:` (8.3 ignores the section)
+    from nodetype_studio.checks import collect_findings
+
+    text = """\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: [Thing]
+    inspector:
+      groups:
+        extra:
+          label: 12
+  properties:
+    title:
+      type: string
+      ui: Title
+    count:
+      type: integer
+      ui:
+        label: ~
+  references:
+    other:
+      ui: Other
+"""
+    found = [(d.line, d.message.split(": ")[1]) for d in collect_findings(_package(tmp_path, text, "8.3"))
+             if d.code == "neos83-label-not-text"]
+    assert found == [(5, "`ui.label` is a list, not text"), (13, "`properties.title.ui` is string `Title`, not a map")]
 
 
 def test_a_later_file_writing_the_label_as_text_is_what_the_enrichment_reads(tmp_path):
