@@ -34,6 +34,7 @@ CHECK_CODES: dict[str, str] = {
     "property-type-missing": "A property with an inspector block has neither `type` nor `editor`",
     "property-type-unknown": "The property type is not one the content repository knows",
     "property-not-map": "A property written as a scalar (`title: string`): the CMS cannot load the node types",
+    "postprocessor-class-missing": "A `postprocessors` entry that names no class: the CMS cannot load the node types",
     "property-no-default-editor": "The property type has no default editor and no editor is set",
     "editor-unknown": "The editor identifier names no editor of the platform",
     "editor-unregistered": "A custom editor that is neither built in nor registered by a plugin",

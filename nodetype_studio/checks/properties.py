@@ -1,5 +1,5 @@
 """Checks on a property's own values: `defaultValue` against `type`, hidden but required; property and child
-node entries that are no map."""
+node entries that are no map, post-processor entries that name no class."""
 
 from __future__ import annotations
 
@@ -152,3 +152,35 @@ def entry_not_map(ctx: Context, nt):
                          f"(NodeTypePresetPostprocessor hands every {what} to `Arrays::getValueByPath()`, which takes "
                          f"an array: a TypeError); write `{name}: {example}`",
                          prop=str(name) if section == "properties" else None)
+
+
+@node_rule
+def postprocessor_class_missing(ctx: Context, nt):
+    """An entry of the resolved `postprocessors` that names no class. NodeType::applyPostprocessing() (8.3 and
+    9.x) sorts the map with Flow's PositionalArraySorter (which takes an array, and drops null entries) and
+    creates each post-processor with `new $entry['postprocessor']()`: a missing, null or non-string class
+    name is an Error, an empty one a class-not-found Error, so the CMS cannot load the node types."""
+    table = get(nt.merged, "postprocessors")
+    if table is None:
+        return
+    if not isinstance(table, (dict, list)):
+        yield ctx.at(nt, ("postprocessors",), Severity.ERROR, "postprocessor-class-missing",
+                     f"`postprocessors` is {describe_value(table)}, not a map: the CMS cannot load the node types "
+                     f"(its positional sorter takes an array: a TypeError)")
+        return
+    for key, entry in (table.items() if isinstance(table, dict) else enumerate(table)):
+        if entry is None:
+            continue
+        cls = entry.get("postprocessor") if isinstance(entry, dict) else None
+        if isinstance(cls, str) and cls:
+            continue
+        if not isinstance(entry, dict):
+            what = f"is {describe_value(entry)}, not a map with a `postprocessor` class"
+        elif "postprocessor" not in entry:
+            what = "has no `postprocessor` class"
+        else:
+            what = f"has `postprocessor` {describe_value(cls)}, not a class name"
+        yield ctx.at(nt, ("postprocessors", key), Severity.ERROR, "postprocessor-class-missing",
+                     f"post-processor `{key}` {what}: the CMS cannot load the node types (it creates every "
+                     f"post-processor with `new`, and a missing class name is an Error); name the class, or "
+                     f"switch the entry off with `{key}: ~`")

@@ -256,3 +256,31 @@ def test_a_scalar_property_or_child_node_is_an_error_where_the_preset_postproces
              if d.code in ("property-not-map", "childnode-not-map")]
     assert found == [("property-not-map", "error", 9, 5, "Vendor.Site:Box", "title"),
                      ("childnode-not-map", "error", 12, 5, "Vendor.Site:Box", None)]
+
+
+@pytest.mark.parametrize("version", ["8.3", "9"])
+def test_a_postprocessor_entry_that_names_no_class_is_an_error(tmp_path, version):
+    # NodeType::applyPostprocessing(): `new $entry['postprocessor']()` for every entry the positional sorter keeps
+    # (it drops `~` ones); an entry that only moves a platform post-processor keeps the platform's class
+    folder = tmp_path / "Vendor.Site" / "NodeTypes"
+    folder.mkdir(parents=True)
+    (folder / "Types.yaml").write_text("""'Vendor.Site:Box':
+  superTypes:
+    'Neos.Neos:Content': true
+  postprocessors:
+    IconNameMappingPostprocessor:
+      position: start
+    DefaultPropertyEditorPostprocessor: ~
+    empty:
+      postprocessor: ''
+    loose: 'Vendor\\Site\\Loose'
+'Vendor.Site:Scalar':
+  superTypes:
+    'Neos.Neos:Content': true
+  postprocessors: 'Vendor\\Site\\Loose'
+""", encoding="utf-8")
+    project = load_project(tmp_path / "Vendor.Site", use_cache=False, cms_version=version)
+    found = [(d.line, d.message.split(":")[0]) for d in run_checks(project) if d.code == "postprocessor-class-missing"]
+    assert found == [(8, "post-processor `empty` has `postprocessor` string ``, not a class name"),
+                     (10, "post-processor `loose` is string `Vendor\\Site\\Loose`, not a map with a `postprocessor` class"),
+                     (14, "`postprocessors` is string `Vendor\\Site\\Loose`, not a map")]
