@@ -18,19 +18,23 @@ CHECK_CODES: dict[str, str] = {
                               "with no `factoryClassName` (9.x throws)",
     "neos9-postprocessor": "A post-processor class that 9.x removed or renamed",
     "neos9-starting-point": "An 8.3 `startingPoint` node path (`/sites/…`), which 9.x spells `/<Neos.Neos:Sites>/…`",
-    "neos9-label-not-text": "A label or help message that is not text, or a `ui` that is not a map (9.x's label "
-                            "enrichment fails with a TypeError)",
+    "neos9-label-not-text": "A label, help message or editor placeholder that is not text, or a `ui` or editor "
+                            "options that are not a map (9.x's label enrichment fails with a TypeError)",
     "neos9-plugin-views": "`options.pluginViews`, which 9.x no longer turns into a `views` property",
     "neos9-site-type": "A 9.x site whose node types include no concrete `Neos.Neos:Site` (9.x creates the site "
                        "node only of such a type)",
     "neos9-setting": "A setting 9.x no longer reads (`Neos.ContentRepository.fallbackNodeType`, "
                      "`Neos.ContentRepository.labelGenerator`, the `reference(s)` data types' `typeConverter`…)",
     "neos83-references-ignored": "A `references:` section in an 8.3 project (8.3 ignores it)",
+    "neos83-label-not-text": "A `ui`, label or editor options that 8.3's label enrichment cannot take (a list or map "
+                             "for a text, a scalar for a map: a TypeError)",
     "neos83-creation-handler": "A node creation handler entry that names no `nodeCreationHandler` class in an "
                                "8.3 project (`factoryClassName` only…: 8.3's UI fails to create the node)",
     # editors and property types
     "property-type-missing": "A property with an inspector block has neither `type` nor `editor`",
     "property-type-unknown": "The property type is not one the content repository knows",
+    "property-not-map": "A property written as a scalar (`title: string`): the CMS cannot load the node types",
+    "postprocessor-class-missing": "A `postprocessors` entry that names no class: the CMS cannot load the node types",
     "property-no-default-editor": "The property type has no default editor and no editor is set",
     "editor-unknown": "The editor identifier names no editor of the platform",
     "editor-unregistered": "A custom editor that is neither built in nor registered by a plugin",
@@ -89,6 +93,7 @@ CHECK_CODES: dict[str, str] = {
     "position-duplicate": "Two items share a position, so their order is ambiguous",
     "childnode-type-unknown": "A tethered child node (`childNodes.<name>.type`) of a node type that is not defined",
     "childnode-type-missing": "A `childNodes` entry without `type`: no such child node is created (a misspelt name?)",
+    "childnode-not-map": "A `childNodes` entry written as a scalar: the CMS cannot load the node types",
     "constraints-not-map": "`constraints.nodeTypes` that is not a map (a list allows nothing; other values fail)",
     "constraints-type-unknown": "`constraints.nodeTypes` names a node type that is not defined (no effect)",
     "constraints-value": "A `constraints.nodeTypes` entry that is not true, false or null (ignored; `*` is cast)",

@@ -31,6 +31,7 @@ from nodetype_studio.checks.optionwalk import describe_value
 from nodetype_studio.content.startpoint import SEARCH_EDITORS, SITES_PATH, read_starting_point
 from nodetype_studio.diagnostics import Diagnostic, Location, Severity
 from nodetype_studio.model.constraints import allows
+from nodetype_studio.model.postprocess import _declared_editor
 
 MIGRATE_HINT = "`nodetype-studio migrate PATH --to 9` fixes this"
 
@@ -493,7 +494,8 @@ def version_findings(project, per_type=None) -> list[Diagnostic]:
     if version == "8.3":
         return [d for nt in project.node_types.values()
                 for kind, findings_of in (("references-83", _references_in_83_of),
-                                          ("creation-handlers-83", _creation_handlers_in_83_of))
+                                          ("creation-handlers-83", _creation_handlers_in_83_of),
+                                          ("label-enrichment-83", lambda nt: _label_enrichment_findings_of(nt, "8.3")))
                 for d in per_type(kind, nt, lambda nt=nt, findings_of=findings_of: findings_of(nt))]
     if version != "9":
         return []
@@ -661,36 +663,86 @@ def _same_label_helper(prefix: str, name: str, helper, moved: dict) -> bool:
     return LABEL_HELPERS_9.get(key) == cls
 
 
-def _label_enrichment_findings_of(nt) -> list[Diagnostic]:
+def _label_enrichment_findings_of(nt, version: str = "9") -> list[Diagnostic]:
     """9.x's label enrichment (Neos.ContentRepositoryRegistry NodeTypeEnrichmentService, run on each node
     type's own configuration before any node type is built) compares labels and help messages with
     ``i18n`` through ``trim()`` under ``strict_types``: a value written there that is not a string (``~``
     included) is a TypeError, and so is a ``ui`` block that is not a map. No node type loads then.
-    8.3's aspect has no strict types: it reads null, numbers and booleans as text."""
+    8.3's aspect (NodeTypeConfigurationEnrichmentAspect, around the NodeType constructor) has no strict types:
+    it reads null, numbers and booleans as text, but its parameters are typed ``array`` as in 9.x, and
+    ``trim()`` of a list or map fails in any mode (``neos83-label-not-text``); it reads no ``references:``."""
     if not any(is_users(fragment) for fragment in nt.fragments):
         return []
     found = []
-    for path, value, reason in _enrichment_type_errors(nt.local):
+    project = nt._project
+    is_83 = version == "8.3"
+
+    def editor_of(section, name):
+        own = _get(nt.local, section, name, "ui", "inspector", "editor")
+        # (the enrichment looks for an inherited one under `properties` of the supertypes, also for a reference)
+        return own if own is not None or project is None else _declared_editor(project, nt, name)
+
+    platform = project.platform if project is not None else None
+    config = {k: v for k, v in nt.local.items() if k != "references"} if is_83 else nt.local
+    for path, value, reason in _enrichment_type_errors(config, platform, editor_of):
+        if is_83 and reason != "not a map" and not isinstance(value, (dict, list)):
+            continue  # (8.3 casts a scalar to text)
         fragment = next((f for f in reversed(nt.fragments) if isinstance(f.config, dict)
                          and _position_in(f.config, path) is not None), None)
         if fragment is None or not is_users(fragment):
             continue  # the platform's own value (the studio's baseline has none of these)
         name = path[1] if len(path) > 1 and path[0] in ("properties", "references") else None
+        what = ("Neos 8.3's label enrichment (NodeTypeConfigurationEnrichmentAspect) fails on it with a TypeError"
+                if is_83 else "Neos 9's label enrichment (NodeTypeEnrichmentService, strict types) fails on it with "
+                "a TypeError")
         found.append(Diagnostic.at(
-            _at(fragment, path), Severity.ERROR, "neos9-label-not-text",
-            f"{nt.name}: `{'.'.join(map(str, path))}` is {describe_value(value)}, {reason}: Neos 9's label "
-            "enrichment (NodeTypeEnrichmentService, strict types) fails on it with a TypeError and loads no "
+            _at(fragment, path), Severity.ERROR, "neos83-label-not-text" if is_83 else "neos9-label-not-text",
+            f"{nt.name}: `{'.'.join(map(str, path))}` is {describe_value(value)}, {reason}: {what} and loads no "
             "node type. Write a text, or leave the key out", node_type=nt.name,
             property_name=str(name) if name is not None else None))
     return found
 
 
-def _enrichment_type_errors(config: dict):
-    """(path, value, why) of every value the 9.x label enrichment cannot take in ``config`` (one type's own)."""
-    def text(parent, key, path):
-        # shouldFetchTranslation(): `trim()` of the value when the key exists
-        if isinstance(parent, dict) and key in parent and not isinstance(parent[key], str):
-            yield path + (key,), parent[key], "not text"
+def _text_errors(parent, key, path):
+    """shouldFetchTranslation(): `trim()` of the value when the key exists."""
+    if isinstance(parent, dict) and key in parent and not isinstance(parent[key], str):
+        yield path + (key,), parent[key], "not text"
+
+
+#: applyEditorLabels(): the option keys it compares with `i18n`, per platform editor (matched as written)
+_EDITOR_LABEL_KEYS = {"SelectBoxEditor": ("placeholder",), "CodeEditor": ("buttonLabel",),
+                      "TextFieldEditor": ("placeholder",), "TextAreaEditor": ("placeholder",)}
+
+
+def _editor_option_errors(platform, editor, options, path):
+    """applyEditorLabels() on set `editorOptions` of one of the four platform editors it knows: it takes the
+    options as an array, compares their label keys with `i18n` through `trim()`, and a SelectBox's `values`
+    entries too (each an array; null ones are skipped)."""
+    normalized = platform.normalize_editor(editor) if isinstance(editor, str) else None
+    short = normalized.short if normalized is not None and normalized.legacy is None else None
+    if short not in _EDITOR_LABEL_KEYS or options is None:
+        return
+    if not isinstance(options, (dict, list)):
+        yield path, options, "not a map"
+        return
+    if not isinstance(options, dict):
+        return  # (a list has no such keys)
+    for key in _EDITOR_LABEL_KEYS[short]:
+        yield from _text_errors(options, key, path)
+    values = options.get("values") if short == "SelectBoxEditor" else None
+    entries = values.items() if isinstance(values, dict) else enumerate(values) if isinstance(values, list) else ()
+    for value, entry in entries:
+        if entry is not None and not isinstance(entry, (dict, list)):
+            yield path + ("values", value), entry, "not a map"
+        else:
+            yield from _text_errors(entry, "label", path + ("values", value))
+
+
+def _enrichment_type_errors(config: dict, platform=None, editor_of=None):
+    """(path, value, why) of every value the 9.x label enrichment cannot take in ``config`` (one type's own).
+    With ``platform`` and ``editor_of`` (property or reference name -> the editor the enrichment finds for
+    it: its own, else a supertype's), the editor options it reads too."""
+    text = _text_errors
 
     def help_message(ui, path):
         # isset(help.message) first: a null message is skipped, any other non-string value fails
@@ -712,6 +764,9 @@ def _enrichment_type_errors(config: dict):
         for element_id, element in elements.items() if isinstance(elements, dict) else ():
             element_ui = element.get("ui") if isinstance(element, dict) else None
             path = ("ui", "creationDialog", "elements", element_id, "ui")
+            if platform is not None and isinstance(element_ui, dict) and element_ui.get("editor") is not None:
+                yield from _editor_option_errors(platform, element_ui["editor"], element_ui.get("editorOptions"),
+                                                 path + ("editorOptions",))
             if element_ui is not None and not isinstance(element_ui, (dict, list)):
                 yield path, element_ui, "not a map"
             yield from text(element_ui, "label", path)
@@ -723,6 +778,16 @@ def _enrichment_type_errors(config: dict):
                 yield (section, name, "ui"), entry_ui, "not a map"
             if isinstance(entry_ui, dict):
                 yield from text(entry_ui, "label", (section, name, "ui"))
+                if platform is not None and editor_of is not None:
+                    options = _get(entry_ui, "inspector", "editorOptions")
+                    if options is not None:
+                        yield from _editor_option_errors(platform, editor_of(section, name), options,
+                                                         (section, name, "ui", "inspector", "editorOptions"))
+                    inline = _get(entry_ui, "inline", "editorOptions")
+                    path = (section, name, "ui", "inline", "editorOptions")
+                    if inline is not None and not isinstance(inline, (dict, list)):
+                        yield path, inline, "not a map"
+                    yield from text(inline, "placeholder", path)
                 yield from help_message(entry_ui, (section, name, "ui"))
 
 

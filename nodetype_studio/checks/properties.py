@@ -1,4 +1,5 @@
-"""Checks on a property's own values: `defaultValue` against `type`, hidden but required."""
+"""Checks on a property's own values: `defaultValue` against `type`, hidden but required; property and child
+node entries that are no map, post-processor entries that name no class."""
 
 from __future__ import annotations
 
@@ -9,13 +10,16 @@ from nodetype_studio.checks.base import (
     Context,
     PropertyView,
     always_hidden,
+    as_map,
     fmt_number,
     get,
+    node_rule,
     number,
     property_rule,
 )
 from nodetype_studio.checks.optionwalk import describe_value
 from nodetype_studio.diagnostics import Severity
+from nodetype_studio.model.postprocessors import PRESETS
 from nodetype_studio.php import strtotime as phptime
 
 
@@ -126,3 +130,57 @@ def default_value_in_range(ctx: Context, prop: PropertyView):
         yield ctx.at(prop.nt, prop.path + ("defaultValue",), Severity.WARNING, "default-value-range",
                      f"`defaultValue` {fmt_number(value)} is {' and '.join(outside)} of the RangeEditor; the slider "
                      "cannot show it", prop.name)
+
+
+@node_rule
+def entry_not_map(ctx: Context, nt):
+    """A property or child node written as a scalar (`title: string` for `title: {type: string}`). The first
+    post-processor of every type that declares it (all below `Neos.Neos:Node`), NodeTypePresetPostprocessor,
+    hands each entry of `properties` and of `childNodes` to Flow's `Arrays::getValueByPath(array &$array, ...)`
+    to look for `options.preset`: anything but an array is a TypeError, so the CMS cannot load the node types
+    (8.3 and 9.x; null entries are dropped before, lists are arrays)."""
+    if PRESETS not in (nt.postprocessors or ()):
+        return
+    for section, code, what in (("properties", "property-not-map", "property"),
+                                ("childNodes", "childnode-not-map", "child node")):
+        for name, entry in as_map(get(nt.merged, section)).items():
+            if entry is None or isinstance(entry, (dict, list)):
+                continue
+            example = "{type: string}" if section == "properties" and isinstance(entry, str) else "{type: ...}"
+            yield ctx.at(nt, (section, name), Severity.ERROR, code,
+                         f"{what} `{name}` is {describe_value(entry)}, not a map: the CMS cannot load the node types "
+                         f"(NodeTypePresetPostprocessor hands every {what} to `Arrays::getValueByPath()`, which takes "
+                         f"an array: a TypeError); write `{name}: {example}`",
+                         prop=str(name) if section == "properties" else None)
+
+
+@node_rule
+def postprocessor_class_missing(ctx: Context, nt):
+    """An entry of the resolved `postprocessors` that names no class. NodeType::applyPostprocessing() (8.3 and
+    9.x) sorts the map with Flow's PositionalArraySorter (which takes an array, and drops null entries) and
+    creates each post-processor with `new $entry['postprocessor']()`: a missing, null or non-string class
+    name is an Error, an empty one a class-not-found Error, so the CMS cannot load the node types."""
+    table = get(nt.merged, "postprocessors")
+    if table is None:
+        return
+    if not isinstance(table, (dict, list)):
+        yield ctx.at(nt, ("postprocessors",), Severity.ERROR, "postprocessor-class-missing",
+                     f"`postprocessors` is {describe_value(table)}, not a map: the CMS cannot load the node types "
+                     f"(its positional sorter takes an array: a TypeError)")
+        return
+    for key, entry in (table.items() if isinstance(table, dict) else enumerate(table)):
+        if entry is None:
+            continue
+        cls = entry.get("postprocessor") if isinstance(entry, dict) else None
+        if isinstance(cls, str) and cls:
+            continue
+        if not isinstance(entry, dict):
+            what = f"is {describe_value(entry)}, not a map with a `postprocessor` class"
+        elif "postprocessor" not in entry:
+            what = "has no `postprocessor` class"
+        else:
+            what = f"has `postprocessor` {describe_value(cls)}, not a class name"
+        yield ctx.at(nt, ("postprocessors", key), Severity.ERROR, "postprocessor-class-missing",
+                     f"post-processor `{key}` {what}: the CMS cannot load the node types (it creates every "
+                     f"post-processor with `new`, and a missing class name is an Error); name the class, or "
+                     f"switch the entry off with `{key}: ~`")

@@ -515,14 +515,32 @@ def _compute_local(nt: NodeType, project: Project) -> None:
         local["superTypes"] = normalized
     if "properties" in local:
         # As the CMS's NodeTypeManager: null properties are dropped, and properties that end up
-        # empty (or are not a map) are removed altogether, so an empty map never replaces the
+        # empty (or are not an array) are removed altogether, so an empty map never replaces the
         # inherited properties (`properties: ~`, `properties: {}` and `{foo: ~}` leave them alone).
+        # A list is a PHP array keyed 0, 1...: its entries are properties of those names.
         properties = local["properties"]
+        if isinstance(properties, list):
+            properties = local["properties"] = {str(index): value for index, value in enumerate(properties)}
         if isinstance(properties, dict) and any(v is None for v in properties.values()):
             properties = local["properties"] = {k: v for k, v in properties.items() if v is not None}
         if not isinstance(properties, dict) or not properties:
             del local["properties"]
+    _listed_properties_findings(nt, project)
     nt.local = local
+
+
+def _listed_properties_findings(nt: NodeType, project: Project) -> None:
+    """A warning where one of the type's own files writes `properties` as a list."""
+    for fragment in nt.fragments:
+        config = fragment.config
+        written = config.get("properties") if isinstance(config, dict) and not fragment.file.baseline else None
+        if isinstance(written, list) and written:
+            pos = config.key_pos.get("properties") if isinstance(config, YMap) else None
+            project.diagnostics.append(warning(
+                "properties-not-map",
+                f"{nt.name}: `properties` is a list, not a map: the CMS reads it as a map keyed 0, 1..., so its "
+                f"entries are properties named 0, 1... Write each property as `name: {{type: ...}}`",
+                Location(str(fragment.file.path), *(pos or fragment.key_pos)), node_type=nt.name))
 
 
 #: Why a `TYPO3.Neos:` name is not the platform's type in the CMS versions the studio follows.

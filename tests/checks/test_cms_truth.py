@@ -487,6 +487,127 @@ def test_labels_that_are_not_text_fail_the_9x_label_enrichment(tmp_path):
     assert not [d for d in collect_findings(_package(tmp_path / "83", LABELS, "8.3")) if d.code == "neos9-label-not-text"]
 
 
+EDITOR_LABELS = """\
+'Vendor.Site:Base':
+  abstract: true
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    short:
+      type: string
+      ui:
+        inspector:
+          editor: 'Neos.Neos/Inspector/Editors/TextFieldEditor'
+'Vendor.Site:Thing':
+  superTypes:
+    'Vendor.Site:Base': true
+  properties:
+    choice:
+      type: string
+      ui:
+        inspector:
+          editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'
+          editorOptions:
+            placeholder: ~
+            values:
+              a: 'A'
+              b:
+                label: 12
+              c: ~
+              d:
+                label: D
+    short:
+      ui:
+        inspector:
+          editorOptions:
+            placeholder: 5
+    code:
+      type: string
+      ui:
+        inspector:
+          editor: 'Neos.Neos/Inspector/Editors/CodeEditor'
+          editorOptions: 'x'
+    mine:
+      type: string
+      ui:
+        inspector:
+          editor: 'Vendor.Site/Editors/Mine'
+          editorOptions:
+            placeholder: ~
+    text:
+      type: string
+      ui:
+        inline:
+          editorOptions:
+            placeholder: ~
+  ui:
+    creationDialog:
+      elements:
+        extra:
+          type: string
+          ui:
+            label: Extra
+            editor: 'Neos.Neos/Inspector/Editors/TextAreaEditor'
+            editorOptions:
+              placeholder: false
+"""
+
+
+def test_editor_labels_that_are_not_text_fail_the_9x_label_enrichment(tmp_path):
+    # NodeTypeEnrichmentService::applyEditorLabels() (9.x, strict types) takes the set `editorOptions` of the
+    # four platform editors it knows (the property's editor as written, else a supertype's) as an array and
+    # trim()s their placeholder / buttonLabel, and each non-null SelectBox `values` entry must be an array with
+    # a text label; the inline editor's placeholder too. Another editor's options are not read
+    from nodetype_studio.checks import collect_findings
+
+    found = [(d.line, d.message.split(" is ")[0]) for d in collect_findings(_package(tmp_path / "9", EDITOR_LABELS, "9"))
+             if d.code == "neos9-label-not-text"]
+    assert found == [(21, "Vendor.Site:Thing: `properties.choice.ui.inspector.editorOptions.placeholder`"),
+                     (23, "Vendor.Site:Thing: `properties.choice.ui.inspector.editorOptions.values.a`"),
+                     (25, "Vendor.Site:Thing: `properties.choice.ui.inspector.editorOptions.values.b.label`"),
+                     (33, "Vendor.Site:Thing: `properties.short.ui.inspector.editorOptions.placeholder`"),
+                     (39, "Vendor.Site:Thing: `properties.code.ui.inspector.editorOptions`"),
+                     (52, "Vendor.Site:Thing: `properties.text.ui.inline.editorOptions.placeholder`"),
+                     (62, "Vendor.Site:Thing: `ui.creationDialog.elements.extra.ui.editorOptions.placeholder`")]
+    # 8.3's aspect casts scalars to text, but takes the options and a `values` entry as arrays too
+    found_83 = [(d.code, d.line) for d in collect_findings(_package(tmp_path / "83", EDITOR_LABELS, "8.3"))
+                if d.code.endswith("-label-not-text")]
+    assert found_83 == [("neos83-label-not-text", 23), ("neos83-label-not-text", 39)]
+
+
+def test_lists_and_scalars_where_the_8_3_label_enrichment_takes_text_or_a_map(tmp_path):
+    # NodeTypeConfigurationEnrichmentAspect (8.3, no strict types): trim() of a list fails in any mode, and its
+    # parameters are typed `array` (a `ui` written as text); it reads null and numbers as text, and skips
+    # `references:` (8.3 ignores the section)
+    from nodetype_studio.checks import collect_findings
+
+    text = """\
+'Vendor.Site:Thing':
+  superTypes:
+    'Neos.Neos:Content': true
+  ui:
+    label: [Thing]
+    inspector:
+      groups:
+        extra:
+          label: 12
+  properties:
+    title:
+      type: string
+      ui: Title
+    count:
+      type: integer
+      ui:
+        label: ~
+  references:
+    other:
+      ui: Other
+"""
+    found = [(d.line, d.message.split(": ")[1]) for d in collect_findings(_package(tmp_path, text, "8.3"))
+             if d.code == "neos83-label-not-text"]
+    assert found == [(5, "`ui.label` is a list, not text"), (13, "`properties.title.ui` is string `Title`, not a map")]
+
+
 def test_a_later_file_writing_the_label_as_text_is_what_the_enrichment_reads(tmp_path):
     from nodetype_studio.checks import collect_findings
 

@@ -229,3 +229,58 @@ def test_a_check_run_gives_the_collector_back_as_it_found_it(tmp_path, monkeypat
     finally:
         if not was:
             gc.disable()
+
+
+@pytest.mark.parametrize("version", ["8.3", "9"])
+def test_a_scalar_property_or_child_node_is_an_error_where_the_preset_postprocessor_runs(tmp_path, version):
+    # NodeTypePresetPostprocessor (declared on Neos.Neos:Node) hands every entry to Arrays::getValueByPath(),
+    # which takes an array; a mixin outside Neos.Neos:Node is not post-processed, so it alone does not fail
+    folder = tmp_path / "Vendor.Site" / "NodeTypes"
+    folder.mkdir(parents=True)
+    (folder / "Types.yaml").write_text("""'Vendor.Site:Mixin':
+  abstract: true
+  properties:
+    loose: string
+'Vendor.Site:Box':
+  superTypes:
+    'Neos.Neos:Content': true
+  properties:
+    title: string
+    list: [string]
+  childNodes:
+    main: true
+    gone: ~
+""", encoding="utf-8")
+    project = load_project(tmp_path / "Vendor.Site", use_cache=False, cms_version=version)
+    found = [(d.code, d.severity.value, d.line, d.column, d.node_type, d.property_name) for d in run_checks(project)
+             if d.code in ("property-not-map", "childnode-not-map")]
+    assert found == [("property-not-map", "error", 9, 5, "Vendor.Site:Box", "title"),
+                     ("childnode-not-map", "error", 12, 5, "Vendor.Site:Box", None)]
+
+
+@pytest.mark.parametrize("version", ["8.3", "9"])
+def test_a_postprocessor_entry_that_names_no_class_is_an_error(tmp_path, version):
+    # NodeType::applyPostprocessing(): `new $entry['postprocessor']()` for every entry the positional sorter keeps
+    # (it drops `~` ones); an entry that only moves a platform post-processor keeps the platform's class
+    folder = tmp_path / "Vendor.Site" / "NodeTypes"
+    folder.mkdir(parents=True)
+    (folder / "Types.yaml").write_text("""'Vendor.Site:Box':
+  superTypes:
+    'Neos.Neos:Content': true
+  postprocessors:
+    IconNameMappingPostprocessor:
+      position: start
+    DefaultPropertyEditorPostprocessor: ~
+    empty:
+      postprocessor: ''
+    loose: 'Vendor\\Site\\Loose'
+'Vendor.Site:Scalar':
+  superTypes:
+    'Neos.Neos:Content': true
+  postprocessors: 'Vendor\\Site\\Loose'
+""", encoding="utf-8")
+    project = load_project(tmp_path / "Vendor.Site", use_cache=False, cms_version=version)
+    found = [(d.line, d.message.split(":")[0]) for d in run_checks(project) if d.code == "postprocessor-class-missing"]
+    assert found == [(8, "post-processor `empty` has `postprocessor` string ``, not a class name"),
+                     (10, "post-processor `loose` is string `Vendor\\Site\\Loose`, not a map with a `postprocessor` class"),
+                     (14, "`postprocessors` is string `Vendor\\Site\\Loose`, not a map")]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from modelkit import codes
+from modelkit import codes, only, where
 
+from nodetype_studio.diagnostics import Severity
 from nodetype_studio.model.merge import merge
 
 # --- §5.2 the merge primitive -------------------------------------------------------------------
@@ -401,6 +402,49 @@ def test_null_properties_of_the_same_type_in_a_later_file_drop_its_own_propertie
     props = project.node_types["Acme.Site:Own"].effective["properties"]
     assert "mine" not in props
     assert {"foo", "kept"} <= set(props)
+
+
+def test_properties_written_as_a_list_are_properties_named_by_their_index(open_project):
+    # NodeTypeManager keeps any array under `properties` and drops only its null entries (keys kept): a
+    # YAML list is a PHP array keyed 0, 1..., so the CMS declares properties named by the list indexes
+    project = open_project({"NodeTypes/Listed.yaml": """
+        'Acme.Site:Listed':
+          superTypes:
+            'Neos.Neos:Content': true
+          properties:
+            - ~
+            - type: string
+              ui:
+                label: Second
+                inspector:
+                  group: default
+        """})
+    props = project.node_types["Acme.Site:Listed"].effective["properties"]
+    assert "0" not in props
+    assert props["1"]["ui"]["label"] == "Second"
+    assert props["1"]["ui"]["inspector"]["editor"] == "Neos.Neos/Inspector/Editors/TextFieldEditor"
+    assert {"_hidden", "_nodeType"} <= set(props)  # and the inherited ones stay
+    finding = only(project, "properties-not-map")
+    assert finding.severity == Severity.WARNING
+    assert where(finding) == ("Listed.yaml", 4, 3)
+    assert "properties named 0, 1" in finding.message
+
+
+def test_a_list_of_properties_merges_by_index_with_a_later_map(open_project):
+    # two files of one type: the list's indexes and the map's keys are one key space (facts §5.2)
+    project = open_project({
+        "Configuration/NodeTypes.yaml": """
+            'Acme.Site:Listed':
+              properties:
+                - type: string
+            """,
+        "Configuration/NodeTypes.More.yaml": """
+            'Acme.Site:Listed':
+              properties:
+                title: {type: string}
+            """})
+    assert list(project.node_types["Acme.Site:Listed"].effective["properties"]) == ["0", "title"]
+    assert where(only(project, "properties-not-map")) == ("NodeTypes.yaml", 2, 3)
 
 
 def test_null_supertypes_stay_null_in_the_full_configuration(open_project):
