@@ -36,6 +36,7 @@ import time
 from array import array
 from pathlib import Path
 
+from nodetype_studio import boundedio
 from nodetype_studio.model.yamlload import MAX_NESTING, POSITION_TYPE, YList, YMap, flat_positions
 
 FORMAT = 2
@@ -108,11 +109,8 @@ def get(path: str, raw: bytes):
     key = entry_key(path, raw)
     entry = os.path.join(folder, key + ".json")
     try:
-        with open(entry, "rb") as stream:
-            blob = stream.read(MAX_ENTRY_BYTES + 1)
+        blob = boundedio.read_bytes(entry, MAX_ENTRY_BYTES)  # (larger: FileTooLarge, an OSError)
     except OSError:
-        return None
-    if len(blob) > MAX_ENTRY_BYTES:
         return None
     try:
         found = _decode_entry(blob, key)

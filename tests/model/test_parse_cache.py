@@ -146,6 +146,16 @@ def test_an_entry_of_other_file_contents_under_this_name_is_ignored(make_project
     assert settings.exists()
 
 
+def test_an_entry_larger_than_the_bound_is_not_read(make_project, cache_dir, parses, monkeypatch):
+    root = make_project(FILES)
+    reference = picture(fresh_open(root))
+    largest = max(len(entry.read_bytes()) for entry in _entries(cache_dir))
+    monkeypatch.setattr(parsecache, "MAX_ENTRY_BYTES", largest - 1)  # the largest entry is one byte too long
+    parses.clear()
+    assert picture(fresh_open(root)) == reference
+    assert len(parses) == 1  # that file was parsed again, the others came from the cache
+
+
 def test_files_with_findings_or_aliases_are_not_cached(make_project, cache_dir):
     root = make_project({
         "NodeTypes/A.yaml": "'Acme.Site:A':\n  ui: {label: A}\n  ui: {label: twice}\n",
