@@ -714,6 +714,10 @@ _EDITOR_LABEL_KEYS = {"SelectBoxEditor": ("placeholder",), "CodeEditor": ("butto
                       "TextFieldEditor": ("placeholder",), "TextAreaEditor": ("placeholder",)}
 
 
+#: the option keys _editor_option_errors reads (a SelectBox's `values` besides the label keys)
+_LABEL_OPTION_KEYS = frozenset(key for keys in _EDITOR_LABEL_KEYS.values() for key in keys) | {"values"}
+
+
 def _editor_option_errors(platform, editor, options, path):
     """applyEditorLabels() on set `editorOptions` of one of the four platform editors it knows: it takes the
     options as an array, compares their label keys with `i18n` through `trim()`, and a SelectBox's `values`
@@ -780,7 +784,10 @@ def _enrichment_type_errors(config: dict, platform=None, editor_of=None):
                 yield from text(entry_ui, "label", (section, name, "ui"))
                 if platform is not None and editor_of is not None:
                     options = _get(entry_ui, "inspector", "editorOptions")
-                    if options is not None:
+                    # (the editor is looked up only for options that can fail: most have no such key)
+                    if options is not None and (not isinstance(options, (dict, list))
+                                                or (isinstance(options, dict)
+                                                    and not options.keys().isdisjoint(_LABEL_OPTION_KEYS))):
                         yield from _editor_option_errors(platform, editor_of(section, name), options,
                                                          (section, name, "ui", "inspector", "editorOptions"))
                     inline = _get(entry_ui, "inline", "editorOptions")
