@@ -34,6 +34,19 @@ def click_type(qtbot, window, name: str) -> None:
     assert window.selected == name
 
 
+def type_teaser_label(qtbot, window, text: str):
+    """Select the Teaser in the tree and type ``text`` over its label on the Node type tab, with real clicks
+    and keys; the label field is returned."""
+    activate(qtbot, window)
+    click_type(qtbot, window, TEASER)
+    window.definition.setCurrentIndex(0)
+    label = window.definition.label_field.editor
+    qtbot.mouseClick(label, Qt.LeftButton)
+    label.selectAll()
+    qtbot.keyClicks(label, text)
+    return label
+
+
 def shown_everywhere(window) -> set:
     """The node type that the tree's current row, the editors and the preview show."""
     current = window.tree.currentIndex()
@@ -200,13 +213,7 @@ def test_a_fields_own_undo_works_while_it_holds_uncommitted_typing(qtbot, window
 
 
 def test_ctrl_z_in_a_preview_field_undoes_the_typing_there_not_the_definition(qtbot, window):
-    activate(qtbot, window)
-    click_type(qtbot, window, TEASER)
-    window.definition.setCurrentIndex(0)
-    label = window.definition.label_field.editor
-    qtbot.mouseClick(label, Qt.LeftButton)
-    label.selectAll()
-    qtbot.keyClicks(label, "Box")
+    label = type_teaser_label(qtbot, window, "Box")
     window.flush()
     subtitle = window.preview.current().editor("subtitle").findChildren(QLineEdit)[0]
     qtbot.mouseClick(subtitle, Qt.LeftButton)
@@ -223,13 +230,7 @@ def test_ctrl_z_in_a_preview_field_undoes_the_typing_there_not_the_definition(qt
 
 @pytest.mark.parametrize("field", ["problems", "provenance"])
 def test_ctrl_z_in_a_panel_filter_undoes_the_typing_there_not_the_definition(qtbot, window, field):
-    activate(qtbot, window)
-    click_type(qtbot, window, TEASER)
-    window.definition.setCurrentIndex(0)
-    label = window.definition.label_field.editor
-    qtbot.mouseClick(label, Qt.LeftButton)
-    label.selectAll()
-    qtbot.keyClicks(label, "Box")
+    label = type_teaser_label(qtbot, window, "Box")
     window.flush()
     panel = window.problems if field == "problems" else window.provenance
     window.bottom.setCurrentWidget(panel)
@@ -281,13 +282,7 @@ def test_save_after_keep_mine_merges_the_outside_change_and_the_review_diffs_aga
 
     teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
     original = teaser.read_text(encoding="utf-8")
-    activate(qtbot, window)
-    click_type(qtbot, window, TEASER)
-    window.definition.setCurrentIndex(0)
-    label = window.definition.label_field.editor
-    qtbot.mouseClick(label, Qt.LeftButton)
-    label.selectAll()
-    qtbot.keyClicks(label, "Teaser box")
+    label = type_teaser_label(qtbot, window, "Teaser box")
     window.flush()
     answers.expect(ChoiceDialog, lambda d: d.button["compare"].click())
     answers.expect(CompareDialog, lambda d: d.button["keep"].click())
@@ -317,13 +312,7 @@ def test_a_real_conflict_is_asked_about_on_save(qtbot, window, project, answers)
 
     teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
     original = teaser.read_text(encoding="utf-8")
-    activate(qtbot, window)
-    click_type(qtbot, window, TEASER)
-    window.definition.setCurrentIndex(0)
-    label = window.definition.label_field.editor
-    qtbot.mouseClick(label, Qt.LeftButton)
-    label.selectAll()
-    qtbot.keyClicks(label, "Mine")
+    label = type_teaser_label(qtbot, window, "Mine")
     window.flush()
     answers.expect(ChoiceDialog, lambda d: d.button["keep"].click())
     theirs = original.replace("    label: 'Teaser'\n", "    label: 'Theirs'\n")
@@ -341,13 +330,7 @@ def test_an_outside_change_to_a_saved_file_keeps_the_undo_history(qtbot, window,
     from nodetype_studio.ui.studio.dialogs import ReviewDialog
 
     teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
-    activate(qtbot, window)
-    click_type(qtbot, window, TEASER)
-    window.definition.setCurrentIndex(0)
-    label = window.definition.label_field.editor
-    qtbot.mouseClick(label, Qt.LeftButton)
-    label.selectAll()
-    qtbot.keyClicks(label, "Box")
+    label = type_teaser_label(qtbot, window, "Box")
     window.flush()
     answers.expect(ReviewDialog, lambda d: d.buttons.button(d.buttons.StandardButton.Save).click())
     activate(qtbot, window)  # back from the dialogs
@@ -676,13 +659,7 @@ def test_a_file_grown_larger_than_the_studio_reads_is_not_offered_for_overwritin
     from nodetype_studio.ui.studio.dialogs import ChoiceDialog, ReviewDialog
 
     teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
-    activate(qtbot, window)
-    click_type(qtbot, window, TEASER)
-    window.definition.setCurrentIndex(0)
-    label = window.definition.label_field.editor
-    qtbot.mouseClick(label, Qt.LeftButton)
-    label.selectAll()
-    qtbot.keyClicks(label, "Mine")
+    label = type_teaser_label(qtbot, window, "Mine")
     window.flush()
     answers.expect(ChoiceDialog, lambda d: d.button["keep"].click())
     with open(teaser, "a", encoding="utf-8") as stream:  # another program appends megabytes of comments
