@@ -120,27 +120,6 @@ def _datatype_uncached(project, type_name):
     return block if isinstance(block, dict) else None, normalized
 
 
-def _editor_defaults(project, editor_id):
-    table = project.platform_setting(*_SETTINGS_EDITORS, default={})
-    block = _lookup(table, editor_id)
-    return block if isinstance(block, dict) else None
-
-
-def resolved_editor(project, prop: dict) -> str | None:
-    """The editor id the CMS uses for a property (explicit, else the type's default), normalized."""
-    inspector = (prop.get("ui") or {}).get("inspector") if isinstance(prop.get("ui"), dict) else None
-    explicit = inspector.get("editor") if isinstance(inspector, dict) else None
-    if isinstance(explicit, str) and explicit:
-        memo = project._memo.setdefault("editor", {})
-        if explicit not in memo:
-            memo[explicit] = project.platform.normalize_editor(explicit).value
-        return memo[explicit]
-    type_name = prop.get("type", "string")
-    block, _ = _datatype(project, type_name if isinstance(type_name, str) else "string")
-    editor = block.get("editor") if block else None
-    return project.platform.normalize_editor(editor).value if isinstance(editor, str) else None
-
-
 def _key_pos(config, path: tuple):
     """Position of the last key of ``path`` inside one parsed mapping, or None."""
     current, pos = config, None
@@ -186,47 +165,6 @@ def legacy_spelling_findings(nt, project) -> list:
                                   f"it resolves to {normalized.value!r}",
                                   Location(str(fragment.file.path), *pos), node_type=nt.name, property_name=name))
     return found
-
-
-def _pick(block: dict | None) -> dict:
-    """The editor-related part of a settings block (positions kept for provenance)."""
-    picked = YMap()
-    if not block:
-        return picked
-    for key in ("editor", "editorOptions"):
-        if key in block:
-            picked[key] = block[key]
-            if isinstance(block, YMap) and key in block.key_pos:
-                picked.key_pos[key] = block.key_pos[key]
-    return picked
-
-
-def postprocess(nt, project) -> dict:
-    effective = dict(nt.merged)
-    properties = effective.get("properties")
-    if isinstance(properties, dict):
-        new_props = {}
-        for name, prop in properties.items():
-            new_props[name] = _postprocess_property(prop, project) if isinstance(prop, dict) else prop
-        effective["properties"] = new_props
-    return effective
-
-
-def _postprocess_property(prop: dict, project) -> dict:
-    ui = prop.get("ui")
-    if "type" not in prop or not isinstance(ui, dict) or ui.get("inspector") is None:
-        return prop
-    inspector = ui["inspector"]
-    if not isinstance(inspector, dict):
-        return prop
-    editor = resolved_editor(project, prop)
-    if editor is None:
-        return prop
-    data_block, _ = _datatype(project, prop["type"] if isinstance(prop["type"], str) else "string")
-    combined = merge(merge(_pick(_editor_defaults(project, editor)), _pick(data_block)), inspector)
-    combined = dict(combined)
-    combined["editor"] = editor
-    return {**prop, "ui": {**ui, "inspector": combined}}
 
 
 def _property_defaults(project, name, editor: str, type_name) -> list[Layer]:
