@@ -97,7 +97,7 @@ class ElidedComboBox(WheelWithFocus, QComboBox):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        wheel_with_focus(self)
 
     def shown_text(self) -> str:
         return self._elided(self._option())
