@@ -25,17 +25,24 @@ def scheme(request):
     app.setPalette(before)
 
 
-def test_the_help_panel_is_readable_in_both_schemes(qtbot, scheme):
+def _shown(qtbot, name: str, properties: dict, last: str) -> InspectorWidget:
+    """A shown 320 x 400 inspector of a type with one tab and group `main` holding ``properties``, once the
+    editor of property ``last`` is visible."""
     widget = InspectorWidget()
     qtbot.addWidget(widget)
     widget.resize(320, 400)
     widget.show()
-    config = {"ui": {"label": "Helped", "inspector": {"tabs": {"default": {"label": "General"}},
-                                                    "groups": {"main": {"label": "Main", "tab": "default"}}}},
-              "properties": {"title": {"type": "string", "ui": {"label": "Title", "help": {"message": "Say **what** it is."},
-                                                                "inspector": {"group": "main"}}}}}
-    widget.show_node_type(InspectorSource("Acme.Site:Content.Helped", config, Platform("Neos")))
-    qtbot.waitUntil(lambda: widget.editor("title") is not None and widget.editor("title").isVisible())
+    config = {"ui": {"label": name.rsplit(".", 1)[-1], "inspector": {
+        "tabs": {"default": {"label": "General"}}, "groups": {"main": {"label": "Main", "tab": "default"}}}},
+        "properties": properties}
+    widget.show_node_type(InspectorSource(name, config, Platform("Neos")))
+    qtbot.waitUntil(lambda: widget.editor(last) is not None and widget.editor(last).isVisible())
+    return widget
+
+
+def test_the_help_panel_is_readable_in_both_schemes(qtbot, scheme):
+    widget = _shown(qtbot, "Acme.Site:Content.Helped", {"title": {"type": "string", "ui": {
+        "label": "Title", "help": {"message": "Say **what** it is."}, "inspector": {"group": "main"}}}}, "title")
     panel = widget.toggle_help("title")
     qtbot.waitUntil(panel.isVisible)
     background = panel.grab().toImage().pixelColor(1, 1)  # inside the margin: the panel's fill
@@ -44,19 +51,11 @@ def test_the_help_panel_is_readable_in_both_schemes(qtbot, scheme):
 
 
 def test_errors_and_notes_are_readable_in_both_schemes(qtbot, scheme):
-    widget = InspectorWidget()
-    qtbot.addWidget(widget)
-    widget.resize(320, 400)
-    widget.show()
-    config = {"ui": {"label": "Noted", "inspector": {"tabs": {"default": {"label": "General"}},
-                                                    "groups": {"main": {"label": "Main", "tab": "default"}}}},
-              "properties": {
-                  "title": {"type": "string", "validation": {"Neos.Neos/Validation/NotEmptyValidator": {}},
-                            "ui": {"label": "Title", "inspector": {"group": "main"}}},
-                  "widget": {"type": "string", "ui": {"label": "Widget", "inspector": {
-                      "group": "main", "editor": "Acme.Site/Inspector/Editors/Unknown"}}}}}
-    widget.show_node_type(InspectorSource("Acme.Site:Content.Noted", config, Platform("Neos")))
-    qtbot.waitUntil(lambda: widget.editor("widget") is not None and widget.editor("widget").isVisible())
+    widget = _shown(qtbot, "Acme.Site:Content.Noted", {
+        "title": {"type": "string", "validation": {"Neos.Neos/Validation/NotEmptyValidator": {}},
+                  "ui": {"label": "Title", "inspector": {"group": "main"}}},
+        "widget": {"type": "string", "ui": {"label": "Widget", "inspector": {
+            "group": "main", "editor": "Acme.Site/Inspector/Editors/Unknown"}}}}, "widget")
     labels = {label.text(): label for label in widget.findChildren(QLabel) if label.isVisible()}
     error = labels["This field is required."]
     [note] = [label for text, label in labels.items() if "has no widget registered" in text]
