@@ -13,6 +13,7 @@ alias bombs (bounded expansion) and nesting too deep for the parser.
 
 from __future__ import annotations
 
+import base64
 import calendar
 import math
 import re
@@ -330,22 +331,51 @@ class _Builder:
         return node.value
 
     def tagged_scalar(self, node: ScalarNode):
-        tag = node.tag
-        if tag == "tag:yaml.org,2002:str":
-            return node.value
-        if tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
-            value = resolve_plain(node.value)
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
-                return float(value) if tag.endswith("float") else value
-        self.diagnostics.append(
-            error("yaml-tag", f"the tag {tag!r} is not supported by the CMS's YAML parser; the value is read as plain text",
-                  self.loc(node.start_mark)))
-        return node.value
+        """A scalar with a tag, as Symfony YAML reads it (``Inline::evaluateScalar``): `!!str` is text,
+        `!!float` PHP's float cast of the text, `!!binary` base64; `!php/const` and `!php/object` are null
+        (Flow parses without the constant and object flags); any other tag makes it refuse the file."""
+        tag, text = node.tag, node.value
+        if tag in (_STR_TAG, _FLOAT_TAG) and not text and not node.style:
+            raise _Refused(error("yaml-tag", f"`{_shown_tag(tag)}` without a value: the CMS's YAML parser refuses the "
+                                             f"whole file; give it a value or remove the tag", self.loc(node.start_mark)))
+        if tag == _STR_TAG:
+            return text
+        if tag == _FLOAT_TAG:
+            # PHP casts the text as written: a quoted value starts with its quote, which is no number
+            return 0.0 if node.style in ("'", '"') else _php_float(text)
+        if tag == _BINARY_TAG:
+            return self.binary(node)
+        if tag in _NULL_TAGS:
+            self.diagnostics.append(warning(
+                "yaml-tag", f"the CMS's YAML parser reads `{tag}` values as null (Flow enables no PHP constants or "
+                            f"objects in YAML); write the value itself", self.loc(node.start_mark)))
+            return None
+        raise _Refused(self.tag_refusal(node))
+
+    def tag_refusal(self, node) -> Diagnostic:
+        shown = _shown_tag(node.tag)
+        why = (f"the tag `{shown}` is not supported by the CMS's YAML parser" if shown.startswith("!!")
+               else f"custom tags such as `{shown}` are not enabled in the CMS's YAML parser")
+        return error("yaml-tag", f"{why}: it refuses the whole file; remove the tag", self.loc(node.start_mark))
+
+    def binary(self, node: ScalarNode) -> str:
+        data = re.sub(r"[ \t\n\r\v\f]", "", node.value)
+        if len(data) % 4 or not _BASE64.fullmatch(data):
+            problem = (f"its length without spaces ({len(data)}) is not a multiple of four" if len(data) % 4
+                       else "it holds characters base64 does not use")
+            raise _Refused(error("yaml-tag", f"`!!binary` needs base64 data, but {problem}: the CMS's YAML parser "
+                                             f"refuses the whole file", self.loc(node.start_mark)))
+        raw = base64.b64decode(data)
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            self.diagnostics.append(warning("yaml-encoding", "the `!!binary` value is not UTF-8 text; invalid bytes are "
+                                                             "shown as U+FFFD", self.loc(node.start_mark)))
+            return raw.decode("utf-8", errors="replace")
 
     def mapping(self, node: MappingNode, depth: int) -> YMap:
-        if node.tag != _IMPLICIT and node.tag != "tag:yaml.org,2002:map":
-            self.diagnostics.append(error("yaml-tag", f"the tag {node.tag!r} is not supported by the CMS's YAML parser; it is ignored",
-                                          self.loc(node.start_mark)))
+        if node.tag != _IMPLICIT:
+            raise _Refused(self.tag_refusal(node))
         result = YMap()
         mark = node.start_mark
         # positions go into one flat array (see YMap); after a merge key (rare) into the dict itself
@@ -380,6 +410,17 @@ class _Builder:
             if key in result and not merged_here:  # (no merge key yet: the positions are still flat)
                 at = 2 * list(result).index(key) + 2
                 first = (flat[at], flat[at + 1])
+                if result[key] is None:
+                    # PHP's isset() is false for null: Symfony lets the later value replace it, in the first
+                    # key's place
+                    result[key] = self.build(value_node, depth + 1)
+                    mark = key_node.start_mark
+                    flat[at], flat[at + 1] = mark.line + 1, mark.column + 1
+                    self.diagnostics.append(warning(
+                        "yaml-duplicate-key",
+                        f"duplicate key {key!r} (first defined on line {first[0]}, without a value): the CMS's YAML "
+                        f"parser takes this later value; remove the empty one", self.loc(mark)))
+                    continue
                 self.diagnostics.append(error(
                     "yaml-duplicate-key",
                     f"duplicate key {key!r} (first defined on line {first[0]}); the CMS's YAML parser rejects the file, "
@@ -424,7 +465,7 @@ class _Builder:
             return key
         value = resolve_plain(text)
         kind = "numeric" if isinstance(value, float) else "non-string"
-        raise _RefusedKey(error(
+        raise _Refused(error(
             "yaml-key-type",
             f"the key {text!r} reads as {'null' if value is None else repr(value).lower()}: the CMS's YAML parser "
             f"refuses the whole file ({kind} keys are not supported); quote the key",
@@ -436,14 +477,14 @@ class _Builder:
         the first colon, which must be followed by a space: ``{Neos.Neos:Content: true}``) or reads as a
         boolean, null or float."""
         if ":" in text:
-            raise _RefusedKey(error(
+            raise _Refused(error(
                 "yaml-key-type",
                 f"the key {text!r} of a {{...}} mapping holds a colon: the CMS's YAML parser refuses the whole "
                 f"file (a colon must be followed by a space there); quote the key",
                 self.loc(key_node.start_mark)))
         value = _plain(text) if text else text
         if value is None or isinstance(value, (bool, float)):
-            raise _RefusedKey(error(
+            raise _Refused(error(
                 "yaml-key-type",
                 f"the key {text!r} of a {{...}} mapping reads as {'null' if value is None else repr(value).lower()}: "
                 f"the CMS's YAML parser refuses the whole file; quote the key",
@@ -465,9 +506,8 @@ class _Builder:
                     result.key_pos[key] = source.key_pos.get(key, source.pos)
 
     def sequence(self, node: SequenceNode, depth: int) -> YList:
-        if node.tag != _IMPLICIT and node.tag != "tag:yaml.org,2002:seq":
-            self.diagnostics.append(error("yaml-tag", f"the tag {node.tag!r} is not supported by the CMS's YAML parser; it is ignored",
-                                          self.loc(node.start_mark)))
+        if node.tag != _IMPLICIT:
+            raise _Refused(self.tag_refusal(node))
         result = YList()
         flat = result._flat = array(POSITION_TYPE, (node.start_mark.line + 1, node.start_mark.column + 1))
         build, add, depth = self.build, flat.append, depth + 1
@@ -479,7 +519,50 @@ class _Builder:
         return result
 
 
-class _RefusedKey(Exception):
+_STR_TAG, _FLOAT_TAG, _BINARY_TAG = "tag:yaml.org,2002:str", "tag:yaml.org,2002:float", "tag:yaml.org,2002:binary"
+#: tags Symfony YAML reads as null when its constant and object flags are off (Flow passes no flags)
+_NULL_TAGS = frozenset({"!php/const", "!php/object", "!php/enum"})
+_BASE64 = re.compile(r"[A-Za-z0-9+/]+={0,2}")
+#: the start of a PHP numeric string: what PHP's float cast reads (the rest is ignored; none at all is 0.0)
+_PHP_NUMERIC_PREFIX = re.compile(r"[ \t\n\r\v\f]*([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
+#: a line that may hold an explicit key (`? key`), which Symfony YAML refuses ("complex mappings")
+_MAY_HAVE_EXPLICIT_KEY = re.compile(r"^[ \t]*(?:-[ \t]+)*\?(?:[ \t]|$)", re.MULTILINE)
+
+
+def _shown_tag(tag: str) -> str:
+    return "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
+
+
+def _php_float(text: str) -> float:
+    """PHP's ``(float)`` of a string: its leading number, 0.0 when it has none."""
+    match = _PHP_NUMERIC_PREFIX.match(text)
+    return float(match.group(1)) if match else 0.0
+
+
+def _explicit_key(text: str, file: str) -> Diagnostic | None:
+    """The first explicit key (``? key``) of a block mapping in ``text``, as a finding: Symfony YAML refuses
+    the file ("complex mappings are not supported"). Only files with a line that looks like one are scanned."""
+    if not _MAY_HAVE_EXPLICIT_KEY.search(text):
+        return None
+    flow = 0
+    try:
+        for token in yaml.scan(text, Loader=yaml.CSafeLoader):
+            kind = type(token)
+            if kind in (yaml.FlowMappingStartToken, yaml.FlowSequenceStartToken):
+                flow += 1
+            elif kind in (yaml.FlowMappingEndToken, yaml.FlowSequenceEndToken):
+                flow -= 1
+            elif kind is yaml.KeyToken and not flow and text[token.start_mark.index:token.start_mark.index + 1] == "?":
+                mark = token.start_mark
+                return error("yaml-complex-key", "an explicit key (`? key`) makes a complex mapping: the CMS's YAML "
+                                                 "parser refuses the whole file; write `key: value`",
+                             Location(file, mark.line + 1, mark.column + 1))
+    except yaml.YAMLError:
+        return None  # the composer reports the syntax error
+    return None
+
+
+class _Refused(Exception):
     def __init__(self, diagnostic: Diagnostic):
         super().__init__(diagnostic.message)
         self.diagnostic = diagnostic
@@ -576,6 +659,10 @@ def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
         loader.dispose()
     if node is None:
         return LoadedYaml(None, diagnostics)
+    explicit = _explicit_key(text, file)
+    if explicit is not None:
+        diagnostics.append(explicit)
+        return LoadedYaml(None, diagnostics, ok=False)
     aliases = _has_aliases(text)
     builder = _Builder(file, aliases)
     if aliases:
@@ -591,7 +678,7 @@ def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
             return LoadedYaml(None, diagnostics, ok=False)
     try:
         data = builder.build(node)
-    except _RefusedKey as refused:
+    except _Refused as refused:
         diagnostics.append(refused.diagnostic)
         return LoadedYaml(None, diagnostics, ok=False)
     except (_TooDeep, RecursionError):

@@ -116,21 +116,107 @@ def test_utf8_bom_is_accepted_silently(open_project):
     assert project.node_types["Acme.Site:Bom"].effective["ui"]["label"] == "Ünïcode"
 
 
-def test_unknown_tag_is_never_constructed(open_project):
+def test_a_tag_the_cms_refuses_keeps_the_file_out_and_constructs_nothing(open_project):
+    # Symfony YAML refuses custom tags (Flow does not enable them) and every built-in tag but a few: the
+    # CMS does not load the file, and neither does the studio (tests/php compares this with Symfony)
     project = broken(open_project, "Tag.yaml", """
         'Acme.Site:Tagged':
           ui:
             label: !foo bar
             icon: !!python/object/apply:os.system ['echo pwned']
         """)
-    found = codes(project, "yaml-tag")
-    assert [where(d) for d in found] == [("Tag.yaml", 3, 12), ("Tag.yaml", 4, 11)]
-    assert "the tag '!foo' is not supported" in found[0].message
-    assert all(d.severity == Severity.ERROR for d in found)
-    ui = project.node_types["Acme.Site:Tagged"].effective["ui"]
-    assert ui["label"] == "bar"
-    # a tagged sequence is read as a plain list of strings: nothing is called
-    assert ui["icon"] == ["echo pwned"]
+    finding = only(project, "yaml-tag")
+    assert finding.severity == Severity.ERROR
+    assert where(finding) == ("Tag.yaml", 3, 12)
+    assert "custom tags such as `!foo` are not enabled" in finding.message
+    assert "refuses the whole file" in finding.message
+    assert "Acme.Site:Tagged" not in project.node_types
+
+
+@pytest.mark.parametrize("value, shown", [
+    ("!!python/object/apply:os.system ['echo pwned']", "!!python/object/apply:os.system"),
+    ("!!int 3", "!!int"), ("!!bool true", "!!bool"), ("!!map {a: 1}", "!!map"), ("!!seq [a]", "!!seq"),
+])
+def test_a_built_in_tag_the_cms_does_not_read_refuses_the_file(open_project, value, shown):
+    project = broken(open_project, "Tag.yaml", f"'Acme.Site:Tagged':\n  ui:\n    icon: {value}\n")
+    finding = only(project, "yaml-tag")
+    assert where(finding) == ("Tag.yaml", 3, 11)
+    assert f"the tag `{shown}` is not supported by the CMS's YAML parser: it refuses the whole file" in finding.message
+    assert "Acme.Site:Tagged" not in project.node_types
+
+
+def test_tags_the_cms_reads_give_its_values(open_project):
+    project = open_project({"NodeTypes/T.yaml": """
+        'Acme.Site:T':
+          properties:
+            a: {defaultValue: !!str 12}
+            b: {defaultValue: !!float 3}
+            c: {defaultValue: !!float 1e3px}
+            d: {defaultValue: !!binary aGVsbG8=}
+            e: {defaultValue: !php/const PHP_EOL}
+        """})
+    props = project.node_types["Acme.Site:T"].effective["properties"]
+    assert [props[n]["defaultValue"] for n in "abcde"] == ["12", 3.0, 1000.0, "hello", None]
+    assert isinstance(props["b"]["defaultValue"], float)
+    finding = only(project, "yaml-tag")  # only the constant, read as null, is worth a word
+    assert finding.severity == Severity.WARNING and where(finding) == ("T.yaml", 7, 23)
+    assert "reads `!php/const` values as null" in finding.message
+
+
+def test_bad_base64_refuses_the_file(open_project):
+    project = broken(open_project, "Bin.yaml", "'Acme.Site:Bin':\n  ui:\n    icon: !!binary aGVsbG8\n")
+    finding = only(project, "yaml-tag")
+    assert "is not a multiple of four" in finding.message and "refuses the whole file" in finding.message
+    assert "Acme.Site:Bin" not in project.node_types
+
+
+def test_a_key_repeated_after_an_empty_one_takes_the_later_value(open_project):
+    # Symfony YAML refuses a repeated key unless the earlier one is null (PHP's isset): then the later
+    # value replaces it, in the earlier key's place
+    project = open_project({"NodeTypes/Dup.yaml": """
+        'Acme.Site:Dup':
+          properties:
+            title:
+            text: {type: string}
+            title:
+              type: string
+              ui: {label: Title}
+        """})
+    finding = only(project, "yaml-duplicate-key")
+    assert finding.severity == Severity.WARNING
+    assert where(finding) == ("Dup.yaml", 5, 5)
+    assert "first defined on line 3, without a value" in finding.message and "takes this later value" in finding.message
+    nt = project.node_types["Acme.Site:Dup"]
+    assert list(nt.effective["properties"]) == ["title", "text"]
+    assert nt.effective["properties"]["title"]["ui"]["label"] == "Title"
+    assert nt.provenance(("properties", "title", "type")).location.line == 6
+
+
+@pytest.mark.parametrize("content, at", [
+    ("'Acme.Site:Q':\n  ui:\n    ? label\n    : Q\n", (3, 5)),
+    ("'Acme.Site:Q':\n  properties:\n    - ? a\n", (3, 7)),
+])
+def test_an_explicit_key_refuses_the_file(open_project, content, at):
+    project = broken(open_project, "Q.yaml", content)
+    finding = only(project, "yaml-complex-key")
+    assert finding.severity == Severity.ERROR
+    assert where(finding) == ("Q.yaml", *at)
+    assert "refuses the whole file" in finding.message
+    assert "Acme.Site:Q" not in project.node_types
+
+
+def test_a_question_mark_inside_text_is_no_explicit_key(open_project):
+    project = open_project({"NodeTypes/Q.yaml": """
+        'Acme.Site:Q':
+          ui:
+            help:
+              message: |
+                ? is this a key
+                no
+            label: 'What?'
+        """})
+    assert not project.diagnostics
+    assert project.node_types["Acme.Site:Q"].effective["ui"]["help"]["message"].startswith("? is this")
 
 
 def billion_laughs(levels: int = 9) -> str:
