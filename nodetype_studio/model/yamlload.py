@@ -525,8 +525,8 @@ _NULL_TAGS = frozenset({"!php/const", "!php/object", "!php/enum"})
 _BASE64 = re.compile(r"[A-Za-z0-9+/]+={0,2}")
 #: the start of a PHP numeric string: what PHP's float cast reads (the rest is ignored; none at all is 0.0)
 _PHP_NUMERIC_PREFIX = re.compile(r"[ \t\n\r\v\f]*([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
-#: a line that may hold an explicit key (`? key`), which Symfony YAML refuses ("complex mappings")
-_MAY_HAVE_EXPLICIT_KEY = re.compile(r"^[ \t]*(?:-[ \t]+)*\?(?:[ \t]|$)", re.MULTILINE)
+#: what may come before the `?` of an explicit key on its line: indentation and list dashes
+_KEY_LINE_START = re.compile(r"[ \t]*(?:-[ \t]+)*")
 
 
 def _shown_tag(tag: str) -> str:
@@ -539,10 +539,24 @@ def _php_float(text: str) -> float:
     return float(match.group(1)) if match else 0.0
 
 
+def _may_have_explicit_key(text: str) -> bool:
+    """Whether a line of ``text`` starts (after indentation and list dashes) with `?` and a space or its end.
+    (A search for `?` is a scan in C, and most files have none; a regular expression anchored at every line
+    start cost about 40 times more on the corpus.)"""
+    at = text.find("?")
+    while at >= 0:
+        if text[at + 1:at + 2] in (" ", "\t", "\n", "\r", ""):
+            start = text.rfind("\n", 0, at) + 1
+            if _KEY_LINE_START.fullmatch(text, start, at):
+                return True
+        at = text.find("?", at + 1)
+    return False
+
+
 def _explicit_key(text: str, file: str) -> Diagnostic | None:
     """The first explicit key (``? key``) of a block mapping in ``text``, as a finding: Symfony YAML refuses
     the file ("complex mappings are not supported"). Only files with a line that looks like one are scanned."""
-    if not _MAY_HAVE_EXPLICIT_KEY.search(text):
+    if not _may_have_explicit_key(text):
         return None
     flow = 0
     try:
