@@ -638,6 +638,44 @@ def decode_yaml_bytes(raw: bytes, file: str) -> tuple[str, list[Diagnostic]]:
         return raw.decode("utf-8", errors="replace"), problems
 
 
+#: libyaml's complaint -> (the indicator, the stand-in put in its place): Symfony YAML reads a value that
+#: starts with `- ` or `? ` after `key: ` on the same line as text (with the lines it folds in), libyaml refuses it
+_INDICATOR_STAND_INS = {"block sequence entries are not allowed in this context": ("-", "\ue000"),
+                        "mapping keys are not allowed in this context": ("?", "\ue001")}
+#: the parses a file may be given to find such values: at most this many characters parsed again in all
+_INDICATOR_RETRY_BUDGET = 4_000_000
+_MOST_INDICATOR_RETRIES = 32
+
+
+def _indicator_as_text(exc: yaml.MarkedYAMLError, attempt: str, text: str, done: int) -> str | None:
+    """``attempt`` with the indicator libyaml refused replaced by a stand-in that parses as text, when it
+    follows `key:` on its line (what Symfony YAML reads as text); None otherwise or when the budget is spent."""
+    swap = _INDICATOR_STAND_INS.get(exc.problem or "")
+    mark = exc.problem_mark
+    if swap is None or mark is None or done >= _MOST_INDICATOR_RETRIES or (done + 1) * len(text) > _INDICATOR_RETRY_BUDGET:
+        return None
+    index = mark.index
+    if not 0 <= index < len(attempt) or attempt[index] != swap[0] or swap[1] in text:
+        return None
+    start = attempt.rfind("\n", 0, index) + 1
+    if not attempt[start:index].rstrip(" \t").endswith(":") or attempt[index - 1] not in " \t":
+        return None
+    return attempt[:index] + swap[1] + attempt[index + 1:]
+
+
+def _restore_indicators(value):
+    """``value`` with the stand-ins of ``_indicator_as_text`` turned back into their indicators."""
+    if isinstance(value, str):
+        return value.replace("\ue000", "-").replace("\ue001", "?") if ("\ue000" in value or "\ue001" in value) else value
+    if isinstance(value, dict):
+        for key, item in value.items():
+            value[key] = _restore_indicators(item)
+    elif isinstance(value, list):
+        for at, item in enumerate(value):
+            value[at] = _restore_indicators(item)
+    return value
+
+
 def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
     """Parse one YAML document. Never raises for bad input: problems are in ``diagnostics``."""
     diagnostics = _tab_findings(text, file)
@@ -648,32 +686,48 @@ def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
         diagnostics.append(error("yaml-too-deep", f"the YAML nesting is deeper than {MAX_NESTING} levels; the file is not loaded",
                                  Location(file, *too_deep)))
         return LoadedYaml(None, diagnostics, ok=False)
-    loader = _Loader(text)
-    try:
-        node = loader.get_single_node()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        location = Location(file, mark.line + 1, mark.column + 1) if mark else Location(file)
-        problem = exc.problem or exc.context or "syntax error"
-        if not any(d.code == "yaml-tab" for d in diagnostics) or "\t" not in problem:
-            diagnostics.append(error("yaml-syntax", f"YAML syntax error: {problem}", location))
-        return LoadedYaml(None, diagnostics, ok=False)
-    except yaml.reader.ReaderError as exc:
-        # libyaml reports a byte offset into the UTF-8 text and no line: turn it into line:column
-        before = text.encode("utf-8")[: exc.position]
-        line = before.count(b"\n") + 1
-        column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1
-        diagnostics.append(error("yaml-syntax", f"YAML syntax error: the character U+{exc.character:04X} is not allowed "
-                                                f"in YAML ({exc.reason})", Location(file, line, column)))
-        return LoadedYaml(None, diagnostics, ok=False)
-    except (yaml.YAMLError, RecursionError, MemoryError) as exc:
-        diagnostics.append(error("yaml-syntax", f"YAML could not be read: {exc}", Location(file)))
-        return LoadedYaml(None, diagnostics, ok=False)
-    finally:
-        loader.dispose()
+    attempt = text
+    as_text: list[Any] = []  # the marks of the indicators read as text
+    while True:
+        loader = _Loader(attempt)
+        try:
+            node = loader.get_single_node()
+            break
+        except yaml.MarkedYAMLError as exc:
+            swapped = _indicator_as_text(exc, attempt, text, len(as_text))
+            if swapped is not None:
+                attempt = swapped
+                as_text.append(exc.problem_mark)
+                continue
+            mark = exc.problem_mark or exc.context_mark
+            location = Location(file, mark.line + 1, mark.column + 1) if mark else Location(file)
+            problem = exc.problem or exc.context or "syntax error"
+            if not any(d.code == "yaml-tab" for d in diagnostics) or "\t" not in problem:
+                diagnostics.append(error("yaml-syntax", f"YAML syntax error: {problem}", location))
+            return LoadedYaml(None, diagnostics, ok=False)
+        except yaml.reader.ReaderError as exc:
+            # libyaml reports a byte offset into the UTF-8 text and no line: turn it into line:column
+            before = text.encode("utf-8")[: exc.position]
+            line = before.count(b"\n") + 1
+            column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1
+            diagnostics.append(error("yaml-syntax", f"YAML syntax error: the character U+{exc.character:04X} is not allowed "
+                                                    f"in YAML ({exc.reason})", Location(file, line, column)))
+            return LoadedYaml(None, diagnostics, ok=False)
+        except (yaml.YAMLError, RecursionError, MemoryError) as exc:
+            diagnostics.append(error("yaml-syntax", f"YAML could not be read: {exc}", Location(file)))
+            return LoadedYaml(None, diagnostics, ok=False)
+        finally:
+            loader.dispose()
+    for mark in as_text:
+        list_or_key = "a list" if text[mark.index] == "-" else "an explicit key"
+        diagnostics.append(warning(
+            "yaml-indicator-as-text",
+            f"`{text[mark.index]} ` after a key on the same line: the CMS's YAML parser reads the rest of the value as "
+            f"text, not as {list_or_key} (libyaml refuses it); start the list on the next line, or quote the text",
+            Location(file, mark.line + 1, mark.column + 1)))
     if node is None:
         return LoadedYaml(None, diagnostics)
-    explicit = _explicit_key(text, file)
+    explicit = _explicit_key(attempt, file)
     if explicit is not None:
         diagnostics.append(explicit)
         return LoadedYaml(None, diagnostics, ok=False)
@@ -699,6 +753,8 @@ def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
         diagnostics.append(error("yaml-too-deep", f"the YAML nesting is deeper than {MAX_NESTING} levels; the file is not loaded",
                                  Location(file, 1, 1)))
         return LoadedYaml(None, diagnostics, ok=False)
+    if as_text:
+        data = _restore_indicators(data)
     diagnostics.extend(builder.diagnostics)
     return LoadedYaml(data, diagnostics)
 

@@ -205,6 +205,32 @@ def test_an_explicit_key_refuses_the_file(open_project, content, at):
     assert "Acme.Site:Q" not in project.node_types
 
 
+def test_a_dash_after_a_key_is_text_as_the_cms_reads_it(open_project):
+    # libyaml refuses `key: - x`; Symfony YAML reads `- x` as text, folding in the indented lines after it
+    project = open_project({"NodeTypes/D.yaml": """
+        'Acme.Site:D':
+          ui:
+            label: - Dash
+            help:
+              message: - one
+                - two
+            icon: icon-a
+        """})
+    findings = codes(project, "yaml-indicator-as-text")
+    assert [where(d) for d in findings] == [("D.yaml", 3, 12), ("D.yaml", 5, 16)]
+    assert findings[0].severity == Severity.WARNING and "reads the rest of the value as text, not as a list" in findings[0].message
+    ui = project.node_types["Acme.Site:D"].effective["ui"]
+    assert (ui["label"], ui["help"]["message"], ui["icon"]) == ("- Dash", "- one - two", "icon-a")
+
+
+def test_many_dashes_after_keys_are_bounded(open_project):
+    lines = "".join(f"    p{i}: - x\n" for i in range(40))
+    project = broken(open_project, "Many.yaml", "'Acme.Site:Many':\n  ui:\n" + lines)
+    assert len(codes(project, "yaml-indicator-as-text")) == 0
+    finding = only(project, "yaml-syntax")  # past 32 of them the file is refused as libyaml reads it
+    assert "block sequence entries are not allowed" in finding.message
+
+
 def test_a_question_mark_inside_text_is_no_explicit_key(open_project):
     project = open_project({"NodeTypes/Q.yaml": """
         'Acme.Site:Q':

@@ -193,6 +193,9 @@ TAGS_AND_KEYS = [
     "a: ~\na: 2", "a:\na: 2", "a: null\nb: 1\na: 3", "a: ~\na: ~\na: 4", "a: 1\na: 2", "a: ''\na: 1",
     "a: []\na: 1", "a: false\na: 1", "x: {a: ~, a: 1}", "x: {a: 1, a: 2}", "x:\n  a:\n  b: 1\n  a: {c: 2}",
     "? q\n: v", "a:\n  ? q", "a:\n  - ? q", "a:\n  - x\n  - ? q\n    : 1",
+    # `- ` and `? ` after a key on its line: text for Symfony (with the lines it folds in), an error for libyaml
+    "a: - x", "a: - x # c", "a: - x\n  - y", "a: - x\nb: 1", "a:  - x: y", "a: ? q", "a: - [1]", "a:\n  b: - x\n  c: 1",
+    "- a: - x", "a: - x\n  b: 2", "a: - \"q\"", "a: - x\nb: ? y\nc:\n  d: - z",
 ]
 
 
@@ -222,9 +225,9 @@ def _typed(value):
 
 # Generated documents: block and flow mappings and lists of the scalars, keys and comments real NodeTypes
 # files hold, and the odd ones (tags, block scalars with indicators, multi-line quoted and plain scalars,
-# repeated keys), nested and indented at random; seeded, so a failure repeats. Left out: a value that
-# starts with `- ` or `? ` after a key on the same line, which Symfony reads as text and libyaml refuses.
+# repeated keys, `- ` and `? ` after a key), nested and indented at random; seeded, so a failure repeats.
 _VALUES = [
+    "- not a list", "? q", "- [x]",
     "plain text", "'single ''q'' x'", '"double \\" \\n \\t \\u00e9 \\x41"', "a #b", "x # comment", "`tick`",
     "|\n  line1\n  line2\n", "|-\n  line1\n\n  line2\n", ">\n  fold1\n  fold2\n\n  para\n", ">-\n  a\n   b\n  c\n",
     "|+\n  keep\n\n", "|2\n    indented\n", "multi\n  line plain\n  scalar", "'multi\n  line single'",
