@@ -66,11 +66,14 @@ class NumberRangeValidator(RangeValidator):
 
 class CountValidator(RangeValidator):
     short_name = "CountValidator"
-    value_handling = "Lists count items, maps count keys; strings, numbers, booleans and null are not countable."
+    value_handling = ("Lists count items, maps count keys; strings, numbers and booleans are not countable, and null "
+                      "makes the CMS's validator throw (`typeof null` is 'object', and `Object.keys(null)` throws).")
     skips_empty = False
     clamp = True
 
     def check(self, value, options, minimum, maximum):
+        if value is None:
+            raise jsvalue.JsError("TypeError: Cannot convert undefined or null to object")
         if not isinstance(value, (list, dict)):
             return [messages.issue("countValidator.notCountable")]
         count = len(value)
