@@ -24,9 +24,14 @@ import time
 FULL_COLLECTION_EVERY_S = 10.0
 
 
+#: the longest ``hold`` keeps ``collect_due`` from collecting (the studio's start releases it sooner)
+HOLD_AT_MOST_S = 5.0
+
+
 class _State:
     scheduled = False  # the GUI thread collects
     last_full = 0.0  # when collect_due last ran a full collection (time.monotonic)
+    held_until = 0.0  # collect_due collects nothing before this time (time.monotonic), see hold()
 
 
 _state = _State()
@@ -49,11 +54,25 @@ def may_collect_here() -> bool:
     return not _state.scheduled or threading.current_thread() is threading.main_thread()
 
 
+def hold(seconds: float = HOLD_AT_MOST_S) -> None:
+    """``collect_due`` collects nothing for ``seconds`` or until ``release``: the studio's start-up, whose
+    imports and first project leave the youngest generation full of objects that all live on, so that its
+    collections walk them at idle once the window is ready, not in the middle of the first preview."""
+    _state.held_until = time.monotonic() + seconds
+
+
+def release() -> None:
+    """End a ``hold``."""
+    _state.held_until = 0.0
+
+
 def collect_due(now: float | None = None) -> int:
     """Collect the oldest generation that is due by Python's own thresholds (objects allocated since the
     youngest's last collection, collections of the next younger one for the others), a full collection
     at most every ``FULL_COLLECTION_EVERY_S``; the number of objects freed."""
     now = time.monotonic() if now is None else now
+    if now < _state.held_until:
+        return 0
     counts, thresholds = gc.get_count(), gc.get_threshold()
     for generation in (2, 1, 0):
         if not thresholds[generation] or counts[generation] <= thresholds[generation]:

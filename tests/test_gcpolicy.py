@@ -14,6 +14,7 @@ def scheduled(monkeypatch):
     """The GUI thread's schedule, for this test only."""
     monkeypatch.setattr(gcpolicy._state, "scheduled", True)
     monkeypatch.setattr(gcpolicy._state, "last_full", 0.0)
+    monkeypatch.setattr(gcpolicy._state, "held_until", 0.0)
     was = gc.isenabled()
     gc.disable()
     yield
@@ -54,6 +55,21 @@ def test_full_collections_wait_their_turn(scheduled, monkeypatch):
     gcpolicy.collect_due(now=100.0 + gcpolicy.FULL_COLLECTION_EVERY_S / 2)  # too soon: nothing else is due
     gcpolicy.collect_due(now=100.0 + gcpolicy.FULL_COLLECTION_EVERY_S)
     assert generations == [2, 2]
+
+
+def test_a_hold_defers_collections_until_released_or_over(scheduled):
+    gc.collect()
+    freed: list = []
+    _Cycle(freed)
+    kept = [[] for _ in range(gc.get_threshold()[0] + 10)]
+    gcpolicy.hold(5.0)
+    assert gcpolicy.collect_due() == 0 and freed == []  # due, but held: the start-up goes first
+    assert gcpolicy.collect_due(now=gcpolicy._state.held_until + 0.01) >= 1 and freed == [True]  # the hold is over
+    _Cycle(freed)
+    kept += [[] for _ in range(gc.get_threshold()[0] + 10)]
+    gcpolicy.hold(5.0)
+    gcpolicy.release()
+    assert gcpolicy.collect_due() >= 1 and freed == [True, True]
 
 
 def test_only_the_main_thread_may_collect_once_the_gui_collects(scheduled):

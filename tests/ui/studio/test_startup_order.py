@@ -192,16 +192,18 @@ def test_the_window_is_built_without_the_model_the_check_runner_and_the_file_wat
     assert line == "[]"
 
 
-def _at_first_preview_paint(tmp_path, project, late: list[str], also: str = "") -> str:
+def _at_first_preview_paint(tmp_path, project, late: list[str], also: str = "", before: str = "") -> str:
     """Start the window on ``project`` in a fresh process (as ``nodetype-studio PROJECT`` does) and, when
     the first inspector is painted, print which of the modules ``late`` are imported, whether the
-    inspector shows a node, and ``also`` (an expression over the inspector ``obj``); the printed line."""
+    inspector shows a node, and ``also`` (an expression over the inspector ``obj``); the printed line.
+    ``before``: code run once the application exists, before the window is made."""
     code = ("import sys\n"
             "from PySide6.QtCore import QEvent, QObject, QSettings, QTimer\n"
             "from nodetype_studio.ui.render import ensure_app\n"
             "from nodetype_studio.ui.studio.mainwindow import StudioWindow\n"
             "from nodetype_studio.ui.studio.settings import Settings\n"
             "app = ensure_app()\n"
+            + before +
             "class Watch(QObject):\n"
             "    def eventFilter(self, obj, event):\n"
             "        if event.type() == QEvent.Paint and type(obj).__name__ == 'InspectorWidget' and obj.isVisible():\n"
@@ -230,6 +232,15 @@ def test_the_first_preview_is_painted_without_the_editing_documents_and_sample_c
     late = ["nodetype_studio.editing.document", "nodetype_studio.editing.indexing", "nodetype_studio.content.generate",
             "nodetype_studio.content.tree", "nodetype_studio.media.library"]
     assert _at_first_preview_paint(tmp_path, project, late) == "[] True True"
+
+
+def test_no_collection_runs_before_the_first_preview_is_painted(tmp_path, project):
+    """The start-up's objects (the modules, Qt's wrappers, the project) all live on: collecting them on the
+    200 ms schedule would only delay the first preview, so the collector waits for the last start-up step
+    (the next test shows that it then runs)."""
+    before = ("import gc\ncollections = []\n"
+              "gc.callbacks.append(lambda phase, info: phase == 'start' and collections.append(info['generation']))\n")
+    assert _at_first_preview_paint(tmp_path, project, [], also="collections", before=before) == "[] True []"
 
 
 def test_the_start_up_ends_with_the_later_modules_imported_and_a_full_collection(tmp_path, project):
