@@ -492,7 +492,7 @@ def _replay(doc: YamlDocument, entry: dict) -> list[Edit] | None:
             old, new = item["old"], item["new"]
             applied.append(doc.apply(Edit(doc.path, str(item.get("description", "edit")), int(item["offset"]), old, new,
                                           1, 1, 0)))
-    except (EditError, KeyError, TypeError, ValueError):
+    except (EditError, KeyError, TypeError, ValueError, OverflowError):
         pass
     else:
         if doc.text == entry["text"]:
