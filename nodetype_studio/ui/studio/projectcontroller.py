@@ -348,7 +348,7 @@ class ProjectController(QObject):
         session = self.session
         if session is None:
             return
-        from nodetype_studio.studio.session import read_text
+        from nodetype_studio.studio.session import disk_side, read_text
 
         session.invalidate()  # new, deleted or changed files: the next resolution loads them all
         history_lost = []
@@ -368,7 +368,8 @@ class ProjectController(QObject):
             answer = prompts.file_changed(name, change.reason == "deleted")
             seen = None
             if answer == "compare":
-                answer = prompts.compare(name, read_text(path) or "", session.text_of(path), "conflict")
+                disk, problem = disk_side(path)
+                answer = prompts.compare(name, disk, session.text_of(path), "conflict", disk_problem=problem)
                 seen = disk_bytes
             if answer == "reload":
                 if self._in_history(path) and not self.carry_history(path, session.text_of(path), read_text(path)):
