@@ -28,7 +28,7 @@ from nodetype_studio import boundedio
 from nodetype_studio.bundled import resource
 from nodetype_studio.diagnostics import Diagnostic, Location, warning
 from nodetype_studio.media import config
-from nodetype_studio.media.detect import HEAD_BYTES, detect_media_type, image_size
+from nodetype_studio.media.detect import HEAD_BYTES, detect_media_type, image_size, read_head
 from nodetype_studio.media.mediatypes import SizeLimit, accepts, human_size, parse_size
 from nodetype_studio.media.metadata import (
     FOLDER_META,
@@ -291,8 +291,7 @@ class MediaLibrary:
             size = path.stat().st_size
             if not path.is_file():
                 return "", f"\u201c{path.name}\u201d is not a file"
-            with open(path, "rb") as handle:
-                head = handle.read(HEAD_BYTES)
+            head = read_head(path, HEAD_BYTES)  # (a pipe put there since is_file: refused, not waited for)
         except OSError as exc:
             return "", f"\u201c{path.name}\u201d cannot be read: {exc.strerror or exc}"
         media_type = detect_media_type(path, head)
