@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from nodetype_studio import boundedio
 from nodetype_studio.catalogue.neos9 import (
     LABEL_HELPERS_9,
     LEGACY_REFERENCE_FORBIDDEN,
@@ -543,9 +544,10 @@ def _site_type_findings(project) -> list[Diagnostic]:
 
 
 def _composer_type_position(composer) -> tuple[int, int]:
-    """(line, column) of the ``"type"`` key in the composer.json at ``composer``, else (1, 1)."""
+    """(line, column) of the ``"type"`` key in the composer.json at ``composer``, else (1, 1) (also when it is
+    larger than the studio reads or no regular file any more: it may have changed since the project was loaded)."""
     try:
-        lines = composer.read_text(encoding="utf-8", errors="replace").splitlines()
+        lines = boundedio.read_text(composer).splitlines()
     except OSError:
         return 1, 1
     for number, line in enumerate(lines, 1):

@@ -12,6 +12,7 @@ import json
 import sys
 from pathlib import Path
 
+from nodetype_studio import boundedio
 from nodetype_studio.commands.common import add_cms_version, add_context, display_path, open_node_type
 
 
@@ -38,14 +39,18 @@ def parse_values(text: str | None) -> dict | None:
     if text is None:
         return None
     if text.startswith("@"):
-        try:
-            text = Path(text[1:]).read_text(encoding="utf-8")
+        try:  # bounded as a project's files are: a values file may come with the project
+            text = boundedio.read_text(Path(text[1:]), errors="strict")
+        except UnicodeDecodeError:
+            raise ValueError(f"cannot read {text[1:]}: it is not UTF-8 text") from None
         except OSError as exc:
             raise ValueError(f"cannot read {text[1:]}: {exc.strerror or exc}") from None
     try:
         values = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValueError(f"--values is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise ValueError("--values is nested too deeply to be read") from None
     if not isinstance(values, dict):
         raise ValueError("--values must be a JSON object mapping property names to values")
     return values

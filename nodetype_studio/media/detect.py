@@ -8,10 +8,13 @@ the ``viewBox``).
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import struct
 from pathlib import Path
 
+from nodetype_studio import boundedio
 from nodetype_studio.media.mediatypes import type_for_extension
 
 HEAD_BYTES = 64 * 1024
@@ -39,7 +42,12 @@ _ZIP_BASED = {".docx", ".xlsx", ".pptx", ".odt", ".ods", ".odp", ".epub"}
 
 
 def read_head(path: Path, size: int = HEAD_BYTES) -> bytes:
-    with open(path, "rb") as handle:
+    """The first ``size`` bytes of the file ``path``; ``boundedio.NotARegularFile`` (an ``OSError``) at once
+    for a pipe, device or socket (opening a pipe would wait for a writer, a device may never end)."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with open(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise boundedio.NotARegularFile(path)
         return handle.read(size)
 
 

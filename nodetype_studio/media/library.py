@@ -28,7 +28,7 @@ from nodetype_studio import boundedio
 from nodetype_studio.bundled import resource
 from nodetype_studio.diagnostics import Diagnostic, Location, warning
 from nodetype_studio.media import config
-from nodetype_studio.media.detect import HEAD_BYTES, detect_media_type, image_size
+from nodetype_studio.media.detect import HEAD_BYTES, detect_media_type, image_size, read_head
 from nodetype_studio.media.mediatypes import SizeLimit, accepts, human_size, parse_size
 from nodetype_studio.media.metadata import (
     FOLDER_META,
@@ -44,6 +44,7 @@ PROJECT_ALIASES = ("neos",)
 CONFIG_DIR = ".nodetype-studio"
 UPLOAD_DIR = "uploads"
 MAX_FILES_PER_FOLDER = 5000
+CHUNK_BYTES = 1 << 16  # what an upload is copied and compared in
 ASSET_NAMESPACE = uuid.UUID("5d0c3a1e-7f4b-4c35-9a8e-2b1f6c7d8e90")
 
 _DOCUMENT_TYPES = frozenset({
@@ -290,8 +291,7 @@ class MediaLibrary:
             size = path.stat().st_size
             if not path.is_file():
                 return "", f"\u201c{path.name}\u201d is not a file"
-            with open(path, "rb") as handle:
-                head = handle.read(HEAD_BYTES)
+            head = read_head(path, HEAD_BYTES)  # (a pipe put there since is_file: refused, not waited for)
         except OSError as exc:
             return "", f"\u201c{path.name}\u201d cannot be read: {exc.strerror or exc}"
         media_type = detect_media_type(path, head)
@@ -314,12 +314,12 @@ class MediaLibrary:
         try:
             self.upload_folder.mkdir(parents=True, exist_ok=True)
             # the size checked above may be old by now: the copy itself stops one byte past the maximum
-            copy, digest = _bounded_copy(path, self.upload_folder, limit.bytes)
+            copy, digest, size = _bounded_copy(path, self.upload_folder, limit.bytes)
             if copy is None:
                 return UploadResult(None, f"\u201c{path.name}\u201d is too large: it grew past the maximum of "
                                           f"{human_size(limit.bytes or 0)} ({limit.bytes or 0:,} bytes) while it was copied")
             try:
-                target = self._target(path, digest)
+                target = self._target(path, size, digest)
                 if not target.exists():
                     os.replace(copy, target)
             finally:
@@ -334,12 +334,12 @@ class MediaLibrary:
             return UploadResult(None, f"\u201c{path.name}\u201d was copied but is not a media file the library shows")
         return UploadResult(asset, f"Uploaded \u201c{path.name}\u201d to {self.upload_folder}")
 
-    def _target(self, path: Path, digest: str) -> Path:
-        """Where an upload goes: its own name, or name-2, name-3 ... unless the same file (``digest``) is there
-        already."""
+    def _target(self, path: Path, size: int, digest: str) -> Path:
+        """Where an upload goes: its own name, or name-2, name-3 ... unless the same file (``size`` bytes with
+        the SHA-256 ``digest``) is there already."""
         candidate, number = self.upload_folder / path.name, 2
         while candidate.exists():
-            if _digest(candidate) == digest:
+            if _holds(candidate, size, digest):
                 return candidate
             candidate = self.upload_folder / f"{path.stem}-{number}{path.suffix}"
             number += 1
@@ -422,10 +422,11 @@ def _same(a: Path, b: Path) -> bool:
         return a == b
 
 
-def _bounded_copy(source: Path, folder: Path, limit: int | None) -> tuple[Path | None, str]:
-    """``source`` copied to a temporary file in ``folder`` and the copy's SHA-256; (None, "") when it holds more
-    than ``limit`` bytes (None: no limit), judged on what was read, never more than ``limit + 1`` bytes. A pipe
-    or device put in the file's place meanwhile is refused (``boundedio.NotARegularFile``) without waiting."""
+def _bounded_copy(source: Path, folder: Path, limit: int | None) -> tuple[Path | None, str, int]:
+    """``source`` copied to a temporary file in ``folder``, the copy's SHA-256 and size; (None, "", size) when it
+    holds more than ``limit`` bytes (None: no limit), judged on what was read, never more than ``limit + 1``
+    bytes. A pipe or device put in the file's place meanwhile is refused (``boundedio.NotARegularFile``) without
+    waiting."""
     descriptor = os.open(source, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     with open(descriptor, "rb") as handle:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
@@ -435,7 +436,7 @@ def _bounded_copy(source: Path, folder: Path, limit: int | None) -> tuple[Path |
         try:
             with os.fdopen(handle_out, "wb") as out:
                 while limit is None or copied <= limit:
-                    chunk = handle.read(1 << 16 if limit is None else min(1 << 16, limit + 1 - copied))
+                    chunk = handle.read(CHUNK_BYTES if limit is None else min(CHUNK_BYTES, limit + 1 - copied))
                     if not chunk:
                         break
                     copied += len(chunk)
@@ -446,13 +447,31 @@ def _bounded_copy(source: Path, folder: Path, limit: int | None) -> tuple[Path |
             raise
     if limit is not None and copied > limit:
         copy.unlink(missing_ok=True)
-        return None, ""
-    return copy, hasher.hexdigest()
+        return None, "", copied
+    return copy, hasher.hexdigest(), copied
 
 
-def _digest(path: Path) -> str:
-    hasher = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 16), b""):
-            hasher.update(chunk)
-    return hasher.hexdigest()
+def _holds(path: Path, size: int, digest: str) -> bool:
+    """Whether the file ``path`` is ``size`` bytes with the SHA-256 ``digest`` (an upload already there). Read
+    in chunks and only when the file is that size, never more than ``size + 1`` bytes, so within the upload's
+    maximum (``_bounded_copy`` judged the upload on what it read); a file that cannot be read, or a pipe or
+    device under that name, is not it (without waiting for a pipe's writer)."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return False
+    with open(descriptor, "rb") as handle:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode) or info.st_size != size:
+            return False
+        hasher, read = hashlib.sha256(), 0
+        try:
+            while read <= size:
+                chunk = handle.read(min(CHUNK_BYTES, size + 1 - read))
+                if not chunk:
+                    break
+                read += len(chunk)
+                hasher.update(chunk)
+        except OSError:
+            return False
+    return read == size and hasher.hexdigest() == digest

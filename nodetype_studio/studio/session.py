@@ -60,6 +60,25 @@ def read_text(path: Path) -> str | None:
     return _decoded(raw)
 
 
+def disk_side(path: Path) -> tuple[str, str]:
+    """The file's text for the compare view and ``""``; or ``""`` and why the file on disk is not shown (larger
+    than the studio reads, or unreadable). A file that is gone shows as empty, with no reason."""
+    try:
+        return _decoded(diskio.read_bytes(Path(path))), ""
+    except FileNotFoundError:
+        return "", ""
+    except diskio.FileTooLarge:
+        try:
+            size = os.stat(path).st_size
+        except OSError:
+            size = 0
+        bound = diskio.MAX_FILE_BYTES
+        return "", (f"The file on disk is not shown: it is {size / 1024 / 1024:.1f} MB ({size:,} bytes), more than "
+                    f"the {bound / 1024 / 1024:g} MB ({bound:,} bytes) the studio reads.")
+    except OSError as exc:
+        return "", f"The file on disk is not shown: it cannot be read ({exc.strerror or exc})."
+
+
 def _decoded(raw: bytes) -> str:
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
@@ -492,7 +511,7 @@ def _replay(doc: YamlDocument, entry: dict) -> list[Edit] | None:
             old, new = item["old"], item["new"]
             applied.append(doc.apply(Edit(doc.path, str(item.get("description", "edit")), int(item["offset"]), old, new,
                                           1, 1, 0)))
-    except (EditError, KeyError, TypeError, ValueError):
+    except (EditError, KeyError, TypeError, ValueError, OverflowError):
         pass
     else:
         if doc.text == entry["text"]:

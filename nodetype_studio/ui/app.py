@@ -155,10 +155,20 @@ def end_process(code: int) -> None:
 
 
 def _run_script_when_loaded(window, script: Path) -> None:
+    from nodetype_studio import boundedio
+
     try:
-        steps = json.loads(script.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        print(f"nodetype-studio: cannot read the script {script}: {exc}", file=sys.stderr, flush=True)
+        steps = json.loads(boundedio.read_bytes(script))  # bounded, no pipes: read as a project's files are
+    except OSError as exc:
+        problem = exc.strerror or str(exc)
+    except RecursionError:
+        problem = "it is nested too deeply to be read"
+    except ValueError as exc:
+        problem = str(exc)
+    else:
+        problem = ""
+    if problem:
+        print(f"nodetype-studio: cannot read the script {script}: {problem}", file=sys.stderr, flush=True)
         return
 
     def run() -> None:

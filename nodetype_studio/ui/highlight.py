@@ -39,6 +39,7 @@ from PySide6.QtGui import (
 )
 
 from nodetype_studio.textspan import changed_span
+from nodetype_studio.ui.style import legible
 
 _VERSIONS = count(1)
 _INTERNAL = ("text", "pos", "end")  # a context's attributes that are not the lexer's state
@@ -51,8 +52,13 @@ def style_for(palette) -> str:
 
 
 class PygmentsHighlighter(QSyntaxHighlighter):
-    def __init__(self, document: QTextDocument, lexer: Lexer, style: str = "default"):
+    """``legible_on``: a background the colours must read on as body text does (4.5:1), such as a marked
+    line's; each of the style's colours that does not is made lighter or darker (``style.legible``)."""
+
+    def __init__(self, document: QTextDocument, lexer: Lexer, style: str = "default", *,
+                 legible_on: QColor | None = None):
         super().__init__(None)
+        self._legible_on = legible_on
         # offsets must be the document's: a stripped leading newline would shift every colour by one
         lexer.stripnl = lexer.stripall = False
         lexer.options.update(stripnl=False, stripall=False)
@@ -96,7 +102,8 @@ class PygmentsHighlighter(QSyntaxHighlighter):
         fmt = QTextCharFormat()
         style = self._style.style_for_token(token)
         if style["color"]:
-            fmt.setForeground(QColor(f"#{style['color']}"))
+            colour = f"#{style['color']}"
+            fmt.setForeground(QColor(colour) if self._legible_on is None else legible(colour, self._legible_on))
         if style["bold"]:
             fmt.setFontWeight(QFont.Bold)
         if style["italic"]:

@@ -70,3 +70,35 @@ def test_a_site_that_names_no_cms_version_is_not_judged(tmp_path):
     assert site_findings(package) == []
     (package / ".nodetype-studio.yaml").write_text("cmsVersion: '9'\n", encoding="utf-8")
     assert len(site_findings(package)) == 1
+
+
+def test_a_composer_json_grown_past_the_bound_since_the_load_is_not_read_for_the_position(tmp_path):
+    from nodetype_studio.boundedio import MAX_FILE_BYTES
+
+    package = write_package(tmp_path / "Acme.Site", HOMEPAGE)
+    project = load_project(package, use_cache=False)
+    composer = package / "composer.json"  # another program rewrites it, megabytes long, "type" at the end
+    composer.write_text("{\n" + "\n" * MAX_FILE_BYTES + '"type": "neos-site"}\n', encoding="utf-8")
+    [found] = [d for d in run_checks(project) if d.code == "neos9-site-type"]
+    assert Path(found.file) == composer and (found.line, found.column) == (1, 1)  # not read: its first line
+
+
+def test_a_pipe_in_place_of_the_composer_json_is_not_waited_for(tmp_path):
+    import os
+    import threading
+
+    package = write_package(tmp_path / "Acme.Site", HOMEPAGE)
+    project = load_project(package, use_cache=False)
+    composer = package / "composer.json"
+    composer.unlink()
+    os.mkfifo(composer)
+    found = []
+    worker = threading.Thread(target=lambda: found.extend(d for d in run_checks(project) if d.code == "neos9-site-type"),
+                              daemon=True)
+    worker.start()
+    worker.join(30)
+    if worker.is_alive():
+        os.close(os.open(composer, os.O_WRONLY | os.O_NONBLOCK))  # a writer, so that the thread ends
+        worker.join(30)
+        raise AssertionError("the check waited for a writer to the pipe")
+    assert [(d.line, d.column) for d in found] == [(1, 1)]

@@ -73,3 +73,47 @@ def test_truncated_or_garbage_headers_give_no_size():
     assert image_size(b"\xff\xd8\xff\xe0\x00", "image/jpeg") is None
     assert image_size(b"", "image/gif") is None
     assert image_size(b"<svg", "image/svg+xml") is None
+
+
+def _finishes(call):
+    """``call()``'s result, run in a thread; fails (after giving a pipe's reader a writer) if it waits."""
+    import threading
+
+    results = []
+    worker = threading.Thread(target=lambda: results.append(call()), daemon=True)
+    worker.start()
+    worker.join(20)
+    return worker, results
+
+
+def test_a_pipe_is_read_as_nothing_without_waiting(tmp_path):
+    import os
+
+    pipe = tmp_path / "photo.png"
+    os.mkfifo(pipe)
+    worker, results = _finishes(lambda: detect_media_type(pipe))
+    if worker.is_alive():
+        os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
+        worker.join(20)
+        raise AssertionError("detecting the type of a named pipe waited for a writer")
+    assert results == ["image/png"]  # by its name only: nothing was read
+
+
+def test_an_upload_replaced_by_a_pipe_after_the_check_is_refused_without_waiting(tmp_path, monkeypatch):
+    import os
+    from pathlib import Path
+
+    from nodetype_studio.media.library import MediaLibrary
+
+    pipe = tmp_path / "photo.png"
+    os.mkfifo(pipe)
+    real_is_file = Path.is_file
+    monkeypatch.setattr(Path, "is_file", lambda self: True if self == pipe else real_is_file(self))  # checked before
+    library = MediaLibrary([], tmp_path / "uploads")
+    worker, results = _finishes(lambda: library.check_upload(pipe))
+    if worker.is_alive():
+        os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
+        worker.join(20)
+        raise AssertionError("checking an upload that is a named pipe waited for a writer")
+    assert results[0][1] == "\u201cphoto.png\u201d cannot be read: it is not a regular file (a pipe, device or socket); " \
+                            "the studio reads files only"

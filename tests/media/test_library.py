@@ -198,3 +198,64 @@ def test_an_upload_growing_past_the_maximum_after_the_check_is_judged_on_what_wa
                               "it was copied")
     uploads = site / ".nodetype-studio" / "uploads"
     assert not uploads.exists() or list(uploads.iterdir()) == []  # neither the file nor a partial copy
+
+
+class CountingSha256:
+    """``hashlib.sha256`` that counts the bytes it is given (all instances together)."""
+
+    hashed = 0
+
+    def __init__(self):
+        import hashlib
+
+        self._hasher = hashlib.sha256()
+
+    def update(self, data: bytes) -> None:
+        CountingSha256.hashed += len(data)
+        self._hasher.update(data)
+
+    def hexdigest(self) -> str:
+        return self._hasher.hexdigest()
+
+
+def test_the_same_name_in_the_upload_folder_is_compared_within_the_uploads_bound(site, tmp_path, monkeypatch):
+    import types
+
+    from nodetype_studio.media import library as library_module
+
+    uploads = site / ".nodetype-studio" / "uploads"
+    uploads.mkdir(parents=True)
+    padded_file(uploads / "logo.png", 3 * 1024 * 1024, png_bytes(1, 1))  # an older, much larger logo.png
+    same_size = uploads / "logo-2.png"
+    source = tmp_path / "logo.png"
+    source.write_bytes(png_bytes(12, 6))
+    same_size.write_bytes(png_bytes(12, 6)[:-1] + b"\x00")  # as long as the upload, another content
+    monkeypatch.setattr(library_module, "hashlib", types.SimpleNamespace(sha256=CountingSha256))
+    CountingSha256.hashed = 0
+    result = library(site).upload(source, ["image/png"], parse_size("10kb"))
+    assert result.ok and result.asset.filename == "logo-3.png"
+    size = source.stat().st_size
+    assert CountingSha256.hashed <= 2 * (size + 1)  # the copy, and the one file of its size; never the 3 MB
+    assert (uploads / "logo.png").stat().st_size == 3 * 1024 * 1024 and same_size.read_bytes() != source.read_bytes()
+    again = library(site).upload(source, ["image/png"], parse_size("10kb"))
+    assert again.ok and again.asset.filename == "logo-3.png"  # the same file again: reused
+
+
+def test_a_pipe_under_the_uploads_name_is_not_waited_for(site, tmp_path):
+    import os
+    import threading
+
+    uploads = site / ".nodetype-studio" / "uploads"
+    uploads.mkdir(parents=True)
+    os.mkfifo(uploads / "logo.png")
+    source = tmp_path / "logo.png"
+    source.write_bytes(png_bytes(12, 6))
+    results = []
+    worker = threading.Thread(target=lambda: results.append(library(site).upload(source, ["image/png"])), daemon=True)
+    worker.start()
+    worker.join(10)
+    if worker.is_alive():  # it waits for a writer to the pipe: give it one so the thread ends
+        os.close(os.open(uploads / "logo.png", os.O_WRONLY | os.O_NONBLOCK))
+        worker.join(10)
+        pytest.fail("the upload waited on a named pipe in the upload folder")
+    assert results[0].ok and results[0].asset.filename == "logo-2.png"

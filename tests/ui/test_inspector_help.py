@@ -136,3 +136,32 @@ def test_a_thumbnail_declaring_too_many_pixels_is_named_not_decoded(qtbot, packa
     assert "<img" not in text and "<strong>one</strong>" in text
     assert ("Thumbnail \u201csmall.png\u201d is not shown: it declares 50000 \u00d7 50000 pixels, more than the 67 "
             "megapixels the studio decodes") in text
+
+
+def test_a_drawing_larger_than_the_studio_reads_is_named_not_read(qtbot, package):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel
+
+    from nodetype_studio.boundedio import MAX_FILE_BYTES
+
+    box = package / "NodeTypes" / "Box.yaml"
+    box.write_text(box.read_text(encoding="utf-8").replace("Help/small.png", "Help/drawing.svg"), encoding="utf-8")
+    drawing = package / "Resources" / "Public" / "Help" / "drawing.svg"
+    head = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20"/>'
+    drawing.write_text(head + "<!--" + "x" * MAX_FILE_BYTES + "--></svg>", encoding="utf-8")  # 40 × 20, 8 MB long
+    size = drawing.stat().st_size
+    project = load_project(package, use_cache=False)
+    shown = InspectorWidget()
+    qtbot.addWidget(shown)
+    shown.show_node_type(InspectorSource.from_model(project.node_type("Acme.Help:Box"), project))
+    shown.show()
+    button = shown.findChild(QLabel, "label:small").parentWidget().button
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    text = shown.findChild(QLabel, "help:small").text()
+    assert "<img" not in text and "<strong>one</strong>" in text
+    assert (f"Thumbnail \u201cdrawing.svg\u201d is not shown: it is {size / 1024 / 1024:.1f} MB of SVG, more than the "
+            "8 MB the studio reads") in text, text
+    drawing.write_text(head + "</svg>", encoding="utf-8")  # the same drawing, small: shown
+    from nodetype_studio.ui.inspector import _thumbnail_html
+
+    assert "<img" in _thumbnail_html("resource://Acme.Help/Public/Help/drawing.svg", {"Acme.Help": package})

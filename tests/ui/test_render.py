@@ -57,3 +57,38 @@ def test_unknown_property_values_are_warned_about(project_path, tmp_path, capsys
     out = str(tmp_path / "w.png")
     assert main(["render", str(project_path), NT, "--out", out, "--values", '{"nope": 1}']) == 0
     assert "no properties nope" in capsys.readouterr().err
+
+
+def test_a_values_file_is_read_within_the_bound_and_never_waited_for(project_path, tmp_path, capsys, qapp):
+    import os
+    import threading
+
+    from nodetype_studio.boundedio import MAX_FILE_BYTES
+
+    out = str(tmp_path / "x.png")
+    large = tmp_path / "large.json"
+    with open(large, "wb") as stream:  # sparse
+        stream.truncate(MAX_FILE_BYTES + 1)
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 200_000 + "]" * 200_000, encoding="utf-8")
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+    cases = [
+        (large, f"cannot read {large}: the file is larger than 8 MB"),
+        (deep, "--values is nested too deeply"),
+        (pipe, f"cannot read {pipe}: it is not a regular file"),
+    ]
+    for path, message in cases:
+        codes = []
+        worker = threading.Thread(target=lambda p=path: codes.append(
+            main(["render", str(project_path), NT, "--out", out, "--values", f"@{p}"])), daemon=True)
+        worker.start()
+        worker.join(30)
+        if worker.is_alive():
+            os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))  # a writer, so that the thread ends
+            worker.join(30)
+            raise AssertionError(f"--values @{path.name} waited for a writer")
+        assert codes == [1], path.name
+        assert message in capsys.readouterr().err, path.name
+    assert main(["render", str(project_path), NT, "--out", out, "--values", "[" * 100_000]) == 1  # inline, too
+    assert "--values is nested too deeply" in capsys.readouterr().err

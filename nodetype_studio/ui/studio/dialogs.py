@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from nodetype_studio.studio.textdiff import unified_diff
+from nodetype_studio.ui import style
 from nodetype_studio.ui.studio.theme import is_dark
 
 DIFF_SIZE = QSize(820, 560)  # a diff dialog's size where there is room: ~100 columns of a diff, ~30 lines
@@ -56,6 +57,16 @@ def fit_to_screen(dialog: QDialog, preferred: QSize = DIFF_SIZE) -> None:
     room = screen.availableGeometry()
     dialog.setMinimumSize(fitted_size(room, None, DIFF_MINIMUM, DIFF_MINIMUM))
     dialog.resize(fitted_size(room, parent.size() if parent is not None else None, preferred))
+
+
+def plain_view(parent: QWidget, text: str) -> QPlainTextEdit:
+    """A read-only view of ``text`` as it is (a file's text, not a diff: no colours)."""
+    view = QPlainTextEdit(parent)
+    view.setReadOnly(True)
+    view.setLineWrapMode(QPlainTextEdit.NoWrap)
+    view.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
+    view.setPlainText(text)
+    return view
 
 
 def diff_view(parent: QWidget, text: str) -> QPlainTextEdit:
@@ -109,7 +120,8 @@ class ReviewDialog(QDialog):
 class ChoiceDialog(QDialog):
     """A message with named buttons; ``choice`` is the name of the button pressed (or ``cancel``)."""
 
-    def __init__(self, title: str, message: str, choices: list[tuple[str, str]], parent=None, *, detail: str = ""):
+    def __init__(self, title: str, message: str, choices: list[tuple[str, str]], parent=None, *, detail: str = "",
+                 problem: str = "", plain: bool = False):
         super().__init__(parent)
         self.setWindowTitle(title)
         self.choice = "cancel"
@@ -117,9 +129,15 @@ class ChoiceDialog(QDialog):
         label = QLabel(message, self)
         label.setWordWrap(True)
         layout.addWidget(label)
+        self.problem = None
+        if problem:  # what the detail cannot show, and why
+            self.problem = QLabel(problem, self)
+            self.problem.setWordWrap(True)
+            style.emphasise(style.tint(self.problem, style.ERROR), bold=True)
+            layout.addWidget(self.problem)
         self.detail = None
         if detail:
-            self.detail = diff_view(self, detail)
+            self.detail = plain_view(self, detail) if plain else diff_view(self, detail)
             layout.addWidget(self.detail, 1)
             fit_to_screen(self)
         self.buttons = QDialogButtonBox(self)
@@ -136,12 +154,19 @@ class ChoiceDialog(QDialog):
 
 
 class CompareDialog(ChoiceDialog):
-    """The file on disk against the studio's version (a unified diff: - disk, + mine)."""
+    """The file on disk against the studio's version (a unified diff: - disk, + mine). When the file on disk
+    cannot be shown (``disk_problem``: larger than the studio reads, unreadable), that is said instead, above
+    the studio's version as it is."""
 
-    def __init__(self, name: str, disk: str, mine: str, choices: list[tuple[str, str]], parent=None, *, message: str):
-        diff = unified_diff(disk, mine, name).replace(f"--- a/{name}", f"--- {name} (on disk)", 1).replace(
-            f"+++ b/{name}", f"+++ {name} (your edits)", 1)
-        super().__init__(f"Compare \u2014 {name}", message, choices, parent, detail=diff or "(no difference)")
+    def __init__(self, name: str, disk: str, mine: str, choices: list[tuple[str, str]], parent=None, *, message: str,
+                 disk_problem: str = ""):
+        if disk_problem:
+            super().__init__(f"Compare \u2014 {name}", f"{name}: your unsaved version, below.", choices, parent,
+                             detail=mine or "(empty)", problem=disk_problem, plain=True)
+        else:
+            diff = unified_diff(disk, mine, name).replace(f"--- a/{name}", f"--- {name} (on disk)", 1).replace(
+                f"+++ b/{name}", f"+++ {name} (your edits)", 1)
+            super().__init__(f"Compare \u2014 {name}", message, choices, parent, detail=diff or "(no difference)")
         self.disk, self.mine = disk, mine
 
 
@@ -189,16 +214,16 @@ class Prompts:
         dialog.exec()
         return dialog.choice if dialog.choice != "cancel" else "keep"
 
-    def compare(self, name: str, disk: str, mine: str, purpose: str) -> str:
+    def compare(self, name: str, disk: str, mine: str, purpose: str, disk_problem: str = "") -> str:
         """After a conflict (``purpose="conflict"``): "reload" | "keep"; before overwriting a changed file
-        (``purpose="save"``): "overwrite" | "cancel"."""
+        (``purpose="save"``): "overwrite" | "cancel". ``disk_problem``: why the file on disk is not shown."""
         if purpose == "save":
             choices = [("overwrite", "Overwrite with my version"), ("cancel", "Cancel")]
             message = f"{name} changed on disk since you loaded it. Saving replaces the lines marked - with yours (+)."
         else:
             choices = [("reload", "Reload from disk"), ("keep", "Keep mine")]
             message = f"{name}: the file on disk (-) against your unsaved version (+)."
-        dialog = CompareDialog(name, disk, mine, choices, self.parent, message=message)
+        dialog = CompareDialog(name, disk, mine, choices, self.parent, message=message, disk_problem=disk_problem)
         dialog.exec()
         return dialog.choice if dialog.choice != "cancel" or purpose == "save" else "keep"
 

@@ -63,7 +63,9 @@ class HelpDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.Close, self)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(720, 560)
+        from nodetype_studio.ui.studio.dialogs import fit_to_screen  # (the dialogs are imported when first asked for)
+
+        fit_to_screen(self)  # as the review and compare dialogs: all of it on a small screen, larger with the window
 
     def rows(self) -> list[tuple[str, str]]:
         return [(self.shortcuts.topLevelItem(i).text(0), self.shortcuts.topLevelItem(i).text(1))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
-from nodetype_studio.ui.studio.journal import Journal
+from nodetype_studio.ui.studio.journal import Journal, UnreadableJournal
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoStack
@@ -194,11 +194,18 @@ class ProjectController(QObject):
 
     def _offer_journal(self) -> None:
         session = self.session
-        content = self.journal.read() if self.journal is not None else None
+        try:
+            content = self.journal.read() if self.journal is not None else None
+        except UnreadableJournal as exc:
+            self._keep_unreadable_journal(exc)
+            return
         if content is None or session is None:
             return
         files = [session.display(p) for p in content.files]
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(content.written)) if content.written else "earlier"
+        try:
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(content.written)) if content.written else "earlier"
+        except (OverflowError, ValueError, OSError):  # a date beyond what the platform's clock can show
+            when = "earlier"
         if not self.host.prompts.restore_journal(files, when):
             self._set_journal_aside()
             return
@@ -212,6 +219,18 @@ class ProjectController(QObject):
         self.host.push("restore unsaved edits", restore)
         self.host.flush()
         self.host.status(f"Restored unsaved edits to {len(files)} file(s)" + (": " + "; ".join(notes) if notes else ""))
+
+    def _keep_unreadable_journal(self, problem: UnreadableJournal) -> None:
+        """A journal that cannot be used is moved aside (the next journal would replace it) and said so."""
+        assert self.journal is not None
+        try:
+            kept = f"it was kept as {self.journal.set_aside('.unreadable.json').name}"
+        except OSError as exc:  # left where it is, and no journal is written over it while the project is open
+            kept = (f"it could not be moved aside ({exc.strerror or exc}), so no crash journal is written for "
+                    "this project until it is reopened")
+            self.journal = None
+        self.host.show_error(f"The crash journal {problem.path} cannot be read: {problem.reason}; {kept}, and "
+                             "nothing was restored")
 
     def _set_journal_aside(self) -> None:
         assert self.journal is not None
@@ -329,7 +348,7 @@ class ProjectController(QObject):
         session = self.session
         if session is None:
             return
-        from nodetype_studio.studio.session import read_text
+        from nodetype_studio.studio.session import disk_side, read_text
 
         session.invalidate()  # new, deleted or changed files: the next resolution loads them all
         history_lost = []
@@ -349,7 +368,8 @@ class ProjectController(QObject):
             answer = prompts.file_changed(name, change.reason == "deleted")
             seen = None
             if answer == "compare":
-                answer = prompts.compare(name, read_text(path) or "", session.text_of(path), "conflict")
+                disk, problem = disk_side(path)
+                answer = prompts.compare(name, disk, session.text_of(path), "conflict", disk_problem=problem)
                 seen = disk_bytes
             if answer == "reload":
                 if self._in_history(path) and not self.carry_history(path, session.text_of(path), read_text(path)):

@@ -198,7 +198,10 @@ class SourceView(QWidget):
         page = self._documents.pop(path, None)
         if page is None:
             view = CodeView(self.stack)
-            highlighter = PygmentsHighlighter(view.document(), YamlLexer(), self._style)
+            # every colour reads on the marked line (the lighter of the two backgrounds in the dark scheme, the
+            # darker in the light one), so on the rest of the view too
+            mark = QColor(MARK_DARK if self._style == "github-dark" else MARK_LIGHT)
+            highlighter = PygmentsHighlighter(view.document(), YamlLexer(), self._style, legible_on=mark)
             page = _Page(view, highlighter)
             self.stack.addWidget(view)
         self._documents[path] = page

@@ -4,6 +4,8 @@ window."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
@@ -77,3 +79,69 @@ def test_a_dialog_is_not_made_smaller_than_usable(qtbot, window):
     qtbot.waitExposed(dialog)
     dialog.resize(100, 100)
     assert dialog.width() >= DIFF_MINIMUM.width() and dialog.height() >= DIFF_MINIMUM.height()
+
+
+
+def test_the_help_dialog_is_sized_as_the_other_dialogs_and_its_documentation_scrolls(qtbot, window):
+    from PySide6.QtWidgets import QTextBrowser
+
+    from nodetype_studio.ui.studio.helpdialog import DOCUMENTATION_TAB
+
+    room = window.screen().availableGeometry()
+    window.resize(room.size())
+    qtbot.keyClick(window, Qt.Key.Key_F1)  # the documentation, as the user opens it
+    dialog = window.help_dialog
+    qtbot.waitExposed(dialog)
+    assert dialog.tabs.currentIndex() == DOCUMENTATION_TAB
+    review = ReviewDialog([("NodeTypes/Content/Teaser.yaml", LONG_DIFF)], window)
+    qtbot.addWidget(review)
+    assert dialog.size() == review.size()  # grows with a large window as the review does
+    assert dialog.minimumSize() == review.minimumSize()
+    close = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
+    assert close.isVisible() and room.contains(on_screen(close))
+    docs = dialog.findChild(QTextBrowser)
+    bar = docs.verticalScrollBar()
+    assert docs.height() >= 100 and bar.maximum() > 0
+    docs.setFocus()
+    qtbot.keyClick(docs, Qt.Key.Key_PageDown)
+    assert bar.value() > 0
+    qtbot.mouseClick(close, Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible()
+
+
+SMALL_SCREEN = """
+import json, sys
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication([])
+from nodetype_studio.ui.studio.helpdialog import HelpDialog
+window = QMainWindow()
+window.resize(780, 560)
+window.show()
+dialog = HelpDialog(window)
+dialog.show()
+app.processEvents()
+room = dialog.screen().availableGeometry()
+print(json.dumps([room.width(), room.height(), dialog.width(), dialog.height()]))
+"""
+
+
+def test_the_help_dialog_fits_a_small_screen_with_its_frame(tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from nodetype_studio.ui.studio.dialogs import FRAME
+
+    screens = tmp_path / "screen.json"
+    screens.write_text(json.dumps({"screens": [{"name": "small", "x": 0, "y": 0, "width": 800, "height": 600,
+                                                "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}), encoding="utf-8")
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={screens}",
+           "PYTHONPATH": str(Path(__file__).resolve().parents[3])}
+    done = subprocess.run([sys.executable, "-c", SMALL_SCREEN], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    room_width, room_height, width, height = json.loads(done.stdout.strip().splitlines()[-1])
+    assert (room_width, room_height) == (800, 600)
+    # all of it on screen with the frame and title bar a desktop adds
+    assert width <= room_width - FRAME.width() and height <= room_height - FRAME.height(), (width, height)
+    assert width >= DIFF_MINIMUM.width() and height >= DIFF_MINIMUM.height()

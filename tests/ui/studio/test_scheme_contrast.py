@@ -233,3 +233,58 @@ def test_muted_and_error_texts_read_in_both_schemes_and_after_a_switch(qtbot, wi
         app.setPalette(before)
     assert "This field is required." in seen  # the preview's error
     assert any(text.startswith("inherited property") for text in seen)  # the property form's muted note
+
+
+def _marked_line_colours(view) -> list[tuple[str, QColor, QColor]]:
+    """(text, colour, background) of each stretch of the marked line's text, as drawn: the highlighter's
+    colour over the mark's background (the palette's text colour where the highlighter sets none)."""
+    [mark] = view.extraSelections()
+    background = mark.format.background().color()
+    block = mark.cursor.block()
+    text = block.text()
+    colours = [view.palette().color(QPalette.ColorRole.Text)] * len(text)
+    for span in block.layout().formats():
+        if span.format.hasProperty(span.format.Property.ForegroundBrush):
+            for at in range(span.start, min(len(text), span.start + span.length)):
+                colours[at] = span.format.foreground().color()
+    stretches, start = [], 0
+    for at in range(1, len(text) + 1):
+        if at == len(text) or colours[at] != colours[start]:
+            if text[start:at].strip():
+                stretches.append((text[start:at], colours[start], background))
+            start = at
+    return stretches
+
+
+def test_the_source_views_marked_line_reads_in_both_schemes_and_after_a_switch(qtbot, window, project):
+    from nodetype_studio.ui.studio.mainwindow import SOURCE_TAB
+    from nodetype_studio.ui.studio.theme import Theme
+
+    teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
+    # a comment, an anchor and a tag on the line of the key: the colours with the least contrast
+    teaser.write_text(teaser.read_text(encoding="utf-8").replace("    limit:\n", "    limit: &limit !!map  # how many\n"),
+                      encoding="utf-8")
+    window.reload()
+    app = QApplication.instance()
+    before = app.palette()
+    theme = Theme(app, "light")
+    window.set_theme(theme)
+    window.bottom.setCurrentIndex(SOURCE_TAB)
+    seen = []
+    try:
+        for scheme in ("light", "dark", "light", "dark"):  # each scheme, and a switch each way
+            theme.apply(scheme)
+            window.select_type(TEASER)
+            window.definition.select_property("subtitle")
+            window.definition.select_property("limit")
+            window.flush()
+            source = window.source
+            assert source.marked_line_text() == "    limit: &limit !!map  # how many"
+            stretches = _marked_line_colours(source.view)
+            assert {text.strip() for text, _c, _b in stretches} >= {"# how many", "&limit", "!!map"}, stretches
+            for text, colour, background in stretches:
+                seen.append((scheme, text))
+                assert contrast(colour, background) >= 4.5, (scheme, text, colour.name(), background.name())
+    finally:
+        app.setPalette(before)
+    assert len(seen) >= 8

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from nodetype_studio.studio.session import Session
 from nodetype_studio.studio.textdiff import unified_diff
 from nodetype_studio.ui.studio.journal import Journal
@@ -203,14 +205,18 @@ def test_journal_restore_reports_unusable_entries(project, tmp_path):
     assert not fresh.dirty
 
 
-def test_journal_reads_nothing_from_missing_broken_or_foreign_files(tmp_path, project):
+def test_journal_reads_nothing_from_a_missing_file_and_refuses_broken_or_foreign_ones(tmp_path, project):
+    from nodetype_studio.ui.studio.journal import UnreadableJournal
+
     journal = Journal(tmp_path, project)
     assert journal.read() is None
     journal.path.parent.mkdir(parents=True)
     journal.path.write_text("{broken", encoding="utf-8")
-    assert journal.read() is None
+    with pytest.raises(UnreadableJournal, match="not valid JSON"):
+        journal.read()
     journal.path.write_text(json.dumps({"version": 1, "root": "/elsewhere", "entries": []}), encoding="utf-8")
-    assert journal.read() is None
+    with pytest.raises(UnreadableJournal, match="the journal of another folder"):
+        journal.read()
     journal.write([])
     assert not journal.path.exists()
 

@@ -674,3 +674,34 @@ def test_a_file_grown_larger_than_the_studio_reads_is_not_offered_for_overwritin
     assert "the file is larger than 8 MB, the most the studio reads" in window.message.text()
     assert "Nothing was written" in window.message.text()
     assert teaser.stat().st_size == size and window.session.dirty
+
+
+def test_the_compare_view_says_why_a_disk_file_grown_past_the_bound_is_not_shown(qtbot, window, project, answers):
+    from nodetype_studio.boundedio import MAX_FILE_BYTES
+    from nodetype_studio.ui.studio.dialogs import ChoiceDialog, CompareDialog
+
+    teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
+    type_teaser_label(qtbot, window, "Mine")
+    window.flush()
+    mine = window.session.text_of(teaser)
+    shown = {}
+
+    def look(dialog) -> None:
+        dialog.show()
+        shown["dialog"] = dialog.grab().toImage()
+        shown["detail"] = dialog.detail.toPlainText()
+        dialog.button["keep"].click()
+
+    answers.expect(ChoiceDialog, lambda d: d.button["compare"].click())
+    answers.expect(CompareDialog, look)
+    with open(teaser, "a", encoding="utf-8") as stream:  # another program appends megabytes of comments
+        stream.write(("# " + "x" * 1022 + "\n") * (MAX_FILE_BYTES // 1024 + 2))
+    size = teaser.stat().st_size
+    qtbot.waitUntil(lambda: len(answers.seen) == 2, timeout=10000)
+    text = answers.seen[1][1]
+    assert (f"The file on disk is not shown: it is {size / 1024 / 1024:.1f} MB ({size:,} bytes), more than the "
+            f"8 MB ({MAX_FILE_BYTES:,} bytes) the studio reads.") in text, text
+    assert shown["detail"] == mine  # the user's version, whole and as it is, not a diff against nothing
+    assert "+    label: 'Mine'" not in text
+    assert window.session.text_of(teaser) == mine and window.session.dirty  # kept
+    assert "Kept your edits to NodeTypes/Content/Teaser.yaml" in window.message.text()
