@@ -40,6 +40,8 @@ CHECK_CODES: dict[str, str] = {
     "editor-unregistered": "A custom editor that is neither built in nor registered by a plugin",
     "editor-removed-in-9": "An editor that exists up to 8.3 and was removed in 9.0",
     "editor-type-mismatch": "The editor does not fit the property type",
+    "creation-element-no-editor": "A creation dialog element the CMS gives no editor (the dialog shows \"Missing "
+                                  "editor definition\")",
     "inspector-not-map": "A property's `ui.inspector` that is not a map (the CMS fails on a scalar)",
     # editor options
     "option-unknown": "An editor option the editor does not read",
