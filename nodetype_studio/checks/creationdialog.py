@@ -30,9 +30,9 @@ def creation_element_without_editor(ctx: Context, nt: Any):
         if ui.get("editor") not in (None, "") or always_hidden(ui):
             continue
         yield ctx.at(nt, ("ui", "creationDialog", "elements", key), Severity.WARNING, "creation-element-no-editor",
-                     f"creation dialog element `{key}` has no editor ({_why_no_editor(element, ui)}): the CMS's creation dialog shows \"Missing editor definition\" "
-                     "in its place, so the value cannot be entered; set `ui.editor`, or a `type` whose data type "
-                     "has an editor (e.g. `type: string`)")
+                     f"creation dialog element `{key}` has no editor ({_why_no_editor(element, ui)}): the CMS's "
+                     "creation dialog shows \"Missing editor definition\" in its place, so the value cannot be "
+                     "entered; set `ui.editor`, or a `type` whose data type has an editor (e.g. `type: string`)")
 
 
 def _why_no_editor(element: dict, ui: dict) -> str:

@@ -77,10 +77,9 @@ def property_type_not_text(ctx: Context, prop: PropertyView):
     replaced = _replaced_scalar_type(ctx, prop)
     if replaced is not None:
         value, where = replaced
+        kind = "map" if isinstance(type_name, dict) else "list"
         message += (f": it replaces `type: {value}` of {where} (Flow's merge replaces a scalar by a list or map, it "
-                    "does not combine them), so the CMS reads the list")
-        if isinstance(type_name, dict):
-            message = message.removesuffix("the list") + "the map"
+                    f"does not combine them), so the CMS reads the {kind}")
     if get(prop.written, "ui", "inspector") is not None:
         message += ("; the CMS's editor post-processor looks the type up as a key of its `dataTypes` and fails "
                     "(\"Illegal offset type\", a TypeError), so no node type loads")
@@ -105,10 +104,10 @@ def _replaced_scalar_type(ctx: Context, prop: PropertyView) -> tuple[str, str] |
     for owner in chain:
         for fragment in getattr(owner, "fragments", ()):
             value = get(fragment.config, *path, default=_MISSING)
-            if value is not _MISSING and value is not None:
+            if value is not _MISSING:
                 writers.append((fragment, value))
-    if len(writers) < 2 or not isinstance(writers[-2][1], (str, int, float)):
-        return None
+    if len(writers) < 2 or not isinstance(writers[-2][1], (str, int, float)) or isinstance(writers[-2][1], bool):
+        return None  # (a null or a list before it: the message names no replaced text)
     fragment, value = writers[-2]
     position = _position_in(fragment.config, path)
     where = _shown_path(ctx, str(fragment.file.path))

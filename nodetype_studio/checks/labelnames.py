@@ -15,17 +15,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
+from nodetype_studio.model.postprocess import is_i18n
 from nodetype_studio.php.yamldump import php_key
 
 #: (path of the `i18n` text in the type's own configuration, what is named: property, reference, tab...)
 Site = tuple[tuple, str]
 
 _KINDS = {"tabs": "tab", "groups": "group", "views": "view"}
-
-
-def is_i18n(value: Any) -> bool:
-    """``trim($value) === 'i18n'`` of the enrichment's `shouldFetchTranslation()` (texts only)."""
-    return isinstance(value, str) and value.strip(" \t\n\r\0\x0b") == "i18n"
 
 
 def integer_name_sites(config: dict, label_keys: Callable[[str, str], tuple[str, ...]]) -> Iterator[Site]:
