@@ -21,6 +21,7 @@ from nodetype_studio.checks import (  # noqa: F401  (registers rules)
     childnodes,
     compat,
     constraints,
+    creationdialog,
     datasources,
     editors,
     groups,

@@ -20,6 +20,8 @@ CHECK_CODES: dict[str, str] = {
     "neos9-starting-point": "An 8.3 `startingPoint` node path (`/sites/…`), which 9.x spells `/<Neos.Neos:Sites>/…`",
     "neos9-label-not-text": "A label, help message or editor placeholder that is not text, or a `ui` or editor "
                             "options that are not a map (9.x's label enrichment fails with a TypeError)",
+    "neos9-label-integer-name": "An `i18n` label of a property, reference, tab, group, view or creation dialog "
+                                "element whose name is a number to PHP (9.x's label enrichment throws a TypeError)",
     "neos9-plugin-views": "`options.pluginViews`, which 9.x no longer turns into a `views` property",
     "neos9-site-type": "A 9.x site whose node types include no concrete `Neos.Neos:Site` (9.x creates the site "
                        "node only of such a type)",
@@ -40,6 +42,8 @@ CHECK_CODES: dict[str, str] = {
     "editor-unregistered": "A custom editor that is neither built in nor registered by a plugin",
     "editor-removed-in-9": "An editor that exists up to 8.3 and was removed in 9.0",
     "editor-type-mismatch": "The editor does not fit the property type",
+    "creation-element-no-editor": "A creation dialog element the CMS gives no editor (the dialog shows \"Missing "
+                                  "editor definition\")",
     "inspector-not-map": "A property's `ui.inspector` that is not a map (the CMS fails on a scalar)",
     # editor options
     "option-unknown": "An editor option the editor does not read",

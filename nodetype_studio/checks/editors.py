@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from nodetype_studio.catalogue import EDITORS, suggest
 from nodetype_studio.catalogue.types import (
     canonical_type,
@@ -13,6 +15,7 @@ from nodetype_studio.catalogue.types import (
 from nodetype_studio.checks.base import (
     Context,
     PropertyView,
+    _position_in,
     closest_name,
     get,
     is_bare_name,
@@ -42,9 +45,7 @@ def property_type(ctx: Context, prop: PropertyView):
                          "shows \"Missing editor definition\". Add `type: string` (or the type it holds)", prop.name, nearest=True)
         return
     if not isinstance(type_name, str):
-        yield ctx.at(prop.nt, _type_path(prop), Severity.ERROR, "property-type-unknown",
-                     f"property type must be a string, not {describe_value(type_name)}", prop.name)
-        return
+        return  # (`property_type_not_text` reports it where it is written, on a mixin too)
     # (a combined rule: every property of every final type asks, about a few type names)
     unknown, has_default_editor = ctx.remembered(("property type", type_name), (),
                                                  lambda: _type_facts(ctx, type_name))
@@ -59,6 +60,70 @@ def property_type(ctx: Context, prop: PropertyView):
         yield ctx.at(prop.nt, _type_path(prop), Severity.ERROR, "property-no-default-editor",
                      f"type `{type_name}` has no default editor, and `ui.inspector.editor` is not set; the CMS fails "
                      f"with \"Could not find editor\". {fix}", prop.name)
+
+
+@property_rule
+def property_type_not_text(ctx: Context, prop: PropertyView):
+    """A `type` that is a list or a map, wherever it is written (it is wrong whatever the subtypes add). A later
+    file's list over an earlier `type: string` is the usual way to get one: Flow's merge
+    (`Arrays::arrayMergeRecursiveOverrule`, 8.3 and 9.x) replaces a scalar by an array, so the type the CMS
+    reads is the list. DefaultPropertyEditorPostprocessor looks the type up as a key of `dataTypes`
+    (`$dataTypes[$type] ?? []`: under PHP 8 a TypeError, "Illegal offset type"), so the node types do not
+    load; 9.x's `NodeType::getPropertyType()` is declared to return a string."""
+    type_name = prop.type
+    if type_name is None or isinstance(type_name, str):
+        return
+    message = f"property type must be a string, not {describe_value(type_name)}"
+    replaced = _replaced_scalar_type(ctx, prop)
+    if replaced is not None:
+        value, where = replaced
+        kind = "map" if isinstance(type_name, dict) else "list"
+        message += (f": it replaces `type: {value}` of {where} (Flow's merge replaces a scalar by a list or map, it "
+                    f"does not combine them), so the CMS reads the {kind}")
+    if get(prop.written, "ui", "inspector") is not None:
+        message += ("; the CMS's editor post-processor looks the type up as a key of its `dataTypes` and fails "
+                    "(\"Illegal offset type\", a TypeError), so no node type loads")
+    else:
+        message += ("; the CMS expects a type name there (9.x's `NodeType::getPropertyType()` returns text: a "
+                    "TypeError where the property's type is read)")
+    items = list(type_name.values()) if isinstance(type_name, dict) else list(type_name)
+    if len(items) == 1 and isinstance(items[0], str):
+        message += f"; write `type: {items[0]}`"
+    else:
+        message += "; write the type as text, e.g. `type: string`"
+    yield ctx.at(prop.nt, _type_path(prop), Severity.ERROR, "property-type-unknown", message, prop.name)
+
+
+def _replaced_scalar_type(ctx: Context, prop: PropertyView) -> tuple[str, str] | None:
+    """(the text, `file:line`) of the scalar `type` that the written list or map replaces in the merge: the
+    writer just before the last one, in merge order (the supertypes' entries, then the type's own)."""
+    nodes = getattr(ctx.project, "node_types", {})
+    chain = [nodes[a] for a in getattr(prop.nt, "ancestors", ()) if a in nodes] + [prop.nt]
+    path = _type_path(prop)
+    writers = []
+    for owner in chain:
+        for fragment in getattr(owner, "fragments", ()):
+            value = get(fragment.config, *path, default=_MISSING)
+            if value is not _MISSING:
+                writers.append((fragment, value))
+    if len(writers) < 2 or not isinstance(writers[-2][1], (str, int, float)) or isinstance(writers[-2][1], bool):
+        return None  # (a null or a list before it: the message names no replaced text)
+    fragment, value = writers[-2]
+    position = _position_in(fragment.config, path)
+    where = _shown_path(ctx, str(fragment.file.path))
+    return str(value), f"{where}:{position[0]}" if position else where
+
+
+_MISSING = object()
+
+
+def _shown_path(ctx: Context, path: str) -> str:
+    """``path`` relative to the opened folder where it lies in it."""
+    root = getattr(ctx.project, "root", None)
+    try:
+        return Path(path).resolve().relative_to(Path(root).resolve()).as_posix() if root is not None else path
+    except ValueError:
+        return path
 
 
 def _type_facts(ctx: Context, type_name: str) -> tuple[str | None, bool]:

@@ -28,6 +28,7 @@ from nodetype_studio.catalogue.neos9 import (
     php_class,
 )
 from nodetype_studio.checks.base import _position_in
+from nodetype_studio.checks.labelnames import integer_name_sites
 from nodetype_studio.checks.optionwalk import describe_value
 from nodetype_studio.content.startpoint import SEARCH_EDITORS, SITES_PATH, read_starting_point
 from nodetype_studio.diagnostics import Diagnostic, Location, Severity
@@ -702,7 +703,68 @@ def _label_enrichment_findings_of(nt, version: str = "9") -> list[Diagnostic]:
             f"{nt.name}: `{'.'.join(map(str, path))}` is {describe_value(value)}, {reason}: {what} and loads no "
             "node type. Write a text, or leave the key out", node_type=nt.name,
             property_name=str(name) if name is not None else None))
+    if not is_83:
+        found += _integer_name_findings(nt, platform, editor_of)
     return found
+
+
+def _integer_name_findings(nt, platform, editor_of) -> list[Diagnostic]:
+    """``labelnames.integer_name_sites`` of the type's entries (as written: the model's ``local`` holds the
+    generated ids already), each where the `i18n` that the type's last entry writing it has is written."""
+    def label_keys(section, name) -> tuple[str, ...]:
+        editor = editor_of(section, name)
+        normalized = platform.normalize_editor(editor) if platform is not None and isinstance(editor, str) else None
+        short = normalized.short if normalized is not None and normalized.legacy is None else None
+        keys = _EDITOR_LABEL_KEYS.get(short or "", ())
+        return keys + ("values",) if short == "SelectBoxEditor" else keys
+
+    def editor_id(path) -> str:
+        editor = editor_of(path[0], path[1])
+        short = platform.normalize_editor(editor).short if platform is not None and isinstance(editor, str) else ""
+        return short[:1].lower() + short[1:]
+
+    found = []
+    fragments = [f for f in nt.fragments if isinstance(f.config, dict)]
+    for index, fragment in enumerate(fragments):
+        for path, kind in integer_name_sites(fragment.config, label_keys):
+            if not is_users(fragment) or any(_position_in(f.config, path) is not None for f in fragments[index + 1:]):
+                continue  # (a later entry of the type writes the value again)
+            found.append(_integer_name_finding(nt, fragment, path, kind, editor_id))
+    return found
+
+
+def _integer_name_finding(nt, fragment, path: tuple, kind: str, editor_id) -> Diagnostic:
+    """The finding of one `i18n` at ``path`` whose id 9.x would make from an integer-like name."""
+    name = path[1] if path[0] in ("properties", "references") else path[3]
+    return Diagnostic.at(
+        _at(fragment, path), Severity.ERROR, "neos9-label-integer-name",
+        f"{nt.name}: `{'.'.join(map(str, path))}` is `i18n`, but PHP reads the {kind} name `{name}` as a number: "
+        "Neos 9's label enrichment (NodeTypeEnrichmentService, strict types) passes it where the translation "
+        "id's name must be a string: a TypeError, so no node type loads (8.3 made the id "
+        f"`{_label_prefix(nt.name)}{_id_suffix(path, editor_id)}` of it); write the label as text or as a full "
+        f"translation id, or give the {kind} a name that is not a number", node_type=nt.name,
+        property_name=str(name) if path[0] in ("properties", "references") else None)
+
+
+def _label_prefix(type_name: str) -> str:
+    package, _, name = type_name.partition(":")
+    return f"{package}:NodeTypes.{name}:" if name else f"Neos.Neos:NodeTypes.{package}:"
+
+
+def _id_suffix(path: tuple, editor_id) -> str:
+    """The id 8.3 generates for the `i18n` at ``path`` (platform facts §5.13; ``editor_id(path)``: the property's
+    editor as the ids spell it, `selectBoxEditor`)."""
+    if path[0] in ("properties", "references"):
+        rest = path[3:]
+        if rest == ("label",):
+            return f"{path[0]}.{path[1]}"
+        if rest[:2] == ("inspector", "editorOptions"):
+            option = f"values.{rest[3]}" if rest[2] == "values" else rest[2]
+            return f"{path[0]}.{path[1]}.{editor_id(path)}.{option}"
+        return f"{path[0]}.{path[1]}.ui.{'.'.join(map(str, rest))}"
+    if path[1] == "creationDialog":
+        return f"creationDialog.{path[3]}"
+    return f"{path[2]}.{path[3]}"
 
 
 def _text_errors(parent, key, path):

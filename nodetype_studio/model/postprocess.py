@@ -238,8 +238,10 @@ _EDITOR_I18N = {
 _PHP_TRIMMED = " \t\n\r\0\x0b"  # what PHP's trim() takes off
 
 
-def _is_i18n(value) -> bool:
+def is_i18n(value) -> bool:
+    """``trim($value) === 'i18n'``: a text the CMS's label enrichment replaces by a generated translation id."""
     return isinstance(value, str) and value.strip(_PHP_TRIMMED) == "i18n"
+
 
 
 def enrich_i18n(nt, project) -> None:
@@ -255,10 +257,10 @@ def enrich_i18n(nt, project) -> None:
     ui = config.get("ui")
     if isinstance(ui, dict):
         ui = config["ui"] = dict(ui)
-        if _is_i18n(ui.get("label")):
+        if is_i18n(ui.get("label")):
             ui["label"] = prefix + "ui.label"
         help_ = ui.get("help")
-        if isinstance(help_, dict) and _is_i18n(help_.get("message")):
+        if isinstance(help_, dict) and is_i18n(help_.get("message")):
             ui["help"] = {**help_, "message": prefix + "ui.help.message"}
         inspector = ui.get("inspector")
         if isinstance(inspector, dict):
@@ -266,7 +268,7 @@ def enrich_i18n(nt, project) -> None:
             for kind, entries in list(inspector.items()):  # every kind, not only tabs, groups and views
                 if isinstance(entries, dict):
                     inspector[kind] = {
-                        key: ({**entry, "label": f"{prefix}{kind}.{key}"} if isinstance(entry, dict) and _is_i18n(entry.get("label")) else entry)
+                        key: ({**entry, "label": f"{prefix}{kind}.{key}"} if isinstance(entry, dict) and is_i18n(entry.get("label")) else entry)
                         for key, entry in entries.items()
                     }
         creation = ui.get("creationDialog")
@@ -284,13 +286,13 @@ def enrich_i18n(nt, project) -> None:
         if not isinstance(prop, dict) or not isinstance(prop.get("ui"), dict):
             continue
         pui = dict(prop["ui"])
-        if _is_i18n(pui.get("label")):
+        if is_i18n(pui.get("label")):
             pui["label"] = f"{prefix}properties.{name}"
-        if isinstance(pui.get("help"), dict) and _is_i18n(pui["help"].get("message")):
+        if isinstance(pui.get("help"), dict) and is_i18n(pui["help"].get("message")):
             pui["help"] = {**pui["help"], "message": f"{prefix}properties.{name}.ui.help.message"}
         inline = pui.get("inline")
         inline_options = inline.get("editorOptions") if isinstance(inline, dict) else None
-        if isinstance(inline, dict) and isinstance(inline_options, dict) and _is_i18n(inline_options.get("placeholder")):
+        if isinstance(inline, dict) and isinstance(inline_options, dict) and is_i18n(inline_options.get("placeholder")):
             pui["inline"] = {**inline, "editorOptions": {**inline_options,
                                                          "placeholder": f"{prefix}properties.{name}.ui.inline.editorOptions.placeholder"}}
         inspector = pui.get("inspector")
@@ -315,12 +317,12 @@ def _editor_option_ids(project, editor, options: dict, base: str) -> dict:
     area, keys = _EDITOR_I18N[short]
     new_options = dict(options)
     for key in keys:
-        if _is_i18n(new_options.get(key)):
+        if is_i18n(new_options.get(key)):
             new_options[key] = f"{base}.{area}.{key}"
     if short == "SelectBoxEditor" and isinstance(new_options.get("values"), dict):
         new_options["values"] = {
             v: ({**entry, "label": f"{base}.selectBoxEditor.values.{v}"}
-                if isinstance(entry, dict) and _is_i18n(entry.get("label")) else entry)
+                if isinstance(entry, dict) and is_i18n(entry.get("label")) else entry)
             for v, entry in new_options["values"].items()
         }
     return new_options if new_options != options else options
@@ -332,7 +334,7 @@ def _creation_element_ids(project, element, base: str):
     if not isinstance(element, dict) or not isinstance(element.get("ui"), dict):
         return element
     eui = dict(element["ui"])
-    if _is_i18n(eui.get("label")):
+    if is_i18n(eui.get("label")):
         eui["label"] = base
     if isinstance(eui.get("editorOptions"), dict):
         eui["editorOptions"] = _editor_option_ids(project, eui.get("editor"), eui["editorOptions"], base)
@@ -374,9 +376,9 @@ def enrich_reference_i18n(nt, project, prefix: str) -> None:
         if not isinstance(ref, dict) or not isinstance(ref.get("ui"), dict):
             continue
         rui = dict(ref["ui"])
-        if _is_i18n(rui.get("label")):
+        if is_i18n(rui.get("label")):
             rui["label"] = f"{prefix}references.{name}"
-        if isinstance(rui.get("help"), dict) and _is_i18n(rui["help"].get("message")):
+        if isinstance(rui.get("help"), dict) and is_i18n(rui["help"].get("message")):
             rui["help"] = {**rui["help"], "message": f"{prefix}references.{name}.ui.help.message"}
         if rui != ref["ui"]:
             changed[name] = {**ref, "ui": rui}

@@ -692,7 +692,8 @@ def test_a_property_type_that_is_a_list_has_provenance_and_a_finding(open_projec
     editor = nt.provenance(("properties", "title", "ui", "inspector", "editor"))
     assert editor.value == "Neos.Neos/Inspector/Editors/TextFieldEditor" and editor.layer == "own"
     finding, = [d for d in run_checks(project) if d.code == "property-type-unknown"]
-    assert finding.message == "property type must be a string, not a list"
+    assert finding.message.startswith("property type must be a string, not a list; ")
+    assert "\"Illegal offset type\", a TypeError), so no node type loads" in finding.message
     assert where(finding) == ("Listed.yaml", 6, 7)
 
 
