@@ -243,7 +243,6 @@ def is_i18n(value) -> bool:
     return isinstance(value, str) and value.strip(_PHP_TRIMMED) == "i18n"
 
 
-
 def enrich_i18n(nt, project) -> None:
     """Replace values that are exactly ``i18n`` in ``nt.local`` by generated translation ids (facts §5.13).
 
