@@ -291,3 +291,29 @@ def test_times_written_with_dots_read_as_new_datetime_reads_them():
     # (`10.5.7 a.m.`: PHP reads `a` and `m` as military time zones, which the studio does not read)
     wrong = [line for line in _new_datetime_disagreements(texts) if " a.m.' in " not in line or "studio refuses" not in line]
     assert wrong == []
+
+
+def test_military_time_zone_letters_read_as_php_reads_them():
+    # `10:00 A` is 10:00 at +01:00 ... `M` +12:00, `N` -01:00 ... `Y` -12:00, `Z` UTC; there is no `J`
+    letters = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
+    texts = [f"10:00 {letter}" for letter in letters] + [f"10:00 {letter.lower()}" for letter in letters]
+    texts += [f"2024-01-31T10:00:00{letter}" for letter in "AJMNYZ"] + ["A", "z", "J", "noon N", "tomorrow Y",
+                                                                      "+1 day Z", "10:00 (A)", "10:00 Z Z", "10:00 Z A B"]
+    assert _new_datetime_disagreements(texts) == []
+
+
+def test_month_day_and_dotted_numbers_read_as_php_reads_them():
+    # `jan 10.30` is January 10th of 2030 (PHP's datetextual), `jan 10.30.15` refused, `jan 10 10.30` a time
+    texts = ["jan 10.30", "jan 10.30.15", "jan 10.5", "January 10.30", "jan 10.30 10:00", "jan 10 10.30",
+             "jan 10 10.30.15", "jan 10, 10.30", "jan 10.1999", "jan 5.24", "10.jan.2024", "jan.10.30", "jan 10th.30",
+             "sept 9.30", "jan 10.30pm", "jan 10 10.30pm", "jan 10.30 +1 day", "dec 31.99"]
+    assert _new_datetime_disagreements(texts) == []
+
+
+def test_parts_without_spaces_between_them_read_as_php_reads_them():
+    texts = ["10am+1day", "10am +1day", "2024-01-01T10:00Z+1week", "2024-01-01T10:00+01:00+1week", "10:00+1day",
+             "tomorrow+1day", "now+1day", "+1day", "+1day+2hours", "monday10:00", "monday10am", "10:00monday",
+             "2024-01-31+1month", "2024-01-31T10:00:00Z+1 day", "noon+1hour", "@1700000000+1day", "+1week2days",
+             "next monday9am", "1 day ago+2 hours", "2024-01-31tomorrow", "tomorrownoon", "10:00Z-1day",
+             "20240131T103000+1day", "10am-1hour", "yesterday10:00", "10.30+1day", "+1 day-1 hour", "jan5+1day"]
+    assert _new_datetime_disagreements(texts) == []
