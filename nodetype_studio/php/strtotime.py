@@ -248,14 +248,28 @@ def _year(number: int | None, length: int) -> int | None:
 
 @lru_cache(maxsize=1)
 def _zone_ids() -> dict[str, str]:
-    from zoneinfo import available_timezones
+    """The zone identifiers by their lower-case spelling (PHP finds `Europe/berlin` too): the names of the
+    files under the zoneinfo folders (which is quicker than ``available_timezones``, which reads them all)."""
+    import os
+    import zoneinfo
 
-    return {name.lower(): name for name in available_timezones()} | {"utc": "UTC"}
+    names: dict[str, str] = {}
+    for folder in zoneinfo.TZPATH:
+        for path, folders, files in os.walk(folder):
+            folders[:] = [name for name in folders if name[:1].isupper()]  # not posix/, right/
+            for file in files:
+                if file[:1].isupper() and "." not in file:
+                    name = os.path.relpath(os.path.join(path, file), folder).replace(os.sep, "/")
+                    names.setdefault(name.lower(), name)
+    return names or {name.lower(): name for name in zoneinfo.available_timezones()}
 
 
 def _zone_id(name: str) -> dt.tzinfo | None:
     key = _zone_ids().get(name.lower())
-    return ZoneInfo(key) if key else None
+    try:
+        return ZoneInfo(key) if key else None
+    except (ValueError, OSError):  # (zoneinfo.ZoneInfoNotFoundError is a KeyError; a file that is no zone)
+        return None
 
 
 def _zone_offset(digits: str) -> int | None:

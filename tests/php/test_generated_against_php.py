@@ -146,3 +146,15 @@ def test_the_sample_covers_every_piece_and_reads_mostly():
     now = dt.datetime(2024, 1, 31, 12, 0, tzinfo=dt.timezone.utc)
     read = sum(_ours(text, now) is not None for text in texts)
     assert read > len(texts) / 3  # the sample is not mostly nonsense that both refuse
+
+
+def test_zone_identifiers_are_found_in_any_case_as_php_finds_them():
+    texts = ["10:00 Europe/berlin", "10:00 America/new_york", "10:00 America/New_York", "10:00 Japan", "10:00 japan",
+             "10:00 JAPAN", "10:00 Right/Europe/Berlin", "10:00 Posix/Europe/Berlin", "10:00 Posixrules",
+             "10:00 Europe/Atlantis", "10:00 Etc/Gmt+5", "10:00 America/Argentina/buenos_aires", "tomorrow Prc",
+             "10:00 Zulu", "10:00 Iran", "10:00 Turkey", "10:00 Zone.tab", "10:00 Localtime", "10:00 Tzdata"]
+    now = dt.datetime(2025, 6, 1, 23, 30, tzinfo=dt.timezone.utc)
+    answers = run_php_script(_PHP, {"texts": texts, "now": int(now.timestamp()), "zone": "UTC"})
+    wrong = [f"{text!r}: studio {_shown(_ours(text, now))}, PHP {_shown(php)}"
+             for text, php in zip(texts, answers) if _ours(text, now) != php]
+    assert wrong == []
