@@ -146,7 +146,7 @@ class _Ptr:
                 return None, 0
             self.p += 1
         begin = self.p
-        while self.c in "0123456789" and self.c != "" and self.p - begin < max_length:
+        while self.c in "0123456789" and self.p - begin < max_length:
             self.p += 1
         return int(self.s[begin:self.p]), self.p - begin
 
@@ -204,7 +204,7 @@ class _Ptr:
             self.p += 2
 
     def meridian(self, hour: int) -> int:
-        while self.c not in "AaPp":
+        while self.c not in "AaPp" and not self.at_end():  # (the rules that call it matched a meridian)
             self.p += 1
         shift = (-12 if hour == 12 else 0) if self.c in "Aa" else (12 if hour != 12 else 0)
         self.p += 1
