@@ -1024,7 +1024,8 @@ class Duration:
 
 
 def parse_duration(text: str) -> Duration:
-    """`new DateInterval(text)`: ISO 8601 `PnYnMnWnDTnHnMnS` (at least one part)."""
+    """`new DateInterval(text)`: ISO 8601 `PnYnMnWnDTnHnMnS` (at least one part; spaces around it do not count)."""
+    text = text.strip(" \t\n\r\v\f")
     m = _DURATION.fullmatch(text)
     if not m or not any(m.groupdict().values()) or text.endswith("T"):
         raise PhpTimeError(f"{text!r} is not an ISO 8601 duration like P1D or PT2H")
@@ -1049,8 +1050,8 @@ def parse_reference(text: str, now: dt.datetime | None = None) -> dt.datetime:
     if len(parts) == 1:
         return parse(parts[0], now)
     first, second = parts
-    if "P" in first:
+    if first.startswith("P"):  # (as Flow tells the parts apart: `2024-01-31 PST/P1D` is a date and a duration)
         return shift(parse(second, now), parse_duration(first), -1)
-    if "P" in second:
+    if second.startswith("P"):
         return shift(parse(first, now), parse_duration(second), 1)
     raise PhpTimeError(f'There is no valid interval declaration in "{text}". Exactly one part must begin with "P".')

@@ -314,3 +314,49 @@ def test_parts_without_spaces_between_them_read_as_php_reads_them():
              "next monday9am", "1 day ago+2 hours", "2024-01-31tomorrow", "tomorrownoon", "10:00Z-1day",
              "20240131T103000+1day", "10am-1hour", "yesterday10:00", "10.30+1day", "+1 day-1 hour", "jan5+1day"]
     assert _new_datetime_disagreements(texts) == []
+
+
+# Flow's DateTimeRangeValidator::parseReferenceDate: `new DateTime` for a bound without `/`, else the part that
+# starts with "P" is a `new DateInterval` subtracted from or added to the other
+_FLOW_REFERENCE = r"""
+date_default_timezone_set('UTC');
+$out = [];
+foreach (json_decode(stream_get_contents(STDIN), true) as $text) {
+    try {
+        $parts = explode('/', $text, 2);
+        if (count($parts) === 1) {
+            $date = new DateTime($parts[0]);
+        } elseif (strpos($parts[0], 'P') === 0) {
+            $date = (new DateTime($parts[1]))->sub(new DateInterval($parts[0]));
+        } elseif (strpos($parts[1], 'P') === 0) {
+            $date = (new DateTime($parts[0]))->add(new DateInterval($parts[1]));
+        } else {
+            throw new Exception('no interval');
+        }
+        $out[] = $date->getTimestamp();
+    } catch (Exception $e) {
+        $out[] = null;
+    }
+}
+echo json_encode($out);
+"""
+
+
+def test_range_bounds_read_as_flow_reads_them():
+    from tests.php.conftest import run_php_script
+
+    texts = ["2024-01-31/P1M", "P1D/2024-03-01", "2024-01-31 PST/P1D", "P1D/2024-01-31 PST", "2024-01-31 10:00/PT2H",
+             "2024-01-31/ P1D", "2024-01-31/P1D ", "2024-01-31/P1W2D", "2024-01-31/p1d", "XP1D/2024-01-31",
+             "2024-01-31/XP1D", "2024-02-29/P1Y", "2024-01-31 Europe/Berlin", "2024-01-31/P1DT", "2024-01-31/P",
+             "2024-01-31T10:00:00+02:00/PT36H", "P2W/2024-01-31T10:00:00Z", "2024-01-31"]
+    now = dt.datetime(2024, 1, 31, 12, 0, tzinfo=dt.timezone.utc)
+    answers = run_php_script(_FLOW_REFERENCE, texts)
+    wrong = []
+    for text, php in zip(texts, answers):
+        try:
+            ours = int(strtotime.parse_reference(text, now).timestamp())
+        except strtotime.PhpTimeError:
+            ours = None
+        if ours != php:
+            wrong.append(f"{text!r}: studio {_stamp(ours)}, PHP {_stamp(php)}")
+    assert wrong == []
