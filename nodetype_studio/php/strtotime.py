@@ -268,7 +268,7 @@ def _zone_id(name: str) -> dt.tzinfo | None:
     key = _zone_ids().get(name.lower())
     try:
         return ZoneInfo(key) if key else None
-    except (ValueError, OSError):  # (zoneinfo.ZoneInfoNotFoundError is a KeyError; a file that is no zone)
+    except (KeyError, ValueError, OSError):  # not found (ZoneInfoNotFoundError), or a file that is no zone
         return None
 
 
