@@ -2,8 +2,7 @@
 
 PHP reads every phrase with ``strtotime(text, now)`` in UTC at fixed moments (a Wednesday at noon, a
 month's last day, a Sunday just before midnight, a leap day). A phrase the studio reads must give
-PHP's moment; a phrase PHP refuses must be refused; a phrase the studio refuses while PHP reads it is
-allowed only where the module says it does not read it (reported, never guessed), and is listed.
+PHP's moment; a phrase PHP refuses must be refused.
 """
 
 import datetime as dt
@@ -98,9 +97,7 @@ def test_relative_dates_agree_with_php():
                              + ("refuses it" if php is None else
                                 f"{dt.datetime.fromtimestamp(php, dt.timezone.utc):%Y-%m-%d %H:%M:%S}"))
     assert wrong == []
-    # what the studio reports instead of guessing (documented in nodetype_studio/php/strtotime.py)
-    assert set(refused) <= {"monday day", "third day of next month", "this monday of next month", "31-12-24",
-                                    "first day of", "last day of", "+1", "+1 dayz"}
+    assert refused == []  # every phrase PHP reads is read
 
 
 FORMAT_LETTERS = list("dDjlNSwzWFmMntLoXxYyaABgGhHisuveIOPpTZcrU")
@@ -290,4 +287,76 @@ def test_times_written_with_dots_read_as_new_datetime_reads_them():
     assert len(texts) >= 300
     # (`10.5.7 a.m.`: PHP reads `a` and `m` as military time zones, which the studio does not read)
     wrong = [line for line in _new_datetime_disagreements(texts) if " a.m.' in " not in line or "studio refuses" not in line]
+    assert wrong == []
+
+
+def test_military_time_zone_letters_read_as_php_reads_them():
+    # `10:00 A` is 10:00 at +01:00 ... `M` +12:00, `N` -01:00 ... `Y` -12:00, `Z` UTC; there is no `J`
+    letters = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
+    texts = [f"10:00 {letter}" for letter in letters] + [f"10:00 {letter.lower()}" for letter in letters]
+    texts += [f"2024-01-31T10:00:00{letter}" for letter in "AJMNYZ"] + ["A", "z", "J", "noon N", "tomorrow Y",
+                                                                      "+1 day Z", "10:00 (A)", "10:00 Z Z", "10:00 Z A B"]
+    assert _new_datetime_disagreements(texts) == []
+
+
+def test_month_day_and_dotted_numbers_read_as_php_reads_them():
+    # `jan 10.30` is January 10th of 2030 (PHP's datetextual), `jan 10.30.15` refused, `jan 10 10.30` a time
+    texts = ["jan 10.30", "jan 10.30.15", "jan 10.5", "January 10.30", "jan 10.30 10:00", "jan 10 10.30",
+             "jan 10 10.30.15", "jan 10, 10.30", "jan 10.1999", "jan 5.24", "10.jan.2024", "jan.10.30", "jan 10th.30",
+             "sept 9.30", "jan 10.30pm", "jan 10 10.30pm", "jan 10.30 +1 day", "dec 31.99"]
+    assert _new_datetime_disagreements(texts) == []
+
+
+def test_parts_without_spaces_between_them_read_as_php_reads_them():
+    texts = ["10am+1day", "10am +1day", "2024-01-01T10:00Z+1week", "2024-01-01T10:00+01:00+1week", "10:00+1day",
+             "tomorrow+1day", "now+1day", "+1day", "+1day+2hours", "monday10:00", "monday10am", "10:00monday",
+             "2024-01-31+1month", "2024-01-31T10:00:00Z+1 day", "noon+1hour", "@1700000000+1day", "+1week2days",
+             "next monday9am", "1 day ago+2 hours", "2024-01-31tomorrow", "tomorrownoon", "10:00Z-1day",
+             "20240131T103000+1day", "10am-1hour", "yesterday10:00", "10.30+1day", "+1 day-1 hour", "jan5+1day"]
+    assert _new_datetime_disagreements(texts) == []
+
+
+# Flow's DateTimeRangeValidator::parseReferenceDate: `new DateTime` for a bound without `/`, else the part that
+# starts with "P" is a `new DateInterval` subtracted from or added to the other
+_FLOW_REFERENCE = r"""
+date_default_timezone_set('UTC');
+$out = [];
+foreach (json_decode(stream_get_contents(STDIN), true) as $text) {
+    try {
+        $parts = explode('/', $text, 2);
+        if (count($parts) === 1) {
+            $date = new DateTime($parts[0]);
+        } elseif (strpos($parts[0], 'P') === 0) {
+            $date = (new DateTime($parts[1]))->sub(new DateInterval($parts[0]));
+        } elseif (strpos($parts[1], 'P') === 0) {
+            $date = (new DateTime($parts[0]))->add(new DateInterval($parts[1]));
+        } else {
+            throw new Exception('no interval');
+        }
+        $out[] = $date->getTimestamp();
+    } catch (Exception $e) {
+        $out[] = null;
+    }
+}
+echo json_encode($out);
+"""
+
+
+def test_range_bounds_read_as_flow_reads_them():
+    from tests.php.conftest import run_php_script
+
+    texts = ["2024-01-31/P1M", "P1D/2024-03-01", "2024-01-31 PST/P1D", "P1D/2024-01-31 PST", "2024-01-31 10:00/PT2H",
+             "2024-01-31/ P1D", "2024-01-31/P1D ", "2024-01-31/P1W2D", "2024-01-31/p1d", "XP1D/2024-01-31",
+             "2024-01-31/XP1D", "2024-02-29/P1Y", "2024-01-31 Europe/Berlin", "2024-01-31/P1DT", "2024-01-31/P",
+             "2024-01-31T10:00:00+02:00/PT36H", "P2W/2024-01-31T10:00:00Z", "2024-01-31"]
+    now = dt.datetime(2024, 1, 31, 12, 0, tzinfo=dt.timezone.utc)
+    answers = run_php_script(_FLOW_REFERENCE, texts)
+    wrong = []
+    for text, php in zip(texts, answers):
+        try:
+            ours = int(strtotime.parse_reference(text, now).timestamp())
+        except strtotime.PhpTimeError:
+            ours = None
+        if ours != php:
+            wrong.append(f"{text!r}: studio {_stamp(ours)}, PHP {_stamp(php)}")
     assert wrong == []
