@@ -74,11 +74,7 @@ def diff_view(parent: QWidget, text: str) -> QPlainTextEdit:
 
     from nodetype_studio.ui.highlight import PygmentsHighlighter
 
-    view = QPlainTextEdit(parent)
-    view.setReadOnly(True)
-    view.setLineWrapMode(QPlainTextEdit.NoWrap)
-    view.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
-    view.setPlainText(text)
+    view = plain_view(parent, text)
     view.highlighter = PygmentsHighlighter(view.document(), DiffLexer(), "github-dark" if is_dark(view.palette()) else "default")
     view.highlighter.rehighlight()
     return view
