@@ -256,14 +256,20 @@ def _marked_line_colours(view) -> list[tuple[str, QColor, QColor]]:
     return stretches
 
 
+MARKED = ("    limit: &limit {type: !!str integer, defaultValue: 3, ui: {label: 'Limit', inspector: {group: 'text', "
+          "position: 30}}}  # how many")
+
+
 def test_the_source_views_marked_line_reads_in_both_schemes_and_after_a_switch(qtbot, window, project):
     from nodetype_studio.ui.studio.mainwindow import SOURCE_TAB
     from nodetype_studio.ui.studio.theme import Theme
 
     teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
-    # a comment, an anchor and a tag on the line of the key: the colours with the least contrast
-    teaser.write_text(teaser.read_text(encoding="utf-8").replace("    limit:\n", "    limit: &limit !!map  # how many\n"),
-                      encoding="utf-8")
+    # a comment, an anchor and a tag on the line of the key: the colours with the least contrast (in a flow
+    # mapping: the CMS's YAML parser refuses a tag on a block mapping, with the whole file)
+    block = ("    limit:\n      type: integer\n      defaultValue: 3\n      ui:\n        label: 'Limit'\n"
+             "        inspector:\n          group: 'text'\n          position: 30\n")
+    teaser.write_text(teaser.read_text(encoding="utf-8").replace(block, MARKED + "\n"), encoding="utf-8")
     window.reload()
     app = QApplication.instance()
     before = app.palette()
@@ -279,9 +285,9 @@ def test_the_source_views_marked_line_reads_in_both_schemes_and_after_a_switch(q
             window.definition.select_property("limit")
             window.flush()
             source = window.source
-            assert source.marked_line_text() == "    limit: &limit !!map  # how many"
+            assert source.marked_line_text() == MARKED
             stretches = _marked_line_colours(source.view)
-            assert {text.strip() for text, _c, _b in stretches} >= {"# how many", "&limit", "!!map"}, stretches
+            assert {text.strip() for text, _c, _b in stretches} >= {"# how many", "&limit", "!!str"}, stretches
             for text, colour, background in stretches:
                 seen.append((scheme, text))
                 assert contrast(colour, background) >= 4.5, (scheme, text, colour.name(), background.name())
