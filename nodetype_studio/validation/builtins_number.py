@@ -66,15 +66,14 @@ class NumberRangeValidator(RangeValidator):
 
 class CountValidator(RangeValidator):
     short_name = "CountValidator"
-    value_handling = ("Lists count items, maps count keys; strings, numbers and booleans are not countable, and null "
-                      "makes the CMS's validator throw (`typeof null` is 'object', and `Object.keys(null)` throws).")
+    value_handling = ("Lists count items, maps count keys; null, strings, numbers and booleans are not countable "
+                      "(the CMS checks `value === null` before `Object.keys`).")
     skips_empty = False
     clamp = True
 
     def check(self, value, options, minimum, maximum):
-        if value is None:
-            raise jsvalue.JsError("TypeError: Cannot convert undefined or null to object")
-        if not isinstance(value, (list, dict)):
+        # `typeof value !== 'object' || value === null` (neos-ui PR #3000, in 8.3 and 9.0)
+        if value is None or not isinstance(value, (list, dict)):
             return [messages.issue("countValidator.notCountable")]
         count = len(value)
         if count == 0 or not (count < minimum or count > maximum):

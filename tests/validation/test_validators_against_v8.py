@@ -78,7 +78,7 @@ _RULES_JS = r"""
         CountValidator(v, o) {
             const minimum = Math.max(bound(o.minimum), 0), maximum = Math.min(bound(o.maximum), Number.MAX_SAFE_INTEGER);
             if (maximum < minimum) return literal('The maximum is less than the minimum.');
-            if (typeof v !== 'object') return id('countValidator.notCountable');
+            if (typeof v !== 'object' || v === null) return id('countValidator.notCountable');
             const count = Object.keys(v).length;
             if (count === 0) return ok();
             return count < minimum || count > maximum ? id('countValidator.countBetween', {minimum, maximum}) : ok();
