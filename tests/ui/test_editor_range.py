@@ -1,6 +1,6 @@
 """RangeEditor: slider bounds and step, unit, min/max labels, typing a value."""
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QLabel, QSlider
 
 
@@ -98,8 +98,44 @@ def test_typing_rejects_letters(make_editor, qtbot):
 
 def test_min_above_max_is_noted_not_fatal(make_editor):
     editor = make_editor("RangeEditor", {"min": 10, "max": 0})
-    assert (editor.minimum, editor.maximum) == (0, 10)
+    assert (editor.minimum, editor.maximum) == (10, 0)  # as written: the CMS does not swap them
     assert "greater than max" in editor.problem
+
+
+def test_min_above_max_is_drawn_and_stored_as_the_browser_does(make_editor, qtbot):
+    # The CMS renders <input type="range" min=10 max=0> and its labels as written (10 left, 0 right). The
+    # HTML standard: with the maximum below the minimum the range's default value is the minimum and any
+    # value below it is set to it, so the thumb sits at the left end and cannot be moved – dragging it or
+    # pressing keys changes nothing and stores nothing. The value field's change handler clamps with
+    # Math.min(max, Math.max(min, value)), which is the maximum (0) for every number typed.
+    editor = make_editor("RangeEditor", {"min": 10, "max": 0}, value=5)
+    assert editor.min_label.text() == "10" and editor.max_label.text() == "0"
+    row = editor.row
+    assert [row.itemAt(i).widget() for i in range(3)] == [editor.min_label, editor.slider, editor.max_label]
+    assert editor.slider.minimum() == editor.slider.maximum() == editor.slider.value() == 0
+    assert editor.value_text() == "5"
+    with qtbot.assertNotEmitted(editor.valueChanged):
+        editor.slider.setFocus()
+        for key in (Qt.Key_Right, Qt.Key_End, Qt.Key_PageUp, Qt.Key_Left):
+            qtbot.keyClick(editor.slider, key)
+        rect = editor.slider.rect()
+        qtbot.mouseClick(editor.slider, Qt.LeftButton, pos=rect.center())
+        qtbot.mouseClick(editor.slider, Qt.LeftButton, pos=QPoint(rect.right() - 2, rect.center().y()))
+    assert editor.value() == 5 and editor.slider.value() == 0
+    qtbot.mouseClick(editor.value_button, Qt.LeftButton)
+    field = editor.value_input
+    field.selectAll()
+    stored = []
+    editor.valueChanged.connect(stored.append)
+    qtbot.keyClicks(field, "7")
+    assert stored == [0] and field.text() == "0" and editor.slider.value() == 0
+    qtbot.keyClick(field, Qt.Key_Return)
+    assert editor.value() == 0 and editor.value_text() == "0"
+    # without a value the default is the minimum: the thumb at the left end, nothing shown or stored
+    empty = make_editor("RangeEditor", {"min": 10, "max": 0})
+    assert empty.slider.value() == 0 and empty.value_text() == "" and empty.value() is None
+    note = " ".join(label.text() for label in editor.findChildren(QLabel))
+    assert "greater than max" in note and "typed" in note
 
 
 def test_one_row_in_order_with_the_note_under_it(make_editor):

@@ -9,7 +9,11 @@ shows what it stored (with ``min: 10`` a typed ``5`` becomes ``10`` before the n
 emptied shows the stored value again). Without a value the thumb sits where the browser puts it for
 an empty ``<input type="range">``: in the middle of the range, on a step. The CMS shows missing bounds
 from its defaults but clamps with the options as given: with ``editorOptions`` that lack ``min`` or
-``max`` every change stores no number (NaN), and so does the preview (None), with a note.
+``max`` every change stores no number (NaN), and so does the preview (None), with a note. A ``min``
+above ``max`` is kept as written, as the CMS renders it: the browser's range input then has the minimum
+for its value whatever is set (the HTML standard's sanitisation), so the slider has one position, at its
+left end, and moving it stores nothing; the value field's clamp ``Math.min(max, Math.max(min, v))``
+stores ``max`` for every number typed. A note says so.
 
 Before drawing, the CMS sizes its value field from ``String(x).length`` of ``step``, ``min`` and ``max``
 taken with ``.toString()``: a bound written as ``~`` (null) makes that throw, and the CMS's editor
@@ -114,8 +118,10 @@ class RangeEditor(EditorWidget):
             minimum = minimum if minimum is not None else 0.0
             maximum = maximum if maximum is not None else max(minimum, 0.0)
         if minimum > maximum:
-            self.problem = f"min ({_show(minimum)}) is greater than max ({_show(maximum)})"
-            minimum, maximum = maximum, minimum
+            # kept as written, as the CMS does: its <input type="range"> then has the minimum for its value
+            # whatever is set (HTML's range sanitisation), and its clamp Math.min(max, Math.max(min, v)) is max
+            self.problem = (f"min ({_show(minimum)}) is greater than max ({_show(maximum)}): the CMS's slider stays "
+                            f"at {_show(minimum)} and every typed value is stored as {_show(maximum)}")
         if step is None or step <= 0:
             step = 1.0
         missing = [bound for bound in ("min", "max") if not ctx.has_option(bound)]
@@ -147,7 +153,8 @@ class RangeEditor(EditorWidget):
         # first: max - min may overflow to infinity).
         steps = (maximum - minimum) / step
         self._slider_step = step if steps <= _SLIDER_MAX else maximum / _SLIDER_MAX - minimum / _SLIDER_MAX
-        # the browser's range input offers min + k * step up to max only: the last step not above max
+        # the browser's range input offers min + k * step up to max only: the last step not above max (none
+        # past min when max < min: the value is then always the minimum)
         positions = max(0, _whole_steps(minimum, maximum, step) if steps <= _SLIDER_MAX else _SLIDER_MAX)
         self.slider.setRange(0, positions)
         self.slider.setPageStep(max(1, positions // 10))
@@ -177,6 +184,7 @@ class RangeEditor(EditorWidget):
         self.field = self.slider
         if self.problem:
             note = QLabel(f"Range options: {self.problem}.", self)
+            note.setWordWrap(True)  # a long note must not widen the inspector
             style.tint(note, style.NOTE)
             self.add_widget(note)
 
