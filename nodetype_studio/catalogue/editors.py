@@ -247,7 +247,11 @@ URI_PATH_SEGMENT_OPTIONS = options(
 
 PLUGIN_OPTIONS = options(DISABLED)
 
-_RANGE_RULE = Rule("le", ("min", "max"), "option-min-max", "`min` ({a}) is greater than `max` ({b}); `min` must be <= `max`", "error")
+# the CMS renders min and max as written: the browser's range input keeps its value at `min`, and the CMS's
+# clamp Math.min(max, Math.max(min, v)) stores `max` for every typed number (HTML range sanitisation)
+_RANGE_RULE = Rule("le", ("min", "max"), "option-min-max",
+                   "`min` ({a}) is greater than `max` ({b}): the CMS's slider cannot move from {a} and every typed "
+                   "value is stored as {b}; `min` must be <= `max`", "error")
 # the CMS's range editor calls `.toString()` on `step`, `min` and `max` while drawing (neos-ui
 # Range/index.js): a null one throws, and the inspector shows the error's text instead of the editor
 _RANGE_NULL_RULE = Rule("not_null", ("step", "min", "max"), "option-null",
