@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from modelkit import codes, only, where
 
+from nodetype_studio.checks import run_checks
 from nodetype_studio.diagnostics import Severity
 
 PRESET_SETTINGS = """
@@ -668,3 +669,58 @@ def test_i18n_is_trimmed_as_php_trims(open_project):
     props = project.node_types["Acme.Site:Box"].effective["properties"]
     assert props["tabbed"]["ui"]["label"] == "Acme.Site:NodeTypes.Box:properties.tabbed"
     assert props["nbsp"]["ui"]["label"] == "i18n\u00a0"
+
+
+# --- creation dialog elements that the CMS cannot give an editor block ------------------------------------------
+
+ELEMENT_WITHOUT_UI = {"NodeTypes/Teaser.yaml": """
+    'Acme.Site:Teaser':
+      superTypes:
+        'Neos.Neos:Content': true
+      ui:
+        creationDialog:
+          elements:
+            headline:
+              type: string
+            note:
+              type: string
+              ui: ~
+            odd:
+              type: string
+              ui: 'a label'
+            partial:
+              type: unknowntype
+    """}
+
+
+def test_an_element_without_ui_fails_in_83_and_gets_its_editor_in_9(open_project):
+    # 8.3 DefaultPropertyEditorPostprocessor (Neos.Neos/Classes/NodeTypePostprocessor/
+    # DefaultPropertyEditorPostprocessor.php): for an element with a `type` whose data type has an editor it
+    # merges `$elementConfiguration['ui']` (no `?? []`) with Arrays::arrayMergeRecursiveOverrule(), which takes
+    # arrays: a missing, null or scalar `ui` is a TypeError. 9.x's CreationDialogNodeTypePostprocessor
+    # (neos-ui Classes/Infrastructure/ContentRepository/CreationDialog/) merges `$elementConfiguration['ui'] ?? []`:
+    # only a scalar `ui` fails there.
+    old = open_project(ELEMENT_WITHOUT_UI, cms_version="8.3")
+    found = codes(old, "creation-element-ui-invalid")
+    assert [(d.severity, where(d)) for d in found] == [
+        (Severity.ERROR, ("Teaser.yaml", 7, 9)), (Severity.ERROR, ("Teaser.yaml", 11, 11)),
+        (Severity.ERROR, ("Teaser.yaml", 14, 11))]
+    assert found[0].message == (
+        "Acme.Site:Teaser: creation dialog element `headline` has a `type` with a default editor but no `ui` map: "
+        "Neos 8.3 cannot load the node types (its DefaultPropertyEditorPostprocessor merges the element's `ui` "
+        "with Arrays::arrayMergeRecursiveOverrule(), which takes an array: a TypeError). Write `ui: {label: ...}`")
+    elements = old.node_types["Acme.Site:Teaser"].effective["ui"]["creationDialog"]["elements"]
+    assert elements["headline"] == {"type": "string"}  # left as written: the CMS gets no further
+    # (the check for elements without an editor does not blame the type, which has a default editor)
+    assert [d.message.split("`")[1] for d in run_checks(old) if d.code == "creation-element-no-editor"] == ["partial"]
+    assert elements["partial"] == {"type": "unknowntype"}  # no editor: skipped without merging
+
+    new = open_project(ELEMENT_WITHOUT_UI, cms_version="9")
+    found = codes(new, "creation-element-ui-invalid")
+    assert [where(d) for d in found] == [("Teaser.yaml", 14, 11)]
+    assert found[0].message.startswith("Acme.Site:Teaser: creation dialog element `odd` has a `type` with a default "
+                                       "editor but its `ui` is the text 'a label', not a map: Neos 9 cannot load")
+    elements = new.node_types["Acme.Site:Teaser"].effective["ui"]["creationDialog"]["elements"]
+    assert elements["headline"]["ui"]["editor"] == "Neos.Neos/Inspector/Editors/TextFieldEditor"
+    assert elements["note"]["ui"]["editor"] == "Neos.Neos/Inspector/Editors/TextFieldEditor"
+    assert elements["odd"] == {"type": "string", "ui": "a label"}
