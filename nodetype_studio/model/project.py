@@ -422,6 +422,8 @@ def _collect_fragments(project: Project) -> None:
                 diags.append(warning("nodetype-name",
                                      f"node type name {raw_name!r} is not of the form Vendor.Package:Name",
                                      where, node_type=name))
+            if isinstance(config, list) and not config:
+                config = YMap()  # `Name: []` is PHP's empty array, as `Name: {}`: a type with nothing configured
             if config is not None and not isinstance(config, dict):
                 diags.append(error("nodetype-not-mapping",
                                    f"the configuration of {raw_name!r} must be a mapping, not "
