@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from nodetype_studio.checks.base import Context, always_hidden, get, node_rule
+from nodetype_studio.checks.editors import _has_default_editor
 from nodetype_studio.diagnostics import Severity
 
 
@@ -26,6 +27,9 @@ def creation_element_without_editor(ctx: Context, nt: Any):
         if not isinstance(element, dict):
             continue
         ui = element.get("ui")
+        type_name = element.get("type")
+        if not isinstance(ui, dict) and isinstance(type_name, str) and _has_default_editor(ctx, type_name):
+            continue  # the post-processor fails on this `ui`: the model's `creation-element-ui-invalid` says so
         ui = ui if isinstance(ui, dict) else {}
         if ui.get("editor") not in (None, "") or always_hidden(ui):
             continue

@@ -63,12 +63,33 @@ def apply_presets(nt, presets: dict, project, facts=None) -> dict[str, list[Laye
                     property_name=property_name))
                 continue
             shown = preset_path if isinstance(preset_path, str) else ".".join(str(k) for k in keys)
-            preset = get_path(table, keys) if isinstance(table, dict) else MISSING
-            if not isinstance(preset, dict):
+            setting = f"{project.platform.package}.nodeTypes.presets.{kind}"
+            if not isinstance(table, (dict, list)):
+                # The CMS ships no presets: its NodeTypePresetPostprocessor then hands a null table to Flow's
+                # Arrays::getValueByPath(array &$array, ...), a TypeError (8.3 and 9.x)
+                project.diagnostics.append(error(
+                    "preset-table-missing",
+                    f"{nt.name}: {section}.{name}: preset {shown!r} needs the setting {setting}, which is not set "
+                    f"(the CMS ships none): the CMS cannot load the node types (NodeTypePresetPostprocessor passes "
+                    f"the missing table to Arrays::getValueByPath(), a TypeError). Define the preset in "
+                    f"Settings.yaml or remove `options.preset`",
+                    _own_location(nt, (section, name, "options", "preset")), node_type=nt.name,
+                    property_name=property_name))
+                continue
+            preset = _preset_at(table, keys)
+            if not php_truthy(preset):  # `if ($presetConfiguration)`: nothing found, or a falsy value
                 project.diagnostics.append(warning(
                     "preset-unknown",
                     f"{nt.name}: {section}.{name}: preset {shown!r} is not defined under "
-                    f"{project.platform.package}.nodeTypes.presets.{kind} (the CMS silently ignores it)",
+                    f"{setting} (the CMS silently ignores it)",
+                    _own_location(nt, (section, name, "options", "preset")), node_type=nt.name,
+                    property_name=property_name))
+                continue
+            if not isinstance(preset, (dict, list)):
+                project.diagnostics.append(error(
+                    "preset-not-map",
+                    f"{nt.name}: {section}.{name}: preset {shown!r} is {_shown(preset)}, not a map: the CMS cannot "
+                    f"load the node types (Arrays::arrayMergeRecursiveOverrule() takes arrays, a TypeError)",
                     _own_location(nt, (section, name, "options", "preset")), node_type=nt.name,
                     property_name=property_name))
                 continue
@@ -81,6 +102,44 @@ def apply_presets(nt, presets: dict, project, facts=None) -> dict[str, list[Laye
         if changed is not None:
             nt.merged[section] = changed
     return layers
+
+
+def _preset_at(table, keys: tuple):
+    """Flow's ``Arrays::getValueByPath(table, keys)``: each key looked up with ``isset`` (a null value is
+    not found), a list's items by their index; None when the path leads nowhere."""
+    current = table
+    for key in keys:
+        if isinstance(current, list):
+            index = _php_index(key)
+            current = current[index] if index is not None and 0 <= index < len(current) else None
+        elif isinstance(current, dict):
+            current = current.get(str(key))
+        else:
+            return None
+        if current is None:
+            return None
+    return current
+
+
+def _php_index(key) -> int | None:
+    """A key as the integer PHP makes of it for a list (`"0"`, `1`), else None."""
+    if isinstance(key, bool):
+        return int(key)
+    if isinstance(key, int):
+        return key
+    if isinstance(key, str) and (key == "0" or (key[:1] in "123456789" and key.isdigit())):
+        return int(key)
+    return None
+
+
+def _shown(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text {value[:60]!r}"
+    return type(value).__name__
 
 
 def preset_keys(path: Any) -> tuple | None:

@@ -312,9 +312,11 @@ def _promote(name, prop: dict, settings: Settings, data_type: Any = None) -> dic
     return element
 
 
-def creation_dialog(config: dict, settings: Settings, version: str, problems: list | None = None) -> dict:
+def creation_dialog(config: dict, settings: Settings, version: str, problems: list | None = None,
+                    bad_ui: list | None = None) -> dict:
     """``CreationDialogPostprocessor`` (8.3) / ``CreationDialogNodeTypePostprocessor`` (9.x). What the
-    positional sorter finds wrong with the elements' positions goes to ``problems``."""
+    positional sorter finds wrong with the elements' positions goes to ``problems``, the elements whose
+    ``ui`` 9.x cannot merge to ``bad_ui``."""
     properties = config.get("properties")
     if version == "8.3" and properties is None:
         return config
@@ -342,7 +344,7 @@ def creation_dialog(config: dict, settings: Settings, version: str, problems: li
                 element = merge(element, explicit[name])
             elements[name] = element
     if version != "8.3":
-        elements = element_editors(elements, settings)
+        elements = element_editors(elements, settings, version, bad_ui)
     if not elements:
         return config
     return _with_elements(config, _sorted_elements(elements, problems))
@@ -366,8 +368,11 @@ def _with_elements(config: dict, elements: dict) -> dict:
     return {**config, "ui": ui}
 
 
-def element_editors(elements: dict, settings: Settings) -> dict:
-    """The default editor and its options merged into creation dialog elements that have a ``type``."""
+def element_editors(elements: dict, settings: Settings, version: str = "9", bad_ui: list | None = None) -> dict:
+    """The default editor and its options merged into creation dialog elements that have a ``type``.
+    ``bad_ui`` gets the names of the elements whose ``ui`` the CMS cannot merge (they stay as written):
+    8.3's DefaultPropertyEditorPostprocessor merges ``$element['ui']`` as it is, 9.x's
+    CreationDialogNodeTypePostprocessor ``$element['ui'] ?? []``; a value that is no array is a TypeError."""
     result = {}
     for name, element in elements.items():
         if not isinstance(element, dict) or not _isset(element, "type"):
@@ -381,7 +386,13 @@ def element_editors(elements: dict, settings: Settings) -> dict:
         else:
             result[name] = element  # a partial element over a promoted property: no exception
             continue
-        ui = merge(merge(settings.editor(editor), type_block), element.get("ui") if isinstance(element.get("ui"), dict) else {})
+        own_ui = element.get("ui")
+        if not isinstance(own_ui, (dict, list)) and (own_ui is not None or version == "8.3"):
+            if bad_ui is not None:
+                bad_ui.append(name)
+            result[name] = element
+            continue
+        ui = merge(merge(settings.editor(editor), type_block), own_ui if isinstance(own_ui, dict) else {})
         ui = dict(ui)
         ui["editor"] = editor
         result[name] = {**element, "ui": ui}
@@ -443,9 +454,11 @@ def _property_editor(prop: dict, settings: Settings) -> dict | None:
     return {**prop, "ui": {**ui, "inspector": combined}}
 
 
-def default_editors(config: dict, settings: Settings, version: str, problems: list) -> dict:
+def default_editors(config: dict, settings: Settings, version: str, problems: list,
+                    bad_ui: list | None = None) -> dict:
     """``DefaultPropertyEditorPostprocessor`` on properties (and 9.x ``references``, 8.3 creation dialog
-    elements). Properties the CMS cannot give an editor are left alone and named in ``problems``."""
+    elements). Properties the CMS cannot give an editor are left alone and named in ``problems``, 8.3
+    creation dialog elements whose ``ui`` it cannot merge in ``bad_ui``."""
     result = config
     properties = config.get("properties")
     if isinstance(properties, dict):
@@ -492,5 +505,5 @@ def default_editors(config: dict, settings: Settings, version: str, problems: li
     if version == "8.3":
         elements = _get(result, "ui", "creationDialog", "elements")
         if isinstance(elements, dict) and elements:
-            result = _with_elements(result, element_editors(elements, settings))
+            result = _with_elements(result, element_editors(elements, settings, version, bad_ui))
     return result

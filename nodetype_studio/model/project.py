@@ -422,6 +422,8 @@ def _collect_fragments(project: Project) -> None:
                 diags.append(warning("nodetype-name",
                                      f"node type name {raw_name!r} is not of the form Vendor.Package:Name",
                                      where, node_type=name))
+            if isinstance(config, list) and not config:
+                config = YMap()  # `Name: []` is PHP's empty array, as `Name: {}`: a type with nothing configured
             if config is not None and not isinstance(config, dict):
                 diags.append(error("nodetype-not-mapping",
                                    f"the configuration of {raw_name!r} must be a mapping, not "
@@ -819,16 +821,45 @@ def _postprocess(nt: NodeType, project: Project, settings, version: str, kinds: 
     for kind in kinds:
         if kind == postprocessors.CREATION_DIALOG:
             problems: list = []
-            config = postprocessors.creation_dialog(config, settings, version, problems)
+            bad_ui: list = []
+            config = postprocessors.creation_dialog(config, settings, version, problems, bad_ui)
             _report_positions(nt, project, "ui.creationDialog.elements", problems, lambda key: _element_position_path(nt, key))
+            _report_element_ui(nt, project, config, bad_ui, version)
         elif kind == postprocessors.ICON_NAMES:
             config = postprocessors.icon_names(config, version, settings.icons)
         elif kind == postprocessors.PLUGIN and version == "8.3":  # (the class does not exist in 9.x)
             config = postprocessors.plugin_views(config)
         elif kind == postprocessors.DEFAULT_EDITORS:
             # a property the CMS finds no editor for is reported by the `property-no-default-editor` check
-            config = postprocessors.default_editors(config, settings, version, [])
+            bad_ui = []
+            config = postprocessors.default_editors(config, settings, version, [], bad_ui)
+            _report_element_ui(nt, project, config, bad_ui, version)
     return config
+
+
+def _report_element_ui(nt: NodeType, project: Project, config: dict, names: list, version: str) -> None:
+    """An error for each creation dialog element whose `ui` the CMS's post-processor cannot merge."""
+    processor = "DefaultPropertyEditorPostprocessor" if version == "8.3" else "CreationDialogNodeTypePostprocessor"
+    cms = "Neos 8.3" if version == "8.3" else "Neos 9"
+    for name in names:
+        ui = get_path(config, ("ui", "creationDialog", "elements", name, "ui"), None)
+        what = "no `ui` map" if ui is None else f"its `ui` is {_shown_value(ui)}, not a map"
+        path = ("ui", "creationDialog", "elements", name)
+        project.diagnostics.append(error(
+            "creation-element-ui-invalid",
+            f"{nt.name}: creation dialog element `{name}` has a `type` with a default editor but {what}: {cms} cannot "
+            f"load the node types (its {processor} merges the element's `ui` with "
+            f"Arrays::arrayMergeRecursiveOverrule(), which takes an array: a TypeError). Write `ui: {{label: ...}}`",
+            nt.location_of_key(path + ("ui",)) or nt.location_of_key(path) or nt.location_of_definition(),
+            node_type=nt.name))
+
+
+def _shown_value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"the text {value[:60]!r}"
+    return f"the number {value}" if isinstance(value, (int, float)) else type(value).__name__
 
 
 def _sort_child_nodes(nt: NodeType, project: Project) -> None:

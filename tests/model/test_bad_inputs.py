@@ -325,6 +325,24 @@ def test_node_type_config_that_is_a_list_says_list(open_project):
     assert finding.message == "the configuration of 'Acme.Site:Listed' must be a mapping, not a list"
 
 
+
+def test_node_type_config_that_is_an_empty_list_is_an_empty_type(open_project):
+    # Symfony YAML reads `[]` and `{}` alike as PHP's empty array, which is a configuration (9.x
+    # NodeTypeManager::loadNodeTypes() skips only entries that are not arrays; 8.3 the same): a node type
+    # with nothing configured, which other types may use as a supertype
+    project = open_project({"NodeTypes/Types.yaml": """
+        'Acme.Site:Marker': []
+        'Acme.Site:Box':
+          superTypes:
+            'Acme.Site:Marker': true
+            'Neos.Neos:Content': true
+        """})
+    assert codes(project, "nodetype-not-mapping") == [] and codes(project, "supertype-unknown") == []
+    assert project.node_types["Acme.Site:Marker"].effective == {"references": {}}
+    box = project.node_types["Acme.Site:Box"]
+    assert box.is_of_type("Acme.Site:Marker") and box.is_of_type("Neos.Neos:Content")
+
+
 NULLED_TYPES = {
     "NodeTypes/Types.yaml": """
         'Acme.Site:Gone':

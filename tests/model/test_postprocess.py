@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from modelkit import codes, only, where
 
+from nodetype_studio.checks import run_checks
 from nodetype_studio.diagnostics import Severity
 
 PRESET_SETTINGS = """
@@ -100,8 +101,93 @@ def test_presets_of_the_other_prefix_are_not_used(open_project):
         "NodeTypes/Teaser.yaml": PRESET_TYPES.format(prefix="Neos"),
     })
     assert project.platform.prefix == "Neos"
-    found = codes(project, "preset-unknown")
+    # Neos.Neos.nodeTypes.presets is not set at all: the CMS fails on the first preset (see below)
+    found = codes(project, "preset-table-missing")
     assert [d.message.split(":")[2].strip() for d in found] == ["properties.headline", "properties.missing", "childNodes.left"]
+    assert codes(project, "preset-unknown") == []
+
+
+@pytest.mark.parametrize("version", ["8.3", "9"])
+def test_a_preset_without_the_presets_setting_is_an_error(open_project, version):
+    # The CMS ships no `Neos.Neos.nodeTypes.presets` (8.3 and 9.0 Neos.Neos/Configuration/Settings.yaml), so
+    # NodeTypePresetPostprocessor's injected preset table is null, and it hands it to Flow's
+    # `Arrays::getValueByPath(array &$array, $path)` (Neos.Neos/Classes/NodeTypePostprocessor/
+    # NodeTypePresetPostprocessor.php, `getValueByPath($this->propertyPresetConfiguration, $preset)`): a
+    # TypeError, the node types cannot be loaded. Not "silently ignored".
+    project = open_project({"NodeTypes/Teaser.yaml": PRESET_TYPES.format(prefix="Neos")}, cms_version=version)
+    found = codes(project, "preset-table-missing")
+    assert [(d.severity, d.property_name, where(d)) for d in found] == [
+        (Severity.ERROR, "headline", ("Teaser.yaml", 7, 9)),
+        (Severity.ERROR, "missing", ("Teaser.yaml", 16, 9)),
+        (Severity.ERROR, None, ("Teaser.yaml", 20, 9)),
+    ]
+    assert found[0].message == (
+        "Acme.Site:Teaser: properties.headline: preset 'text.short' needs the setting "
+        "Neos.Neos.nodeTypes.presets.properties, which is not set (the CMS ships none): the CMS cannot load the "
+        "node types (NodeTypePresetPostprocessor passes the missing table to Arrays::getValueByPath(), a TypeError). "
+        "Define the preset in Settings.yaml or remove `options.preset`")
+    assert "Neos.Neos.nodeTypes.presets.childNodes" in found[2].message
+    assert codes(project, "preset-unknown") == []
+    # nothing is merged
+    assert project.node_types["Acme.Site:Teaser"].effective["properties"]["headline"]["options"] == {"preset": "text.short"}
+
+
+def test_a_preset_table_of_one_kind_does_not_stand_in_for_the_other(open_project):
+    project = open_project({
+        "Configuration/Settings.yaml": """
+            Neos:
+              Neos:
+                nodeTypes:
+                  presets:
+                    properties:
+                      text:
+                        short: {type: string}
+            """,
+        "NodeTypes/Teaser.yaml": PRESET_TYPES.format(prefix="Neos"),
+    })
+    assert [d.message.split(":")[2].strip() for d in codes(project, "preset-table-missing")] == ["childNodes.left"]
+    assert [d.message.split(":")[2].strip() for d in codes(project, "preset-unknown")] == ["properties.missing"]
+    assert project.node_types["Acme.Site:Teaser"].effective["properties"]["headline"]["type"] == "string"
+
+
+def test_a_preset_that_is_no_map_is_an_error(open_project):
+    # `if ($presetConfiguration)` then Arrays::arrayMergeRecursiveOverrule($presetConfiguration, ...), which
+    # takes arrays: a truthy scalar is a TypeError; a falsy one is skipped silently
+    project = open_project({
+        "Configuration/Settings.yaml": """
+            Neos:
+              Neos:
+                nodeTypes:
+                  presets:
+                    properties:
+                      text:
+                        short: 'a text'
+                        off: false
+                      list: [{type: string}]
+            """,
+        "NodeTypes/Teaser.yaml": """
+            'Acme.Site:Teaser':
+              superTypes:
+                'Neos.Neos:Content': true
+              properties:
+                one:
+                  options: {preset: text.short}
+                two:
+                  type: integer
+                  options: {preset: text.off}
+                three:
+                  options: {preset: list}
+            """,
+    })
+    finding = only(project, "preset-not-map")
+    assert finding.severity == Severity.ERROR
+    assert finding.message == (
+        "Acme.Site:Teaser: properties.one: preset 'text.short' is the text 'a text', not a map: the CMS cannot load "
+        "the node types (Arrays::arrayMergeRecursiveOverrule() takes arrays, a TypeError)")
+    assert where(finding) == ("Teaser.yaml", 6, 17)
+    assert [d.message.split(":")[2].strip() for d in codes(project, "preset-unknown")] == ["properties.two"]
+    # a list is an array to PHP: merged by key like any preset
+    assert project.node_types["Acme.Site:Teaser"].effective["properties"]["three"]["0"] == {"type": "string"}
 
 
 def test_a_preset_set_in_a_supertype_applies_to_the_subtype(open_project):
@@ -583,3 +669,58 @@ def test_i18n_is_trimmed_as_php_trims(open_project):
     props = project.node_types["Acme.Site:Box"].effective["properties"]
     assert props["tabbed"]["ui"]["label"] == "Acme.Site:NodeTypes.Box:properties.tabbed"
     assert props["nbsp"]["ui"]["label"] == "i18n\u00a0"
+
+
+# --- creation dialog elements that the CMS cannot give an editor block ------------------------------------------
+
+ELEMENT_WITHOUT_UI = {"NodeTypes/Teaser.yaml": """
+    'Acme.Site:Teaser':
+      superTypes:
+        'Neos.Neos:Content': true
+      ui:
+        creationDialog:
+          elements:
+            headline:
+              type: string
+            note:
+              type: string
+              ui: ~
+            odd:
+              type: string
+              ui: 'a label'
+            partial:
+              type: unknowntype
+    """}
+
+
+def test_an_element_without_ui_fails_in_83_and_gets_its_editor_in_9(open_project):
+    # 8.3 DefaultPropertyEditorPostprocessor (Neos.Neos/Classes/NodeTypePostprocessor/
+    # DefaultPropertyEditorPostprocessor.php): for an element with a `type` whose data type has an editor it
+    # merges `$elementConfiguration['ui']` (no `?? []`) with Arrays::arrayMergeRecursiveOverrule(), which takes
+    # arrays: a missing, null or scalar `ui` is a TypeError. 9.x's CreationDialogNodeTypePostprocessor
+    # (neos-ui Classes/Infrastructure/ContentRepository/CreationDialog/) merges `$elementConfiguration['ui'] ?? []`:
+    # only a scalar `ui` fails there.
+    old = open_project(ELEMENT_WITHOUT_UI, cms_version="8.3")
+    found = codes(old, "creation-element-ui-invalid")
+    assert [(d.severity, where(d)) for d in found] == [
+        (Severity.ERROR, ("Teaser.yaml", 7, 9)), (Severity.ERROR, ("Teaser.yaml", 11, 11)),
+        (Severity.ERROR, ("Teaser.yaml", 14, 11))]
+    assert found[0].message == (
+        "Acme.Site:Teaser: creation dialog element `headline` has a `type` with a default editor but no `ui` map: "
+        "Neos 8.3 cannot load the node types (its DefaultPropertyEditorPostprocessor merges the element's `ui` "
+        "with Arrays::arrayMergeRecursiveOverrule(), which takes an array: a TypeError). Write `ui: {label: ...}`")
+    elements = old.node_types["Acme.Site:Teaser"].effective["ui"]["creationDialog"]["elements"]
+    assert elements["headline"] == {"type": "string"}  # left as written: the CMS gets no further
+    # (the check for elements without an editor does not blame the type, which has a default editor)
+    assert [d.message.split("`")[1] for d in run_checks(old) if d.code == "creation-element-no-editor"] == ["partial"]
+    assert elements["partial"] == {"type": "unknowntype"}  # no editor: skipped without merging
+
+    new = open_project(ELEMENT_WITHOUT_UI, cms_version="9")
+    found = codes(new, "creation-element-ui-invalid")
+    assert [where(d) for d in found] == [("Teaser.yaml", 14, 11)]
+    assert found[0].message.startswith("Acme.Site:Teaser: creation dialog element `odd` has a `type` with a default "
+                                       "editor but its `ui` is the text 'a label', not a map: Neos 9 cannot load")
+    elements = new.node_types["Acme.Site:Teaser"].effective["ui"]["creationDialog"]["elements"]
+    assert elements["headline"]["ui"]["editor"] == "Neos.Neos/Inspector/Editors/TextFieldEditor"
+    assert elements["note"]["ui"]["editor"] == "Neos.Neos/Inspector/Editors/TextFieldEditor"
+    assert elements["odd"] == {"type": "string", "ui": "a label"}
