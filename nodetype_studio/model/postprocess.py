@@ -88,7 +88,7 @@ def apply_presets(nt, presets: dict, project, facts=None) -> dict[str, list[Laye
             if not isinstance(preset, (dict, list)):
                 project.diagnostics.append(error(
                     "preset-not-map",
-                    f"{nt.name}: {section}.{name}: preset {shown!r} is {_shown(preset)}, not a map: the CMS cannot "
+                    f"{nt.name}: {section}.{name}: preset {shown!r} is {shown_value(preset)}, not a map: the CMS cannot "
                     f"load the node types (Arrays::arrayMergeRecursiveOverrule() takes arrays, a TypeError)",
                     _own_location(nt, (section, name, "options", "preset")), node_type=nt.name,
                     property_name=property_name))
@@ -110,8 +110,10 @@ def _preset_at(table, keys: tuple):
     current = table
     for key in keys:
         if isinstance(current, list):
-            index = _php_index(key)
-            current = current[index] if index is not None and 0 <= index < len(current) else None
+            from nodetype_studio.php.yamldump import php_key  # (a list preset: rare)
+
+            index = php_key(key)
+            current = current[index] if isinstance(index, int) and 0 <= index < len(current) else None
         elif isinstance(current, dict):
             current = current.get(str(key))
         else:
@@ -121,18 +123,8 @@ def _preset_at(table, keys: tuple):
     return current
 
 
-def _php_index(key) -> int | None:
-    """A key as the integer PHP makes of it for a list (`"0"`, `1`), else None."""
-    if isinstance(key, bool):
-        return int(key)
-    if isinstance(key, int):
-        return key
-    if isinstance(key, str) and (key == "0" or (key[:1] in "123456789" and key.isdigit())):
-        return int(key)
-    return None
-
-
-def _shown(value) -> str:
+def shown_value(value) -> str:
+    """A scalar as a finding names it: true/false, "the number 3", "the text 'x'"; else its type's name."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):

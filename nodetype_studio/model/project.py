@@ -843,7 +843,7 @@ def _report_element_ui(nt: NodeType, project: Project, config: dict, names: list
     cms = "Neos 8.3" if version == "8.3" else "Neos 9"
     for name in names:
         ui = get_path(config, ("ui", "creationDialog", "elements", name, "ui"), None)
-        what = "no `ui` map" if ui is None else f"its `ui` is {_shown_value(ui)}, not a map"
+        what = "no `ui` map" if ui is None else f"its `ui` is {postprocess.shown_value(ui)}, not a map"
         path = ("ui", "creationDialog", "elements", name)
         project.diagnostics.append(error(
             "creation-element-ui-invalid",
@@ -852,14 +852,6 @@ def _report_element_ui(nt: NodeType, project: Project, config: dict, names: list
             f"Arrays::arrayMergeRecursiveOverrule(), which takes an array: a TypeError). Write `ui: {{label: ...}}`",
             nt.location_of_key(path + ("ui",)) or nt.location_of_key(path) or nt.location_of_definition(),
             node_type=nt.name))
-
-
-def _shown_value(value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f"the text {value[:60]!r}"
-    return f"the number {value}" if isinstance(value, (int, float)) else type(value).__name__
 
 
 def _sort_child_nodes(nt: NodeType, project: Project) -> None:
