@@ -13,6 +13,7 @@ inflated here in chunks, up to the bound and no further, before Qt (which inflat
 from __future__ import annotations
 
 import os
+import stat
 import zlib
 from pathlib import Path
 
@@ -42,6 +43,12 @@ def too_large(path: str | Path) -> str | None:
     None when it may be: within the bound, or of a format that declares no size (the allocation limit
     then stops a bomb)."""
     limit_allocations()
+    try:
+        kind = os.stat(path).st_mode
+    except OSError:
+        return None  # nothing there: Qt reads nothing either
+    if not stat.S_ISREG(kind):  # a pipe would block the reader, a device never end
+        return f"\u201c{Path(path).name}\u201d is not shown: it is not a file (a pipe, a device or a folder)"
     reader = QImageReader(str(path))
     if reader.format() in _DRAWINGS or Path(path).suffix.lower() in (".svg", ".svgz"):
         try:

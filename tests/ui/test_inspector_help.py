@@ -216,3 +216,39 @@ def test_a_compressed_drawing_larger_than_the_studio_reads_is_named_not_decompre
     assert "<img" in _thumbnail_html(resource, {"Acme.Help": package})
     drawing.write_bytes(drawing.read_bytes()[:40])  # cut short: not a picture, and no message about its size
     assert "<img" not in _thumbnail_html(resource, {"Acme.Help": package})
+
+
+def test_pictures_a_help_message_names_are_bounded_as_thumbnails_are(qtbot, package, tmp_path):
+    """A help message is markdown: the label would load any local file its pictures name, whole (a pipe
+    would block it, a gzip bomb fill the memory)."""
+    import os
+
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel
+
+    from nodetype_studio.boundedio import MAX_FILE_BYTES
+    from nodetype_studio.ui.inspector import help_html
+
+    bomb = tmp_path / "bomb.svgz"
+    _gzip_drawing(bomb, 16 * MAX_FILE_BYTES)
+    pipe = tmp_path / "pipe.png"
+    os.mkfifo(pipe)
+    small = package / "Resources" / "Public" / "Help" / "small.png"
+    message = (f"Look: ![bomb]({bomb.as_uri()}) and ![pipe]({pipe}) and <img src='{bomb}'> "
+               f"but ![fine]({small.as_uri()}) and ![web](https://example.org/x.png)")
+    html = help_html(message)
+    assert bomb.as_uri() not in html and str(bomb) not in html and str(pipe) not in html
+    assert html.count("Picture \u201cbomb.svgz\u201d is not shown: it decompresses to more than the 8 MB") == 1
+    assert "Picture \u201cpipe.png\u201d is not shown: it is not a file" in html
+    assert f'src="{small.as_uri()}"' in html and 'src="https://example.org/x.png"' in html
+    box = package / "NodeTypes" / "Box.yaml"
+    box.write_text(box.read_text(encoding="utf-8").replace("'Pick **one**.'", repr(message)), encoding="utf-8")
+    project = load_project(package, use_cache=False)
+    shown = InspectorWidget()
+    qtbot.addWidget(shown)
+    shown.show_node_type(InspectorSource.from_model(project.node_type("Acme.Help:Box"), project))
+    shown.show()
+    button = shown.findChild(QLabel, "label:small").parentWidget().button
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # (before: the label opened the pipe and waited)
+    panel = shown.findChild(QLabel, "help:small")
+    assert panel.isVisible() and "Picture \u201cpipe.png\u201d is not shown" in panel.text()
