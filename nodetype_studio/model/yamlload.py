@@ -576,6 +576,79 @@ def _explicit_key(text: str, file: str) -> Diagnostic | None:
     return None
 
 
+_YAML_HEADER = re.compile(r"%YAML[: ][0-9.]+[^\n]*\n")
+_LEADING_COMMENTS = re.compile(r"(?:#[^\n]*\n)+")
+_DOCUMENT_START = re.compile(r"---[^\n]*\n")
+_DOCUMENT_END = re.compile(r"\.\.\.[ \t\n\r\v\f]*\Z")
+
+
+def _symfony_line_count(text: str) -> tuple[int, int]:
+    """How many lines Symfony YAML's parser takes off the start of ``text`` before it parses (a `%YAML` line,
+    the comment lines at the very start, a `---` line: ``Parser::cleanup``), and how many lines it then counts."""
+    normal = text.replace("\r\n", "\n").replace("\r", "\n")
+    taken = 0
+    header = _YAML_HEADER.match(normal)
+    if header:
+        normal, taken = normal[header.end():], 1
+    comments = _LEADING_COMMENTS.match(normal)
+    if comments:
+        taken += normal.count("\n", 0, comments.end())
+        normal = normal[comments.end():]
+    start = _DOCUMENT_START.match(normal)
+    if start:
+        normal, taken = normal[start.end():], taken + 1
+        end = _DOCUMENT_END.search(normal)
+        if end:
+            normal = normal[:end.start()]
+    return taken, normal.count("\n") + 1
+
+
+def _symfony_document_end(root, text: str) -> None:
+    """Drop the final line break of the block scalars Symfony YAML's parser takes to end the document.
+
+    When it took lines off the start (``_symfony_line_count``), its parser counts the document's lines without
+    them and the lines of a nested block with them: a block scalar that ends its nested block (the last value of
+    a mapping or list that is not the document's own) within that many lines of the end is taken for the last
+    line of the document, and gets no final line break (``Parser::isCurrentLineLastLineInDocument``). Only such
+    a scalar's values are changed, and only the containers reaching that far down the file are visited."""
+    taken, total = _symfony_line_count(text)
+    if not taken or "\x85" in text or "\u2028" in text or "\u2029" in text:  # (line breaks to libyaml, not to PHP)
+        return
+    stack = [root]
+    while stack:
+        container = stack.pop()
+        children = [value for _key, value in container.value] if type(container) is MappingNode else container.value
+        if not children:
+            continue
+        last = children[-1]
+        if container is not root and type(last) is ScalarNode and last.style in ("|", ">"):
+            _drop_final_break(last, text, total)
+        for child in reversed(children):
+            if child.end_mark.line < total:
+                break  # (ends before the lines that count as the end: so do the ones before it)
+            if type(child) is not ScalarNode:
+                stack.append(child)
+
+
+def _drop_final_break(node: ScalarNode, text: str, total: int) -> None:
+    """``node`` (a block scalar ending its block) without its final line break when the line that ends it is
+    counted past the document's end; a comment line ends it before that, as does the end of the file."""
+    end = node.end_mark  # the start of the line after its last line (or of the file's end)
+    if end.line < total or end.index >= len(text) or text[end.index:].lstrip(" ").startswith("#"):
+        return
+    header_at = node.start_mark.index
+    while header_at < end.index and text[header_at] not in "|>":
+        header_at += 1  # (past a tag)
+    header = text[header_at + 1:header_at + 4]
+    if "-" in header[:2] or not node.value.endswith("\n"):
+        return
+    keep = "+" in header[:2]
+    before = text.rfind("\n", 0, end.index - 1)  # the line before the end: blank, or the scalar's last line
+    blank = not text[before + 1:end.index].strip(" \r\n")
+    if keep or not blank:
+        node.value = node.value[:-1]
+
+
 class _Refused(Exception):
     def __init__(self, diagnostic: Diagnostic):
         super().__init__(diagnostic.message)
@@ -731,6 +804,8 @@ def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
     if explicit is not None:
         diagnostics.append(explicit)
         return LoadedYaml(None, diagnostics, ok=False)
+    if text[:1] in "%#-" and ("|" in text or ">" in text):  # (a cheap look first: most files start otherwise)
+        _symfony_document_end(node, attempt)
     aliases = _has_aliases(text)
     builder = _Builder(file, aliases)
     if aliases:

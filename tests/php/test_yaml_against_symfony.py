@@ -214,6 +214,36 @@ def test_tags_repeated_and_explicit_keys_agree_with_symfony_yaml():
     assert wrong == []
 
 
+# Where the document starts with lines Symfony YAML's parser takes off first (`%YAML`, comments, `---`), it
+# counts the document's lines without them but the lines of nested blocks with them: a block scalar ending a
+# nested block within that many lines of the end is taken for the document's last line, and loses its final
+# line break.
+DOCUMENT_ENDS = [
+    "# c\na:\n  b: |\n    text\nc: 1", "# c\na:\n  b: |\n    text\nc: 1\n", "# c\n# d\na:\n  b: |\n    text\nc: 1\n",
+    "# c\n---\na:\n  b: |\n    text\nc: 1\n", "# c\na:\n  b: |+\n    text\n\nc: 1", "# c\na:\n  b: |\n    text\n\nc: 1",
+    "# c\na:\n  b: |\n    text\n  # x\nc: 1", "---\na:\n  b:\n    c: |\n      t\n  d: 1", "---\n- a: |\n    t\n- b",
+    "---\na:\n- |\n  t\nb: 1", "%YAML 1.2\n---\na:\n  b: |\n    text\nc: 1\n", "# c\na:\n  b: >\n    text\n    more\nc: 1",
+    "# c\na:\n  b: |\n    text\nc: 1\n\n", "# c\na:\n  b: |\n    text\nc: |\n  x", "# c\na:\n  b: |-\n    text\nc: 1",
+    "---\na:\n  b: |2\n      text\nc: 1", "# c\r\na:\r\n  b: |\r\n    text\r\nc: 1",
+    "---\na:\n  b: |\n    text\n  c: 1\nd: 2", "---\na:\n  b: |+\n    text\n\n\nc: 1", "---\na:\n  b: |\n    text\n",
+    "---\na: |\n  text\nb: 1", "#c\n#d\n#e\na:\n  b: |\n    t\nc: 1\n\n", "#c\n#d\n#e\na:\n  b: |\n    t\nc: 1\n\n\n\n",
+]
+
+
+@pytest.mark.skipif(not SYMFONY_YAML.is_file(), reason="php-symfony-yaml is not installed (.ci/run installs it)")
+def test_block_scalars_ending_near_the_document_end_agree_with_symfony_yaml():
+    import json
+
+    answers = run_php_script(_PARSE_DOCUMENTS, DOCUMENT_ENDS)
+    wrong = []
+    for document, theirs in zip(DOCUMENT_ENDS, answers):
+        ours = _ours_document(document)
+        same = ours == theirs if "refused" in (ours, theirs) else json.loads(ours) == json.loads(theirs)
+        if not same:
+            wrong.append(f"{document!r}: studio {ours}, Symfony {theirs}")
+    assert wrong == []
+
+
 def _typed(value):
     """``value`` with each number paired with its type: 3 and 3.0 differ (Symfony reads `!!float 3` as 3.0)."""
     if isinstance(value, dict):
