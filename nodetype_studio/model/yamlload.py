@@ -649,6 +649,39 @@ def _drop_final_break(node: ScalarNode, text: str, total: int) -> None:
         node.value = node.value[:-1]
 
 
+def _spaces_after_dashes(root, text: str) -> str | None:
+    """``text`` with the no-break spaces (U+00A0) that start a block list's item made ordinary spaces, or None when
+    there are none. Symfony YAML finds a list item with ``^-(\\s+)(.+)`` in Unicode mode: no-break spaces after the
+    dash are spaces to it, taken off the item, and `-` followed by one starts an item; libyaml keeps them in the
+    item (one space wide each: the positions stay). Only files with a no-break space are walked."""
+    spots: list[int] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is ScalarNode:
+            at = node.start_mark.index
+            if not node.style and text.startswith("-\u00a0", at) and not text[text.rfind("\n", 0, at) + 1:at].strip(" "):
+                spots.append(at + 1)  # `-` and a no-break space at the start of a line: a list item to Symfony
+            continue
+        if kind is MappingNode:
+            stack.extend(value for pair in node.value for value in pair)
+            continue
+        for item in node.value:
+            at = item.start_mark.index
+            if not node.flow_style and text.startswith("\u00a0", at):
+                spots.append(at)
+            stack.append(item)
+    if not spots:
+        return None
+    chars = list(text)
+    for at in spots:
+        while at < len(chars) and chars[at] in " \u00a0":
+            chars[at] = " "
+            at += 1
+    return "".join(chars)
+
+
 class _Refused(Exception):
     def __init__(self, diagnostic: Diagnostic):
         super().__init__(diagnostic.message)
@@ -761,10 +794,17 @@ def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
         return LoadedYaml(None, diagnostics, ok=False)
     attempt = text
     as_text: list[Any] = []  # the marks of the indicators read as text
+    spaces_checked = "\u00a0" not in text  # (no-break spaces after a list's dash: see _spaces_after_dashes)
     while True:
         loader = _Loader(attempt)
         try:
             node = loader.get_single_node()
+            if not spaces_checked and node is not None:
+                spaces_checked = True
+                spaced = _spaces_after_dashes(node, attempt)
+                if spaced is not None:
+                    attempt = spaced
+                    continue
             break
         except yaml.MarkedYAMLError as exc:
             swapped = _indicator_as_text(exc, attempt, text, len(as_text))

@@ -244,6 +244,29 @@ def test_block_scalars_ending_near_the_document_end_agree_with_symfony_yaml():
     assert wrong == []
 
 
+# Symfony YAML reads the spaces after a list's `- ` with PCRE's Unicode `\s`: a no-break space (U+00A0) there is
+# taken off the item, as ordinary spaces are; libyaml keeps it as the first character of the item.
+NO_BREAK_SPACES = [
+    "a:\n  - \u00a0x", "a:\n  - \u00a0x\u00a0", "- \u00a0x", "a: \u00a0x", "a: [\u00a0x]", "- \u00a012", "- \u00a0'x'",
+    "- \u00a0[a]", "-\u00a0x", "a:\n  -\u00a0x", "- \u00a0\u00a0x", "- \u00a0 \u00a0x", "- \u00a0key: v", "- - \u00a0x",
+    "a:\n  - x\n  - \u00a0y\n  - z", "a: |\n  - \u00a0x\n", "a: '- \u00a0x'", "a: - \u00a0x", "a:\n  b: \u00a0\n  c: - \u00a0",
+]
+
+
+@pytest.mark.skipif(not SYMFONY_YAML.is_file(), reason="php-symfony-yaml is not installed (.ci/run installs it)")
+def test_no_break_spaces_after_a_list_dash_agree_with_symfony_yaml():
+    import json
+
+    answers = run_php_script(_PARSE_DOCUMENTS, NO_BREAK_SPACES)
+    wrong = []
+    for document, theirs in zip(NO_BREAK_SPACES, answers):
+        ours = _ours_document(document)
+        same = ours == theirs if "refused" in (ours, theirs) else json.loads(ours) == json.loads(theirs)
+        if not same:
+            wrong.append(f"{document!r}: studio {ours}, Symfony {theirs}")
+    assert wrong == []
+
+
 def _typed(value):
     """``value`` with each number paired with its type: 3 and 3.0 differ (Symfony reads `!!float 3` as 3.0)."""
     if isinstance(value, dict):
