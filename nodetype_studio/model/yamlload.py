@@ -27,7 +27,7 @@ from yaml._yaml import CParser
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from nodetype_studio import boundedio
-from nodetype_studio.diagnostics import Diagnostic, Location, error, warning
+from nodetype_studio.diagnostics import Diagnostic, Location, Severity, error, warning
 from nodetype_studio.model.yamlguard import nesting_problem
 
 # A file may expand aliases to at most this many values (plus its own size): beyond, it is an alias bomb.
@@ -682,6 +682,64 @@ def _spaces_after_dashes(root, text: str) -> str | None:
     return "".join(chars)
 
 
+def _may_have_bare_tag(text: str) -> bool:
+    """Whether ``text`` may hold a bare `!` (the non-specific tag) before a value: a `!` after a space, a line
+    start or a flow indicator, and before a space or a line's end. (A search for `!` is a scan in C; a label's
+    `Hello!` does not count.)"""
+    at = text.find("!")
+    while at >= 0:
+        if text[at + 1:at + 2] in (" ", "\n", "\r", "", ",", "]", "}") and (at == 0 or text[at - 1] in " \n[{,"):
+            return True
+        at = text.find("!", at + 1)
+    return False
+
+
+def _bare_tags(root, text: str, file: str) -> list[Diagnostic]:
+    """Read the values after a bare `!` as Symfony YAML does (``Inline::parseScalar`` and ``parseMapping``; libyaml
+    drops the tag and reads the value as if it were not there). Followed by a comment, the comment is the value
+    (text); followed by nothing, the CMS refuses the file; in a flow list a plain value after it is text as written;
+    in a flow mapping a value after it is an empty array, and a key after it makes the CMS refuse the file.
+    Returns the findings; the first error refuses the file."""
+    found: list[Diagnostic] = []
+    stack: list[tuple[Any, str]] = [(root, "block")]
+    while stack:
+        node, place = stack.pop()
+        at = node.start_mark.index
+        bare = text.startswith("!", at) and text[at + 1:at + 2] in (" ", "\n", "\r", "", ",", "]", "}")
+        where = Location(file, node.start_mark.line + 1, node.start_mark.column + 1)
+        if bare and type(node) is ScalarNode and not node.style and node.value == "":
+            line_end = text.find("\n", at)
+            rest = text[at + 1:line_end if line_end >= 0 else len(text)].strip(" \r")
+            if place == "block" and rest.startswith("#") and text[at + 1] == " ":
+                node.value, node.style = rest, "'"  # the comment, as text
+                found.append(warning("yaml-tag", f"`!` followed by a comment: the CMS's YAML parser reads the comment "
+                                                 f"({rest!r}) as the value; remove the `!`, or quote the text", where))
+                continue
+            if rest[:1] in ("", ",", "]", "}", "#"):
+                return [error("yaml-tag", "`!` without a value: the CMS's YAML parser refuses the whole file; give it a "
+                                          "value or remove the `!`", where)]
+        if bare and place == "flow key":
+            return [error("yaml-tag", "a key after `!` in a {...} mapping: the CMS's YAML parser refuses the whole file; "
+                                      "remove the `!`", where)]
+        if bare and place == "flow value":
+            found.append(warning("yaml-tag", "a value after `!` in a {...} mapping: the CMS's YAML parser reads it as an "
+                                             "empty list; remove the `!`", where))
+            continue  # (the caller empties it)
+        if bare and place == "flow item" and type(node) is ScalarNode and not node.style:
+            node.style = "'"  # text as written, not a number or a boolean
+            continue
+        if type(node) is MappingNode:
+            flow = bool(node.flow_style)
+            for index, (key, value) in enumerate(node.value):
+                stack.append((key, "flow key" if flow else "block"))
+                if flow and text.startswith("! ", value.start_mark.index):
+                    node.value[index] = (key, SequenceNode(_IMPLICIT, [], value.start_mark, value.end_mark, flow_style=True))
+                stack.append((value, "flow value" if flow else "block"))
+        elif type(node) is SequenceNode:
+            stack.extend((item, "flow item" if node.flow_style else "block") for item in node.value)
+    return found
+
+
 class _Refused(Exception):
     def __init__(self, diagnostic: Diagnostic):
         super().__init__(diagnostic.message)
@@ -844,6 +902,11 @@ def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
     if explicit is not None:
         diagnostics.append(explicit)
         return LoadedYaml(None, diagnostics, ok=False)
+    if _may_have_bare_tag(attempt):
+        tagged = _bare_tags(node, attempt, file)
+        diagnostics.extend(tagged)
+        if any(d.severity is Severity.ERROR for d in tagged):
+            return LoadedYaml(None, diagnostics, ok=False)
     if text[:1] in "%#-" and ("|" in text or ">" in text):  # (a cheap look first: most files start otherwise)
         _symfony_document_end(node, attempt)
     aliases = _has_aliases(text)

@@ -267,6 +267,33 @@ def test_no_break_spaces_after_a_list_dash_agree_with_symfony_yaml():
     assert wrong == []
 
 
+# A bare `!` (the non-specific tag) as Symfony YAML reads it: followed by a comment, the comment is the value;
+# followed by nothing, the file is refused; in a flow list, a plain value after it is text as written; in a
+# flow mapping, a value after it is an empty array, and a key after it is refused.
+BARE_TAGS = [
+    "key: ! # comment\n", "key: !  # comment\nb: 1", "key: ! #it's  ", "- ! # c", "a:\n  - ! # c\n  - x", "key: !\n",
+    "a: !\nb: 1", "- !\n- x", "a: !", "a: !\t# c", "key: ! x\n", "a: ! 12", "a: ! 'x'", "a: x ! y", "label: Hello !",
+    "a: [! x]", "a: [! 12]", "a: [! x, y]", "a: [! 'x']", "a: [! [1]]", "a: [x, ! ]", "a: [!]", "a: [x !, y]",
+    "a: {b: ! x}", "a: {b: ! 12, c: 1}", "a: {b: ! [1]}", "a: {b: ! 'q'}", "a: {b: ! x}\nc: 1", "a: {b: ! }",
+    "a: {b: ! , c: 1}", "a: {! x: 1}", "a: {b: !x}",
+]
+
+
+@pytest.mark.skipif(not SYMFONY_YAML.is_file(), reason="php-symfony-yaml is not installed (.ci/run installs it)")
+def test_bare_tags_agree_with_symfony_yaml():
+    import json
+
+    answers = run_php_script(_PARSE_DOCUMENTS.replace("JSON_FORCE_OBJECT", "JSON_FORCE_OBJECT | JSON_PRESERVE_ZERO_FRACTION"),
+                             BARE_TAGS)
+    wrong = []
+    for document, theirs in zip(BARE_TAGS, answers):
+        ours = _ours_document(document)
+        same = ours == theirs if "refused" in (ours, theirs) else _typed(json.loads(ours)) == _typed(json.loads(theirs))
+        if not same:
+            wrong.append(f"{document!r}: studio {ours}, Symfony {theirs}")
+    assert wrong == []
+
+
 def _typed(value):
     """``value`` with each number paired with its type: 3 and 3.0 differ (Symfony reads `!!float 3` as 3.0)."""
     if isinstance(value, dict):
