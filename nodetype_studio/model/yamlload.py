@@ -287,8 +287,10 @@ def _plain(text: str):
 
 
 class _Builder:
-    def __init__(self, file: str, aliases: bool = True):
+    def __init__(self, file: str, aliases: bool = True, text: str | None = None):
         self.file = file
+        #: the text parsed, for the few readings that need what libyaml leaves out (flow mapping keys as written)
+        self.text = text
         self.diagnostics: list[Diagnostic] = []
         #: built values by node, which only a file with aliases can reach twice
         self.memo: dict[int, Any] | None = {} if aliases else None
@@ -397,6 +399,9 @@ class _Builder:
             key = key_node.value
             if key is None:
                 key = ""
+            if not block and self.text is not None and (" " in key or not key or key_node.style or self.text[
+                    key_node.start_mark.index - 1:key_node.start_mark.index] in ("?", " ", "\t", "\n", "\r")):
+                key = self.flow_key_as_written(node, key_node, key)
             if not key_node.style:
                 if key == "<<" and key_node.tag == _IMPLICIT:
                     key_pos = result.key_pos
@@ -470,6 +475,39 @@ class _Builder:
             f"the key {text!r} reads as {'null' if value is None else repr(value).lower()}: the CMS's YAML parser "
             f"refuses the whole file ({kind} keys are not supported); quote the key",
             self.loc(key_node.start_mark)))
+
+    def flow_key_as_written(self, mapping: MappingNode, key_node: ScalarNode, key: str) -> str:
+        """The key of a flow mapping (``{...}``) as Symfony YAML reads it (``Inline::parseMapping``): from where it
+        is written up to its first space or colon, and the value after the next colon. An explicit key (`? key`)
+        is the key `?` (or `?x` for `?x`), the rest up to the colon dropped; one with no colon after it makes the
+        CMS refuse the file. A plain key with a space is read up to the space."""
+        text = self.text
+        assert text is not None
+        start = key_node.start_mark.index
+        before = start - 1
+        while before >= 0 and text[before] in " \t\r\n":
+            before -= 1
+        if before >= 0 and text[before] == "?" and (before == 0 or text[before - 1] in " \t\r\n{,["):
+            end = before
+            while end < len(text) and text[end] not in " \t\r\n:,}]":
+                end += 1
+            written = text[before:end]
+            if ":" not in text[key_node.end_mark.index:mapping.end_mark.index]:
+                raise _Refused(error("yaml-complex-key", f"an explicit key (`? {key}`) without a value in a {{...}} "
+                                                         f"mapping: the CMS's YAML parser refuses the whole file; write "
+                                                         f"`{key}: value`", self.loc(key_node.start_mark)))
+            self.diagnostics.append(warning(
+                "yaml-complex-key", f"an explicit key (`? {key}`) in a {{...}} mapping: the CMS's YAML parser reads the "
+                                    f"key as {written!r}; write `{key}: value`", self.loc(key_node.start_mark)))
+            return written
+        if key_node.style or " " not in key or ":" in key:  # (a colon in it: ``flow_key`` refuses the file)
+            return key
+        written = key.partition(" ")[0]
+        self.diagnostics.append(warning(
+            "yaml-key-type", f"the key {key!r} of a {{...}} mapping holds a space: the CMS's YAML parser reads only "
+                             f"{written!r} (a key ends at its first space there); quote the key",
+            self.loc(key_node.start_mark)))
+        return written
 
     def flow_key(self, key_node: ScalarNode, text: str) -> None:
         """A plain key of a flow mapping (``{...}``) as Symfony YAML reads it (``Inline::parseMapping``):
@@ -910,7 +948,7 @@ def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
     if text[:1] in "%#-" and ("|" in text or ">" in text):  # (a cheap look first: most files start otherwise)
         _symfony_document_end(node, attempt)
     aliases = _has_aliases(text)
-    builder = _Builder(file, aliases)
+    builder = _Builder(file, aliases, attempt)
     if aliases:
         try:
             total = _expanded_size(node, builder.sizes)

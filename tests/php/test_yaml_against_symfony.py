@@ -140,6 +140,9 @@ FLOW_KEYS = [
     "v: {a: {b: c}}",
     "v: {a:\n  1}",
     "v: [a:1, {b: c}]",
+    # a key ends at its first space; `? key` is the key `?`, the value the one after the next colon
+    "v: {key with space: 1}", "v: {a b: 1, c: 2}", "v: {'a b': 1}", "v: {a  : 1}", "v: [a b: 1]",
+    "v: {? a: 1}", "v: {?x: 1}", "v: {? : 1}", "v: {? x}", "v: [? a: 1, b]", "v: {? 'q': 1}", "v: {? a: 1, b: 2}",
 ]
 
 
