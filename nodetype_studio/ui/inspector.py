@@ -94,6 +94,8 @@ def _project_service(root):
 _FILE_REFERENCE = re.compile(r"""(?P<lead>\b(?:src|background)\s*=\s*|\burl\(\s*)(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|"""
                              r"""(?P<bare>[^\s"'>)]+))""", re.IGNORECASE)
 
+_PICTURE = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
+
 
 def help_html(text: str) -> str:
     """A help message as HTML (markdown is imported with the first help message, not with the window).
@@ -116,7 +118,11 @@ def help_html(text: str) -> str:
             problems.append(problem)
         return match.group("lead") + '""'
 
-    html = _FILE_REFERENCE.sub(checked, html)
+    def checked_picture(match: re.Match) -> str:  # (a picture left out is left out whole: no broken-image sign)
+        tag = match.group(0)
+        return "" if _FILE_REFERENCE.sub(checked, tag) != tag else tag
+
+    html = _FILE_REFERENCE.sub(checked, _PICTURE.sub(checked_picture, html))
     return html + "".join(f"<p><small>Picture {escape(problem)}</small></p>" for problem in problems)
 
 

@@ -238,6 +238,7 @@ def test_pictures_a_help_message_names_are_bounded_as_thumbnails_are(qtbot, pack
                f"but ![fine]({small.as_uri()}) and ![web](https://example.org/x.png)")
     html = help_html(message)
     assert bomb.as_uri() not in html and str(bomb) not in html and str(pipe) not in html
+    assert html.count("<img") == 2  # the pictures left out are left out whole (no broken-image sign in their place)
     assert html.count("Picture \u201cbomb.svgz\u201d is not shown: it decompresses to more than the 8 MB") == 1
     assert "Picture \u201cpipe.png\u201d is not shown: it is not a file" in html
     assert f'src="{small.as_uri()}"' in html and 'src="https://example.org/x.png"' in html
