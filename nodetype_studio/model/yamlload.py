@@ -653,8 +653,12 @@ def _symfony_document_end(root, text: str) -> None:
     if not taken or "\x85" in text or "\u2028" in text or "\u2029" in text:  # (line breaks to libyaml, not to PHP)
         return
     stack = [root]
+    seen: set[int] = set()  # (an alias makes a node reachable twice, or from itself)
     while stack:
         container = stack.pop()
+        if id(container) in seen:
+            continue
+        seen.add(id(container))
         children = [value for _key, value in container.value] if type(container) is MappingNode else container.value
         if not children:
             continue
@@ -694,8 +698,12 @@ def _spaces_after_dashes(root, text: str) -> str | None:
     item (one space wide each: the positions stay). Only files with a no-break space are walked."""
     spots: list[int] = []
     stack = [root]
+    seen: set[int] = set()  # (an alias makes a node reachable twice, or from itself)
     while stack:
         node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
         kind = type(node)
         if kind is ScalarNode:
             at = node.start_mark.index
@@ -740,8 +748,12 @@ def _bare_tags(root, text: str, file: str) -> list[Diagnostic]:
     Returns the findings; the first error refuses the file."""
     found: list[Diagnostic] = []
     stack: list[tuple[Any, str]] = [(root, "block")]
+    seen: set[int] = set()  # (an alias makes a node reachable twice, or from itself)
     while stack:
         node, place = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
         at = node.start_mark.index
         bare = text.startswith("!", at) and text[at + 1:at + 2] in (" ", "\n", "\r", "", ",", "]", "}")
         where = Location(file, node.start_mark.line + 1, node.start_mark.column + 1)
