@@ -27,7 +27,7 @@ from yaml._yaml import CParser
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from nodetype_studio import boundedio
-from nodetype_studio.diagnostics import Diagnostic, Location, error, warning
+from nodetype_studio.diagnostics import Diagnostic, Location, Severity, error, warning
 from nodetype_studio.model.yamlguard import nesting_problem
 
 # A file may expand aliases to at most this many values (plus its own size): beyond, it is an alias bomb.
@@ -287,8 +287,10 @@ def _plain(text: str):
 
 
 class _Builder:
-    def __init__(self, file: str, aliases: bool = True):
+    def __init__(self, file: str, aliases: bool = True, text: str | None = None):
         self.file = file
+        #: the text parsed, for the few readings that need what libyaml leaves out (flow mapping keys as written)
+        self.text = text
         self.diagnostics: list[Diagnostic] = []
         #: built values by node, which only a file with aliases can reach twice
         self.memo: dict[int, Any] | None = {} if aliases else None
@@ -397,6 +399,9 @@ class _Builder:
             key = key_node.value
             if key is None:
                 key = ""
+            if not block and self.text is not None and (" " in key or not key or key_node.style or self.text[
+                    key_node.start_mark.index - 1:key_node.start_mark.index] in ("?", " ", "\t", "\n", "\r")):
+                key = self.flow_key_as_written(node, key_node, key)
             if not key_node.style:
                 if key == "<<" and key_node.tag == _IMPLICIT:
                     key_pos = result.key_pos
@@ -470,6 +475,39 @@ class _Builder:
             f"the key {text!r} reads as {'null' if value is None else repr(value).lower()}: the CMS's YAML parser "
             f"refuses the whole file ({kind} keys are not supported); quote the key",
             self.loc(key_node.start_mark)))
+
+    def flow_key_as_written(self, mapping: MappingNode, key_node: ScalarNode, key: str) -> str:
+        """The key of a flow mapping (``{...}``) as Symfony YAML reads it (``Inline::parseMapping``): from where it
+        is written up to its first space or colon, and the value after the next colon. An explicit key (`? key`)
+        is the key `?` (or `?x` for `?x`), the rest up to the colon dropped; one with no colon after it makes the
+        CMS refuse the file. A plain key with a space is read up to the space."""
+        text = self.text
+        assert text is not None
+        start = key_node.start_mark.index
+        before = start - 1
+        while before >= 0 and text[before] in " \t\r\n":
+            before -= 1
+        if before >= 0 and text[before] == "?" and (before == 0 or text[before - 1] in " \t\r\n{,["):
+            end = before
+            while end < len(text) and text[end] not in " \t\r\n:,}]":
+                end += 1
+            written = text[before:end]
+            if ":" not in text[key_node.end_mark.index:mapping.end_mark.index]:
+                raise _Refused(error("yaml-complex-key", f"an explicit key (`? {key}`) without a value in a {{...}} "
+                                                         f"mapping: the CMS's YAML parser refuses the whole file; write "
+                                                         f"`{key}: value`", self.loc(key_node.start_mark)))
+            self.diagnostics.append(warning(
+                "yaml-complex-key", f"an explicit key (`? {key}`) in a {{...}} mapping: the CMS's YAML parser reads the "
+                                    f"key as {written!r}; write `{key}: value`", self.loc(key_node.start_mark)))
+            return written
+        if key_node.style or " " not in key or ":" in key:  # (a colon in it: ``flow_key`` refuses the file)
+            return key
+        written = key.partition(" ")[0]
+        self.diagnostics.append(warning(
+            "yaml-key-type", f"the key {key!r} of a {{...}} mapping holds a space: the CMS's YAML parser reads only "
+                             f"{written!r} (a key ends at its first space there); quote the key",
+            self.loc(key_node.start_mark)))
+        return written
 
     def flow_key(self, key_node: ScalarNode, text: str) -> None:
         """A plain key of a flow mapping (``{...}``) as Symfony YAML reads it (``Inline::parseMapping``):
@@ -574,6 +612,182 @@ def _explicit_key(text: str, file: str) -> Diagnostic | None:
     except yaml.YAMLError:
         return None  # the composer reports the syntax error
     return None
+
+
+_YAML_HEADER = re.compile(r"%YAML[: ][0-9.]+[^\n]*\n")
+_LEADING_COMMENTS = re.compile(r"(?:#[^\n]*\n)+")
+_DOCUMENT_START = re.compile(r"---[^\n]*\n")
+_DOCUMENT_END = re.compile(r"\.\.\.[ \t\n\r\v\f]*\Z")
+
+
+def _symfony_line_count(text: str) -> tuple[int, int]:
+    """How many lines Symfony YAML's parser takes off the start of ``text`` before it parses (a `%YAML` line,
+    the comment lines at the very start, a `---` line: ``Parser::cleanup``), and how many lines it then counts."""
+    normal = text.replace("\r\n", "\n").replace("\r", "\n")
+    taken = 0
+    header = _YAML_HEADER.match(normal)
+    if header:
+        normal, taken = normal[header.end():], 1
+    comments = _LEADING_COMMENTS.match(normal)
+    if comments:
+        taken += normal.count("\n", 0, comments.end())
+        normal = normal[comments.end():]
+    start = _DOCUMENT_START.match(normal)
+    if start:
+        normal, taken = normal[start.end():], taken + 1
+        end = _DOCUMENT_END.search(normal)
+        if end:
+            normal = normal[:end.start()]
+    return taken, normal.count("\n") + 1
+
+
+def _symfony_document_end(root, text: str) -> None:
+    """Drop the final line break of the block scalars Symfony YAML's parser takes to end the document.
+
+    When it took lines off the start (``_symfony_line_count``), its parser counts the document's lines without
+    them and the lines of a nested block with them: a block scalar that ends its nested block (the last value of
+    a mapping or list that is not the document's own) within that many lines of the end is taken for the last
+    line of the document, and gets no final line break (``Parser::isCurrentLineLastLineInDocument``). Only such
+    a scalar's values are changed, and only the containers reaching that far down the file are visited."""
+    taken, total = _symfony_line_count(text)
+    if not taken or "\x85" in text or "\u2028" in text or "\u2029" in text:  # (line breaks to libyaml, not to PHP)
+        return
+    stack = [root]
+    seen: set[int] = set()  # (an alias makes a node reachable twice, or from itself)
+    while stack:
+        container = stack.pop()
+        if id(container) in seen:
+            continue
+        seen.add(id(container))
+        children = [value for _key, value in container.value] if type(container) is MappingNode else container.value
+        if not children:
+            continue
+        last = children[-1]
+        if container is not root and type(last) is ScalarNode and last.style in ("|", ">"):
+            _drop_final_break(last, text, total)
+        for child in reversed(children):
+            if child.end_mark.line < total:
+                break  # (ends before the lines that count as the end: so do the ones before it)
+            if type(child) is not ScalarNode:
+                stack.append(child)
+
+
+def _drop_final_break(node: ScalarNode, text: str, total: int) -> None:
+    """``node`` (a block scalar ending its block) without its final line break when the line that ends it is
+    counted past the document's end; a comment line ends it before that, as does the end of the file."""
+    end = node.end_mark  # the start of the line after its last line (or of the file's end)
+    if end.line < total or end.index >= len(text) or text[end.index:].lstrip(" ").startswith("#"):
+        return
+    header_at = node.start_mark.index
+    while header_at < end.index and text[header_at] not in "|>":
+        header_at += 1  # (past a tag)
+    header = text[header_at + 1:header_at + 4]
+    if "-" in header[:2] or not node.value.endswith("\n"):
+        return
+    keep = "+" in header[:2]
+    before = text.rfind("\n", 0, end.index - 1)  # the line before the end: blank, or the scalar's last line
+    blank = not text[before + 1:end.index].strip(" \r\n")
+    if keep or not blank:
+        node.value = node.value[:-1]
+
+
+def _spaces_after_dashes(root, text: str) -> str | None:
+    """``text`` with the no-break spaces (U+00A0) that start a block list's item made ordinary spaces, or None when
+    there are none. Symfony YAML finds a list item with ``^-(\\s+)(.+)`` in Unicode mode: no-break spaces after the
+    dash are spaces to it, taken off the item, and `-` followed by one starts an item; libyaml keeps them in the
+    item (one space wide each: the positions stay). Only files with a no-break space are walked."""
+    spots: list[int] = []
+    stack = [root]
+    seen: set[int] = set()  # (an alias makes a node reachable twice, or from itself)
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        kind = type(node)
+        if kind is ScalarNode:
+            at = node.start_mark.index
+            if not node.style and text.startswith("-\u00a0", at) and not text[text.rfind("\n", 0, at) + 1:at].strip(" "):
+                spots.append(at + 1)  # `-` and a no-break space at the start of a line: a list item to Symfony
+            continue
+        if kind is MappingNode:
+            stack.extend(value for pair in node.value for value in pair)
+            continue
+        for item in node.value:
+            at = item.start_mark.index
+            if not node.flow_style and text.startswith("\u00a0", at):
+                spots.append(at)
+            stack.append(item)
+    if not spots:
+        return None
+    chars = list(text)
+    for at in spots:
+        while at < len(chars) and chars[at] in " \u00a0":
+            chars[at] = " "
+            at += 1
+    return "".join(chars)
+
+
+def _may_have_bare_tag(text: str) -> bool:
+    """Whether ``text`` may hold a bare `!` (the non-specific tag) before a value: a `!` after a space, a line
+    start or a flow indicator, and before a space or a line's end. (A search for `!` is a scan in C; a label's
+    `Hello!` does not count.)"""
+    at = text.find("!")
+    while at >= 0:
+        if text[at + 1:at + 2] in (" ", "\n", "\r", "", ",", "]", "}") and (at == 0 or text[at - 1] in " \n[{,"):
+            return True
+        at = text.find("!", at + 1)
+    return False
+
+
+def _bare_tags(root, text: str, file: str) -> list[Diagnostic]:
+    """Read the values after a bare `!` as Symfony YAML does (``Inline::parseScalar`` and ``parseMapping``; libyaml
+    drops the tag and reads the value as if it were not there). Followed by a comment, the comment is the value
+    (text); followed by nothing, the CMS refuses the file; in a flow list a plain value after it is text as written;
+    in a flow mapping a value after it is an empty array, and a key after it makes the CMS refuse the file.
+    Returns the findings; the first error refuses the file."""
+    found: list[Diagnostic] = []
+    stack: list[tuple[Any, str]] = [(root, "block")]
+    seen: set[int] = set()  # (an alias makes a node reachable twice, or from itself)
+    while stack:
+        node, place = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        at = node.start_mark.index
+        bare = text.startswith("!", at) and text[at + 1:at + 2] in (" ", "\n", "\r", "", ",", "]", "}")
+        where = Location(file, node.start_mark.line + 1, node.start_mark.column + 1)
+        if bare and type(node) is ScalarNode and not node.style and node.value == "":
+            line_end = text.find("\n", at)
+            rest = text[at + 1:line_end if line_end >= 0 else len(text)].strip(" \r")
+            if place == "block" and rest.startswith("#") and text[at + 1] == " ":
+                node.value, node.style = rest, "'"  # the comment, as text
+                found.append(warning("yaml-tag", f"`!` followed by a comment: the CMS's YAML parser reads the comment "
+                                                 f"({rest!r}) as the value; remove the `!`, or quote the text", where))
+                continue
+            if rest[:1] in ("", ",", "]", "}", "#"):
+                return [error("yaml-tag", "`!` without a value: the CMS's YAML parser refuses the whole file; give it a "
+                                          "value or remove the `!`", where)]
+        if bare and place == "flow key":
+            return [error("yaml-tag", "a key after `!` in a {...} mapping: the CMS's YAML parser refuses the whole file; "
+                                      "remove the `!`", where)]
+        if bare and place == "flow value":
+            found.append(warning("yaml-tag", "a value after `!` in a {...} mapping: the CMS's YAML parser reads it as an "
+                                             "empty list; remove the `!`", where))
+            continue  # (the caller empties it)
+        if bare and place == "flow item" and type(node) is ScalarNode and not node.style:
+            node.style = "'"  # text as written, not a number or a boolean
+            continue
+        if type(node) is MappingNode:
+            flow = bool(node.flow_style)
+            for index, (key, value) in enumerate(node.value):
+                stack.append((key, "flow key" if flow else "block"))
+                if flow and text.startswith("! ", value.start_mark.index):
+                    node.value[index] = (key, SequenceNode(_IMPLICIT, [], value.start_mark, value.end_mark, flow_style=True))
+                stack.append((value, "flow value" if flow else "block"))
+        elif type(node) is SequenceNode:
+            stack.extend((item, "flow item" if node.flow_style else "block") for item in node.value)
+    return found
 
 
 class _Refused(Exception):
@@ -688,10 +902,17 @@ def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
         return LoadedYaml(None, diagnostics, ok=False)
     attempt = text
     as_text: list[Any] = []  # the marks of the indicators read as text
+    spaces_checked = "\u00a0" not in text  # (no-break spaces after a list's dash: see _spaces_after_dashes)
     while True:
         loader = _Loader(attempt)
         try:
             node = loader.get_single_node()
+            if not spaces_checked and node is not None:
+                spaces_checked = True
+                spaced = _spaces_after_dashes(node, attempt)
+                if spaced is not None:
+                    attempt = spaced
+                    continue
             break
         except yaml.MarkedYAMLError as exc:
             swapped = _indicator_as_text(exc, attempt, text, len(as_text))
@@ -731,8 +952,15 @@ def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
     if explicit is not None:
         diagnostics.append(explicit)
         return LoadedYaml(None, diagnostics, ok=False)
+    if _may_have_bare_tag(attempt):
+        tagged = _bare_tags(node, attempt, file)
+        diagnostics.extend(tagged)
+        if any(d.severity is Severity.ERROR for d in tagged):
+            return LoadedYaml(None, diagnostics, ok=False)
+    if text[:1] in "%#-" and ("|" in text or ">" in text):  # (a cheap look first: most files start otherwise)
+        _symfony_document_end(node, attempt)
     aliases = _has_aliases(text)
-    builder = _Builder(file, aliases)
+    builder = _Builder(file, aliases, attempt)
     if aliases:
         try:
             total = _expanded_size(node, builder.sizes)

@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 # not the package: YamlDocument's modules are imported with the first edit (editing/__init__.py)
 from nodetype_studio.editing import diskio
@@ -60,23 +60,33 @@ def read_text(path: Path) -> str | None:
     return _decoded(raw)
 
 
-def disk_side(path: Path) -> tuple[str, str]:
-    """The file's text for the compare view and ``""``; or ``""`` and why the file on disk is not shown (larger
-    than the studio reads, or unreadable). A file that is gone shows as empty, with no reason."""
+class DiskSide(NamedTuple):
+    """The file on disk as the compare view shows it."""
+
+    text: str  # its text ("" when it is not shown, or gone)
+    problem: str = ""  # why the file on disk is not shown ("" when it is, or is gone)
+    unreadable: str = ""  # why it cannot be read back (reloading cannot work): "" when it can, or is gone
+
+
+def disk_side(path: Path) -> DiskSide:
+    """The file's text for the compare view; or why the file on disk is not shown (larger than the studio reads,
+    or unreadable), and so cannot be reloaded. A file that is gone shows as empty, with no reason."""
     try:
-        return _decoded(diskio.read_bytes(Path(path))), ""
+        return DiskSide(_decoded(diskio.read_bytes(Path(path))))
     except FileNotFoundError:
-        return "", ""
+        return DiskSide("")
     except diskio.FileTooLarge:
         try:
             size = os.stat(path).st_size
         except OSError:
             size = 0
         bound = diskio.MAX_FILE_BYTES
-        return "", (f"The file on disk is not shown: it is {size / 1024 / 1024:.1f} MB ({size:,} bytes), more than "
-                    f"the {bound / 1024 / 1024:g} MB ({bound:,} bytes) the studio reads.")
+        return DiskSide("", f"The file on disk is not shown: it is {size / 1024 / 1024:.1f} MB ({size:,} bytes), more "
+                            f"than the {bound / 1024 / 1024:g} MB ({bound:,} bytes) the studio reads.",
+                        f"it is larger than the {bound / 1024 / 1024:g} MB the studio reads")
     except OSError as exc:
-        return "", f"The file on disk is not shown: it cannot be read ({exc.strerror or exc})."
+        return DiskSide("", f"The file on disk is not shown: it cannot be read ({exc.strerror or exc}).",
+                        f"it cannot be read: {exc.strerror or exc}")
 
 
 def _decoded(raw: bytes) -> str:

@@ -124,6 +124,8 @@ def run_app(argv: list[str], *, exit_process: bool = False) -> int:
     window = StudioWindow(settings=settings)
     window.set_theme(theme)
     window.show()
+    if settings.problem:  # the settings file was kept aside
+        _say_settings_problem(window, settings.problem)
     if args.script:
         _run_script_when_loaded(window, Path(args.script))
     if path is not None:
@@ -132,6 +134,19 @@ def run_app(argv: list[str], *, exit_process: bool = False) -> int:
     if exit_process:
         end_process(code)
     return code
+
+
+def _say_settings_problem(window, problem: str) -> None:
+    """Say in the status bar that the settings file was not read, and again once the first project is open
+    (opening it says what was opened there), after any other error of the opening."""
+    window.show_error(problem)
+
+    def again() -> None:
+        window.projectLoaded.disconnect(again)
+        shown = window.message.text()
+        window.show_error(f"{shown} {problem}" if window.last_error == shown and shown != problem else problem)
+
+    window.projectLoaded.connect(again)
 
 
 def end_process(code: int) -> None:

@@ -7,11 +7,12 @@ the field's errors and its tab's badge in the same event-loop turn. ``Reset`` re
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
-from html import escape
+from html import escape, unescape
 from typing import Any, Callable, Mapping
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QFont, QImageReader
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -89,11 +90,50 @@ def _project_service(root):
     return datasource_loader.service_for(root)
 
 
-def _markdown(text: str) -> str:
-    """A help message as HTML (markdown is imported with the first help message, not with the window)."""
+#: what makes a rich-text label load a file: an ``src`` or ``background`` attribute, a CSS ``url(...)``
+_FILE_REFERENCE = re.compile(r"""(?P<lead>\b(?:src|background)\s*=\s*|\burl\(\s*)(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|"""
+                             r"""(?P<bare>[^\s"'>)]+))""", re.IGNORECASE)
+
+_PICTURE = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
+
+
+def help_html(text: str) -> str:
+    """A help message as HTML (markdown is imported with the first help message, not with the window).
+
+    The label showing it loads any local file a picture names, whole: a picture past the bounds of
+    ``imagebounds`` (or a pipe, a device) is left out and named with the reason, below the message."""
     import markdown
 
-    return markdown.markdown(text, extensions=["extra"])
+    html = markdown.markdown(text, extensions=["extra"])
+    if "src" not in html and "url(" not in html and "background" not in html:
+        return html
+    problems: list[str] = []
+
+    def checked(match: re.Match) -> str:
+        value = match.group("dq") if match.group("dq") is not None else match.group("sq") or match.group("bare") or ""
+        problem = _local_picture_problem(value)
+        if problem is None:
+            return match.group(0)
+        if problem not in problems:
+            problems.append(problem)
+        return match.group("lead") + '""'
+
+    def checked_picture(match: re.Match) -> str:  # (a picture left out is left out whole: no broken-image sign)
+        tag = match.group(0)
+        return "" if _FILE_REFERENCE.sub(checked, tag) != tag else tag
+
+    html = _FILE_REFERENCE.sub(checked, _PICTURE.sub(checked_picture, html))
+    return html + "".join(f"<p><small>Picture {escape(problem)}</small></p>" for problem in problems)
+
+
+def _local_picture_problem(reference: str) -> str | None:
+    """Why the local file ``reference`` (a path or ``file:`` URL, as the label resolves it) is not loaded, or
+    None (a web address, which the label does not fetch; no such file; a picture within the bounds)."""
+    url = QUrl(unescape(reference).strip())
+    if url.scheme() not in ("", "file"):
+        return None
+    local = url.toLocalFile() if url.scheme() == "file" else url.path()
+    return imagebounds.too_large(local) if local else None
 
 
 def _thumbnail_html(thumbnail: str, packages) -> str:
@@ -501,7 +541,7 @@ class InspectorWidget(QWidget):
             row.panel.setOpenExternalLinks(True)
             style.panel(row.panel, style.tinted_base(row.panel.palette()))
             row.panel.setMargin(4)
-            html = _markdown(row.message) if row.message else ""
+            html = help_html(row.message) if row.message else ""
             if row.thumbnail:
                 html += _thumbnail_html(row.thumbnail, self.source.packages if self.source else {})
             row.panel.setText(html)

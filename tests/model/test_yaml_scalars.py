@@ -205,3 +205,18 @@ def test_a_flow_mapping_key_that_is_no_string_or_integer_refuses_the_file(key):
     loaded = load_yaml_text(f"v: {{{key}: a}}\n", "f.yaml")
     assert not loaded.ok
     assert [d.code for d in loaded.diagnostics] == ["yaml-key-type"]
+
+
+@pytest.mark.parametrize("document", [
+    "# c\na: &x\n  - *x\n  - |\n    t\nb: 1",  # the block scalar ends read at the document's end (a prefix line)
+    "a: &x\n  - *x\n  - \u00a0x\n",  # no-break spaces after a list's dash
+    "a: &x\n  - *x\n  - {b: ! x}\nc: ! # c\n",  # bare tags
+])
+def test_the_symfony_readings_walk_each_node_once_whatever_the_aliases(document):
+    """A recursive alias makes a node its own descendant, and an alias bomb reaches a few nodes a billion
+    times: the walks that read a file as Symfony does visit each node once (the builder then refuses)."""
+    loaded = load_yaml_text(document, "s.yaml")
+    assert not loaded.ok and [d.code for d in loaded.diagnostics if d.code == "yaml-too-deep"]
+    laughs = "# c\nl0: &l0 [x, y]\n" + "".join(f"l{i}: &l{i} [{', '.join([f'*l{i - 1}'] * 9)}]\n" for i in range(1, 12))
+    loaded = load_yaml_text(laughs + "w: ! # c\nv:\n  - \u00a0x\nz:\n  b: |\n    t\ny: 1", "s.yaml")
+    assert not loaded.ok and [d.code for d in loaded.diagnostics if d.code == "yaml-alias-bomb"]

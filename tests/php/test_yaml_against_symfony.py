@@ -140,6 +140,9 @@ FLOW_KEYS = [
     "v: {a: {b: c}}",
     "v: {a:\n  1}",
     "v: [a:1, {b: c}]",
+    # a key ends at its first space; `? key` is the key `?`, the value the one after the next colon
+    "v: {key with space: 1}", "v: {a b: 1, c: 2}", "v: {'a b': 1}", "v: {a  : 1}", "v: [a b: 1]",
+    "v: {? a: 1}", "v: {?x: 1}", "v: {? : 1}", "v: {? x}", "v: [? a: 1, b]", "v: {? 'q': 1}", "v: {? a: 1, b: 2}",
 ]
 
 
@@ -207,6 +210,86 @@ def test_tags_repeated_and_explicit_keys_agree_with_symfony_yaml():
                              TAGS_AND_KEYS)
     wrong = []
     for document, theirs in zip(TAGS_AND_KEYS, answers):
+        ours = _ours_document(document)
+        same = ours == theirs if "refused" in (ours, theirs) else _typed(json.loads(ours)) == _typed(json.loads(theirs))
+        if not same:
+            wrong.append(f"{document!r}: studio {ours}, Symfony {theirs}")
+    assert wrong == []
+
+
+# Where the document starts with lines Symfony YAML's parser takes off first (`%YAML`, comments, `---`), it
+# counts the document's lines without them but the lines of nested blocks with them: a block scalar ending a
+# nested block within that many lines of the end is taken for the document's last line, and loses its final
+# line break.
+DOCUMENT_ENDS = [
+    "# c\na:\n  b: |\n    text\nc: 1", "# c\na:\n  b: |\n    text\nc: 1\n", "# c\n# d\na:\n  b: |\n    text\nc: 1\n",
+    "# c\n---\na:\n  b: |\n    text\nc: 1\n", "# c\na:\n  b: |+\n    text\n\nc: 1", "# c\na:\n  b: |\n    text\n\nc: 1",
+    "# c\na:\n  b: |\n    text\n  # x\nc: 1", "---\na:\n  b:\n    c: |\n      t\n  d: 1", "---\n- a: |\n    t\n- b",
+    "---\na:\n- |\n  t\nb: 1", "%YAML 1.2\n---\na:\n  b: |\n    text\nc: 1\n", "# c\na:\n  b: >\n    text\n    more\nc: 1",
+    "# c\na:\n  b: |\n    text\nc: 1\n\n", "# c\na:\n  b: |\n    text\nc: |\n  x", "# c\na:\n  b: |-\n    text\nc: 1",
+    "---\na:\n  b: |2\n      text\nc: 1", "# c\r\na:\r\n  b: |\r\n    text\r\nc: 1",
+    "---\na:\n  b: |\n    text\n  c: 1\nd: 2", "---\na:\n  b: |+\n    text\n\n\nc: 1", "---\na:\n  b: |\n    text\n",
+    "---\na: |\n  text\nb: 1", "#c\n#d\n#e\na:\n  b: |\n    t\nc: 1\n\n", "#c\n#d\n#e\na:\n  b: |\n    t\nc: 1\n\n\n\n",
+]
+
+
+@pytest.mark.skipif(not SYMFONY_YAML.is_file(), reason="php-symfony-yaml is not installed (.ci/run installs it)")
+def test_block_scalars_ending_near_the_document_end_agree_with_symfony_yaml():
+    import json
+
+    answers = run_php_script(_PARSE_DOCUMENTS, DOCUMENT_ENDS)
+    wrong = []
+    for document, theirs in zip(DOCUMENT_ENDS, answers):
+        ours = _ours_document(document)
+        same = ours == theirs if "refused" in (ours, theirs) else json.loads(ours) == json.loads(theirs)
+        if not same:
+            wrong.append(f"{document!r}: studio {ours}, Symfony {theirs}")
+    assert wrong == []
+
+
+# Symfony YAML reads the spaces after a list's `- ` with PCRE's Unicode `\s`: a no-break space (U+00A0) there is
+# taken off the item, as ordinary spaces are; libyaml keeps it as the first character of the item.
+NO_BREAK_SPACES = [
+    "a:\n  - \u00a0x", "a:\n  - \u00a0x\u00a0", "- \u00a0x", "a: \u00a0x", "a: [\u00a0x]", "- \u00a012", "- \u00a0'x'",
+    "- \u00a0[a]", "-\u00a0x", "a:\n  -\u00a0x", "- \u00a0\u00a0x", "- \u00a0 \u00a0x", "- \u00a0key: v", "- - \u00a0x",
+    "a:\n  - x\n  - \u00a0y\n  - z", "a: |\n  - \u00a0x\n", "a: '- \u00a0x'", "a: - \u00a0x", "a:\n  b: \u00a0\n  c: - \u00a0",
+]
+
+
+@pytest.mark.skipif(not SYMFONY_YAML.is_file(), reason="php-symfony-yaml is not installed (.ci/run installs it)")
+def test_no_break_spaces_after_a_list_dash_agree_with_symfony_yaml():
+    import json
+
+    answers = run_php_script(_PARSE_DOCUMENTS, NO_BREAK_SPACES)
+    wrong = []
+    for document, theirs in zip(NO_BREAK_SPACES, answers):
+        ours = _ours_document(document)
+        same = ours == theirs if "refused" in (ours, theirs) else json.loads(ours) == json.loads(theirs)
+        if not same:
+            wrong.append(f"{document!r}: studio {ours}, Symfony {theirs}")
+    assert wrong == []
+
+
+# A bare `!` (the non-specific tag) as Symfony YAML reads it: followed by a comment, the comment is the value;
+# followed by nothing, the file is refused; in a flow list, a plain value after it is text as written; in a
+# flow mapping, a value after it is an empty array, and a key after it is refused.
+BARE_TAGS = [
+    "key: ! # comment\n", "key: !  # comment\nb: 1", "key: ! #it's  ", "- ! # c", "a:\n  - ! # c\n  - x", "key: !\n",
+    "a: !\nb: 1", "- !\n- x", "a: !", "a: !\t# c", "key: ! x\n", "a: ! 12", "a: ! 'x'", "a: x ! y", "label: Hello !",
+    "a: [! x]", "a: [! 12]", "a: [! x, y]", "a: [! 'x']", "a: [! [1]]", "a: [x, ! ]", "a: [!]", "a: [x !, y]",
+    "a: {b: ! x}", "a: {b: ! 12, c: 1}", "a: {b: ! [1]}", "a: {b: ! 'q'}", "a: {b: ! x}\nc: 1", "a: {b: ! }",
+    "a: {b: ! , c: 1}", "a: {! x: 1}", "a: {b: !x}",
+]
+
+
+@pytest.mark.skipif(not SYMFONY_YAML.is_file(), reason="php-symfony-yaml is not installed (.ci/run installs it)")
+def test_bare_tags_agree_with_symfony_yaml():
+    import json
+
+    answers = run_php_script(_PARSE_DOCUMENTS.replace("JSON_FORCE_OBJECT", "JSON_FORCE_OBJECT | JSON_PRESERVE_ZERO_FRACTION"),
+                             BARE_TAGS)
+    wrong = []
+    for document, theirs in zip(BARE_TAGS, answers):
         ours = _ours_document(document)
         same = ours == theirs if "refused" in (ours, theirs) else _typed(json.loads(ours)) == _typed(json.loads(theirs))
         if not same:

@@ -165,3 +165,91 @@ def test_a_drawing_larger_than_the_studio_reads_is_named_not_read(qtbot, package
     from nodetype_studio.ui.inspector import _thumbnail_html
 
     assert "<img" in _thumbnail_html("resource://Acme.Help/Public/Help/drawing.svg", {"Acme.Help": package})
+
+
+def _gzip_drawing(path, padding: int, members: int = 1) -> None:
+    """A compressed drawing (.svgz) of 40 × 20 pixels: small on disk, ``padding`` bytes of comment once
+    decompressed; split into ``members`` gzip members (Qt reads them all, one after the other)."""
+    import gzip
+
+    head = b'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20"/><!--'
+    with open(path, "wb") as raw:
+        for member in range(members):
+            with gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=9) as stream:
+                if member == 0:
+                    stream.write(head)
+                chunk, left = b" " * (1 << 20), padding // members
+                while left > 0:
+                    stream.write(chunk[:left])
+                    left -= len(chunk)
+                if member == members - 1:
+                    stream.write(b"--></svg>")
+
+
+def test_a_compressed_drawing_larger_than_the_studio_reads_is_named_not_decompressed(qtbot, package):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel
+
+    from nodetype_studio.boundedio import MAX_FILE_BYTES
+    from nodetype_studio.ui.inspector import _thumbnail_html
+
+    box = package / "NodeTypes" / "Box.yaml"
+    box.write_text(box.read_text(encoding="utf-8").replace("Help/small.png", "Help/drawing.svgz"), encoding="utf-8")
+    drawing = package / "Resources" / "Public" / "Help" / "drawing.svgz"
+    _gzip_drawing(drawing, 64 * MAX_FILE_BYTES)  # 512 MB of comment in a file of about 500 kB: a gzip bomb
+    assert drawing.stat().st_size < MAX_FILE_BYTES // 8
+    project = load_project(package, use_cache=False)
+    shown = InspectorWidget()
+    qtbot.addWidget(shown)
+    shown.show_node_type(InspectorSource.from_model(project.node_type("Acme.Help:Box"), project))
+    shown.show()
+    button = shown.findChild(QLabel, "label:small").parentWidget().button
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    text = shown.findChild(QLabel, "help:small").text()
+    assert "<img" not in text and "<strong>one</strong>" in text
+    assert ("Thumbnail \u201cdrawing.svgz\u201d is not shown: it decompresses to more than the 8 MB of SVG the "
+            "studio reads") in text, text
+    resource = "resource://Acme.Help/Public/Help/drawing.svgz"
+    _gzip_drawing(drawing, 64 * MAX_FILE_BYTES, members=64)  # the same in 64 gzip members of 8 MB each
+    assert "decompresses to more than the 8 MB" in _thumbnail_html(resource, {"Acme.Help": package})
+    _gzip_drawing(drawing, 1000, members=3)  # a small compressed drawing: shown
+    assert "<img" in _thumbnail_html(resource, {"Acme.Help": package})
+    drawing.write_bytes(drawing.read_bytes()[:40])  # cut short: not a picture, and no message about its size
+    assert "<img" not in _thumbnail_html(resource, {"Acme.Help": package})
+
+
+def test_pictures_a_help_message_names_are_bounded_as_thumbnails_are(qtbot, package, tmp_path):
+    """A help message is markdown: the label would load any local file its pictures name, whole (a pipe
+    would block it, a gzip bomb fill the memory)."""
+    import os
+
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel
+
+    from nodetype_studio.boundedio import MAX_FILE_BYTES
+    from nodetype_studio.ui.inspector import help_html
+
+    bomb = tmp_path / "bomb.svgz"
+    _gzip_drawing(bomb, 16 * MAX_FILE_BYTES)
+    pipe = tmp_path / "pipe.png"
+    os.mkfifo(pipe)
+    small = package / "Resources" / "Public" / "Help" / "small.png"
+    message = (f"Look: ![bomb]({bomb.as_uri()}) and ![pipe]({pipe}) and <img src='{bomb}'> "
+               f"but ![fine]({small.as_uri()}) and ![web](https://example.org/x.png)")
+    html = help_html(message)
+    assert bomb.as_uri() not in html and str(bomb) not in html and str(pipe) not in html
+    assert html.count("<img") == 2  # the pictures left out are left out whole (no broken-image sign in their place)
+    assert html.count("Picture \u201cbomb.svgz\u201d is not shown: it decompresses to more than the 8 MB") == 1
+    assert "Picture \u201cpipe.png\u201d is not shown: it is not a file" in html
+    assert f'src="{small.as_uri()}"' in html and 'src="https://example.org/x.png"' in html
+    box = package / "NodeTypes" / "Box.yaml"
+    box.write_text(box.read_text(encoding="utf-8").replace("'Pick **one**.'", repr(message)), encoding="utf-8")
+    project = load_project(package, use_cache=False)
+    shown = InspectorWidget()
+    qtbot.addWidget(shown)
+    shown.show_node_type(InspectorSource.from_model(project.node_type("Acme.Help:Box"), project))
+    shown.show()
+    button = shown.findChild(QLabel, "label:small").parentWidget().button
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # (before: the label opened the pipe and waited)
+    panel = shown.findChild(QLabel, "help:small")
+    assert panel.isVisible() and "Picture \u201cpipe.png\u201d is not shown" in panel.text()

@@ -166,6 +166,11 @@ class CompareDialog(ChoiceDialog):
         self.disk, self.mine = disk, mine
 
 
+def _reload_not_offered(reason: str) -> str:
+    return (f"Reload is not offered: it would drop your edits and the studio cannot read the file back ({reason})."
+            if reason else "")
+
+
 class Prompts:
     """Real dialogs, modal to ``parent``."""
 
@@ -200,25 +205,34 @@ class Prompts:
             self.review_setting_changed(dialog.always.isChecked())
         return accepted
 
-    def file_changed(self, name: str, deleted: bool) -> str:
-        """"reload" | "keep" | "compare" for a file with unsaved edits that changed on disk."""
+    def file_changed(self, name: str, deleted: bool, reload_problem: str = "") -> str:
+        """"reload" | "keep" | "compare" for a file with unsaved edits that changed on disk. ``reload_problem``:
+        why the file cannot be read back, so Reload is not offered."""
         what = "was deleted" if deleted else "was changed by another program"
-        dialog = ChoiceDialog("File changed on disk",
-                              f"{name} {what}, and you have unsaved edits to it.\n\n"
-                              "Reload drops your edits; Keep mine keeps them (saving will ask before overwriting).",
-                              [("reload", "Reload"), ("keep", "Keep mine"), ("compare", "Compare\u2026")], self.parent)
+        choices = [("reload", "Reload"), ("keep", "Keep mine"), ("compare", "Compare\u2026")]
+        message = "Reload drops your edits; Keep mine keeps them (saving will ask before overwriting)."
+        if reload_problem:
+            choices = choices[1:]
+            message = "Keep mine keeps your edits (saving will ask before overwriting)."
+        dialog = ChoiceDialog("File changed on disk", f"{name} {what}, and you have unsaved edits to it.\n\n{message}",
+                              choices, self.parent, problem=_reload_not_offered(reload_problem))
         dialog.exec()
         return dialog.choice if dialog.choice != "cancel" else "keep"
 
-    def compare(self, name: str, disk: str, mine: str, purpose: str, disk_problem: str = "") -> str:
+    def compare(self, name: str, disk: str, mine: str, purpose: str, disk_problem: str = "",
+                reload_problem: str = "") -> str:
         """After a conflict (``purpose="conflict"``): "reload" | "keep"; before overwriting a changed file
-        (``purpose="save"``): "overwrite" | "cancel". ``disk_problem``: why the file on disk is not shown."""
+        (``purpose="save"``): "overwrite" | "cancel". ``disk_problem``: why the file on disk is not shown;
+        ``reload_problem``: why it cannot be read back, so Reload from disk is not offered."""
         if purpose == "save":
             choices = [("overwrite", "Overwrite with my version"), ("cancel", "Cancel")]
             message = f"{name} changed on disk since you loaded it. Saving replaces the lines marked - with yours (+)."
         else:
             choices = [("reload", "Reload from disk"), ("keep", "Keep mine")]
             message = f"{name}: the file on disk (-) against your unsaved version (+)."
+            if reload_problem:
+                choices = choices[1:]
+                disk_problem = " ".join(filter(None, [disk_problem, _reload_not_offered(reload_problem)]))
         dialog = CompareDialog(name, disk, mine, choices, self.parent, message=message, disk_problem=disk_problem)
         dialog.exec()
         return dialog.choice if dialog.choice != "cancel" or purpose == "save" else "keep"

@@ -365,12 +365,15 @@ class ProjectController(QObject):
             if session.acknowledged.get(path.resolve()) == disk_bytes and disk_bytes is not None:
                 continue  # the user already chose their version over exactly this file
             prompts = self.host.prompts
-            answer = prompts.file_changed(name, change.reason == "deleted")
+            disk = disk_side(path)  # (a file past the bound, or unreadable, cannot be reloaded: not offered)
+            answer = prompts.file_changed(name, change.reason == "deleted", reload_problem=disk.unreadable)
             seen = None
             if answer == "compare":
-                disk, problem = disk_side(path)
-                answer = prompts.compare(name, disk, session.text_of(path), "conflict", disk_problem=problem)
+                answer = prompts.compare(name, disk.text, session.text_of(path), "conflict", disk_problem=disk.problem,
+                                         reload_problem=disk.unreadable)
                 seen = disk_bytes
+            if answer == "reload" and disk.unreadable:
+                answer = "keep"
             if answer == "reload":
                 if self._in_history(path) and not self.carry_history(path, session.text_of(path), read_text(path)):
                     history_lost.append(name)

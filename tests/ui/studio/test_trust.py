@@ -705,3 +705,58 @@ def test_the_compare_view_says_why_a_disk_file_grown_past_the_bound_is_not_shown
     assert "+    label: 'Mine'" not in text
     assert window.session.text_of(teaser) == mine and window.session.dirty  # kept
     assert "Kept your edits to NodeTypes/Content/Teaser.yaml" in window.message.text()
+
+
+def test_reload_is_not_offered_for_a_disk_file_grown_past_the_bound(qtbot, window, project, answers, tmp_path):
+    """Reloading drops the user's edits and reads the file back, which the studio cannot do past its bound:
+    neither the first question nor the compare view offers it, and both say why."""
+    from nodetype_studio.boundedio import MAX_FILE_BYTES
+    from nodetype_studio.ui.studio.dialogs import ChoiceDialog, CompareDialog
+
+    teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
+    type_teaser_label(qtbot, window, "Mine")
+    window.flush()
+    mine = window.session.text_of(teaser)
+    offered = {}
+
+    def first(dialog) -> None:
+        offered["first"] = sorted(dialog.button)
+        dialog.show()
+        dialog.grab().save(str(tmp_path / "first.png"))
+        dialog.button["compare"].click()
+
+    def compare(dialog) -> None:
+        offered["compare"] = sorted(dialog.button)
+        dialog.show()
+        dialog.grab().save(str(tmp_path / "compare.png"))
+        dialog.button["keep"].click()
+
+    answers.expect(ChoiceDialog, first)
+    answers.expect(CompareDialog, compare)
+    with open(teaser, "a", encoding="utf-8") as stream:
+        stream.write(("# " + "x" * 1022 + "\n") * (MAX_FILE_BYTES // 1024 + 2))
+    qtbot.waitUntil(lambda: len(answers.seen) == 2, timeout=10000)
+    assert offered == {"first": ["compare", "keep"], "compare": ["keep"]}
+    why = ("Reload is not offered: it would drop your edits and the studio cannot read the file back (it is larger "
+           "than the 8 MB the studio reads).")
+    assert why in answers.seen[0][1] and why in answers.seen[1][1], answers.seen
+    assert window.session.text_of(teaser) == mine and window.session.dirty  # kept
+
+
+def test_reload_is_still_offered_for_a_file_deleted_on_disk(qtbot, window, project, answers):
+    from nodetype_studio.ui.studio.dialogs import ChoiceDialog
+
+    teaser = project / "NodeTypes" / "Content" / "Teaser.yaml"
+    type_teaser_label(qtbot, window, "Mine")
+    window.flush()
+    offered = []
+
+    def first(dialog) -> None:
+        offered.extend(sorted(dialog.button))
+        dialog.button["keep"].click()
+
+    answers.expect(ChoiceDialog, first)
+    teaser.unlink()
+    qtbot.waitUntil(lambda: len(answers.seen) == 1, timeout=10000)
+    assert offered == ["compare", "keep", "reload"]
+    assert "not offered" not in answers.seen[0][1]
