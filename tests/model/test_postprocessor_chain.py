@@ -145,3 +145,64 @@ def test_9_reference_property_gets_no_preset(tmp_path):
     # 8.3 has no `references`: the preset applies to the property
     nt = project(tmp_path / "83", text, "8.3").node_types["Vendor.Site:Teaser"]
     assert nt.effective["properties"]["link"]["ui"]["label"] == "Linked page"
+
+
+# --- `postprocessors` written as a list ----------------------------------------------------------------------
+
+
+def test_postprocessors_written_as_a_list_run_on_a_mixin(tmp_path):
+    text = f"""\
+'Vendor.Site:Mixin.Title':
+  abstract: true
+  postprocessors:
+    - postprocessor: '{EDITORS_CLASS}'
+      position: 'end'
+    - postprocessor: '{PRESET_CLASS}'
+      position: 'start'
+  properties:
+    title:
+      options:
+        preset: 'text.short'
+      ui:
+        inspector:
+          group: 'general'
+"""
+    for version in ("8.3", "9"):
+        nt = project(tmp_path / version, text, version).node_types["Vendor.Site:Mixin.Title"]
+        assert nt.postprocessors == ["presets", "defaultEditors"]
+        inspector = nt.effective["properties"]["title"]["ui"]["inspector"]
+        assert inspector["editor"] == TEXT_FIELD
+        assert inspector["editorOptions"]["placeholder"] == "Short text"
+        # the studio's preview does not add editors of its own: the CMS gives them
+        assert nt.preview_additions == frozenset()
+
+
+def test_a_list_with_an_unknown_class_runs_the_known_ones(tmp_path):
+    text = f"""\
+'Vendor.Site:Mixin.Title':
+  abstract: true
+  postprocessors:
+    - postprocessor: 'Vendor\\Site\\FillTitle'
+    - postprocessor: '{EDITORS_CLASS}'
+  properties:
+    title:
+      type: string
+      ui:
+        inspector:
+          group: 'general'
+"""
+    nt = project(tmp_path, text, "8.3").node_types["Vendor.Site:Mixin.Title"]
+    assert nt.postprocessors == [None, "defaultEditors"]
+    assert nt.effective["properties"]["title"]["ui"]["inspector"]["editor"] == TEXT_FIELD
+
+
+def test_a_list_sorts_with_the_positional_sorter_and_reports_its_problems(tmp_path):
+    text = f"""\
+'Vendor.Site:Mixin.Title':
+  abstract: true
+  postprocessors:
+    - postprocessor: '{EDITORS_CLASS}'
+      position: 'after 7'
+"""
+    p = project(tmp_path, text, "8.3")
+    assert [d.code for d in p.diagnostics if d.node_type == "Vendor.Site:Mixin.Title"] == ["position-invalid"]
