@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from nodetype_studio.checks import run_checks
 from nodetype_studio.model import load_project
 
 PRESET_CLASS = "Neos\\Neos\\NodeTypePostprocessor\\NodeTypePresetPostprocessor"
@@ -119,6 +120,9 @@ def test_83_plugin_views_property_with_a_preset_is_written_back_by_the_preset_po
     assert views["ui"]["inspector"]["group"] == "general"
     # the group the plugin post-processor adds stays
     assert "pluginViews" in nt.effective["ui"]["inspector"]["groups"]
+    # and the property is not lost: no `plugin-views-replaced` for it
+    findings = [d for d in run_checks(nt._project) if d.code == "plugin-views-replaced"]
+    assert [d.property_name for d in findings if d.node_type == "Vendor.Site:Flickr"] == []
 
 
 def test_9_reference_property_gets_no_preset(tmp_path):
