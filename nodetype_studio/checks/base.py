@@ -239,7 +239,8 @@ class Context:
 
 
 def _custom_postprocessors(nt: Any) -> Iterator[str]:
-    for entry in as_map(get(nt.effective, "postprocessors")).values():
+    table = get(nt.effective, "postprocessors")
+    for entry in table if isinstance(table, list) else as_map(table).values():  # (a list runs as a map does)
         cls = get(entry, "postprocessor")
         if isinstance(cls, str) and not cls.lstrip("\\").startswith(_PLATFORM_CLASSES):
             yield cls

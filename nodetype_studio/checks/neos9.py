@@ -166,21 +166,25 @@ def _entry_issues(nt, fragment, config: dict, removed: dict, platform) -> list[I
                            _at(fragment, ("options", "pluginViews")), name,
                            hint="remove `options.pluginViews`, or keep it only while the site still runs on 8.3"))
     postprocessors = config.get("postprocessors")
-    if isinstance(postprocessors, dict):
-        for key, entry in postprocessors.items():
+    if isinstance(postprocessors, (dict, list)):
+        # (a list runs as a map does; its entries get no automatic fix, which edits map keys)
+        written = postprocessors.items() if isinstance(postprocessors, dict) else enumerate(postprocessors)
+        for key, entry in written:
             cls = php_class(entry.get("postprocessor")) if isinstance(entry, dict) else None
             if cls not in POSTPROCESSOR_CLASSES:
                 continue
             replacement = POSTPROCESSOR_CLASSES[cls]
             path = ("postprocessors", key, "postprocessor")
+            fixable = isinstance(postprocessors, dict)
             if replacement is None:
                 found.append(Issue("neos9-postprocessor", Severity.ERROR,
                                    f"{name}: post-processor {cls} does not exist in 9.x (the CMS fails to load the "
-                                   "node type)", _at(fragment, path), name, ops=(Op("unset", path[:-1]),)))
+                                   "node type)", _at(fragment, path), name,
+                                   ops=(Op("unset", path[:-1]),) if fixable else ()))
             else:
                 found.append(Issue("neos9-postprocessor", Severity.ERROR,
                                    f"{name}: post-processor class {cls} was renamed {replacement} in 9.x",
-                                   _at(fragment, path), name, ops=(Op("set", path, replacement),)))
+                                   _at(fragment, path), name, ops=(Op("set", path, replacement),) if fixable else ()))
     return found
 
 

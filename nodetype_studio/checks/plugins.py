@@ -12,7 +12,13 @@ from nodetype_studio.checks.base import Context, get, node_rule
 from nodetype_studio.checks.neos9 import cms_version
 from nodetype_studio.checks.optionwalk import describe_value
 from nodetype_studio.diagnostics import Severity
-from nodetype_studio.model.postprocessors import PLUGIN, plugin_views, plugin_views_fail, plugin_views_of
+from nodetype_studio.model.postprocessors import (
+    PLUGIN,
+    PLUGIN_VIEWS_EDITOR,
+    plugin_views,
+    plugin_views_fail,
+    plugin_views_of,
+)
 
 
 def _runs_plugin_postprocessor(ctx: Context, nt) -> bool:
@@ -47,9 +53,14 @@ def plugin_views_replace(ctx: Context, nt):
         return
     for path, what in ((("properties", "views"), "property `views`"),
                        (("ui", "inspector", "groups", "pluginViews"), "inspector group `pluginViews`")):
-        if get(nt.merged, *path) is not None:
-            yield ctx.at(nt, path, Severity.WARNING, "plugin-views-replaced",
-                         f"the {what} is replaced as a whole by Neos 8.3's plugin post-processor, because this plugin "
-                         "has `options.pluginViews`: what is written here never reaches the inspector. Use another name",
-                         "views" if path[0] == "properties" else None)
+        if get(nt.merged, *path) is None:
+            continue
+        if path[0] == "properties" and get(nt.effective, *path, "ui", "inspector", "editor") != PLUGIN_VIEWS_EDITOR:
+            # a `views` property with a preset: the preset post-processor, which 8.3 runs after the plugin one,
+            # writes it back with its preset (it reads the properties as written)
+            continue
+        yield ctx.at(nt, path, Severity.WARNING, "plugin-views-replaced",
+                     f"the {what} is replaced as a whole by Neos 8.3's plugin post-processor, because this plugin "
+                     "has `options.pluginViews`: what is written here never reaches the inspector. Use another name",
+                     "views" if path[0] == "properties" else None)
 

@@ -391,9 +391,10 @@ def _creation_element_ids(project, element, base: str):
     return {**element, "ui": eui} if eui != element["ui"] else element
 
 
-def _declared_editor(project, nt, prop_name: str):
+def _declared_editor(project, nt, prop_name: str, own: bool = True):
     """The editor written for a property on the type itself, else on its supertypes' own declarations:
-    the type, then each supertype declared ``true`` (depth first, declaration order); first one wins."""
+    the type, then each supertype declared ``true`` (depth first, declaration order); first one wins.
+    ``own=False``: the supertypes only (a reference, whose own editor is looked up on the entry)."""
     seen: set[str] = set()
     pending = [nt.name]
     while pending:
@@ -404,7 +405,8 @@ def _declared_editor(project, nt, prop_name: str):
         owner = project.node_types.get(name)
         if owner is None:
             continue
-        editor = get_path(owner.local, ("properties", prop_name, "ui", "inspector", "editor"), None)
+        editor = get_path(owner.local, ("properties", prop_name, "ui", "inspector", "editor"), None) \
+            if own or owner is not nt else None
         if editor is not None:
             return editor
         if owner is not nt and project.cms_version.version.value == "8.3":
@@ -414,23 +416,56 @@ def _declared_editor(project, nt, prop_name: str):
 
 
 def enrich_reference_i18n(nt, project, prefix: str) -> None:
-    """9.x: ``i18n`` labels and help messages of ``references:`` entries get ids like properties, with
-    prefix ``references.`` (platform facts §6.1; 8.3 ignores the section)."""
+    """9.x: ``references:`` entries get ids as properties do, with ``references.`` in them: label, help message,
+    inline placeholder and the labels of the editor written for them (on the entry, else on a supertype's
+    ``properties`` entry of that name, as the CMS looks it up); each entry's own ``properties`` get ids
+    ``<entry>.properties.<name>`` (9.x NodeTypeEnrichmentService::setLabels(); platform facts §6.1; 8.3 ignores
+    the section)."""
     config = nt.local
     references = config.get("references")
     version = getattr(getattr(project, "cms_version", None), "version", None)
     if not isinstance(references, dict) or getattr(version, "value", version) == "8.3":
         return
-    changed = dict(references)
-    for name, ref in references.items():
-        if not isinstance(ref, dict) or not isinstance(ref.get("ui"), dict):
-            continue
-        rui = dict(ref["ui"])
-        if is_i18n(rui.get("label")):
-            rui["label"] = f"{prefix}references.{name}"
-        if isinstance(rui.get("help"), dict) and is_i18n(rui["help"].get("message")):
-            rui["help"] = {**rui["help"], "message": f"{prefix}references.{name}.ui.help.message"}
-        if rui != ref["ui"]:
-            changed[name] = {**ref, "ui": rui}
-    if changed != references:
+    changed = _entries_with_ids(nt, project, prefix, references, "references", own_editor=False)
+    if changed is not references:
         config["references"] = changed
+
+
+def _entries_with_ids(nt, project, prefix: str, entries: dict, kind: str, own_editor: bool) -> dict:
+    """``entries`` (references, or an entry's ``properties``) with their ``i18n`` values replaced by ids
+    ``<prefix><kind>.<name>...``; the same object when nothing changes. An entry without ``ui`` is skipped
+    whole, its own ``properties`` too (the CMS's ``continue``)."""
+    changed = None
+    for name, entry in entries.items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("ui"), dict):
+            continue
+        base = f"{prefix}{kind}.{name}"
+        eui = dict(entry["ui"])
+        if is_i18n(eui.get("label")):
+            eui["label"] = base
+        inspector = eui.get("inspector")
+        options = inspector.get("editorOptions") if isinstance(inspector, dict) else None
+        if isinstance(inspector, dict) and isinstance(options, dict):
+            editor = inspector.get("editor")
+            if editor is None:
+                editor = _declared_editor(project, nt, name, own=own_editor)
+            new_options = _editor_option_ids(project, editor, options, base)
+            if new_options is not options:
+                eui["inspector"] = {**inspector, "editorOptions": new_options}
+        inline = eui.get("inline")
+        inline_options = inline.get("editorOptions") if isinstance(inline, dict) else None
+        if isinstance(inline, dict) and isinstance(inline_options, dict) and is_i18n(inline_options.get("placeholder")):
+            eui["inline"] = {**inline, "editorOptions": {**inline_options,
+                                                         "placeholder": f"{base}.ui.inline.editorOptions.placeholder"}}
+        if isinstance(eui.get("help"), dict) and is_i18n(eui["help"].get("message")):
+            eui["help"] = {**eui["help"], "message": f"{base}.ui.help.message"}
+        new_entry = {**entry, "ui": eui} if eui != entry["ui"] else entry
+        sub = entry.get("properties")
+        if isinstance(sub, dict):
+            new_sub = _entries_with_ids(nt, project, prefix, sub, f"{name}.properties", own_editor=False)
+            if new_sub is not sub:
+                new_entry = {**new_entry, "properties": new_sub}
+        if new_entry is not entry:
+            changed = changed if changed is not None else dict(entries)
+            changed[name] = new_entry
+    return changed if changed is not None else entries

@@ -3,7 +3,8 @@ platform facts §6.2, §6.6, §7.3).
 
 A node type is post-processed only by the post-processors its full configuration declares under
 ``postprocessors`` (the platform declares them on ``Neos.Neos:Node``, and the creation dialog one on
-``Document`` and ``Content``), sorted with Flow's positional sorter; a ``~`` entry switches one off.
+``Document`` and ``Content``; a map or a list), sorted with Flow's positional sorter; a ``~`` entry switches
+one off.
 Mixins outside ``Neos.Neos:Node`` are therefore left as written: no default editor, no icon mapping.
 
 Version differences (8.3 / 9.x):
@@ -76,19 +77,22 @@ def position_problems(merged: dict, memo: dict | None = None) -> list:
 def _sorted_table(merged: dict, memo: dict | None) -> tuple[list | None, list]:
     """The declared chain and the sorter's problems, from one sort of the ``postprocessors`` table."""
     table = merged.get("postprocessors")
-    if not isinstance(table, dict) or not table:
+    if not isinstance(table, (dict, list)) or not table:
         return None, []
     if memo is not None:
         known = memo.get(id(table))
         if known is None or known[0] is not table:
             known = memo[id(table)] = (table, _sorted_table(merged, None))
         return known[1]
+    # a list (written where no supertype declares the map, e.g. on a mixin) is an array with keys 0, 1, ...
+    # to the CMS: its positional sorter orders it, and NodeType::applyPostprocessing() runs it, as a map
+    entries = table if isinstance(table, dict) else dict(enumerate(table))
     items = [(key, entry.get("position") if isinstance(entry, dict) else None)
-             for key, entry in table.items() if entry is not None]
+             for key, entry in entries.items() if entry is not None]
     order, problems = php_sort(items)
     chain = []
     for key in order:
-        entry = table[key]
+        entry = entries[key]
         class_name = entry.get("postprocessor") if isinstance(entry, dict) else None
         chain.append((kind_of(class_name), class_name))
     return chain, problems

@@ -711,8 +711,12 @@ def _resolve(project: Project, types: list[NodeType] | None = None,
             chain = _implicit_chain(nt, project)
         kinds = [kind for kind, _cls in chain or ()]
         nt.postprocessors = kinds
-        preset_layers = postprocess.apply_presets(nt, presets, project, settings.entry_facts) if postprocessors.PRESETS in kinds else {}
-        nt.effective = _postprocess(nt, project, settings, version, kinds)
+        written = None
+        preset_layers = {}
+        if postprocessors.PRESETS in kinds:
+            written = {section: nt.merged.get(section) for section in _PRESET_SECTIONS}
+            preset_layers = postprocess.apply_presets(nt, presets, project, settings.entry_facts)
+        nt.effective = _postprocess(nt, project, settings, version, kinds, _with_presets(nt, written))
         nt.preview_additions = frozenset()
         nt._preview = None  # 9.x references are shown from their own section (preview/inspector.py)
         if postprocessors.DEFAULT_EDITORS not in kinds:
@@ -743,12 +747,14 @@ def _merged_chain(chain: tuple[str, ...], project: Project, chains: dict[tuple[s
     return merged
 
 
-def _legacy_references(nt: NodeType, project: Project, settings: postprocessors.Settings) -> dict:
+def _legacy_references(nt: NodeType, project: Project, settings: postprocessors.Settings,
+                       config: dict | None = None) -> dict:
     """9.x: properties of `type: reference` / `references` become entries of `references` (without their
     `type`; `reference` gets `constraints.maxItems: 1`), and the configuration always has `references`
     (NodeType::buildFullConfiguration; platform facts §6.4, §1). ``nt.merged`` keeps them as written
-    (the checks read them there); the returned copy is what the post-processors get."""
-    merged = dict(nt.merged)
+    (the checks read them there); the returned copy of ``config`` (default ``nt.merged``) is what the
+    post-processors get."""
+    merged = dict(nt.merged if config is None else config)
     properties = merged.get("properties")
     references = merged.get("references")
     references = dict(references) if isinstance(references, dict) else {}
@@ -815,11 +821,45 @@ def _implicit_chain(nt: NodeType, project: Project) -> list | None:
     return [(kind, None) for kind in kinds]
 
 
-def _postprocess(nt: NodeType, project: Project, settings, version: str, kinds: list) -> dict:
-    """The full configuration after the post-processors the type declares, in their order."""
-    config = _legacy_references(nt, project, settings) if version != "8.3" else dict(nt.merged)
+_PRESET_SECTIONS = ("properties", "childNodes")
+
+
+def _with_presets(nt: NodeType, written: dict | None) -> dict:
+    """{section: (its entries as written, {name: entry with its preset})} for the sections in which
+    ``apply_presets`` gave an entry a preset, found by comparing ``nt.merged`` with the sections as ``written``
+    before it (empty for most types)."""
+    found: dict = {}
+    for section, entries in (written or {}).items():
+        now = nt.merged.get(section)
+        if not isinstance(entries, dict) or not isinstance(now, dict) or now is entries:
+            continue
+        changed = {name: entry for name, entry in now.items() if entry is not entries.get(name)}
+        if changed:
+            found[section] = (entries, changed)
+    return found
+
+
+def _postprocess(nt: NodeType, project: Project, settings, version: str, kinds: list,
+                 with_presets: dict | None = None) -> dict:
+    """The full configuration after the post-processors the type declares, in their order.
+
+    NodeTypePresetPostprocessor reads the entries through ``$nodeType->getConfiguration()``, i.e. as they are
+    before any post-processor ran (NodeType::initialize() keeps that configuration and post-processes a copy;
+    8.3 and 9.x), and writes each entry with a preset over the copy, at its place in the chain. ``nt.merged``
+    has the presets merged already (``apply_presets``; the checks read it): when presets do not run first, or
+    9.x moves references out of ``properties`` before them, the chain starts from the entries as written."""
+    config = dict(nt.merged)
+    exact = bool(with_presets) and (version != "8.3" or kinds[0] != postprocessors.PRESETS)
+    if exact:
+        for section, (written, _changed) in (with_presets or {}).items():
+            config[section] = written
+    if version != "8.3":
+        config = _legacy_references(nt, project, settings, config)
+    before = config
     for kind in kinds:
-        if kind == postprocessors.CREATION_DIALOG:
+        if kind == postprocessors.PRESETS and exact:
+            config = _preset_step(config, before, with_presets or {})
+        elif kind == postprocessors.CREATION_DIALOG:
             problems: list = []
             bad_ui: list = []
             config = postprocessors.creation_dialog(config, settings, version, problems, bad_ui)
@@ -834,6 +874,22 @@ def _postprocess(nt: NodeType, project: Project, settings, version: str, kinds: 
             bad_ui = []
             config = postprocessors.default_editors(config, settings, version, [], bad_ui)
             _report_element_ui(nt, project, config, bad_ui, version)
+    return config
+
+
+def _preset_step(config: dict, before: dict, with_presets: dict) -> dict:
+    """NodeTypePresetPostprocessor at its place in the chain: each entry of ``before`` (the configuration the
+    post-processors started from) that has a preset is written over ``config`` with its preset."""
+    for section, (written, changed) in with_presets.items():
+        start = before.get(section)
+        names = [name for name in changed if isinstance(start, dict) and name in start and start[name] is written.get(name)]
+        if not names:
+            continue  # (9.x: the entries with a preset were references, moved out before the post-processors)
+        entries = config.get(section)
+        entries = dict(entries) if isinstance(entries, dict) else {}
+        for name in names:
+            entries[name] = changed[name]
+        config = {**config, section: entries}
     return config
 
 

@@ -330,3 +330,23 @@ def test_an_override_in_a_folder_not_named_after_its_package_is_partial_in_eithe
     project = load_project(tmp_path / "my-site", use_cache=False)
     assert project.platform.prefix == platform.split(".")[0]
     assert [(d.code, d.node_type) for d in run_checks(project)] == []
+
+
+def test_custom_postprocessor_in_a_list_turns_missing_options_into_a_note(check):
+    # `postprocessors` written as a list runs as a map does (NodeType::applyPostprocessing() sorts either)
+    text = """'Vendor.Site:Form':
+  postprocessors:
+    - postprocessor: 'Vendor\\Site\\FillPresets'
+  properties:
+    preset:
+      type: string
+      ui:
+        label: Preset
+        inspector:
+          group: default
+          editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'
+"""
+    _, findings = check(text)
+    required = [d for d in findings if d.code == "option-required"]
+    assert len(required) == 1 and required[0].severity.value == "info"
+    assert "unless postprocessor `Vendor\\Site\\FillPresets` adds it" in required[0].message

@@ -724,3 +724,57 @@ def test_an_element_without_ui_fails_in_83_and_gets_its_editor_in_9(open_project
     assert elements["headline"]["ui"]["editor"] == "Neos.Neos/Inspector/Editors/TextFieldEditor"
     assert elements["note"]["ui"]["editor"] == "Neos.Neos/Inspector/Editors/TextFieldEditor"
     assert elements["odd"] == {"type": "string", "ui": "a label"}
+
+
+REFERENCES_I18N = {
+    "NodeTypes/Content/Related.yaml": """
+        'Acme.Site:Content.Related':
+          superTypes:
+            'Neos.Neos:Content': true
+          references:
+            related:
+              ui:
+                label: i18n
+                inspector:
+                  group: 'general'
+                  editor: 'Neos.Neos/Inspector/Editors/SelectBoxEditor'
+                  editorOptions:
+                    placeholder: i18n
+                    values:
+                      a:
+                        label: i18n
+                inline:
+                  editorOptions:
+                    placeholder: i18n
+              properties:
+                note:
+                  type: string
+                  ui:
+                    label: i18n
+                    help:
+                      message: i18n
+        """,
+}
+
+
+def test_i18n_9x_references_get_ids_as_properties_do(open_project):
+    """9.x NodeTypeEnrichmentService::setLabels() runs on `references` as on `properties` (with `references.` in
+    the id): label, help, inline placeholder and the written editor's labels; and on each entry's own
+    `properties`, whose ids are `<entry>.properties.<name>` (Neos.ContentRepositoryRegistry
+    Classes/Configuration/NodeTypeEnrichmentService.php)."""
+    project = open_project(REFERENCES_I18N, cms_version="9")
+    related = project.node_types["Acme.Site:Content.Related"].effective["references"]["related"]
+    prefix = "Acme.Site:NodeTypes.Content.Related:"
+    assert related["ui"]["label"] == prefix + "references.related"
+    options = related["ui"]["inspector"]["editorOptions"]
+    assert options["placeholder"] == prefix + "references.related.selectBoxEditor.placeholder"
+    assert options["values"]["a"]["label"] == prefix + "references.related.selectBoxEditor.values.a"
+    assert related["ui"]["inline"]["editorOptions"]["placeholder"] == \
+        prefix + "references.related.ui.inline.editorOptions.placeholder"
+    note = related["properties"]["note"]
+    assert note["ui"]["label"] == prefix + "related.properties.note"
+    assert note["ui"]["help"]["message"] == prefix + "related.properties.note.ui.help.message"
+    # 8.3 knows no `references`: the section stays as written
+    project = open_project(REFERENCES_I18N, root="Acme.Site83", cms_version="8.3")
+    related = project.node_types["Acme.Site:Content.Related"].effective["references"]["related"]
+    assert related["ui"]["label"] == "i18n"
