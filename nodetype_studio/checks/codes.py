@@ -98,6 +98,10 @@ CHECK_CODES: dict[str, str] = {
     "childnode-type-unknown": "A tethered child node (`childNodes.<name>.type`) of a node type that is not defined",
     "childnode-type-missing": "A `childNodes` entry without `type`: no such child node is created (a misspelt name?)",
     "childnode-not-map": "A `childNodes` entry written as a scalar: the CMS cannot load the node types",
+    "childnode-type-invalid": "A `childNodes.<name>.type` that is no node type name (a number, list, `''`...): "
+                              "the CMS fails to load the UI's node type schema",
+    "childnode-name-invalid": "9.x: a child node named by a number, or two that are one node name (`Main`, `main`): "
+                              "the CMS fails to load the UI's node type schema",
     "constraints-not-map": "`constraints.nodeTypes` that is not a map (a list allows nothing; other values fail)",
     "constraints-type-unknown": "`constraints.nodeTypes` names a node type that is not defined (no effect)",
     "constraints-value": "A `constraints.nodeTypes` entry that is not true, false or null (ignored; `*` is cast)",
