@@ -40,6 +40,7 @@ from nodetype_studio.model.yamlload import (
     decode_yaml_bytes,
     load_yaml_text,
 )
+from nodetype_studio.php.yamldump import php_key
 
 # (dashes are common in the name part: `Vendor.Site:Button.properties.url--inspector`)
 NAME_RE = re.compile(r"^[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$")
@@ -385,6 +386,7 @@ def _collect_fragments(project: Project) -> None:
     declared: set[str] = set()
     if not project.uses_baseline:  # the platform package is part of the project: it defines its own types
         declared = {platform.normalize_name(n).value for f in project.files if not f.baseline and isinstance(f.data, dict) for n in f.data}
+    is_9 = project.cms_version.version is not CmsVersion.V8_3
     for source in project.files:
         data = source.data
         if data is None:
@@ -419,9 +421,19 @@ def _collect_fragments(project: Project) -> None:
                                      where, node_type=name))
             # (8.3's content repository has a node type of that name, which packages may configure)
             if not NAME_RE.match(name) and not (name == "unstructured" and project.cms_version.version is CmsVersion.V8_3):
-                diags.append(warning("nodetype-name",
-                                     f"node type name {raw_name!r} is not of the form Vendor.Package:Name",
-                                     where, node_type=name))
+                if is_9 and isinstance(php_key(raw_name), int):
+                    # (NodeTypeEnrichmentService::addLabelsToNodeTypeConfiguration(string $nodeTypeName, ...),
+                    # strict types, called for every top-level key before the NodeTypeManager skips non-strings)
+                    diags.append(error("nodetype-name",
+                                       f"node type name {raw_name!r} is not of the form Vendor.Package:Name, and PHP "
+                                       f"keys it as an integer: Neos 9 fails to load the node types (its "
+                                       f"NodeTypeEnrichmentService takes each node type's name as text, a TypeError "
+                                       f"under strict types). Name the type `Vendor.Package:Name`",
+                                       where, node_type=name))
+                else:
+                    diags.append(warning("nodetype-name",
+                                         f"node type name {raw_name!r} is not of the form Vendor.Package:Name",
+                                         where, node_type=name))
             if isinstance(config, list) and not config:
                 config = YMap()  # `Name: []` is PHP's empty array, as `Name: {}`: a type with nothing configured
             if config is not None and not isinstance(config, dict):
@@ -444,7 +456,6 @@ def _collect_fragments(project: Project) -> None:
     # fails before that: its NodeTypeEnrichmentService passes every entry of the loaded configuration
     # to a method that takes an `array` (a TypeError for null). The studio drops the type in both.
     # 9.x's root type stays: the NodeTypeManager gives it an empty configuration when it is missing.
-    is_9 = project.cms_version.version is not CmsVersion.V8_3
     root = ROOT_TYPE if is_9 else None
     for name, nt in list(project.node_types.items()):
         last = nt.fragments[-1] if nt.fragments else None
