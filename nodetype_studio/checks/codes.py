@@ -44,6 +44,8 @@ CHECK_CODES: dict[str, str] = {
     "editor-type-mismatch": "The editor does not fit the property type",
     "creation-element-no-editor": "A creation dialog element the CMS gives no editor (the dialog shows \"Missing "
                                   "editor definition\")",
+    "icon-not-text": "An icon (`ui.icon`, a tab's, group's or view's) that is a list or map, or in 9.x a number "
+                     "or boolean: the icon name post-processor fails and no node type loads",
     "inspector-not-map": "A property's `ui.inspector` that is not a map (the CMS fails on a scalar)",
     # editor options
     "option-unknown": "An editor option the editor does not read",
