@@ -833,9 +833,12 @@ def _postprocess(nt: NodeType, project: Project, settings, version: str, kinds: 
         if kind == postprocessors.CREATION_DIALOG:
             problems: list = []
             bad_ui: list = []
-            config = postprocessors.creation_dialog(config, settings, version, problems, bad_ui)
+            bad_elements: list = []
+            config = postprocessors.creation_dialog(config, settings, version, problems, bad_ui, bad_elements)
             _report_positions(nt, project, "ui.creationDialog.elements", problems, lambda key: _element_position_path(nt, key))
             _report_element_ui(nt, project, config, bad_ui, version)
+            if bad_elements:
+                _report_elements(nt, project, bad_elements, version)
         elif kind == postprocessors.ICON_NAMES:
             config = postprocessors.icon_names(config, version, settings.icons)
         elif kind == postprocessors.PLUGIN and version == "8.3":  # (the class does not exist in 9.x)
@@ -863,6 +866,39 @@ def _report_element_ui(nt: NodeType, project: Project, config: dict, names: list
             f"Arrays::arrayMergeRecursiveOverrule(), which takes an array: a TypeError). Write `ui: {{label: ...}}`",
             nt.location_of_key(path + ("ui",)) or nt.location_of_key(path) or nt.location_of_definition(),
             node_type=nt.name))
+
+
+def _report_elements(nt: NodeType, project: Project, failures: list, version: str) -> None:
+    """An error for each thing the CMS's creation dialog post-processor fails on (``postprocessors._element_failures``)."""
+    cms = "Neos 8.3" if version == "8.3" else "Neos 9"
+    root = ("ui", "creationDialog", "elements")
+    for what, name in failures:
+        if what == "elements":
+            written = get_path(nt.merged, root, None)
+            if name is None:
+                why = "its CreationDialogNodeTypePostprocessor takes the elements as an array: a TypeError"
+            else:
+                why = f"its CreationDialogPostprocessor adds the promoted property `{name}` to them: an Error"
+            message = (f"`ui.creationDialog.elements` is {postprocess.shown_value(written)}, not a map: {cms} cannot "
+                       f"load the node types ({why}). Write a map of elements, or `~` for none")
+            path: tuple = root
+        elif what == "explicit":
+            written = get_path(nt.merged, root + (name,), None)
+            message = (f"creation dialog element `{name}` is {postprocess.shown_value(written)}, not a map, and "
+                       f"completes the promoted property `{name}`: {cms} cannot load the node types (its creation "
+                       f"dialog post-processor merges it into the promoted element with "
+                       f"Arrays::arrayMergeRecursiveOverrule(), which takes an array: a TypeError). Write "
+                       f"`{name}: {{ui: {{label: ...}}}}`, or `~` to keep the promoted element as it is")
+            path = root + (name,)
+        else:
+            message = (f"property `{name}` is shown in the creation dialog, and PHP keys its name as an integer: "
+                       f"{cms} cannot load the node types (its CreationDialogNodeTypePostprocessor takes the "
+                       f"property's name as text, a TypeError under strict types). Give the property a name that "
+                       f"starts with a letter")
+            path = ("properties", name)
+        project.diagnostics.append(error("creation-element-invalid", f"{nt.name}: {message}",
+                                         nt.location_of_key(path) or nt.location_of_definition(),
+                                         node_type=nt.name))
 
 
 def _sort_child_nodes(nt: NodeType, project: Project) -> None:
