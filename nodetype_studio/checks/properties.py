@@ -17,6 +17,7 @@ from nodetype_studio.checks.base import (
     number,
     property_rule,
 )
+from nodetype_studio.checks.neos9 import cms_version
 from nodetype_studio.checks.optionwalk import describe_value
 from nodetype_studio.diagnostics import Severity
 from nodetype_studio.model.postprocessors import PRESETS
@@ -184,3 +185,23 @@ def postprocessor_class_missing(ctx: Context, nt):
                      f"post-processor `{key}` {what}: the CMS cannot load the node types (it creates every "
                      f"post-processor with `new`, and a missing class name is an Error); name the class, or "
                      f"switch the entry off with `{key}: ~`")
+
+
+@node_rule
+def references_not_map(ctx: Context, nt):
+    """9.x: a ``references:`` section that is set but is no array (a text, number or boolean). The UI's
+    ``NodeTypeSchemaBuilder`` merges every concrete type's references into its properties with
+    ``array_merge($properties ?? [], $references ?? [])``, a TypeError for anything but an array, so the
+    backend does not load; in Development context the ``foreach`` of DefaultPropertyEditorPostprocessor over it
+    fails before (Flow turns the warning into an exception). Abstract types are not in the schema: judged on the
+    concrete types that inherit the section. 8.3 ignores ``references:`` (``neos83-references-ignored``)."""
+    if nt.abstract or cms_version(ctx.project) == "8.3":
+        return
+    references = get(nt.merged, "references")
+    if references is None or isinstance(references, (dict, list)):
+        return
+    yield ctx.at(nt, ("references",), Severity.ERROR, "neos9-references-not-map",
+                 f"`references` is {describe_value(references)}, not a map: Neos 9 fails to load the UI (its "
+                 f"NodeTypeSchemaBuilder merges the references into the properties with `array_merge()`, which "
+                 f"takes an array: a TypeError; in Development context the editor post-processor fails on it "
+                 f"first). Write the references as a map (`references: {{}}` for none), or remove the line")
