@@ -430,6 +430,12 @@ def _collect_fragments(project: Project) -> None:
                                        f"NodeTypeEnrichmentService takes each node type's name as text, a TypeError "
                                        f"under strict types). Name the type `Vendor.Package:Name`",
                                        where, node_type=name))
+                elif is_9 and raw_name == "" and isinstance(config, (dict, list)):
+                    # (NodeTypeManager::loadNodeType() -> NodeTypeName::fromString(''))
+                    diags.append(error("nodetype-name",
+                                       "node type name '' is the empty name: Neos 9 fails to load the node types "
+                                       "(NodeTypeName refuses it, exception 1505835958). Name the type "
+                                       "`Vendor.Package:Name`", where, node_type=name))
                 else:
                     diags.append(warning("nodetype-name",
                                          f"node type name {raw_name!r} is not of the form Vendor.Package:Name",

@@ -589,6 +589,17 @@ def test_a_node_type_named_by_a_number_fails_in_9(open_project, written):
     assert older.severity == Severity.WARNING
 
 
+def test_an_empty_node_type_name_fails_in_9(open_project):
+    """9.x's NodeTypeManager makes a NodeTypeName of every string key whose value is a map: an empty name is
+    exception 1505835958, and no node type loads."""
+    project = open_project({"NodeTypes/Name.yaml": "'':\n  ui: {label: x}\n"}, cms_version="9")
+    finding = only(project, "nodetype-name")
+    assert finding.severity == Severity.ERROR and where(finding) == ("Name.yaml", 1, 1)
+    assert "the empty name" in finding.message and "1505835958" in finding.message
+    older = only(open_project({"NodeTypes/Name.yaml": "'':\n  ui: {label: x}\n"}, cms_version="8.3"), "nodetype-name")
+    assert older.severity == Severity.WARNING
+
+
 def test_a_node_type_name_with_leading_zero_is_text_to_php(open_project):
     project = open_project({"NodeTypes/Name.yaml": "'007': {}\n"}, cms_version="9")
     assert only(project, "nodetype-name").severity == Severity.WARNING
