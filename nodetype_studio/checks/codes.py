@@ -22,8 +22,8 @@ CHECK_CODES: dict[str, str] = {
                             "options that are not a map (9.x's label enrichment fails with a TypeError)",
     "neos9-label-integer-name": "An `i18n` label of a property, reference, tab, group, view or creation dialog "
                                 "element whose name is a number to PHP (9.x's label enrichment throws a TypeError)",
-    "neos9-references-not-map": "A `references:` section written as a text, number or boolean (9.x's UI fails to "
-                                "load)",
+    "neos9-references-not-map": "A `references:` section written as a text, number or boolean (9.x fails to "
+                                "load the node types)",
     "neos9-plugin-views": "`options.pluginViews`, which 9.x no longer turns into a `views` property",
     "neos9-site-type": "A 9.x site whose node types include no concrete `Neos.Neos:Site` (9.x creates the site "
                        "node only of such a type)",

@@ -189,19 +189,18 @@ def postprocessor_class_missing(ctx: Context, nt):
 
 @node_rule
 def references_not_map(ctx: Context, nt):
-    """9.x: a ``references:`` section that is set but is no array (a text, number or boolean). The UI's
-    ``NodeTypeSchemaBuilder`` merges every concrete type's references into its properties with
-    ``array_merge($properties ?? [], $references ?? [])``, a TypeError for anything but an array, so the
-    backend does not load; in Development context the ``foreach`` of DefaultPropertyEditorPostprocessor over it
-    fails before (Flow turns the warning into an exception). Abstract types are not in the schema: judged on the
-    concrete types that inherit the section. 8.3 ignores ``references:`` (``neos83-references-ignored``)."""
-    if nt.abstract or cms_version(ctx.project) == "8.3":
+    """9.x: a ``references:`` section that is set but is no array (a text, number or boolean) in a type's own
+    configuration, as the files give it (the last file that writes the key decides). 9.x's
+    ``NodeTypeEnrichmentService`` (strict types) runs over every type's own configuration before the node types
+    are built and hands an ``isset`` section to ``setLabels(..., array &$configuration, ...)``: a TypeError, so no
+    node type loads (the UI's ``NodeTypeSchemaBuilder`` would fail on it too, ``array_merge()``). 8.3 ignores
+    ``references:`` (``neos83-references-ignored``)."""
+    if cms_version(ctx.project) == "8.3":
         return
-    references = get(nt.merged, "references")
+    references = get(nt.local, "references")
     if references is None or isinstance(references, (dict, list)):
         return
     yield ctx.at(nt, ("references",), Severity.ERROR, "neos9-references-not-map",
-                 f"`references` is {describe_value(references)}, not a map: Neos 9 fails to load the UI (its "
-                 f"NodeTypeSchemaBuilder merges the references into the properties with `array_merge()`, which "
-                 f"takes an array: a TypeError; in Development context the editor post-processor fails on it "
-                 f"first). Write the references as a map (`references: {{}}` for none), or remove the line")
+                 f"`references` is {describe_value(references)}, not a map: Neos 9 fails to load the node types "
+                 f"(its NodeTypeEnrichmentService hands the section to a method that takes an array: a TypeError). "
+                 f"Write the references as a map (`references: {{}}` for none), or remove the line")

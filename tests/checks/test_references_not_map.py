@@ -1,7 +1,7 @@
-"""9.x: a `references:` section written as a text, number or boolean (`neos9-references-not-map`). The UI's
-NodeTypeSchemaBuilder merges each concrete type's references into its properties with `array_merge()` (a
-TypeError for anything but an array), and in Development context the editor post-processor's `foreach` over it
-fails first; 8.3 ignores the section (`neos83-references-ignored`)."""
+"""9.x: a `references:` section written as a text, number or boolean (`neos9-references-not-map`). 9.x's
+NodeTypeEnrichmentService (strict types) hands each type's own `references` that is set to a method that takes an
+array (a TypeError before any node type loads), on a mixin too; 8.3 ignores the section
+(`neos83-references-ignored`)."""
 
 from __future__ import annotations
 
@@ -50,9 +50,22 @@ def _findings(tmp_path, neos: str):
 def test_a_references_section_that_is_no_map_fails_in_9(tmp_path):
     found = _findings(tmp_path, "^9.0")
     assert [(d.line, d.severity.value, d.node_type) for d in found] == [
-        (3, "error", "Vendor.Site:Teaser"), (14, "error", "Vendor.Site:Flag")]
-    assert found[0].message.startswith("`references` is string `none`, not a map: Neos 9 fails to load the UI")
-    assert "array_merge()" in found[0].message
+        (3, "error", "Vendor.Site:Mixin.Refs"), (6, "error", "Vendor.Site:Unused"), (14, "error", "Vendor.Site:Flag")]
+    assert found[0].message.startswith("`references` is string `none`, not a map: Neos 9 fails to load the node "
+                                       "types (its NodeTypeEnrichmentService")
+
+
+def test_a_later_file_decides(tmp_path):
+    root = tmp_path / "Vendor.Site"
+    (root / "Configuration").mkdir(parents=True)
+    (root / "Configuration" / "NodeTypes.yaml").write_text(
+        "'Vendor.Site:A':\n  references: 'x'\n'Vendor.Site:B':\n  references: {}\n")
+    (root / "Configuration" / "NodeTypes.Later.yaml").write_text(
+        "'Vendor.Site:A':\n  references: {}\n'Vendor.Site:B':\n  references: 'y'\n")
+    found = [d for d in run_checks(load_project(root, use_cache=False, cms_version="9"))
+             if d.code == "neos9-references-not-map"]
+    assert [(d.file.rsplit("/", 1)[1], d.line, d.node_type) for d in found] == [
+        ("NodeTypes.Later.yaml", 4, "Vendor.Site:B")]
 
 
 @pytest.mark.parametrize("neos", ["^8.3"])
