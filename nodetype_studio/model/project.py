@@ -549,9 +549,17 @@ def _compute_local(nt: NodeType, project: Project) -> None:
 
 
 def _listed_properties_findings(nt: NodeType, project: Project) -> None:
-    """A warning where one of the type's own files writes `properties` as a list."""
+    """A warning where one of the type's own files writes `properties` as a list; under 9.x an error where the
+    last file that writes `properties` makes it a text, number or boolean: 9.x's NodeTypeEnrichmentService
+    (strict types) hands each type's own `properties` that is set to `setLabels(array &...)`, a TypeError before
+    any node type loads (8.3's NodeTypeManager drops a `properties` that is no array)."""
+    last = None  # (fragment, value) of the last file that writes `properties` (`Name: ~` starts again)
     for fragment in nt.fragments:
         config = fragment.config
+        if config is None:
+            last = None
+        elif isinstance(config, dict) and "properties" in config:
+            last = (fragment, config["properties"])
         written = config.get("properties") if isinstance(config, dict) and not fragment.file.baseline else None
         if isinstance(written, list) and written:
             pos = config.key_pos.get("properties") if isinstance(config, YMap) else None
@@ -560,6 +568,18 @@ def _listed_properties_findings(nt: NodeType, project: Project) -> None:
                 f"{nt.name}: `properties` is a list, not a map: the CMS reads it as a map keyed 0, 1..., so its "
                 f"entries are properties named 0, 1... Write each property as `name: {{type: ...}}`",
                 Location(str(fragment.file.path), *(pos or fragment.key_pos)), node_type=nt.name))
+    if last is None or project.cms_version.version is CmsVersion.V8_3:
+        return
+    fragment, value = last
+    if value is None or isinstance(value, (dict, list)) or fragment.file.baseline:
+        return
+    pos = fragment.config.key_pos.get("properties") if isinstance(fragment.config, YMap) else None
+    project.diagnostics.append(error(
+        "properties-not-map",
+        f"{nt.name}: `properties` is {postprocess.shown_value(value)}, not a map: Neos 9 fails to load the node types "
+        f"(its NodeTypeEnrichmentService hands the section to a method that takes an array: a TypeError). Write "
+        f"each property as `name: {{type: ...}}`, or remove the line",
+        Location(str(fragment.file.path), *(pos or fragment.key_pos)), node_type=nt.name))
 
 
 #: Why a `TYPO3.Neos:` name is not the platform's type in the CMS versions the studio follows.
