@@ -48,6 +48,8 @@ CHECK_CODES: dict[str, str] = {
                                   "editor definition\")",
     "icon-not-text": "An icon (`ui.icon`, a tab's, group's or view's) that is a list or map, or in 9.x a number "
                      "or boolean: the icon name post-processor fails and no node type loads",
+    "thumbnail-not-text": "A node type's `ui.help.thumbnail` that is a list or map, or in 9.x a number or `true`: "
+                          "the label enrichment fails and no node type loads",
     "inspector-not-map": "A property's `ui.inspector` that is not a map (the CMS fails on a scalar)",
     # editor options
     "option-unknown": "An editor option the editor does not read",

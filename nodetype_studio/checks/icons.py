@@ -40,3 +40,34 @@ def icon_not_text(ctx: Context, nt):
                      f"{what} is {shown}, not text: {cms} fails to load the node types (its "
                      f"IconNameMappingPostprocessor passes the icon to `IconNameMappingService::convert()`, which "
                      f"takes a text: {why}). Write the icon's name, e.g. `icon: 'icon-star'`")
+
+
+@node_rule
+def thumbnail_not_text(ctx: Context, nt):
+    """A node type's own ``ui.help.thumbnail`` that is not text. The label enrichment resolves the thumbnail of
+    every type whose ``ui.help`` is set, looking for ``resource://`` with ``strpos()``: 9.x's
+    ``NodeTypeEnrichmentService`` (strict types) when the value is not ``empty()`` (a number, ``true``, a list or
+    a map is a TypeError), 8.3's ``NodeTypeConfigurationEnrichmentAspect`` (no strict types: a number or boolean is
+    cast; a list or map is a TypeError in any mode). It runs on each type's own configuration, so a mixin's fails
+    too, before any node type loads."""
+    help_block = as_map(nt.local.get("ui")).get("help")
+    if not isinstance(help_block, dict):
+        return
+    thumbnail = help_block.get("thumbnail")
+    if thumbnail is None or isinstance(thumbnail, str) or not thumbnail:  # (PHP's empty(): skipped)
+        return
+    is_83 = cms_version(ctx.project) == "8.3"
+    if is_83 and not isinstance(thumbnail, (list, dict)):
+        return
+    shown = ("a list" if isinstance(thumbnail, list) else "a map" if isinstance(thumbnail, dict)
+             else "true" if thumbnail is True else f"the number {thumbnail}")
+    if is_83:
+        why = "its NodeTypeConfigurationEnrichmentAspect looks for `resource://` in it with strpos(), which takes a text: a TypeError"
+    else:
+        strict = " under strict types" if not isinstance(thumbnail, (list, dict)) else ""
+        why = ("its NodeTypeEnrichmentService looks for `resource://` in it with strpos(), which takes a text: a "
+               f"TypeError{strict}")
+    yield ctx.at(nt, ("ui", "help", "thumbnail"), Severity.ERROR, "thumbnail-not-text",
+                 f"`ui.help.thumbnail` is {shown}, not text: {'Neos 8.3' if is_83 else 'Neos 9'} fails to load the "
+                 f"node types ({why}). Write the thumbnail's path or URL, e.g. `thumbnail: "
+                 f"'resource://Vendor.Site/Public/NodeTypes/Thumbnails/Teaser.png'`")
