@@ -25,6 +25,7 @@ from nodetype_studio.checks import (  # noqa: F401  (registers rules)
     datasources,
     editors,
     groups,
+    icons,
     neos9,
     options,
     plugins,

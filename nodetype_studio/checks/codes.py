@@ -22,6 +22,8 @@ CHECK_CODES: dict[str, str] = {
                             "options that are not a map (9.x's label enrichment fails with a TypeError)",
     "neos9-label-integer-name": "An `i18n` label of a property, reference, tab, group, view or creation dialog "
                                 "element whose name is a number to PHP (9.x's label enrichment throws a TypeError)",
+    "neos9-references-not-map": "A `references:` section written as a text, number or boolean (9.x fails to "
+                                "load the node types)",
     "neos9-plugin-views": "`options.pluginViews`, which 9.x no longer turns into a `views` property",
     "neos9-site-type": "A 9.x site whose node types include no concrete `Neos.Neos:Site` (9.x creates the site "
                        "node only of such a type)",
@@ -44,6 +46,10 @@ CHECK_CODES: dict[str, str] = {
     "editor-type-mismatch": "The editor does not fit the property type",
     "creation-element-no-editor": "A creation dialog element the CMS gives no editor (the dialog shows \"Missing "
                                   "editor definition\")",
+    "icon-not-text": "An icon (`ui.icon`, a tab's, group's or view's) that is a list or map, or in 9.x a number "
+                     "or boolean: the icon name post-processor fails and no node type loads",
+    "thumbnail-not-text": "A node type's `ui.help.thumbnail` that is a list or map, or in 9.x a number or `true`: "
+                          "the label enrichment fails and no node type loads",
     "inspector-not-map": "A property's `ui.inspector` that is not a map (the CMS fails on a scalar)",
     # editor options
     "option-unknown": "An editor option the editor does not read",
@@ -98,6 +104,10 @@ CHECK_CODES: dict[str, str] = {
     "childnode-type-unknown": "A tethered child node (`childNodes.<name>.type`) of a node type that is not defined",
     "childnode-type-missing": "A `childNodes` entry without `type`: no such child node is created (a misspelt name?)",
     "childnode-not-map": "A `childNodes` entry written as a scalar: the CMS cannot load the node types",
+    "childnode-type-invalid": "A `childNodes.<name>.type` that is no node type name (a number, list, `''`...): "
+                              "the CMS fails to load the UI's node type schema",
+    "childnode-name-invalid": "9.x: a child node named by a number, or two that are one node name (`Main`, `main`): "
+                              "the CMS fails to load the UI's node type schema",
     "constraints-not-map": "`constraints.nodeTypes` that is not a map (a list allows nothing; other values fail)",
     "constraints-type-unknown": "`constraints.nodeTypes` names a node type that is not defined (no effect)",
     "constraints-value": "A `constraints.nodeTypes` entry that is not true, false or null (ignored; `*` is cast)",

@@ -64,12 +64,14 @@ def property_type(ctx: Context, prop: PropertyView):
 
 @property_rule
 def property_type_not_text(ctx: Context, prop: PropertyView):
-    """A `type` that is a list or a map, wherever it is written (it is wrong whatever the subtypes add). A later
+    """A `type` that is not text (a list, a map, a number or a boolean), wherever it is written (it is wrong whatever the subtypes add). A later
     file's list over an earlier `type: string` is the usual way to get one: Flow's merge
     (`Arrays::arrayMergeRecursiveOverrule`, 8.3 and 9.x) replaces a scalar by an array, so the type the CMS
     reads is the list. DefaultPropertyEditorPostprocessor looks the type up as a key of `dataTypes`
     (`$dataTypes[$type] ?? []`: under PHP 8 a TypeError, "Illegal offset type"), so the node types do not
-    load; 9.x's `NodeType::getPropertyType()` is declared to return a string."""
+    load; 9.x's `NodeType::getPropertyType()` is declared to return a string. A number or boolean is a valid key
+    that names no data type: with an inspector block and no editor the post-processor throws "Could not find
+    editor" (1436809123)."""
     type_name = prop.type
     if type_name is None or isinstance(type_name, str):
         return
@@ -80,13 +82,19 @@ def property_type_not_text(ctx: Context, prop: PropertyView):
         kind = "map" if isinstance(type_name, dict) else "list"
         message += (f": it replaces `type: {value}` of {where} (Flow's merge replaces a scalar by a list or map, it "
                     f"does not combine them), so the CMS reads the {kind}")
-    if get(prop.written, "ui", "inspector") is not None:
+    scalar = not isinstance(type_name, (dict, list))
+    shown = get(prop.written, "ui", "inspector") is not None
+    if shown and not scalar:
         message += ("; the CMS's editor post-processor looks the type up as a key of its `dataTypes` and fails "
                     "(\"Illegal offset type\", a TypeError), so no node type loads")
+    elif shown and prop.written_editor is None:
+        # (a number or boolean is a valid array key: the look-up finds no data type, so no editor)
+        message += ("; the CMS finds no data type of that name, so its editor post-processor fails (\"Could not "
+                    "find editor\", exception 1436809123) and no node type loads")
     else:
         message += ("; the CMS expects a type name there (9.x's `NodeType::getPropertyType()` returns text: a "
                     "TypeError where the property's type is read)")
-    items = list(type_name.values()) if isinstance(type_name, dict) else list(type_name)
+    items = [] if scalar else list(type_name.values()) if isinstance(type_name, dict) else list(type_name)
     if len(items) == 1 and isinstance(items[0], str):
         message += f"; write `type: {items[0]}`"
     else:

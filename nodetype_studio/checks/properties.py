@@ -17,6 +17,7 @@ from nodetype_studio.checks.base import (
     number,
     property_rule,
 )
+from nodetype_studio.checks.neos9 import cms_version
 from nodetype_studio.checks.optionwalk import describe_value
 from nodetype_studio.diagnostics import Severity
 from nodetype_studio.model.postprocessors import PRESETS
@@ -184,3 +185,22 @@ def postprocessor_class_missing(ctx: Context, nt):
                      f"post-processor `{key}` {what}: the CMS cannot load the node types (it creates every "
                      f"post-processor with `new`, and a missing class name is an Error); name the class, or "
                      f"switch the entry off with `{key}: ~`")
+
+
+@node_rule
+def references_not_map(ctx: Context, nt):
+    """9.x: a ``references:`` section that is set but is no array (a text, number or boolean) in a type's own
+    configuration, as the files give it (the last file that writes the key decides). 9.x's
+    ``NodeTypeEnrichmentService`` (strict types) runs over every type's own configuration before the node types
+    are built and hands an ``isset`` section to ``setLabels(..., array &$configuration, ...)``: a TypeError, so no
+    node type loads (the UI's ``NodeTypeSchemaBuilder`` would fail on it too, ``array_merge()``). 8.3 ignores
+    ``references:`` (``neos83-references-ignored``)."""
+    if cms_version(ctx.project) == "8.3":
+        return
+    references = get(nt.local, "references")
+    if references is None or isinstance(references, (dict, list)):
+        return
+    yield ctx.at(nt, ("references",), Severity.ERROR, "neos9-references-not-map",
+                 f"`references` is {describe_value(references)}, not a map: Neos 9 fails to load the node types "
+                 f"(its NodeTypeEnrichmentService hands the section to a method that takes an array: a TypeError). "
+                 f"Write the references as a map (`references: {{}}` for none), or remove the line")

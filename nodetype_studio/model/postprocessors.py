@@ -26,6 +26,7 @@ from nodetype_studio.model.iconnames import map_icon_name
 from nodetype_studio.model.merge import merge
 from nodetype_studio.model.sorting import php_sort
 from nodetype_studio.php.values import to_bool as php_truthy
+from nodetype_studio.php.yamldump import php_key
 
 PRESETS = "presets"
 CREATION_DIALOG = "creationDialog"
@@ -317,23 +318,31 @@ def _promote(name, prop: dict, settings: Settings, data_type: Any = None) -> dic
 
 
 def creation_dialog(config: dict, settings: Settings, version: str, problems: list | None = None,
-                    bad_ui: list | None = None) -> dict:
+                    bad_ui: list | None = None, bad_elements: list | None = None) -> dict:
     """``CreationDialogPostprocessor`` (8.3) / ``CreationDialogNodeTypePostprocessor`` (9.x). What the
     positional sorter finds wrong with the elements' positions goes to ``problems``, the elements whose
-    ``ui`` 9.x cannot merge to ``bad_ui``."""
+    ``ui`` 9.x cannot merge to ``bad_ui``, what else the post-processor fails on to ``bad_elements``:
+    ``("elements", promoted name or None)`` for elements that are no map, ``("explicit", name)`` for an
+    element that is no map over a promoted property, ``("name", name)`` for a promoted property 9.x cannot
+    name (see ``_element_failures``)."""
     properties = config.get("properties")
     if version == "8.3" and properties is None:
         return config
     elements = _get(config, "ui", "creationDialog", "elements", default={})
+    written = elements
     elements = dict(elements) if isinstance(elements, dict) else {}
     explicit = dict(elements)
+    promoted: tuple = ()
     if isinstance(properties, dict) and properties:
-        for name in settings.entry_facts(properties).promoted:
+        promoted = settings.entry_facts(properties).promoted
+        for name in promoted:
             prop = properties[name]
             element = _promote(name, prop, settings)
             if explicit.get(name) is not None:
                 element = merge(element, explicit[name])
             elements[name] = element
+    if bad_elements is not None:
+        bad_elements.extend(_element_failures(written, explicit, promoted, version))
     references = config.get("references") if version != "8.3" else None
     if isinstance(references, dict) and references:
         # 9.x promotes flagged references too, as elements of type `reference` when they allow one node
@@ -352,6 +361,27 @@ def creation_dialog(config: dict, settings: Settings, version: str, problems: li
     if not elements:
         return config
     return _with_elements(config, _sorted_elements(elements, problems))
+
+
+def _element_failures(written, explicit: dict, promoted: tuple, version: str) -> list[tuple[str, Any]]:
+    """What the creation dialog post-processor fails on. 9.x's (neos-ui ``CreationDialogNodeTypePostprocessor``,
+    strict types) hands ``elements ?? []`` to methods that take an array, and each promoted property's name to a
+    ``string`` parameter; 8.3's (``CreationDialogPostprocessor``) writes each promoted element into ``elements``
+    (an Error on a text, number or ``true``; PHP makes an array of ``false``). Both merge an element written
+    over a promoted property with ``Arrays::arrayMergeRecursiveOverrule()``, which takes arrays."""
+    found: list[tuple[str, Any]] = []
+    if written is not None and not isinstance(written, (dict, list)):
+        if version != "8.3":
+            found.append(("elements", None))
+        elif promoted and written is not False:
+            found.append(("elements", promoted[0]))
+    for name in promoted:
+        element = explicit.get(name)
+        if element is not None and not isinstance(element, (dict, list)):
+            found.append(("explicit", name))
+        if version != "8.3" and isinstance(php_key(name), int):
+            found.append(("name", name))
+    return found
 
 
 def _sorted_elements(elements: dict, problems: list | None = None) -> dict:

@@ -40,6 +40,7 @@ from nodetype_studio.model.yamlload import (
     decode_yaml_bytes,
     load_yaml_text,
 )
+from nodetype_studio.php.yamldump import php_key
 
 # (dashes are common in the name part: `Vendor.Site:Button.properties.url--inspector`)
 NAME_RE = re.compile(r"^[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$")
@@ -385,6 +386,7 @@ def _collect_fragments(project: Project) -> None:
     declared: set[str] = set()
     if not project.uses_baseline:  # the platform package is part of the project: it defines its own types
         declared = {platform.normalize_name(n).value for f in project.files if not f.baseline and isinstance(f.data, dict) for n in f.data}
+    is_9 = project.cms_version.version is not CmsVersion.V8_3
     for source in project.files:
         data = source.data
         if data is None:
@@ -419,9 +421,25 @@ def _collect_fragments(project: Project) -> None:
                                      where, node_type=name))
             # (8.3's content repository has a node type of that name, which packages may configure)
             if not NAME_RE.match(name) and not (name == "unstructured" and project.cms_version.version is CmsVersion.V8_3):
-                diags.append(warning("nodetype-name",
-                                     f"node type name {raw_name!r} is not of the form Vendor.Package:Name",
-                                     where, node_type=name))
+                if is_9 and isinstance(php_key(raw_name), int):
+                    # (NodeTypeEnrichmentService::addLabelsToNodeTypeConfiguration(string $nodeTypeName, ...),
+                    # strict types, called for every top-level key before the NodeTypeManager skips non-strings)
+                    diags.append(error("nodetype-name",
+                                       f"node type name {raw_name!r} is not of the form Vendor.Package:Name, and PHP "
+                                       f"keys it as an integer: Neos 9 fails to load the node types (its "
+                                       f"NodeTypeEnrichmentService takes each node type's name as text, a TypeError "
+                                       f"under strict types). Name the type `Vendor.Package:Name`",
+                                       where, node_type=name))
+                elif is_9 and raw_name == "" and isinstance(config, (dict, list)):
+                    # (NodeTypeManager::loadNodeType() -> NodeTypeName::fromString(''))
+                    diags.append(error("nodetype-name",
+                                       "node type name '' is the empty name: Neos 9 fails to load the node types "
+                                       "(NodeTypeName refuses it, exception 1505835958). Name the type "
+                                       "`Vendor.Package:Name`", where, node_type=name))
+                else:
+                    diags.append(warning("nodetype-name",
+                                         f"node type name {raw_name!r} is not of the form Vendor.Package:Name",
+                                         where, node_type=name))
             if isinstance(config, list) and not config:
                 config = YMap()  # `Name: []` is PHP's empty array, as `Name: {}`: a type with nothing configured
             if config is not None and not isinstance(config, dict):
@@ -444,7 +462,6 @@ def _collect_fragments(project: Project) -> None:
     # fails before that: its NodeTypeEnrichmentService passes every entry of the loaded configuration
     # to a method that takes an `array` (a TypeError for null). The studio drops the type in both.
     # 9.x's root type stays: the NodeTypeManager gives it an empty configuration when it is missing.
-    is_9 = project.cms_version.version is not CmsVersion.V8_3
     root = ROOT_TYPE if is_9 else None
     for name, nt in list(project.node_types.items()):
         last = nt.fragments[-1] if nt.fragments else None
@@ -532,9 +549,17 @@ def _compute_local(nt: NodeType, project: Project) -> None:
 
 
 def _listed_properties_findings(nt: NodeType, project: Project) -> None:
-    """A warning where one of the type's own files writes `properties` as a list."""
+    """A warning where one of the type's own files writes `properties` as a list; under 9.x an error where the
+    last file that writes `properties` makes it a text, number or boolean: 9.x's NodeTypeEnrichmentService
+    (strict types) hands each type's own `properties` that is set to `setLabels(array &...)`, a TypeError before
+    any node type loads (8.3's NodeTypeManager drops a `properties` that is no array)."""
+    last = None  # (fragment, value) of the last file that writes `properties` (`Name: ~` starts again)
     for fragment in nt.fragments:
         config = fragment.config
+        if config is None:
+            last = None
+        elif isinstance(config, dict) and "properties" in config:
+            last = (fragment, config["properties"])
         written = config.get("properties") if isinstance(config, dict) and not fragment.file.baseline else None
         if isinstance(written, list) and written:
             pos = config.key_pos.get("properties") if isinstance(config, YMap) else None
@@ -543,6 +568,18 @@ def _listed_properties_findings(nt: NodeType, project: Project) -> None:
                 f"{nt.name}: `properties` is a list, not a map: the CMS reads it as a map keyed 0, 1..., so its "
                 f"entries are properties named 0, 1... Write each property as `name: {{type: ...}}`",
                 Location(str(fragment.file.path), *(pos or fragment.key_pos)), node_type=nt.name))
+    if last is None or project.cms_version.version is CmsVersion.V8_3:
+        return
+    fragment, value = last
+    if value is None or isinstance(value, (dict, list)) or fragment.file.baseline:
+        return
+    pos = fragment.config.key_pos.get("properties") if isinstance(fragment.config, YMap) else None
+    project.diagnostics.append(error(
+        "properties-not-map",
+        f"{nt.name}: `properties` is {postprocess.shown_value(value)}, not a map: Neos 9 fails to load the node types "
+        f"(its NodeTypeEnrichmentService hands the section to a method that takes an array: a TypeError). Write "
+        f"each property as `name: {{type: ...}}`, or remove the line",
+        Location(str(fragment.file.path), *(pos or fragment.key_pos)), node_type=nt.name))
 
 
 #: Why a `TYPO3.Neos:` name is not the platform's type in the CMS versions the studio follows.
@@ -862,9 +899,12 @@ def _postprocess(nt: NodeType, project: Project, settings, version: str, kinds: 
         elif kind == postprocessors.CREATION_DIALOG:
             problems: list = []
             bad_ui: list = []
-            config = postprocessors.creation_dialog(config, settings, version, problems, bad_ui)
+            bad_elements: list = []
+            config = postprocessors.creation_dialog(config, settings, version, problems, bad_ui, bad_elements)
             _report_positions(nt, project, "ui.creationDialog.elements", problems, lambda key: _element_position_path(nt, key))
             _report_element_ui(nt, project, config, bad_ui, version)
+            if bad_elements:
+                _report_elements(nt, project, bad_elements, version)
         elif kind == postprocessors.ICON_NAMES:
             config = postprocessors.icon_names(config, version, settings.icons)
         elif kind == postprocessors.PLUGIN and version == "8.3":  # (the class does not exist in 9.x)
@@ -908,6 +948,39 @@ def _report_element_ui(nt: NodeType, project: Project, config: dict, names: list
             f"Arrays::arrayMergeRecursiveOverrule(), which takes an array: a TypeError). Write `ui: {{label: ...}}`",
             nt.location_of_key(path + ("ui",)) or nt.location_of_key(path) or nt.location_of_definition(),
             node_type=nt.name))
+
+
+def _report_elements(nt: NodeType, project: Project, failures: list, version: str) -> None:
+    """An error for each thing the CMS's creation dialog post-processor fails on (``postprocessors._element_failures``)."""
+    cms = "Neos 8.3" if version == "8.3" else "Neos 9"
+    root = ("ui", "creationDialog", "elements")
+    for what, name in failures:
+        if what == "elements":
+            written = get_path(nt.merged, root, None)
+            if name is None:
+                why = "its CreationDialogNodeTypePostprocessor takes the elements as an array: a TypeError"
+            else:
+                why = f"its CreationDialogPostprocessor adds the promoted property `{name}` to them: an Error"
+            message = (f"`ui.creationDialog.elements` is {postprocess.shown_value(written)}, not a map: {cms} cannot "
+                       f"load the node types ({why}). Write a map of elements, or `~` for none")
+            path: tuple = root
+        elif what == "explicit":
+            written = get_path(nt.merged, root + (name,), None)
+            message = (f"creation dialog element `{name}` is {postprocess.shown_value(written)}, not a map, and "
+                       f"completes the promoted property `{name}`: {cms} cannot load the node types (its creation "
+                       f"dialog post-processor merges it into the promoted element with "
+                       f"Arrays::arrayMergeRecursiveOverrule(), which takes an array: a TypeError). Write "
+                       f"`{name}: {{ui: {{label: ...}}}}`, or `~` to keep the promoted element as it is")
+            path = root + (name,)
+        else:
+            message = (f"property `{name}` is shown in the creation dialog, and PHP keys its name as an integer: "
+                       f"{cms} cannot load the node types (its CreationDialogNodeTypePostprocessor takes the "
+                       f"property's name as text, a TypeError under strict types). Give the property a name that "
+                       f"starts with a letter")
+            path = ("properties", name)
+        project.diagnostics.append(error("creation-element-invalid", f"{nt.name}: {message}",
+                                         nt.location_of_key(path) or nt.location_of_definition(),
+                                         node_type=nt.name))
 
 
 def _sort_child_nodes(nt: NodeType, project: Project) -> None:

@@ -85,3 +85,28 @@ def test_without_an_inspector_block_the_message_says_where_the_type_is_read(tmp_
     assert found.message == ("property type must be a string, not a list; the CMS expects a type name there (9.x's "
                              "`NodeType::getPropertyType()` returns text: a TypeError where the property's type is "
                              "read); write the type as text, e.g. `type: string`")
+
+
+@pytest.mark.parametrize("version", ["^8.3", "^9.0"])
+@pytest.mark.parametrize("written, shown", [("42", "number `42`"), ("1.5", "number `1.5`"), ("true", "boolean `true`")])
+def test_a_number_or_boolean_type_is_reported_not_a_crash(tmp_path, version, written, shown):
+    """`type: 42`: the CMS looks the value up in `dataTypes`, finds nothing, and without an `editor` its editor
+    post-processor throws "Could not find editor" (1436809123). The check used to stop with a TypeError."""
+    _package(tmp_path, "Acme.Site", "'Acme.Site:Text':\n  superTypes:\n    'Neos.Neos:Content': true\n"
+             f"  properties:\n    title:\n      type: {written}\n      ui:\n        inspector:\n"
+             "          group: default\n", {"neos/neos": version})
+    [found] = [d for d in run_checks(load_project(tmp_path / "Acme.Site", use_cache=False))
+               if d.code.startswith("property-")]
+    assert (found.code, found.severity.value, found.line) == ("property-type-unknown", "error", 6)
+    assert found.message == (f"property type must be a string, not {shown}; the CMS finds no data type of that name, "
+                             "so its editor post-processor fails (\"Could not find editor\", exception 1436809123) "
+                             "and no node type loads; write the type as text, e.g. `type: string`")
+
+
+def test_a_number_type_with_an_editor_loads_but_is_no_type_name(tmp_path):
+    _package(tmp_path, "Acme.Site", "'Acme.Site:Text':\n  superTypes:\n    'Neos.Neos:Content': true\n"
+             "  properties:\n    title:\n      type: 7\n      ui:\n        inspector:\n          group: default\n"
+             "          editor: 'Neos.Neos/Inspector/Editors/TextFieldEditor'\n", {"neos/neos": "^9.0"})
+    [found] = [d for d in run_checks(load_project(tmp_path / "Acme.Site", use_cache=False))
+               if d.code == "property-type-unknown"]
+    assert "the CMS expects a type name there" in found.message

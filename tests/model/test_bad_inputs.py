@@ -575,6 +575,36 @@ def test_node_type_name_not_vendor_package_name(open_project, name):
     assert where(finding) == ("Name.yaml", 1, 1)
 
 
+@pytest.mark.parametrize("written", ["123", "'42'", "0"])
+def test_a_node_type_named_by_a_number_fails_in_9(open_project, written):
+    """9.x's NodeTypeEnrichmentService (strict types) hands each top-level key to a `string $nodeTypeName`
+    parameter: PHP keys `123:` (quoted or not) as an integer, a TypeError before any node type loads."""
+    text = f"{written}:\n  superTypes:\n    'Neos.Neos:Content': true\n"
+    project = open_project({"NodeTypes/Name.yaml": text}, cms_version="9")
+    finding = only(project, "nodetype-name")
+    assert finding.severity == Severity.ERROR and where(finding) == ("Name.yaml", 1, 1)
+    assert "PHP keys it as an integer" in finding.message and "TypeError" in finding.message
+    assert "Neos 9 fails to load the node types" in finding.message
+    older = only(open_project({"NodeTypes/Name.yaml": text}, cms_version="8.3"), "nodetype-name")
+    assert older.severity == Severity.WARNING
+
+
+def test_an_empty_node_type_name_fails_in_9(open_project):
+    """9.x's NodeTypeManager makes a NodeTypeName of every string key whose value is a map: an empty name is
+    exception 1505835958, and no node type loads."""
+    project = open_project({"NodeTypes/Name.yaml": "'':\n  ui: {label: x}\n"}, cms_version="9")
+    finding = only(project, "nodetype-name")
+    assert finding.severity == Severity.ERROR and where(finding) == ("Name.yaml", 1, 1)
+    assert "the empty name" in finding.message and "1505835958" in finding.message
+    older = only(open_project({"NodeTypes/Name.yaml": "'':\n  ui: {label: x}\n"}, cms_version="8.3"), "nodetype-name")
+    assert older.severity == Severity.WARNING
+
+
+def test_a_node_type_name_with_leading_zero_is_text_to_php(open_project):
+    project = open_project({"NodeTypes/Name.yaml": "'007': {}\n"}, cms_version="9")
+    assert only(project, "nodetype-name").severity == Severity.WARNING
+
+
 def test_unstructured_is_a_node_type_of_8_3(open_project):
     # 8.3's content repository defines `unstructured`; 9.x dropped it (neos9-removed-type-override)
     project = open_project({"NodeTypes/Name.yaml": "'unstructured':\n  ui: {label: x}\n"}, cms_version="8.3")

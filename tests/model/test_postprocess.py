@@ -778,3 +778,99 @@ def test_i18n_9x_references_get_ids_as_properties_do(open_project):
     project = open_project(REFERENCES_I18N, root="Acme.Site83", cms_version="8.3")
     related = project.node_types["Acme.Site:Content.Related"].effective["references"]["related"]
     assert related["ui"]["label"] == "i18n"
+
+
+# --- creation dialog elements the CMS's creation dialog post-processor cannot take ------------------------------
+
+ELEMENTS_NOT_MAP = {"NodeTypes/Teaser.yaml": """
+    'Acme.Site:Quiet':
+      superTypes:
+        'Neos.Neos:Content': true
+      ui:
+        creationDialog:
+          elements: 'none'
+    'Acme.Site:Promoting':
+      superTypes:
+        'Neos.Neos:Content': true
+      ui:
+        creationDialog:
+          elements: true
+      properties:
+        headline:
+          type: string
+          ui:
+            showInCreationDialog: true
+    'Acme.Site:Off':
+      superTypes:
+        'Neos.Neos:Content': true
+      ui:
+        creationDialog:
+          elements: ~
+    """}
+
+
+def test_elements_that_are_no_map_fail_in_9_and_with_a_promoted_property_in_83(open_project):
+    # 9.x CreationDialogNodeTypePostprocessor (strict types) hands `elements ?? []` to
+    # mergeDefaultCreationDialogElementEditors(array &$creationDialogElements): a TypeError for any other value.
+    # 8.3's CreationDialogPostprocessor only writes into it for a promoted property (`$elements[$name] = ...` on a
+    # string or `true`: an Error).
+    new = open_project(ELEMENTS_NOT_MAP, cms_version="9")
+    found = codes(new, "creation-element-invalid")
+    assert [(d.severity, where(d)) for d in found] == [(Severity.ERROR, ("Teaser.yaml", 6, 7)),
+                                                       (Severity.ERROR, ("Teaser.yaml", 12, 7))]
+    assert found[0].message == (
+        "Acme.Site:Quiet: `ui.creationDialog.elements` is the text 'none', not a map: Neos 9 cannot load the node "
+        "types (its CreationDialogNodeTypePostprocessor takes the elements as an array: a TypeError). Write a map "
+        "of elements, or `~` for none")
+    old = open_project(ELEMENTS_NOT_MAP, cms_version="8.3")
+    found = codes(old, "creation-element-invalid")
+    assert [where(d) for d in found] == [("Teaser.yaml", 12, 7)]
+    assert "Neos 8.3 cannot load the node types (its CreationDialogPostprocessor adds the promoted property " \
+           "`headline` to them: an Error)" in found[0].message
+
+
+EXPLICIT_SCALAR = {"NodeTypes/Teaser.yaml": """
+    'Acme.Site:Teaser':
+      superTypes:
+        'Neos.Neos:Content': true
+      ui:
+        creationDialog:
+          elements:
+            headline: 'Headline'
+            other: 'not promoted'
+            '7':
+              type: string
+      properties:
+        headline:
+          type: string
+          ui:
+            showInCreationDialog: true
+        '7':
+          type: string
+          ui:
+            showInCreationDialog: true
+    """}
+
+
+@pytest.mark.parametrize("version", ["8.3", "9"])
+def test_an_element_over_a_promoted_property_must_be_a_map(open_project, version):
+    project = open_project(EXPLICIT_SCALAR, cms_version=version)
+    found = [d for d in codes(project, "creation-element-invalid") if "`headline`" in d.message]
+    assert [(d.severity, where(d)) for d in found] == [(Severity.ERROR, ("Teaser.yaml", 7, 9))]
+    cms = "Neos 8.3" if version == "8.3" else "Neos 9"
+    assert found[0].message == (
+        f"Acme.Site:Teaser: creation dialog element `headline` is the text 'Headline', not a map, and completes the "
+        f"promoted property `headline`: {cms} cannot load the node types (its creation dialog post-processor merges "
+        f"it into the promoted element with Arrays::arrayMergeRecursiveOverrule(), which takes an array: a "
+        f"TypeError). Write `headline: {{ui: {{label: ...}}}}`, or `~` to keep the promoted element as it is")
+
+
+def test_a_promoted_property_named_by_a_number_fails_in_9(open_project):
+    project = open_project(EXPLICIT_SCALAR, cms_version="9")
+    found = [d for d in codes(project, "creation-element-invalid") if "`7`" in d.message]
+    assert [where(d) for d in found] == [("Teaser.yaml", 16, 5)]
+    assert found[0].message.startswith(
+        "Acme.Site:Teaser: property `7` is shown in the creation dialog, and PHP keys its name as an integer: Neos 9 "
+        "cannot load the node types")
+    assert not [d for d in codes(open_project(EXPLICIT_SCALAR, cms_version="8.3"), "creation-element-invalid")
+                if "`7`" in d.message]

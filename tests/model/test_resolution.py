@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from modelkit import codes, only, where
 
 from nodetype_studio.diagnostics import Severity
@@ -468,3 +469,27 @@ def test_null_supertypes_stay_null_in_the_full_configuration(open_project):
     assert page.ancestors == [] and not page.is_of_type("Neos.Neos:Document")
     assert "superTypes" in page.effective and page.effective["superTypes"] is None
     assert page.effective["ui"] == {"label": "Page"}
+
+
+@pytest.mark.parametrize("written", ["'title'", "true", "3"])
+def test_properties_written_as_a_scalar_fail_in_9(open_project, written):
+    # 9.x's NodeTypeEnrichmentService (strict types) hands each type's own `properties` that is set to
+    # setLabels(array &$configuration, ...): a TypeError before any node type loads. 8.3's NodeTypeManager
+    # drops a `properties` that is no array.
+    files = {"Configuration/NodeTypes.yaml": f"""
+        'Acme.Site:Odd':
+          abstract: true
+          properties: {written}
+        """}
+    finding = only(open_project(files, cms_version="9"), "properties-not-map")
+    assert finding.severity == Severity.ERROR and where(finding) == ("NodeTypes.yaml", 3, 3)
+    assert "Neos 9 fails to load the node types" in finding.message and "TypeError" in finding.message
+    assert not codes(open_project(files, cms_version="8.3"), "properties-not-map")
+
+
+def test_a_later_map_of_properties_repairs_a_scalar(open_project):
+    project = open_project({
+        "Configuration/NodeTypes.yaml": "'Acme.Site:Odd':\n  properties: 'x'\n",
+        "Configuration/NodeTypes.More.yaml": "'Acme.Site:Odd':\n  properties:\n    title: {type: string}\n"},
+        cms_version="9")
+    assert not codes(project, "properties-not-map")
