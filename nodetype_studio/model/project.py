@@ -40,7 +40,6 @@ from nodetype_studio.model.yamlload import (
     decode_yaml_bytes,
     load_yaml_text,
 )
-from nodetype_studio.php.yamldump import php_key
 
 # (dashes are common in the name part: `Vendor.Site:Button.properties.url--inspector`)
 NAME_RE = re.compile(r"^[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$")
@@ -421,6 +420,8 @@ def _collect_fragments(project: Project) -> None:
                                      where, node_type=name))
             # (8.3's content repository has a node type of that name, which packages may configure)
             if not NAME_RE.match(name) and not (name == "unstructured" and project.cms_version.version is CmsVersion.V8_3):
+                from nodetype_studio.php.yamldump import php_key  # (a malformed name: rare, and not on the start path)
+
                 if is_9 and isinstance(php_key(raw_name), int):
                     # (NodeTypeEnrichmentService::addLabelsToNodeTypeConfiguration(string $nodeTypeName, ...),
                     # strict types, called for every top-level key before the NodeTypeManager skips non-strings)
